@@ -1,0 +1,43 @@
+/**
+ * Environment variable names, as constants: the CDK stack sets them (and grants the access they
+ * imply), the local stack sets them for the in-process handlers, and the code below reads them.
+ */
+export const ENV = {
+  /** 'aws' or 'local': chooses the adapters once. */
+  runtime: 'APP_RUNTIME',
+  stage: 'APP_STAGE',
+  tableName: 'TABLE_NAME',
+  /** Local only: DynamoDB Local endpoint. */
+  dynamoEndpoint: 'DYNAMODB_ENDPOINT',
+  /** 'opensearch' or 'embedded'. */
+  searchBackend: 'SEARCH_BACKEND',
+  openSearchEndpoint: 'OPENSEARCH_ENDPOINT',
+  openSearchIndex: 'OPENSEARCH_INDEX',
+  /** Milliseconds a search may take before the DynamoDB fallback answers instead. */
+  searchTimeoutMs: 'SEARCH_TIMEOUT_MS',
+  userPoolId: 'USER_POOL_ID',
+  userPoolClientId: 'USER_POOL_CLIENT_ID',
+  cognitoEndpoint: 'COGNITO_ENDPOINT',
+  sesEndpoint: 'SES_ENDPOINT',
+  mailFrom: 'MAIL_FROM',
+  imagesBucket: 'IMAGES_BUCKET',
+  s3Endpoint: 'S3_ENDPOINT',
+  bedrockModelId: 'BEDROCK_MODEL_ID',
+  logLevel: 'LOG_LEVEL',
+} as const;
+
+export type EnvName = (typeof ENV)[keyof typeof ENV];
+
+/** Reads a required variable, failing fast with its name. */
+export function requireEnv(name: EnvName): string {
+  const value = process.env[name];
+  if (value === undefined || value === '') throw new Error(`Missing environment variable ${name}`);
+  return value;
+}
+
+export function optionalEnv(name: EnvName, fallback?: string): string | undefined {
+  const value = process.env[name];
+  return value === undefined || value === '' ? fallback : value;
+}
+
+export const isLocal = () => process.env[ENV.runtime] === 'local';

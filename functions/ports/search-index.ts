@@ -1,0 +1,42 @@
+import type { Career, Category, Condition, SortOrder } from '../../shared/enums';
+import type { ProductSummary } from '../../shared/schemas';
+
+/** What the search index holds per product: the listing fields plus searchable text. */
+export interface SearchDocument extends ProductSummary {
+  description: string | null;
+  tags: string[];
+  seller_name: string;
+}
+
+export interface SearchQuery {
+  q?: string;
+  university?: string;
+  category?: Category;
+  career?: Career;
+  condition?: Condition;
+  minPrice?: number;
+  maxPrice?: number;
+  sort: SortOrder;
+  limit: number;
+  /** Number of hits to skip (cursor pagination is encoded by the service). */
+  offset: number;
+}
+
+export interface SearchResult {
+  items: ProductSummary[];
+  total: number;
+}
+
+/**
+ * The search index port. OpenSearch in AWS, an embedded engine locally; both pass the same
+ * contract tests (test/contract/search-index.contract.ts). Only active products are ever in it.
+ */
+export interface SearchIndex {
+  /** Inserts or replaces documents by id (idempotent). */
+  upsert(docs: SearchDocument[]): Promise<void>;
+  /** Removes documents by id; unknown ids are ignored. */
+  remove(ids: number[]): Promise<void>;
+  search(query: SearchQuery): Promise<SearchResult>;
+  /** True once the index can answer. */
+  ready(): Promise<boolean>;
+}

@@ -1,0 +1,42 @@
+/** Business constants and limits from the spec, used by the web app and the functions alike. */
+export const LIMITS = {
+  searchMaxLength: 100,
+  searchDebounceMs: 300,
+  searchHistoryBlurMs: 200,
+  searchHistory: 5,
+  recentlyViewed: 10,
+  categoryPreview: 4,
+  relatedProducts: 4,
+  skeletonCards: 12,
+  skeletonCardsSmall: 8,
+  globalStrip: 8,
+  imagesPerProduct: 4,
+  tagsPerProduct: 10,
+  tagMaxLength: 20,
+  tagSuggestions: 8,
+  imageMaxBytes: 5 * 1024 * 1024,
+  titleMaxLength: 120,
+  descriptionMaxLength: 5000,
+  priceMax: 1_000_000,
+  marketplacePriceMax: 2000,
+  marketplacePriceStep: 10,
+  globalPriceMax: 1000,
+  searchPriceMax: 10000,
+  pageSizeDefault: 24,
+  pageSizeMax: 60,
+  universityRedirectMs: 500,
+  exampleRotationMs: 3000,
+  mobileBreakpointPx: 768,
+  /** Long strings in requests are refused above this, whatever the field. */
+  genericStringMax: 500,
+} as const;
+
+/** Local-storage keys of the web app (spec: selectedUniversity, searchHistory, recentlyViewedProducts). */
+export const STORAGE_KEYS = {
+  selectedUniversity: 'selectedUniversity',
+  searchHistory: 'searchHistory',
+  recentlyViewed: 'recentlyViewedProducts',
+} as const;
+
+export const LOCALE = 'es-VE';
+export const CURRENCY = 'USD';

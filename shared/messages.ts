@@ -1,0 +1,26 @@
+/** Spanish texts that both the API and the web app show. UI-only texts live with their screens. */
+export const API_MESSAGES = {
+  badRequest: 'La solicitud no es válida.',
+  invalidJson: 'El cuerpo de la solicitud no es un JSON válido.',
+  notFound: 'Recurso no encontrado.',
+  productNotFound: 'Producto no encontrado',
+  universityNotFound: 'Universidad no encontrada',
+  unauthorized: 'Debes iniciar sesión para continuar.',
+  forbidden: 'No tienes permiso para realizar esta acción.',
+  tooManyRequests: 'Demasiadas solicitudes. Inténtalo más tarde.',
+  internal: 'Ocurrió un error inesperado',
+  invalidCursor: 'El cursor de paginación no es válido.',
+  invalidPriceRange: 'El precio mínimo no puede ser mayor que el máximo.',
+  unknownCategory: 'Categoría no válida.',
+  unknownCareer: 'Carrera no válida.',
+  unknownCondition: 'Condición no válida.',
+  unknownSort: 'Orden no válido.',
+  required: 'Este campo es requerido.',
+  tooLong: 'El texto es demasiado largo.',
+  notReady: 'El servicio se está iniciando.',
+} as const;
+
+/** Error body of every non-2xx API response. */
+export interface ApiErrorBody {
+  error: { code: string; message: string; details?: { path: string; message: string }[] };
+}

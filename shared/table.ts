@@ -1,0 +1,100 @@
+/**
+ * The single table's design: key attribute names, index definitions and key builders. The CDK
+ * table construct, the local bootstrap and the repositories all read this file.
+ *
+ * Items
+ * | entity              | pk                    | sk            | indexes                                   |
+ * |---------------------|-----------------------|---------------|-------------------------------------------|
+ * | product             | PRODUCT#<id>          | PRODUCT       | gsi1..gsi4 only while active (sparse), gsi5 always |
+ * | product id counter  | COUNTER#product       | COUNTER       |                                           |
+ * | university          | UNIVERSITY#<id>       | UNIVERSITY    | gsi1: UNIVERSITIES / <name>               |
+ * | university request  | UNIREQ#<uuid>         | UNIREQ        | gsi1: UNIVERSITY_REQUESTS / <created_at>  |
+ *
+ * Product listing indexes (sparse: a product leaves them when it stops being active, so a listing
+ * can only ever return active products):
+ * - gsi1 `byUniversity`:         PRODUCTS#U#<university>           / <created_at>#<id>
+ * - gsi2 `byUniversityCategory`: PRODUCTS#U#<university>#C#<cat>   / <created_at>#<id>
+ * - gsi3 `global`:               PRODUCTS#ALL                      / <created_at>#<id>
+ * - gsi4 `globalCategory`:       PRODUCTS#C#<cat>                  / <created_at>#<id>
+ * - gsi5 `byOwner`:              OWNER#<user id>                   / <created_at>#<id> (every status)
+ */
+
+export const KEY = { pk: 'pk', sk: 'sk' } as const;
+
+export interface IndexDef {
+  readonly name: string;
+  readonly pk: string;
+  readonly sk: string;
+}
+
+export const INDEXES = {
+  gsi1: { name: 'gsi1', pk: 'gsi1pk', sk: 'gsi1sk' },
+  gsi2: { name: 'gsi2', pk: 'gsi2pk', sk: 'gsi2sk' },
+  gsi3: { name: 'gsi3', pk: 'gsi3pk', sk: 'gsi3sk' },
+  gsi4: { name: 'gsi4', pk: 'gsi4pk', sk: 'gsi4sk' },
+  gsi5: { name: 'gsi5', pk: 'gsi5pk', sk: 'gsi5sk' },
+} as const satisfies Record<string, IndexDef>;
+
+export const INDEX_LIST: readonly IndexDef[] = Object.values(INDEXES);
+
+/** Stream view the indexer needs: the new image for upserts, the old one for removals. */
+export const STREAM_VIEW = 'NEW_AND_OLD_IMAGES' as const;
+
+/** TTL attribute (epoch seconds). Expiry must still be checked in code: TTL deletes lazily. */
+export const TTL_ATTRIBUTE = 'expires_at_epoch';
+
+const pad = (id: number) => String(id).padStart(12, '0');
+
+export const keys = {
+  product: (id: number) => ({ pk: `PRODUCT#${id}`, sk: 'PRODUCT' }),
+  productCounter: () => ({ pk: 'COUNTER#product', sk: 'COUNTER' }),
+  university: (id: string) => ({ pk: `UNIVERSITY#${id}`, sk: 'UNIVERSITY' }),
+  universityRequest: (id: string) => ({ pk: `UNIREQ#${id}`, sk: 'UNIREQ' }),
+  /** Sort key of every product listing index: newest last in key order. */
+  productSort: (createdAt: string, id: number) => `${createdAt}#${pad(id)}`,
+  universitiesPartition: 'UNIVERSITIES',
+  universityRequestsPartition: 'UNIVERSITY_REQUESTS',
+  byUniversity: (university: string) => `PRODUCTS#U#${university}`,
+  byUniversityCategory: (university: string, category: string) => `PRODUCTS#U#${university}#C#${category}`,
+  global: () => 'PRODUCTS#ALL',
+  globalCategory: (category: string) => `PRODUCTS#C#${category}`,
+  byOwner: (ownerId: string) => `OWNER#${ownerId}`,
+} as const;
+
+/** The index and partition that serve a product listing by university and/or category. */
+export function productListingKey(scope: { university?: string; category?: string }): { index: IndexDef; pk: string } {
+  if (scope.university && scope.category)
+    return { index: INDEXES.gsi2, pk: keys.byUniversityCategory(scope.university, scope.category) };
+  if (scope.university) return { index: INDEXES.gsi1, pk: keys.byUniversity(scope.university) };
+  if (scope.category) return { index: INDEXES.gsi4, pk: keys.globalCategory(scope.category) };
+  return { index: INDEXES.gsi3, pk: keys.global() };
+}
+
+/** Index attributes of a product item: listing indexes only while active. */
+export function productIndexAttributes(p: {
+  id: number;
+  university_id: string;
+  category: string;
+  status: string;
+  created_at: string;
+  owner_id: string | null;
+}): Record<string, string> {
+  const sort = keys.productSort(p.created_at, p.id);
+  const attrs: Record<string, string> = {};
+  if (p.owner_id) {
+    attrs.gsi5pk = keys.byOwner(p.owner_id);
+    attrs.gsi5sk = sort;
+  }
+  if (p.status !== 'active') return attrs;
+  return {
+    ...attrs,
+    gsi1pk: keys.byUniversity(p.university_id),
+    gsi1sk: sort,
+    gsi2pk: keys.byUniversityCategory(p.university_id, p.category),
+    gsi2sk: sort,
+    gsi3pk: keys.global(),
+    gsi3sk: sort,
+    gsi4pk: keys.globalCategory(p.category),
+    gsi4sk: sort,
+  };
+}
