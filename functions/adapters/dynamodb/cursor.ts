@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { API_MESSAGES } from '../../../shared/messages';
+import { type IndexDef, KEY } from '../../../shared/table';
+import { decodeJsonCursor, encodeJsonCursor } from '../../commons/cursor';
+import { BadRequestError } from '../../commons/errors';
+
+/**
+ * DynamoDB page cursors: the LastEvaluatedKey of a Query, tagged `k: 'd'`. On the way in a cursor
+ * must belong to the SAME index and partition as the Query it continues; anything else is refused
+ * (400), so a tampered cursor can neither read another partition nor crash the request.
+ */
+const dynamoCursorSchema = z.strictObject({
+  k: z.literal('d'),
+  i: z.string().min(1).max(20),
+  key: z.record(z.string().max(20), z.string().min(1).max(300)),
+});
+
+export function encodeDynamoCursor(
+  index: IndexDef,
+  lastKey: Record<string, unknown> | undefined,
+): string | null {
+  if (!lastKey) return null;
+  const key: Record<string, string> = {};
+  for (const [k, v] of Object.entries(lastKey)) key[k] = String(v);
+  return encodeJsonCursor({ k: 'd', i: index.name, key });
+}
+
+/** The ExclusiveStartKey of a cursor, checked against the index and partition being queried. */
+export function decodeDynamoCursor(cursor: string, index: IndexDef, pk: string): Record<string, string> {
+  const parsed = dynamoCursorSchema.safeParse(decodeJsonCursor(cursor));
+  if (!parsed.success) throw new BadRequestError(API_MESSAGES.invalidCursor);
+  const { i, key } = parsed.data;
+  const expected = [KEY.pk, KEY.sk, index.pk, index.sk].sort();
+  const names = Object.keys(key).sort();
+  const sameShape = names.length === expected.length && names.every((n, j) => n === expected[j]);
+  if (i !== index.name || !sameShape || key[index.pk] !== pk)
+    throw new BadRequestError(API_MESSAGES.invalidCursor);
+  return key;
+}

@@ -1,0 +1,14 @@
+import { KEY, INDEX_LIST } from '../../../shared/table';
+
+/** Key and index attributes of the single table: present on items, never on entities. */
+const KEY_ATTRIBUTES = new Set<string>([KEY.pk, KEY.sk, ...INDEX_LIST.flatMap((i) => [i.pk, i.sk])]);
+
+export function stripKeys(item: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(item)) if (!KEY_ATTRIBUTES.has(k)) out[k] = v;
+  return out;
+}
+
+export function isConditionalCheckFailed(err: unknown): boolean {
+  return err instanceof Error && err.name === 'ConditionalCheckFailedException';
+}

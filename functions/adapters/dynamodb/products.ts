@@ -1,0 +1,115 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type Product, productSchema } from '../../../shared/schemas';
+import { KEY, keys, productIndexAttributes, productListingKey } from '../../../shared/table';
+import { logger } from '../../commons/logger';
+import type { Page, ProductListingScope, ProductRepository } from '../../ports/repositories';
+import type { TableAccess } from './client';
+import { decodeDynamoCursor, encodeDynamoCursor } from './cursor';
+import { isConditionalCheckFailed, stripKeys } from './items';
+
+const COUNTER_ATTRIBUTE = 'last_id';
+
+/** Maps an item back to the entity; an item that is not a valid product is logged and skipped. */
+function toProduct(item: Record<string, unknown> | undefined): Product | null {
+  if (!item) return null;
+  const parsed = productSchema.safeParse(stripKeys(item));
+  if (parsed.success) return parsed.data;
+  logger.warn('skipping malformed product item', { pk: item.pk, issues: parsed.error.issues.slice(0, 3) });
+  return null;
+}
+
+export function productItem(product: Product): Record<string, unknown> {
+  return { ...product, ...keys.product(product.id), ...productIndexAttributes(product) };
+}
+
+export function createProductRepository({ doc, tableName }: TableAccess): ProductRepository {
+  return {
+    async nextId() {
+      // ADD is atomic: concurrent callers always get distinct values, and it creates the counter.
+      const res = await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.productCounter(),
+          UpdateExpression: 'ADD #v :one',
+          ExpressionAttributeNames: { '#v': COUNTER_ATTRIBUTE },
+          ExpressionAttributeValues: { ':one': 1 },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+      const value = res.Attributes?.[COUNTER_ATTRIBUTE];
+      if (typeof value !== 'number') throw new Error('Product id counter returned no number');
+      return value;
+    },
+
+    async raiseIdFloor(id) {
+      try {
+        // Conditional, so the counter only ever moves up (an import of old ids never lowers it).
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.productCounter(),
+            UpdateExpression: 'SET #v = :id',
+            ConditionExpression: 'attribute_not_exists(#v) OR #v < :id',
+            ExpressionAttributeNames: { '#v': COUNTER_ATTRIBUTE },
+            ExpressionAttributeValues: { ':id': id },
+          }),
+        );
+      } catch (err) {
+        if (!isConditionalCheckFailed(err)) throw err;
+      }
+    },
+
+    async get(id) {
+      const res = await doc.send(new GetCommand({ TableName: tableName, Key: keys.product(id) }));
+      return toProduct(res.Item);
+    },
+
+    async putIfAbsent(product) {
+      try {
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: productItem(product),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionalCheckFailed(err)) return false;
+        throw err;
+      }
+    },
+
+    async listActive(scope: ProductListingScope, order, limit, cursor): Promise<Page<Product>> {
+      const { index, pk } = productListingKey(scope);
+      // One item more than asked tells whether another page exists, so the last page never
+      // hands out a cursor to an empty page.
+      const res = await doc.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: index.name,
+          KeyConditionExpression: '#pk = :pk',
+          ExpressionAttributeNames: { '#pk': index.pk },
+          ExpressionAttributeValues: { ':pk': pk },
+          ScanIndexForward: order === 'oldest',
+          Limit: limit + 1,
+          ...(cursor ? { ExclusiveStartKey: decodeDynamoCursor(cursor, index, pk) } : {}),
+        }),
+      );
+      const raw = res.Items ?? [];
+      const pageItems = raw.slice(0, limit);
+      const last = pageItems[pageItems.length - 1];
+      const nextCursor =
+        raw.length > limit && last
+          ? encodeDynamoCursor(index, {
+              [KEY.pk]: last[KEY.pk],
+              [KEY.sk]: last[KEY.sk],
+              [index.pk]: last[index.pk],
+              [index.sk]: last[index.sk],
+            })
+          : null;
+      const items = pageItems.map(toProduct).filter((p): p is Product => p !== null && p.status === 'active');
+      return { items, nextCursor };
+    },
+  };
+}

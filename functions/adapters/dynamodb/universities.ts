@@ -1,0 +1,99 @@
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { fold } from '../../../shared/text';
+import {
+  type University,
+  type UniversityRequest,
+  universityRequestSchema,
+  universitySchema,
+} from '../../../shared/schemas';
+import { INDEXES, keys } from '../../../shared/table';
+import { logger } from '../../commons/logger';
+import type { UniversityRepository, UniversityRequestRepository } from '../../ports/repositories';
+import type { TableAccess } from './client';
+import { isConditionalCheckFailed, stripKeys } from './items';
+
+function toUniversity(item: Record<string, unknown> | undefined): University | null {
+  if (!item) return null;
+  const parsed = universitySchema.safeParse(stripKeys(item));
+  if (parsed.success) return parsed.data;
+  logger.warn('skipping malformed university item', { pk: item.pk });
+  return null;
+}
+
+export function createUniversityRepository({ doc, tableName }: TableAccess): UniversityRepository {
+  return {
+    async list() {
+      // A handful of items in one partition of gsi1, sorted by folded name.
+      const out: University[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const res = await doc.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: INDEXES.gsi1.name,
+            KeyConditionExpression: '#pk = :pk',
+            ExpressionAttributeNames: { '#pk': INDEXES.gsi1.pk },
+            ExpressionAttributeValues: { ':pk': keys.universitiesPartition },
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const item of res.Items ?? []) {
+          const u = toUniversity(item);
+          if (u) out.push(u);
+        }
+        start = res.LastEvaluatedKey;
+      } while (start);
+      return out;
+    },
+
+    async get(id) {
+      const res = await doc.send(new GetCommand({ TableName: tableName, Key: keys.university(id) }));
+      return toUniversity(res.Item);
+    },
+
+    async putIfAbsent(university) {
+      try {
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...university,
+              ...keys.university(university.id),
+              [INDEXES.gsi1.pk]: keys.universitiesPartition,
+              [INDEXES.gsi1.sk]: `${fold(university.name)}#${university.id}`,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionalCheckFailed(err)) return false;
+        throw err;
+      }
+    },
+  };
+}
+
+export function createUniversityRequestRepository({
+  doc,
+  tableName,
+}: TableAccess): UniversityRequestRepository {
+  return {
+    async create(request: UniversityRequest) {
+      const item = universityRequestSchema.parse(request);
+      await doc.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...item,
+            ...keys.universityRequest(item.id),
+            [INDEXES.gsi1.pk]: keys.universityRequestsPartition,
+            [INDEXES.gsi1.sk]: `${item.created_at}#${item.id}`,
+          },
+          // A uuid never repeats; the condition makes a retried request unable to overwrite one.
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { createTableAccess } from '../adapters/dynamodb/client';
+import { createTableProbe } from '../adapters/dynamodb/health';
+import { createProductRepository } from '../adapters/dynamodb/products';
+import {
+  createUniversityRepository,
+  createUniversityRequestRepository,
+} from '../adapters/dynamodb/universities';
+import type {
+  ProductRepository,
+  UniversityRepository,
+  UniversityRequestRepository,
+} from '../ports/repositories';
+import type { SearchIndex } from '../ports/search-index';
+import { ENV, optionalEnv } from './env';
+
+/**
+ * The composition root: the adapters every service uses, built ONCE per cold start from the
+ * environment (so the SDK clients live at module scope, as Lambda wants). Nothing is read from the
+ * environment before the first call, so tests can set it first, and `setContextForTests` can
+ * replace any part (e.g. a failing SearchIndex).
+ */
+export interface AppContext {
+  products: ProductRepository;
+  universities: UniversityRepository;
+  universityRequests: UniversityRequestRepository;
+  search: SearchIndex;
+  /** True when the table answers. */
+  tableReady: () => Promise<boolean>;
+  /** How long a search may take before the DynamoDB fallback answers instead. */
+  searchTimeoutMs: number;
+  now: () => Date;
+  newId: () => string;
+}
+
+export const DEFAULT_SEARCH_TIMEOUT_MS = 1500;
+
+let overrides: Partial<AppContext> = {};
+let current: Promise<AppContext> | undefined;
+
+async function createSearchIndex(): Promise<SearchIndex> {
+  const backend = optionalEnv(ENV.searchBackend, 'embedded');
+  if (backend === 'opensearch') {
+    const { createOpenSearchIndex } = await import('../adapters/search/opensearch');
+    const node = optionalEnv(ENV.openSearchEndpoint);
+    if (!node) throw new Error(`Missing environment variable ${ENV.openSearchEndpoint}`);
+    return createOpenSearchIndex({
+      node,
+      index: optionalEnv(ENV.openSearchIndex, 'products')!,
+      region: process.env.AWS_REGION ?? 'us-east-1',
+    });
+  }
+  if (backend !== 'embedded') throw new Error(`Unknown ${ENV.searchBackend}: ${backend}`);
+  const { getEmbeddedSearchIndex } = await import('../adapters/search/embedded');
+  return getEmbeddedSearchIndex();
+}
+
+function searchTimeout(): number {
+  const raw = Number(optionalEnv(ENV.searchTimeoutMs));
+  return Number.isFinite(raw) && raw > 0 ? raw : DEFAULT_SEARCH_TIMEOUT_MS;
+}
+
+async function build(): Promise<AppContext> {
+  const o = overrides;
+  const needsTable = !(o.products && o.universities && o.universityRequests && o.tableReady);
+  const table = needsTable ? createTableAccess() : undefined;
+  return {
+    products: o.products ?? createProductRepository(table!),
+    universities: o.universities ?? createUniversityRepository(table!),
+    universityRequests: o.universityRequests ?? createUniversityRequestRepository(table!),
+    tableReady: o.tableReady ?? createTableProbe(table!),
+    search: o.search ?? (await createSearchIndex()),
+    searchTimeoutMs: o.searchTimeoutMs ?? searchTimeout(),
+    now: o.now ?? (() => new Date()),
+    newId: o.newId ?? randomUUID,
+  };
+}
+
+export function getContext(): Promise<AppContext> {
+  if (!current) {
+    current = build();
+    // A failed build (e.g. a missing variable) is retried on the next request, not cached.
+    current.catch(() => {
+      current = undefined;
+    });
+  }
+  return current;
+}
+
+/** Tests: replace parts of the context (the rest is built from the environment on next use). */
+export function setContextForTests(partial: Partial<AppContext>): void {
+  overrides = { ...partial };
+  current = undefined;
+}
+
+/** Tests: forget every override and every built adapter. */
+export function resetContext(): void {
+  overrides = {};
+  current = undefined;
+}

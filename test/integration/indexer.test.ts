@@ -1,0 +1,255 @@
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import type { TableAccess } from '../../functions/adapters/dynamodb/client';
+import { productItem } from '../../functions/adapters/dynamodb/products';
+import { createEmbeddedSearchIndex } from '../../functions/adapters/search/embedded';
+import { resetContext, setContextForTests } from '../../functions/commons/context';
+import { handler as indexProducts } from '../../functions/handlers/index-products';
+import type { SearchDocument, SearchIndex } from '../../functions/ports/search-index';
+import { reindexAll } from '../../functions/services/indexer';
+import { createProductRepository } from '../../functions/adapters/dynamodb/products';
+import { type StreamPoller, startStreamPoller } from '../../scripts/local/stream-poller';
+import { keys } from '../../shared/table';
+import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
+import { lambdaContext } from '../support/events';
+import { MemorySearchIndex } from '../support/memory-search-index';
+
+let table: TableAccess;
+let search: SearchIndex;
+let poller: StreamPoller;
+const uni = uniqueUniversity('i');
+
+const idsIn = async (university: string) =>
+  (await search.search({ university, sort: 'newest', limit: 60, offset: 0 })).items.map((p) => p.id);
+const runIndexer = (event: DynamoDBStreamEvent) => indexProducts(event, lambdaContext('index-products'));
+
+beforeAll(async () => {
+  table = useTestTable();
+  search = createEmbeddedSearchIndex();
+  setContextForTests({ search });
+  poller = await startStreamPoller({
+    endpoint: inject('dynamoEndpoint'),
+    streamArn: inject('streamArn'),
+    handler: runIndexer,
+    intervalMs: 50,
+  });
+});
+
+afterAll(async () => {
+  await poller?.stop();
+  resetContext();
+});
+
+describe('table → stream → poller → indexer → search index', () => {
+  it('indexes inserts, drops products that stop being active, and follows removals', async () => {
+    // Prepare / Act: a normal write, as the publishing flow or the import would do it.
+    const p = await makeProduct(table, {
+      university_id: uni,
+      title: 'Microscopio binocular',
+      category: 'otros',
+    });
+    // Assess
+    await vi.waitFor(async () => expect(await idsIn(uni)).toContain(p.id), {
+      timeout: 10_000,
+      interval: 100,
+    });
+    const found = await search.search({
+      q: 'microscopio',
+      university: uni,
+      sort: 'newest',
+      limit: 5,
+      offset: 0,
+    });
+    expect(found.items.map((i) => i.id)).toEqual([p.id]);
+
+    await table.doc.send(
+      new PutCommand({ TableName: table.tableName, Item: productItem({ ...p, status: 'sold' }) }),
+    );
+    await vi.waitFor(async () => expect(await idsIn(uni)).not.toContain(p.id), {
+      timeout: 10_000,
+      interval: 100,
+    });
+
+    await table.doc.send(new PutCommand({ TableName: table.tableName, Item: productItem(p) }));
+    await vi.waitFor(async () => expect(await idsIn(uni)).toContain(p.id), {
+      timeout: 10_000,
+      interval: 100,
+    });
+    await table.doc.send(new DeleteCommand({ TableName: table.tableName, Key: keys.product(p.id) }));
+    await vi.waitFor(async () => expect(await idsIn(uni)).not.toContain(p.id), {
+      timeout: 10_000,
+      interval: 100,
+    });
+  });
+
+  it('skips a poison record without blocking the ones after it', async () => {
+    const poisonUni = uniqueUniversity('x');
+    // A product item that is not a product (wrong types): it can never be indexed.
+    await table.doc.send(
+      new PutCommand({
+        TableName: table.tableName,
+        Item: { ...keys.product(900_000_001), id: 'not-a-number', price: 'gratis', university_id: poisonUni },
+      }),
+    );
+    const good = await makeProduct(table, { university_id: poisonUni, title: 'Teclado mecánico' });
+    await vi.waitFor(async () => expect(await idsIn(poisonUni)).toEqual([good.id]), {
+      timeout: 10_000,
+      interval: 100,
+    });
+  });
+});
+
+/** A hand-built Lambda stream record of a product item. */
+function record(
+  seq: string,
+  eventName: 'INSERT' | 'MODIFY' | 'REMOVE',
+  image: Record<string, unknown>,
+): DynamoDBRecord {
+  const k = { pk: image.pk, sk: image.sk };
+  return {
+    eventID: `ev-${seq}`,
+    eventName,
+    eventSource: 'aws:dynamodb',
+    eventVersion: '1.1',
+    awsRegion: 'us-east-1',
+    eventSourceARN: 'arn:aws:dynamodb:us-east-1:000000000000:table/t/stream/x',
+    dynamodb: {
+      SequenceNumber: seq,
+      Keys: marshall(k) as NonNullable<DynamoDBRecord['dynamodb']>['Keys'],
+      ...(eventName === 'REMOVE'
+        ? { OldImage: marshall(image) as NonNullable<DynamoDBRecord['dynamodb']>['OldImage'] }
+        : {
+            NewImage: marshall(image, { removeUndefinedValues: true }) as NonNullable<
+              DynamoDBRecord['dynamodb']
+            >['NewImage'],
+          }),
+      StreamViewType: 'NEW_AND_OLD_IMAGES',
+    },
+  };
+}
+
+describe('index-products handler (Lambda partial-failure contract)', () => {
+  const base = {
+    title: 'Lámpara',
+    description: null,
+    price: 5,
+    category: 'hogar' as const,
+    condition: 'usado' as const,
+    career: null,
+    image: null,
+    images: [],
+    tags: [],
+    seller_name: 'Ana',
+    seller_email: 'a@est.ucab.edu.ve',
+    whatsapp_number: null,
+    university_id: 'ucab',
+    status: 'active' as const,
+    owner_id: null,
+    created_at: '2025-01-01T00:00:00.000Z',
+  };
+
+  it('reports only the record whose index write failed; malformed and foreign records are skipped', async () => {
+    // Prepare: an index that refuses document 3.
+    class PickyIndex extends MemorySearchIndex {
+      override async upsert(docs: SearchDocument[]) {
+        if (docs.some((d) => d.id === 3)) throw new Error('index write refused');
+        await super.upsert(docs);
+      }
+    }
+    const picky = new PickyIndex();
+    setContextForTests({ search: picky });
+    try {
+      const event: DynamoDBStreamEvent = {
+        Records: [
+          record('100', 'INSERT', productItem({ ...base, id: 1 })),
+          record('101', 'INSERT', { pk: 'PRODUCT#2', sk: 'PRODUCT', id: 2, title: 42 }),
+          record('102', 'INSERT', productItem({ ...base, id: 3 })),
+          record('103', 'INSERT', { pk: 'UNIVERSITY#x', sk: 'UNIVERSITY', id: 'x' }),
+          record('104', 'MODIFY', productItem({ ...base, id: 4 })),
+          record('105', 'MODIFY', productItem({ ...base, id: 1, status: 'inactive' })),
+          // A record missing its images entirely.
+          { eventName: 'INSERT', dynamodb: { SequenceNumber: '106' } } as DynamoDBRecord,
+        ],
+      };
+      // Act
+      const res = await runIndexer(event);
+      // Assess
+      expect(res).toEqual({ batchItemFailures: [{ itemIdentifier: '102' }] });
+      expect([...picky.docs.keys()]).toEqual([4]);
+      const removed = await runIndexer({
+        Records: [record('107', 'REMOVE', productItem({ ...base, id: 4 }))],
+      });
+      expect(removed).toEqual({ batchItemFailures: [] });
+      expect(picky.docs.size).toBe(0);
+    } finally {
+      setContextForTests({ search });
+    }
+  });
+
+  it('reindexAll rebuilds an index from the table (global listing index)', async () => {
+    const fresh = new MemorySearchIndex();
+    const p = await makeProduct(table, { university_id: uniqueUniversity('r'), title: 'Reindexado' });
+    const count = await reindexAll({ products: createProductRepository(table), search: fresh }, 7);
+    expect(count).toBe(fresh.docs.size);
+    expect(fresh.docs.get(p.id)?.title).toBe('Reindexado');
+    expect([...fresh.docs.values()].every((d) => !('seller_email' in d))).toBe(true);
+  });
+});
+
+describe('stream poller retries', () => {
+  it('retries a reported record a bounded number of times, then moves on', async () => {
+    // Prepare: a handler that always reports the record of one product as failed.
+    const retryUni = uniqueUniversity('z');
+    const attempts = new Map<string, number>();
+    const delivered: string[] = [];
+    let poisonPk = '';
+    let poisonSeq = '';
+    const retrying = await startStreamPoller({
+      endpoint: inject('dynamoEndpoint'),
+      streamArn: inject('streamArn'),
+      intervalMs: 50,
+      maxRetryAttempts: 3,
+      handler: async (event) => {
+        const failures: { itemIdentifier: string }[] = [];
+        for (const r of event.Records) {
+          const pk = r.dynamodb?.Keys?.pk?.S ?? '';
+          const seq = r.dynamodb?.SequenceNumber ?? '';
+          attempts.set(seq, (attempts.get(seq) ?? 0) + 1);
+          if (pk === poisonPk) {
+            poisonSeq = seq;
+            failures.push({ itemIdentifier: seq });
+          } else delivered.push(pk);
+        }
+        return { batchItemFailures: failures };
+      },
+    });
+    try {
+      // Act
+      // The id is known before the write, so the handler recognises the record whenever it arrives.
+      const poisonId = await createProductRepository(table).nextId();
+      poisonPk = keys.product(poisonId).pk;
+      await makeProduct(table, { id: poisonId, university_id: retryUni, title: 'Veneno' });
+      const after = await makeProduct(table, { university_id: retryUni, title: 'Después' });
+      // Assess
+      await vi.waitFor(() => expect(delivered).toContain(keys.product(after.id).pk), {
+        timeout: 10_000,
+        interval: 50,
+      });
+      // Records after the failed one are re-delivered with it (Lambda retries from the failure on),
+      // so only the poison record's own count is exact: 1 delivery + 3 retries, then dropped.
+      await vi.waitFor(() => expect(attempts.get(poisonSeq)).toBe(4), { timeout: 10_000, interval: 50 });
+      await new Promise((r) => setTimeout(r, 500));
+      expect(attempts.get(poisonSeq)).toBe(4);
+      // And the stream moved on: a later write is still delivered.
+      const later = await makeProduct(table, { university_id: retryUni, title: 'Más tarde' });
+      await vi.waitFor(() => expect(delivered).toContain(keys.product(later.id).pk), {
+        timeout: 10_000,
+        interval: 50,
+      });
+    } finally {
+      await retrying.stop();
+    }
+  });
+});

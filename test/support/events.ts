@@ -1,0 +1,109 @@
+import type { Context } from 'aws-lambda';
+import type { HttpApiEvent } from '../../functions/commons/http';
+import { buildPath, type RouteName, routes } from '../../shared/routes';
+
+/**
+ * Builds the API Gateway HTTP API payload-v2 event a route's Lambda receives, as the local server
+ * and API Gateway do: repeated query keys comma-joined, claims flattened to strings
+ * (arrays as "[a b]") the way the JWT authorizer hands them over.
+ */
+export interface EventOptions {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | string[]>;
+  /** An object is sent as JSON; a string is sent as it is (e.g. malformed JSON). */
+  body?: unknown;
+  base64?: boolean;
+  /** JWT claims; arrays are flattened like API Gateway does. */
+  claims?: Record<string, string | number | boolean | string[]>;
+  headers?: Record<string, string>;
+}
+
+const flatten = (v: string | number | boolean | string[]) =>
+  Array.isArray(v) ? `[${v.join(' ')}]` : String(v);
+
+export function apiEvent(routeName: RouteName, opts: EventOptions = {}): HttpApiEvent {
+  const route = routes[routeName];
+  const rawPath = buildPath(route.path, opts.params ?? {});
+  const queryStringParameters: Record<string, string> = {};
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(opts.query ?? {})) {
+    const values = Array.isArray(v) ? v : [v];
+    for (const value of values) search.append(k, value);
+    queryStringParameters[k] = values.join(',');
+  }
+  const pathParameters: Record<string, string> = {};
+  for (const [k, v] of Object.entries(opts.params ?? {})) pathParameters[k] = String(v);
+  const bodyText =
+    opts.body === undefined
+      ? undefined
+      : typeof opts.body === 'string'
+        ? opts.body
+        : JSON.stringify(opts.body);
+  const now = new Date();
+  const claims = opts.claims
+    ? Object.fromEntries(Object.entries(opts.claims).map(([k, v]) => [k, flatten(v)]))
+    : undefined;
+  return {
+    version: '2.0',
+    routeKey: `${route.method} ${route.path}`,
+    rawPath,
+    rawQueryString: search.toString(),
+    headers: { 'content-type': 'application/json', ...(opts.headers ?? {}) },
+    ...(Object.keys(queryStringParameters).length ? { queryStringParameters } : {}),
+    ...(Object.keys(pathParameters).length ? { pathParameters } : {}),
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'test',
+      domainName: 'localhost',
+      domainPrefix: 'localhost',
+      http: {
+        method: route.method,
+        path: rawPath,
+        protocol: 'HTTP/1.1',
+        sourceIp: '127.0.0.1',
+        userAgent: 'vitest',
+      },
+      requestId: `req-${Math.random().toString(36).slice(2)}`,
+      routeKey: `${route.method} ${route.path}`,
+      stage: '$default',
+      time: now.toISOString(),
+      timeEpoch: now.getTime(),
+      ...(claims ? { authorizer: { jwt: { claims, scopes: null } } } : {}),
+    },
+    ...(bodyText !== undefined
+      ? {
+          body: opts.base64 ? Buffer.from(bodyText).toString('base64') : bodyText,
+          isBase64Encoded: !!opts.base64,
+        }
+      : { isBase64Encoded: false }),
+  };
+}
+
+export function lambdaContext(name = 'test'): Context {
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: name,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${name}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: `aws-${Math.random().toString(36).slice(2)}`,
+    logGroupName: `/aws/lambda/${name}`,
+    logStreamName: 'test',
+    getRemainingTimeInMillis: () => 30_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+/** Invokes an HTTP handler and parses its JSON body. */
+export async function invoke(
+  handler: (
+    event: HttpApiEvent,
+    context: Context,
+  ) => Promise<{ statusCode: number; headers: Record<string, string>; body?: string }>,
+  event: HttpApiEvent,
+): Promise<{ status: number; headers: Record<string, string>; body: unknown }> {
+  const res = await handler(event, lambdaContext());
+  return { status: res.statusCode, headers: res.headers, body: res.body ? JSON.parse(res.body) : undefined };
+}

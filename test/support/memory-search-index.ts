@@ -1,0 +1,84 @@
+import type {
+  SearchDocument,
+  SearchIndex,
+  SearchQuery,
+  SearchResult,
+} from '../../functions/ports/search-index';
+import { expandQuery } from '../../shared/synonyms';
+import { fold } from '../../shared/text';
+
+/**
+ * A plain in-memory SearchIndex for tests that need AN index but do not test the engine (partial,
+ * accent-folded matching with synonyms; no typo tolerance). The real engines have their own
+ * contract tests.
+ */
+export class MemorySearchIndex implements SearchIndex {
+  readonly docs = new Map<number, SearchDocument>();
+  calls = 0;
+
+  async upsert(docs: SearchDocument[]): Promise<void> {
+    for (const d of docs) this.docs.set(d.id, structuredClone(d));
+  }
+
+  async remove(ids: number[]): Promise<void> {
+    for (const id of ids) this.docs.delete(id);
+  }
+
+  async ready(): Promise<boolean> {
+    return true;
+  }
+
+  async search(q: SearchQuery): Promise<SearchResult> {
+    this.calls += 1;
+    const words = q.q ? expandQuery(q.q) : [];
+    const hits = [...this.docs.values()].filter((d) => {
+      if (q.university && d.university_id !== q.university) return false;
+      if (q.category && d.category !== q.category) return false;
+      if (q.career && d.career !== q.career) return false;
+      if (q.condition && d.condition !== q.condition) return false;
+      if (q.minPrice !== undefined && d.price < q.minPrice) return false;
+      if (q.maxPrice !== undefined && d.price > q.maxPrice) return false;
+      const text = fold(
+        [d.title, d.description ?? '', d.category, d.seller_name, d.career ?? '', ...d.tags].join(' '),
+      );
+      return words.every((alts) => alts.some((a) => text.includes(a)));
+    });
+    const newest = (a: SearchDocument, b: SearchDocument) =>
+      a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1;
+    hits.sort((a, b) => {
+      if (q.sort === 'oldest') return newest(b, a);
+      if (q.sort === 'price-low') return a.price - b.price || newest(a, b);
+      if (q.sort === 'price-high') return b.price - a.price || newest(a, b);
+      return newest(a, b);
+    });
+    return { items: hits.slice(q.offset, q.offset + q.limit), total: hits.length };
+  }
+}
+
+/** An index whose every call fails, as an unreachable OpenSearch domain would. */
+export class FailingSearchIndex implements SearchIndex {
+  calls = 0;
+  async upsert(): Promise<void> {
+    this.calls += 1;
+    throw new Error('search index unavailable');
+  }
+  async remove(): Promise<void> {
+    this.calls += 1;
+    throw new Error('search index unavailable');
+  }
+  async search(): Promise<SearchResult> {
+    this.calls += 1;
+    throw new Error('search index unavailable');
+  }
+  async ready(): Promise<boolean> {
+    return false;
+  }
+}
+
+/** An index that never answers a search (a hung connection): only a timeout gets past it. */
+export class HangingSearchIndex extends MemorySearchIndex {
+  override search(): Promise<SearchResult> {
+    this.calls += 1;
+    return new Promise(() => undefined);
+  }
+}
