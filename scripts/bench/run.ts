@@ -1,0 +1,155 @@
+/**
+ * `npm run bench`: prints the figures the issue's budgets are checked against.
+ * 1. The /marketplace route's initial JavaScript (gzip) from the production build.
+ * 2. GET /api/products (through the local server, i.e. HTTP + handler + index count) p50/p95
+ *    against a raw DynamoDB Query of the same page, measured in the same run.
+ * 3. The same listing with 1,000 and with 50,000 products in the table (p50 ratio).
+ * It starts its own in-memory local stack on free ports and never touches .data/.
+ */
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createTableAccess } from '../../functions/adapters/dynamodb/client';
+import { productItem } from '../../functions/adapters/dynamodb/products';
+import { CATEGORIES, CAREERS, CONDITIONS } from '../../shared/enums';
+import type { Product } from '../../shared/schemas';
+import { productListingKey } from '../../shared/table';
+import { startLocalStack } from '../local/stack';
+import { buildWebIfStale } from '../local/web-build';
+import { fmt, percentile, sample } from './stats';
+import { routeInitialJs } from './web-size';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+process.env.LOG_LEVEL = 'silent';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
+const PAGE = 24;
+const UNIVERSITIES = ['ucab', 'usm', 'unimet', 'ucv'];
+const BUDGET = { jsKb: 150, apiVsRaw: 1.5, scale: 1.2 };
+
+function line(label: string, value: string, verdict?: boolean) {
+  const mark = verdict === undefined ? '' : verdict ? '  ✓ within budget' : '  ✗ OVER BUDGET';
+  console.log(`${label.padEnd(52)} ${value}${mark}`);
+}
+
+async function webFigures() {
+  await buildWebIfStale({ quiet: true });
+  const size = routeInitialJs(join(ROOT, 'web/dist'), 'features/marketplace/routes/marketplace.tsx');
+  line('/marketplace initial JS (gzip)', `${size.gzipKb.toFixed(1)} KB (${size.files.length} files, ${size.rawKb.toFixed(0)} KB raw)`, size.gzipKb <= BUDGET.jsKb);
+}
+
+function fakeProduct(id: number, createdAt: number): Product {
+  return {
+    id,
+    title: `Producto de banco ${id}`,
+    description: 'Artículo usado en buen estado, generado para medir el listado.',
+    price: (id % 500) + 0.5,
+    category: CATEGORIES[id % CATEGORIES.length],
+    condition: CONDITIONS[id % 2],
+    career: CAREERS[id % CAREERS.length],
+    image: null,
+    images: [],
+    tags: ['banco'],
+    seller_name: 'Banco',
+    seller_email: 'banco@est.ucab.edu.ve',
+    whatsapp_number: '584141234567',
+    university_id: UNIVERSITIES[id % UNIVERSITIES.length],
+    status: 'active',
+    owner_id: null,
+    created_at: new Date(createdAt).toISOString(),
+  };
+}
+
+async function fill(from: number, to: number) {
+  const { doc, tableName } = createTableAccess();
+  const base = Date.parse('2025-01-01T00:00:00Z');
+  const batches: Product[][] = [];
+  for (let id = from; id <= to; id += 25) {
+    const batch: Product[] = [];
+    for (let j = id; j < Math.min(id + 25, to + 1); j++) batch.push(fakeProduct(j, base + j * 1000));
+    batches.push(batch);
+  }
+  // A few writers in parallel; DynamoDB Local is the bottleneck anyway.
+  let next = 0;
+  const worker = async () => {
+    while (next < batches.length) {
+      const batch = batches[next++];
+      let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
+        [tableName]: batch.map((p) => ({ PutRequest: { Item: productItem(p) } })),
+      };
+      while (request && Object.keys(request).length > 0) {
+        const out = await doc.send(new BatchWriteCommand({ RequestItems: request }));
+        request = out.UnprocessedItems as typeof request;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+}
+
+async function waitForIndex(url: string, expected: number) {
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    const res = await fetch(`${url}/api/products?q=banco&limit=1`);
+    const body = (await res.json()) as { total: number | null };
+    if (body.total !== null && body.total >= expected) return;
+    if (Date.now() > deadline) throw new Error(`index holds ${body.total} of ${expected} products`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+async function listingFigures(url: string, label: string) {
+  const { doc, tableName } = createTableAccess();
+  const { index, pk } = productListingKey({ university: 'ucab' });
+  const raw = await sample(SAMPLES, () =>
+    doc.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: index.name,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': index.pk },
+        ExpressionAttributeValues: { ':pk': pk },
+        ScanIndexForward: false,
+        Limit: PAGE,
+      }),
+    ),
+  );
+  const api = await sample(SAMPLES, async () => {
+    const res = await fetch(`${url}/api/products?university=ucab&limit=${PAGE}`);
+    if (res.status !== 200) throw new Error(`GET /api/products answered ${res.status}`);
+    await res.arrayBuffer();
+  });
+  const r50 = percentile(raw, 50);
+  const a50 = percentile(api, 50);
+  line(`[${label}] raw DynamoDB Query p50 / p95`, `${fmt(r50)} / ${fmt(percentile(raw, 95))}`);
+  line(`[${label}] GET /api/products p50 / p95`, `${fmt(a50)} / ${fmt(percentile(api, 95))}`);
+  line(`[${label}] API p50 ÷ raw Query p50`, `${(a50 / r50).toFixed(2)}×`, a50 / r50 <= BUDGET.apiVsRaw);
+  return a50;
+}
+
+async function main() {
+  console.log(`Benchmarks (${SAMPLES} samples each, page of ${PAGE}, node ${process.version})\n`);
+  await webFigures();
+  const stack = await startLocalStack({ port: 0, seed: false, quiet: true });
+  try {
+    await fill(1, 1000);
+    await waitForIndex(stack.url, 1000);
+    const small = await listingFigures(stack.url, '1,000 products');
+    const large = Number(process.env.BENCH_LARGE ?? 50_000);
+    await fill(1001, large);
+    await waitForIndex(stack.url, large);
+    const big = await listingFigures(stack.url, `${large.toLocaleString('en')} products`);
+    line(`listing p50 ${large.toLocaleString('en')} ÷ 1,000 products`, `${(big / small).toFixed(2)}×`, big / small <= BUDGET.scale);
+  } finally {
+    await stack.stop();
+  }
+}
+
+if (!existsSync(join(ROOT, 'node_modules'))) throw new Error('Run npm install first');
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

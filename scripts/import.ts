@@ -1,0 +1,107 @@
+/**
+ * `npm run import -- <dir> [--stage <name> --table <table name>] [--region <region>]`
+ *
+ * Loads an export of the earlier app (<dir>/universities.json and <dir>/products.json, JSON arrays
+ * of rows with the original column names) through the import service.
+ * - Without --stage: into the running local stack (found through .data/local-stack.json).
+ * - With --stage: into that stage's table on AWS, with the default AWS credentials. The table name
+ *   is the `TableName` output of the CloudFormation stack `Marketplace-<stage>`; pass it with
+ *   --table (the CloudFormation SDK client is not a dependency), e.g.
+ *     aws cloudformation describe-stacks --stack-name Marketplace-dev \
+ *       --query "Stacks[0].Outputs[?OutputKey=='TableName'].OutputValue" --output text
+ *
+ * Prints the report as JSON. Exits 0 when the import ran (even with rejected rows: they are in the
+ * report), 1 on fatal errors (unreadable files, no stack, table unreachable), 2 on bad usage.
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { importExport } from '../functions/services/product-import';
+import { NOT_RUNNING, readExportDir, readLocalStack } from './import-support';
+
+// Set before the AWS SDK loads (the adapters are imported dynamically in main for that reason).
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+
+class UsageError extends Error {}
+
+const USAGE = 'Usage: npm run import -- <dir> [--stage <name> --table <table name>] [--region <region>]';
+
+function parseCli(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      stage: { type: 'string' },
+      table: { type: 'string' },
+      region: { type: 'string' },
+      'data-dir': { type: 'string' },
+    },
+  });
+  if (positionals.length !== 1) throw new UsageError(USAGE);
+  if (values.stage && !values.table)
+    throw new UsageError(
+      `--stage ${values.stage} needs --table <name>: the TableName output of the CloudFormation stack Marketplace-${values.stage}.\n${USAGE}`,
+    );
+  if (values.table && !values.stage)
+    throw new UsageError(`--table is only for a stage on AWS; add --stage.\n${USAGE}`);
+  return { dir: resolve(positionals[0]), ...values };
+}
+
+async function main(): Promise<number> {
+  let cli: ReturnType<typeof parseCli>;
+  try {
+    cli = parseCli(process.argv.slice(2));
+  } catch (err) {
+    console.error((err as Error).message);
+    return 2;
+  }
+  const input = readExportDir(cli.dir);
+  const { createTableAccess } = await import('../functions/adapters/dynamodb/client');
+  const { createProductRepository } = await import('../functions/adapters/dynamodb/products');
+  const { createUniversityRepository } = await import('../functions/adapters/dynamodb/universities');
+
+  let table: ReturnType<typeof createTableAccess>;
+  let target: string;
+  if (cli.stage) {
+    table = createTableAccess({ tableName: cli.table, region: cli.region ?? process.env.AWS_REGION });
+    target = `table ${cli.table} of stage ${cli.stage} (AWS)`;
+  } else {
+    const stack = readLocalStack(cli['data-dir'] ? resolve(cli['data-dir']) : undefined);
+    table = createTableAccess({
+      endpoint: stack.dynamodbEndpoint,
+      tableName: stack.tableName,
+      region: stack.region,
+    });
+    target = `table ${stack.tableName} of the local stack (${stack.dynamodbEndpoint})`;
+  }
+  console.error(
+    `Importing ${input.universities.length} universities and ${input.products.length} products from ${cli.dir} into ${target}`,
+  );
+  try {
+    const report = await importExport(
+      { products: createProductRepository(table), universities: createUniversityRepository(table) },
+      input,
+    );
+    console.log(JSON.stringify(report, null, 2));
+    const rejected = report.universities.rejected + report.products.rejected;
+    console.error(
+      `Done: universities ${report.universities.created} created, ${report.universities.unchanged} unchanged; ` +
+        `products ${report.products.created} created, ${report.products.unchanged} unchanged; ${rejected} rows rejected.`,
+    );
+    return 0;
+  } finally {
+    table.doc.destroy();
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    const e = err as Error;
+    // A local stack that died since it wrote its file refuses the connection: same advice.
+    const refused = !process.argv.includes('--stage') && /ECONNREFUSED/.test(`${e.message} ${e.name}`);
+    console.error(e.message.startsWith(NOT_RUNNING) || refused ? NOT_RUNNING : `Import failed: ${e.message}`);
+    process.exitCode = 1;
+  },
+);
