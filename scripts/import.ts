@@ -5,10 +5,8 @@
  * of rows with the original column names) through the import service.
  * - Without --stage: into the running local stack (found through .data/local-stack.json).
  * - With --stage: into that stage's table on AWS, with the default AWS credentials. The table name
- *   is the `TableName` output of the CloudFormation stack `Marketplace-<stage>`; pass it with
- *   --table (the CloudFormation SDK client is not a dependency), e.g.
- *     aws cloudformation describe-stacks --stack-name Marketplace-dev \
- *       --query "Stacks[0].Outputs[?OutputKey=='TableName'].OutputValue" --output text
+ *   is read from the `TableName` output of the CloudFormation stack `Marketplace-<stage>`;
+ *   --table <name> overrides the look-up.
  *
  * Prints the report as JSON. Exits 0 when the import ran (even with rejected rows: they are in the
  * report), 1 on fatal errors (unreadable files, no stack, table unreachable), 2 on bad usage.
@@ -23,7 +21,21 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
 class UsageError extends Error {}
 
-const USAGE = 'Usage: npm run import -- <dir> [--stage <name> --table <table name>] [--region <region>]';
+const USAGE = 'Usage: npm run import -- <dir> [--stage <name> [--table <table name>]] [--region <region>]';
+
+/** The `TableName` output of the stage's CloudFormation stack (`Marketplace-<stage>`, infra/app.ts). */
+async function stageTableName(stage: string, region: string | undefined): Promise<string> {
+  const { CloudFormationClient, DescribeStacksCommand } = await import('@aws-sdk/client-cloudformation');
+  const cfn = new CloudFormationClient(region ? { region } : {});
+  try {
+    const out = await cfn.send(new DescribeStacksCommand({ StackName: `Marketplace-${stage}` }));
+    const name = out.Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === 'TableName')?.OutputValue;
+    if (!name) throw new Error(`Stack Marketplace-${stage} has no TableName output`);
+    return name;
+  } finally {
+    cfn.destroy();
+  }
+}
 
 function parseCli(argv: string[]) {
   const { values, positionals } = parseArgs({
@@ -37,10 +49,6 @@ function parseCli(argv: string[]) {
     },
   });
   if (positionals.length !== 1) throw new UsageError(USAGE);
-  if (values.stage && !values.table)
-    throw new UsageError(
-      `--stage ${values.stage} needs --table <name>: the TableName output of the CloudFormation stack Marketplace-${values.stage}.\n${USAGE}`,
-    );
   if (values.table && !values.stage)
     throw new UsageError(`--table is only for a stage on AWS; add --stage.\n${USAGE}`);
   return { dir: resolve(positionals[0]), ...values };
@@ -62,8 +70,10 @@ async function main(): Promise<number> {
   let table: ReturnType<typeof createTableAccess>;
   let target: string;
   if (cli.stage) {
-    table = createTableAccess({ tableName: cli.table, region: cli.region ?? process.env.AWS_REGION });
-    target = `table ${cli.table} of stage ${cli.stage} (AWS)`;
+    const region = cli.region ?? process.env.AWS_REGION;
+    const tableName = cli.table ?? (await stageTableName(cli.stage, region));
+    table = createTableAccess({ tableName, region });
+    target = `table ${tableName} of stage ${cli.stage} (AWS)`;
   } else {
     const stack = readLocalStack(cli['data-dir'] ? resolve(cli['data-dir']) : undefined);
     table = createTableAccess({
