@@ -1,0 +1,68 @@
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { CAREER_LABELS, type Career } from '../../../../../shared/enums';
+import { LIMITS } from '../../../../../shared/limits';
+import { CareerIcon, careerTheme } from '../../../components/catalog-icons';
+import { buttonClass } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { useDocumentMeta } from '../../../lib/document-meta';
+import { getSelectedUniversity } from '../../../lib/storage';
+import { CAREER_DESCRIPTIONS } from '../career-copy';
+import { CareerListing } from '../components/career-listing';
+import { matchCareer } from '../match-career';
+import '../careers.css';
+
+export function Component() {
+  const career = matchCareer(useParams().career);
+  if (!career) return <CareerNotFound />;
+  return <CareerPage career={career} />;
+}
+
+function CareerNotFound() {
+  useDocumentMeta('Carrera no encontrada');
+  return (
+    <div className="container page">
+      <div className="empty-state">
+        <h1 className="page-title">Carrera no encontrada</h1>
+        <p className="muted">La carrera que buscas no existe.</p>
+        <Link to={paths.home.getHref()} className={buttonClass('primary')}>
+          Volver al inicio
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function CareerPage({ career }: { career: Career }) {
+  const label = CAREER_LABELS[career];
+  const universityId = getSelectedUniversity();
+  useDocumentMeta(`Productos de ${label}`, CAREER_DESCRIPTIONS[career]);
+  if (!universityId) return <Navigate to={paths.selectUniversity.getHref()} replace />;
+  const theme = careerTheme(career);
+
+  return (
+    <div className="container page">
+      <nav className="breadcrumb" aria-label="Ruta de navegación">
+        <ol>
+          <li>
+            <Link to={paths.marketplace.getHref()}>Marketplace</Link>
+          </li>
+          <li aria-current="page">{label}</li>
+        </ol>
+      </nav>
+      <header className="career-header">
+        <span className="career-header__icon" style={{ background: theme.bg, color: theme.fg }}>
+          <CareerIcon id={career} size={32} />
+        </span>
+        <div>
+          <h1 className="page-title">{label}</h1>
+          <p className="page-subtitle">{CAREER_DESCRIPTIONS[career]}</p>
+        </div>
+      </header>
+      <CareerListing
+        query={{ university: universityId, career, sort: 'newest' }}
+        label={label}
+        skeletonCount={LIMITS.skeletonCards}
+      />
+    </div>
+  );
+}

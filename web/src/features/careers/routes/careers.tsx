@@ -1,0 +1,47 @@
+import { Link } from 'react-router-dom';
+import { CAREER_LABELS, CAREER_PAGES } from '../../../../../shared/enums';
+import { CareerIcon, careerTheme } from '../../../components/catalog-icons';
+import { paths } from '../../../config/paths';
+import { useDocumentMeta } from '../../../lib/document-meta';
+import { CAREER_DESCRIPTIONS } from '../career-copy';
+import { careerSlug } from '../match-career';
+import '../careers.css';
+
+export function Component() {
+  useDocumentMeta(
+    'Carreras',
+    'Encuentra productos para tu carrera: economía, arquitectura, ingeniería, derecho, comunicación y psicología.',
+  );
+  return (
+    <div className="container page">
+      <nav className="breadcrumb" aria-label="Ruta de navegación">
+        <ol>
+          <li>
+            <Link to={paths.marketplace.getHref()}>Marketplace</Link>
+          </li>
+          <li aria-current="page">Carreras</li>
+        </ol>
+      </nav>
+      <h1 className="page-title">Carreras</h1>
+      <p className="page-subtitle">Encuentra los materiales que necesitas para tu carrera.</p>
+      <ul className="career-grid" aria-label="Carreras">
+        {CAREER_PAGES.map((career) => {
+          const theme = careerTheme(career);
+          return (
+            <li key={career}>
+              <Link to={paths.career.getHref(careerSlug(career))} className="career-card">
+                <span className="career-card__icon" style={{ background: theme.bg, color: theme.fg }}>
+                  <CareerIcon id={career} size={28} />
+                </span>
+                <span className="career-card__text">
+                  <span className="career-card__name">{CAREER_LABELS[career]}</span>
+                  <span className="career-card__description">{CAREER_DESCRIPTIONS[career]}</span>
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

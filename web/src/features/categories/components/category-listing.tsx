@@ -1,0 +1,62 @@
+import { Link } from 'react-router-dom';
+import { ProductGrid } from '../../../components/product/product-grid';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { type ProductsQuery, useCategoryProducts } from '../api/get-category-products';
+
+export const availableText = (n: number) =>
+  `${n} ${n === 1 ? 'producto disponible' : 'productos disponibles'}`;
+
+export interface CategoryListingProps {
+  query: ProductsQuery;
+  /** Label used in the empty state ('Economía', 'Ropa'). */
+  label: string;
+  skeletonCount: number;
+}
+
+/** Count, grid (1/2/3/4 columns), empty state with the publish button, and 'Cargar más'. */
+export function CategoryListing({ query, label, skeletonCount }: CategoryListingProps) {
+  const result = useCategoryProducts(query);
+  const items = result.data?.pages.flatMap((p) => p.items) ?? [];
+  // The total is null when the search index could not count: then the loaded items are counted.
+  const total = result.data?.pages[0]?.total ?? items.length;
+
+  if (result.isError) {
+    return (
+      <div className="empty-state" role="alert">
+        <p>No se pudieron cargar los productos.</p>
+        <Button variant="outline" onClick={() => result.refetch()}>
+          Reintentar
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <section aria-busy={result.isPending} aria-label="Productos">
+      <p className="results-count">{result.isPending ? 'Cargando productos...' : availableText(total)}</p>
+      {!result.isPending && items.length === 0 ? (
+        <div className="empty-state">
+          <p className="muted">Todavía no hay productos de {label} en tu universidad.</p>
+          <Link to={paths.newProduct.getHref()} className={buttonClass('primary')}>
+            ¡Sé el primero en publicar!
+          </Link>
+        </div>
+      ) : (
+        <ProductGrid products={items} loading={result.isPending} skeletonCount={skeletonCount} />
+      )}
+      {result.hasNextPage && (
+        <div className="load-more">
+          <Button
+            variant="outline"
+            onClick={() => result.fetchNextPage()}
+            disabled={result.isFetchingNextPage}
+          >
+            {result.isFetchingNextPage ? <Spinner size="sm" label="Cargando más productos" /> : 'Cargar más'}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

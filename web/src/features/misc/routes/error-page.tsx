@@ -1,0 +1,32 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+
+/** The text of whatever was thrown: a route error response, an Error, a string, or a fallback. */
+export function errorMessage(error: unknown): string {
+  if (isRouteErrorResponse(error)) {
+    const detail = typeof error.data === 'string' ? error.data : '';
+    return [`${error.status} ${error.statusText}`.trim(), detail].filter(Boolean).join(': ');
+  }
+  if (error instanceof Error) return error.message || error.name;
+  if (typeof error === 'string') return error;
+  return 'Error desconocido';
+}
+
+/**
+ * The router's root errorElement. It replaces the whole layout, so it relies only on global
+ * styles and links home with a full page load (a fresh start also recovers from a failed chunk).
+ */
+export function ErrorPage() {
+  const error = useRouteError();
+  if (error !== undefined) console.error(error);
+  return (
+    <main className="container page">
+      <div className="empty-state" role="alert">
+        <h1 className="page-title">Unexpected Application Error!</h1>
+        <p className="muted">{errorMessage(error)}</p>
+        <a href="/" className="btn btn--primary btn--md">
+          Volver al inicio
+        </a>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,41 @@
+// @vitest-environment happy-dom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../../../testing/render';
+import { ErrorPage } from './error-page';
+import { Component as MyPurchases } from './my-purchases';
+import { Component as NotFound } from './not-found';
+
+function Broken(): never {
+  throw new Error('No se pudo leer <b>algo</b>');
+}
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('misc pages', () => {
+  it('the error page shows the heading and the error message as text', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { container } = renderRoutes(
+      [{ path: '/', element: <Broken />, errorElement: <ErrorPage /> }],
+      '/',
+    );
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy();
+    expect(screen.getByText('No se pudo leer <b>algo</b>')).toBeTruthy();
+    expect(container.querySelector('b')).toBeNull();
+  });
+
+  it('the 404 page links home', async () => {
+    renderRoutes([{ path: '*', element: <NotFound /> }], '/no-existe');
+    expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Volver al inicio' }).getAttribute('href')).toBe('/');
+  });
+
+  it('/my-purchases says the feature is coming soon, with a button home', async () => {
+    renderRoutes([{ path: '/my-purchases', element: <MyPurchases /> }], '/my-purchases');
+    expect(await screen.findByText('Próximamente')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Volver al inicio' }).getAttribute('href')).toBe('/');
+  });
+});

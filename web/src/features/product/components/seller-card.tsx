@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+
+export interface SellerCardProps {
+  sellerName: string;
+  universityName: string;
+  /**
+   * The seam for the accounts issue: the contact button (WhatsApp) and the report dialog go here,
+   * next to the seller they concern. Nothing is rendered until they exist.
+   */
+  actions?: ReactNode;
+}
+
+export function SellerCard({ sellerName, universityName, actions }: SellerCardProps) {
+  const initial = sellerName.trim().charAt(0).toUpperCase() || 'U';
+  return (
+    <section className="seller-card" aria-labelledby="seller-card-title">
+      <h2 id="seller-card-title" className="seller-card__title">
+        Vendedor
+      </h2>
+      <div className="seller-card__person">
+        <span className="seller-card__avatar" aria-hidden="true">
+          {initial}
+        </span>
+        <div>
+          <p className="seller-card__name">{sellerName}</p>
+          <p className="seller-card__university">{universityName}</p>
+        </div>
+      </div>
+      {actions && <div className="seller-card__actions">{actions}</div>}
+    </section>
+  );
+}

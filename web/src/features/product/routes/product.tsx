@@ -1,0 +1,238 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { CAREER_LABELS, CATEGORY_LABELS, CONDITION_LABELS } from '../../../../../shared/enums';
+import { LIMITS } from '../../../../../shared/limits';
+import { type ProductDetail, type ProductSummary, productIdSchema } from '../../../../../shared/schemas';
+import { formatPrice } from '../../../../../shared/text';
+import { CareerIcon, CategoryIcon, careerTheme, categoryTheme } from '../../../components/catalog-icons';
+import { ProductGrid } from '../../../components/product/product-grid';
+import { ShareMenu } from '../../../components/product/share-menu';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { useDocumentMeta } from '../../../lib/document-meta';
+import { addRecentlyViewed, getRecentlyViewed } from '../../../lib/storage';
+import { useProduct } from '../api/get-product';
+import { useRelatedProducts } from '../api/get-related-products';
+import { useProductUniversity } from '../api/get-university';
+import { ProductGallery } from '../components/product-gallery';
+import { ProductNotFound } from '../components/product-not-found';
+import { RecentlyViewed } from '../components/recently-viewed';
+import { SellerCard } from '../components/seller-card';
+import { formatDate, metaDescription } from '../format';
+import { buildProductJsonLd, productImages, useJsonLd } from '../structured-data';
+import '../product.css';
+
+/** '/product/12' → 12; anything that is not a plain positive integer → null (the not-found view). */
+export function parseProductId(raw: string | undefined): number | null {
+  if (!raw || !/^\d+$/.test(raw)) return null;
+  const parsed = productIdSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
+export function Component() {
+  const id = parseProductId(useParams().id);
+  if (id === null) return <ProductNotFound />;
+  // Keyed by id: moving to a related product starts with fresh gallery and history state.
+  return <ProductScreen key={id} id={id} />;
+}
+
+function ProductScreen({ id }: { id: number }) {
+  const product = useProduct(id);
+  if (product.isPending) return <ProductSkeleton />;
+  if (product.isError) {
+    if (product.error instanceof ApiError && product.error.status === 404) return <ProductNotFound />;
+    return (
+      <div className="container page">
+        <div className="empty-state" role="alert">
+          <h1 className="page-title">No se pudo cargar el producto</h1>
+          <p className="muted">Revisa tu conexión e inténtalo de nuevo.</p>
+          <Button onClick={() => product.refetch()}>Reintentar</Button>
+        </div>
+      </div>
+    );
+  }
+  return <ProductView product={product.data} />;
+}
+
+function ProductView({ product }: { product: ProductDetail }) {
+  const origin = globalThis.location?.origin ?? '';
+  const href = paths.product.getHref(product.id);
+  const url = `${origin}${href}`;
+  const categoryLabel = CATEGORY_LABELS[product.category];
+  const priceText = formatPrice(product.price);
+  const images = productImages(product);
+  const publishedOn = formatDate(product.created_at);
+  const university = useProductUniversity(product.university_id);
+  const universityName = university.data?.full_name ?? product.university_id.toUpperCase();
+  const related = useRelatedProducts(product.id);
+  const relatedItems = (related.data?.items ?? [])
+    .filter((p) => p.id !== product.id)
+    .slice(0, LIMITS.relatedProducts);
+
+  useDocumentMeta(product.title, metaDescription(product.title, product.description, priceText));
+  useJsonLd(buildProductJsonLd(product, url, origin, categoryLabel));
+
+  // Recently viewed: record this product, show the others (stored newest first, capped at 10).
+  const [recent, setRecent] = useState<ProductSummary[]>(() =>
+    getRecentlyViewed().filter((p) => p.id !== product.id),
+  );
+  useEffect(() => {
+    setRecent(addRecentlyViewed(product).filter((p) => p.id !== product.id));
+  }, [product]);
+
+  const category = categoryTheme(product.category);
+
+  return (
+    <div className="container page product-page">
+      <nav className="breadcrumb" aria-label="Ruta de navegación">
+        <ol>
+          <li>
+            <Link to={paths.marketplace.getHref()}>Marketplace</Link>
+          </li>
+          <li>
+            <Link to={paths.category.getHref(product.category)}>{categoryLabel}</Link>
+          </li>
+          <li aria-current="page" className="breadcrumb__current">
+            {product.title}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="product-layout">
+        <ProductGallery title={product.title} images={images} />
+
+        <div className="product-info">
+          <div className="row">
+            <Link to={paths.category.getHref(product.category)} className="product-badge-link">
+              <Badge style={{ background: category.bg, color: category.fg }}>
+                <CategoryIcon id={product.category} size={14} /> {categoryLabel}
+              </Badge>
+            </Link>
+            {product.career && (
+              <Link to={paths.career.getHref(product.career)} className="product-badge-link">
+                <Badge
+                  style={{
+                    background: careerTheme(product.career).bg,
+                    color: careerTheme(product.career).fg,
+                  }}
+                >
+                  <CareerIcon id={product.career} size={14} /> {CAREER_LABELS[product.career]}
+                </Badge>
+              </Link>
+            )}
+            <Badge variant={product.condition === 'nuevo' ? 'default' : 'secondary'}>
+              {CONDITION_LABELS[product.condition]}
+            </Badge>
+          </div>
+
+          <div className="product-info__heading">
+            <h1 className="product-title">{product.title}</h1>
+            <ShareMenu title={product.title} price={product.price} url={url} />
+          </div>
+
+          <p className="product-price">
+            {priceText} <span className="product-price__currency">USD</span>
+          </p>
+
+          <dl className="product-facts">
+            <div>
+              <dt>Condición</dt>
+              <dd>{CONDITION_LABELS[product.condition]}</dd>
+            </div>
+            <div>
+              <dt>Categoría</dt>
+              <dd>{categoryLabel}</dd>
+            </div>
+            {product.career && (
+              <div>
+                <dt>Carrera</dt>
+                <dd>{CAREER_LABELS[product.career]}</dd>
+              </div>
+            )}
+            <div>
+              <dt>Universidad</dt>
+              <dd>{universityName}</dd>
+            </div>
+            {publishedOn && (
+              <div>
+                <dt>Publicado</dt>
+                <dd>{publishedOn}</dd>
+              </div>
+            )}
+          </dl>
+
+          {/* Contact (WhatsApp) and report buttons arrive with accounts: SellerCard's `actions`. */}
+          <SellerCard sellerName={product.seller_name} universityName={universityName} />
+        </div>
+      </div>
+
+      <section className="section product-section" aria-labelledby="product-description-title">
+        <h2 id="product-description-title" className="section__title">
+          Descripción
+        </h2>
+        {product.description?.trim() ? (
+          // Rendered as text; CSS white-space keeps the seller's line breaks.
+          <p className="product-description">{product.description}</p>
+        ) : (
+          <p className="muted">El vendedor no agregó una descripción.</p>
+        )}
+        {product.tags.length > 0 && (
+          <>
+            <h3 className="product-subtitle">Etiquetas</h3>
+            <ul className="product-tags" aria-label="Etiquetas">
+              {product.tags.map((tag) => (
+                <li key={tag} className="product-tag">
+                  #{tag}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+
+      {/* Questions and answers arrive with accounts: they belong here, under the description. */}
+
+      {(related.isPending || relatedItems.length > 0) && (
+        <section className="section" aria-labelledby="related-title">
+          <div className="section__header">
+            <h2 id="related-title" className="section__title">
+              Productos relacionados
+            </h2>
+            <Link to={paths.category.getHref(product.category)} className="section__link">
+              Ver todos
+            </Link>
+          </div>
+          <ProductGrid
+            products={relatedItems}
+            loading={related.isPending}
+            skeletonCount={LIMITS.relatedProducts}
+          />
+        </section>
+      )}
+
+      <RecentlyViewed products={recent} />
+    </div>
+  );
+}
+
+function ProductSkeleton() {
+  return (
+    <div className="container page product-page" aria-busy="true">
+      <span className="visually-hidden" role="status">
+        Cargando producto...
+      </span>
+      <Skeleton className="skeleton--text skeleton--short" />
+      <div className="product-layout">
+        <Skeleton className="gallery__main" />
+        <div className="product-info">
+          <Skeleton className="skeleton--text" />
+          <Skeleton className="skeleton--text skeleton--short" />
+          <Skeleton className="skeleton--text" />
+        </div>
+      </div>
+    </div>
+  );
+}
