@@ -36,7 +36,12 @@ export interface RouteDef {
   /** Success status code. @default 200 */
   readonly status?: number;
   /** Lambda settings that differ from the defaults. */
-  readonly lambda?: { readonly memoryMb?: number; readonly timeoutSeconds?: number };
+  readonly lambda?: {
+    readonly memoryMb?: number;
+    readonly timeoutSeconds?: number;
+    /** The handler queries the search index (in AWS: OpenSearch endpoint set and read access granted). */
+    readonly searchIndex?: boolean;
+  };
 }
 
 export const routes = {
@@ -78,6 +83,7 @@ export const routes = {
     handler: 'list-products',
     query: listProductsQuerySchema,
     response: productPageSchema,
+    lambda: { searchIndex: true },
   },
   getProduct: {
     method: 'GET',

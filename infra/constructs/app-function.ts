@@ -1,0 +1,86 @@
+import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { ENV, type EnvName } from '../../functions/commons/env';
+import type { StageConfig } from '../stages';
+
+const LOG_LEVELS: Record<StageConfig['logLevel'], ApplicationLogLevel> = {
+  debug: ApplicationLogLevel.DEBUG,
+  info: ApplicationLogLevel.INFO,
+  warn: ApplicationLogLevel.WARN,
+  error: ApplicationLogLevel.ERROR,
+};
+
+export interface AppFunctionProps {
+  /** Absolute path of the handler module; it exports `handler`. */
+  readonly entry: string;
+  readonly stage: StageConfig;
+  readonly description?: string;
+  /** @default 256 */
+  readonly memoryMb?: number;
+  /** @default 10 seconds */
+  readonly timeoutSeconds?: number;
+  /** @default the stage's log retention */
+  readonly logRetention?: RetentionDays;
+  /** @default the stage's removal policy */
+  readonly logRemovalPolicy?: RemovalPolicy;
+}
+
+/**
+ * A Lambda with the project's fixed defaults: Node.js 24 on arm64, ESM bundle from the local esbuild
+ * with source maps and the runtime's AWS SDK left out, its own log group with retention, and its own
+ * role that can only write to that log group (no managed policy). Access to anything else is added by
+ * the `bind…` helpers of the resource constructs, which set the environment variable and grant together.
+ */
+export class AppFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: props.logRetention ?? props.stage.logRetention,
+      removalPolicy: props.logRemovalPolicy ?? props.stage.removalPolicy,
+    });
+    const role = new Role(scope, `${id}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Execution role of ${id}`,
+    });
+    super(scope, id, {
+      entry: props.entry,
+      handler: 'handler',
+      description: props.description,
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memoryMb ?? 256,
+      timeout: Duration.seconds(props.timeoutSeconds ?? 10),
+      role,
+      logGroup,
+      loggingFormat: LoggingFormat.JSON,
+      // Lambda drops console output below this level; it follows the stage's LOG_LEVEL.
+      applicationLogLevelV2: LOG_LEVELS[props.stage.logLevel],
+      bundling: {
+        forceDockerBundling: false,
+        minify: true,
+        sourceMap: true,
+        format: OutputFormat.ESM,
+        externalModules: ['@aws-sdk/*'],
+        // ESM bundles lose `require`; some CommonJS dependencies still call it.
+        banner:
+          "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      },
+      environment: {
+        [ENV.runtime]: 'aws',
+        [ENV.stage]: props.stage.name,
+        [ENV.logLevel]: props.stage.logLevel,
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+    });
+    logGroup.grantWrite(role);
+  }
+
+  /** Sets one of the variables named in functions/commons/env.ts. */
+  setEnv(name: EnvName, value: string): this {
+    this.addEnvironment(name, value);
+    return this;
+  }
+}

@@ -1,0 +1,193 @@
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { EbsDeviceVolumeType } from 'aws-cdk-lib/aws-ec2';
+import { ArnPrincipal, Effect, PolicyDocument, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { LogGroup, ResourcePolicy } from 'aws-cdk-lib/aws-logs';
+import { type CfnDomain, Domain, EngineVersion, TLSSecurityPolicy } from 'aws-cdk-lib/aws-opensearchservice';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { ENV } from '../../functions/commons/env';
+import type { StageConfig } from '../stages';
+import { AppFunction } from './app-function';
+
+export type SearchAccess = 'RO' | 'RW';
+
+/** Reads run `_search`/`_count` as POST; writes add documents and index management. */
+const READ_ACTIONS = ['es:ESHttpGet', 'es:ESHttpHead', 'es:ESHttpPost'];
+const WRITE_ACTIONS = ['es:ESHttpPut', 'es:ESHttpDelete', 'es:ESHttpPatch'];
+
+export interface SearchProps {
+  readonly stage: StageConfig;
+  /** The table whose stream feeds the index. */
+  readonly table: Table;
+  /** Absolute path of the indexer handler module. */
+  readonly indexerEntry: string;
+}
+
+/**
+ * The OpenSearch Service domain and the stream-fed indexer. Access is IAM-based: the domain's
+ * resource policy names exactly the roles bound with `bindSearch`, and every request is SigV4-signed.
+ */
+export class Search extends Construct {
+  readonly domain: Domain;
+  readonly indexer: AppFunction;
+  readonly failureQueue: Queue;
+  private readonly stage: StageConfig;
+  private readonly accessPolicy = new PolicyDocument();
+  private readonly domainName: string;
+
+  constructor(scope: Construct, id: string, props: SearchProps) {
+    super(scope, id);
+    const { stage } = props;
+    this.stage = stage;
+    // A fixed name lets the resource policy name the domain's ARN without referring to itself.
+    this.domainName = `marketplace-${stage.name}`;
+
+    const logs = ['SlowSearch', 'SlowIndex', 'App'].map(
+      (kind) =>
+        new LogGroup(this, `${kind}Logs`, {
+          retention: stage.logRetention,
+          removalPolicy: stage.removalPolicy,
+        }),
+    );
+    const [slowSearchLogGroup, slowIndexLogGroup, appLogGroup] = logs;
+    const multiNode = stage.search.instanceCount > 1;
+    this.domain = new Domain(this, 'Domain', {
+      domainName: this.domainName,
+      version: EngineVersion.OPENSEARCH_2_19,
+      capacity: {
+        dataNodes: stage.search.instanceCount,
+        dataNodeInstanceType: stage.search.instanceType,
+        multiAzWithStandbyEnabled: false,
+      },
+      zoneAwareness: multiNode ? { enabled: true, availabilityZoneCount: 2 } : { enabled: false },
+      ebs: { volumeSize: stage.search.volumeGiB, volumeType: EbsDeviceVolumeType.GP3 },
+      encryptionAtRest: { enabled: true },
+      nodeToNodeEncryption: true,
+      enforceHttps: true,
+      tlsSecurityPolicy: TLSSecurityPolicy.TLS_1_2,
+      logging: {
+        slowSearchLogEnabled: true,
+        slowSearchLogGroup,
+        slowIndexLogEnabled: true,
+        slowIndexLogGroup,
+        appLogEnabled: true,
+        appLogGroup,
+      },
+      // CDK would write the log resource policy through a Lambda-backed custom resource; a plain
+      // AWS::Logs::ResourcePolicy below does the same with no extra function.
+      suppressLogsResourcePolicy: true,
+      removalPolicy: stage.removalPolicy,
+    });
+    new ResourcePolicy(this, 'LogsPolicy', {
+      policyStatements: [
+        new PolicyStatement({
+          principals: [new ServicePrincipal('es.amazonaws.com')],
+          actions: ['logs:PutLogEvents', 'logs:CreateLogStream'],
+          resources: logs.map((group) => group.logGroupArn),
+        }),
+      ],
+    });
+    // Set on the L1 resource: the L2 `accessPolicies` goes through a custom-resource Lambda.
+    (this.domain.node.defaultChild as CfnDomain).accessPolicies = this.accessPolicy;
+    Validations.of(this.domain).acknowledge(
+      {
+        id: 'AwsSolutions-OS1',
+        reason:
+          'Public endpoint with IAM: every request is SigV4-signed by a role the resource policy names; a VPC would put every Lambda in it and add NAT costs for no extra protection here.',
+      },
+      {
+        id: 'AwsSolutions-OS3',
+        reason: 'Access is restricted to named IAM roles, not to IP ranges (Lambda has no fixed addresses).',
+      },
+      {
+        id: 'AwsSolutions-OS4',
+        reason:
+          'A small catalogue index on 1-2 data nodes; dedicated master nodes would triple the cost. The index is rebuilt from the table stream if the domain is lost.',
+      },
+    );
+    if (!multiNode) {
+      Validations.of(this.domain).acknowledge({
+        id: 'AwsSolutions-OS7',
+        reason:
+          'Single-node stage (dev): zone awareness needs two nodes. Production runs two nodes over two zones; search falls back to DynamoDB when the index is unavailable.',
+      });
+    }
+
+    this.failureQueue = new Queue(this, 'IndexerFailures', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(this.failureQueue).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason:
+        "This queue IS the indexer's on-failure destination (it receives the records the stream mapping gave up on); it has no consumer to dead-letter from.",
+    });
+
+    this.indexer = new AppFunction(this, 'Indexer', {
+      entry: props.indexerEntry,
+      stage,
+      description: 'Indexes products from the table stream into OpenSearch',
+      memoryMb: 512,
+      timeoutSeconds: 60,
+    });
+    this.bindSearch(this.indexer, 'RW');
+    this.indexer.addEventSource(
+      new DynamoEventSource(props.table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        maxBatchingWindow: Duration.seconds(1),
+        reportBatchItemFailures: true,
+        bisectBatchOnError: true,
+        retryAttempts: 5,
+        maxRecordAge: stage.streamMaxRecordAge,
+        onFailure: new SqsDlq(this.failureQueue),
+      }),
+    );
+    Validations.of(this.indexer.role!).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'dynamodb:ListStreams (added by the stream event source) supports no resource-level permissions.',
+    });
+  }
+
+  /** The domain's resource ARN pattern: every index and API path under it. */
+  private domainPaths(): string {
+    return Stack.of(this).formatArn({
+      service: 'es',
+      resource: 'domain',
+      resourceName: `${this.domainName}/*`,
+    });
+  }
+
+  /**
+   * Sets SEARCH_BACKEND, OPENSEARCH_ENDPOINT and OPENSEARCH_INDEX on the function, grants it the
+   * signed HTTP actions of the access level, and names its role in the domain's resource policy.
+   */
+  bindSearch(fn: AppFunction, access: SearchAccess): void {
+    const role = fn.role!;
+    const actions = access === 'RW' ? [...READ_ACTIONS, ...WRITE_ACTIONS] : READ_ACTIONS;
+    fn.setEnv(ENV.searchBackend, 'opensearch')
+      .setEnv(ENV.openSearchEndpoint, `https://${this.domain.domainEndpoint}`)
+      .setEnv(ENV.openSearchIndex, this.stage.search.indexName)
+      .setEnv(ENV.searchTimeoutMs, String(this.stage.search.timeoutMs));
+    fn.addToRolePolicy(new PolicyStatement({ actions, resources: [`${this.domain.domainArn}/*`] }));
+    this.accessPolicy.addStatements(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        principals: [new ArnPrincipal(role.roleArn)],
+        actions,
+        resources: [this.domainPaths()],
+      }),
+    );
+    const domainId = Stack.of(this).resolve((this.domain.node.defaultChild as CfnDomain).logicalId);
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${domainId}.Arn>/*]`,
+      reason:
+        'OpenSearch permissions are per HTTP path: the function reaches the index and _bulk/_search paths below the domain.',
+    });
+  }
+}

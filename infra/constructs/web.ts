@@ -1,0 +1,341 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Annotations, Duration, Stack, Token, Validations } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CfFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  type ResponseSecurityHeadersBehavior,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  type BucketProps,
+  type CfnBucket,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigSchema } from '../../shared/runtime-config';
+import { securityHeaders } from '../../shared/security-headers';
+import type { StageConfig } from '../stages';
+import { SPA_FALLBACK_CODE } from './spa-fallback';
+
+/** Folder of web/dist (and path prefix) served from the images bucket, as CloudFront routes /images/*. */
+const STATIC_IMAGES_DIR = 'images';
+/** Vite's output folder of content-hashed files. */
+const HASHED_ASSETS_DIR = 'assets';
+
+export interface WebProps {
+  readonly stage: StageConfig;
+  /** The HTTP API's domain (`<api id>.execute-api.<region>.amazonaws.com`), origin of /api/*. */
+  readonly apiDomain: string;
+  /** Cognito ids and region written to /runtime-config.json. */
+  readonly auth: { readonly userPoolId: string; readonly userPoolClientId: string };
+  /**
+   * The built SPA. When the folder does not exist the stack still synthesises (with a warning) and
+   * deploys only /runtime-config.json.
+   */
+  readonly webDistPath: string;
+}
+
+/**
+ * CloudFront + S3 for the SPA on one origin with the API: `/*` from a private bucket through origin
+ * access control with the SPA fallback function, `/api/*` to the HTTP API uncached, `/images/*` from
+ * the images bucket; every response carries the headers of shared/security-headers.ts.
+ */
+export class Web extends Construct {
+  readonly siteBucket: Bucket;
+  readonly imagesBucket: Bucket;
+  readonly logsBucket: Bucket;
+  readonly distribution: Distribution;
+  readonly responseHeadersPolicy: ResponseHeadersPolicy;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+    const { stage } = props;
+    const region = Stack.of(this).region;
+
+    const privateBucket: BucketProps = {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      removalPolicy: stage.removalPolicy,
+    };
+    this.logsBucket = new Bucket(this, 'AccessLogs', {
+      ...privateBucket,
+      // CloudFront standard logs are delivered with an ACL.
+      objectOwnership: ObjectOwnership.OBJECT_WRITER,
+      lifecycleRules: [{ expiration: Duration.days(stage.accessLogDays) }],
+    });
+    Validations.of(this.logsBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the access-log bucket itself; logging it into itself would loop.',
+    });
+    this.siteBucket = new Bucket(this, 'Site', {
+      ...privateBucket,
+      serverAccessLogsBucket: this.logsBucket,
+      serverAccessLogsPrefix: 's3/site/',
+    });
+    // The publishing issue writes product images under images/ here.
+    this.imagesBucket = new Bucket(this, 'Images', {
+      ...privateBucket,
+      serverAccessLogsBucket: this.logsBucket,
+      serverAccessLogsPrefix: 's3/images/',
+    });
+
+    this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: `Marketplace security headers (${stage.name}), from shared/security-headers.ts`,
+      ...responseHeaders(
+        securityHeaders({ https: true, connectSrc: [`https://cognito-idp.${region}.amazonaws.com`] }),
+      ),
+    });
+
+    const spaFallback = new CfFunction(this, 'SpaFallback', {
+      code: FunctionCode.fromInline(SPA_FALLBACK_CODE),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Serves /index.html for extension-less paths (client-side routes)',
+    });
+
+    const certificate = stage.domain
+      ? Certificate.fromCertificateArn(this, 'Certificate', stage.domain.certificateArn)
+      : undefined;
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `Marketplace ${stage.name}`,
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      // Users are in Venezuela: South American edge locations are only in the full price class.
+      priceClass: PriceClass.PRICE_CLASS_ALL,
+      domainNames: stage.domain ? [stage.domain.domainName] : undefined,
+      certificate,
+      minimumProtocolVersion: stage.domain ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
+      enableLogging: true,
+      logBucket: this.logsBucket,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: this.responseHeadersPolicy,
+        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(props.apiDomain, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+          }),
+          // A redirect would drop POST bodies: plain http is refused instead.
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Forwards the Authorization header, query strings and cookies; Host must be the API's own.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: this.responseHeadersPolicy,
+        },
+        '/images/*': {
+          origin: S3BucketOrigin.withOriginAccessControl(this.imagesBucket),
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: this.responseHeadersPolicy,
+        },
+      },
+    });
+    Validations.of(this.distribution).acknowledge(
+      {
+        id: 'AwsSolutions-CFR1',
+        reason:
+          'No geo restriction: students and their families abroad (a large diaspora) use the marketplace too.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'No WAF yet: its fixed monthly cost outweighs the risk for a read-mostly free marketplace; the API has stage throttling and the bucket is private. Revisit when accounts open writes.',
+      },
+    );
+    if (!stage.domain) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'The stage uses the default *.cloudfront.net certificate, whose minimum protocol CloudFront fixes; stages with a custom domain set TLSv1.2_2021.',
+      });
+    }
+
+    this.deploySite(props);
+  }
+
+  /** Uploads the built SPA (when present) and writes /runtime-config.json with the deploy-time ids. */
+  private deploySite(props: WebProps): void {
+    const config: RuntimeConfig = runtimeConfigSchema.parse({
+      stage: props.stage.name,
+      // Same origin: the route table's paths already start with /api.
+      apiBaseUrl: '',
+      auth: {
+        userPoolId: props.auth.userPoolId,
+        userPoolClientId: props.auth.userPoolClientId,
+        region: Stack.of(this).region,
+        authFlowType: 'USER_SRP_AUTH',
+      },
+    });
+    const configFile = Source.jsonData(RUNTIME_CONFIG_PATH.replace(/^\//, ''), config);
+    const common = {
+      destinationBucket: this.siteBucket,
+      memoryLimit: 512,
+      // Old hashed assets stay for browsers still holding the previous index.html.
+      prune: false,
+    };
+    const dist = props.webDistPath;
+    const hasDist = existsSync(dist);
+    const hashed = join(dist, HASHED_ASSETS_DIR);
+    if (hasDist && existsSync(hashed)) {
+      new BucketDeployment(this, 'DeployAssets', {
+        ...common,
+        destinationKeyPrefix: `${HASHED_ASSETS_DIR}/`,
+        sources: [Source.asset(hashed)],
+        // Vite names these files by content hash, so they never change under the same name.
+        cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+      });
+    }
+    // CloudFront sends /images/* to the images bucket, so the SPA's own files under /images/ (e.g.
+    // the default product picture) go there too, next to the product images.
+    const staticImages = join(dist, STATIC_IMAGES_DIR);
+    if (hasDist && existsSync(staticImages)) {
+      new BucketDeployment(this, 'DeployStaticImages', {
+        ...common,
+        destinationBucket: this.imagesBucket,
+        destinationKeyPrefix: `${STATIC_IMAGES_DIR}/`,
+        sources: [Source.asset(staticImages)],
+        cacheControl: [CacheControl.fromString('public, max-age=86400')],
+      });
+    }
+    if (!hasDist) {
+      Annotations.of(this).addWarningV2(
+        'marketplace:no-web-build',
+        `${dist} does not exist: only runtime-config.json is deployed. Run \`npm run build:web\` before deploying.`,
+      );
+    }
+    // index.html and the other unhashed root files: revalidated on every load, invalidated on deploy.
+    const rootFiles = hasDist
+      ? readdirSync(dist)
+          .filter((name) => name !== HASHED_ASSETS_DIR && name !== STATIC_IMAGES_DIR)
+          .sort()
+      : [];
+    new BucketDeployment(this, 'DeployShell', {
+      ...common,
+      sources: hasDist
+        ? [Source.asset(dist, { exclude: [HASHED_ASSETS_DIR, STATIC_IMAGES_DIR] }), configFile]
+        : [configFile],
+      cacheControl: [CacheControl.noCache()],
+      distribution: this.distribution,
+      distributionPaths: [...rootFiles.map((name) => `/${name}`), RUNTIME_CONFIG_PATH],
+    });
+    this.acknowledgeDeploymentHandler();
+  }
+
+  /**
+   * BucketDeployment runs one CDK-provided singleton Lambda per stack (at the stack's root). Its
+   * runtime, managed policy and wildcard grants are set by CDK, not by this project.
+   */
+  private acknowledgeDeploymentHandler(): void {
+    const stack = Stack.of(this);
+    const siteId = stack.resolve((this.siteBucket.node.defaultChild as CfnBucket).logicalId);
+    const imagesId = stack.resolve((this.imagesBucket.node.defaultChild as CfnBucket).logicalId);
+    // cdk-nag prints pseudo parameters as <AWS::…> and concrete account/region values as they are.
+    const account = Token.isUnresolved(stack.account) ? '<AWS::AccountId>' : stack.account;
+    const region = Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region;
+    const reason = (what: string) =>
+      `CDK's BucketDeployment handler (deploy-time only, not reachable by users): ${what}`;
+    const findings: [string, string][] = [
+      ['AwsSolutions-L1', reason('CDK pins the runtime of its own handler.')],
+      [
+        'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason('CDK attaches the basic execution policy for its logs.'),
+      ],
+      ...['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'].map(
+        (action): [string, string] => [
+          `AwsSolutions-IAM5[Action::${action}]`,
+          reason('CDK grants read/write of the asset and site buckets it copies between.'),
+        ],
+      ),
+      [
+        `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-${account}-${region}/*]`,
+        reason('reads the uploaded assets from the CDK bootstrap bucket.'),
+      ],
+      [`AwsSolutions-IAM5[Resource::<${siteId}.Arn>/*]`, reason('writes every object of the site bucket.')],
+      [`AwsSolutions-IAM5[Resource::<${imagesId}.Arn>/*]`, reason('writes the static images under images/.')],
+      [
+        'AwsSolutions-IAM5[Resource::*]',
+        reason('cloudfront:CreateInvalidation has no resource-level scoping here.'),
+      ],
+    ];
+    for (const child of stack.node.children) {
+      if (!child.node.id.startsWith('Custom::CDKBucketDeployment')) continue;
+      Validations.of(child).acknowledge(...findings.map(([id, text]) => ({ id, reason: text })));
+    }
+  }
+}
+
+/** CloudFront's typed header behaviours from the shared header map; unknown names become custom headers. */
+export function responseHeaders(headers: Record<string, string>): {
+  securityHeadersBehavior: ResponseSecurityHeadersBehavior;
+  customHeadersBehavior: { customHeaders: { header: string; value: string; override: boolean }[] };
+} {
+  const security: {
+    -readonly [K in keyof ResponseSecurityHeadersBehavior]: ResponseSecurityHeadersBehavior[K];
+  } = {};
+  const custom: { header: string; value: string; override: boolean }[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    switch (name) {
+      case 'content-security-policy':
+        security.contentSecurityPolicy = { contentSecurityPolicy: value, override: true };
+        break;
+      case 'x-content-type-options':
+        if (value !== 'nosniff') throw new Error(`Unsupported x-content-type-options: ${value}`);
+        security.contentTypeOptions = { override: true };
+        break;
+      case 'x-frame-options': {
+        const frameOption = Object.values(HeadersFrameOption).find((v) => v === value.toUpperCase());
+        if (!frameOption) throw new Error(`Unsupported x-frame-options: ${value}`);
+        security.frameOptions = { frameOption, override: true };
+        break;
+      }
+      case 'referrer-policy': {
+        const referrerPolicy = Object.values(HeadersReferrerPolicy).find((v) => v === value);
+        if (!referrerPolicy) throw new Error(`Unsupported referrer-policy: ${value}`);
+        security.referrerPolicy = { referrerPolicy, override: true };
+        break;
+      }
+      case 'strict-transport-security': {
+        const maxAge = /max-age=(\d+)/i.exec(value);
+        if (!maxAge) throw new Error(`strict-transport-security without max-age: ${value}`);
+        security.strictTransportSecurity = {
+          accessControlMaxAge: Duration.seconds(Number(maxAge[1])),
+          includeSubdomains: /includeSubDomains/i.test(value),
+          preload: /preload/i.test(value),
+          override: true,
+        };
+        break;
+      }
+      default:
+        custom.push({ header: name, value, override: true });
+    }
+  }
+  return { securityHeadersBehavior: security, customHeadersBehavior: { customHeaders: custom } };
+}

@@ -1,0 +1,69 @@
+import { join } from 'node:path';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { Api, type ApiRouteDef } from './constructs/api';
+import { Auth } from './constructs/auth';
+import { Data } from './constructs/data';
+import { Search } from './constructs/search';
+import { Web } from './constructs/web';
+import type { StageConfig } from './stages';
+
+const root = join(import.meta.dirname, '..');
+
+export interface MarketplaceStackProps extends StackProps {
+  readonly stage: StageConfig;
+  /** Folder of the Lambda handler modules. @default functions/handlers */
+  readonly handlersDir?: string;
+  /** The built SPA. @default web/dist */
+  readonly webDistPath?: string;
+  /** The API's routes. @default the route table of shared/routes.ts (other values are for tests) */
+  readonly routes?: readonly ApiRouteDef[];
+}
+
+/** The whole marketplace for one stage. It only composes the constructs and wires their access. */
+export class MarketplaceStack extends Stack {
+  readonly data: Data;
+  readonly search: Search;
+  readonly auth: Auth;
+  readonly api: Api;
+  readonly web: Web;
+
+  constructor(scope: Construct, id: string, props: MarketplaceStackProps) {
+    super(scope, id, props);
+    const { stage } = props;
+    const handlersDir = props.handlersDir ?? join(root, 'functions', 'handlers');
+
+    this.data = new Data(this, 'Data', { stage });
+    this.search = new Search(this, 'Search', {
+      stage,
+      table: this.data.table,
+      indexerEntry: join(handlersDir, 'index-products.ts'),
+    });
+    // The functions' composition root builds the table client in every function, the indexer included.
+    this.data.bindTable(this.search.indexer, 'RO');
+    this.auth = new Auth(this, 'Auth', { stage });
+    this.api = new Api(this, 'Api', {
+      stage,
+      data: this.data,
+      search: this.search,
+      auth: this.auth,
+      handlersDir,
+      routes: props.routes,
+    });
+    this.web = new Web(this, 'Web', {
+      stage,
+      apiDomain: `${this.api.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`,
+      auth: {
+        userPoolId: this.auth.userPool.userPoolId,
+        userPoolClientId: this.auth.client.userPoolClientId,
+      },
+      webDistPath: props.webDistPath ?? join(root, 'web', 'dist'),
+    });
+
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'ApiUrl', { value: this.api.url });
+    new CfnOutput(this, 'DistributionDomainName', { value: this.web.distribution.distributionDomainName });
+    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
+  }
+}

@@ -1,0 +1,111 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+
+/**
+ * One typed config per stage: the stack is the same everywhere and differs only by these values.
+ * Select with `cdk synth -c stage=prod` (default dev).
+ */
+export interface StageConfig {
+  /** Stage name: part of the stack name and of resource names. Lower-case letters and digits. */
+  readonly name: string;
+  /** What happens to stateful resources (table, buckets, domain, pool) when the stack goes. */
+  readonly removalPolicy: RemovalPolicy;
+  /** DynamoDB and Cognito deletion protection. */
+  readonly deletionProtection: boolean;
+  /** DynamoDB point-in-time recovery. */
+  readonly pointInTimeRecovery: boolean;
+  readonly search: {
+    /** OpenSearch data node instance type, e.g. 't3.small.search'. */
+    readonly instanceType: string;
+    /** Data nodes; 2 or more spreads them over two availability zones. */
+    readonly instanceCount: number;
+    /** EBS gp3 volume per node, GiB. */
+    readonly volumeGiB: number;
+    /** Index the indexer writes and the search handlers read. */
+    readonly indexName: string;
+    /** Milliseconds a search may take before the DynamoDB fallback answers (SEARCH_TIMEOUT_MS). */
+    readonly timeoutMs: number;
+  };
+  /** Bedrock model for content moderation (used by the publishing issue). */
+  readonly bedrockModelId: string;
+  /** HTTP API default-stage throttling. */
+  readonly throttling: { readonly rateLimit: number; readonly burstLimit: number };
+  /** Retention of every log group (Lambda, API access logs, OpenSearch). */
+  readonly logRetention: RetentionDays;
+  /** Days S3/CloudFront access logs are kept. */
+  readonly accessLogDays: number;
+  /** SES sender of the 6-digit codes and reset links (accounts issue). */
+  readonly mailFrom: string;
+  /** Handler log level (LOG_LEVEL). */
+  readonly logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** How long the indexer may keep retrying a stream record before it goes to the failure queue. */
+  readonly streamMaxRecordAge: Duration;
+  /** Google sign-in through Cognito's hosted UI (accounts issue). @default - e-mail sign-in only */
+  readonly google?: {
+    readonly clientId: string;
+    /** Secrets Manager secret name holding the client secret. */
+    readonly clientSecretName: string;
+  };
+  /** Custom domain of the distribution. @default - the cloudfront.net domain */
+  readonly domain?: {
+    readonly domainName: string;
+    /** ACM certificate in us-east-1 covering domainName. */
+    readonly certificateArn: string;
+  };
+}
+
+const common = {
+  bedrockModelId: 'amazon.nova-micro-v1:0',
+  streamMaxRecordAge: Duration.hours(6),
+} as const;
+
+export const stages = {
+  dev: {
+    ...common,
+    name: 'dev',
+    removalPolicy: RemovalPolicy.DESTROY,
+    deletionProtection: false,
+    pointInTimeRecovery: true,
+    search: {
+      instanceType: 't3.small.search',
+      instanceCount: 1,
+      volumeGiB: 10,
+      indexName: 'products',
+      timeoutMs: 800,
+    },
+    throttling: { rateLimit: 50, burstLimit: 100 },
+    logRetention: RetentionDays.ONE_WEEK,
+    accessLogDays: 14,
+    mailFrom: 'no-reply@dev.mercado-universitario.example',
+    logLevel: 'debug',
+  },
+  prod: {
+    ...common,
+    name: 'prod',
+    removalPolicy: RemovalPolicy.RETAIN,
+    deletionProtection: true,
+    pointInTimeRecovery: true,
+    search: {
+      instanceType: 't3.small.search',
+      instanceCount: 2,
+      volumeGiB: 20,
+      indexName: 'products',
+      timeoutMs: 800,
+    },
+    throttling: { rateLimit: 500, burstLimit: 1000 },
+    logRetention: RetentionDays.THREE_MONTHS,
+    accessLogDays: 90,
+    mailFrom: 'no-reply@mercado-universitario.example',
+    logLevel: 'info',
+  },
+} as const satisfies Record<string, StageConfig>;
+
+export type StageName = keyof typeof stages;
+
+/** The config of a stage name, failing with the known names when it is unknown. */
+export function stageConfig(name: string): StageConfig {
+  if (!Object.hasOwn(stages, name)) {
+    throw new Error(`Unknown stage "${name}". Known stages: ${Object.keys(stages).join(', ')}`);
+  }
+  return stages[name as StageName];
+}

@@ -1,0 +1,520 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { App, AssetStaging, type Stack } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENV } from '../../functions/commons/env';
+import { SPA_FALLBACK_CODE } from '../../infra/constructs/spa-fallback';
+import { MarketplaceStack } from '../../infra/stack';
+import { type StageConfig, stageConfig, stages } from '../../infra/stages';
+import type { ApiRouteDef } from '../../infra/constructs/api';
+import { AUTH_CONFIG } from '../../shared/auth-config';
+import { routeList } from '../../shared/routes';
+import { runtimeConfigSchema } from '../../shared/runtime-config';
+import { securityHeaders } from '../../shared/security-headers';
+import { INDEX_LIST, KEY, STREAM_VIEW, TTL_ATTRIBUTE } from '../../shared/table';
+
+// Managed CloudFront policy ids (fixed by AWS).
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
+
+let work: string;
+let handlersDir: string;
+let webDist: string;
+
+/** Synthesises one stage without bundling; handler stubs keep the test independent of functions/. */
+function build(
+  stage: StageConfig,
+  opts: {
+    webDist?: boolean;
+    routes?: readonly ApiRouteDef[];
+    env?: { account: string; region: string };
+  } = {},
+) {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const stack = new MarketplaceStack(app, `Marketplace-${stage.name}`, {
+    stage,
+    env: opts.env,
+    handlersDir,
+    webDistPath: opts.webDist ? webDist : join(work, 'no-web-build'),
+    routes: opts.routes,
+  });
+  const template = Template.fromStack(stack);
+  return { app, stack, template, resources: template.toJSON().Resources as Record<string, Resource> };
+}
+
+const ofType = (resources: Record<string, Resource>, type: string) =>
+  Object.entries(resources).filter(([, r]) => r.Type === type);
+
+/** Flattens an Fn::Join of literals and Refs into one string (`<AWS::Region>` for a Ref). */
+function joined(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const v = value as { 'Fn::Join'?: [string, unknown[]]; Ref?: string };
+  if (v.Ref) return `<${v.Ref}>`;
+  if (v['Fn::Join']) return v['Fn::Join'][1].map(joined).join(v['Fn::Join'][0]);
+  throw new Error(`Cannot flatten ${JSON.stringify(value)}`);
+}
+
+let dev: ReturnType<typeof build>;
+let prod: ReturnType<typeof build>;
+let custom: ReturnType<typeof build>;
+/** The route table plus a signed-in and an admin route, so the authorizer checks bite before such routes exist. */
+let guarded: ReturnType<typeof build>;
+const extraRoutes: ApiRouteDef[] = [
+  {
+    name: 'testMine',
+    method: 'GET',
+    path: '/api/test/mine',
+    auth: 'user',
+    handler: 'test-mine',
+    response: routeList[0].response,
+  },
+  {
+    name: 'testAdmin',
+    method: 'DELETE',
+    path: '/api/test/admin/{id}',
+    auth: 'admin',
+    handler: 'test-admin',
+    response: routeList[0].response,
+  },
+];
+
+beforeAll(() => {
+  // Under the project root: NodejsFunction refuses entries outside it.
+  mkdirSync('node_modules/.cache', { recursive: true });
+  work = mkdtempSync(join(process.cwd(), 'node_modules/.cache/infra-test-'));
+  handlersDir = join(work, 'handlers');
+  webDist = join(work, 'dist');
+  mkdirSync(handlersDir);
+  mkdirSync(join(webDist, 'assets'), { recursive: true });
+  mkdirSync(join(webDist, 'images'), { recursive: true });
+  writeFileSync(join(webDist, 'images', 'default-product.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  for (const handler of [...[...routeList, ...extraRoutes].map((r) => r.handler), 'index-products']) {
+    writeFileSync(join(handlersDir, `${handler}.ts`), 'export const handler = async () => ({});\n');
+  }
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>x</title>');
+  writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1);');
+  dev = build(stages.dev);
+  prod = build(stages.prod);
+  custom = build(
+    {
+      ...stages.prod,
+      name: 'custom',
+      domain: {
+        domainName: 'mercado.example.com',
+        certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/00000000-0000-0000-0000-000000000000',
+      },
+    },
+    // An environment-bound stack, as `cdk synth` makes with a default region.
+    { webDist: true, env: { account: '111111111111', region: 'us-east-1' } },
+  );
+  guarded = build({ ...stages.dev, name: 'guarded' }, { routes: [...routeList, ...extraRoutes] });
+  // Four syntheses take a few seconds alone, longer on a busy machine.
+}, 120_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('stages', () => {
+  it('rejects an unknown stage with the known names', () => {
+    expect(() => stageConfig('qa')).toThrow('Unknown stage "qa". Known stages: dev, prod');
+    expect(stageConfig('prod')).toBe(stages.prod);
+  });
+});
+
+describe('table', () => {
+  it('has the keys and every index of shared/table.ts, the stream, TTL, PITR and encryption', () => {
+    dev.template.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: KEY.pk, KeyType: 'HASH' },
+        { AttributeName: KEY.sk, KeyType: 'RANGE' },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+      StreamSpecification: { StreamViewType: STREAM_VIEW },
+      TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      SSESpecification: { SSEEnabled: true },
+      GlobalSecondaryIndexes: INDEX_LIST.map((index) => ({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.pk, KeyType: 'HASH' },
+          { AttributeName: index.sk, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    });
+  });
+
+  it('is protected and retained in prod, disposable in dev', () => {
+    prod.template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
+    });
+    prod.template.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtection: 'ACTIVE' }),
+    });
+    prod.template.hasResource('AWS::OpenSearchService::Domain', { DeletionPolicy: 'Retain' });
+    for (const [, bucket] of ofType(prod.resources, 'AWS::S3::Bucket'))
+      expect(bucket.DeletionPolicy).toBe('Retain');
+    dev.template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Delete',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: false }),
+    });
+  });
+});
+
+describe('search', () => {
+  it('feeds the indexer from the stream with partial failures, bisect, bounded retries and a failure queue', () => {
+    dev.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^DataTable'), 'StreamArn'] },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 5,
+      MaximumRecordAgeInSeconds: stages.dev.streamMaxRecordAge.toSeconds(),
+      DestinationConfig: {
+        OnFailure: {
+          Destination: { 'Fn::GetAtt': [Match.stringLikeRegexp('^SearchIndexerFailures'), 'Arn'] },
+        },
+      },
+    });
+    dev.template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
+    dev.template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      PolicyDocument: {
+        Statement: [
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ],
+      },
+    });
+  });
+
+  it('is an encrypted HTTPS-only domain whose policy names only the indexer and the search routes', () => {
+    const searchRoutes = routeList.filter((r) => r.lambda?.searchIndex);
+    expect(searchRoutes.length).toBeGreaterThan(0);
+    const [[, domain]] = ofType(dev.resources, 'AWS::OpenSearchService::Domain');
+    expect(domain.Properties).toMatchObject({
+      EncryptionAtRestOptions: { Enabled: true },
+      NodeToNodeEncryptionOptions: { Enabled: true },
+      DomainEndpointOptions: { EnforceHTTPS: true, TLSSecurityPolicy: 'Policy-Min-TLS-1-2-2019-07' },
+    });
+    const statements = (domain.Properties.AccessPolicies as { Statement: { Principal: { AWS: unknown } }[] })
+      .Statement;
+    const principals = statements.map(
+      (s) => (s.Principal.AWS as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0],
+    );
+    const expected = [
+      'SearchIndexerRole',
+      ...searchRoutes.map((r) => `Api${r.name[0].toUpperCase()}${r.name.slice(1)}Role`),
+    ];
+    expect(principals.map((p) => p.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(expected.sort());
+    // Two zones in prod.
+    prod.template.hasResourceProperties('AWS::OpenSearchService::Domain', {
+      ClusterConfig: Match.objectLike({ InstanceCount: 2, ZoneAwarenessEnabled: true }),
+    });
+  });
+});
+
+describe.each([
+  ['the route table', () => dev, routeList],
+  ['the route table plus guarded routes', () => guarded, [...routeList, ...extraRoutes]],
+])('API generated from %s', (_name, get, table) => {
+  const resources = () => get().resources;
+
+  it('has exactly one route per route-table entry, with the JWT authorizer exactly on non-public routes', () => {
+    const routes = ofType(resources(), 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties);
+    expect(routes).toHaveLength(table.length);
+    for (const def of table) {
+      const route = routes.find((r) => r.RouteKey === `${def.method} ${def.path}`);
+      expect(route, `${def.method} ${def.path}`).toBeDefined();
+      if (def.auth === 'public') {
+        expect(route?.AuthorizationType).toBe('NONE');
+        expect(route?.AuthorizerId).toBeUndefined();
+      } else {
+        expect(route?.AuthorizationType).toBe('JWT');
+        expect(route?.AuthorizerId).toEqual({ Ref: expect.stringMatching(/^ApiHttpApiCognitoJwt/) });
+      }
+    }
+  });
+
+  it('throttles and logs the default stage', () => {
+    get().template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: {
+        ThrottlingRateLimit: stages.dev.throttling.rateLimit,
+        ThrottlingBurstLimit: stages.dev.throttling.burstLimit,
+      },
+      AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
+    });
+  });
+
+  it('runs every route and the indexer on Node.js 22+ arm64 with the table bound by method', () => {
+    const functions = ofType(resources(), 'AWS::Lambda::Function');
+    const policies = ofType(resources(), 'AWS::IAM::Policy');
+    for (const def of [...table, { name: 'indexer', method: 'STREAM', path: '', lambda: undefined }]) {
+      const entry =
+        def.name === 'indexer'
+          ? functions.find(([id]) => id.startsWith('SearchIndexer'))
+          : functions.find(([, f]) => f.Properties.Description === `${def.method} ${def.path}`);
+      expect(entry, def.name).toBeDefined();
+      const [logicalId, fn] = entry!;
+      const version = Number(/^nodejs(\d+)\.x$/.exec(String(fn.Properties.Runtime))?.[1]);
+      expect(version).toBeGreaterThanOrEqual(22);
+      expect(fn.Properties.Architectures).toEqual(['arm64']);
+      expect((fn.Properties.LoggingConfig as { LogGroup: unknown }).LogGroup).toBeDefined();
+      const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(env[ENV.tableName]).toEqual({ Ref: expect.stringMatching(/^DataTable/) });
+      if (def.name === 'indexer') {
+        expect(env[ENV.searchBackend]).toBe('opensearch');
+        expect(env[ENV.openSearchEndpoint]).toBeDefined();
+        continue;
+      }
+      const roleId = logicalId.replace(/[0-9A-F]{8}$/, 'Role');
+      const policy = policies.find(([id]) => id.startsWith(roleId));
+      expect(policy, `${def.name} policy`).toBeDefined();
+      type Statement = { Action: string | string[]; Resource: unknown };
+      const statements = (policy![1].Properties.PolicyDocument as { Statement: Statement[] }).Statement;
+      const dynamo = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('dynamodb:')));
+      const actions = dynamo.flatMap((st) => [st.Action].flat());
+      expect(actions).toContain('dynamodb:Query');
+      if (def.method === 'GET') expect(actions).not.toContain('dynamodb:PutItem');
+      else expect(actions).toContain('dynamodb:PutItem');
+      // Exact table and index ARNs, never `index/*`.
+      expect(JSON.stringify(dynamo.map((st) => st.Resource))).not.toContain('*');
+      if (def.lambda?.searchIndex) expect(env[ENV.openSearchEndpoint]).toBeDefined();
+      else expect(env[ENV.openSearchEndpoint]).toBeUndefined();
+    }
+  });
+});
+
+describe('JWT authorizer', () => {
+  it('trusts the user pool issuer and the web client as audience', () => {
+    guarded.template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
+    guarded.template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Issuer: {
+          'Fn::Join': [
+            '',
+            ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^AuthUserPool'), 'ProviderURL'] }],
+          ],
+        },
+        Audience: [{ Ref: Match.stringLikeRegexp('^AuthUserPoolWebClient') }],
+      },
+    });
+  });
+});
+
+describe('auth', () => {
+  it('signs in by case-insensitive e-mail with the shared custom attributes and groups', () => {
+    dev.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      UsernameConfiguration: { CaseSensitive: false },
+      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+      Schema: Match.arrayWith(
+        Object.keys(AUTH_CONFIG.customAttributes).map((name) =>
+          Match.objectLike({ Name: name, AttributeDataType: 'String' }),
+        ),
+      ),
+    });
+    for (const group of AUTH_CONFIG.groups) {
+      dev.template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: group });
+    }
+    dev.template.resourceCountIs('AWS::Cognito::UserPoolGroup', AUTH_CONFIG.groups.length);
+    dev.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    });
+  });
+});
+
+describe('web', () => {
+  const distribution = (r: Record<string, Resource>) =>
+    ofType(r, 'AWS::CloudFront::Distribution')[0][1].Properties.DistributionConfig as Record<
+      string,
+      unknown
+    > & {
+      CacheBehaviors: Record<string, unknown>[];
+      DefaultCacheBehavior: Record<string, unknown>;
+      Origins: Record<string, unknown>[];
+    };
+
+  it('sends the shared security headers, strict CSP included', () => {
+    const [[, policy]] = ofType(dev.resources, 'AWS::CloudFront::ResponseHeadersPolicy');
+    const config = policy.Properties.ResponseHeadersPolicyConfig as {
+      SecurityHeadersConfig: Record<string, Record<string, unknown>>;
+      CustomHeadersConfig: { Items: { Header: string; Value: string }[] };
+    };
+    const expected = securityHeaders({
+      https: true,
+      connectSrc: ['https://cognito-idp.<AWS::Region>.amazonaws.com'],
+    });
+    const security = config.SecurityHeadersConfig;
+    expect(joined(security.ContentSecurityPolicy.ContentSecurityPolicy)).toBe(
+      expected['content-security-policy'],
+    );
+    expect(expected['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(expected['content-security-policy']).toContain("script-src 'self';");
+    expect(security.ContentTypeOptions).toEqual({ Override: true });
+    expect(security.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    expect(security.ReferrerPolicy).toEqual({ ReferrerPolicy: expected['referrer-policy'], Override: true });
+    expect(security.StrictTransportSecurity).toEqual({
+      AccessControlMaxAgeSec: 63072000,
+      IncludeSubdomains: true,
+      Preload: true,
+      Override: true,
+    });
+    const custom = Object.fromEntries(config.CustomHeadersConfig.Items.map((i) => [i.Header, i.Value]));
+    expect(custom).toEqual({
+      'permissions-policy': expected['permissions-policy'],
+      'cross-origin-opener-policy': expected['cross-origin-opener-policy'],
+    });
+  });
+
+  it('serves both buckets through origin access control and routes /api/* uncached to the HTTP API', () => {
+    dev.template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
+    dev.template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: {
+        OriginAccessControlOriginType: 's3',
+        SigningBehavior: 'always',
+        SigningProtocol: 'sigv4',
+      },
+    });
+    const config = distribution(dev.resources);
+    const s3Origins = config.Origins.filter((o) => o.S3OriginConfig);
+    expect(s3Origins).toHaveLength(2);
+    for (const origin of s3Origins) expect(origin.OriginAccessControlId).toBeDefined();
+    const api = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*');
+    expect(api).toMatchObject({
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      ViewerProtocolPolicy: 'https-only',
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+    });
+    expect(api?.FunctionAssociations).toBeUndefined();
+    const apiOrigin = config.Origins.find((o) => o.Id === api?.TargetOriginId);
+    expect(apiOrigin?.CustomOriginConfig).toMatchObject({
+      OriginProtocolPolicy: 'https-only',
+      OriginSSLProtocols: ['TLSv1.2'],
+    });
+    expect(config.CacheBehaviors.map((b) => b.PathPattern).sort()).toEqual(['/api/*', '/images/*']);
+    expect(config.DefaultCacheBehavior).toMatchObject({
+      ViewerProtocolPolicy: 'redirect-to-https',
+      FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: expect.anything() }],
+    });
+    // Custom error responses would answer API 404s with the SPA shell.
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.Logging).toBeDefined();
+  });
+
+  it('rewrites extension-less paths to /index.html and leaves files alone', () => {
+    const run = (uri: string) =>
+      runInNewContext(
+        `${SPA_FALLBACK_CODE}\nhandler({ request: { uri: ${JSON.stringify(uri)} } }).uri`,
+      ) as string;
+    expect(run('/')).toBe('/index.html');
+    expect(run('/marketplace')).toBe('/index.html');
+    expect(run('/product/42')).toBe('/index.html');
+    expect(run('/categoria/electronica/')).toBe('/index.html');
+    expect(run('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+    expect(run('/runtime-config.json')).toBe('/runtime-config.json');
+  });
+
+  it('uses TLSv1.2_2021 with a custom domain', () => {
+    expect(distribution(custom.resources)).toMatchObject({
+      Aliases: ['mercado.example.com'],
+      ViewerCertificate: { MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' },
+    });
+  });
+
+  it('deploys the build and the runtime config, or only the config with a warning when there is no build', () => {
+    custom.template.resourceCountIs('Custom::CDKBucketDeployment', 3);
+    const staged = (path: string) =>
+      custom.stack.node
+        .findAll()
+        .find((c): c is AssetStaging => c instanceof AssetStaging && c.node.path.includes(path))!
+        .absoluteStagedPath;
+    expect(readdirSync(staged('/Web/DeployAssets/Asset'))).toEqual(['app-abc123.js']);
+    expect(readdirSync(staged('/Web/DeployShell/Asset1')).sort()).toEqual(['favicon.svg', 'index.html']);
+    custom.template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      DestinationBucketKeyPrefix: 'assets/',
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
+    custom.template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      SystemMetadata: { 'cache-control': 'no-cache' },
+      DistributionPaths: ['/favicon.svg', '/index.html', '/runtime-config.json'],
+    });
+    // web/dist/images goes to the images bucket under images/, where CloudFront's /images/* looks.
+    custom.template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      DestinationBucketName: { Ref: Match.stringLikeRegexp('^WebImages') },
+      DestinationBucketKeyPrefix: 'images/',
+    });
+    dev.template.resourceCountIs('Custom::CDKBucketDeployment', 1);
+    Annotations.fromStack(dev.stack).hasWarning(
+      '/Marketplace-dev/Web',
+      Match.stringLikeRegexp('npm run build:web'),
+    );
+    expect(
+      Annotations.fromStack(custom.stack).findWarning('*', Match.stringLikeRegexp('npm run build:web')),
+    ).toHaveLength(0);
+    // The runtime config as written into the deployment asset: valid for the SPA's schema, with the
+    // pool and client ids as deploy-time markers.
+    const staging = dev.stack.node
+      .findAll()
+      .find(
+        (c): c is AssetStaging => c instanceof AssetStaging && c.node.path.includes('/Web/DeployShell/Asset'),
+      );
+    const file = JSON.parse(readFileSync(join(staging!.absoluteStagedPath, 'runtime-config.json'), 'utf8'));
+    const config = runtimeConfigSchema.parse(file);
+    expect(config).toMatchObject({ stage: 'dev', apiBaseUrl: '', auth: { authFlowType: 'USER_SRP_AUTH' } });
+    const [[, deployment]] = ofType(dev.resources, 'Custom::CDKBucketDeployment');
+    const markers = (deployment.Properties.SourceMarkers as Record<string, unknown>[])[0];
+    expect(markers[config.auth.userPoolId]).toEqual({
+      Ref: expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/),
+    });
+    expect(markers[config.auth.userPoolClientId]).toEqual({
+      Ref: expect.stringMatching(/^AuthUserPoolWebClient/),
+    });
+    expect(markers[config.auth.region]).toEqual({ Ref: 'AWS::Region' });
+  });
+});
+
+describe('outputs', () => {
+  it('exports what deploy scripts and the README need', () => {
+    const outputs = Object.keys(dev.template.toJSON().Outputs as Record<string, unknown>);
+    expect(outputs).toEqual(
+      expect.arrayContaining([
+        'TableName',
+        'ApiUrl',
+        'DistributionDomainName',
+        'UserPoolId',
+        'UserPoolClientId',
+      ]),
+    );
+  });
+});
+
+describe('cdk-nag AwsSolutions', () => {
+  const violations = (built: { app: App; stack: Stack }) =>
+    new AwsSolutionsChecks().validateScope(built.app).violations.map((v) => ({
+      rule: v.ruleName,
+      at: v.violatingResources.map((r) => r.resourceLogicalId),
+    }));
+
+  it.each([
+    ['dev', () => dev],
+    ['prod', () => prod],
+    ['custom domain', () => custom],
+    ['guarded routes', () => guarded],
+  ])('has no unacknowledged finding in %s', (_name, get) => {
+    expect(violations(get())).toEqual([]);
+  });
+});
