@@ -51,6 +51,8 @@ export const routes = {
     auth: 'public',
     handler: 'health',
     response: healthSchema,
+    // Health reports the index too, so its function is granted the search domain.
+    lambda: { searchIndex: true },
   },
   listUniversities: {
     method: 'GET',

@@ -12,7 +12,7 @@ import type {
   UniversityRequestRepository,
 } from '../ports/repositories';
 import type { SearchIndex } from '../ports/search-index';
-import { ENV, optionalEnv } from './env';
+import { ENV, isLocal, optionalEnv } from './env';
 
 /**
  * The composition root: the adapters every service uses, built ONCE per cold start from the
@@ -38,8 +38,19 @@ export const DEFAULT_SEARCH_TIMEOUT_MS = 1500;
 let overrides: Partial<AppContext> = {};
 let current: Promise<AppContext> | undefined;
 
+/** Functions deployed without search access get this: any use is a configuration error. */
+const unconfiguredSearchIndex: SearchIndex = {
+  upsert: () => Promise.reject(new Error(`${ENV.searchBackend} is not set for this function`)),
+  remove: () => Promise.reject(new Error(`${ENV.searchBackend} is not set for this function`)),
+  search: () => Promise.reject(new Error(`${ENV.searchBackend} is not set for this function`)),
+  ready: () => Promise.resolve(false),
+};
+
 async function createSearchIndex(): Promise<SearchIndex> {
-  const backend = optionalEnv(ENV.searchBackend, 'embedded');
+  // In AWS only the functions granted the search domain get SEARCH_BACKEND; the embedded engine
+  // is the local stand-in and must never silently answer (empty) in a Lambda.
+  const backend = optionalEnv(ENV.searchBackend, isLocal() ? 'embedded' : undefined);
+  if (backend === undefined) return unconfiguredSearchIndex;
   if (backend === 'opensearch') {
     const { createOpenSearchIndex } = await import('../adapters/search/opensearch');
     const node = optionalEnv(ENV.openSearchEndpoint);

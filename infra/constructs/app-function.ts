@@ -63,7 +63,10 @@ export class AppFunction extends NodejsFunction {
         minify: true,
         sourceMap: true,
         format: OutputFormat.ESM,
-        externalModules: ['@aws-sdk/*'],
+        // The SDK is provided by the runtime. The embedded search engine (Orama) is the LOCAL
+        // stand-in for OpenSearch: functions/commons/context.ts only imports it when
+        // SEARCH_BACKEND=embedded, which no Lambda sets, so it stays out of every bundle.
+        externalModules: ['@aws-sdk/*', '@orama/orama', '@orama/stemmers', '@orama/plugin-data-persistence'],
         // ESM bundles lose `require`; some CommonJS dependencies still call it.
         banner:
           "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
