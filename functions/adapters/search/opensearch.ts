@@ -1,0 +1,296 @@
+import { defaultProvider } from '@aws-sdk/credential-provider-node';
+import { type API, Client } from '@opensearch-project/opensearch';
+import { AwsSigv4Signer } from '@opensearch-project/opensearch/aws-v3';
+import { z } from 'zod';
+import { CAREER_LABELS, CATEGORY_LABELS, type SortOrder } from '../../../shared/enums';
+import { productSummarySchema } from '../../../shared/schemas';
+import { SYNONYM_GROUPS } from '../../../shared/synonyms';
+import { tokenize } from '../../../shared/text';
+import type { SearchDocument, SearchIndex, SearchQuery, SearchResult } from '../../ports/search-index';
+
+/**
+ * The SearchIndex port on Amazon OpenSearch Service, through the data-plane client with SigV4
+ * signing (docs/decisions/002-opensearch-data-plane-client.md). Request building is pure and
+ * exported, so it is tested against recorded fixtures (test/fixtures/opensearch/).
+ *
+ * Matching mirrors the embedded engine: every query word must match (AND); a word matches through
+ * the Spanish analyzer (accents folded, stemmed, synonym groups expanded at search time), with
+ * `fuzziness: AUTO:4,8` (one edit from 4 letters, two from 8; OpenSearch applies none to a word that
+ * has synonyms), or as the prefix of a folded word.
+ */
+
+/** Searched fields; the title counts most. Labels are searched so 'Electrónica' or 'Ingeniería' match. */
+export const TEXT_FIELDS = [
+  'title^3',
+  'tags^2',
+  'category_label',
+  'career_label',
+  'description',
+  'seller_name',
+];
+/** The same fields analysed without stemming or synonyms, for word-prefix matching. */
+export const PREFIX_FIELDS = TEXT_FIELDS.map((f) => {
+  const [name, boost] = f.split('^');
+  return boost ? `${name}.prefix^${boost}` : `${name}.prefix`;
+});
+/** What a hit returns: the listing summary only (never the seller's e-mail or phone). */
+export const SUMMARY_FIELDS = Object.keys(productSummarySchema.shape);
+
+const FUZZINESS = 'AUTO:4,8';
+
+/** The spec's orders; ties fall back to newest first, then id, as in sort-order.ts. */
+export const SORTS: Record<SortOrder, Record<string, 'asc' | 'desc'>[]> = {
+  newest: [{ created_at: 'desc' }, { id: 'desc' }],
+  oldest: [{ created_at: 'asc' }, { id: 'asc' }],
+  'price-low': [{ price: 'asc' }, { created_at: 'desc' }, { id: 'desc' }],
+  'price-high': [{ price: 'desc' }, { created_at: 'desc' }, { id: 'desc' }],
+};
+
+const searchableText = { type: 'text', analyzer: 'es_text', search_analyzer: 'es_search' } as const;
+// `index_prefixes` stores edge n-grams so a word-prefix query is a term lookup, not a term scan.
+const textWithPrefix = {
+  ...searchableText,
+  fields: {
+    prefix: { type: 'text', analyzer: 'es_folded', index_prefixes: { min_chars: 1, max_chars: 10 } } as const,
+  },
+};
+
+/** Index settings and mappings: a Spanish analyzer with folding, stemming and the synonym groups. */
+export function buildIndexBody(): API.Indices_Create_RequestBody {
+  return {
+    settings: {
+      index: { number_of_shards: 1 },
+      analysis: {
+        filter: {
+          es_stemmer: { type: 'stemmer', language: 'spanish' },
+          // Search-time only: synonym_graph is not meant for index-time analysis.
+          es_synonyms: { type: 'synonym_graph', synonyms: SYNONYM_GROUPS.map((group) => group.join(', ')) },
+        },
+        analyzer: {
+          es_text: {
+            type: 'custom',
+            tokenizer: 'standard',
+            filter: ['lowercase', 'asciifolding', 'es_stemmer'],
+          },
+          es_search: {
+            type: 'custom',
+            tokenizer: 'standard',
+            filter: ['lowercase', 'asciifolding', 'es_synonyms', 'es_stemmer'],
+          },
+          es_folded: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'asciifolding'] },
+        },
+      },
+    },
+    mappings: {
+      dynamic: 'strict',
+      properties: {
+        id: { type: 'long' },
+        title: textWithPrefix,
+        tags: textWithPrefix,
+        category: { type: 'keyword' },
+        category_label: textWithPrefix,
+        career: { type: 'keyword' },
+        career_label: textWithPrefix,
+        condition: { type: 'keyword' },
+        university_id: { type: 'keyword' },
+        price: { type: 'scaled_float', scaling_factor: 100 },
+        created_at: { type: 'date' },
+        description: textWithPrefix,
+        seller_name: textWithPrefix,
+        image: { type: 'keyword', index: false, doc_values: false },
+      },
+    },
+  };
+}
+
+/** The stored document: the port's document plus the Spanish labels of its category and career. */
+export function toIndexedDocument(doc: SearchDocument) {
+  return {
+    id: doc.id,
+    title: doc.title,
+    tags: doc.tags,
+    category: doc.category,
+    category_label: `${CATEGORY_LABELS[doc.category] ?? ''} ${doc.category}`.trim(),
+    career: doc.career,
+    career_label: doc.career ? `${CAREER_LABELS[doc.career] ?? ''} ${doc.career}`.trim() : null,
+    condition: doc.condition,
+    university_id: doc.university_id,
+    price: doc.price,
+    created_at: doc.created_at,
+    description: doc.description,
+    seller_name: doc.seller_name,
+    image: doc.image,
+  };
+}
+
+/** Bulk body for upserts: `index` replaces by id, so re-sending a document changes nothing. */
+export function toBulkBody(docs: SearchDocument[]): Record<string, unknown>[] {
+  return docs.flatMap((doc) => [{ index: { _id: String(doc.id) } }, toIndexedDocument(doc)]);
+}
+
+export function toBulkDeleteBody(ids: number[]): Record<string, unknown>[] {
+  return ids.map((id) => ({ delete: { _id: String(id) } }));
+}
+
+function wordClause(word: string): NonNullable<API.Search_RequestBody['query']> {
+  return {
+    bool: {
+      should: [
+        { multi_match: { query: word, fields: TEXT_FIELDS, fuzziness: FUZZINESS } },
+        { multi_match: { query: word, type: 'bool_prefix' as const, fields: PREFIX_FIELDS } },
+      ],
+      minimum_should_match: 1,
+    },
+  };
+}
+
+/** The _search body for a query: one must-clause per word, the filters, the sort, the page. */
+export function buildSearchRequest(query: SearchQuery): API.Search_RequestBody {
+  const filter: Record<string, unknown>[] = [];
+  if (query.university !== undefined) filter.push({ term: { university_id: query.university } });
+  if (query.category !== undefined) filter.push({ term: { category: query.category } });
+  if (query.career !== undefined) filter.push({ term: { career: query.career } });
+  if (query.condition !== undefined) filter.push({ term: { condition: query.condition } });
+  if (query.minPrice !== undefined || query.maxPrice !== undefined) {
+    const range: Record<string, number> = {};
+    if (query.minPrice !== undefined) range.gte = query.minPrice;
+    if (query.maxPrice !== undefined) range.lte = query.maxPrice;
+    filter.push({ range: { price: range } });
+  }
+  const words = query.q ? [...new Set(tokenize(query.q))] : [];
+  return {
+    from: query.offset,
+    size: query.limit,
+    track_total_hits: true,
+    _source: SUMMARY_FIELDS,
+    query: { bool: { must: words.map(wordClause), filter } },
+    sort: SORTS[query.sort],
+  };
+}
+
+const searchResponseSchema = z.object({
+  hits: z.object({
+    total: z.union([z.number(), z.object({ value: z.number() })]),
+    hits: z.array(z.object({ _id: z.string(), _source: productSummarySchema })),
+  }),
+});
+
+/** Turns a _search response into the port's result; throws if the shape is not the expected one. */
+export function parseSearchResponse(body: unknown): SearchResult {
+  const { hits } = searchResponseSchema.parse(body);
+  return {
+    items: hits.hits.map((h) => h._source),
+    total: typeof hits.total === 'number' ? hits.total : hits.total.value,
+  };
+}
+
+const bulkResponseSchema = z.object({
+  errors: z.boolean(),
+  items: z.array(
+    z.record(
+      z.string(),
+      z.object({
+        _id: z.string().optional(),
+        status: z.number(),
+        error: z.object({ type: z.string(), reason: z.string().optional() }).optional(),
+      }),
+    ),
+  ),
+});
+
+/** Throws on the first failed bulk item (a delete of an unknown id, 404, is not a failure). */
+export function checkBulkResponse(body: unknown): void {
+  const parsed = bulkResponseSchema.parse(body);
+  if (!parsed.errors) return;
+  for (const item of parsed.items) {
+    for (const [action, result] of Object.entries(item)) {
+      if (action === 'delete' && result.status === 404) continue;
+      if (result.status >= 300) {
+        const reason = result.error
+          ? `${result.error.type}: ${result.error.reason ?? ''}`
+          : `status ${result.status}`;
+        throw new Error(`OpenSearch bulk ${action} of ${result._id ?? '?'} failed (${reason})`);
+      }
+    }
+  }
+}
+
+export interface OpenSearchIndexOptions {
+  /** Domain endpoint, e.g. https://search-xyz.us-east-1.es.amazonaws.com */
+  node: string;
+  index: string;
+  region: string;
+  /** A ready client (tests); by default a SigV4-signing client with the default credential chain. */
+  client?: Client;
+  /** Bulk refresh policy; 'wait_for' makes writes visible before returning (contract tests). */
+  refresh?: boolean | 'wait_for';
+}
+
+export function createOpenSearchIndex(
+  options: OpenSearchIndexOptions,
+): SearchIndex & { ensureIndex(): Promise<void> } {
+  const { index, refresh } = options;
+  const client =
+    options.client ??
+    new Client({
+      ...AwsSigv4Signer({ region: options.region, service: 'es', getCredentials: defaultProvider() }),
+      node: options.node,
+      maxRetries: 2,
+      requestTimeout: 10_000,
+    });
+
+  async function ensureIndex(): Promise<void> {
+    const exists = await client.indices.exists({ index });
+    if (exists.body) return;
+    try {
+      await client.indices.create({ index, body: buildIndexBody() });
+    } catch (err) {
+      // Another instance created it first: that is the outcome we wanted.
+      if (!String((err as Error).message).includes('resource_already_exists_exception')) throw err;
+    }
+  }
+
+  /**
+   * Writes go through this once per instance: a bulk write to a missing index would auto-create it
+   * with dynamic mappings (no Spanish analyzer, no keyword filters). A failure is retried next time.
+   */
+  let ensured: Promise<void> | undefined;
+  function ensureOnce(): Promise<void> {
+    ensured ??= ensureIndex().catch((err) => {
+      ensured = undefined;
+      throw err;
+    });
+    return ensured;
+  }
+
+  return {
+    ensureIndex,
+
+    async upsert(docs) {
+      if (docs.length === 0) return;
+      await ensureOnce();
+      const res = await client.bulk({ index, body: toBulkBody(docs), refresh });
+      checkBulkResponse(res.body);
+    },
+
+    async remove(ids) {
+      if (ids.length === 0) return;
+      await ensureOnce();
+      const res = await client.bulk({ index, body: toBulkDeleteBody(ids), refresh });
+      checkBulkResponse(res.body);
+    },
+
+    async search(query) {
+      const res = await client.search({ index, body: buildSearchRequest(query) });
+      return parseSearchResponse(res.body);
+    },
+
+    async ready() {
+      try {
+        return (await client.indices.exists({ index })).body === true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
