@@ -1,0 +1,49 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { AppLayout } from '../components/layout/app-layout';
+import { Spinner } from '../components/ui/spinner';
+import { paths } from '../config/paths';
+import { ErrorPage } from '../features/misc/routes/error-page';
+
+/**
+ * Every screen is a lazy chunk (react-router's `lazy` with a `Component` export); only the shell
+ * (layout, bar, footer, error page) is in the entry. Later issues add their screens here, each
+ * from its own feature folder, so accounts, publishing and admin stay separate chunks.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: AppLayout,
+    errorElement: <ErrorPage />,
+    // Shown while the first screen's chunk loads on a cold start.
+    HydrateFallback: () => (
+      <div className="loading-block">
+        <Spinner size="lg" />
+      </div>
+    ),
+    children: [
+      { index: true, lazy: () => import('../features/universities/routes/select-university') },
+      {
+        path: paths.selectUniversity.path,
+        lazy: () => import('../features/universities/routes/select-university'),
+      },
+      { path: paths.marketplace.path, lazy: () => import('../features/marketplace/routes/marketplace') },
+      { path: paths.search.path, lazy: () => import('../features/marketplace/routes/search') },
+      {
+        path: paths.globalMarketplace.path,
+        lazy: () => import('../features/marketplace/routes/global-marketplace'),
+      },
+      { path: paths.careers.path, lazy: () => import('../features/careers/routes/careers') },
+      { path: paths.career.path, lazy: () => import('../features/careers/routes/career') },
+      { path: paths.category.path, lazy: () => import('../features/categories/routes/category') },
+      { path: paths.product.path, lazy: () => import('../features/product/routes/product') },
+      { path: paths.terms.path, lazy: () => import('../features/legal/routes/terms') },
+      { path: paths.privacy.path, lazy: () => import('../features/legal/routes/privacy') },
+      { path: paths.myPurchases.path, lazy: () => import('../features/misc/routes/my-purchases') },
+      { path: '*', lazy: () => import('../features/misc/routes/not-found') },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

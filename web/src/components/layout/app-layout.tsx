@@ -1,0 +1,35 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Spinner } from '../ui/spinner';
+import { Footer } from './footer';
+import { Navbar } from './navbar';
+
+/** The shell around every screen: bar, the lazy route (with a fallback while its chunk loads), footer. */
+export function AppLayout() {
+  const { pathname } = useLocation();
+  // New screen, top of the page (query-only changes keep the scroll position).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs on each path change by design
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, [pathname]);
+  return (
+    <div className="app-shell">
+      <a className="visually-hidden" href="#main">
+        Saltar al contenido
+      </a>
+      <Navbar />
+      <main id="main" className="app-main">
+        <Suspense
+          fallback={
+            <div className="loading-block">
+              <Spinner />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}

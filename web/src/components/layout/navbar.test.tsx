@@ -1,0 +1,78 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderRoutes } from '../../testing/render';
+import { Navbar } from './navbar';
+
+afterEach(cleanup);
+
+const routes = [{ path: '*', element: <Navbar /> }];
+
+function submitSearch(text: string) {
+  fireEvent.click(screen.getByRole('button', { name: 'Abrir búsqueda' }));
+  fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar productos' }), { target: { value: text } });
+  fireEvent.click(screen.getByRole('button', { name: 'Buscar' }));
+}
+
+describe('Navbar search', () => {
+  it('submits the trimmed text as q', () => {
+    const { router } = renderRoutes(routes, '/marketplace');
+    submitSearch('  laptop dell  ');
+    expect(router.state.location.pathname).toBe('/search');
+    expect(router.state.location.search).toBe('?q=laptop+dell');
+  });
+
+  it('goes to /search without q for whitespace-only text', () => {
+    const { router } = renderRoutes(routes, '/marketplace');
+    submitSearch('   ');
+    expect(router.state.location.pathname).toBe('/search');
+    expect(router.state.location.search).toBe('');
+  });
+});
+
+describe('Navbar parts', () => {
+  it('shows the global link, user menu and publish button on ordinary pages', () => {
+    renderRoutes(routes, '/marketplace');
+    expect(screen.getByRole('link', { name: /Global Marketplace/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Publicar Producto/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Menú de usuario' }));
+    expect(screen.getByRole('link', { name: 'Iniciar Sesión' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Registrarse' })).toBeTruthy();
+  });
+
+  it('hides the global link on the global marketplace', () => {
+    renderRoutes(routes, '/global-marketplace');
+    expect(screen.queryByRole('link', { name: /Global Marketplace/ })).toBeNull();
+  });
+
+  it('hides the global link, user menu and publish button on /login', () => {
+    renderRoutes(routes, '/login');
+    expect(screen.queryByRole('link', { name: /Global Marketplace/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Menú de usuario' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Publicar Producto/ })).toBeNull();
+  });
+
+  it('opens the drawer with the welcome card and the collapsible careers list', async () => {
+    renderRoutes(routes, '/marketplace');
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Menú' });
+    expect(within(drawer).getByRole('link', { name: 'Ingresa' })).toBeTruthy();
+    expect(within(drawer).getByRole('link', { name: 'Crea tu cuenta' })).toBeTruthy();
+    expect(within(drawer).getByRole('link', { name: /Inicio/ })).toBeTruthy();
+    expect(within(drawer).queryByRole('link', { name: /Economía/ })).toBeNull();
+    fireEvent.click(within(drawer).getByRole('button', { name: /Categorías/ }));
+    expect(
+      within(drawer)
+        .getByRole('link', { name: /Economía/ })
+        .getAttribute('href'),
+    ).toBe('/carrera/economia');
+  });
+
+  it('has no Inicio entry in the drawer on the home page', async () => {
+    renderRoutes(routes, '/');
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Menú' });
+    expect(within(drawer).getByRole('link', { name: /Marketplace Global/ })).toBeTruthy();
+    expect(within(drawer).queryByRole('link', { name: /Inicio/ })).toBeNull();
+  });
+});

@@ -1,0 +1,73 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { FOCUSED_PAGES, paths } from '../../config/paths';
+import { Glyph } from '../catalog-icons';
+import { buttonClass } from '../ui/button';
+import { NavbarSearch } from './navbar-search';
+import { UserMenu } from './user-menu';
+
+// The drawer is fetched when first opened (or hovered), keeping it out of the first route's JavaScript.
+const loadDrawer = () => import('./drawer');
+const Drawer = lazy(() => loadDrawer().then((m) => ({ default: m.Drawer })));
+
+export function Navbar() {
+  const { pathname } = useLocation();
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // On /login, /register and /new-product the marketplace link, user menu and publish button are hidden.
+  const focused = FOCUSED_PAGES.includes(pathname);
+  const onGlobal = pathname === paths.globalMarketplace.path;
+
+  return (
+    <header className="navbar">
+      <div className="container navbar__inner">
+        <Link to={paths.home.getHref()} className="navbar__logo" aria-label="Mercado Universitario, inicio">
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span className="navbar__logo-text">Mercado Universitario</span>
+        </Link>
+        {!focused && !onGlobal && (
+          <Link to={paths.globalMarketplace.getHref()} className="navbar__link">
+            <Glyph name="globe" size={18} /> Global Marketplace
+          </Link>
+        )}
+        <button
+          type="button"
+          className="icon-button navbar__mobile-only"
+          aria-label={searchOpen ? 'Cerrar búsqueda' : 'Abrir búsqueda'}
+          aria-expanded={searchOpen}
+          onClick={() => setSearchOpen((o) => !o)}
+        >
+          <Glyph name={searchOpen ? 'close' : 'search'} size={18} />
+        </button>
+        {!focused && (
+          <>
+            <UserMenu />
+            <Link to={paths.newProduct.getHref()} className={buttonClass('primary', 'sm', 'navbar__desktop')}>
+              <Glyph name="plus" size={16} /> Publicar Producto
+            </Link>
+          </>
+        )}
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Abrir menú"
+          aria-expanded={drawerOpen}
+          onPointerEnter={loadDrawer}
+          onClick={() => setDrawerOpen(true)}
+        >
+          <Glyph name="menu" size={18} />
+        </button>
+      </div>
+      {searchOpen && (
+        <div className="container navbar__search">
+          <NavbarSearch onSubmitted={() => setSearchOpen(false)} />
+        </div>
+      )}
+      {drawerOpen && (
+        <Suspense fallback={null}>
+          <Drawer open onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,89 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { useSession } from '../../lib/session';
+import { Glyph } from '../catalog-icons';
+import { Popover } from '../ui/popover';
+import { useToast } from '../ui/toast';
+
+/** Signed out: Iniciar Sesión and Registrarse. Signed in (accounts issue): profile links and sign out. */
+export function UserMenu() {
+  const session = useSession();
+  const { toast } = useToast();
+  const signedIn = session.status === 'signed-in';
+  return (
+    <Popover
+      label="Menú de usuario"
+      trigger={(props) => (
+        <button
+          type="button"
+          className="icon-button user-menu__trigger"
+          aria-label="Menú de usuario"
+          {...props}
+        >
+          {signedIn ? (
+            <span className="user-menu__avatar">{session.user.email.charAt(0).toUpperCase()}</span>
+          ) : (
+            <Glyph name="user" size={18} />
+          )}
+        </button>
+      )}
+    >
+      {(close) =>
+        signedIn ? (
+          <ul className="menu">
+            <li className="menu__item muted">{session.user.email}</li>
+            <li>
+              <Link className="menu__item" to={paths.profile.getHref()} onClick={close}>
+                Mi Perfil
+              </Link>
+            </li>
+            <li>
+              <Link className="menu__item" to={paths.favorites.getHref()} onClick={close}>
+                Favoritos
+              </Link>
+            </li>
+            {session.user.isAdmin && (
+              <li>
+                <Link className="menu__item" to={paths.admin.dashboard.getHref()} onClick={close}>
+                  Panel de Administrador
+                </Link>
+              </li>
+            )}
+            <li>
+              <Link className="menu__item" to={paths.settings.getHref()} onClick={close}>
+                Configuración
+              </Link>
+            </li>
+            <li>
+              <button
+                type="button"
+                className="menu__item"
+                onClick={() => {
+                  close();
+                  session
+                    .signOut()
+                    .catch(() => toast({ title: 'Error al cerrar sesión', variant: 'destructive' }));
+                }}
+              >
+                Cerrar Sesión
+              </button>
+            </li>
+          </ul>
+        ) : (
+          <ul className="menu">
+            <li>
+              <Link className="menu__item" to={paths.login.getHref()} onClick={close}>
+                Iniciar Sesión
+              </Link>
+            </li>
+            <li>
+              <Link className="menu__item" to={paths.register.getHref()} onClick={close}>
+                Registrarse
+              </Link>
+            </li>
+          </ul>
+        )
+      }
+    </Popover>
+  );
+}

@@ -1,0 +1,61 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getRecentlyViewed } from '../../lib/storage';
+import { product } from '../../testing/fixtures';
+import { renderRoutes } from '../../testing/render';
+import { ProductCard } from './product-card';
+
+beforeEach(() => localStorage.clear());
+afterEach(cleanup);
+
+function renderCard(p = product()) {
+  return renderRoutes(
+    [
+      { path: '/', element: <ProductCard product={p} /> },
+      { path: '/product/:id', element: <p>detalle</p> },
+    ],
+    '/',
+  );
+}
+
+describe('ProductCard', () => {
+  it('shows the title as text, the price with 2 decimals and the badges', () => {
+    renderCard(
+      product({ title: '<img src=x onerror=alert(1)>', price: 12.5, career: 'derecho', category: 'ropa' }),
+    );
+    expect(screen.getByRole('link', { name: '<img src=x onerror=alert(1)>' })).toBeTruthy();
+    expect(screen.getByText('$12.50')).toBeTruthy();
+    expect(screen.getByText('Derecho')).toBeTruthy();
+    expect(screen.getByText('Ropa')).toBeTruthy();
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+  });
+
+  it('shows no career badge for careers outside the badge list', () => {
+    renderCard(product({ career: 'medicina' }));
+    expect(screen.queryByText('Medicina')).toBeNull();
+  });
+
+  it('falls back to the default image and to "Sin imagen" when the image fails', () => {
+    renderCard(product({ image: null }));
+    const img = screen.getByRole('img', { name: 'Libro de Cálculo I' });
+    expect(img.getAttribute('src')).toBe('/images/default-product.svg');
+    fireEvent.error(img);
+    expect(screen.getByText('Sin imagen')).toBeTruthy();
+  });
+
+  it('asks to sign in when the heart is pressed without a session', async () => {
+    renderCard();
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar en favoritos' }));
+    expect(await screen.findByText('Inicia sesión para guardar')).toBeTruthy();
+    expect(screen.getByText('Necesitas una cuenta para guardar favoritos.')).toBeTruthy();
+  });
+
+  it('opens /product/{id} and records it as recently viewed', async () => {
+    const { router } = renderCard(product({ id: 42 }));
+    fireEvent.click(screen.getByRole('link', { name: 'Libro de Cálculo I' }));
+    expect(await screen.findByText('detalle')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/product/42');
+    expect(getRecentlyViewed().map((p) => p.id)).toEqual([42]);
+  });
+});

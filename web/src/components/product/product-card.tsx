@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { CAREER_BADGES, CAREER_LABELS, CATEGORY_LABELS, type Career } from '../../../../shared/enums';
+import type { ProductSummary } from '../../../../shared/schemas';
+import { formatPrice } from '../../../../shared/text';
+import { paths } from '../../config/paths';
+import { useSession } from '../../lib/session';
+import { addRecentlyViewed } from '../../lib/storage';
+import { careerTheme, categoryTheme, Glyph } from '../catalog-icons';
+import { Badge } from '../ui/badge';
+import { useToast } from '../ui/toast';
+import { ShareMenu } from './share-menu';
+
+export const DEFAULT_PRODUCT_IMAGE = '/images/default-product.svg';
+
+export interface ProductCardProps {
+  product: ProductSummary;
+  /**
+   * Favorites seam (accounts issue): the favorites feature passes the saved state and the toggle.
+   * Without a session the heart only explains that an account is needed.
+   */
+  isFavorite?: boolean;
+  onToggleFavorite?: (product: ProductSummary) => void;
+}
+
+const hasCareerBadge = (career: Career | null): career is (typeof CAREER_BADGES)[number] =>
+  career !== null && (CAREER_BADGES as readonly string[]).includes(career);
+
+export function ProductCard({ product, isFavorite = false, onToggleFavorite }: ProductCardProps) {
+  const [imageFailed, setImageFailed] = useState(false);
+  const session = useSession();
+  const { toast } = useToast();
+  const href = paths.product.getHref(product.id);
+  const url = `${globalThis.location?.origin ?? ''}${href}`;
+  const category = categoryTheme(product.category);
+
+  const onHeart = () => {
+    if (session.status !== 'signed-in' || !onToggleFavorite) {
+      toast({
+        title: 'Inicia sesión para guardar',
+        description: 'Necesitas una cuenta para guardar favoritos.',
+      });
+      return;
+    }
+    onToggleFavorite(product);
+  };
+
+  return (
+    <article className="product-card">
+      <div className="product-card__media">
+        {imageFailed ? (
+          <div className="product-card__placeholder">Sin imagen</div>
+        ) : (
+          <img
+            src={product.image || DEFAULT_PRODUCT_IMAGE}
+            alt={product.title}
+            loading="lazy"
+            decoding="async"
+            width={400}
+            height={400}
+            onError={() => setImageFailed(true)}
+          />
+        )}
+        {hasCareerBadge(product.career) && (
+          <Badge
+            className="product-card__career"
+            style={{ background: careerTheme(product.career).bg, color: careerTheme(product.career).fg }}
+          >
+            {CAREER_LABELS[product.career]}
+          </Badge>
+        )}
+      </div>
+      <div className="product-card__actions">
+        <button
+          type="button"
+          className={`icon-button${isFavorite ? ' icon-button--active' : ''}`}
+          aria-label={isFavorite ? 'Quitar de favoritos' : 'Guardar en favoritos'}
+          aria-pressed={isFavorite}
+          onClick={onHeart}
+        >
+          <Glyph name="heart" size={18} />
+        </button>
+        <ShareMenu title={product.title} price={product.price} url={url} />
+      </div>
+      <div className="product-card__body">
+        <h3 className="product-card__title">
+          {/* The stretched link makes the whole card clickable without nesting the buttons in it. */}
+          <Link to={href} className="product-card__link" onClick={() => addRecentlyViewed(product)}>
+            {product.title}
+          </Link>
+        </h3>
+        <div className="product-card__meta">
+          <span className="product-card__price">{formatPrice(product.price)}</span>
+          <Badge variant="outline" style={{ background: category.bg, color: category.fg }}>
+            {CATEGORY_LABELS[product.category]}
+          </Badge>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,53 @@
+import { LIMITS } from '../../../../shared/limits';
+import type { ProductSummary } from '../../../../shared/schemas';
+import { Skeleton } from '../ui/skeleton';
+import { ProductCard } from './product-card';
+
+export interface ProductGridProps {
+  products: readonly ProductSummary[];
+  loading?: boolean;
+  skeletonCount?: number;
+  /** Shown when not loading and there are no products. */
+  emptyText?: string;
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className="product-card product-card--skeleton" data-testid="product-skeleton">
+      <Skeleton className="product-card__media" />
+      <div className="product-card__body">
+        <Skeleton className="skeleton--text" />
+        <Skeleton className="skeleton--text skeleton--short" />
+      </div>
+    </div>
+  );
+}
+
+/** Cards in 1/2/3/4 columns by width (CSS); skeleton cards while loading. */
+export function ProductGrid({
+  products,
+  loading = false,
+  skeletonCount = LIMITS.skeletonCards,
+  emptyText,
+}: ProductGridProps) {
+  if (loading) {
+    return (
+      <div className="product-grid" aria-busy="true">
+        {Array.from({ length: skeletonCount }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <ProductCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  }
+  if (products.length === 0) return emptyText ? <p className="empty-text">{emptyText}</p> : null;
+  return (
+    <ul className="product-grid">
+      {products.map((product) => (
+        <li key={product.id}>
+          <ProductCard product={product} />
+        </li>
+      ))}
+    </ul>
+  );
+}

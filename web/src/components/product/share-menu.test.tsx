@@ -1,0 +1,57 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '../ui/toast';
+import { ShareMenu, shareText, whatsappShareUrl } from './share-menu';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderMenu() {
+  render(
+    <ToastProvider>
+      <ShareMenu title="Laptop Dell" price={350} url="https://example.test/product/9" />
+    </ToastProvider>,
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Compartir' }));
+}
+
+describe('ShareMenu', () => {
+  it('builds the spec text and the WhatsApp app or web link', () => {
+    const text = shareText('Laptop Dell', 350, 'https://example.test/product/9');
+    expect(text).toBe('¡Mira este producto! Laptop Dell por $350 https://example.test/product/9');
+    expect(whatsappShareUrl(text, true)).toBe(`whatsapp://send?text=${encodeURIComponent(text)}`);
+    expect(whatsappShareUrl(text, false)).toBe(`https://wa.me/?text=${encodeURIComponent(text)}`);
+  });
+
+  it('offers the WhatsApp link in the opened menu', () => {
+    renderMenu();
+    const link = screen.getByRole('link', { name: /WhatsApp/ });
+    const href = link.getAttribute('href') ?? '';
+    expect(href.startsWith('https://wa.me/?text=') || href.startsWith('whatsapp://send?text=')).toBe(true);
+    expect(decodeURIComponent(href.split('text=')[1])).toBe(
+      '¡Mira este producto! Laptop Dell por $350 https://example.test/product/9',
+    );
+  });
+
+  it('copies the product URL and confirms with a toast', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderMenu();
+    fireEvent.click(screen.getByRole('button', { name: /Copiar link/ }));
+    expect(await screen.findByText('Link copiado al portapapeles')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith('https://example.test/product/9');
+  });
+
+  it('shows the error toast when copying fails', async () => {
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      clipboard: { writeText: vi.fn().mockRejectedValue(new Error('denied')) },
+    });
+    renderMenu();
+    fireEvent.click(screen.getByRole('button', { name: /Copiar link/ }));
+    expect(await screen.findByText('Error al copiar el link')).toBeTruthy();
+  });
+});

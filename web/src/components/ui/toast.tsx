@@ -1,0 +1,78 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+
+export interface ToastOptions {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+}
+
+interface ToastState extends ToastOptions {
+  id: number;
+}
+
+interface ToastApi {
+  toast: (options: ToastOptions) => void;
+  dismiss: () => void;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+const TOAST_DURATION_MS = 4000;
+
+/** Holds ONE toast at a time (spec): a new toast replaces the current one. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [current, setCurrent] = useState<ToastState | null>(null);
+  const counter = useRef(0);
+
+  const toast = useCallback((options: ToastOptions) => {
+    counter.current += 1;
+    setCurrent({ ...options, id: counter.current });
+  }, []);
+  const dismiss = useCallback(() => setCurrent(null), []);
+
+  useEffect(() => {
+    if (!current) return;
+    const timer = setTimeout(() => setCurrent(null), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [current]);
+
+  const api = useMemo(() => ({ toast, dismiss }), [toast, dismiss]);
+  const destructive = current?.variant === 'destructive';
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <div className="toast-region" aria-live={destructive ? 'assertive' : 'polite'}>
+        {current && (
+          <div
+            key={current.id}
+            className={`toast toast--${current.variant ?? 'default'}`}
+            role={destructive ? 'alert' : 'status'}
+          >
+            <div className="toast__body">
+              <p className="toast__title">{current.title}</p>
+              {current.description && <p className="toast__description">{current.description}</p>}
+            </div>
+            <button type="button" className="toast__close" aria-label="Cerrar notificación" onClick={dismiss}>
+              ×
+            </button>
+          </div>
+        )}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast must be used inside <ToastProvider>');
+  return api;
+}

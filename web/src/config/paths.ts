@@ -1,0 +1,81 @@
+/**
+ * Every route of the app as data: `path` is the router pattern, `getHref` builds a link.
+ * Routes of later issues (accounts, publishing, profile, admin) are listed already, so those
+ * issues only add screens.
+ */
+const withQuery = (path: string, query: Record<string, string | undefined>): string => {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') search.set(k, v);
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+};
+
+const fixed = <P extends string>(path: P) => ({ path, getHref: () => path });
+
+export const paths = {
+  home: fixed('/'),
+  selectUniversity: fixed('/select-university'),
+  marketplace: {
+    path: '/marketplace',
+    getHref: (university?: string) => withQuery('/marketplace', { university }),
+  },
+  search: {
+    path: '/search',
+    /** Empty or whitespace-only text goes to /search without q; otherwise q is the trimmed text. */
+    getHref: (q?: string) => withQuery('/search', { q: q?.trim() || undefined }),
+  },
+  globalMarketplace: fixed('/global-marketplace'),
+  careers: fixed('/carreras'),
+  career: { path: '/carrera/:career', getHref: (career: string) => `/carrera/${encodeURIComponent(career)}` },
+  category: {
+    path: '/categoria/:category',
+    getHref: (category: string) => `/categoria/${encodeURIComponent(category)}`,
+  },
+  product: {
+    path: '/product/:id',
+    getHref: (id: number | string) => `/product/${encodeURIComponent(String(id))}`,
+  },
+  favorites: fixed('/favoritos'),
+  terms: fixed('/terms-and-conditions'),
+  privacy: fixed('/privacy-policy'),
+  myPurchases: fixed('/my-purchases'),
+  chats: fixed('/chats'),
+
+  // Accounts (later issue).
+  login: fixed('/login'),
+  register: fixed('/register'),
+  forgotPassword: fixed('/forgot-password'),
+  resetPassword: fixed('/reset-password'),
+  emailVerification: {
+    path: '/email-verification',
+    getHref: (email?: string) => withQuery('/email-verification', { email }),
+  },
+  verifyEmail: { path: '/verify-email', getHref: (email?: string) => withQuery('/verify-email', { email }) },
+  authCallback: {
+    path: '/auth/callback',
+    getHref: (redirect?: string) => withQuery('/auth/callback', { redirect }),
+  },
+
+  // Publishing and profile (later issues).
+  newProduct: fixed('/new-product'),
+  profile: fixed('/profile'),
+  myProducts: fixed('/my-products'),
+  settings: fixed('/settings'),
+
+  // Admin area (later issue).
+  admin: {
+    dashboard: fixed('/admin'),
+    products: fixed('/admin/products'),
+    reports: fixed('/admin/reports'),
+    universityRequests: fixed('/admin/university-requests'),
+    users: fixed('/admin/users'),
+    universities: fixed('/admin/universities'),
+  },
+} as const;
+
+/** Pages where the bar hides the marketplace link, the user menu and the publish button. */
+export const FOCUSED_PAGES: readonly string[] = [
+  paths.login.path,
+  paths.register.path,
+  paths.newProduct.path,
+];

@@ -1,0 +1,79 @@
+import { useQueries } from '@tanstack/react-query';
+import { CATEGORY_LABELS, type Category, FILTER_CATEGORIES } from '../../../../../shared/enums';
+import { LIMITS } from '../../../../../shared/limits';
+import { CategoryIcon, categoryTheme } from '../../../components/catalog-icons';
+import { ProductGrid } from '../../../components/product/product-grid';
+import { Button } from '../../../components/ui/button';
+import { productsQueryOptions } from '../api/get-products';
+
+/**
+ * No search and no filters: one section per filter category with up to 4 products and 'Ver todos'
+ * (applies that category); categories without products are hidden.
+ */
+export function CategorySections({
+  universityId,
+  onSeeAll,
+}: {
+  universityId: string;
+  onSeeAll: (category: Category) => void;
+}) {
+  const sections = useQueries({
+    queries: FILTER_CATEGORIES.map((category) =>
+      productsQueryOptions({
+        university: universityId,
+        category,
+        limit: LIMITS.categoryPreview,
+        sort: 'newest',
+      }),
+    ),
+  });
+
+  if (sections.every((s) => s.isPending)) {
+    return (
+      <section className="section" aria-busy="true">
+        <p className="results-count">Cargando productos increíbles...</p>
+        <ProductGrid products={[]} loading skeletonCount={LIMITS.skeletonCards} />
+      </section>
+    );
+  }
+
+  const visible = FILTER_CATEGORIES.map((category, i) => ({
+    category,
+    items: sections[i].data?.items ?? [],
+  })).filter((s) => s.items.length > 0);
+  if (visible.length === 0 && sections.every((s) => !s.isPending)) {
+    return <p className="empty-text">No se encontraron productos</p>;
+  }
+
+  return (
+    <>
+      {visible.map(({ category, items }) => {
+        const theme = categoryTheme(category);
+        return (
+          <section className="section" key={category} aria-labelledby={`section-${category}`}>
+            <div className="section__header">
+              <h2 className="section__title" id={`section-${category}`}>
+                <span
+                  className="carousel__icon carousel__icon--sm"
+                  style={{ background: theme.bg, color: theme.fg }}
+                >
+                  <CategoryIcon id={category} size={20} />
+                </span>
+                {CATEGORY_LABELS[category]}
+              </h2>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Ver todos: ${CATEGORY_LABELS[category]}`}
+                onClick={() => onSeeAll(category)}
+              >
+                Ver todos
+              </Button>
+            </div>
+            <ProductGrid products={items.slice(0, LIMITS.categoryPreview)} />
+          </section>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { ProductGrid } from '../../../components/product/product-grid';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { type ProductsQuery, useInfiniteProducts } from '../api/get-products';
+
+export const countText = (n: number) => `${n} ${n === 1 ? 'producto encontrado' : 'productos encontrados'}`;
+
+export interface ProductResultsProps {
+  query: ProductsQuery;
+  heading: ReactNode;
+  enabled?: boolean;
+  /** Text while the first page loads, under the skeletons. */
+  loadingText?: string;
+  emptyText?: string;
+  /** How the first load shows: skeleton cards (marketplace) or a spinner (search page). */
+  loadingStyle?: 'skeleton' | 'spinner';
+}
+
+/** A heading, the count, the grid and 'Cargar más' (cursor pagination). */
+export function ProductResults({
+  query,
+  heading,
+  enabled = true,
+  loadingText = 'Cargando productos increíbles...',
+  emptyText = 'No se encontraron productos',
+  loadingStyle = 'skeleton',
+}: ProductResultsProps) {
+  const result = useInfiniteProducts(query, { enabled });
+  const items = result.data?.pages.flatMap((p) => p.items) ?? [];
+  // The total may be unknown (search index down): then the loaded count is shown.
+  const total = result.data?.pages[0]?.total ?? items.length;
+  const loading = result.isPending;
+
+  return (
+    <section className="section" aria-busy={loading}>
+      <div className="section__header">
+        <h2 className="section__title">{heading}</h2>
+      </div>
+      {loading && loadingStyle === 'spinner' ? (
+        <div className="loading-block">
+          <Spinner size="lg" label={loadingText} />
+        </div>
+      ) : (
+        <>
+          {loading ? (
+            <p className="results-count">{loadingText}</p>
+          ) : (
+            !result.isError && <p className="results-count">{countText(total)}</p>
+          )}
+          <ProductGrid
+            products={items}
+            loading={loading}
+            emptyText={result.isError ? undefined : emptyText}
+          />
+        </>
+      )}
+      {result.isError && <p className="empty-text">No se encontraron productos</p>}
+      {result.hasNextPage && (
+        <div className="load-more">
+          <Button
+            variant="outline"
+            onClick={() => result.fetchNextPage()}
+            disabled={result.isFetchingNextPage}
+          >
+            {result.isFetchingNextPage ? <Spinner size="sm" label="Cargando más productos" /> : 'Cargar más'}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { Link } from 'react-router-dom';
+import type { ProductSummary } from '../../../../../shared/schemas';
+import { formatPrice } from '../../../../../shared/text';
+import { DEFAULT_PRODUCT_IMAGE } from '../../../components/product/product-card';
+import { paths } from '../../../config/paths';
+
+/** The global page's scrolling strip: the first 8 products, tripled so the CSS loop never shows a gap. */
+export function ProductStrip({ products }: { products: readonly ProductSummary[] }) {
+  if (products.length === 0) return null;
+  const copies = [0, 1, 2];
+  return (
+    <section className="strip" aria-label="Productos destacados">
+      <ul className="strip__track">
+        {copies.flatMap((copy) =>
+          products.map((p) => (
+            <li key={`${copy}-${p.id}`} aria-hidden={copy > 0 ? true : undefined}>
+              <Link
+                className="strip__item"
+                to={paths.product.getHref(p.id)}
+                tabIndex={copy > 0 ? -1 : undefined}
+              >
+                <img
+                  src={p.image || DEFAULT_PRODUCT_IMAGE}
+                  alt=""
+                  loading="lazy"
+                  width={140}
+                  height={105}
+                  onError={(e) => {
+                    // A broken image falls back to the default one (once: the default never fails twice).
+                    if (!e.currentTarget.src.endsWith(DEFAULT_PRODUCT_IMAGE))
+                      e.currentTarget.src = DEFAULT_PRODUCT_IMAGE;
+                  }}
+                />
+                <span>{p.title}</span>
+                <strong>{formatPrice(p.price)}</strong>
+              </Link>
+            </li>
+          )),
+        )}
+      </ul>
+    </section>
+  );
+}

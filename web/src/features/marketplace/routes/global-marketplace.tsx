@@ -1,0 +1,43 @@
+import { LIMITS } from '../../../../../shared/limits';
+import { useDocumentMeta } from '../../../lib/document-meta';
+import { useProducts } from '../api/get-products';
+import { FilterChips } from '../components/filter-chips';
+import { FilterPopover } from '../components/filter-popover';
+import { ProductResults } from '../components/product-results';
+import { ProductStrip } from '../components/product-strip';
+import { SearchBar } from '../components/search-bar';
+import { filtersToQuery, useFilters } from '../hooks/use-filters';
+import { useSearchTerm } from '../hooks/use-search-term';
+
+/** All universities: the strip of the newest 8, search, filters (price 0 to 1000, newest) and the listing. */
+export function Component() {
+  useDocumentMeta('Marketplace Global', 'Productos de estudiantes de todas las universidades de Venezuela.');
+  const { text, setText, shown, term } = useSearchTerm();
+  const filterState = useFilters(LIMITS.globalPriceMax);
+  const { filters, setFilters, activeCount, priceMax } = filterState;
+  const strip = useProducts({ limit: LIMITS.globalStrip, sort: 'newest' });
+
+  return (
+    <div className="container page">
+      <div className="banner">
+        <h1 className="page-title">Marketplace Global</h1>
+        <p>Productos de estudiantes de todas las universidades.</p>
+      </div>
+      <ProductStrip products={strip.data?.items.slice(0, LIMITS.globalStrip) ?? []} />
+      <SearchBar value={text} onChange={setText}>
+        <FilterPopover {...filterState} onChange={setFilters} onReset={filterState.reset} />
+      </SearchBar>
+      <FilterChips {...filterState} onChange={setFilters} onReset={filterState.reset} />
+      <ProductResults
+        query={{ q: term || undefined, ...filtersToQuery(filters, priceMax) }}
+        heading={
+          shown
+            ? `Resultados para "${shown}"`
+            : activeCount > 0
+              ? 'Productos filtrados'
+              : 'Todos los productos'
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../../../../shared/limits';
+import { product } from '../../../testing/fixtures';
+import { fakeApi, renderRoutes } from '../../../testing/render';
+import { Component as GlobalMarketplace } from './global-marketplace';
+import { Component as Search } from './search';
+
+const routes = [
+  { path: '/search', element: <Search /> },
+  { path: '/global-marketplace', element: <GlobalMarketplace /> },
+  { path: '/select-university', element: <p>seleccion</p> },
+];
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('/search', () => {
+  it('searches the q of the URL in the chosen university', async () => {
+    localStorage.setItem(STORAGE_KEYS.selectedUniversity, 'usm');
+    const api = fakeApi(() => ({
+      body: { items: [product({ title: 'Laptop HP' })], total: 1, nextCursor: null },
+    }));
+    renderRoutes(routes, '/search?q=laptop');
+    expect(screen.getByRole('heading', { name: 'Resultados de Búsqueda' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Laptop HP' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'laptop' })).toBeTruthy();
+    expect(Object.fromEntries(api.requests[0].url.searchParams)).toMatchObject({
+      university: 'usm',
+      q: 'laptop',
+    });
+  });
+
+  it('titles the grid "Productos Destacados" without q', async () => {
+    localStorage.setItem(STORAGE_KEYS.selectedUniversity, 'usm');
+    const api = fakeApi(() => ({ body: { items: [], total: 0, nextCursor: null } }));
+    renderRoutes(routes, '/search');
+    expect(await screen.findByRole('heading', { name: 'Productos Destacados' })).toBeTruthy();
+    expect(api.requests[0].url.searchParams.has('q')).toBe(false);
+  });
+
+  it('redirects to /select-university without a stored university', async () => {
+    fakeApi(() => ({ body: { items: [], total: 0, nextCursor: null } }));
+    const { router } = renderRoutes(routes, '/search?q=x');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/select-university'));
+  });
+});
+
+describe('/global-marketplace', () => {
+  it('lists all universities, triples the strip of 8 and loads more with the cursor', async () => {
+    const items = Array.from({ length: 8 }, (_, i) => product({ id: i + 1, title: `Producto ${i + 1}` }));
+    const api = fakeApi((req) => {
+      if (req.url.searchParams.get('limit') === '8') return { body: { items, total: 20, nextCursor: 'c1' } };
+      if (req.url.searchParams.get('cursor') === 'c1')
+        return {
+          body: { items: [product({ id: 99, title: 'Producto extra' })], total: null, nextCursor: null },
+        };
+      return { body: { items: items.slice(0, 2), total: null, nextCursor: 'c1' } };
+    });
+    renderRoutes(routes, '/global-marketplace');
+    expect(screen.getByRole('heading', { name: 'Marketplace Global' })).toBeTruthy();
+    const strip = await screen.findByRole('region', { name: 'Productos destacados' });
+    await waitFor(() => expect(strip.querySelectorAll('a').length).toBe(24));
+    // total unknown (null): the loaded count is shown
+    expect(await screen.findByText('2 productos encontrados')).toBeTruthy();
+    expect(api.requests.every((r) => !r.url.searchParams.has('university'))).toBe(true);
+    expect(api.requests.every((r) => !r.url.searchParams.has('maxPrice'))).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Cargar más' }));
+    expect(await screen.findByRole('link', { name: 'Producto extra' })).toBeTruthy();
+    expect(screen.getByText('3 productos encontrados')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cargar más' })).toBeNull();
+  });
+
+  it('uses 0 to 1000 as the default price range', async () => {
+    fakeApi(() => ({ body: { items: [], total: 0, nextCursor: null } }));
+    renderRoutes(routes, '/global-marketplace');
+    fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    expect(await screen.findByText('Precio: $0 - $1000+')).toBeTruthy();
+    expect((screen.getByLabelText('Ordenar por') as HTMLSelectElement).value).toBe('newest');
+  });
+});

@@ -1,0 +1,28 @@
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { useDocumentMeta } from '../../../lib/document-meta';
+import { getSelectedUniversity } from '../../../lib/storage';
+import { ProductResults } from '../components/product-results';
+import { toApiTerm } from '../hooks/use-search-term';
+
+export function Component() {
+  const [params] = useSearchParams();
+  const universityId = getSelectedUniversity();
+  const shown = (params.get('q') ?? '').trim();
+  useDocumentMeta(shown ? `Resultados para "${shown}"` : 'Resultados de Búsqueda');
+  if (!universityId) return <Navigate to={paths.selectUniversity.getHref()} replace />;
+  const term = toApiTerm(shown);
+
+  return (
+    <div className="container page">
+      <h1 className="page-title">Resultados de Búsqueda</h1>
+      {shown && <p className="page-subtitle">“{shown}”</p>}
+      <ProductResults
+        query={{ university: universityId, q: term || undefined, sort: 'newest' }}
+        heading={shown || 'Productos Destacados'}
+        loadingStyle="spinner"
+        loadingText="Buscando productos..."
+      />
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../../../../shared/limits';
+import { universities } from '../../../testing/fixtures';
+import { fakeApi, renderRoutes } from '../../../testing/render';
+import { Component as SelectUniversity } from './select-university';
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const routes = [
+  { path: '/', element: <SelectUniversity /> },
+  { path: '/marketplace', element: <p>marketplace</p> },
+];
+
+describe('University selection', () => {
+  it('stores the choice, confirms it and goes to /marketplace after 0.5 s', async () => {
+    fakeApi(() => ({ body: { items: universities } }));
+    const { router } = renderRoutes(routes, '/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Elegir Universidad Católica Andrés Bello' }));
+    expect(localStorage.getItem(STORAGE_KEYS.selectedUniversity)).toBe('ucab');
+    expect(screen.getByText('Has seleccionado Universidad Católica Andrés Bello')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/marketplace'), { timeout: 1500 });
+  });
+
+  it('filters by name ignoring accents', async () => {
+    fakeApi(() => ({ body: { items: universities } }));
+    renderRoutes(routes, '/');
+    await screen.findByRole('button', { name: /Elegir Universidad Central/ });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar universidad' }), {
+      target: { value: 'catolica' },
+    });
+    expect(screen.getByRole('button', { name: /Elegir Universidad Católica/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Elegir Universidad Central/ })).toBeNull();
+    expect(screen.getByRole('link', { name: /Marketplace Global/ })).toBeTruthy();
+  });
+
+  it('shows the load error', async () => {
+    fakeApi(() => ({
+      status: 500,
+      body: { error: { code: 'Internal', message: 'Ocurrió un error inesperado' } },
+    }));
+    renderRoutes(routes, '/');
+    expect(await screen.findByText('Error al cargar las universidades')).toBeTruthy();
+  });
+
+  it('validates and sends a university request', async () => {
+    const api = fakeApi((req) =>
+      req.method === 'POST'
+        ? {
+            status: 201,
+            body: {
+              ...(req.body as object),
+              id: 'r1',
+              status: 'pending',
+              requester_id: null,
+              created_at: 'x',
+            },
+          }
+        : { body: { items: universities } },
+    );
+    renderRoutes(routes, '/');
+    fireEvent.click(await screen.findByRole('button', { name: /No encuentras tu universidad/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar solicitud' }));
+    expect(screen.getAllByText('Este campo es requerido.').length).toBe(4);
+    expect(api.requests.some((r) => r.method === 'POST')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Nombre corto *'), { target: { value: 'UNEXPO' } });
+    fireEvent.change(screen.getByLabelText('Nombre completo *'), {
+      target: { value: 'Universidad Politécnica' },
+    });
+    fireEvent.change(screen.getByLabelText('Dominio de correo *'), { target: { value: 'unexpo.edu.ve' } });
+    fireEvent.change(screen.getByLabelText('Ciudad *'), { target: { value: 'Barquisimeto' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar solicitud' }));
+    expect(await screen.findByText('Solicitud enviada')).toBeTruthy();
+    const post = api.requests.find((r) => r.method === 'POST');
+    expect(post?.url.pathname).toBe('/api/university-requests');
+    expect(post?.body).toEqual({
+      university_name: 'UNEXPO',
+      university_full_name: 'Universidad Politécnica',
+      email_domain: 'unexpo.edu.ve',
+      city: 'Barquisimeto',
+      additional_info: null,
+    });
+  });
+
+  it('shows the failure toast when the request fails', async () => {
+    fakeApi((req) =>
+      req.method === 'POST'
+        ? { status: 500, body: { error: { code: 'Internal', message: 'Ocurrió un error inesperado' } } }
+        : { body: { items: universities } },
+    );
+    renderRoutes(routes, '/');
+    fireEvent.click(await screen.findByRole('button', { name: /No encuentras tu universidad/ }));
+    fireEvent.change(screen.getByLabelText('Nombre corto *'), { target: { value: 'UNEXPO' } });
+    fireEvent.change(screen.getByLabelText('Nombre completo *'), {
+      target: { value: 'Universidad Politécnica' },
+    });
+    fireEvent.change(screen.getByLabelText('Dominio de correo *'), { target: { value: 'unexpo.edu.ve' } });
+    fireEvent.change(screen.getByLabelText('Ciudad *'), { target: { value: 'Barquisimeto' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar solicitud' }));
+    expect(await screen.findByText('Error al enviar la solicitud. Inténtalo de nuevo.')).toBeTruthy();
+  });
+});

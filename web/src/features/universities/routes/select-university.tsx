@@ -1,0 +1,181 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { LIMITS } from '../../../../../shared/limits';
+import type { University } from '../../../../../shared/schemas';
+import { fold } from '../../../../../shared/text';
+import { Glyph } from '../../../components/catalog-icons';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useToast } from '../../../components/ui/toast';
+import { paths } from '../../../config/paths';
+import { useDocumentMeta } from '../../../lib/document-meta';
+import { setSelectedUniversity } from '../../../lib/storage';
+import { useUniversities } from '../api/get-universities';
+import { HomeHero } from '../components/home-hero';
+import { RequestUniversityDialog } from '../components/request-university-dialog';
+import { UniversityCard } from '../components/university-card';
+
+const ALL_CITIES = 'all';
+
+const HOW_IT_WORKS = [
+  {
+    title: 'Elige tu universidad',
+    text: 'Verás solo los productos publicados por tu comunidad universitaria.',
+  },
+  { title: 'Explora o publica', text: 'Busca por nombre, categoría o carrera, o publica lo que ya no usas.' },
+  {
+    title: 'Contacta por WhatsApp',
+    text: 'Habla directo con el vendedor y acuerden la entrega en el campus.',
+  },
+];
+
+export function Component() {
+  useDocumentMeta(
+    'Elige tu universidad',
+    'Compra y vende dentro de tu universidad: UCAB, USM, UNIMET y UCV.',
+  );
+  const universities = useUniversities();
+  const [query, setQuery] = useState('');
+  const [city, setCity] = useState(ALL_CITIES);
+  const [requestOpen, setRequestOpen] = useState(false);
+  const [choosing, setChoosing] = useState(false);
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const cities = useMemo(
+    () =>
+      [...new Set((universities.data ?? []).map((u) => u.city).filter((c): c is string => Boolean(c)))].sort(
+        (a, b) => a.localeCompare(b, 'es'),
+      ),
+    [universities.data],
+  );
+
+  const visible = useMemo(() => {
+    const needle = fold(query.trim());
+    return (universities.data ?? [])
+      .filter((u) => city === ALL_CITIES || u.city === city)
+      .filter((u) => !needle || fold(`${u.name} ${u.full_name} ${u.id}`).includes(needle))
+      .sort((a, b) => a.name.localeCompare(b.name, 'es'));
+  }, [universities.data, query, city]);
+
+  const choose = (university: University) => {
+    if (choosing) return;
+    setChoosing(true);
+    setSelectedUniversity(university.id);
+    toast({ title: `Has seleccionado ${university.full_name}` });
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => navigate(paths.marketplace.getHref()), LIMITS.universityRedirectMs);
+  };
+
+  return (
+    <div className="container page">
+      <HomeHero />
+
+      <section aria-labelledby="universities-title">
+        <h2 id="universities-title" className="section__title">
+          Elige tu universidad
+        </h2>
+        <div className="toolbar">
+          <div className="search-bar__field">
+            <span className="search-bar__icon">
+              <Glyph name="search" size={18} />
+            </span>
+            <label className="visually-hidden" htmlFor="university-search">
+              Buscar universidad
+            </label>
+            <input
+              id="university-search"
+              className="input"
+              type="search"
+              placeholder="Buscar universidad..."
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+            />
+          </div>
+          <label className="visually-hidden" htmlFor="university-city">
+            Ciudad
+          </label>
+          <select
+            id="university-city"
+            className="select"
+            value={city}
+            onChange={(e) => setCity(e.target.value)}
+          >
+            <option value={ALL_CITIES}>Todas las ciudades</option>
+            {cities.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        {universities.isError ? (
+          <div className="empty-state" role="alert">
+            <p>Error al cargar las universidades</p>
+            <Button variant="outline" onClick={() => universities.refetch()}>
+              Reintentar
+            </Button>
+          </div>
+        ) : (
+          <ul className="university-grid">
+            {universities.isPending
+              ? [0, 1, 2].map((i) => (
+                  <li key={i}>
+                    <Skeleton className="university-card" />
+                  </li>
+                ))
+              : visible.map((u) => (
+                  <li key={u.id}>
+                    <UniversityCard university={u} onChoose={choose} />
+                  </li>
+                ))}
+            <li>
+              <Link
+                className="university-card university-card--global"
+                to={paths.globalMarketplace.getHref()}
+              >
+                <Glyph name="globe" size={40} />
+                <span className="university-card__name">Marketplace Global</span>
+                <span className="university-card__full">Explora productos de todas las universidades</span>
+              </Link>
+            </li>
+            <li>
+              <button
+                type="button"
+                className="university-card university-card--request"
+                onClick={() => setRequestOpen(true)}
+              >
+                <Glyph name="plus" size={32} />
+                <span className="university-card__name">¿No encuentras tu universidad?</span>
+                <span className="university-card__full">Solicita que la agreguemos</span>
+              </button>
+            </li>
+          </ul>
+        )}
+        {!universities.isPending && !universities.isError && visible.length === 0 && (
+          <p className="empty-text">No se encontraron universidades</p>
+        )}
+      </section>
+
+      <section className="how-it-works" aria-labelledby="how-title">
+        <h2 id="how-title" className="section__title">
+          ¿Cómo funciona?
+        </h2>
+        <ol className="steps">
+          {HOW_IT_WORKS.map((step, i) => (
+            <li className="step" key={step.title}>
+              <span className="step__number">{i + 1}</span>
+              <p className="step__title">{step.title}</p>
+              <p className="muted">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <RequestUniversityDialog open={requestOpen} onClose={() => setRequestOpen(false)} />
+    </div>
+  );
+}

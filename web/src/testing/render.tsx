@@ -1,0 +1,44 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { vi } from 'vitest';
+import { AppProvider } from '../app/provider';
+
+/** Renders routes in a memory router inside the app's providers (a fresh query cache, no retries). */
+export function renderRoutes(routes: RouteObject[], initialEntry: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const view = render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...view, router, queryClient };
+}
+
+export interface FakeRequest {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+/**
+ * Replaces the network boundary (global fetch) with an in-test API: `respond` answers each request
+ * as the real API would; every request is recorded so tests can assert what the UI asked for.
+ */
+export function fakeApi(respond: (req: FakeRequest) => { status?: number; body: unknown }) {
+  const requests: FakeRequest[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const req: FakeRequest = {
+      method: init?.method ?? 'GET',
+      url,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    requests.push(req);
+    const { status = 200, body } = respond(req);
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { requests, fetchMock };
+}
