@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+// Makes a fresh clone runnable before anything is installed: plain Node, no dependencies.
+// `npm start` / `npm test` call it first. A fast no-op when everything is present.
+//
+//   node scripts/ensure.mjs            dependencies + Java check
+//   node scripts/ensure.mjs --browser  also Chromium (/usr/bin/chromium) for the e2e tests
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const wantBrowser = process.argv.includes('--browser');
+const CHROMIUM = '/usr/bin/chromium';
+// Written after a successful install: the lock file's hash at that time.
+const STAMP = join(root, 'node_modules', '.install-stamp');
+
+const problems = [];
+
+function log(message) {
+  process.stdout.write(`[ensure] ${message}\n`);
+}
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (r.error) throw r.error;
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${r.status}`);
+}
+
+function ensureDependencies() {
+  const lock = join(root, 'package-lock.json');
+  const hasLock = existsSync(lock);
+  const wanted = hasLock
+    ? createHash('sha256').update(readFileSync(lock)).digest('hex')
+    : createHash('sha256')
+        .update(readFileSync(join(root, 'package.json')))
+        .digest('hex');
+  const modules = join(root, 'node_modules');
+  const installed = existsSync(STAMP) ? readFileSync(STAMP, 'utf8').trim() : '';
+  if (existsSync(modules) && installed === wanted) return;
+  // A tree installed by hand (no stamp yet): npm writes node_modules/.package-lock.json on every
+  // install, so if it is newer than the lock the tree matches it; adopt it instead of reinstalling.
+  const hidden = join(modules, '.package-lock.json');
+  if (!installed && hasLock && existsSync(hidden) && statSync(hidden).mtimeMs >= statSync(lock).mtimeMs) {
+    writeFileSync(STAMP, `${wanted}\n`);
+    return;
+  }
+  if (hasLock) {
+    log('installing dependencies (npm ci)…');
+    try {
+      run('npm', ['ci', '--no-audit', '--no-fund']);
+    } catch {
+      // npm 11's `npm ci` rejects this lock ("Missing: @biomejs/cli-<other platform>@ from lock file")
+      // although `npm install` finds it in sync; it fails before touching node_modules, and
+      // `npm install` then installs the locked versions.
+      log('npm ci refused the lock file; installing with npm install…');
+      run('npm', ['install', '--no-audit', '--no-fund']);
+    }
+  } else {
+    log('installing dependencies (npm install)…');
+    run('npm', ['install', '--no-audit', '--no-fund']);
+  }
+  writeFileSync(STAMP, `${wanted}\n`);
+}
+
+function ensureJava() {
+  const r = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (r.error || r.status !== 0) {
+    problems.push(
+      'Java 17 or newer is required by DynamoDB Local and was not found. Install it, e.g. `sudo apt-get install -y openjdk-17-jre-headless`.',
+    );
+    return;
+  }
+  // `java -version` prints to stderr: openjdk version "17.0.15" / java version "1.8.0_392".
+  const match = /version "(\d+)(?:\.(\d+))?/.exec(`${r.stderr}${r.stdout}`);
+  const major = match ? (match[1] === '1' ? Number(match[2]) : Number(match[1])) : 0;
+  if (major < 17) {
+    problems.push(
+      `Java 17 or newer is required by DynamoDB Local; found Java ${major || 'of unknown version'}. Install e.g. openjdk-17-jre-headless.`,
+    );
+  }
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasSudo = !isRoot && spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0;
+  const hasApt = spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
+  if (!hasApt || (!isRoot && !hasSudo)) {
+    problems.push(
+      `Chromium is needed at ${CHROMIUM} for the end-to-end tests. Install it with \`sudo apt-get install -y chromium\` (Debian/Ubuntu).`,
+    );
+    return;
+  }
+  log('installing Chromium (apt-get install -y chromium)…');
+  const prefix = isRoot ? [] : ['sudo', '-n'];
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const sh = (args) => {
+    const [cmd, ...rest] = [...prefix, ...args];
+    execFileSync(cmd, rest, { stdio: 'inherit', env });
+  };
+  sh(['apt-get', 'update']);
+  sh(['apt-get', 'install', '-y', '--no-install-recommends', 'chromium']);
+  if (!existsSync(CHROMIUM)) problems.push(`apt-get installed chromium but ${CHROMIUM} does not exist.`);
+}
+
+try {
+  ensureDependencies();
+  ensureJava();
+  if (wantBrowser) ensureChromium();
+} catch (err) {
+  problems.push(err instanceof Error ? err.message : String(err));
+}
+
+if (problems.length > 0) {
+  process.stderr.write(`\n[ensure] Cannot continue:\n${problems.map((p) => `  - ${p}`).join('\n')}\n\n`);
+  process.exit(1);
+}

@@ -1,0 +1,261 @@
+import './quiet-sdk-v2';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import {
+  AdminAddUserToGroupCommand,
+  AdminConfirmSignUpCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  ListGroupsCommand,
+  ListUserPoolClientsCommand,
+  ListUserPoolsCommand,
+  SignUpCommand,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
+// cognito-local 5.3.0 (pinned): its CLI hard-codes ./.cognito and reads PORT at load time, so the
+// local stack assembles the server from the same internal modules its createDefaultServer uses.
+import { Router } from 'cognito-local/lib/server/Router';
+import { createServer } from 'cognito-local/lib/server/server';
+import { DefaultConfig } from 'cognito-local/lib/server/config';
+import { DateClock, LambdaService, MessagesService, TriggersService } from 'cognito-local/lib/services';
+import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService';
+import { CryptoService } from 'cognito-local/lib/services/crypto';
+import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb';
+import { ConsoleMessageSender } from 'cognito-local/lib/services/messageDelivery/consoleMessageSender';
+import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery';
+import { otp } from 'cognito-local/lib/services/otp';
+import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
+import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
+import { pino } from 'pino';
+import { AUTH_CONFIG } from '../../../shared/auth-config';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from './dynamodb';
+
+const require = createRequire(import.meta.url);
+
+export interface CognitoLocal {
+  /** http://127.0.0.1:<port> — the Cognito API endpoint (Amplify's userPoolEndpoint). */
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts cognito-local in this process on `port`, keeping its data under `dataDir` (a temporary
+ * directory, removed on stop, when absent). Tokens are issued by `http://127.0.0.1:<port>/<poolId>`.
+ */
+export async function startCognitoLocal(opts: { port: number; dataDir?: string }): Promise<CognitoLocal> {
+  const temp = opts.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'cognito-local-'));
+  const dir = resolve(opts.dataDir ?? temp!);
+  const dbDir = join(dir, 'db');
+  mkdirSync(dbDir, { recursive: true });
+  const endpoint = `http://127.0.0.1:${opts.port}`;
+  const logger = pino({ level: process.env.COGNITO_LOCAL_DEBUG ? 'debug' : 'error' });
+  const ctx = { logger };
+  const config = {
+    ...DefaultConfig,
+    TokenConfig: { IssuerDomain: endpoint },
+    ServerConfig: { port: opts.port, hostname: '127.0.0.1', development: false, https: false as const },
+  };
+  const clock = new DateClock();
+  const dataStoreFactory = new StormDBDataStoreFactory(dbDir);
+  const cognito = await new CognitoServiceFactoryImpl(
+    dbDir,
+    dataStoreFactory,
+    new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
+  ).create(ctx, config.UserPoolDefaults);
+  // No trigger functions are configured, so the Lambda client is never called.
+  const Lambda: typeof import('aws-sdk/clients/lambda') = require('aws-sdk/clients/lambda');
+  const triggers = new TriggersService(
+    clock,
+    cognito,
+    new LambdaService(config.TriggerFunctions, new Lambda(config.LambdaClient)),
+    new CryptoService(config.KMSConfig),
+  );
+  const services = {
+    clock,
+    cognito,
+    config,
+    messages: new MessagesService(triggers, new MessageDeliveryService(new ConsoleMessageSender())),
+    otp,
+    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    triggers,
+  };
+  const server: Server = await createServer(Router(services), logger, config.ServerConfig, services).start();
+  return {
+    endpoint,
+    stop: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => {
+          if (temp) rmSync(temp, { recursive: true, force: true });
+          done();
+        });
+      }),
+  };
+}
+
+export function localCognitoClient(endpoint: string): CognitoIdentityProviderClient {
+  // maxAttempts 1: cognito-local answers unsupported calls with HTTP 500, which the SDK would retry.
+  return new CognitoIdentityProviderClient({
+    endpoint,
+    region: LOCAL_REGION,
+    credentials: LOCAL_CREDENTIALS,
+    maxAttempts: 1,
+  });
+}
+
+export interface LocalUser {
+  email: string;
+  password: string;
+  name: string;
+  nationalId: string;
+  universityId: string;
+  groups: readonly string[];
+}
+
+export interface LocalUserPool {
+  userPoolId: string;
+  clientId: string;
+  /** Token issuer, as the API Gateway JWT authorizer is configured with it. */
+  issuer: string;
+  jwksUri: string;
+}
+
+export const LOCAL_POOL_NAME = 'mercado-universitario-local';
+export const LOCAL_CLIENT_NAME = 'web';
+
+/**
+ * Creates (once; idempotent) the user pool from shared/auth-config.ts — the settings the CDK pool
+ * uses — its app client, its groups and the given users.
+ */
+export async function ensureUserPool(
+  endpoint: string,
+  users: readonly LocalUser[] = [],
+): Promise<LocalUserPool> {
+  const client = localCognitoClient(endpoint);
+  try {
+    const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
+    let userPoolId = pools.UserPools?.find((p) => p.Name === LOCAL_POOL_NAME)?.Id;
+    if (!userPoolId) {
+      const created = await client.send(
+        new CreateUserPoolCommand({
+          PoolName: LOCAL_POOL_NAME,
+          UsernameAttributes: [AUTH_CONFIG.usernameAttribute],
+          AutoVerifiedAttributes: ['email'],
+          UsernameConfiguration: { CaseSensitive: AUTH_CONFIG.caseSensitive },
+          Policies: {
+            PasswordPolicy: {
+              MinimumLength: AUTH_CONFIG.passwordPolicy.minLength,
+              RequireLowercase: AUTH_CONFIG.passwordPolicy.requireLowercase,
+              RequireUppercase: AUTH_CONFIG.passwordPolicy.requireUppercase,
+              RequireNumbers: AUTH_CONFIG.passwordPolicy.requireDigits,
+              RequireSymbols: AUTH_CONFIG.passwordPolicy.requireSymbols,
+            },
+          },
+          Schema: [
+            { Name: 'email', AttributeDataType: 'String', Required: true, Mutable: true },
+            { Name: 'name', AttributeDataType: 'String', Required: false, Mutable: true },
+            ...Object.entries(AUTH_CONFIG.customAttributes).map(([name, limits]) => ({
+              Name: name,
+              AttributeDataType: 'String' as const,
+              Mutable: true,
+              StringAttributeConstraints: {
+                MinLength: String(limits.minLength),
+                MaxLength: String(limits.maxLength),
+              },
+            })),
+          ],
+        }),
+      );
+      userPoolId = created.UserPool?.Id;
+      if (!userPoolId) throw new Error('cognito-local created a user pool without an id');
+    }
+    const clients = await client.send(
+      new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }),
+    );
+    let clientId = clients.UserPoolClients?.find((c) => c.ClientName === LOCAL_CLIENT_NAME)?.ClientId;
+    if (!clientId) {
+      const created = await client.send(
+        new CreateUserPoolClientCommand({
+          UserPoolId: userPoolId,
+          ClientName: LOCAL_CLIENT_NAME,
+          ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        }),
+      );
+      clientId = created.UserPoolClient?.ClientId;
+      if (!clientId) throw new Error('cognito-local created an app client without an id');
+    }
+    const groups = await client.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
+    const existing = new Set((groups.Groups ?? []).map((g) => g.GroupName));
+    for (const group of AUTH_CONFIG.groups) {
+      if (!existing.has(group))
+        await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group }));
+    }
+    for (const user of users) await ensureUser(client, userPoolId, clientId, user);
+    const issuer = `${endpoint}/${userPoolId}`;
+    return { userPoolId, clientId, issuer, jwksUri: `${issuer}/.well-known/jwks.json` };
+  } finally {
+    client.destroy();
+  }
+}
+
+async function ensureUser(
+  client: CognitoIdentityProviderClient,
+  userPoolId: string,
+  clientId: string,
+  user: LocalUser,
+): Promise<void> {
+  // cognito-local compares e-mails case-sensitively; Cognito (caseSensitive false) does not.
+  const email = user.email.toLowerCase();
+  try {
+    await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
+    return;
+  } catch (err) {
+    if (!(err instanceof UserNotFoundException)) throw err;
+  }
+  await client.send(
+    new SignUpCommand({
+      ClientId: clientId,
+      Username: email,
+      Password: user.password,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'name', Value: user.name },
+        { Name: 'custom:national_id', Value: user.nationalId },
+        { Name: 'custom:university_id', Value: user.universityId },
+      ],
+    }),
+  );
+  await client.send(new AdminConfirmSignUpCommand({ UserPoolId: userPoolId, Username: email }));
+  // cognito-local only accepts email_verified together with email.
+  await client.send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: userPoolId,
+      Username: email,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    }),
+  );
+  await client.send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: userPoolId,
+      Username: email,
+      Password: user.password,
+      Permanent: true,
+    }),
+  );
+  for (const group of user.groups) {
+    await client.send(
+      new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: group }),
+    );
+  }
+}

@@ -1,0 +1,361 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
+import type { Context } from 'aws-lambda';
+import { type RouteDef, compilePath, routeList } from '../../shared/routes';
+import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigSchema } from '../../shared/runtime-config';
+import { securityHeaders } from '../../shared/security-headers';
+import {
+  buildHttpApiEvent,
+  gatewayError,
+  type HttpResult,
+  internalServerError,
+  lambdaContext,
+  toHttpResult,
+} from './api-gateway';
+import { type Authorize, type AuthorizerConfig, createAuthorizer } from './authorizer';
+
+/**
+ * The local origin: what CloudFront + API Gateway + S3 are in AWS, on one port.
+ * - /api/*: the route table, each route verified like the JWT authorizer and handed to its Lambda
+ *   handler (in process) as an HTTP API payload-v2 event.
+ * - /runtime-config.json: generated from the running stack.
+ * - /images/*: the local images bucket.
+ * - everything else: the built SPA (web/dist) with the CloudFront function's fallback rule, or
+ *   Vite's dev server with `dev`.
+ * Every response carries the shared security headers.
+ */
+
+export type LambdaHandler = (event: unknown, context: Context) => unknown;
+
+export interface RouteEntry extends RouteDef {
+  readonly name: string;
+}
+
+export interface LocalServerOptions {
+  /** 0 picks a free port. */
+  port: number;
+  /** Interface to bind. @default all interfaces (so both localhost ::1 and 127.0.0.1 work) */
+  host?: string;
+  /** @default the route table of shared/routes.ts */
+  routes?: readonly RouteEntry[];
+  /** @default imports functions/handlers/<name>.ts and returns its `handler` */
+  loadHandler?: (name: string) => Promise<LambdaHandler>;
+  /** The JWT authorizer's issuer and audience (or a ready authorizer). */
+  authorizer: AuthorizerConfig | Authorize;
+  runtimeConfig: RuntimeConfig;
+  /** Origins the SPA may connect to besides itself (the Cognito endpoint). */
+  connectSrc: string[];
+  /** Built SPA. @default web/dist */
+  webDir?: string;
+  /** Serve the SPA through Vite's dev server (hot reload). */
+  dev?: boolean;
+  images?: { s3: S3Client; bucket: string };
+  /** Largest accepted request body. @default 1 MiB */
+  bodyLimitBytes?: number;
+  /** How long a handler may run before the gateway answers 503 (API Gateway's limit is 30 s). */
+  integrationTimeoutMs?: number;
+  quiet?: boolean;
+}
+
+export interface LocalServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
+};
+
+export function contentTypeFor(path: string): string {
+  return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+}
+
+const handlerCache = new Map<string, Promise<LambdaHandler>>();
+
+/** Imports functions/handlers/<name>.ts once per process, as a Lambda cold start would. */
+export function loadFunctionHandler(name: string): Promise<LambdaHandler> {
+  let loaded = handlerCache.get(name);
+  if (!loaded) {
+    const file = join(ROOT, 'functions', 'handlers', `${name}.ts`);
+    loaded = import(file).then((mod: { handler?: unknown }) => {
+      if (typeof mod.handler !== 'function') throw new Error(`${file} does not export a handler function`);
+      return mod.handler as LambdaHandler;
+    });
+    // A failed import is retried on the next request (e.g. the file was being written).
+    loaded.catch(() => handlerCache.delete(name));
+    handlerCache.set(name, loaded);
+  }
+  return loaded;
+}
+
+/** Vite's dev server inlines the React refresh preamble and styles and talks HMR over a websocket. */
+function relaxForDev(csp: string): string {
+  return csp
+    .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+    .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
+    .replace("connect-src 'self'", "connect-src 'self' ws: wss:");
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+  return new Promise((done, fail) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > limit) {
+      req.resume();
+      done('too-large');
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) over = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => done(over ? 'too-large' : Buffer.concat(chunks)));
+    req.on('error', fail);
+  });
+}
+
+export async function startLocalServer(opts: LocalServerOptions): Promise<LocalServer> {
+  const routes = (opts.routes ?? routeList).map((route) => ({ route, ...compilePath(route.path) }));
+  const loadHandler = opts.loadHandler ?? loadFunctionHandler;
+  const authorize =
+    typeof opts.authorizer === 'function' ? opts.authorizer : createAuthorizer(opts.authorizer);
+  const runtimeConfig = JSON.stringify(runtimeConfigSchema.parse(opts.runtimeConfig));
+  const webDir = resolve(opts.webDir ?? join(ROOT, 'web', 'dist'));
+  const bodyLimit = opts.bodyLimitBytes ?? 1024 * 1024;
+  const integrationTimeout = opts.integrationTimeoutMs ?? 30_000;
+  const baseHeaders = securityHeaders({ https: false, connectSrc: opts.connectSrc });
+  const headers = opts.dev
+    ? { ...baseHeaders, 'content-security-policy': relaxForDev(baseHeaders['content-security-policy']) }
+    : baseHeaders;
+
+  const send = (res: ServerResponse, result: HttpResult) => {
+    res.statusCode = result.statusCode;
+    for (const [k, v] of Object.entries(result.headers)) res.setHeader(k, v);
+    if (result.cookies.length > 0) res.setHeader('set-cookie', result.cookies);
+    res.setHeader('content-length', result.body.length);
+    res.end(result.body);
+  };
+
+  const handleApi = async (req: IncomingMessage, res: ServerResponse, path: string) => {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const candidates = routes
+      .map((r) => ({ ...r, match: r.regex.exec(path) }))
+      .filter((r): r is typeof r & { match: RegExpExecArray } => r.match !== null);
+    const found = candidates.find((r) => r.route.method === method);
+    // API Gateway answers an unknown route, or a known path with another method, with 404.
+    if (!found) {
+      req.resume();
+      return send(res, gatewayError(404, 'Not Found'));
+    }
+    const body = await readBody(req, bodyLimit);
+    if (body === 'too-large') return send(res, gatewayError(413, 'Request Entity Too Large'));
+    let authorization = null;
+    if (found.route.auth !== 'public') {
+      const header = req.headers.authorization;
+      authorization = await authorize(Array.isArray(header) ? header[0] : header);
+      if (!authorization) return send(res, gatewayError(401, 'Unauthorized'));
+    }
+    const pathParameters: Record<string, string> = {};
+    try {
+      found.names.forEach((name, i) => {
+        pathParameters[name] = decodeURIComponent(found.match[i + 1]);
+      });
+    } catch {
+      return send(res, gatewayError(400, 'Bad Request'));
+    }
+    const event = buildHttpApiEvent(
+      {
+        method,
+        url: req.url ?? path,
+        headers: req.headers,
+        body,
+        sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+        host: req.headers.host ?? 'localhost',
+      },
+      found.route,
+      pathParameters,
+      authorization,
+    );
+    const timeoutMs = Math.min(integrationTimeout, (found.route.lambda?.timeoutSeconds ?? 30) * 1000);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const handler = await loadHandler(found.route.handler);
+      const result = await Promise.race([
+        Promise.resolve(
+          handler(event, lambdaContext(found.route.handler, event.requestContext.requestId, timeoutMs)),
+        ),
+        new Promise<'timeout'>((done) => {
+          timer = setTimeout(() => done('timeout'), timeoutMs);
+        }),
+      ]);
+      if (result === 'timeout') return send(res, gatewayError(503, 'Service Unavailable'));
+      send(res, toHttpResult(result));
+    } catch (err) {
+      // Like a Lambda that throws: the client sees API Gateway's 500, the log has the cause.
+      console.error(
+        `[local-server] ${found.route.method} ${found.route.path} (${found.route.handler}) failed:`,
+        err,
+      );
+      send(res, internalServerError());
+    } finally {
+      if (timer) clearTimeout(timer);
+    }
+  };
+
+  const handleImage = async (res: ServerResponse, path: string) => {
+    if (!opts.images) return send(res, gatewayError(404, 'Not Found'));
+    const key = decodeURIComponent(path.slice('/images/'.length));
+    try {
+      const object = await opts.images.s3.send(
+        new GetObjectCommand({ Bucket: opts.images.bucket, Key: key }),
+      );
+      const bytes = Buffer.from(await object.Body!.transformToByteArray());
+      const type =
+        object.ContentType && object.ContentType !== 'application/octet-stream'
+          ? object.ContentType
+          : contentTypeFor(key);
+      send(res, {
+        statusCode: 200,
+        headers: { 'content-type': type, 'cache-control': 'public, max-age=86400' },
+        cookies: [],
+        body: bytes,
+      });
+    } catch (err) {
+      if (err instanceof NoSuchKey || (err instanceof Error && err.name === 'NoSuchKey')) {
+        return send(res, gatewayError(404, 'Not Found'));
+      }
+      throw err;
+    }
+  };
+
+  const serveFile = (res: ServerResponse, file: string, cacheControl: string) => {
+    const size = statSync(file).size;
+    res.statusCode = 200;
+    res.setHeader('content-type', contentTypeFor(file));
+    res.setHeader('content-length', size);
+    res.setHeader('cache-control', cacheControl);
+    createReadStream(file).pipe(res);
+  };
+
+  const handleStatic = (req: IncomingMessage, res: ServerResponse, path: string) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return send(res, gatewayError(405, 'Method Not Allowed'));
+    const index = join(webDir, 'index.html');
+    if (!existsSync(index)) {
+      return send(res, {
+        statusCode: 503,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+        cookies: [],
+        body: Buffer.from('web/dist is missing: build the web app with `npm run build:web`.\n'),
+      });
+    }
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return send(res, gatewayError(400, 'Bad Request'));
+    }
+    const last = decoded.slice(decoded.lastIndexOf('/') + 1);
+    // The CloudFront function's rule: a last segment without an extension is a client-side route.
+    if (!last.includes('.')) return serveFile(res, index, 'no-cache');
+    const file = resolve(webDir, `.${decoded}`);
+    if (!file.startsWith(webDir + sep) || !existsSync(file) || !statSync(file).isFile()) {
+      return send(res, {
+        statusCode: 404,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+        cookies: [],
+        body: Buffer.from('Not Found\n'),
+      });
+    }
+    // Vite puts content-hashed files under /assets/: they never change, everything else may.
+    const immutable = decoded.startsWith('/assets/');
+    serveFile(res, file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+  };
+
+  const server: Server = createServer();
+  type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  let vite: { middlewares: Middleware; close(): Promise<void> } | undefined;
+  if (opts.dev) {
+    const { createServer: createViteServer } = await import('vite');
+    vite = await createViteServer({
+      configFile: join(ROOT, 'web', 'vite.config.ts'),
+      appType: 'spa',
+      server: { middlewareMode: true, ws: { server } },
+    });
+  }
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+    const url = req.url ?? '/';
+    const path = url.split('?')[0];
+    const work = async () => {
+      if (path === '/api' || path.startsWith('/api/')) return handleApi(req, res, path);
+      if (path === RUNTIME_CONFIG_PATH) {
+        return send(res, {
+          statusCode: 200,
+          headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' },
+          cookies: [],
+          body: Buffer.from(runtimeConfig),
+        });
+      }
+      if (path.startsWith('/images/')) return handleImage(res, path);
+      if (vite) {
+        return vite.middlewares(req, res, () => send(res, gatewayError(404, 'Not Found')));
+      }
+      return handleStatic(req, res, path);
+    };
+    work().catch((err) => {
+      console.error('[local-server] request failed:', err);
+      if (!res.headersSent) send(res, internalServerError());
+      else res.destroy();
+    });
+  });
+
+  await new Promise<void>((done, fail) => {
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      void vite?.close();
+      fail(
+        err.code === 'EADDRINUSE' ? new Error(`Port ${opts.port} is in use: set PORT to another port.`) : err,
+      );
+    });
+    server.listen(opts.port, opts.host, () => done());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    close: async () => {
+      await vite?.close();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}

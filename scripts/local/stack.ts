@@ -1,0 +1,328 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import {
+  ConditionalCheckFailedException,
+  DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
+} from '@aws-sdk/client-dynamodb';
+import { ENV } from '../../functions/commons/env';
+import { lambdaContext } from './api-gateway';
+import { DEMO_USERS } from './demo-users';
+import { ensureUserPool, startCognitoLocal } from './parts/cognito';
+import { ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal } from './parts/dynamodb';
+import { localS3Client, S3_LOCAL_CREDENTIALS, startS3Local } from './parts/s3';
+import { startSesLocal } from './parts/ses';
+import { freePort } from './ports';
+import { startLocalServer } from './server';
+
+export const LOCAL_TABLE_NAME = 'mercado-local';
+export const LOCAL_IMAGES_BUCKET = 'mercado-local-images';
+export const LOCAL_MAIL_FROM = 'no-reply@mercado-universitario.local';
+/** Written once the demo data is in: later starts skip seeding. */
+export const SEED_MARKER = { pk: 'META#seed', sk: 'META' } as const;
+export const STACK_FILE = 'local-stack.json';
+const STOP_TIMEOUT_MS = 5000;
+/** Held while a stack uses a data directory: two DynamoDB Locals on one SQLite file break both. */
+const LOCK_FILE = 'local-stack.lock';
+const PART_NAMES = ['DynamoDB Local', 'cognito-local', 'SES emulator', 's3rver'];
+
+export interface LocalStackOptions {
+  /** Where the parts keep their data. @default - in memory / temporary directories, removed on stop */
+  dataDir?: string;
+  /** Port of the one origin (web + /api). 0 picks a free one. @default PORT or 3000 */
+  port?: number;
+  /** Seed the demo data on first start. */
+  seed?: boolean;
+  /** Serve the SPA through Vite's dev server. */
+  dev?: boolean;
+  quiet?: boolean;
+  /** Built SPA to serve. @default web/dist */
+  webDir?: string;
+}
+
+export interface LocalStackInfo {
+  url: string;
+  region: string;
+  tableName: string;
+  streamArn: string;
+  dynamodbEndpoint: string;
+  cognito: { endpoint: string; userPoolId: string; clientId: string; issuer: string };
+  sesEndpoint: string;
+  mailboxUrl: string;
+  s3Endpoint: string;
+  imagesBucket: string;
+  pid: number;
+}
+
+export interface LocalStack extends LocalStackInfo {
+  ports: { web: number; dynamodb: number; cognito: number; ses: number; s3: number };
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole local stack: DynamoDB Local (table from shared/table.ts, stream on), cognito-local
+ * (pool from shared/auth-config.ts, demo users), the SES emulator, s3rver (images bucket), the stream
+ * poller feeding the indexer handler into the embedded search index, the demo data (once) and the
+ * local origin server. `stop()` stops every part, Java included.
+ */
+export async function startLocalStack(opts: LocalStackOptions = {}): Promise<LocalStack> {
+  const log = (msg: string) => {
+    if (!opts.quiet) process.stdout.write(`[local] ${msg}\n`);
+  };
+  const dataDir = opts.dataDir ? resolve(opts.dataDir) : undefined;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    lockDataDir(dataDir);
+  }
+  const webPort = opts.port ?? Number(process.env.PORT ?? 3000);
+  // Fail before starting Java and friends when the web port is taken.
+  if (webPort !== 0 && !(await portIsFree(webPort))) {
+    if (dataDir) rmSync(join(dataDir, LOCK_FILE), { force: true });
+    throw new LocalStackStartError(`Port ${webPort} is in use: set PORT to another port.`);
+  }
+  const stoppers: { name: string; stop: () => Promise<void> | void }[] = [];
+  const stopAll = async () => {
+    // Reverse order: the server stops taking requests before the parts it uses go away.
+    // Each part gets a bounded time, so one stuck part never keeps Java (last to stop) alive.
+    for (const part of stoppers.reverse()) {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const outcome = await Promise.race([
+          Promise.resolve(part.stop()).then(() => 'stopped' as const),
+          new Promise<'timeout'>((done) => {
+            timer = setTimeout(() => done('timeout'), STOP_TIMEOUT_MS);
+          }),
+        ]);
+        if (outcome === 'timeout')
+          console.error(`[local] ${part.name} did not stop within ${STOP_TIMEOUT_MS} ms`);
+      } catch (err) {
+        console.error(`[local] stopping ${part.name} failed:`, err);
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+    stoppers.length = 0;
+    if (dataDir) {
+      rmSync(join(dataDir, STACK_FILE), { force: true });
+      rmSync(join(dataDir, LOCK_FILE), { force: true });
+    }
+  };
+
+  try {
+    const [dynamodbPort, cognitoPort, sesPort, s3Port] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
+    const started = Date.now();
+    const parts = [
+      startDynamoDbLocal({ port: dynamodbPort, dataDir: dataDir && join(dataDir, 'dynamodb') }),
+      startCognitoLocal({ port: cognitoPort, dataDir: dataDir && join(dataDir, 'cognito') }),
+      startSesLocal({ port: sesPort }),
+      startS3Local({ port: s3Port, dataDir: dataDir && join(dataDir, 's3'), buckets: [LOCAL_IMAGES_BUCKET] }),
+    ] as const;
+    // allSettled: when one part fails, the others still finish starting and are then stopped.
+    const settled = await Promise.allSettled(parts);
+    settled.forEach((r, i) => {
+      if (r.status === 'fulfilled') stoppers.push({ name: PART_NAMES[i], stop: r.value.stop });
+    });
+    const failed = settled.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    const [dynamo, cognito, ses, s3] = [await parts[0], await parts[1], await parts[2], await parts[3]];
+    log(`parts up in ${Date.now() - started} ms`);
+
+    // More attempts than the default local client: under load DynamoDB Local (SQLite underneath)
+    // now and then answers a write with InternalFailure, which a retry gets through.
+    const dynamoClient = new DynamoDBClient({
+      endpoint: dynamo.endpoint,
+      region: LOCAL_REGION,
+      credentials: LOCAL_CREDENTIALS,
+      maxAttempts: 6,
+    });
+    stoppers.push({ name: 'DynamoDB client', stop: () => dynamoClient.destroy() });
+    const streamArn = await ensureTable(dynamoClient, LOCAL_TABLE_NAME);
+    const pool = await ensureUserPool(cognito.endpoint, DEMO_USERS);
+
+    // The in-process handlers read their configuration from the environment, as in Lambda.
+    Object.assign(process.env, {
+      [ENV.runtime]: 'local',
+      [ENV.stage]: 'local',
+      [ENV.tableName]: LOCAL_TABLE_NAME,
+      [ENV.dynamoEndpoint]: dynamo.endpoint,
+      [ENV.searchBackend]: 'embedded',
+      [ENV.userPoolId]: pool.userPoolId,
+      [ENV.userPoolClientId]: pool.clientId,
+      [ENV.cognitoEndpoint]: cognito.endpoint,
+      [ENV.sesEndpoint]: ses.endpoint,
+      [ENV.mailFrom]: LOCAL_MAIL_FROM,
+      [ENV.imagesBucket]: LOCAL_IMAGES_BUCKET,
+      [ENV.s3Endpoint]: s3.endpoint,
+      [ENV.logLevel]: process.env[ENV.logLevel] ?? (opts.dev ? 'info' : 'warn'),
+      AWS_REGION: LOCAL_REGION,
+      AWS_DEFAULT_REGION: LOCAL_REGION,
+      // s3rver only knows this key pair; the other parts accept any, so every SDK client can use it.
+      AWS_ACCESS_KEY_ID: S3_LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: S3_LOCAL_CREDENTIALS.secretAccessKey,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    });
+
+    // The stream poller starts before the rebuild so no write in between is missed (upserts are idempotent).
+    // Imported only now: the handlers' composition root reads the environment set above.
+    const { handler: indexer } = await import('../../functions/handlers/index-products');
+    const { reindexAll } = await import('../../functions/services/indexer');
+    const { startStreamPoller } = await import('./stream-poller');
+    const poller = await startStreamPoller({
+      endpoint: dynamo.endpoint,
+      streamArn,
+      handler: (event) => indexer(event, lambdaContext('index-products', randomUUID(), 60_000)),
+    });
+    stoppers.push({ name: 'stream poller', stop: () => poller.stop() });
+    const reindexStarted = Date.now();
+    const indexed = await reindexAll();
+    log(`search index rebuilt from the table: ${indexed} products in ${Date.now() - reindexStarted} ms`);
+
+    const s3Client = localS3Client(s3.endpoint);
+    stoppers.push({ name: 'S3 client', stop: () => s3Client.destroy() });
+    if (opts.seed) {
+      const seeded = await dynamoClient.send(
+        new GetItemCommand({
+          TableName: LOCAL_TABLE_NAME,
+          Key: { pk: { S: SEED_MARKER.pk }, sk: { S: SEED_MARKER.sk } },
+          ConsistentRead: true,
+        }),
+      );
+      if (!seeded.Item) {
+        const seedStarted = Date.now();
+        const { seedDemoData } = await import('../demo/seed');
+        await seedDemoData({
+          dynamodb: dynamoClient,
+          tableName: LOCAL_TABLE_NAME,
+          s3: s3Client,
+          imagesBucket: LOCAL_IMAGES_BUCKET,
+          log,
+        });
+        // The marker goes in last: a start interrupted mid-seed seeds again (the seeder is idempotent).
+        try {
+          await dynamoClient.send(
+            new PutItemCommand({
+              TableName: LOCAL_TABLE_NAME,
+              Item: {
+                pk: { S: SEED_MARKER.pk },
+                sk: { S: SEED_MARKER.sk },
+                seeded_at: { S: new Date().toISOString() },
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            }),
+          );
+        } catch (err) {
+          if (!(err instanceof ConditionalCheckFailedException)) throw err;
+        }
+        log(`demo data seeded in ${Date.now() - seedStarted} ms`);
+      }
+    }
+
+    const mailboxUrl = `${ses.endpoint}/`;
+    const server = await startLocalServer({
+      port: webPort,
+      dev: opts.dev,
+      quiet: opts.quiet,
+      webDir: opts.webDir,
+      authorizer: { issuer: pool.issuer, audience: [pool.clientId], jwksUri: pool.jwksUri },
+      connectSrc: [cognito.endpoint],
+      images: { s3: s3Client, bucket: LOCAL_IMAGES_BUCKET },
+      runtimeConfig: {
+        stage: 'local',
+        apiBaseUrl: '',
+        auth: {
+          userPoolId: pool.userPoolId,
+          userPoolClientId: pool.clientId,
+          region: LOCAL_REGION,
+          userPoolEndpoint: cognito.endpoint,
+          authFlowType: 'USER_PASSWORD_AUTH',
+        },
+        mailboxUrl,
+      },
+    });
+    stoppers.push({ name: 'local server', stop: server.close });
+
+    const info: LocalStackInfo = {
+      url: server.url,
+      region: LOCAL_REGION,
+      tableName: LOCAL_TABLE_NAME,
+      streamArn,
+      dynamodbEndpoint: dynamo.endpoint,
+      cognito: {
+        endpoint: cognito.endpoint,
+        userPoolId: pool.userPoolId,
+        clientId: pool.clientId,
+        issuer: pool.issuer,
+      },
+      sesEndpoint: ses.endpoint,
+      mailboxUrl,
+      s3Endpoint: s3.endpoint,
+      imagesBucket: LOCAL_IMAGES_BUCKET,
+      pid: process.pid,
+    };
+    // The import command and other tools reach the running stack through this file.
+    if (dataDir) writeFileSync(join(dataDir, STACK_FILE), `${JSON.stringify(info, null, 2)}\n`);
+
+    let stopping: Promise<void> | undefined;
+    return {
+      ...info,
+      ports: { web: server.port, dynamodb: dynamodbPort, cognito: cognitoPort, ses: sesPort, s3: s3Port },
+      stop: () => {
+        stopping ??= stopAll();
+        return stopping;
+      },
+    };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}
+
+/** A start refused for a reason the message fully explains (no stack trace needed). */
+export class LocalStackStartError extends Error {
+  override name = 'LocalStackStartError';
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function lockDataDir(dataDir: string): void {
+  const lock = join(dataDir, LOCK_FILE);
+  for (;;) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      return;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const holder = Number(readFileSync(lock, 'utf8').trim());
+    if (holder && holder !== process.pid && processIsAlive(holder)) {
+      throw new LocalStackStartError(
+        `Another local stack (pid ${holder}) is using ${dataDir}. Stop it first (Ctrl-C in its terminal or kill ${holder}).`,
+      );
+    }
+    // A stale lock from a stack that was killed: take it over.
+    rmSync(lock, { force: true });
+  }
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const probe = createServer();
+    probe.once('error', () => done(false));
+    probe.listen(port, () => probe.close(() => done(true)));
+  });
+}

@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const WEB_DIST = join(ROOT, 'web', 'dist');
+
+/** Newest modification time under `dir` (0 when it does not exist). */
+function newestMtime(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let newest = statSync(dir).mtimeMs;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** True when web/dist is missing or older than its sources (web/src, web/index.html, shared/). */
+export function webBuildIsStale(): boolean {
+  const index = join(WEB_DIST, 'index.html');
+  if (!existsSync(index)) return true;
+  const built = statSync(index).mtimeMs;
+  const sources = [join(ROOT, 'web', 'src'), join(ROOT, 'shared'), join(ROOT, 'web', 'public')];
+  const files = [join(ROOT, 'web', 'index.html'), join(ROOT, 'web', 'vite.config.ts')].filter((f) =>
+    existsSync(f),
+  );
+  const newest = Math.max(...sources.map(newestMtime), ...files.map((f) => statSync(f).mtimeMs));
+  return newest > built;
+}
+
+/** Builds the SPA with Vite (`vite build --config web/vite.config.ts`). */
+export function buildWeb(opts: { quiet?: boolean } = {}): Promise<void> {
+  return new Promise((done, fail) => {
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts'],
+      {
+        cwd: ROOT,
+        stdio: opts.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+      },
+    );
+    child.once('error', fail);
+    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`vite build exited with ${code}`))));
+  });
+}
+
+export async function buildWebIfStale(opts: { quiet?: boolean } = {}): Promise<boolean> {
+  if (!existsSync(join(ROOT, 'web', 'vite.config.ts'))) {
+    throw new Error('web/vite.config.ts does not exist yet: the web app cannot be built.');
+  }
+  if (!webBuildIsStale()) return false;
+  if (!opts.quiet) process.stdout.write('[local] building the web app (vite build)…\n');
+  await buildWeb(opts);
+  return true;
+}

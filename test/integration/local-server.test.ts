@@ -1,0 +1,455 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { localS3Client, type S3Local, startS3Local } from '../../scripts/local/parts/s3';
+import { freePort } from '../../scripts/local/ports';
+import {
+  type LambdaHandler,
+  type LocalServer,
+  type RouteEntry,
+  startLocalServer,
+} from '../../scripts/local/server';
+import { runtimeConfigSchema } from '../../shared/runtime-config';
+import {
+  decodeJwtPayload,
+  signWithCognitoLocalKey,
+  startTestCognito,
+  type TestCognito,
+} from '../support/local-cognito';
+
+/**
+ * The local origin server against a real cognito-local: it must accept and reject tokens exactly as
+ * the HTTP API's JWT authorizer does, hand handlers payload-v2 events, map their results like API
+ * Gateway, and serve the SPA with the security headers. The handlers here echo the event they got,
+ * so the test sees what a real handler would receive.
+ */
+
+const student = {
+  email: 'estudiante@est.ucab.edu.ve',
+  password: 'Clave12345',
+  name: 'Ana',
+  nationalId: 'V11111111',
+  universityId: 'ucab',
+  groups: [],
+};
+const admin = {
+  ...student,
+  email: 'admin@ucab.edu.ve',
+  nationalId: 'V22222222',
+  groups: ['admin', 'super_admin'],
+};
+
+const response = z.unknown();
+const routes: RouteEntry[] = [
+  { name: 'publicEcho', method: 'GET', path: '/api/things/{id}', auth: 'public', handler: 'echo', response },
+  {
+    name: 'userEcho',
+    method: 'POST',
+    path: '/api/things/{id}/notes',
+    auth: 'user',
+    handler: 'echo',
+    response,
+  },
+  { name: 'adminEcho', method: 'GET', path: '/api/admin/things', auth: 'admin', handler: 'echo', response },
+  { name: 'plain', method: 'GET', path: '/api/plain', auth: 'public', handler: 'plain', response },
+  { name: 'boom', method: 'GET', path: '/api/boom', auth: 'public', handler: 'boom', response },
+  { name: 'binary', method: 'GET', path: '/api/binary', auth: 'public', handler: 'binary', response },
+];
+
+const handlers: Record<string, LambdaHandler> = {
+  echo: async (event) => ({
+    statusCode: 200,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(event),
+  }),
+  plain: async () => ({ items: [1, 2] }),
+  boom: async () => {
+    throw new Error('handler failed');
+  },
+  binary: async () => ({
+    statusCode: 201,
+    headers: { 'content-type': 'image/png' },
+    cookies: ['a=1; Path=/', 'b=2; Path=/'],
+    body: Buffer.from([0x89, 0x50, 0x4e, 0x47]).toString('base64'),
+    isBase64Encoded: true,
+  }),
+};
+
+const eventSchema = z.object({
+  version: z.literal('2.0'),
+  routeKey: z.string(),
+  rawPath: z.string(),
+  rawQueryString: z.string(),
+  cookies: z.array(z.string()).optional(),
+  headers: z.record(z.string(), z.string()),
+  queryStringParameters: z.record(z.string(), z.string()).optional(),
+  pathParameters: z.record(z.string(), z.string()).optional(),
+  body: z.string().optional(),
+  isBase64Encoded: z.boolean(),
+  requestContext: z.object({
+    requestId: z.string().min(1),
+    routeKey: z.string(),
+    stage: z.literal('$default'),
+    time: z.string(),
+    timeEpoch: z.number(),
+    http: z.object({ method: z.string(), path: z.string(), sourceIp: z.string(), userAgent: z.string() }),
+    authorizer: z
+      .object({
+        jwt: z.object({ claims: z.record(z.string(), z.string()), scopes: z.array(z.string()).nullable() }),
+      })
+      .optional(),
+  }),
+});
+
+let cognito: TestCognito;
+let s3: S3Local;
+let s3Client: S3Client;
+let server: LocalServer;
+let webDir: string;
+const bucket = 'test-images';
+
+beforeAll(async () => {
+  cognito = await startTestCognito([student, admin]);
+  s3 = await startS3Local({ port: await freePort(), buckets: [bucket] });
+  s3Client = localS3Client(s3.endpoint);
+  webDir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  mkdirSync(join(webDir, 'assets'));
+  writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Mercado</title><div id="root"></div>');
+  writeFileSync(join(webDir, 'assets', 'index-abc123.js'), 'console.log(1);');
+  writeFileSync(join(webDir, 'robots.txt'), 'User-agent: *');
+  server = await startLocalServer({
+    port: 0,
+    host: '127.0.0.1',
+    routes,
+    loadHandler: async (name) => handlers[name],
+    authorizer: { issuer: cognito.issuer, audience: [cognito.clientId] },
+    connectSrc: [cognito.endpoint],
+    webDir,
+    images: { s3: s3Client, bucket },
+    bodyLimitBytes: 1024,
+    runtimeConfig: {
+      stage: 'local',
+      apiBaseUrl: '',
+      auth: {
+        userPoolId: cognito.userPoolId,
+        userPoolClientId: cognito.clientId,
+        region: 'us-east-1',
+        userPoolEndpoint: cognito.endpoint,
+        authFlowType: 'USER_PASSWORD_AUTH',
+      },
+    },
+  });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await cognito?.stop();
+  s3Client?.destroy();
+  await s3?.stop();
+  if (webDir) rmSync(webDir, { recursive: true, force: true });
+});
+
+const url = (path: string) => `http://127.0.0.1:${server.port}${path}`;
+
+async function echo(path: string, init: RequestInit = {}) {
+  const res = await fetch(url(path), init);
+  expect(res.status).toBe(200);
+  return eventSchema.parse(await res.json());
+}
+
+function expectSecurityHeaders(res: Response) {
+  const csp = res.headers.get('content-security-policy') ?? '';
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain(`connect-src 'self' ${cognito.endpoint}`);
+  expect(csp).not.toContain('upgrade-insecure-requests');
+  expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(res.headers.get('x-frame-options')).toBe('DENY');
+  expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  // http only: HSTS belongs to the https deployment.
+  expect(res.headers.get('strict-transport-security')).toBeNull();
+}
+
+describe('JWT authorizer', () => {
+  it('passes a valid ID token and hands the claims over as API Gateway does', async () => {
+    const { idToken } = await cognito.signIn(admin.email, admin.password);
+    const event = await echo('/api/things/7/notes', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${idToken}` },
+    });
+    const jwt = event.requestContext.authorizer?.jwt;
+    expect(jwt?.claims.email).toBe(admin.email);
+    expect(jwt?.claims.token_use).toBe('id');
+    expect(jwt?.claims.aud).toBe(cognito.clientId);
+    expect(jwt?.claims['cognito:groups']).toBe('[admin super_admin]');
+    expect(jwt?.claims['custom:national_id']).toBe('V22222222');
+    expect(jwt?.claims.exp).toMatch(/^\d+$/);
+    expect(jwt?.scopes).toBeNull();
+  });
+
+  it('passes a valid access token (client_id, scopes) and a token without the Bearer prefix', async () => {
+    const { accessToken } = await cognito.signIn(student.email, student.password);
+    const event = await echo('/api/admin/things', { headers: { authorization: accessToken } });
+    const jwt = event.requestContext.authorizer?.jwt;
+    expect(jwt?.claims.token_use).toBe('access');
+    expect(jwt?.claims.client_id).toBe(cognito.clientId);
+    expect(jwt?.claims['cognito:groups']).toBeUndefined();
+    expect(jwt?.scopes).toEqual(['aws.cognito.signin.user.admin']);
+  });
+
+  it('gives public routes no authorizer context even with a token', async () => {
+    const { idToken } = await cognito.signIn(student.email, student.password);
+    const event = await echo('/api/things/1', { headers: { authorization: `Bearer ${idToken}` } });
+    expect(event.requestContext.authorizer).toBeUndefined();
+  });
+
+  describe('rejects with 401 {"message":"Unauthorized"}', () => {
+    const now = () => Math.floor(Date.now() / 1000);
+    const base = () => ({
+      sub: 'a4b1c2d3',
+      token_use: 'id',
+      aud: cognito.clientId,
+      iss: cognito.issuer,
+      iat: now() - 10,
+      exp: now() + 600,
+      email: student.email,
+    });
+
+    it('accepts a token made the same way with the right claims (the control for the cases below)', async () => {
+      const event = await echo('/api/admin/things', {
+        headers: { authorization: `Bearer ${signWithCognitoLocalKey(base())}` },
+      });
+      expect(event.requestContext.authorizer?.jwt.claims.sub).toBe('a4b1c2d3');
+    });
+
+    const cases: [string, () => Record<string, string>][] = [
+      ['missing token', () => ({})],
+      ['empty bearer', () => ({ authorization: 'Bearer ' })],
+      ['garbage', () => ({ authorization: 'Bearer not.a.jwt' })],
+      [
+        'expired',
+        () => ({
+          authorization: `Bearer ${signWithCognitoLocalKey({ ...base(), iat: now() - 7200, exp: now() - 3600 })}`,
+        }),
+      ],
+      [
+        'not yet valid (nbf)',
+        () => ({ authorization: `Bearer ${signWithCognitoLocalKey({ ...base(), nbf: now() + 3600 })}` }),
+      ],
+      [
+        'wrong audience',
+        () => ({ authorization: `Bearer ${signWithCognitoLocalKey({ ...base(), aud: 'another-client' })}` }),
+      ],
+      [
+        'access token for another client',
+        () => ({
+          authorization: `Bearer ${signWithCognitoLocalKey({ ...base(), token_use: 'access', aud: undefined, client_id: 'another-client' })}`,
+        }),
+      ],
+      [
+        'wrong issuer',
+        () => ({
+          authorization: `Bearer ${signWithCognitoLocalKey({ ...base(), iss: 'http://127.0.0.1:1/local_other' })}`,
+        }),
+      ],
+      [
+        'unknown token_use',
+        () => ({ authorization: `Bearer ${signWithCognitoLocalKey({ ...base(), token_use: 'refresh' })}` }),
+      ],
+      [
+        'unknown key id',
+        () => ({ authorization: `Bearer ${signWithCognitoLocalKey(base(), 'SomeOtherKey')}` }),
+      ],
+    ];
+    for (const [name, headers] of cases) {
+      it(name, async () => {
+        const res = await fetch(url('/api/admin/things'), { headers: headers() });
+        expect(res.status).toBe(401);
+        expect(await res.json()).toEqual({ message: 'Unauthorized' });
+        expectSecurityHeaders(res);
+      });
+    }
+
+    it('tampered payload of a real token', async () => {
+      const { idToken } = await cognito.signIn(student.email, student.password);
+      const [head, , signature] = idToken.split('.');
+      const payload = { ...decodeJwtPayload(idToken), 'cognito:groups': ['admin'] };
+      const forged = `${head}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${signature}`;
+      const res = await fetch(url('/api/admin/things'), { headers: { authorization: `Bearer ${forged}` } });
+      expect(res.status).toBe(401);
+    });
+
+    it('tampered signature of a real token', async () => {
+      const { idToken } = await cognito.signIn(student.email, student.password);
+      const last = idToken.at(-2) === 'A' ? 'B' : 'A';
+      const res = await fetch(url('/api/admin/things'), {
+        headers: { authorization: `Bearer ${idToken.slice(0, -2)}${last}${idToken.slice(-1)}` },
+      });
+      expect(res.status).toBe(401);
+    });
+  });
+});
+
+describe('routing and the payload-v2 event', () => {
+  it('answers unknown API paths and wrong methods with API Gateway 404s', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/nothing-here'],
+      ['GET', '/api'],
+      ['DELETE', '/api/things/1'],
+      ['GET', '/api/things/1/extra/segments'],
+    ]) {
+      const res = await fetch(url(path), { method });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(await res.json()).toEqual({ message: 'Not Found' });
+      expectSecurityHeaders(res);
+    }
+  });
+
+  it('builds the event like API Gateway: route key, path parameters, query, cookies, headers', async () => {
+    const event = await echo('/api/things/caf%C3%A9?q=silla&tag=a&tag=b&empty=', {
+      headers: { 'X-Custom-Header': 'Valor', Cookie: 'one=1; two=2', 'User-Agent': 'vitest-agent' },
+    });
+    expect(event.version).toBe('2.0');
+    expect(event.routeKey).toBe('GET /api/things/{id}');
+    expect(event.requestContext.routeKey).toBe('GET /api/things/{id}');
+    expect(event.rawPath).toBe('/api/things/caf%C3%A9');
+    expect(event.rawQueryString).toBe('q=silla&tag=a&tag=b&empty=');
+    expect(event.pathParameters).toEqual({ id: 'café' });
+    expect(event.queryStringParameters).toEqual({ q: 'silla', tag: 'a,b', empty: '' });
+    expect(event.cookies).toEqual(['one=1', 'two=2']);
+    expect(event.headers['x-custom-header']).toBe('Valor');
+    expect(event.headers.cookie).toBeUndefined();
+    expect(event.requestContext.http).toMatchObject({
+      method: 'GET',
+      path: '/api/things/caf%C3%A9',
+      userAgent: 'vitest-agent',
+    });
+    expect(event.requestContext.http.sourceIp).toBe('127.0.0.1');
+    expect(event.requestContext.time).toMatch(/^\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}:\d{2} \+0000$/);
+    expect(event.body).toBeUndefined();
+    expect(event.isBase64Encoded).toBe(false);
+  });
+
+  it('passes text bodies as text and binary bodies base64-encoded', async () => {
+    const { idToken } = await cognito.signIn(student.email, student.password);
+    const auth = { authorization: `Bearer ${idToken}` };
+    const text = await echo('/api/things/1/notes', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ nota: 'ñandú' }),
+    });
+    expect(text.isBase64Encoded).toBe(false);
+    expect(JSON.parse(text.body ?? '')).toEqual({ nota: 'ñandú' });
+    const bytes = Buffer.from([0, 1, 2, 250, 251]);
+    const binary = await echo('/api/things/1/notes', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'image/png' },
+      body: bytes,
+    });
+    expect(binary.isBase64Encoded).toBe(true);
+    expect(Buffer.from(binary.body ?? '', 'base64')).toEqual(bytes);
+  });
+
+  it('rejects bodies over the limit with 413', async () => {
+    const res = await fetch(url('/api/things/1/notes'), { method: 'POST', body: 'x'.repeat(2048) });
+    expect(res.status).toBe(413);
+  });
+
+  it('maps results like API Gateway: plain values, thrown errors, base64 bodies and cookies', async () => {
+    const plain = await fetch(url('/api/plain'));
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('content-type')).toBe('application/json');
+    expect(await plain.json()).toEqual({ items: [1, 2] });
+
+    const boom = await fetch(url('/api/boom'));
+    expect(boom.status).toBe(500);
+    expect(await boom.json()).toEqual({ message: 'Internal Server Error' });
+    expectSecurityHeaders(boom);
+
+    const binary = await fetch(url('/api/binary'));
+    expect(binary.status).toBe(201);
+    expect(binary.headers.get('content-type')).toBe('image/png');
+    expect(binary.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+    expect(Buffer.from(await binary.arrayBuffer())).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    expectSecurityHeaders(binary);
+  });
+});
+
+describe('web origin', () => {
+  it('serves index.html for client-side routes, uncached', async () => {
+    for (const path of ['/', '/marketplace', '/product/42', '/categoria/libros?x=1']) {
+      const res = await fetch(url(path));
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain('<div id="root">');
+      expectSecurityHeaders(res);
+    }
+  });
+
+  it('long-caches hashed assets and answers missing files with 404, not the SPA', async () => {
+    const asset = await fetch(url('/assets/index-abc123.js'));
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toContain('text/javascript');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expectSecurityHeaders(asset);
+    const robots = await fetch(url('/robots.txt'));
+    expect(robots.headers.get('cache-control')).toBe('no-cache');
+    const missing = await fetch(url('/assets/missing-123.js'));
+    expect(missing.status).toBe(404);
+    expectSecurityHeaders(missing);
+  });
+
+  it('never serves files outside web/dist', async () => {
+    const status = await new Promise<number>((done, fail) => {
+      // A raw request: fetch would normalise the dot segments away.
+      const req = request(
+        { host: '127.0.0.1', port: server.port, path: '/..%2F..%2Fpackage.json' },
+        (res) => {
+          res.resume();
+          done(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', fail);
+      req.end();
+    });
+    expect(status).toBe(404);
+  });
+
+  it('serves /runtime-config.json from the running stack', async () => {
+    const res = await fetch(url('/runtime-config.json'));
+    expect(res.status).toBe(200);
+    expectSecurityHeaders(res);
+    const config = runtimeConfigSchema.parse(await res.json());
+    expect(config.auth).toMatchObject({
+      userPoolId: cognito.userPoolId,
+      userPoolClientId: cognito.clientId,
+      userPoolEndpoint: cognito.endpoint,
+      authFlowType: 'USER_PASSWORD_AUTH',
+    });
+  });
+
+  it('serves /images/* from the images bucket with the stored content type', async () => {
+    const bytes = Buffer.from('RIFF0000WEBPVP8 ');
+    await s3Client.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: 'products/7/foto 1.webp',
+        Body: bytes,
+        ContentType: 'image/webp',
+      }),
+    );
+    const res = await fetch(url('/images/products/7/foto%201.webp'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(bytes);
+    expectSecurityHeaders(res);
+    const missing = await fetch(url('/images/products/7/none.webp'));
+    expect(missing.status).toBe(404);
+    expectSecurityHeaders(missing);
+  });
+});
