@@ -1,4 +1,5 @@
-import './test/support/node20-polyfills';
+// vitest 5's reporter needs Map.groupBy (Node 21+) to print failures.
+import './scripts/node20-polyfills.mjs';
 import { defineConfig } from 'vitest/config';
 
 /**

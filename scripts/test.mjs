@@ -14,9 +14,6 @@ const env = {
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
   CI: process.env.CI ?? '1',
-  NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${join(root, 'scripts', 'node20-polyfills.mjs')}`]
-    .filter(Boolean)
-    .join(' '),
 };
 const reports = mkdtempSync(join(tmpdir(), 'mercado-test-'));
 const totals = { passed: 0, failed: 0 };
