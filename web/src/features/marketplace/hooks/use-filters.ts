@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import {
@@ -106,13 +106,24 @@ function parseFilters(params: URLSearchParams, priceMax: number): Filters {
 export function useFilters(priceMax: number = LIMITS.marketplacePriceMax) {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => parseFilters(params, priceMax), [params, priceMax]);
+  // setSearchParams' updater gets the params of the last render, not those of a navigation still
+  // under way: two quick changes (condition, then sort) would lose the first. Changes accumulate
+  // here until the URL shows them.
+  const pending = useRef<Partial<Filters>>({});
+  useEffect(() => {
+    const shown = parseFilters(params, priceMax);
+    const wanted = pending.current;
+    if ((Object.keys(wanted) as (keyof Filters)[]).every((k) => shown[k] === wanted[k])) pending.current = {};
+  }, [params, priceMax]);
 
   const setFilters = useCallback(
     (patch: Partial<Filters>) => {
+      pending.current = { ...pending.current, ...patch };
+      const wanted = pending.current;
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
-          const f = { ...parseFilters(prev, priceMax), ...patch };
+          const f = { ...parseFilters(prev, priceMax), ...wanted };
           const d = defaultFilters(priceMax);
           const put = (key: string, value: string | number, fallback: string | number) =>
             value === fallback ? next.delete(key) : next.set(key, String(value));

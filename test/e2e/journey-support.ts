@@ -1,0 +1,202 @@
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  devices,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import { z } from 'zod';
+import { type ProductExportRow, generateDemoExport } from '../../scripts/demo/data';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
+
+/**
+ * What the newcomer-journey tests share: the browser, phone and desktop contexts that record every
+ * console error, page error and CSP violation, and the demo catalogue the stack was seeded with
+ * (deterministic: same ids, titles, prices, conditions and universities on every machine).
+ */
+
+// --- the demo catalogue (created_at is the only part that depends on the clock; never used here)
+const DEMO = generateDemoExport();
+export const activeProducts = (universityId?: string): ProductExportRow[] =>
+  DEMO.products.filter((p) => p.status === 'active' && (!universityId || p.university_id === universityId));
+export const demoProduct = (id: number): ProductExportRow => {
+  const p = DEMO.products.find((row) => row.id === id);
+  if (!p) throw new Error(`no demo product ${id}`);
+  return p;
+};
+/** The active product of a university with this exact title (the demo repeats titles across universities). */
+export const demoProductByTitle = (universityId: string, title: string): ProductExportRow => {
+  const p = activeProducts(universityId).find((row) => row.title === title);
+  if (!p) throw new Error(`no active demo product '${title}' at ${universityId}`);
+  return p;
+};
+
+// --- browser and contexts
+
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+
+/** A low-end Android phone, 360×740, touch (the spec's mobile-first audience). */
+export const PHONE: BrowserContextOptions = {
+  ...devices['Galaxy S8'],
+  deviceScaleFactor: 1,
+};
+export const DESKTOP: BrowserContextOptions = {
+  ...devices['Desktop Chrome'],
+  viewport: { width: 1280, height: 800 },
+};
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors, uncaught page errors and CSP violations seen so far. */
+  problems: string[];
+  /** Fails the test if anything went wrong in the browser, except what `allowed` explains. */
+  expectNoProblems(allowed?: RegExp[]): void;
+  close(): Promise<void>;
+}
+
+const cspReportSchema = z.object({
+  directive: z.string(),
+  blocked: z.string(),
+  source: z.string(),
+});
+
+export async function openSession(
+  browser: Browser,
+  baseUrl: string,
+  options: BrowserContextOptions & { universityId?: string } = {},
+): Promise<Session> {
+  const { universityId, ...contextOptions } = options;
+  const context = await browser.newContext({
+    ...PHONE,
+    ...contextOptions,
+    baseURL: baseUrl,
+    locale: 'es-VE',
+    timezoneId: 'America/Caracas',
+  });
+  // 'Copiar link' writes to the clipboard; the test reads it back.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+  context.setDefaultTimeout(10_000);
+  const problems: string[] = [];
+
+  // CSP violations: a binding survives navigations, and the listener is installed before any page script.
+  await context.exposeBinding('__reportCspViolation', (_source, raw: unknown) => {
+    const v = cspReportSchema.safeParse(raw);
+    problems.push(
+      v.success
+        ? `CSP violation: ${v.data.directive} blocked ${v.data.blocked} (${v.data.source})`
+        : 'CSP violation',
+    );
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __reportCspViolation: (v: unknown) => void })
+        .__reportCspViolation;
+      report({
+        directive: e.violatedDirective,
+        blocked: e.blockedURI,
+        source: `${e.sourceFile}:${e.lineNumber}`,
+      });
+    });
+  });
+  if (universityId) {
+    // A returning visitor: the university was chosen on an earlier visit (the first test chooses it by hand).
+    await context.addInitScript((id) => {
+      if (!localStorage.getItem('selectedUniversity')) localStorage.setItem('selectedUniversity', id);
+    }, universityId);
+  }
+
+  const page = await context.newPage();
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console error: ${msg.text()} (${msg.location().url})`);
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+
+  return {
+    context,
+    page,
+    problems,
+    expectNoProblems(allowed = []) {
+      const unexplained = problems.filter((p) => !allowed.some((re) => re.test(p)));
+      if (unexplained.length > 0) throw new Error(`problems in the browser:\n${unexplained.join('\n')}`);
+    },
+    close: () => context.close(),
+  };
+}
+
+// --- the stack's search index fills from the DynamoDB stream after seeding: wait for it once
+
+const listSchema = z.object({
+  items: z.array(z.object({ id: z.number() })),
+  total: z.number().nullable().optional(),
+});
+
+/** Polls the API until every (query, university) returns the expected products: the index has caught up. */
+export async function waitForSearchIndex(
+  baseUrl: string,
+  expectations: { q: string; university?: string; ids: number[] }[],
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const pending = [...expectations];
+  while (pending.length > 0) {
+    const { q, university, ids } = pending[0];
+    const params = new URLSearchParams({ q, limit: '60' });
+    if (university) params.set('university', university);
+    const res = await fetch(`${baseUrl}/api/products?${params}`);
+    const found = res.ok ? listSchema.parse(await res.json()).items.map((i) => i.id) : [];
+    if (ids.every((id) => found.includes(id))) {
+      pending.shift();
+      continue;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`search index never returned ${ids} for '${q}' (got ${found})`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+// --- reading the page as a person does
+
+/** Product cards are <article>s; their titles are the level-3 headings (links to the product). */
+export const cards = (scope: Page | Locator): Locator => scope.getByRole('article');
+export const cardTitles = (scope: Page | Locator): Promise<string[]> =>
+  cards(scope).getByRole('heading', { level: 3 }).allInnerTexts();
+/** '$21.00' → 21 (every card shows its price with 2 decimals). */
+export async function cardPrices(scope: Page | Locator): Promise<number[]> {
+  const texts = await cards(scope)
+    .getByText(/^\$\d+(\.\d+)?$/)
+    .allInnerTexts();
+  return texts.map((t) => {
+    expect2Decimals(t);
+    return Number(t.slice(1));
+  });
+}
+function expect2Decimals(text: string): void {
+  if (!/^\$\d+\.\d{2}$/.test(text)) throw new Error(`price '${text}' is not shown with 2 decimals`);
+}
+/** The count under a results heading: 'N producto encontrado' / 'N productos encontrados'. */
+export const countText = (page: Page): Locator =>
+  page.getByRole('main').getByText(/^\d+ (producto encontrado|productos encontrados)$/);
+export async function shownCount(page: Page): Promise<number> {
+  const text = (await countText(page).textContent()) ?? '';
+  return Number.parseInt(text, 10);
+}
+export const expectedCountText = (n: number) =>
+  `${n} ${n === 1 ? 'producto encontrado' : 'productos encontrados'}`;
+
+/** The marketplace's search box (the bar's own search form stays closed on the phone). */
+export const searchBox = (page: Page): Locator =>
+  page.getByRole('main').getByRole('searchbox', { name: 'Buscar productos' });
+
+/**
+ * Types a search as a person does and waits past the spec's 300 ms debounce for its results: the
+ * heading names the term and the count replaces the loading text.
+ */
+export async function search(page: Page, text: string): Promise<void> {
+  await searchBox(page).fill(text);
+  await page.getByRole('heading', { name: `Resultados para "${text.trim()}"` }).waitFor();
+  await countText(page).waitFor();
+}
