@@ -18,6 +18,10 @@ export default defineConfig(({ command }) => ({
   root: webRoot,
   publicDir: 'public',
   plugins: [react()],
+  // A build is always a production build, even when started from a process whose NODE_ENV is
+  // 'test' (vitest's e2e setup) or 'development': Vite would otherwise honour that NODE_ENV and
+  // ship React's development build (several times larger, with StrictMode's double effects).
+  ...(command === 'build' ? { mode: 'production', define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   resolve: {
     // react-router's package exports point at its development build (extra warnings and checks);
     // production builds take its production files instead.

@@ -38,6 +38,7 @@ export function buildWeb(opts: { quiet?: boolean } = {}): Promise<void> {
       [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts'],
       {
         cwd: ROOT,
+        env: { ...process.env, NODE_ENV: 'production' },
         stdio: opts.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
       },
     );
