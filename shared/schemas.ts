@@ -7,6 +7,7 @@ import {
   REQUEST_STATUSES,
   SORT_ORDERS,
 } from './enums';
+import { UNIVERSITY_ID_PATTERN } from './ids';
 import { LIMITS } from './limits';
 import { API_MESSAGES } from './messages';
 
@@ -19,7 +20,7 @@ export const universityIdSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^[a-z0-9-]{2,20}$/, 'Identificador de universidad no válido.');
+  .regex(UNIVERSITY_ID_PATTERN, 'Identificador de universidad no válido.');
 
 export const universitySchema = z.object({
   id: universityIdSchema,

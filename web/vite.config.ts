@@ -52,8 +52,12 @@ export default defineConfig(({ command }) => ({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
               priority: 20,
             },
-            // Server state and validation, needed by every data screen.
-            { name: 'data', test: /node_modules[\\/](@tanstack|zod)[\\/]/, priority: 10 },
+            // Server state, needed by every data screen.
+            { name: 'data', test: /node_modules[\\/]@tanstack[\\/]/, priority: 10 },
+            // Validation (forms, id checks) is kept out of the initial JavaScript (the API client and
+            // local storage use zod-free guards); one shared, long-cached chunk for the lazy routes
+            // that do load it.
+            { name: 'validation', test: /node_modules[\\/]zod[\\/]/, priority: 10 },
           ],
         },
       },

@@ -1,4 +1,4 @@
-import './lib/zod-csp';
+import './lib/csp-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

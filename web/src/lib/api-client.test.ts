@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { API_MESSAGES } from '../../../shared/messages';
 import { fakeApi } from '../testing/render';
 import { ApiError, apiCall, apiUrl } from './api-client';
 
@@ -15,11 +16,12 @@ describe('apiCall', () => {
     ).toBe('/api/products?university=ucab&q=c%C3%A1lculo&minPrice=0');
   });
 
-  it('parses the response with the route schema', async () => {
-    const api = fakeApi(() => ({ body: { items: [], total: null, nextCursor: null, extra: 'dropped' } }));
-    const page = await apiCall('listProducts', { query: { limit: 4 } });
-    expect(page).toEqual({ items: [], total: null, nextCursor: null });
+  it('returns the response body as the server sent it (the server strips it with the route schema)', async () => {
+    const page = { items: [], total: null, nextCursor: null };
+    const api = fakeApi(() => ({ body: page }));
+    await expect(apiCall('listProducts', { query: { limit: 4 } })).resolves.toEqual(page);
     expect(api.requests[0].method).toBe('GET');
+    expect(api.requests[0].url.search).toBe('?limit=4');
   });
 
   it('sends JSON bodies with the route method', async () => {
@@ -44,8 +46,57 @@ describe('apiCall', () => {
     expect(err).toMatchObject({ status: 404, code: 'NotFound', message: 'Producto no encontrado' });
   });
 
-  it('refuses a response that does not match the schema', async () => {
-    fakeApi(() => ({ body: { items: 'nope' } }));
-    await expect(apiCall('listUniversities', {})).rejects.toMatchObject({ code: 'InvalidResponse' });
+  it('keeps well-formed error details and drops malformed ones', async () => {
+    fakeApi(() => ({
+      status: 400,
+      body: {
+        error: {
+          code: 'ValidationError',
+          message: 'Datos no válidos',
+          details: [{ path: 'city', message: 'Campo obligatorio' }, { path: 3 }, 'x'],
+        },
+      },
+    }));
+    const err = await apiCall('listUniversities', {}).catch((e: unknown) => e);
+    expect(err).toMatchObject({
+      status: 400,
+      code: 'ValidationError',
+      message: 'Datos no válidos',
+      details: [{ path: 'city', message: 'Campo obligatorio' }],
+    });
+  });
+
+  it('turns a malformed error body into an ApiError with the status and the generic Spanish message', async () => {
+    fakeApi(() => ({ status: 503, body: { error: 'Service Unavailable' } }));
+    const err = await apiCall('getProduct', { params: { id: 1 } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 503, code: 'HttpError', message: API_MESSAGES.internal });
+  });
+
+  it('turns a non-JSON error body into an ApiError with the status and the generic Spanish message', async () => {
+    vi.stubGlobal('fetch', async () => new Response('<html>Bad Gateway</html>', { status: 502 }));
+    const err = await apiCall('getProduct', { params: { id: 1 } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 502, code: 'HttpError', message: API_MESSAGES.internal });
+  });
+
+  it('refuses a successful response that is not a JSON object', async () => {
+    vi.stubGlobal('fetch', async () => new Response('<!doctype html><title>SPA</title>', { status: 200 }));
+    await expect(apiCall('listUniversities', {})).rejects.toMatchObject({
+      status: 200,
+      code: 'InvalidResponse',
+      message: API_MESSAGES.internal,
+    });
+  });
+
+  it('reports a network failure as status 0 with the generic Spanish message', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(apiCall('listUniversities', {})).rejects.toMatchObject({
+      status: 0,
+      code: 'NetworkError',
+      message: API_MESSAGES.internal,
+    });
   });
 });

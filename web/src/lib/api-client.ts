@@ -1,10 +1,16 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { API_MESSAGES } from '../../../shared/messages';
-import { buildPath, type RouteDef, type RouteName, type Routes, routes } from '../../../shared/routes';
+import { buildPath, type RouteEntry, routeTable } from '../../../shared/route-table';
+import type { RouteDef, RouteName, Routes } from '../../../shared/routes';
 
 /**
- * Typed HTTP client driven by THE route table (shared/routes.ts): the method, path, query and
- * response schema of every call come from there, so no second list of routes exists.
+ * Typed HTTP client driven by THE route table: the method and path of every call come from
+ * shared/route-table.ts (zod-free, so zod stays out of the pages' initial JavaScript), the types
+ * of its params, query, body and response from shared/routes.ts (type-only imports, erased at
+ * build time). No second list of routes exists.
+ *
+ * Responses are not parsed again here: the server already validates every response against the
+ * route's schema AND strips undeclared keys (functions/commons/http.ts), with the same schemas.
  * Same origin: /api/* is routed to the API by CloudFront in AWS and by the local server locally.
  */
 
@@ -65,14 +71,22 @@ export class ApiError extends Error {
   }
 }
 
-/** shared/messages.ts ApiErrorBody, parsed rather than trusted. */
-const apiErrorBodySchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  }),
-});
+type ErrorDetail = { path: string; message: string };
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const isDetail = (v: unknown): v is ErrorDetail =>
+  isRecord(v) && typeof v.path === 'string' && typeof v.message === 'string';
+
+/**
+ * shared/messages.ts ApiErrorBody, checked rather than trusted: null when the body is not one
+ * (a proxy's HTML page, an empty body). Malformed details are dropped, the message is kept.
+ */
+function readErrorBody(json: unknown): { code: string; message: string; details: ErrorDetail[] } | null {
+  if (!isRecord(json) || !isRecord(json.error)) return null;
+  const { code, message, details } = json.error;
+  if (typeof code !== 'string' || typeof message !== 'string' || message.length === 0) return null;
+  return { code, message, details: Array.isArray(details) ? details.filter(isDetail) : [] };
+}
 
 function toSearchParams(query: Record<string, unknown> | undefined): string {
   if (!query) return '';
@@ -87,14 +101,14 @@ function toSearchParams(query: Record<string, unknown> | undefined): string {
 
 /** The URL of a call, exposed for tests and prefetching. */
 export function apiUrl<N extends RouteName>(name: N, input: Omit<ApiInput<N>, 'body' | 'signal'>): string {
-  const route: RouteDef = routes[name];
+  const route: RouteEntry = routeTable[name];
   const params = (input as { params?: Record<string, string | number> }).params;
   const query = (input as { query?: Record<string, unknown> }).query;
   return `${API_BASE_URL}${buildPath(route.path, params)}${toSearchParams(query)}`;
 }
 
 export async function apiCall<N extends RouteName>(name: N, input: ApiInput<N>): Promise<ApiOutput<N>> {
-  const route: RouteDef = routes[name];
+  const route: RouteEntry = routeTable[name];
   const body = (input as { body?: unknown }).body;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -118,14 +132,14 @@ export async function apiCall<N extends RouteName>(name: N, input: ApiInput<N>):
 
   const json: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const parsed = apiErrorBodySchema.safeParse(json);
-    if (parsed.success) {
-      const { code, message, details } = parsed.data.error;
-      throw new ApiError(response.status, code, message, details);
-    }
+    const error = readErrorBody(json);
+    if (error) throw new ApiError(response.status, error.code, error.message, error.details);
     throw new ApiError(response.status, 'HttpError', API_MESSAGES.internal);
   }
-  const parsed = route.response.safeParse(json);
-  if (!parsed.success) throw new ApiError(response.status, 'InvalidResponse', API_MESSAGES.internal);
-  return parsed.data as ApiOutput<N>;
+  // Every route answers a JSON object; anything else (an HTML fallback page, an empty body) is not
+  // the API speaking.
+  if (!isRecord(json) || Array.isArray(json))
+    throw new ApiError(response.status, 'InvalidResponse', API_MESSAGES.internal);
+  // The server validated and stripped this body with the route's response schema.
+  return json as ApiOutput<N>;
 }

@@ -44,6 +44,23 @@ describe('recentlyViewedProducts', () => {
     expect(getRecentlyViewed().map((p) => p.id)).toEqual([7]);
     localStorage.setItem(STORAGE_KEYS.recentlyViewed, 'garbage');
     expect(getRecentlyViewed()).toEqual([]);
+    localStorage.setItem(
+      STORAGE_KEYS.recentlyViewed,
+      JSON.stringify([{ ...product({ id: 8 }), category: 'naves' }]),
+    );
+    expect(getRecentlyViewed()).toEqual([]);
+  });
+
+  it('stores only the summary fields of what it is given', () => {
+    addRecentlyViewed({ ...product({ id: 3 }), seller_email: 'a@b.ve', description: 'larga' } as ReturnType<
+      typeof product
+    >);
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.recentlyViewed) ?? '[]') as Record<
+      string,
+      unknown
+    >[];
+    expect(stored[0]).toEqual(product({ id: 3 }));
+    expect(stored[0]).not.toHaveProperty('seller_email');
   });
 });
 

@@ -1,11 +1,13 @@
-import { z } from 'zod';
+import { CAREERS, CATEGORIES, CONDITIONS } from '../../../shared/enums';
+import { parseUniversityId } from '../../../shared/ids';
 import { LIMITS, STORAGE_KEYS } from '../../../shared/limits';
-import { type ProductSummary, productSummarySchema, universityIdSchema } from '../../../shared/schemas';
+import type { ProductSummary } from '../../../shared/schemas';
 
 /**
  * Typed access to the app's local-storage keys (shared/limits.ts STORAGE_KEYS). Every read is
- * parsed: corrupt JSON or unexpected shapes read as empty instead of breaking a page, and storage
- * that throws (private mode, quota) is treated as absent.
+ * checked: corrupt JSON or unexpected shapes read as empty instead of breaking a page, and storage
+ * that throws (private mode, quota) is treated as absent. The checks are small explicit guards,
+ * not zod: this module is on every page's initial JavaScript, zod is not.
  */
 
 function read(key: string): string | null {
@@ -25,24 +27,52 @@ function write(key: string, value: string | null): void {
   }
 }
 
-function readJson<T>(key: string, schema: z.ZodType<T>, fallback: T): T {
+/** The stored JSON array of a key; [] when absent, corrupt or not an array. */
+function readJsonArray(key: string): unknown[] {
   const raw = read(key);
-  if (raw === null) return fallback;
+  if (raw === null) return [];
   try {
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : fallback;
+    const value: unknown = JSON.parse(raw);
+    return Array.isArray(value) ? value : [];
   } catch {
-    return fallback;
+    return [];
   }
+}
+
+const isOneOf = <T extends string>(values: readonly T[], v: unknown): v is T =>
+  typeof v === 'string' && (values as readonly string[]).includes(v);
+
+/**
+ * shared/schemas.ts productSummarySchema as a guard: the summary's keys only (others are dropped,
+ * as the schema strips them), or null when a field is missing or of the wrong kind.
+ */
+function toProductSummary(v: unknown): ProductSummary | null {
+  if (typeof v !== 'object' || v === null) return null;
+  const p = v as Record<string, unknown>;
+  const ok =
+    typeof p.id === 'number' &&
+    Number.isInteger(p.id) &&
+    p.id > 0 &&
+    typeof p.title === 'string' &&
+    typeof p.price === 'number' &&
+    Number.isFinite(p.price) &&
+    p.price >= 0 &&
+    isOneOf(CATEGORIES, p.category) &&
+    (p.career === null || isOneOf(CAREERS, p.career)) &&
+    isOneOf(CONDITIONS, p.condition) &&
+    (p.image === null || typeof p.image === 'string') &&
+    typeof p.university_id === 'string' &&
+    typeof p.created_at === 'string';
+  if (!ok) return null;
+  const { id, title, price, category, career, condition, image, university_id, created_at } =
+    p as ProductSummary;
+  return { id, title, price, category, career, condition, image, university_id, created_at };
 }
 
 // --- selectedUniversity: the bare id, as the original app stored it.
 
 export function getSelectedUniversity(): string | null {
-  const raw = read(STORAGE_KEYS.selectedUniversity);
-  if (raw === null) return null;
-  const parsed = universityIdSchema.safeParse(raw);
-  return parsed.success ? parsed.data : null;
+  return parseUniversityId(read(STORAGE_KEYS.selectedUniversity));
 }
 
 export function setSelectedUniversity(id: string): void {
@@ -55,10 +85,10 @@ export function clearSelectedUniversity(): void {
 
 // --- searchHistory: distinct terms, newest first, capped at 5.
 
-const historySchema = z.array(z.string());
-
 export function getSearchHistory(): string[] {
-  const items = readJson(STORAGE_KEYS.searchHistory, historySchema, []);
+  const stored = readJsonArray(STORAGE_KEYS.searchHistory);
+  // As before: a history holding anything but strings is corrupt as a whole.
+  const items = stored.every((t): t is string => typeof t === 'string') ? stored : [];
   return dedupe(items.map((t) => t.trim()).filter((t) => t.length > 0)).slice(0, LIMITS.searchHistory);
 }
 
@@ -83,18 +113,18 @@ function dedupe(items: string[]): string[] {
 // --- recentlyViewedProducts: product summaries (so a list renders without a request), newest first, capped at 10.
 
 export function getRecentlyViewed(): ProductSummary[] {
-  const raw = readJson(STORAGE_KEYS.recentlyViewed, z.array(z.unknown()), []);
-  // Entries are parsed one by one: one bad entry must not drop the others.
+  // Entries are checked one by one: one bad entry must not drop the others.
   const items: ProductSummary[] = [];
-  for (const entry of raw) {
-    const parsed = productSummarySchema.safeParse(entry);
-    if (parsed.success && !items.some((p) => p.id === parsed.data.id)) items.push(parsed.data);
+  for (const entry of readJsonArray(STORAGE_KEYS.recentlyViewed)) {
+    const summary = toProductSummary(entry);
+    if (summary && !items.some((p) => p.id === summary.id)) items.push(summary);
   }
   return items.slice(0, LIMITS.recentlyViewed);
 }
 
 export function addRecentlyViewed(product: ProductSummary): ProductSummary[] {
-  const summary = productSummarySchema.parse(product);
+  const summary = toProductSummary(product);
+  if (!summary) throw new TypeError(`Not a product summary: ${JSON.stringify(product)}`);
   const next = [summary, ...getRecentlyViewed().filter((p) => p.id !== summary.id)].slice(
     0,
     LIMITS.recentlyViewed,

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { z } from 'zod';
 import {
   type Career,
   type Category,
@@ -77,14 +76,10 @@ function parseFilters(params: URLSearchParams, priceMax: number): Filters {
     raw: string | null,
     fallback: T | 'all',
   ): T | 'all' => (raw !== null && (values as readonly string[]).includes(raw) ? (raw as T) : fallback);
+  // Number() as zod's coerce reads it; a whole number within the slider's range, else the default.
   const price = (raw: string | null, fallback: number) => {
-    const parsed = z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(priceMax)
-      .safeParse(raw ?? undefined);
-    return raw !== null && parsed.success ? parsed.data : fallback;
+    const value = raw === null ? Number.NaN : Number(raw);
+    return Number.isInteger(value) && value >= 0 && value <= priceMax ? value : fallback;
   };
   let minPrice = price(params.get(PARAM.min), d.minPrice);
   let maxPrice = price(params.get(PARAM.max), d.maxPrice);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { LIMITS } from '../../../../../shared/limits';
-import { universityIdSchema } from '../../../../../shared/schemas';
+import { parseUniversityId } from '../../../../../shared/ids';
 import { paths } from '../../../config/paths';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { getSelectedUniversity, setSelectedUniversity } from '../../../lib/storage';
@@ -18,11 +18,11 @@ import { useSearchTerm } from '../hooks/use-search-term';
 /** ?university={id} (a shared link) chooses that university; otherwise the stored one. */
 function useMarketplaceUniversity(): string | null {
   const [params, setParams] = useSearchParams();
-  const fromUrl = universityIdSchema.safeParse(params.get('university') ?? '');
+  const fromUrl = parseUniversityId(params.get('university'));
   const [universityId] = useState(() => {
-    if (fromUrl.success) {
-      setSelectedUniversity(fromUrl.data);
-      return fromUrl.data;
+    if (fromUrl !== null) {
+      setSelectedUniversity(fromUrl);
+      return fromUrl;
     }
     return getSelectedUniversity();
   });
