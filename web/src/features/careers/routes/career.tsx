@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { getSelectedUniversity } from '../../../lib/storage';
 import { CAREER_DESCRIPTIONS } from '../career-copy';
-import { CareerListing } from '../components/career-listing';
+import { ScopedListing } from '../../../components/product/scoped-listing';
 import { matchCareer } from '../match-career';
 import '../careers.css';
 
@@ -58,7 +58,7 @@ function CareerPage({ career }: { career: Career }) {
           <p className="page-subtitle">{CAREER_DESCRIPTIONS[career]}</p>
         </div>
       </header>
-      <CareerListing
+      <ScopedListing
         query={{ university: universityId, career, sort: 'newest' }}
         label={label}
         skeletonCount={LIMITS.skeletonCards}

@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { getSelectedUniversity } from '../../../lib/storage';
 import { CATEGORY_DESCRIPTIONS, skeletonCountFor } from '../category-copy';
-import { CategoryListing } from '../components/category-listing';
+import { ScopedListing } from '../../../components/product/scoped-listing';
 import { matchCategory } from '../match-category';
 import '../categories.css';
 
@@ -59,7 +59,7 @@ function CategoryPage({ category }: { category: Category }) {
           <p className="category-header__description">{CATEGORY_DESCRIPTIONS[category]}</p>
         </div>
       </header>
-      <CategoryListing
+      <ScopedListing
         query={{ university: universityId, category, sort: 'newest' }}
         label={label}
         skeletonCount={skeletonCountFor(category)}

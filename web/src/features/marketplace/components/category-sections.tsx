@@ -4,7 +4,7 @@ import { LIMITS } from '../../../../../shared/limits';
 import { CategoryIcon, categoryTheme } from '../../../components/catalog-icons';
 import { ProductGrid } from '../../../components/product/product-grid';
 import { Button } from '../../../components/ui/button';
-import { productsQueryOptions } from '../api/get-products';
+import { productsQueryOptions } from '../../../lib/api/get-products';
 
 /**
  * No search and no filters: one section per filter category with up to 4 products and 'Ver todos'

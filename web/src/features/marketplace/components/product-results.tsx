@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ProductGrid } from '../../../components/product/product-grid';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { type ProductsQuery, useInfiniteProducts } from '../api/get-products';
+import { type ProductsQuery, useInfiniteProducts } from '../../../lib/api/get-products';
 
 export const countText = (n: number) => `${n} ${n === 1 ? 'producto encontrado' : 'productos encontrados'}`;
 

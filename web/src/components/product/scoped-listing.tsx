@@ -1,23 +1,26 @@
 import { Link } from 'react-router-dom';
-import { ProductGrid } from '../../../components/product/product-grid';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { type ProductsQuery, useCareerProducts } from '../api/get-career-products';
+import { ProductGrid } from './product-grid';
+import { Button, buttonClass } from '../ui/button';
+import { Spinner } from '../ui/spinner';
+import { paths } from '../../config/paths';
+import { type ProductsQuery, useInfiniteProducts } from '../../lib/api/get-products';
 
 export const availableText = (n: number) =>
   `${n} ${n === 1 ? 'producto disponible' : 'productos disponibles'}`;
 
-export interface CareerListingProps {
+export interface ScopedListingProps {
   query: ProductsQuery;
   /** Label used in the empty state ('Economía', 'Ropa'). */
   label: string;
   skeletonCount: number;
 }
 
-/** Count, grid (1/2/3/4 columns), empty state with the publish button, and 'Cargar más'. */
-export function CareerListing({ query, label, skeletonCount }: CareerListingProps) {
-  const result = useCareerProducts(query);
+/**
+ * The listing of the career and category pages: count ('N productos disponibles'), grid
+ * (1/2/3/4 columns), the empty state with the publish button, and 'Cargar más'.
+ */
+export function ScopedListing({ query, label, skeletonCount }: ScopedListingProps) {
+  const result = useInfiniteProducts(query);
   const items = result.data?.pages.flatMap((p) => p.items) ?? [];
   // The total is null when the search index could not count: then the loaded items are counted.
   const total = result.data?.pages[0]?.total ?? items.length;

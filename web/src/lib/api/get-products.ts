@@ -1,5 +1,5 @@
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { type ApiInput, apiCall } from '../../../lib/api-client';
+import { type ApiInput, apiCall } from '../api-client';
 
 export type ProductsQuery = NonNullable<ApiInput<'listProducts'>['query']>;
 
