@@ -78,3 +78,50 @@ describe('withinEdits (the banded typo check)', () => {
     }
   });
 });
+
+describe('embedded search index: scope totals', () => {
+  it('keeps university and category totals exact across inserts, moves and removals', async () => {
+    // Prepare: 120 documents over 3 universities and 4 categories.
+    const universities = ['ucab', 'usm', 'ucv'];
+    const categories = ['libros', 'ropa', 'musica', 'otros'] as const;
+    const docs: SearchDocument[] = Array.from({ length: 120 }, (_, i) => ({
+      id: i + 1,
+      title: `Artículo ${i + 1}`,
+      price: i,
+      category: categories[i % 4],
+      career: null,
+      condition: 'usado',
+      image: null,
+      university_id: universities[i % 3],
+      created_at: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
+      description: null,
+      tags: [],
+      seller_name: 'Vendedor',
+    }));
+    const index = createEmbeddedSearchIndex();
+    await index.upsert(docs);
+    // Act: move one document to another university and category, re-upsert one unchanged, remove two.
+    const moved = { ...docs[0], university_id: 'usm', category: 'ropa' as const };
+    await index.upsert([moved, docs[1]]);
+    await index.remove([10, 11, 9999]);
+    const live = [moved, ...docs.slice(1)].filter((d) => d.id !== 10 && d.id !== 11);
+    // Assess: every scope's total (and its first page) equals a brute-force count.
+    for (const university of [...universities, undefined]) {
+      for (const category of [...categories, undefined]) {
+        if (!university && !category) continue;
+        const expected = live.filter(
+          (d) => (!university || d.university_id === university) && (!category || d.category === category),
+        );
+        for (const sort of ['newest', 'oldest'] as const) {
+          const result = await index.search({ university, category, sort, limit: 5, offset: 0 });
+          expect(result.total).toBe(expected.length);
+          const ids = [...expected]
+            .sort((a, b) => (sort === 'newest' ? b.id - a.id : a.id - b.id))
+            .slice(0, 5)
+            .map((d) => d.id);
+          expect(result.items.map((d) => d.id)).toEqual(ids);
+        }
+      }
+    }
+  });
+});

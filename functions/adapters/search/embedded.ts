@@ -146,6 +146,19 @@ export function createEmbeddedSearchIndex(): SearchIndex {
   const wordsByStem = new Map<string, Set<string>>();
   /** word length → words, for the typo scan */
   const wordsByLength = new Map<number, Set<string>>();
+  /**
+   * Documents per university, per category and per both: the total of a plain listing (the count
+   * the catalog asks for beside every DynamoDB page) is then a lookup, not a walk over the index.
+   */
+  const scopeCounts = new Map<string, number>();
+  const scopeKeys = (d: { university_id: string; category: string }) => [
+    `u:${d.university_id}`,
+    `c:${d.category}`,
+    `uc:${d.university_id}|${d.category}`,
+  ];
+  const countScopes = (d: SearchDocument, delta: 1 | -1) => {
+    for (const k of scopeKeys(d)) scopeCounts.set(k, (scopeCounts.get(k) ?? 0) + delta);
+  };
   /** All words, sorted, for prefix lookups; small writes splice, big ones leave a lazy rebuild. */
   let sortedWords: string[] | null = [];
   /** query word → the vocabulary words it matches; valid while the vocabulary is unchanged. */
@@ -221,6 +234,7 @@ export function createEmbeddedSearchIndex(): SearchIndex {
     const old = entries.get(id);
     if (!old) return undefined;
     entries.delete(id);
+    countScopes(old.doc, -1);
     bySlot[old.slot] = undefined;
     for (const w of old.words) removeWord(w, old.slot, splice);
     removeFromOrders(old, splice);
@@ -307,6 +321,9 @@ export function createEmbeddedSearchIndex(): SearchIndex {
     );
   }
 
+  const onlyScopeFilters = (q: SearchQuery) =>
+    q.career === undefined && q.condition === undefined && q.minPrice === undefined && q.maxPrice === undefined;
+
   const hasFilters = (q: SearchQuery) =>
     q.university !== undefined ||
     q.category !== undefined ||
@@ -322,6 +339,7 @@ export function createEmbeddedSearchIndex(): SearchIndex {
         const slot = deleteEntry(doc.id, splice) ?? freeSlots.pop() ?? bySlot.length;
         const entry: Entry = { doc, summary: toSummary(doc), words: documentWords(doc), slot };
         entries.set(doc.id, entry);
+        countScopes(doc, 1);
         bySlot[slot] = entry;
         for (const w of entry.words) addWord(w, slot, splice);
         insertIntoOrders(entry, splice);
@@ -358,6 +376,29 @@ export function createEmbeddedSearchIndex(): SearchIndex {
         if (total >= start && total < end) selected.push(e);
         total++;
       };
+
+      if (words.length === 0 && onlyScopeFilters(q)) {
+        // University and/or category only: the total is counted already, so stop at the page's end.
+        const scopeTotal =
+          scopeCounts.get(
+            q.university !== undefined && q.category !== undefined
+              ? `uc:${q.university}|${q.category}`
+              : q.university !== undefined
+                ? `u:${q.university}`
+                : `c:${q.category}`,
+          ) ?? 0;
+        const walk = (e: Entry) => {
+          if (!passesFilters(e.doc, q)) return true;
+          take(e);
+          return total < end;
+        };
+        if (reverse) {
+          for (let i = list.length - 1; i >= 0; i--) if (!walk(list[i])) break;
+        } else {
+          for (const e of list) if (!walk(e)) break;
+        }
+        return { items: page(selected), total: scopeTotal };
+      }
 
       if (words.length === 0) {
         if (reverse) {
