@@ -135,16 +135,29 @@ export const SORT_LABELS = {
   'price-high': 'Precio: mayor a menor',
 } as const;
 export type SortOrder = keyof typeof SORT_LABELS;
-export const SORT_ORDERS = ['newest', 'oldest', 'price-low', 'price-high'] as const satisfies readonly SortOrder[];
+export const SORT_ORDERS = [
+  'newest',
+  'oldest',
+  'price-low',
+  'price-high',
+] as const satisfies readonly SortOrder[];
 export const DEFAULT_SORT: SortOrder = 'newest';
 
 export const PRODUCT_STATUS_LABELS = { active: 'Activo', sold: 'Vendido', inactive: 'Inactivo' } as const;
 export type ProductStatus = keyof typeof PRODUCT_STATUS_LABELS;
 export const PRODUCT_STATUSES = ['active', 'sold', 'inactive'] as const satisfies readonly ProductStatus[];
 
-export const REQUEST_STATUS_LABELS = { pending: 'Pendiente', approved: 'Aprobada', rejected: 'Rechazada' } as const;
+export const REQUEST_STATUS_LABELS = {
+  pending: 'Pendiente',
+  approved: 'Aprobada',
+  rejected: 'Rechazada',
+} as const;
 export type RequestStatus = keyof typeof REQUEST_STATUS_LABELS;
-export const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const satisfies readonly RequestStatus[];
+export const REQUEST_STATUSES = [
+  'pending',
+  'approved',
+  'rejected',
+] as const satisfies readonly RequestStatus[];
 export const UNKNOWN_STATUS_LABEL = 'Desconocido';
 
 export const REPORT_CATEGORY_LABELS = {

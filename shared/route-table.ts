@@ -26,6 +26,10 @@ export interface RouteEntry {
     readonly timeoutSeconds?: number;
     /** The handler queries the search index (in AWS: OpenSearch endpoint set and read access granted). */
     readonly searchIndex?: boolean;
+    /** The handler calls the user pool's admin API (in AWS: USER_POOL_ID set and cognito-idp:Admin* granted). */
+    readonly identity?: boolean;
+    /** The handler sends e-mail (in AWS: MAIL_FROM and APP_URL set and ses:SendEmail granted). */
+    readonly mail?: boolean;
   };
 }
 
@@ -65,6 +69,68 @@ export const routeTable = {
     path: '/api/products/{id}/related',
     auth: 'public',
     handler: 'related-products',
+  },
+
+  // Accounts (Cognito holds identities and passwords; the codes and reset links are the app's own).
+  requestSignUpCode: {
+    method: 'POST',
+    path: '/api/auth/sign-up-code',
+    auth: 'public',
+    handler: 'request-sign-up-code',
+    lambda: { identity: true, mail: true },
+    status: 202,
+  },
+  confirmSignUp: {
+    method: 'POST',
+    path: '/api/auth/confirm',
+    auth: 'public',
+    handler: 'confirm-sign-up',
+    lambda: { identity: true },
+  },
+  requestPasswordReset: {
+    method: 'POST',
+    path: '/api/auth/password-reset',
+    auth: 'public',
+    handler: 'request-password-reset',
+    lambda: { identity: true, mail: true },
+    status: 202,
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/auth/password-reset/confirm',
+    auth: 'public',
+    handler: 'reset-password',
+    lambda: { identity: true },
+  },
+  getProfile: { method: 'GET', path: '/api/me/profile', auth: 'user', handler: 'get-profile' },
+  updateProfile: { method: 'PATCH', path: '/api/me/profile', auth: 'user', handler: 'update-profile' },
+  requestInstitutionalCode: {
+    method: 'POST',
+    path: '/api/me/institutional-email',
+    auth: 'user',
+    handler: 'request-institutional-code',
+    lambda: { mail: true },
+    status: 202,
+  },
+  verifyInstitutionalEmail: {
+    method: 'POST',
+    path: '/api/me/institutional-email/verify',
+    auth: 'user',
+    handler: 'verify-institutional-email',
+  },
+  institutionalStatus: {
+    method: 'GET',
+    path: '/api/me/institutional-email',
+    auth: 'user',
+    handler: 'institutional-status',
+  },
+  listFavorites: { method: 'GET', path: '/api/me/favorites', auth: 'user', handler: 'list-favorites' },
+  addFavorite: { method: 'PUT', path: '/api/me/favorites/{id}', auth: 'user', handler: 'add-favorite' },
+  removeFavorite: {
+    method: 'DELETE',
+    path: '/api/me/favorites/{id}',
+    auth: 'user',
+    handler: 'remove-favorite',
   },
 } as const satisfies Record<string, RouteEntry>;
 

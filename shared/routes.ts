@@ -19,6 +19,18 @@ import {
   universityRequestSchema,
   universitySchema,
 } from './schemas';
+import {
+  confirmSignUpBodySchema,
+  emailBodySchema,
+  favoriteStateSchema,
+  institutionalCodeBodySchema,
+  institutionalStatusSchema,
+  institutionalVerifyBodySchema,
+  okSchema,
+  profileSchema,
+  resetPasswordBodySchema,
+  updateProfileBodySchema,
+} from './account-schemas';
 
 export { type AuthLevel, buildPath, compilePath, type HttpMethod };
 
@@ -50,6 +62,18 @@ const schemas = {
   listProducts: { query: listProductsQuerySchema, response: productPageSchema },
   getProduct: { params: idParamsSchema, response: productDetailSchema },
   relatedProducts: { params: idParamsSchema, response: z.object({ items: z.array(productSummarySchema) }) },
+  requestSignUpCode: { body: emailBodySchema, response: okSchema },
+  confirmSignUp: { body: confirmSignUpBodySchema, response: okSchema },
+  requestPasswordReset: { body: emailBodySchema, response: okSchema },
+  resetPassword: { body: resetPasswordBodySchema, response: okSchema },
+  getProfile: { response: profileSchema },
+  updateProfile: { body: updateProfileBodySchema, response: profileSchema },
+  requestInstitutionalCode: { body: institutionalCodeBodySchema, response: okSchema },
+  verifyInstitutionalEmail: { body: institutionalVerifyBodySchema, response: profileSchema },
+  institutionalStatus: { response: institutionalStatusSchema },
+  listFavorites: { response: z.object({ items: z.array(productSummarySchema) }) },
+  addFavorite: { params: idParamsSchema, response: favoriteStateSchema },
+  removeFavorite: { params: idParamsSchema, response: favoriteStateSchema },
 } as const satisfies { [K in keyof typeof routeTable]: RouteSchemas };
 
 type Merged<A, B> = {

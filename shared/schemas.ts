@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  CAREERS,
-  CATEGORIES,
-  CONDITIONS,
-  PRODUCT_STATUSES,
-  REQUEST_STATUSES,
-  SORT_ORDERS,
-} from './enums';
+import { CAREERS, CATEGORIES, CONDITIONS, PRODUCT_STATUSES, REQUEST_STATUSES, SORT_ORDERS } from './enums';
 import { UNIVERSITY_ID_PATTERN } from './ids';
 import { LIMITS } from './limits';
 import { API_MESSAGES } from './messages';
@@ -94,7 +87,11 @@ export const productSummarySchema = productSchema.pick({
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
 /** The public detail view: no seller e-mail, phone or owner id. */
-export const productDetailSchema = productSchema.omit({ seller_email: true, whatsapp_number: true, owner_id: true });
+export const productDetailSchema = productSchema.omit({
+  seller_email: true,
+  whatsapp_number: true,
+  owner_id: true,
+});
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
@@ -102,19 +99,29 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, messa
 
 const priceParam = z.preprocess(
   (v) => (v === '' ? undefined : v),
-  z.coerce.number({ message: 'El precio debe ser un número.' }).min(0, 'El precio no puede ser negativo.').max(LIMITS.priceMax).optional(),
+  z.coerce
+    .number({ message: 'El precio debe ser un número.' })
+    .min(0, 'El precio no puede ser negativo.')
+    .max(LIMITS.priceMax)
+    .optional(),
 );
 
 export const listProductsQuerySchema = z
   .strictObject({
     university: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), universityIdSchema.optional()),
-    q: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), text(LIMITS.searchMaxLength).optional()),
+    q: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      text(LIMITS.searchMaxLength).optional(),
+    ),
     category: optionalEnum(CATEGORIES, API_MESSAGES.unknownCategory),
     career: optionalEnum(CAREERS, API_MESSAGES.unknownCareer),
     condition: optionalEnum(CONDITIONS, API_MESSAGES.unknownCondition),
     minPrice: priceParam,
     maxPrice: priceParam,
-    sort: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SORT_ORDERS, { message: API_MESSAGES.unknownSort }).default('newest')),
+    sort: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.enum(SORT_ORDERS, { message: API_MESSAGES.unknownSort }).default('newest'),
+    ),
     limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
     cursor: z.string().max(1000).optional(),
   })

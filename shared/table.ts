@@ -9,6 +9,11 @@
  * | product id counter  | COUNTER#product       | COUNTER       |                                           |
  * | university          | UNIVERSITY#<id>       | UNIVERSITY    | gsi1: UNIVERSITIES / <name>               |
  * | university request  | UNIREQ#<uuid>         | UNIREQ        | gsi1: UNIVERSITY_REQUESTS / <created_at>  |
+ * | verification code   | VERIFY#<purpose>#<subject> | VERIFY   | (TTL)                                     |
+ * | send-rate counter   | SENDRATE#<email>      | HOUR#<epoch hour> | (TTL)                                 |
+ * | reset token         | RESET#<sha256>        | RESET         | (TTL)                                     |
+ * | profile             | PROFILE#<user id>     | PROFILE       |                                           |
+ * | favorite            | USER#<user id>        | FAV#<product id> |                                        |
  *
  * Product listing indexes (sparse: a product leaves them when it stops being active, so a listing
  * can only ever return active products):
@@ -59,10 +64,25 @@ export const keys = {
   global: () => 'PRODUCTS#ALL',
   globalCategory: (category: string) => `PRODUCTS#C#${category}`,
   byOwner: (ownerId: string) => `OWNER#${ownerId}`,
+  // Accounts. A verification code record is keyed by purpose and subject (the e-mail for sign-up,
+  // the user id for the institutional address: one live code per subject, a new one replaces it).
+  verification: (purpose: string, subject: string) => ({ pk: `VERIFY#${purpose}#${subject}`, sk: 'VERIFY' }),
+  /** Codes sent to an address in one clock hour (`hour` = epoch hours). */
+  sendCounter: (email: string, hour: number) => ({ pk: `SENDRATE#${email}`, sk: `HOUR#${hour}` }),
+  /** Password-reset token, by the SHA-256 of the token (the token itself is never stored). */
+  resetToken: (tokenHash: string) => ({ pk: `RESET#${tokenHash}`, sk: 'RESET' }),
+  profile: (userId: string) => ({ pk: `PROFILE#${userId}`, sk: 'PROFILE' }),
+  /** Favorites live in the user's partition, so listing them is a Query, never a Scan. */
+  favoritesPartition: (userId: string) => `USER#${userId}`,
+  favoritePrefix: 'FAV#',
+  favorite: (userId: string, productId: number) => ({ pk: `USER#${userId}`, sk: `FAV#${pad(productId)}` }),
 } as const;
 
 /** The index and partition that serve a product listing by university and/or category. */
-export function productListingKey(scope: { university?: string; category?: string }): { index: IndexDef; pk: string } {
+export function productListingKey(scope: { university?: string; category?: string }): {
+  index: IndexDef;
+  pk: string;
+} {
   if (scope.university && scope.category)
     return { index: INDEXES.gsi2, pk: keys.byUniversityCategory(scope.university, scope.category) };
   if (scope.university) return { index: INDEXES.gsi1, pk: keys.byUniversity(scope.university) };

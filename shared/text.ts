@@ -2,7 +2,10 @@
 
 /** Lower-cases and strips diacritics, so 'Electrónica' → 'electronica' and 'Año' → 'ano'. */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /** Accent-stripped, lower-case, spaces to hyphens: 'Comunicación Social' → 'comunicacion-social'. */

@@ -1,5 +1,23 @@
 import { randomUUID } from 'node:crypto';
+import { createCognitoIdentityProvider } from '../adapters/cognito/identity';
+import {
+  createCodeRepository,
+  createFavoriteRepository,
+  createProfileRepository,
+  createResetTokenRepository,
+  createSendCounter,
+} from '../adapters/dynamodb/accounts';
 import { createTableAccess } from '../adapters/dynamodb/client';
+import { createSesMailer } from '../adapters/mail/ses';
+import type {
+  CodeRepository,
+  FavoriteRepository,
+  IdentityProvider,
+  Mailer,
+  ProfileRepository,
+  ResetTokenRepository,
+  SendCounter,
+} from '../ports/accounts';
 import { createTableProbe } from '../adapters/dynamodb/health';
 import { createProductRepository } from '../adapters/dynamodb/products';
 import {
@@ -12,7 +30,7 @@ import type {
   UniversityRequestRepository,
 } from '../ports/repositories';
 import type { SearchIndex } from '../ports/search-index';
-import { ENV, isLocal, optionalEnv } from './env';
+import { ENV, isLocal, optionalEnv, requireEnv } from './env';
 
 /**
  * The composition root: the adapters every service uses, built ONCE per cold start from the
@@ -31,6 +49,17 @@ export interface AppContext {
   searchTimeoutMs: number;
   now: () => Date;
   newId: () => string;
+  // Accounts. The identity and mail clients are made on first use, so functions without those
+  // grants (and variables) still build the context.
+  identity: IdentityProvider;
+  mailer: Mailer;
+  codes: CodeRepository;
+  sendCounter: SendCounter;
+  resetTokens: ResetTokenRepository;
+  profiles: ProfileRepository;
+  favorites: FavoriteRepository;
+  /** Public origin of the web app, for links in e-mails. */
+  appUrl: () => string;
 }
 
 export const DEFAULT_SEARCH_TIMEOUT_MS = 1500;
@@ -73,17 +102,29 @@ function searchTimeout(): number {
 
 async function build(): Promise<AppContext> {
   const o = overrides;
-  const needsTable = !(o.products && o.universities && o.universityRequests && o.tableReady);
-  const table = needsTable ? createTableAccess() : undefined;
+  // Made only when some part needs it, so tests replacing every table part need no table.
+  let table: ReturnType<typeof createTableAccess> | undefined;
+  const t = () => {
+    table ??= createTableAccess();
+    return table;
+  };
   return {
-    products: o.products ?? createProductRepository(table!),
-    universities: o.universities ?? createUniversityRepository(table!),
-    universityRequests: o.universityRequests ?? createUniversityRequestRepository(table!),
-    tableReady: o.tableReady ?? createTableProbe(table!),
+    products: o.products ?? createProductRepository(t()),
+    universities: o.universities ?? createUniversityRepository(t()),
+    universityRequests: o.universityRequests ?? createUniversityRequestRepository(t()),
+    tableReady: o.tableReady ?? createTableProbe(t()),
     search: o.search ?? (await createSearchIndex()),
     searchTimeoutMs: o.searchTimeoutMs ?? searchTimeout(),
     now: o.now ?? (() => new Date()),
     newId: o.newId ?? randomUUID,
+    identity: o.identity ?? createCognitoIdentityProvider(),
+    mailer: o.mailer ?? createSesMailer(),
+    codes: o.codes ?? createCodeRepository(t()),
+    sendCounter: o.sendCounter ?? createSendCounter(t()),
+    resetTokens: o.resetTokens ?? createResetTokenRepository(t()),
+    profiles: o.profiles ?? createProfileRepository(t()),
+    favorites: o.favorites ?? createFavoriteRepository(t()),
+    appUrl: o.appUrl ?? (() => requireEnv(ENV.appUrl)),
   };
 }
 

@@ -20,6 +20,8 @@ export const ENV = {
   cognitoEndpoint: 'COGNITO_ENDPOINT',
   sesEndpoint: 'SES_ENDPOINT',
   mailFrom: 'MAIL_FROM',
+  /** Public origin of the web app (links in e-mails, e.g. the password-reset link). */
+  appUrl: 'APP_URL',
   imagesBucket: 'IMAGES_BUCKET',
   s3Endpoint: 'S3_ENDPOINT',
   bedrockModelId: 'BEDROCK_MODEL_ID',

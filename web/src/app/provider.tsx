@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { ToastProvider } from '../components/ui/toast';
 import { ApiError } from '../lib/api-client';
-import { SIGNED_OUT, SessionContext } from '../lib/session';
+import { startSession } from '../lib/session';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -19,16 +19,16 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * App-wide providers. The accounts issue replaces the constant SIGNED_OUT session with a provider
- * backed by Cognito; nothing else changes.
+ * App-wide providers. The session is a module store (lib/session.ts); starting it restores a stored
+ * Cognito session and registers the API client's token provider, without loading Amplify for
+ * visitors who never signed in.
  */
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  useEffect(() => startSession(), []);
   return (
     <QueryClientProvider client={client}>
-      <SessionContext.Provider value={SIGNED_OUT}>
-        <ToastProvider>{children}</ToastProvider>
-      </SessionContext.Provider>
+      <ToastProvider>{children}</ToastProvider>
     </QueryClientProvider>
   );
 }

@@ -1,23 +1,145 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { RuntimeConfig } from '../../../shared/runtime-config';
+import type { AmplifyAuth } from './amplify-auth';
+import { setTokenProvider } from './api-client';
 
 /**
- * The session seam. Accounts arrive in a later issue: it will mount a SessionContext.Provider
- * (backed by Amplify/Cognito) in app/provider.tsx. Until then every visitor is signed out, and
- * components only ever ask `useSession()`.
+ * The session: a tiny store over Amplify Auth. Amplify (a large library) is imported lazily, and
+ * only when it can matter: a stored Cognito session exists in localStorage, or an accounts screen
+ * asks for it (`loadAuth`). Visitors who never signed in never download it.
  */
+export interface SessionUser {
+  id: string;
+  email: string;
+  groups: string[];
+  isAdmin: boolean;
+  isSuperAdmin: boolean;
+}
+
 export type Session =
   | { status: 'signed-out' }
   | { status: 'loading' }
-  | {
-      status: 'signed-in';
-      user: { id: string; email: string; isAdmin: boolean; isSuperAdmin: boolean };
-      signOut: () => Promise<void>;
-    };
+  | { status: 'signed-in'; user: SessionUser; signOut: () => Promise<void> };
 
 export const SIGNED_OUT: Session = { status: 'signed-out' };
 
-export const SessionContext = createContext<Session>(SIGNED_OUT);
+/** Kept for tests and stories that pin a session; when no provider is mounted the store answers. */
+export const SessionContext = createContext<Session | null>(null);
+
+export interface LoadedAuth {
+  auth: AmplifyAuth;
+  config: RuntimeConfig;
+}
+
+let current: Session = SIGNED_OUT;
+const listeners = new Set<() => void>();
+let pendingAuth: Promise<LoadedAuth> | undefined;
+let started = false;
+
+function setSession(next: Session): void {
+  current = next;
+  for (const listener of listeners) listener();
+}
+
+/** Amplify keeps its tokens under CognitoIdentityServiceProvider.<clientId>.* keys. */
+export function hasStoredSession(
+  storage: Pick<Storage, 'length' | 'key'> | undefined = globalThis.localStorage,
+): boolean {
+  if (!storage) return false;
+  for (let i = 0; i < storage.length; i += 1) {
+    if (storage.key(i)?.startsWith('CognitoIdentityServiceProvider.')) return true;
+  }
+  return false;
+}
+
+/** Loads the runtime config and Amplify (once), configured for this stage. */
+export function loadAuth(): Promise<LoadedAuth> {
+  // Both imports are dynamic: the config module carries zod, Amplify is large.
+  pendingAuth ??= Promise.all([
+    import('../config/runtime-config').then((m) => m.loadRuntimeConfig()),
+    import('./amplify-auth'),
+  ])
+    .then(([config, mod]) => ({ auth: mod.configureAmplify(config), config }))
+    .catch((err: unknown) => {
+      pendingAuth = undefined;
+      throw err;
+    });
+  return pendingAuth;
+}
+
+const claimString = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** The signed-in user from the ID token's claims (email, sub, cognito:groups). */
+export function userFromClaims(claims: Record<string, unknown>): SessionUser {
+  const rawGroups = claims['cognito:groups'];
+  const groups = Array.isArray(rawGroups) ? rawGroups.filter((g): g is string => typeof g === 'string') : [];
+  const isSuperAdmin = groups.includes('super_admin');
+  return {
+    id: claimString(claims.sub),
+    email: claimString(claims.email),
+    groups,
+    isAdmin: isSuperAdmin || groups.includes('admin'),
+    isSuperAdmin,
+  };
+}
+
+async function signOut(): Promise<void> {
+  const { auth } = await loadAuth();
+  await auth.signOut();
+  setSession(SIGNED_OUT);
+}
+
+/** Re-reads the session from Amplify (after sign-in, or on start with a stored session). */
+export async function refreshSession(): Promise<Session> {
+  try {
+    const { auth } = await loadAuth();
+    const { tokens } = await auth.fetchAuthSession();
+    const claims = tokens?.idToken?.payload;
+    setSession(claims ? { status: 'signed-in', user: userFromClaims(claims), signOut } : SIGNED_OUT);
+  } catch {
+    setSession(SIGNED_OUT);
+  }
+  return current;
+}
+
+/** The API client's bearer token: the ID token, refreshed by Amplify when it has expired. */
+async function idToken(): Promise<string | null> {
+  if (current.status === 'signed-out' && !pendingAuth) return null;
+  const { auth } = await loadAuth();
+  const { tokens } = await auth.fetchAuthSession();
+  return tokens?.idToken?.toString() ?? null;
+}
+
+/** Called once by the app provider: restores a stored session without loading Amplify otherwise. */
+export function startSession(): void {
+  if (started) return;
+  started = true;
+  setTokenProvider(idToken);
+  if (hasStoredSession()) {
+    setSession({ status: 'loading' });
+    void refreshSession();
+  }
+}
+
+/** Test seam: forget everything (store, loaded Amplify). */
+export function resetSessionForTests(): void {
+  current = SIGNED_OUT;
+  pendingAuth = undefined;
+  started = false;
+  setTokenProvider(null);
+  for (const listener of listeners) listener();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+const snapshot = () => current;
 
 export function useSession(): Session {
-  return useContext(SessionContext);
+  const pinned = useContext(SessionContext);
+  const stored = useSyncExternalStore(subscribe, snapshot, snapshot);
+  return pinned ?? stored;
 }

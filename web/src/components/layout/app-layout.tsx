@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { useRecoveryRedirect } from '../../lib/recovery-redirect';
 import { Spinner } from '../ui/spinner';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
@@ -7,6 +8,7 @@ import { Navbar } from './navbar';
 /** The shell around every screen: bar, the lazy route (with a fallback while its chunk loads), footer. */
 export function AppLayout() {
   const { pathname } = useLocation();
+  useRecoveryRedirect();
   // New screen, top of the page (query-only changes keep the scroll position).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs on each path change by design
   useEffect(() => {

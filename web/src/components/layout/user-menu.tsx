@@ -1,14 +1,14 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
+import { useSignOut } from '../../lib/use-sign-out';
 import { Glyph } from '../catalog-icons';
 import { Popover } from '../ui/popover';
-import { useToast } from '../ui/toast';
 
-/** Signed out: Iniciar Sesión and Registrarse. Signed in (accounts issue): profile links and sign out. */
+/** Signed out: Iniciar Sesión and Registrarse. Signed in: profile links (the admin link only for admins) and sign out. */
 export function UserMenu() {
   const session = useSession();
-  const { toast } = useToast();
+  const signOut = useSignOut();
   const signedIn = session.status === 'signed-in';
   return (
     <Popover
@@ -60,9 +60,7 @@ export function UserMenu() {
                 className="menu__item"
                 onClick={() => {
                   close();
-                  session
-                    .signOut()
-                    .catch(() => toast({ title: 'Error al cerrar sesión', variant: 'destructive' }));
+                  void signOut();
                 }}
               >
                 Cerrar Sesión

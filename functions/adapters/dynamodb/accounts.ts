@@ -1,0 +1,289 @@
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { type Profile, profileSchema } from '../../../shared/account-schemas';
+import { type Product, productSchema } from '../../../shared/schemas';
+import { KEY, keys, TTL_ATTRIBUTE } from '../../../shared/table';
+import type {
+  CodeRecord,
+  CodeRepository,
+  FavoriteRepository,
+  ProfileRepository,
+  ResetTokenRepository,
+  SendCounter,
+} from '../../ports/accounts';
+import type { TableAccess } from './client';
+import { isConditionalCheckFailed, stripKeys } from './items';
+
+const codeRecordSchema = z.object({
+  purpose: z.enum(['signup', 'institutional']),
+  subject: z.string(),
+  code_id: z.string(),
+  email: z.string(),
+  salt: z.string(),
+  hash: z.string(),
+  expires_at: z.number(),
+  attempts: z.number(),
+  used: z.boolean(),
+  university_id: z.string().nullable(),
+});
+
+const epochSeconds = (ms: number) => Math.ceil(ms / 1000);
+
+export function createCodeRepository({ doc, tableName }: TableAccess): CodeRepository {
+  const live = 'code_id = :id AND used = :false AND attempts < :max';
+  return {
+    async put(record) {
+      await doc.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...record,
+            ...keys.verification(record.purpose, record.subject),
+            [TTL_ATTRIBUTE]: epochSeconds(record.expires_at) + 86_400,
+          },
+        }),
+      );
+    },
+    async get(purpose, subject) {
+      const res = await doc.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: keys.verification(purpose, subject),
+          ConsistentRead: true,
+        }),
+      );
+      if (!res.Item) return null;
+      const parsed = codeRecordSchema.safeParse(stripKeys(res.Item));
+      return parsed.success ? (parsed.data satisfies CodeRecord) : null;
+    },
+    async registerFailure(purpose, subject, codeId, maxAttempts) {
+      try {
+        const res = await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.verification(purpose, subject),
+            UpdateExpression: 'ADD attempts :one',
+            ConditionExpression: live,
+            ExpressionAttributeValues: { ':one': 1, ':id': codeId, ':false': false, ':max': maxAttempts },
+            ReturnValues: 'UPDATED_NEW',
+          }),
+        );
+        const attempts = res.Attributes?.attempts;
+        return typeof attempts === 'number' ? attempts : null;
+      } catch (err) {
+        if (isConditionalCheckFailed(err)) return null;
+        throw err;
+      }
+    },
+    async consume(purpose, subject, codeId, maxAttempts) {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.verification(purpose, subject),
+            UpdateExpression: 'SET used = :true',
+            ConditionExpression: live,
+            ExpressionAttributeValues: { ':true': true, ':id': codeId, ':false': false, ':max': maxAttempts },
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionalCheckFailed(err)) return false;
+        throw err;
+      }
+    },
+  };
+}
+
+export function createSendCounter({ doc, tableName }: TableAccess): SendCounter {
+  return {
+    async tryCount(email, hour, max) {
+      try {
+        // ADD creates the counter; the condition makes the limit hold under concurrent sends.
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.sendCounter(email, hour),
+            UpdateExpression: 'ADD sends :one SET #ttl = :ttl',
+            ConditionExpression: 'attribute_not_exists(sends) OR sends < :max',
+            ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+            ExpressionAttributeValues: { ':one': 1, ':max': max, ':ttl': (hour + 2) * 3600 },
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionalCheckFailed(err)) return false;
+        throw err;
+      }
+    },
+  };
+}
+
+export function createResetTokenRepository({ doc, tableName }: TableAccess): ResetTokenRepository {
+  return {
+    async put(tokenHash, email, expiresAt) {
+      await doc.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...keys.resetToken(tokenHash),
+            email,
+            expires_at: expiresAt,
+            [TTL_ATTRIBUTE]: epochSeconds(expiresAt) + 86_400,
+          },
+          ConditionExpression: `attribute_not_exists(${KEY.pk})`,
+        }),
+      );
+    },
+    async consume(tokenHash, now) {
+      try {
+        const res = await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.resetToken(tokenHash),
+            UpdateExpression: 'SET used_at = :now',
+            ConditionExpression: `attribute_exists(${KEY.pk}) AND attribute_not_exists(used_at) AND expires_at > :now`,
+            ExpressionAttributeValues: { ':now': now },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        const email = res.Attributes?.email;
+        return typeof email === 'string' ? email : null;
+      } catch (err) {
+        if (isConditionalCheckFailed(err)) return null;
+        throw err;
+      }
+    },
+  };
+}
+
+export function createProfileRepository({ doc, tableName }: TableAccess): ProfileRepository {
+  const toProfile = (item: Record<string, unknown> | undefined): Profile | null =>
+    item ? profileSchema.parse(stripKeys(item)) : null;
+  const get = async (userId: string) => {
+    const res = await doc.send(
+      new GetCommand({ TableName: tableName, Key: keys.profile(userId), ConsistentRead: true }),
+    );
+    return toProfile(res.Item);
+  };
+  const update = async (userId: string, expression: string, values: Record<string, unknown>) => {
+    const res = await doc.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.profile(userId),
+        UpdateExpression: expression,
+        ConditionExpression: `attribute_exists(${KEY.pk})`,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    const profile = toProfile(res.Attributes);
+    if (!profile) throw new Error(`Profile ${userId} vanished during an update`);
+    return profile;
+  };
+  return {
+    get,
+    async createIfAbsent(profile) {
+      try {
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...profile, ...keys.profile(profile.user_id) },
+            ConditionExpression: `attribute_not_exists(${KEY.pk})`,
+          }),
+        );
+        return profile;
+      } catch (err) {
+        if (!isConditionalCheckFailed(err)) throw err;
+        const existing = await get(profile.user_id);
+        if (!existing) throw new Error(`Profile ${profile.user_id} exists but cannot be read`);
+        return existing;
+      }
+    },
+    updateFullName: (userId, fullName) => update(userId, 'SET full_name = :n', { ':n': fullName }),
+    setInstitutional: (userId, email, universityId) =>
+      update(userId, 'SET university_email = :e, university_id = :u, university_email_verified = :t', {
+        ':e': email,
+        ':u': universityId,
+        ':t': true,
+      }),
+  };
+}
+
+const favoriteSchema = z.object({ product_id: z.number(), created_at: z.string() });
+
+export function createFavoriteRepository({ doc, tableName }: TableAccess): FavoriteRepository {
+  return {
+    async add(userId, productId, createdAt) {
+      try {
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...keys.favorite(userId, productId), product_id: productId, created_at: createdAt },
+            ConditionExpression: `attribute_not_exists(${KEY.pk})`,
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionalCheckFailed(err)) return false;
+        throw err;
+      }
+    },
+    async remove(userId, productId) {
+      await doc.send(new DeleteCommand({ TableName: tableName, Key: keys.favorite(userId, productId) }));
+    },
+    async listProducts(userId) {
+      const favorites: z.infer<typeof favoriteSchema>[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const res = await doc.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+            ExpressionAttributeValues: {
+              ':pk': keys.favoritesPartition(userId),
+              ':prefix': keys.favoritePrefix,
+            },
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const item of res.Items ?? []) {
+          const parsed = favoriteSchema.safeParse(item);
+          if (parsed.success) favorites.push(parsed.data);
+        }
+        start = res.LastEvaluatedKey;
+      } while (start);
+      favorites.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.product_id - a.product_id);
+
+      const byId = new Map<number, Product>();
+      for (let i = 0; i < favorites.length; i += 100) {
+        let pending: Record<string, unknown>[] | undefined = favorites
+          .slice(i, i + 100)
+          .map((f) => keys.product(f.product_id));
+        // BatchGet may leave keys unprocessed under load: retry them until none is left.
+        for (let round = 0; pending && pending.length > 0 && round < 5; round++) {
+          const res: BatchGetCommandOutput = await doc.send(
+            new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }),
+          );
+          for (const item of res.Responses?.[tableName] ?? []) {
+            const parsed = productSchema.safeParse(stripKeys(item));
+            if (parsed.success) byId.set(parsed.data.id, parsed.data);
+          }
+          pending = res.UnprocessedKeys?.[tableName]?.Keys;
+        }
+      }
+      return favorites.flatMap((f) => {
+        const p = byId.get(f.product_id);
+        return p ? [p] : [];
+      });
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { Product } from '../../shared/schemas';
+import type { Profile } from '../../shared/account-schemas';
+
+/** The user pool's admin API, as the account services need it. */
+export interface IdentityUser {
+  username: string;
+  /** Cognito's UserStatus: UNCONFIRMED, CONFIRMED, FORCE_CHANGE_PASSWORD... */
+  status: string;
+  attributes: Record<string, string>;
+}
+
+export interface IdentityProvider {
+  getUserByEmail(email: string): Promise<IdentityUser | null>;
+  /** Confirms the sign-up and marks the e-mail verified. */
+  confirmSignUp(username: string, email: string): Promise<void>;
+  setPassword(username: string, password: string): Promise<void>;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export type CodePurpose = 'signup' | 'institutional';
+
+/** A verification code as stored: only its salted hash, never the code. */
+export interface CodeRecord {
+  purpose: CodePurpose;
+  subject: string;
+  code_id: string;
+  email: string;
+  salt: string;
+  hash: string;
+  /** Epoch milliseconds. */
+  expires_at: number;
+  attempts: number;
+  used: boolean;
+  university_id: string | null;
+}
+
+export interface CodeRepository {
+  /** Replaces the subject's code (a new code kills the old one). */
+  put(record: CodeRecord): Promise<void>;
+  get(purpose: CodePurpose, subject: string): Promise<CodeRecord | null>;
+  /** Counts a wrong attempt on that exact code while it has attempts left; the new count, or null. */
+  registerFailure(
+    purpose: CodePurpose,
+    subject: string,
+    codeId: string,
+    maxAttempts: number,
+  ): Promise<number | null>;
+  /** Marks that exact code used if it is unused and alive; false when another request won. */
+  consume(purpose: CodePurpose, subject: string, codeId: string, maxAttempts: number): Promise<boolean>;
+}
+
+export interface SendCounter {
+  /** Counts one send to the address in the hour; false (nothing counted) when `max` is reached. */
+  tryCount(email: string, hour: number, max: number): Promise<boolean>;
+}
+
+export interface ResetTokenRepository {
+  put(tokenHash: string, email: string, expiresAt: number): Promise<void>;
+  /** Marks the token used if it exists, is unused and unexpired at `now`; its e-mail, or null. */
+  consume(tokenHash: string, now: number): Promise<string | null>;
+}
+
+export interface ProfileRepository {
+  get(userId: string): Promise<Profile | null>;
+  /** Creates the profile unless it exists; returns the stored one either way. */
+  createIfAbsent(profile: Profile): Promise<Profile>;
+  updateFullName(userId: string, fullName: string): Promise<Profile>;
+  setInstitutional(userId: string, universityEmail: string, universityId: string): Promise<Profile>;
+}
+
+export interface FavoriteRepository {
+  /** Saves the favorite unless it exists; false when it already existed (nothing changed). */
+  add(userId: string, productId: number, createdAt: string): Promise<boolean>;
+  remove(userId: string, productId: number): Promise<void>;
+  /** The user's saved products (any status), newest saved first. */
+  listProducts(userId: string): Promise<Product[]>;
+}

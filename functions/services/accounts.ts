@@ -1,0 +1,159 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ACCOUNT_MESSAGES, type Profile } from '../../shared/account-schemas';
+import { API_MESSAGES } from '../../shared/messages';
+import type { Product } from '../../shared/schemas';
+import { BadRequestError, NotFoundError, TooManyRequestsError, UnauthorizedError } from '../commons/errors';
+import type { AuthContext } from '../commons/http';
+import type {
+  FavoriteRepository,
+  IdentityProvider,
+  Mailer,
+  ProfileRepository,
+  ResetTokenRepository,
+} from '../ports/accounts';
+import type { ProductRepository, UniversityRepository } from '../ports/repositories';
+import { CODE_TTL_MS, type CodeDeps, countSend, issueCode, redeemCode } from './codes';
+import { codeMail, resetMail } from './mail-templates';
+
+export interface AccountDeps extends CodeDeps {
+  identity: IdentityProvider;
+  mailer: Mailer;
+  resetTokens: ResetTokenRepository;
+  profiles: ProfileRepository;
+  favorites: FavoriteRepository;
+  universities: UniversityRepository;
+  products: ProductRepository;
+  appUrl: () => string;
+}
+
+/** The caller of a 'user' route (makeHandler already refused calls without one). */
+export function signedIn(auth: AuthContext | null): AuthContext {
+  if (!auth) throw new UnauthorizedError();
+  return auth;
+}
+
+export const RESET_TTL_MS = CODE_TTL_MS;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The e-mail must be of the university's domain: exactly '@' + domain at the end. */
+export function emailInDomain(email: string, domain: string): boolean {
+  return email.toLowerCase().endsWith(`@${domain.toLowerCase()}`);
+}
+
+/**
+ * Sends a sign-up code to an UNCONFIRMED user. The answer is the same whether or not the address
+ * has an account (no enumeration); the send limit applies to every address all the same.
+ */
+export async function requestSignUpCode(deps: AccountDeps, email: string): Promise<{ ok: true }> {
+  const user = await deps.identity.getUserByEmail(email);
+  if (user?.status !== 'UNCONFIRMED') {
+    if (!(await countSend(deps, email))) throw new TooManyRequestsError(ACCOUNT_MESSAGES.tooManyCodes);
+    return { ok: true };
+  }
+  const code = await issueCode(deps, { purpose: 'signup', subject: email, email, universityId: 'general' });
+  await deps.mailer.send(codeMail(email, code, 'signup'));
+  return { ok: true };
+}
+
+export async function confirmSignUp(deps: AccountDeps, email: string, code: string): Promise<{ ok: true }> {
+  await redeemCode(deps, 'signup', email, code);
+  const user = await deps.identity.getUserByEmail(email);
+  if (!user) throw new BadRequestError(ACCOUNT_MESSAGES.invalidCode);
+  await deps.identity.confirmSignUp(user.username, email);
+  return { ok: true };
+}
+
+/** Always 202: an unknown address or a spent send limit silently sends nothing. */
+export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<{ ok: true }> {
+  const user = await deps.identity.getUserByEmail(email);
+  if (!user || user.status === 'UNCONFIRMED') return { ok: true };
+  if (!(await countSend(deps, email))) return { ok: true };
+  const token = randomBytes(32).toString('base64url');
+  await deps.resetTokens.put(hashToken(token), email, deps.now().getTime() + RESET_TTL_MS);
+  const link = `${deps.appUrl().replace(/\/$/, '')}/reset-password#type=recovery&token=${token}`;
+  await deps.mailer.send(resetMail(email, link));
+  return { ok: true };
+}
+
+export async function resetPassword(
+  deps: AccountDeps,
+  token: string,
+  password: string,
+): Promise<{ ok: true }> {
+  // Consumed atomically before the password changes: a token works once, even under races.
+  const email = await deps.resetTokens.consume(hashToken(token), deps.now().getTime());
+  if (!email) throw new BadRequestError(ACCOUNT_MESSAGES.invalidResetLink);
+  const user = await deps.identity.getUserByEmail(email);
+  if (!user) throw new BadRequestError(ACCOUNT_MESSAGES.invalidResetLink);
+  await deps.identity.setPassword(user.username, password);
+  return { ok: true };
+}
+
+/** The caller's profile, created from the token's claims on first read. */
+export async function getProfile(deps: AccountDeps, auth: AuthContext): Promise<Profile> {
+  const existing = await deps.profiles.get(auth.userId);
+  if (existing) return existing;
+  return deps.profiles.createIfAbsent({
+    user_id: auth.userId,
+    email: auth.email ?? '',
+    full_name: null,
+    university_email: null,
+    university_email_verified: false,
+    university_id: null,
+    created_at: deps.now().toISOString(),
+  });
+}
+
+export async function updateProfile(
+  deps: AccountDeps,
+  auth: AuthContext,
+  fullName: string,
+): Promise<Profile> {
+  await getProfile(deps, auth);
+  return deps.profiles.updateFullName(auth.userId, fullName);
+}
+
+export async function requestInstitutionalCode(
+  deps: AccountDeps,
+  auth: AuthContext,
+  universityId: string,
+  email: string,
+): Promise<{ ok: true }> {
+  const university = await deps.universities.get(universityId);
+  if (!university) throw new BadRequestError(ACCOUNT_MESSAGES.invalidUniversity);
+  if (!emailInDomain(email, university.email_domain))
+    throw new BadRequestError(ACCOUNT_MESSAGES.wrongDomain.replace('{domain}', university.email_domain));
+  const code = await issueCode(deps, { purpose: 'institutional', subject: auth.userId, email, universityId });
+  await deps.mailer.send(codeMail(email, code, 'institutional'));
+  return { ok: true };
+}
+
+export async function verifyInstitutionalEmail(
+  deps: AccountDeps,
+  auth: AuthContext,
+  code: string,
+): Promise<Profile> {
+  const record = await redeemCode(deps, 'institutional', auth.userId, code);
+  if (!record.university_id) throw new BadRequestError(ACCOUNT_MESSAGES.invalidUniversity);
+  await getProfile(deps, auth);
+  return deps.profiles.setInstitutional(auth.userId, record.email, record.university_id);
+}
+
+export async function addFavorite(deps: AccountDeps, auth: AuthContext, productId: number) {
+  const product = await deps.products.get(productId);
+  if (!product) throw new NotFoundError(API_MESSAGES.productNotFound);
+  await deps.favorites.add(auth.userId, productId, deps.now().toISOString());
+  return { product_id: productId, saved: true };
+}
+
+export async function removeFavorite(deps: AccountDeps, auth: AuthContext, productId: number) {
+  await deps.favorites.remove(auth.userId, productId);
+  return { product_id: productId, saved: false };
+}
+
+/** Saved products still on sale, newest saved first. */
+export async function listFavorites(deps: AccountDeps, auth: AuthContext): Promise<{ items: Product[] }> {
+  const products = await deps.favorites.listProducts(auth.userId);
+  return { items: products.filter((p) => p.status === 'active') };
+}

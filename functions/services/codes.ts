@@ -1,0 +1,89 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { ACCOUNT_MESSAGES } from '../../shared/account-schemas';
+import { BadRequestError, TooManyRequestsError } from '../commons/errors';
+import type { CodePurpose, CodeRecord, CodeRepository, SendCounter } from '../ports/accounts';
+
+/** The spec's code rules. */
+export const CODE_TTL_MS = 30 * 60 * 1000;
+export const MAX_ATTEMPTS = 5;
+export const MAX_CODES_PER_HOUR = 5;
+
+export interface CodeDeps {
+  codes: CodeRepository;
+  sendCounter: SendCounter;
+  now: () => Date;
+}
+
+/** A 6-digit code from the CSPRNG (100000–999999). */
+export const generateCode = () => String(randomInt(100000, 1000000));
+
+export const hashCode = (salt: string, code: string) =>
+  createHash('sha256').update(`${salt}:${code}`).digest('hex');
+
+export function codeMatches(record: Pick<CodeRecord, 'salt' | 'hash'>, code: string): boolean {
+  const a = Buffer.from(hashCode(record.salt, code), 'hex');
+  const b = Buffer.from(record.hash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export const epochHour = (at: Date) => Math.floor(at.getTime() / 3_600_000);
+
+/** Counts one send to the address; 429 once it had MAX_CODES_PER_HOUR this hour. */
+export async function countSend(
+  deps: Pick<CodeDeps, 'sendCounter' | 'now'>,
+  email: string,
+): Promise<boolean> {
+  return deps.sendCounter.tryCount(email, epochHour(deps.now()), MAX_CODES_PER_HOUR);
+}
+
+/** Makes and stores a new code for the subject (replacing any earlier one); returns the code. */
+export async function issueCode(
+  deps: CodeDeps,
+  input: { purpose: CodePurpose; subject: string; email: string; universityId?: string | null },
+): Promise<string> {
+  if (!(await countSend(deps, input.email))) throw new TooManyRequestsError(ACCOUNT_MESSAGES.tooManyCodes);
+  const code = generateCode();
+  const salt = randomBytes(16).toString('hex');
+  await deps.codes.put({
+    purpose: input.purpose,
+    subject: input.subject,
+    code_id: randomBytes(12).toString('hex'),
+    email: input.email,
+    salt,
+    hash: hashCode(salt, code),
+    expires_at: deps.now().getTime() + CODE_TTL_MS,
+    attempts: 0,
+    used: false,
+    university_id: input.universityId ?? null,
+  });
+  return code;
+}
+
+/**
+ * Checks and consumes a code. Every outcome is decided by a conditional write, so two requests
+ * can never both use one code nor get more than MAX_ATTEMPTS tries between them.
+ */
+export async function redeemCode(
+  deps: CodeDeps,
+  purpose: CodePurpose,
+  subject: string,
+  code: string,
+): Promise<CodeRecord> {
+  const record = await deps.codes.get(purpose, subject);
+  if (!record) throw new BadRequestError(ACCOUNT_MESSAGES.invalidCode);
+  const matches = codeMatches(record, code);
+  if (record.used)
+    throw new BadRequestError(matches ? ACCOUNT_MESSAGES.usedCode : ACCOUNT_MESSAGES.invalidCode);
+  if (record.attempts >= MAX_ATTEMPTS) throw new BadRequestError(ACCOUNT_MESSAGES.tooManyAttempts);
+  // TTL deletes lazily: the expiry is checked here.
+  if (deps.now().getTime() >= record.expires_at) throw new BadRequestError(ACCOUNT_MESSAGES.expiredCode);
+  if (!matches) {
+    const attempts = await deps.codes.registerFailure(purpose, subject, record.code_id, MAX_ATTEMPTS);
+    if (attempts === null || attempts >= MAX_ATTEMPTS)
+      throw new BadRequestError(ACCOUNT_MESSAGES.tooManyAttempts);
+    throw new BadRequestError(ACCOUNT_MESSAGES.invalidCode);
+  }
+  if (!(await deps.codes.consume(purpose, subject, record.code_id, MAX_ATTEMPTS)))
+    throw new BadRequestError(ACCOUNT_MESSAGES.usedCode);
+  return record;
+}

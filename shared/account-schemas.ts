@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { universityIdSchema } from './schemas';
+
+/**
+ * Schemas of the accounts API (sign-up codes, password reset, institutional e-mail, profile,
+ * favorites). Messages are the spec's Spanish texts where the spec gives them.
+ */
+export const ACCOUNT_MESSAGES = {
+  invalidEmail: 'Correo electrónico inválido',
+  codeFormat: 'El código debe tener 6 dígitos.',
+  invalidCode: 'Código de verificación inválido',
+  expiredCode: 'El código de verificación ha expirado',
+  usedCode: 'Este código ya ha sido utilizado',
+  tooManyAttempts: 'Demasiados intentos. Solicita un nuevo código.',
+  tooManyCodes: 'Has solicitado demasiados códigos. Inténtalo de nuevo en una hora.',
+  missingFields: 'Por favor completa todos los campos',
+  invalidUniversity: 'Universidad no válida',
+  /** '{domain}' is replaced by the university's e-mail domain. */
+  wrongDomain: 'El correo debe ser del dominio {domain}',
+  passwordMin: 'La contraseña debe tener al menos 8 caracteres',
+  passwordMax: 'La contraseña es demasiado larga',
+  invalidResetLink: 'Acceso no válido. Abre el enlace desde tu correo para restablecer.',
+  nameRequired: 'El nombre es requerido',
+} as const;
+
+export const emailSchema = z
+  .string({ message: ACCOUNT_MESSAGES.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .max(254, ACCOUNT_MESSAGES.invalidEmail)
+  .pipe(z.email({ message: ACCOUNT_MESSAGES.invalidEmail }));
+
+/** Exactly six digits (the spec's 100000–999999 codes). */
+export const codeSchema = z
+  .string({ message: ACCOUNT_MESSAGES.codeFormat })
+  .regex(/^\d{6}$/, ACCOUNT_MESSAGES.codeFormat);
+
+export const okSchema = z.object({ ok: z.literal(true) });
+
+export const emailBodySchema = z.strictObject({ email: emailSchema });
+export const confirmSignUpBodySchema = z.strictObject({ email: emailSchema, code: codeSchema });
+
+export const resetPasswordBodySchema = z.strictObject({
+  token: z.string().min(20, ACCOUNT_MESSAGES.invalidResetLink).max(200, ACCOUNT_MESSAGES.invalidResetLink),
+  password: z.string().min(8, ACCOUNT_MESSAGES.passwordMin).max(72, ACCOUNT_MESSAGES.passwordMax),
+});
+
+export const institutionalCodeBodySchema = z.strictObject({
+  university_id: universityIdSchema,
+  email: emailSchema,
+});
+export const institutionalVerifyBodySchema = z.strictObject({ code: codeSchema });
+
+/** The spec's user_profiles row, plus the account's e-mail. */
+export const profileSchema = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  full_name: z.string().nullable(),
+  university_email: z.string().nullable(),
+  university_email_verified: z.boolean(),
+  university_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const institutionalStatusSchema = profileSchema.pick({
+  university_email: true,
+  university_email_verified: true,
+  university_id: true,
+});
+
+export const updateProfileBodySchema = z.strictObject({
+  full_name: z.string().trim().min(2, ACCOUNT_MESSAGES.nameRequired).max(100),
+});
+
+export const favoriteStateSchema = z.object({ product_id: z.number().int().positive(), saved: z.boolean() });

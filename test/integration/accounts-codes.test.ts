@@ -1,0 +1,319 @@
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TableAccess } from '../../functions/adapters/dynamodb/client';
+import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
+import { resetContext, setContextForTests } from '../../functions/commons/context';
+import { handler as confirmSignUp } from '../../functions/handlers/confirm-sign-up';
+import { handler as getProfile } from '../../functions/handlers/get-profile';
+import { handler as institutionalStatus } from '../../functions/handlers/institutional-status';
+import { handler as requestInstitutionalCode } from '../../functions/handlers/request-institutional-code';
+import { handler as requestPasswordReset } from '../../functions/handlers/request-password-reset';
+import { handler as requestSignUpCode } from '../../functions/handlers/request-sign-up-code';
+import { handler as resetPassword } from '../../functions/handlers/reset-password';
+import { handler as verifyInstitutional } from '../../functions/handlers/verify-institutional-email';
+import { localCognitoClient } from '../../scripts/local/parts/cognito';
+import { keys } from '../../shared/table';
+import { type AccountParts, APP_URL, lastCode, startAccountParts } from '../support/accounts';
+import { uniqueUniversity, useTestTable } from '../support/backend';
+import { apiEvent, invoke } from '../support/events';
+import { MemorySearchIndex } from '../support/memory-search-index';
+
+/**
+ * Sign-up codes, password reset and institutional codes through the real handlers, against
+ * DynamoDB Local, cognito-local and the SES emulator (codes are read from its mailbox).
+ */
+let table: TableAccess;
+let parts: AccountParts;
+let clock = Date.parse('2026-03-01T10:00:00.000Z');
+const university = uniqueUniversity('acc');
+const domain = `est.${university}.edu.ve`;
+let seq = 0;
+const freshEmail = () => `alumno${++seq}-${Date.now()}@correo.com`;
+const PASSWORD = 'Clave12345';
+
+beforeAll(async () => {
+  table = useTestTable();
+  parts = await startAccountParts();
+  await createUniversityRepository(table).putIfAbsent({
+    id: university,
+    name: 'Prueba',
+    full_name: 'Universidad de Prueba',
+    email_domain: domain,
+    city: 'Caracas',
+    logo: null,
+    created_at: '2025-01-01T00:00:00.000Z',
+  });
+});
+beforeEach(() => {
+  // A fresh clock hour per test: the send limit of one test never leaks into the next.
+  clock += 2 * 3_600_000;
+  setContextForTests({ search: new MemorySearchIndex(), now: () => new Date(clock) });
+});
+afterAll(async () => {
+  resetContext();
+  await parts?.stop();
+});
+
+const requestCode = (email: string) =>
+  invoke(requestSignUpCode, apiEvent('requestSignUpCode', { body: { email } }));
+const confirm = (email: string, code: string) =>
+  invoke(confirmSignUp, apiEvent('confirmSignUp', { body: { email, code } }));
+const errorMessage = (body: unknown) => (body as { error: { message: string } }).error.message;
+const wrongCode = (code: string) => String(((Number(code) - 100000 + 1) % 900000) + 100000);
+
+async function userStatus(email: string) {
+  const client = localCognitoClient(parts.cognito.endpoint);
+  try {
+    const out = await client.send(
+      new AdminGetUserCommand({ UserPoolId: parts.cognito.userPoolId, Username: email }),
+    );
+    const verified = out.UserAttributes?.find((a) => a.Name === 'email_verified')?.Value;
+    return { status: out.UserStatus, verified };
+  } finally {
+    client.destroy();
+  }
+}
+
+async function registered() {
+  const email = freshEmail();
+  await parts.signUp(email, PASSWORD);
+  return email;
+}
+
+describe('sign-up code', () => {
+  it('mails a 6-digit code in Spanish; the right code confirms the user and verifies the e-mail', async () => {
+    const email = await registered();
+    const res = await requestCode(email);
+    expect(res.status).toBe(202);
+    const mail = (await parts.mailTo(email)).at(-1);
+    expect(mail?.subject).toBe('Tu código de verificación');
+    expect(mail?.html).toContain('<p');
+    const code = await lastCode(parts, email);
+    expect(Number(code)).toBeGreaterThanOrEqual(100000);
+    // Stored only as a salted hash.
+    const item = await table.doc.send(
+      new GetCommand({ TableName: table.tableName, Key: keys.verification('signup', email) }),
+    );
+    expect(JSON.stringify(item.Item)).not.toContain(code);
+    expect((await confirm(email, code)).status).toBe(200);
+    expect(await userStatus(email)).toEqual({ status: 'CONFIRMED', verified: 'true' });
+    await expect(parts.cognito.signIn(email, PASSWORD)).resolves.toHaveProperty('idToken');
+  });
+
+  it('answers 202 for unknown addresses too, and mails nothing', async () => {
+    const unknown = freshEmail();
+    expect((await requestCode(unknown)).status).toBe(202);
+    expect(await parts.mailTo(unknown)).toEqual([]);
+  });
+
+  it('refuses a used code', async () => {
+    const email = await registered();
+    await requestCode(email);
+    const code = await lastCode(parts, email);
+    expect((await confirm(email, code)).status).toBe(200);
+    const again = await confirm(email, code);
+    expect(again.status).toBe(400);
+    expect(errorMessage(again.body)).toBe('Este código ya ha sido utilizado');
+  });
+
+  it('refuses an expired code (30 minutes) and accepts it just before', async () => {
+    const email = await registered();
+    await requestCode(email);
+    const code = await lastCode(parts, email);
+    const issued = clock;
+    clock = issued + 30 * 60_000;
+    const late = await confirm(email, code);
+    expect(late.status).toBe(400);
+    expect(errorMessage(late.body)).toBe('El código de verificación ha expirado');
+    expect((await userStatus(email)).status).toBe('UNCONFIRMED');
+    clock = issued + 30 * 60_000 - 1;
+    expect((await confirm(email, code)).status).toBe(200);
+  });
+
+  it('kills a code after 5 wrong attempts, even when the 6th is right', async () => {
+    const email = await registered();
+    await requestCode(email);
+    const code = await lastCode(parts, email);
+    const messages: string[] = [];
+    for (let i = 0; i < 5; i++) messages.push(errorMessage((await confirm(email, wrongCode(code))).body));
+    expect(messages.slice(0, 4)).toEqual(Array(4).fill('Código de verificación inválido'));
+    expect(messages[4]).toBe('Demasiados intentos. Solicita un nuevo código.');
+    const right = await confirm(email, code);
+    expect(right.status).toBe(400);
+    expect(errorMessage(right.body)).toBe('Demasiados intentos. Solicita un nuevo código.');
+    // A new code works.
+    await requestCode(email);
+    expect((await confirm(email, await lastCode(parts, email))).status).toBe(200);
+  });
+
+  it('never allows more than 5 wrong attempts under concurrency', async () => {
+    const email = await registered();
+    await requestCode(email);
+    const code = await lastCode(parts, email);
+    await Promise.all(Array.from({ length: 12 }, () => confirm(email, wrongCode(code))));
+    const item = await table.doc.send(
+      new GetCommand({ TableName: table.tableName, Key: keys.verification('signup', email) }),
+    );
+    expect(item.Item?.attempts).toBe(5);
+  });
+
+  it('lets a code be used once under concurrency', async () => {
+    const email = await registered();
+    await requestCode(email);
+    const code = await lastCode(parts, email);
+    const results = await Promise.all(Array.from({ length: 8 }, () => confirm(email, code)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+  });
+
+  it('sends at most 5 codes per address per hour, concurrently too, for unknown addresses as well', async () => {
+    const email = await registered();
+    const results = await Promise.all(Array.from({ length: 8 }, () => requestCode(email)));
+    expect(results.filter((r) => r.status === 202)).toHaveLength(5);
+    const refused = results.find((r) => r.status === 429);
+    expect(errorMessage(refused?.body)).toBe(
+      'Has solicitado demasiados códigos. Inténtalo de nuevo en una hora.',
+    );
+    expect(await parts.mailTo(email)).toHaveLength(5);
+    const unknown = freshEmail();
+    for (let i = 0; i < 5; i++) expect((await requestCode(unknown)).status).toBe(202);
+    expect((await requestCode(unknown)).status).toBe(429);
+    clock += 3_600_000;
+    expect((await requestCode(email)).status).toBe(202);
+  });
+
+  it('answers malformed input with 400 and changes nothing', async () => {
+    const email = await registered();
+    await requestCode(email);
+    const code = await lastCode(parts, email);
+    for (const body of [
+      { email, code: code.slice(0, 5) },
+      { email, code: 'abcdef' },
+      { email, code: `${code}1` },
+      { email, code, extra: true },
+      { email: `${'a'.repeat(10_000)}@x.com`, code },
+      { email: 'no-es-correo', code },
+    ]) {
+      const res = await invoke(confirmSignUp, apiEvent('confirmSignUp', { body }));
+      expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+    }
+    const item = await table.doc.send(
+      new GetCommand({ TableName: table.tableName, Key: keys.verification('signup', email) }),
+    );
+    expect(item.Item?.attempts).toBe(0);
+    expect((await userStatus(email)).status).toBe('UNCONFIRMED');
+    expect((await confirm(email, code)).status).toBe(200);
+  });
+});
+
+describe('password reset', () => {
+  async function confirmedUser() {
+    const email = await registered();
+    await requestCode(email);
+    await confirm(email, await lastCode(parts, email));
+    return email;
+  }
+  const tokenFrom = async (email: string) => {
+    const text = (await parts.mailTo(email)).at(-1)?.text ?? '';
+    const match = text.match(/(\S+)\/reset-password#type=recovery&token=([A-Za-z0-9_-]+)/);
+    expect(match?.[1]).toBe(APP_URL);
+    return match?.[2] ?? '';
+  };
+
+  it('mails a single-use link; the token sets the password once', async () => {
+    const email = await confirmedUser();
+    expect(
+      (await invoke(requestPasswordReset, apiEvent('requestPasswordReset', { body: { email } }))).status,
+    ).toBe(202);
+    const token = await tokenFrom(email);
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    const body = { token, password: 'NuevaClave99' };
+    const results = await Promise.all(
+      [1, 2, 3].map(() => invoke(resetPassword, apiEvent('resetPassword', { body }))),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+    expect(errorMessage(results.find((r) => r.status === 400)?.body)).toBe(
+      'Acceso no válido. Abre el enlace desde tu correo para restablecer.',
+    );
+    await expect(parts.cognito.signIn(email, 'NuevaClave99')).resolves.toHaveProperty('idToken');
+    await expect(parts.cognito.signIn(email, PASSWORD)).rejects.toThrow();
+  });
+
+  it('refuses an expired or unknown token, and answers 202 for unknown addresses without mail', async () => {
+    const email = await confirmedUser();
+    await invoke(requestPasswordReset, apiEvent('requestPasswordReset', { body: { email } }));
+    const token = await tokenFrom(email);
+    clock += 30 * 60_000;
+    const late = await invoke(
+      resetPassword,
+      apiEvent('resetPassword', { body: { token, password: 'OtraClave123' } }),
+    );
+    expect(late.status).toBe(400);
+    const forged = await invoke(
+      resetPassword,
+      apiEvent('resetPassword', { body: { token: 'A'.repeat(43), password: 'OtraClave123' } }),
+    );
+    expect(forged.status).toBe(400);
+    const unknown = freshEmail();
+    expect(
+      (await invoke(requestPasswordReset, apiEvent('requestPasswordReset', { body: { email: unknown } })))
+        .status,
+    ).toBe(202);
+    expect(await parts.mailTo(unknown)).toEqual([]);
+    await expect(parts.cognito.signIn(email, PASSWORD)).resolves.toHaveProperty('idToken');
+  });
+});
+
+describe('institutional e-mail', () => {
+  const claims = (sub: string) => ({ sub, email: `${sub}@correo.com`, token_use: 'id' });
+  const request = (sub: string, body: unknown) =>
+    invoke(requestInstitutionalCode, apiEvent('requestInstitutionalCode', { claims: claims(sub), body }));
+
+  it('applies the university and domain rules, then verifies the address into the profile', async () => {
+    const sub = `inst-${Date.now()}`;
+    const unknown = await request(sub, { university_id: 'no-existe', email: `a@${domain}` });
+    expect(unknown.status).toBe(400);
+    expect(errorMessage(unknown.body)).toBe('Universidad no válida');
+    for (const email of [`a@gmail.com`, `a@x${domain}`, `a@${domain}.evil.com`]) {
+      const foreign = await request(sub, { university_id: university, email });
+      expect(foreign.status, email).toBe(400);
+      expect(errorMessage(foreign.body)).toBe(`El correo debe ser del dominio ${domain}`);
+      expect(await parts.mailTo(email)).toEqual([]);
+    }
+    const address = `ana-${Date.now()}@${domain}`;
+    expect((await request(sub, { university_id: university, email: address })).status).toBe(202);
+    const status = await invoke(
+      institutionalStatus,
+      apiEvent('institutionalStatus', { claims: claims(sub) }),
+    );
+    expect(status.body).toEqual({
+      university_email: null,
+      university_email_verified: false,
+      university_id: null,
+    });
+    const code = await lastCode(parts, address);
+    const wrong = await invoke(
+      verifyInstitutional,
+      apiEvent('verifyInstitutionalEmail', { claims: claims(sub), body: { code: wrongCode(code) } }),
+    );
+    expect(wrong.status).toBe(400);
+    const ok = await invoke(
+      verifyInstitutional,
+      apiEvent('verifyInstitutionalEmail', { claims: claims(sub), body: { code } }),
+    );
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({
+      university_email: address,
+      university_email_verified: true,
+      university_id: university,
+    });
+    const profile = await invoke(getProfile, apiEvent('getProfile', { claims: claims(sub) }));
+    expect(profile.body).toMatchObject({ university_email: address, university_email_verified: true });
+    // Another user cannot use this user's code.
+    const other = await invoke(
+      verifyInstitutional,
+      apiEvent('verifyInstitutionalEmail', { claims: claims(`${sub}-b`), body: { code } }),
+    );
+    expect(other.status).toBe(400);
+  });
+});

@@ -1,0 +1,153 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TableAccess } from '../../functions/adapters/dynamodb/client';
+import { resetContext } from '../../functions/commons/context';
+import { type LocalServer, startLocalServer } from '../../scripts/local/server';
+import { buildPath, routeList } from '../../shared/routes';
+import { type AccountParts, startAccountParts } from '../support/accounts';
+import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
+import { decodeJwtPayload, signWithCognitoLocalKey } from '../support/local-cognito';
+
+/**
+ * Authorization of EVERY route of the route table, through the local server (the same JWT checks
+ * as API Gateway's authorizer) and the real handlers. The cases are generated from `routeList`, so
+ * a new route is covered the moment it is added.
+ */
+const userA = {
+  email: 'usuario.a@correo.com',
+  password: 'Clave12345',
+  name: 'A',
+  nationalId: 'V33333333',
+  universityId: 'ucab',
+  groups: [],
+};
+const userB = { ...userA, email: 'usuario.b@correo.com', nationalId: 'V44444444', name: 'B' };
+const admin = { ...userA, email: 'admin.auth@correo.com', nationalId: 'V55555555', groups: ['admin'] };
+
+let table: TableAccess;
+let parts: AccountParts;
+let server: LocalServer;
+let webDir: string;
+let productId = 1;
+const tokens: Record<'a' | 'b' | 'admin', string> = { a: '', b: '', admin: '' };
+
+beforeAll(async () => {
+  table = useTestTable();
+  parts = await startAccountParts([userA, userB, admin]);
+  webDir = mkdtempSync(join(tmpdir(), 'web-auth-'));
+  server = await startLocalServer({
+    port: 0,
+    host: '127.0.0.1',
+    authorizer: { issuer: parts.cognito.issuer, audience: [parts.cognito.clientId] },
+    connectSrc: [parts.cognito.endpoint],
+    webDir,
+    quiet: true,
+    runtimeConfig: {
+      stage: 'local',
+      apiBaseUrl: '',
+      auth: {
+        userPoolId: parts.cognito.userPoolId,
+        userPoolClientId: parts.cognito.clientId,
+        region: 'us-east-1',
+        userPoolEndpoint: parts.cognito.endpoint,
+        authFlowType: 'USER_PASSWORD_AUTH',
+      },
+    },
+  });
+  productId = (await makeProduct(table, { university_id: uniqueUniversity('auth') })).id;
+  tokens.a = (await parts.cognito.signIn(userA.email, userA.password)).idToken;
+  tokens.b = (await parts.cognito.signIn(userB.email, userB.password)).idToken;
+  tokens.admin = (await parts.cognito.signIn(admin.email, admin.password)).idToken;
+});
+afterAll(async () => {
+  await server?.close();
+  await parts?.stop();
+  resetContext();
+  if (webDir) rmSync(webDir, { recursive: true, force: true });
+});
+
+const guarded = routeList.filter((r) => r.auth !== 'public');
+
+function call(route: (typeof routeList)[number], token?: string) {
+  const path = buildPath(route.path, Object.fromEntries(compileNames(route.path).map((n) => [n, productId])));
+  const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+  return fetch(`${server.url}${path}`, {
+    method: route.method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
+    ...(hasBody ? { body: '{}' } : {}),
+  });
+}
+const compileNames = (path: string) => [...path.matchAll(/\{([a-zA-Z0-9_]+)\}/g)].map((m) => m[1]);
+
+function expired(token: string) {
+  const now = Math.floor(Date.now() / 1000);
+  return signWithCognitoLocalKey({ ...decodeJwtPayload(token), iat: now - 7200, exp: now - 3600 });
+}
+function tampered(token: string) {
+  const [head, , signature] = token.split('.');
+  const payload = { ...decodeJwtPayload(token), sub: 'someone-else' };
+  return `${head}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${signature}`;
+}
+
+describe('every guarded route of the route table', () => {
+  it('has guarded routes to check (the table is not empty)', () => {
+    expect(guarded.length).toBeGreaterThan(0);
+  });
+
+  for (const route of guarded) {
+    const label = `${route.name}: ${route.method} ${route.path} (${route.auth})`;
+    it(`${label} refuses a missing, expired or tampered token with 401`, async () => {
+      for (const token of [undefined, expired(tokens.a), tampered(tokens.a), 'not.a.jwt']) {
+        const res = await call(route, token);
+        expect(res.status, `${label} with ${token ? token.slice(0, 12) : 'no token'}`).toBe(401);
+      }
+    });
+
+    it(`${label} answers a valid token past the authorizer, 403 for non-admins on admin routes`, async () => {
+      const res = await call(route, tokens.a);
+      if (route.auth === 'admin') {
+        expect(res.status).toBe(403);
+        const asAdmin = await call(route, tokens.admin);
+        expect([401, 403]).not.toContain(asAdmin.status);
+      } else {
+        expect([401, 403]).not.toContain(res.status);
+        expect(res.status).toBeLessThan(500);
+      }
+    });
+  }
+});
+
+describe("a user's routes only ever show that user's data", () => {
+  it('user B never sees user A’s profile or favorites, through every guarded GET', async () => {
+    const api = (path: string, token: string, init: RequestInit = {}) =>
+      fetch(`${server.url}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      });
+    expect(
+      (await api('/api/me/profile', tokens.a, { method: 'PATCH', body: '{"full_name":"Nombre Secreto A"}' }))
+        .status,
+    ).toBe(200);
+    expect((await api(`/api/me/favorites/${productId}`, tokens.a, { method: 'PUT' })).status).toBe(200);
+    const subA = String(decodeJwtPayload(tokens.a).sub);
+    const subB = String(decodeJwtPayload(tokens.b).sub);
+    for (const route of guarded.filter((r) => r.method === 'GET' && compileNames(r.path).length === 0)) {
+      const mine = await (await call(route, tokens.a)).text();
+      const theirs = await (await call(route, tokens.b)).text();
+      expect(theirs, route.name).not.toContain(subA);
+      expect(theirs, route.name).not.toContain(userA.email);
+      expect(theirs, route.name).not.toContain('Nombre Secreto A');
+      expect(mine, route.name).not.toContain(subB);
+    }
+    const favB = (await (await api('/api/me/favorites', tokens.b)).json()) as { items: unknown[] };
+    expect(favB.items).toEqual([]);
+    const favA = (await (await api('/api/me/favorites', tokens.a)).json()) as { items: { id: number }[] };
+    expect(favA.items.map((p) => p.id)).toEqual([productId]);
+    // B removing "the same" favorite only touches B's own (absent) one.
+    expect((await api(`/api/me/favorites/${productId}`, tokens.b, { method: 'DELETE' })).status).toBe(200);
+    const stillA = (await (await api('/api/me/favorites', tokens.a)).json()) as { items: { id: number }[] };
+    expect(stillA.items.map((p) => p.id)).toEqual([productId]);
+  });
+});

@@ -1,0 +1,80 @@
+import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { z } from 'zod';
+import { localCognitoClient } from '../../scripts/local/parts/cognito';
+import { type SesLocal, startSesLocal } from '../../scripts/local/parts/ses';
+import { freePort } from '../../scripts/local/ports';
+import { ENV } from '../../functions/commons/env';
+import { type TestCognito, startTestCognito } from './local-cognito';
+import type { LocalUser } from '../../scripts/local/parts/cognito';
+
+/**
+ * The real identity and mail parts for accounts tests: cognito-local and the SES emulator, with
+ * the environment variables the local stack sets for the handlers.
+ */
+export interface AccountParts {
+  cognito: TestCognito;
+  ses: SesLocal;
+  /** Registers an UNCONFIRMED user as the web app's sign-up does. */
+  signUp(email: string, password: string): Promise<void>;
+  /** Mail the emulator holds for an address, oldest first. */
+  mailTo(email: string): Promise<{ subject: string; html: string; text: string }[]>;
+  stop(): Promise<void>;
+}
+
+const storeSchema = z.object({
+  emails: z.array(
+    z.object({
+      subject: z.string(),
+      destination: z.object({ to: z.array(z.string()) }),
+      body: z.object({ html: z.string().optional(), text: z.string().optional() }),
+    }),
+  ),
+});
+
+export const APP_URL = 'http://localhost:5173';
+
+export async function startAccountParts(users: readonly LocalUser[] = []): Promise<AccountParts> {
+  const cognito = await startTestCognito(users);
+  const ses = await startSesLocal({ port: await freePort() });
+  process.env[ENV.userPoolId] = cognito.userPoolId;
+  process.env[ENV.userPoolClientId] = cognito.clientId;
+  process.env[ENV.cognitoEndpoint] = cognito.endpoint;
+  process.env[ENV.sesEndpoint] = ses.endpoint;
+  process.env[ENV.mailFrom] = 'no-reply@mercado.test';
+  process.env[ENV.appUrl] = APP_URL;
+  const client = localCognitoClient(cognito.endpoint);
+  return {
+    cognito,
+    ses,
+    signUp: async (email, password) => {
+      await client.send(
+        new SignUpCommand({
+          ClientId: cognito.clientId,
+          Username: email,
+          Password: password,
+          UserAttributes: [{ Name: 'email', Value: email }],
+        }),
+      );
+    },
+    mailTo: async (email) => {
+      const res = await fetch(`${ses.endpoint}/store`);
+      const store = storeSchema.parse(await res.json());
+      return store.emails
+        .filter((m) => m.destination.to.includes(email))
+        .map((m) => ({ subject: m.subject, html: m.body.html ?? '', text: m.body.text ?? '' }));
+    },
+    stop: async () => {
+      client.destroy();
+      await ses.stop();
+      await cognito.stop();
+    },
+  };
+}
+
+/** The 6-digit code of the newest mail to the address. */
+export async function lastCode(parts: AccountParts, email: string): Promise<string> {
+  const mails = await parts.mailTo(email);
+  const code = mails.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}

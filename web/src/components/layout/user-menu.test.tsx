@@ -1,0 +1,70 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Session, SessionContext, userFromClaims } from '../../lib/session';
+import { renderRoutes } from '../../testing/render';
+import { UserMenu } from './user-menu';
+
+afterEach(cleanup);
+
+const signedIn = (groups: string[], signOut = async () => undefined): Session => ({
+  status: 'signed-in',
+  user: userFromClaims({ sub: 'u1', email: 'ana@example.com', 'cognito:groups': groups }),
+  signOut,
+});
+
+function open(session: Session, at = '/') {
+  const view = renderRoutes(
+    [
+      {
+        path: '*',
+        element: (
+          <SessionContext.Provider value={session}>
+            <UserMenu />
+          </SessionContext.Provider>
+        ),
+      },
+    ],
+    at,
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Menú de usuario' }));
+  return view.router;
+}
+
+describe('UserMenu', () => {
+  it('shows the admin link to admins and super admins only', () => {
+    open(signedIn(['admin']));
+    expect(screen.getByRole('link', { name: 'Panel de Administrador' })).toBeTruthy();
+    expect(screen.getByText('A')).toBeTruthy();
+    cleanup();
+    open(signedIn(['super_admin']));
+    expect(screen.getByRole('link', { name: 'Panel de Administrador' })).toBeTruthy();
+    cleanup();
+    open(signedIn([]));
+    expect(screen.queryByRole('link', { name: 'Panel de Administrador' })).toBeNull();
+    for (const name of ['Mi Perfil', 'Favoritos', 'Configuración'])
+      expect(screen.getByRole('link', { name })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cerrar Sesión' })).toBeTruthy();
+  });
+});
+
+describe('sign out', () => {
+  it('toasts and goes home on success', async () => {
+    const router = open(signedIn([]), '/carreras');
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar Sesión' }));
+    expect(await screen.findByText('Sesión cerrada correctamente')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('toasts the error and stays on failure', async () => {
+    const router = open(
+      signedIn([], async () => {
+        throw new Error('offline');
+      }),
+      '/carreras',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar Sesión' }));
+    expect(await screen.findByText('Error al cerrar sesión')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/carreras');
+  });
+});

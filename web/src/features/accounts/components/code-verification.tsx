@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { buttonClass } from '../../../components/ui/button';
+import { useToast } from '../../../components/ui/toast';
+import { paths } from '../../../config/paths';
+import { ApiError, apiCall } from '../../../lib/api-client';
+import { CodeInput } from './code-input';
+
+export const SUCCESS_REDIRECT_MS = 1500;
+
+/** The 6-digit sign-up code screen: verify (POST /api/auth/confirm), resend, back to /register. */
+export function CodeVerification({ email }: { email: string }) {
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const [verified, setVerified] = useState(false);
+  const [resending, setResending] = useState(false);
+
+  useEffect(() => {
+    if (!verified) return;
+    const timer = setTimeout(() => navigate(paths.login.getHref()), SUCCESS_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [verified, navigate]);
+
+  const verify = async (code: string) => {
+    try {
+      await apiCall('confirmSignUp', { body: { email, code } });
+      setVerified(true);
+      toast({ title: '¡Cuenta verificada exitosamente!' });
+      return true;
+    } catch (err) {
+      toast({
+        title: 'Código inválido',
+        description: err instanceof ApiError ? err.message : 'El código ingresado no es válido.',
+        variant: 'destructive',
+      });
+      return false;
+    }
+  };
+
+  const resend = async () => {
+    setResending(true);
+    try {
+      await apiCall('requestSignUpCode', { body: { email } });
+      toast({ title: 'Código reenviado' });
+    } catch (err) {
+      toast({
+        title: 'Error',
+        description: err instanceof ApiError ? err.message : 'No se pudo reenviar el código.',
+        variant: 'destructive',
+      });
+    } finally {
+      setResending(false);
+    }
+  };
+
+  if (verified)
+    return (
+      <div className="auth-card" role="status">
+        <h1 className="page-title">Verificación exitosa</h1>
+        <p className="muted">Tu cuenta está lista. Te llevamos a iniciar sesión…</p>
+      </div>
+    );
+
+  return (
+    <div className="auth-card">
+      <Link to={paths.register.getHref()} className="icon-button" aria-label="Volver al registro">
+        ←
+      </Link>
+      <h1 className="page-title">Verifica tu correo</h1>
+      <p className="muted">
+        Ingresa el código de 6 dígitos que enviamos a <strong>{email}</strong>.
+      </p>
+      <CodeInput onComplete={verify} />
+      <button type="button" className={buttonClass('outline')} onClick={resend} disabled={resending}>
+        Reenviar código
+      </button>
+    </div>
+  );
+}

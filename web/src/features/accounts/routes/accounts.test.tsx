@@ -1,0 +1,230 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../../app/router';
+import { resetSessionForTests } from '../../../lib/session';
+import { fakeApi, renderRoutes } from '../../../testing/render';
+
+// The Amplify module boundary: everything else (forms, store, API client) is real.
+const amplify = vi.hoisted(() => ({
+  configure: vi.fn(),
+  signIn: vi.fn(),
+  signUp: vi.fn(),
+  fetchAuthSession: vi.fn(async () => ({ tokens: undefined })),
+  signOut: vi.fn(),
+  signInWithRedirect: vi.fn(),
+}));
+vi.mock('aws-amplify', () => ({ Amplify: { configure: amplify.configure } }));
+vi.mock('aws-amplify/auth', () => amplify);
+
+const RUNTIME_CONFIG = {
+  stage: 'local',
+  apiBaseUrl: '',
+  auth: {
+    userPoolId: 'local_pool',
+    userPoolClientId: 'client',
+    region: 'us-east-1',
+    userPoolEndpoint: 'http://localhost:9229',
+    authFlowType: 'USER_PASSWORD_AUTH',
+  },
+};
+
+let api: ReturnType<typeof fakeApi>;
+beforeEach(() => {
+  api = fakeApi((req) => {
+    if (req.url.pathname === '/runtime-config.json') return { body: RUNTIME_CONFIG };
+    if (req.url.pathname === '/api/auth/sign-up-code') return { status: 202, body: { ok: true } };
+    if (req.url.pathname === '/api/auth/confirm') return { body: { ok: true } };
+    if (req.url.pathname === '/api/auth/password-reset') return { status: 202, body: { ok: true } };
+    return { status: 404, body: { error: { code: 'NotFound', message: 'No encontrado' } } };
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+  resetSessionForTests();
+});
+
+const input = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+const type = (label: string | RegExp, value: string) => fireEvent.change(input(label), { target: { value } });
+
+describe('/login', () => {
+  it('shows the e-mail and password messages', async () => {
+    renderRoutes(routes, '/login');
+    await screen.findByRole('heading', { name: 'Iniciar Sesión' });
+    type('Correo electrónico', 'no-es-correo');
+    type('Contraseña', '123');
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByText('Correo electrónico inválido')).toBeTruthy();
+    expect(screen.getByText('La contraseña debe tener al menos 6 caracteres')).toBeTruthy();
+    expect(amplify.signIn).not.toHaveBeenCalled();
+  });
+
+  it('signs in with the configured flow and sends an unconfirmed e-mail to verification', async () => {
+    amplify.signIn.mockRejectedValueOnce(
+      Object.assign(new Error('User is not confirmed.'), { name: 'UserNotConfirmedException' }),
+    );
+    const { router } = renderRoutes(routes, '/login');
+    await screen.findByRole('heading', { name: 'Iniciar Sesión' });
+    type('Correo electrónico', 'Ana@Example.com');
+    type('Contraseña', 'secreto1');
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/email-verification'));
+    expect(router.state.location.search).toBe('?email=Ana%40Example.com');
+    expect(amplify.signIn).toHaveBeenCalledWith({
+      username: 'ana@example.com',
+      password: 'secreto1',
+      options: { authFlowType: 'USER_PASSWORD_AUTH' },
+    });
+    expect(amplify.configure.mock.calls[0]?.[0]).toMatchObject({
+      Auth: { Cognito: { userPoolEndpoint: 'http://localhost:9229' } },
+    });
+    expect(await screen.findByText(/Tu correo necesita verificación/)).toBeTruthy();
+  });
+
+  it('answers the Google button with the spec error when no hosted UI is configured', async () => {
+    renderRoutes(routes, '/login');
+    fireEvent.click(await screen.findByRole('button', { name: 'Continuar con Google' }));
+    expect(await screen.findByText(/^Error al iniciar sesión con Google: /)).toBeTruthy();
+    expect(amplify.signInWithRedirect).not.toHaveBeenCalled();
+  });
+});
+
+describe('/register', () => {
+  it('keeps Continue disabled until the terms are accepted, and shows every message', async () => {
+    renderRoutes(routes, '/register');
+    await screen.findByRole('heading', { name: 'Crear cuenta' });
+    const submit = screen.getByRole('button', { name: 'Continuar' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    expect(input('Cédula').placeholder).toBe('V-12345678');
+    fireEvent.click(screen.getByRole('checkbox'));
+    expect(submit.disabled).toBe(false);
+    type('Nombre completo', 'A');
+    type('Correo electrónico', 'x@');
+    type('Cédula', 'V1');
+    type('Contraseña', '12345');
+    type('Confirmar contraseña', '54321');
+    fireEvent.click(submit);
+    expect(await screen.findByText('El nombre es requerido')).toBeTruthy();
+    expect(screen.getByText('Correo electrónico inválido')).toBeTruthy();
+    expect(screen.getByText('La cédula es requerida')).toBeTruthy();
+    expect(screen.getByText('La contraseña debe tener al menos 6 caracteres')).toBeTruthy();
+    expect(screen.getByText('Las contraseñas no coinciden')).toBeTruthy();
+    expect(amplify.signUp).not.toHaveBeenCalled();
+  });
+
+  it('opens terms and privacy in a new tab', async () => {
+    renderRoutes(routes, '/register');
+    const terms = await screen.findByRole('link', { name: 'términos y condiciones' });
+    expect(terms.getAttribute('target')).toBe('_blank');
+    expect(terms.getAttribute('href')).toBe('/terms-and-conditions');
+    expect(screen.getByRole('link', { name: 'política de privacidad' }).getAttribute('target')).toBe(
+      '_blank',
+    );
+  });
+
+  it('signs up, sends the code and confirms it, then goes to /login', async () => {
+    amplify.signUp.mockResolvedValueOnce({ isSignUpComplete: false });
+    const { router } = renderRoutes(routes, '/register');
+    await screen.findByRole('heading', { name: 'Crear cuenta' });
+    type('Nombre completo', 'Ana Pérez');
+    type('Correo electrónico', 'ana@example.com');
+    type('Cédula', 'V-12345678');
+    type('Contraseña', 'secreto1');
+    type('Confirmar contraseña', 'secreto1');
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(
+      await screen.findByText('¡Registro exitoso! Te hemos enviado un código de verificación.'),
+    ).toBeTruthy();
+    expect(amplify.signUp).toHaveBeenCalledWith({
+      username: 'ana@example.com',
+      password: 'secreto1',
+      options: {
+        userAttributes: {
+          email: 'ana@example.com',
+          name: 'Ana Pérez',
+          'custom:national_id': 'V-12345678',
+          'custom:university_id': '',
+        },
+      },
+    });
+    fireEvent.paste(screen.getByLabelText('Dígito 1'), { clipboardData: { getData: () => '123456' } });
+    expect(await screen.findByText('Verificación exitosa')).toBeTruthy();
+    const confirm = api.requests.find((r) => r.url.pathname === '/api/auth/confirm');
+    expect(confirm?.body).toEqual({ email: 'ana@example.com', code: '123456' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 3000 });
+  });
+});
+
+describe('/forgot-password', () => {
+  it('validates the e-mail, then requests the link', async () => {
+    renderRoutes(routes, '/forgot-password');
+    await screen.findByRole('heading', { name: '¿Olvidaste tu contraseña?' });
+    type('Correo electrónico', 'nope');
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar enlace' }));
+    expect(await screen.findByText('Correo electrónico inválido')).toBeTruthy();
+    type('Correo electrónico', 'ana@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar enlace' }));
+    expect(await screen.findByText('Revisa tu correo')).toBeTruthy();
+    expect(api.requests.find((r) => r.url.pathname === '/api/auth/password-reset')?.body).toEqual({
+      email: 'ana@example.com',
+    });
+  });
+});
+
+describe('/reset-password', () => {
+  it('without a recovery fragment says access is invalid and disables submit', async () => {
+    renderRoutes(routes, '/reset-password');
+    expect(
+      await screen.findByText('Acceso no válido. Abre el enlace desde tu correo para restablecer.'),
+    ).toBeTruthy();
+    expect(
+      (screen.getByRole('button', { name: 'Guardar nueva contraseña' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
+  it('with a recovery token checks length and match', async () => {
+    renderRoutes(routes, '/reset-password#type=recovery&token=abcdefghijklmnopqrstuvwxyz');
+    await screen.findByText('Ingresa tu nueva contraseña.');
+    type('Nueva contraseña', '1234567');
+    type('Confirmar contraseña', '1234567');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar nueva contraseña' }));
+    expect(await screen.findByText('La contraseña debe tener al menos 8 caracteres')).toBeTruthy();
+    type('Nueva contraseña', 'x'.repeat(73));
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar nueva contraseña' }));
+    expect(await screen.findByText('La contraseña es demasiado larga')).toBeTruthy();
+    type('Nueva contraseña', '12345678');
+    type('Confirmar contraseña', '12345679');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar nueva contraseña' }));
+    expect(await screen.findByText('Las contraseñas no coinciden')).toBeTruthy();
+  });
+
+  it('a recovery fragment landing elsewhere is replaced to /reset-password, fragment kept', async () => {
+    const { router } = renderRoutes(routes, '/terms-and-conditions#type=recovery&token=abc');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reset-password'));
+    expect(router.state.location.hash).toBe('#type=recovery&token=abc');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+});
+
+describe('/login success', () => {
+  it('stores the session from the ID token and returns to the origin route', async () => {
+    amplify.signIn.mockResolvedValueOnce({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    amplify.fetchAuthSession.mockResolvedValue({
+      // @ts-expect-error the stub returns only what the store reads
+      tokens: { idToken: { payload: { sub: 'u1', email: 'ana@example.com', 'cognito:groups': ['admin'] } } },
+    });
+    const router = renderRoutes(routes, '/marketplace').router;
+    await router.navigate('/login', { state: { from: '/carreras' } });
+    await screen.findByRole('heading', { name: 'Iniciar Sesión' });
+    type('Correo electrónico', 'ana@example.com');
+    type('Contraseña', 'secreto1');
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/carreras'));
+    expect(await screen.findByText('¡Inicio de sesión exitoso!')).toBeTruthy();
+    // The bar's avatar now shows the e-mail initial.
+    expect(screen.getByRole('button', { name: 'Menú de usuario' }).textContent).toBe('A');
+  });
+});

@@ -1,0 +1,71 @@
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { buttonClass } from '../../../components/ui/button';
+import { useToast } from '../../../components/ui/toast';
+import { paths } from '../../../config/paths';
+import { apiCall } from '../../../lib/api-client';
+import { useDocumentMeta } from '../../../lib/document-meta';
+import { Field } from '../components/field';
+import { forgotPasswordSchema } from '../schemas';
+import '../accounts.css';
+
+export function Component() {
+  useDocumentMeta('Recuperar contraseña');
+  const { toast } = useToast();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = forgotPasswordSchema.safeParse({ email });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    setSending(true);
+    try {
+      await apiCall('requestPasswordReset', { body: { email: parsed.data.email.toLowerCase() } });
+      setSent(true);
+    } catch {
+      toast({ title: 'Error al enviar el correo de recuperación', variant: 'destructive' });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <div className="container page auth-page">
+      {sent ? (
+        <div className="auth-card" role="status">
+          <h1 className="page-title">Revisa tu correo</h1>
+          <p className="muted">
+            Si existe una cuenta con {email.trim()}, te enviamos un enlace para restablecer tu contraseña.
+          </p>
+          <Link to={paths.login.getHref()} className={buttonClass('outline')}>
+            Volver a iniciar sesión
+          </Link>
+        </div>
+      ) : (
+        <form className="auth-card" onSubmit={onSubmit} noValidate>
+          <h1 className="page-title">¿Olvidaste tu contraseña?</h1>
+          <p className="muted">Te enviaremos un enlace para restablecerla.</p>
+          <Field
+            label="Correo electrónico"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={error}
+          />
+          <button type="submit" className={buttonClass('primary')} disabled={sending}>
+            {sending ? 'Enviando...' : 'Enviar enlace'}
+          </button>
+          <Link to={paths.login.getHref()}>Volver a iniciar sesión</Link>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { buttonClass } from '../../../components/ui/button';
+import { useToast } from '../../../components/ui/toast';
+import { paths } from '../../../config/paths';
+import { useDocumentMeta } from '../../../lib/document-meta';
+import { loadAuth, refreshSession } from '../../../lib/session';
+import { Field } from '../components/field';
+import { GoogleButton } from '../components/google-button';
+import { errorMessage, type FieldErrors, fieldErrors, loginSchema } from '../schemas';
+import '../accounts.css';
+
+/** The origin route from navigation state ({ from: '/x' }), default '/'. */
+export function originFrom(state: unknown): string {
+  if (typeof state === 'object' && state !== null && 'from' in state) {
+    const from = (state as { from: unknown }).from;
+    if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//')) return from;
+  }
+  return paths.home.getHref();
+}
+
+const isUnconfirmed = (err: unknown) => err instanceof Error && err.name === 'UserNotConfirmedException';
+
+export function Component() {
+  useDocumentMeta('Iniciar Sesión');
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  // Warm Amplify while the person types.
+  useEffect(() => {
+    loadAuth().catch(() => undefined);
+  }, []);
+
+  const toVerification = (address: string) => {
+    toast({ title: 'Tu correo necesita verificación. Te hemos redirigido para verificar tu email.' });
+    navigate(paths.emailVerification.getHref(address));
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = loginSchema.safeParse({ email, password });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      const { auth, config } = await loadAuth();
+      const result = await auth.signIn({
+        username: parsed.data.email.toLowerCase(),
+        password: parsed.data.password,
+        options: { authFlowType: config.auth.authFlowType },
+      });
+      if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') {
+        toVerification(parsed.data.email);
+        return;
+      }
+      if (!result.isSignedIn) throw new Error(result.nextStep.signInStep);
+      await refreshSession();
+      toast({ title: '¡Inicio de sesión exitoso!' });
+      navigate(originFrom(location.state), { replace: true });
+    } catch (err) {
+      if (isUnconfirmed(err)) toVerification(parsed.data.email);
+      else if (err instanceof Error && err.name === 'UserAlreadyAuthenticatedException') {
+        await refreshSession();
+        navigate(originFrom(location.state), { replace: true });
+      } else toast({ title: `Error al iniciar sesión: ${errorMessage(err)}`, variant: 'destructive' });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="container page auth-page">
+      <form className="auth-card" onSubmit={onSubmit} noValidate>
+        <h1 className="page-title">Iniciar Sesión</h1>
+        <Field
+          label="Correo electrónico"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+        />
+        <Field
+          label="Contraseña"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+        />
+        <Link to={paths.forgotPassword.getHref()}>¿Olvidaste tu contraseña?</Link>
+        <button type="submit" className={buttonClass('primary')} disabled={submitting}>
+          {submitting ? 'Ingresando...' : 'Continuar'}
+        </button>
+        <GoogleButton />
+        <p className="muted">
+          ¿No tienes cuenta? <Link to={paths.register.getHref()}>Regístrate</Link>
+        </p>
+      </form>
+    </div>
+  );
+}

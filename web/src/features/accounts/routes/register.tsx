@@ -1,0 +1,152 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { buttonClass } from '../../../components/ui/button';
+import { useToast } from '../../../components/ui/toast';
+import { paths } from '../../../config/paths';
+import { ApiError, apiCall } from '../../../lib/api-client';
+import { useDocumentMeta } from '../../../lib/document-meta';
+import { loadAuth } from '../../../lib/session';
+import { getSelectedUniversity } from '../../../lib/storage';
+import { CodeVerification } from '../components/code-verification';
+import { Field } from '../components/field';
+import { GoogleButton } from '../components/google-button';
+import { errorMessage, type FieldErrors, fieldErrors, registerSchema } from '../schemas';
+import '../accounts.css';
+
+export function Component() {
+  useDocumentMeta('Registrarse');
+  // The code screen's back arrow links to /register itself: a new location remounts a fresh form.
+  return <RegisterFlow key={useLocation().key} />;
+}
+
+function RegisterFlow() {
+  const { toast } = useToast();
+  const [form, setForm] = useState({ name: '', email: '', idNumber: '', password: '', confirmPassword: '' });
+  const [acceptTerms, setAcceptTerms] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [codeFor, setCodeFor] = useState<string | null>(null);
+
+  useEffect(() => {
+    loadAuth().catch(() => undefined);
+  }, []);
+
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = registerSchema.safeParse({ ...form, acceptTerms });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    const email = parsed.data.email.toLowerCase();
+    try {
+      const { auth } = await loadAuth();
+      await auth.signUp({
+        username: email,
+        password: parsed.data.password,
+        options: {
+          userAttributes: {
+            email,
+            name: parsed.data.name,
+            'custom:national_id': parsed.data.idNumber,
+            'custom:university_id': getSelectedUniversity() ?? '',
+          },
+        },
+      });
+    } catch (err) {
+      toast({ title: `Error al registrarse: ${errorMessage(err)}`, variant: 'destructive' });
+      setSubmitting(false);
+      return;
+    }
+    try {
+      await apiCall('requestSignUpCode', { body: { email } });
+      toast({ title: '¡Registro exitoso! Te hemos enviado un código de verificación.' });
+    } catch (err) {
+      const reason = err instanceof ApiError ? err.message : errorMessage(err);
+      toast({ title: `Error al enviar código de verificación: ${reason}`, variant: 'destructive' });
+    } finally {
+      setSubmitting(false);
+    }
+    // The account exists either way; the code screen can resend.
+    setCodeFor(email);
+  };
+
+  if (codeFor)
+    return (
+      <div className="container page auth-page">
+        <CodeVerification email={codeFor} />
+      </div>
+    );
+
+  return (
+    <div className="container page auth-page">
+      <form className="auth-card" onSubmit={onSubmit} noValidate>
+        <h1 className="page-title">Crear cuenta</h1>
+        <Field
+          label="Nombre completo"
+          autoComplete="name"
+          value={form.name}
+          onChange={set('name')}
+          error={errors.name}
+        />
+        <Field
+          label="Correo electrónico"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={set('email')}
+          error={errors.email}
+        />
+        <Field
+          label="Cédula"
+          placeholder="V-12345678"
+          value={form.idNumber}
+          onChange={set('idNumber')}
+          error={errors.idNumber}
+        />
+        <Field
+          label="Contraseña"
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={set('password')}
+          error={errors.password}
+        />
+        <Field
+          label="Confirmar contraseña"
+          type="password"
+          autoComplete="new-password"
+          value={form.confirmPassword}
+          onChange={set('confirmPassword')}
+          error={errors.confirmPassword}
+        />
+        <label className="auth-card__check">
+          <input type="checkbox" checked={acceptTerms} onChange={(e) => setAcceptTerms(e.target.checked)} />
+          <span>
+            Acepto los{' '}
+            <a href={paths.terms.getHref()} target="_blank" rel="noopener noreferrer">
+              términos y condiciones
+            </a>{' '}
+            y la{' '}
+            <a href={paths.privacy.getHref()} target="_blank" rel="noopener noreferrer">
+              política de privacidad
+            </a>
+          </span>
+        </label>
+        {errors.acceptTerms && <p className="field__error">{errors.acceptTerms}</p>}
+        <button type="submit" className={buttonClass('primary')} disabled={submitting || !acceptTerms}>
+          {submitting ? 'Registrando...' : 'Continuar'}
+        </button>
+        <GoogleButton />
+        <p className="muted">
+          ¿Ya tienes cuenta? <Link to={paths.login.getHref()}>Inicia sesión</Link>
+        </p>
+      </form>
+    </div>
+  );
+}

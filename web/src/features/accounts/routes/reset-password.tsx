@@ -1,0 +1,86 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { ACCOUNT_MESSAGES } from '../../../../../shared/account-schemas';
+import { buttonClass } from '../../../components/ui/button';
+import { useToast } from '../../../components/ui/toast';
+import { paths } from '../../../config/paths';
+import { ApiError, apiCall } from '../../../lib/api-client';
+import { useDocumentMeta } from '../../../lib/document-meta';
+import { Field } from '../components/field';
+import { type FieldErrors, fieldErrors, resetPasswordSchema } from '../schemas';
+import '../accounts.css';
+
+/** The recovery token of a `#type=recovery&token=…` fragment, or null (access not valid). */
+export function recoveryToken(hash: string): string | null {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const token = params.get('token');
+  return params.get('type') === 'recovery' && token ? token : null;
+}
+
+export function Component() {
+  useDocumentMeta('Restablecer contraseña');
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const token = recoveryToken(useLocation().hash);
+  const [form, setForm] = useState({ password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!token) return;
+    const parsed = resetPasswordSchema.safeParse(form);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await apiCall('resetPassword', { body: { token, password: parsed.data.password } });
+      toast({ title: '¡Contraseña actualizada exitosamente! Inicia sesión con tu nueva contraseña.' });
+      navigate(paths.login.getHref(), { replace: true });
+    } catch (err) {
+      toast({
+        title:
+          err instanceof ApiError
+            ? `No se pudo actualizar la contraseña: ${err.message}`
+            : 'Ocurrió un error al actualizar la contraseña',
+        variant: 'destructive',
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="container page auth-page">
+      <form className="auth-card" onSubmit={onSubmit} noValidate>
+        <h1 className="page-title">Restablecer contraseña</h1>
+        <p className="muted">{token ? 'Ingresa tu nueva contraseña.' : ACCOUNT_MESSAGES.invalidResetLink}</p>
+        <Field
+          label="Nueva contraseña"
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={(e) => setForm((f) => ({ ...f, password: e.target.value }))}
+          error={errors.password}
+        />
+        <Field
+          label="Confirmar contraseña"
+          type="password"
+          autoComplete="new-password"
+          value={form.confirmPassword}
+          onChange={(e) => setForm((f) => ({ ...f, confirmPassword: e.target.value }))}
+          error={errors.confirmPassword}
+        />
+        <button type="submit" className={buttonClass('primary')} disabled={!token || saving}>
+          {saving ? 'Guardando...' : 'Guardar nueva contraseña'}
+        </button>
+        <Link to={paths.login.getHref()} className={buttonClass('ghost')}>
+          Volver a iniciar sesión
+        </Link>
+      </form>
+    </div>
+  );
+}

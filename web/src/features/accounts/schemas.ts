@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { ACCOUNT_MESSAGES } from '../../../../shared/account-schemas';
+
+/** The spec's form rules and messages (accounts-publishing-admin.md, validation rules). */
+export const AUTH_FORM_MESSAGES = {
+  invalidEmail: 'Correo electrónico inválido',
+  passwordMin6: 'La contraseña debe tener al menos 6 caracteres',
+  nameRequired: 'El nombre es requerido',
+  idRequired: 'La cédula es requerida',
+  mismatch: 'Las contraseñas no coinciden',
+  acceptTerms: 'Debe aceptar los términos y condiciones',
+} as const;
+
+const email = z
+  .string()
+  .trim()
+  .pipe(z.email({ message: AUTH_FORM_MESSAGES.invalidEmail }));
+
+export const loginSchema = z.object({
+  email,
+  password: z.string().min(6, AUTH_FORM_MESSAGES.passwordMin6),
+});
+
+export const registerSchema = z
+  .object({
+    name: z.string().trim().min(2, AUTH_FORM_MESSAGES.nameRequired),
+    email,
+    idNumber: z.string().trim().min(3, AUTH_FORM_MESSAGES.idRequired),
+    password: z.string().min(6, AUTH_FORM_MESSAGES.passwordMin6),
+    confirmPassword: z.string(),
+    acceptTerms: z.literal(true, { message: AUTH_FORM_MESSAGES.acceptTerms }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: AUTH_FORM_MESSAGES.mismatch,
+    path: ['confirmPassword'],
+  });
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = z
+  .object({
+    password: z.string().min(8, ACCOUNT_MESSAGES.passwordMin).max(72, ACCOUNT_MESSAGES.passwordMax),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: AUTH_FORM_MESSAGES.mismatch,
+    path: ['confirmPassword'],
+  });
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** First message per field, keyed by the top-level field name. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '');
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** An Amplify/Cognito or API error's message, for the spec's 'Error al …: {message}' toasts. */
+export function errorMessage(err: unknown): string {
+  return err instanceof Error && err.message ? err.message : 'Ocurrió un error inesperado';
+}
