@@ -16,6 +16,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          setupFiles: ['test/support/unit-setup.ts'],
           include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx', 'web/src/**/*.test.ts', 'web/src/**/*.test.tsx'],
           environment: 'node',
         },

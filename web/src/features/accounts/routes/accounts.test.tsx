@@ -225,6 +225,6 @@ describe('/login success', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/carreras'));
     expect(await screen.findByText('¡Inicio de sesión exitoso!')).toBeTruthy();
     // The bar's avatar now shows the e-mail initial.
-    expect(screen.getByRole('button', { name: 'Menú de usuario' }).textContent).toBe('A');
+    expect((await screen.findByRole('button', { name: 'Menú de usuario' }, { timeout: 5000 })).textContent).toBe('A');
   });
 });

@@ -1,0 +1,5 @@
+import { configure } from '@testing-library/dom';
+
+// Component tests wait for UI that appears asynchronously (lazy routes, query results). On a busy
+// 2-core CI machine the library's 1 s default is too short and makes correct tests flaky.
+configure({ asyncUtilTimeout: 4000 });
