@@ -1,9 +1,10 @@
 import { join } from 'node:path';
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { Api, type ApiRouteDef } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
+import { Mail } from './constructs/mail';
 import { Search } from './constructs/search';
 import { Web } from './constructs/web';
 import type { StageConfig } from './stages';
@@ -25,6 +26,7 @@ export class MarketplaceStack extends Stack {
   readonly data: Data;
   readonly search: Search;
   readonly auth: Auth;
+  readonly mail: Mail;
   readonly api: Api;
   readonly web: Web;
 
@@ -41,12 +43,17 @@ export class MarketplaceStack extends Stack {
     });
     // The functions' composition root builds the table client in every function, the indexer included.
     this.data.bindTable(this.search.indexer, 'RO');
-    this.auth = new Auth(this, 'Auth', { stage });
+    // The web app's origin is known only once the distribution exists, which itself needs the API;
+    // resolving it lazily lets the pool client and the mailing functions use it without a cycle.
+    const appUrl = Lazy.string({ produce: () => this.web.appUrl });
+    this.auth = new Auth(this, 'Auth', { stage, appUrl });
+    this.mail = new Mail(this, 'Mail', { stage, appUrl });
     this.api = new Api(this, 'Api', {
       stage,
       data: this.data,
       search: this.search,
       auth: this.auth,
+      mail: this.mail,
       handlersDir,
       routes: props.routes,
     });
@@ -56,6 +63,7 @@ export class MarketplaceStack extends Stack {
       auth: {
         userPoolId: this.auth.userPool.userPoolId,
         userPoolClientId: this.auth.client.userPoolClientId,
+        oauthDomain: this.auth.oauthDomain,
       },
       webDistPath: props.webDistPath ?? join(root, 'web', 'dist'),
     });

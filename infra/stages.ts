@@ -34,8 +34,18 @@ export interface StageConfig {
   readonly logRetention: RetentionDays;
   /** Days S3/CloudFront access logs are kept. */
   readonly accessLogDays: number;
-  /** SES sender of the 6-digit codes and reset links (accounts issue). */
+  /** SES sender of the 6-digit codes and reset links (MAIL_FROM); an address of `mail.identity`. */
   readonly mailFrom: string;
+  /**
+   * The SES identity the functions may send as. It is verified out of band (DKIM records in the
+   * domain's DNS, production access requested), so the stack only scopes the grant to it.
+   */
+  readonly mail: {
+    /** Verified SES identity: a domain (`example.org`) or one address. */
+    readonly identity: string;
+    /** SES configuration set the mailer names (event publishing, suppression). @default - none */
+    readonly configurationSet?: string;
+  };
   /** Handler log level (LOG_LEVEL). */
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** How long the indexer may keep retrying a stream record before it goes to the failure queue. */
@@ -45,6 +55,8 @@ export interface StageConfig {
     readonly clientId: string;
     /** Secrets Manager secret name holding the client secret. */
     readonly clientSecretName: string;
+    /** Cognito hosted UI domain prefix (`<prefix>.auth.<region>.amazoncognito.com`), globally unique. */
+    readonly domainPrefix: string;
   };
   /** Custom domain of the distribution. @default - the cloudfront.net domain */
   readonly domain?: {
@@ -77,6 +89,7 @@ export const stages = {
     logRetention: RetentionDays.ONE_WEEK,
     accessLogDays: 14,
     mailFrom: 'no-reply@dev.mercado-universitario.example',
+    mail: { identity: 'dev.mercado-universitario.example' },
     logLevel: 'debug',
   },
   prod: {
@@ -96,6 +109,7 @@ export const stages = {
     logRetention: RetentionDays.THREE_MONTHS,
     accessLogDays: 90,
     mailFrom: 'no-reply@mercado-universitario.example',
+    mail: { identity: 'mercado-universitario.example' },
     logLevel: 'info',
   },
 } as const satisfies Record<string, StageConfig>;

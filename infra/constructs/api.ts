@@ -17,6 +17,7 @@ import type { StageConfig } from '../stages';
 import { AppFunction } from './app-function';
 import type { Auth } from './auth';
 import type { Data } from './data';
+import type { Mail } from './mail';
 import type { Search } from './search';
 
 export interface ApiProps {
@@ -24,6 +25,7 @@ export interface ApiProps {
   readonly data: Data;
   readonly search: Search;
   readonly auth: Auth;
+  readonly mail: Mail;
   /** Folder of the handler modules (`<handler>.ts` exporting `handler`). */
   readonly handlersDir: string;
   /** The routes to serve. @default routeList of shared/routes.ts (other values are for tests) */
@@ -42,7 +44,8 @@ export interface ApiRoute {
 /**
  * The HTTP API, generated from shared/routes.ts: one Lambda per route, a JWT authorizer (the user
  * pool's issuer and the SPA client) on every route whose auth is not 'public', table access by method
- * (GET reads, anything else writes) and search access where the route says so.
+ * (GET reads, anything else writes), and search, user-pool admin and SES access exactly where the
+ * route's `lambda` flags say so.
  */
 export class Api extends Construct {
   readonly httpApi: HttpApi;
@@ -51,7 +54,7 @@ export class Api extends Construct {
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
-    const { stage, data, search, auth } = props;
+    const { stage, data, search, auth, mail } = props;
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: `Marketplace API (${stage.name})`,
@@ -98,7 +101,8 @@ export class Api extends Construct {
       });
       data.bindTable(fn, def.method === 'GET' ? 'RO' : 'RW');
       if (def.lambda?.searchIndex) search.bindSearch(fn, 'RO');
-      auth.bindAuth(fn);
+      if (def.lambda?.identity) auth.bindIdentity(fn);
+      if (def.lambda?.mail) mail.bindMail(fn);
 
       const [route] = this.httpApi.addRoutes({
         path: def.path,

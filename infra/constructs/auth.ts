@@ -1,13 +1,20 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration, SecretValue, Stack, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  ClientAttributes,
   FeaturePlan,
   Mfa,
+  OAuthScope,
+  ProviderAttribute,
   StringAttribute,
   UserPool,
   type UserPoolClient,
+  UserPoolClientIdentityProvider,
+  type UserPoolDomain,
   UserPoolGroup,
+  UserPoolIdentityProviderGoogle,
 } from 'aws-cdk-lib/aws-cognito';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { ENV } from '../../functions/commons/env';
 import { AUTH_CONFIG } from '../../shared/auth-config';
@@ -16,13 +23,35 @@ import type { AppFunction } from './app-function';
 
 export interface AuthProps {
   readonly stage: StageConfig;
+  /** Public https origin of the web app; the hosted UI returns to `<appUrl>/auth/callback`. */
+  readonly appUrl: string;
 }
 
-/** The Cognito user pool, its SPA client and the admin groups, from shared/auth-config.ts. */
+/** The only user-pool admin actions the account handlers call (functions/adapters/cognito). */
+export const IDENTITY_ACTIONS = [
+  'cognito-idp:AdminGetUser',
+  'cognito-idp:AdminConfirmSignUp',
+  'cognito-idp:AdminUpdateUserAttributes',
+  'cognito-idp:AdminSetUserPassword',
+  'cognito-idp:ListUsers',
+] as const;
+
+/** Attributes the web client writes at sign-up (and the profile later). */
+const CLIENT_WRITE_ATTRIBUTES = new ClientAttributes()
+  .withStandardAttributes({ email: true, fullname: true })
+  .withCustomAttributes(...Object.keys(AUTH_CONFIG.customAttributes));
+
+/**
+ * The Cognito user pool, its SPA client and the admin groups, from shared/auth-config.ts. Cognito
+ * sends no e-mail of its own: the app confirms sign-ups with its own 6-digit codes through SES
+ * (AdminConfirmSignUp and email_verified are set by the handlers), so no attribute is auto-verified.
+ */
 export class Auth extends Construct {
   readonly userPool: UserPool;
   readonly client: UserPoolClient;
   readonly groups: UserPoolGroup[];
+  /** The hosted UI domain, present when the stage configures Google sign-in. */
+  readonly domain?: UserPoolDomain;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
@@ -37,8 +66,9 @@ export class Auth extends Construct {
       selfSignUpEnabled: true,
       signInAliases: { email: true },
       signInCaseSensitive: AUTH_CONFIG.caseSensitive,
-      autoVerify: { email: true },
-      keepOriginal: { email: true },
+      // Explicitly off: CDK otherwise auto-verifies the sign-in alias, and Cognito would e-mail its
+      // own codes next to the app's.
+      autoVerify: { email: false, phone: false },
       standardAttributes: { email: { required: true, mutable: true } },
       customAttributes,
       passwordPolicy: {
@@ -49,7 +79,8 @@ export class Auth extends Construct {
         requireSymbols: AUTH_CONFIG.passwordPolicy.requireSymbols,
         tempPasswordValidity: Duration.days(3),
       },
-      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // Password reset is the app's own e-mailed link (AdminSetUserPassword), never Cognito's mail.
+      accountRecovery: AccountRecovery.NONE,
       mfa: Mfa.OFF,
       featurePlan: FeaturePlan.ESSENTIALS,
       deletionProtection: stage.deletionProtection,
@@ -64,7 +95,7 @@ export class Auth extends Construct {
       {
         id: 'AwsSolutions-COG2',
         reason:
-          'The spec signs students in with e-mail and password (and Google later); no second factor is specified. Admin MFA is a candidate for the accounts issue.',
+          'The spec signs students in with e-mail and password (or Google); it specifies no second factor.',
       },
       {
         id: 'AwsSolutions-COG8',
@@ -73,8 +104,23 @@ export class Auth extends Construct {
       },
     );
 
+    let google: UserPoolIdentityProviderGoogle | undefined;
+    if (stage.google) {
+      google = new UserPoolIdentityProviderGoogle(this, 'Google', {
+        userPool: this.userPool,
+        clientId: stage.google.clientId,
+        clientSecretValue: SecretValue.secretsManager(stage.google.clientSecretName),
+        scopes: ['openid', 'email', 'profile'],
+        attributeMapping: { email: ProviderAttribute.GOOGLE_EMAIL, fullname: ProviderAttribute.GOOGLE_NAME },
+      });
+      this.domain = this.userPool.addDomain('HostedUi', {
+        cognitoDomain: { domainPrefix: stage.google.domainPrefix },
+      });
+    }
+
     this.client = this.userPool.addClient('WebClient', {
       generateSecret: false,
+      writeAttributes: CLIENT_WRITE_ATTRIBUTES,
       // The SPA signs in with SRP; refresh tokens are always allowed. USER_PASSWORD_AUTH is local-only.
       authFlows: { userSrp: true },
       preventUserExistenceErrors: true,
@@ -82,7 +128,23 @@ export class Auth extends Construct {
       accessTokenValidity: Duration.minutes(AUTH_CONFIG.tokenValidity.accessMinutes),
       idTokenValidity: Duration.minutes(AUTH_CONFIG.tokenValidity.idMinutes),
       refreshTokenValidity: Duration.days(AUTH_CONFIG.tokenValidity.refreshDays),
+      // Without Google there is no hosted UI, so no OAuth flow (CDK would default to example.com callbacks).
+      ...(google
+        ? {
+            supportedIdentityProviders: [
+              UserPoolClientIdentityProvider.COGNITO,
+              UserPoolClientIdentityProvider.GOOGLE,
+            ],
+            oAuth: {
+              flows: { authorizationCodeGrant: true },
+              scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE],
+              callbackUrls: [`${props.appUrl}/auth/callback`],
+              logoutUrls: [`${props.appUrl}/`],
+            },
+          }
+        : { disableOAuth: true }),
     });
+    if (google) this.client.node.addDependency(google);
 
     this.groups = AUTH_CONFIG.groups.map(
       (groupName) => new UserPoolGroup(this, `Group-${groupName}`, { userPool: this.userPool, groupName }),
@@ -95,11 +157,18 @@ export class Auth extends Construct {
     return `https://${this.userPool.userPoolProviderUrl}`;
   }
 
-  /** Sets the pool and client ids the handlers read (e.g. to check tokens or manage users later). */
-  bindAuth(fn: AppFunction): void {
-    fn.setEnv(ENV.userPoolId, this.userPool.userPoolId).setEnv(
-      ENV.userPoolClientId,
-      this.client.userPoolClientId,
+  /** Hosted UI host name (no scheme) for Amplify's oauth.domain, when Google sign-in is configured. */
+  get oauthDomain(): string | undefined {
+    return this.domain
+      ? `${this.domain.domainName}.auth.${Stack.of(this).region}.amazoncognito.com`
+      : undefined;
+  }
+
+  /** Sets USER_POOL_ID and grants the account handlers' admin actions on this pool only. */
+  bindIdentity(fn: AppFunction): void {
+    fn.setEnv(ENV.userPoolId, this.userPool.userPoolId);
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: [...IDENTITY_ACTIONS], resources: [this.userPool.userPoolArn] }),
     );
   }
 }

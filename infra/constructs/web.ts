@@ -48,7 +48,12 @@ export interface WebProps {
   /** The HTTP API's domain (`<api id>.execute-api.<region>.amazonaws.com`), origin of /api/*. */
   readonly apiDomain: string;
   /** Cognito ids and region written to /runtime-config.json. */
-  readonly auth: { readonly userPoolId: string; readonly userPoolClientId: string };
+  readonly auth: {
+    readonly userPoolId: string;
+    readonly userPoolClientId: string;
+    /** Hosted UI host name, when the stage configures Google sign-in. */
+    readonly oauthDomain?: string;
+  };
   /**
    * The built SPA. When the folder does not exist the stack still synthesises (with a warning) and
    * deploys only /runtime-config.json.
@@ -67,10 +72,12 @@ export class Web extends Construct {
   readonly logsBucket: Bucket;
   readonly distribution: Distribution;
   readonly responseHeadersPolicy: ResponseHeadersPolicy;
+  private readonly stageDomain?: string;
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
     const { stage } = props;
+    this.stageDomain = stage.domain?.domainName;
     const region = Stack.of(this).region;
 
     const privateBucket: BucketProps = {
@@ -104,7 +111,14 @@ export class Web extends Construct {
     this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: `Marketplace security headers (${stage.name}), from shared/security-headers.ts`,
       ...responseHeaders(
-        securityHeaders({ https: true, connectSrc: [`https://cognito-idp.${region}.amazonaws.com`] }),
+        securityHeaders({
+          https: true,
+          connectSrc: [
+            `https://cognito-idp.${region}.amazonaws.com`,
+            // Amplify exchanges the hosted UI's code for tokens at <domain>/oauth2/token.
+            ...(props.auth.oauthDomain ? [`https://${props.auth.oauthDomain}`] : []),
+          ],
+        }),
       ),
     });
 
@@ -181,6 +195,11 @@ export class Web extends Construct {
     this.deploySite(props);
   }
 
+  /** The app's public https origin: the stage's custom domain, else the distribution's domain. */
+  get appUrl(): string {
+    return `https://${this.stageDomain ?? this.distribution.distributionDomainName}`;
+  }
+
   /** Uploads the built SPA (when present) and writes /runtime-config.json with the deploy-time ids. */
   private deploySite(props: WebProps): void {
     const config: RuntimeConfig = runtimeConfigSchema.parse({
@@ -192,6 +211,7 @@ export class Web extends Construct {
         userPoolClientId: props.auth.userPoolClientId,
         region: Stack.of(this).region,
         authFlowType: 'USER_SRP_AUTH',
+        oauthDomain: props.auth.oauthDomain,
       },
     });
     const configFile = Source.jsonData(RUNTIME_CONFIG_PATH.replace(/^\//, ''), config);

@@ -12,6 +12,7 @@ import { ENV } from '../../functions/commons/env';
 import { lambdaContext } from './api-gateway';
 import { DEMO_USERS } from './demo-users';
 import { ensureUserPool, startCognitoLocal } from './parts/cognito';
+import { startCognitoProxy } from './parts/cognito-proxy';
 import { ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal } from './parts/dynamodb';
 import { localS3Client, S3_LOCAL_CREDENTIALS, startS3Local } from './parts/s3';
 import { startSesLocal } from './parts/ses';
@@ -145,7 +146,12 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     });
     stoppers.push({ name: 'DynamoDB client', stop: () => dynamoClient.destroy() });
     const streamArn = await ensureTable(dynamoClient, LOCAL_TABLE_NAME);
+    // The pool is set up on cognito-local directly: its issuer (in every token) is cognito-local's
+    // own URL, which the local authorizer trusts. Amplify and the handlers talk to the proxy, which
+    // covers the operations cognito-local lacks (docs/decisions/008-local-cognito-gaps.md).
     const pool = await ensureUserPool(cognito.endpoint, DEMO_USERS);
+    const cognitoProxy = await startCognitoProxy({ port: await freePort(), target: cognito.endpoint });
+    stoppers.push({ name: 'cognito proxy', stop: cognitoProxy.stop });
 
     // The in-process handlers read their configuration from the environment, as in Lambda.
     Object.assign(process.env, {
@@ -156,7 +162,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       [ENV.searchBackend]: 'embedded',
       [ENV.userPoolId]: pool.userPoolId,
       [ENV.userPoolClientId]: pool.clientId,
-      [ENV.cognitoEndpoint]: cognito.endpoint,
+      [ENV.cognitoEndpoint]: cognitoProxy.endpoint,
       [ENV.sesEndpoint]: ses.endpoint,
       [ENV.mailFrom]: LOCAL_MAIL_FROM,
       [ENV.imagesBucket]: LOCAL_IMAGES_BUCKET,
@@ -232,7 +238,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       quiet: opts.quiet,
       webDir: opts.webDir,
       authorizer: { issuer: pool.issuer, audience: [pool.clientId], jwksUri: pool.jwksUri },
-      connectSrc: [cognito.endpoint],
+      connectSrc: [cognitoProxy.endpoint],
       images: { s3: s3Client, bucket: LOCAL_IMAGES_BUCKET },
       runtimeConfig: {
         stage: 'local',
@@ -241,7 +247,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
           userPoolId: pool.userPoolId,
           userPoolClientId: pool.clientId,
           region: LOCAL_REGION,
-          userPoolEndpoint: cognito.endpoint,
+          userPoolEndpoint: cognitoProxy.endpoint,
           authFlowType: 'USER_PASSWORD_AUTH',
         },
         mailboxUrl,
@@ -256,7 +262,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       streamArn,
       dynamodbEndpoint: dynamo.endpoint,
       cognito: {
-        endpoint: cognito.endpoint,
+        // The proxy: what Amplify and the handlers use (the issuer below stays cognito-local's).
+        endpoint: cognitoProxy.endpoint,
         userPoolId: pool.userPoolId,
         clientId: pool.clientId,
         issuer: pool.issuer,

@@ -10,6 +10,7 @@ import { SPA_FALLBACK_CODE } from '../../infra/constructs/spa-fallback';
 import { MarketplaceStack } from '../../infra/stack';
 import { type StageConfig, stageConfig, stages } from '../../infra/stages';
 import type { ApiRouteDef } from '../../infra/constructs/api';
+import { IDENTITY_ACTIONS } from '../../infra/constructs/auth';
 import { AUTH_CONFIG } from '../../shared/auth-config';
 import { routeList } from '../../shared/routes';
 import { runtimeConfigSchema } from '../../shared/runtime-config';
@@ -50,11 +51,15 @@ function build(
 const ofType = (resources: Record<string, Resource>, type: string) =>
   Object.entries(resources).filter(([, r]) => r.Type === type);
 
-/** Flattens an Fn::Join of literals and Refs into one string (`<AWS::Region>` for a Ref). */
+/**
+ * Flattens an Fn::Join of literals, Refs and GetAtts into one string (`<AWS::Region>` for a Ref,
+ * `<Logical.Attr>` for a GetAtt).
+ */
 function joined(value: unknown): string {
   if (typeof value === 'string') return value;
-  const v = value as { 'Fn::Join'?: [string, unknown[]]; Ref?: string };
+  const v = value as { 'Fn::Join'?: [string, unknown[]]; Ref?: string; 'Fn::GetAtt'?: [string, string] };
   if (v.Ref) return `<${v.Ref}>`;
+  if (v['Fn::GetAtt']) return `<${v['Fn::GetAtt'].join('.')}>`;
   if (v['Fn::Join']) return v['Fn::Join'][1].map(joined).join(v['Fn::Join'][0]);
   throw new Error(`Cannot flatten ${JSON.stringify(value)}`);
 }
@@ -62,6 +67,18 @@ function joined(value: unknown): string {
 let dev: ReturnType<typeof build>;
 let prod: ReturnType<typeof build>;
 let custom: ReturnType<typeof build>;
+/** A stage with Google sign-in and an SES configuration set. */
+let google: ReturnType<typeof build>;
+const googleStage: StageConfig = {
+  ...stages.dev,
+  name: 'google',
+  google: {
+    clientId: 'google-client-id',
+    clientSecretName: 'marketplace/google',
+    domainPrefix: 'mercado-google',
+  },
+  mail: { identity: stages.dev.mail.identity, configurationSet: 'marketplace-mail' },
+};
 /** The route table plus a signed-in and an admin route, so the authorizer checks bite before such routes exist. */
 let guarded: ReturnType<typeof build>;
 const extraRoutes: ApiRouteDef[] = [
@@ -114,7 +131,8 @@ beforeAll(() => {
     { webDist: true, env: { account: '111111111111', region: 'us-east-1' } },
   );
   guarded = build({ ...stages.dev, name: 'guarded' }, { routes: [...routeList, ...extraRoutes] });
-  // Four syntheses take a few seconds alone, longer on a busy machine.
+  google = build(googleStage);
+  // Five syntheses take a few seconds alone, longer on a busy machine.
 }, 120_000);
 
 afterAll(() => {
@@ -318,7 +336,8 @@ describe('auth', () => {
     dev.template.hasResourceProperties('AWS::Cognito::UserPool', {
       UsernameAttributes: ['email'],
       UsernameConfiguration: { CaseSensitive: false },
-      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+      // Resets are the app's own e-mailed links; Cognito never mails a recovery code.
+      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'admin_only', Priority: 1 }] },
       Schema: Match.arrayWith(
         Object.keys(AUTH_CONFIG.customAttributes).map((name) =>
           Match.objectLike({ Name: name, AttributeDataType: 'String' }),
@@ -333,6 +352,142 @@ describe('auth', () => {
       GenerateSecret: false,
       ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
     });
+  });
+
+  it.each([
+    ['dev', () => dev],
+    ['prod', () => prod],
+    ['google', () => google],
+  ])(
+    'sends no Cognito e-mail of its own and lets the client write the sign-up attributes (%s)',
+    (_n, get) => {
+      const [[, pool]] = ofType(get().resources, 'AWS::Cognito::UserPool');
+      // No auto-verified attribute: Cognito sends no verification code; the app's own code confirms.
+      expect(pool.Properties.AutoVerifiedAttributes ?? []).toEqual([]);
+      expect(pool.Properties.UserAttributeUpdateSettings).toBeUndefined();
+      expect(pool.Properties.AdminCreateUserConfig).toMatchObject({ AllowAdminCreateUserOnly: false });
+      const [[, client]] = ofType(get().resources, 'AWS::Cognito::UserPoolClient');
+      const written = client.Properties.WriteAttributes as string[];
+      for (const attribute of [
+        'email',
+        'name',
+        ...Object.keys(AUTH_CONFIG.customAttributes).map((n) => `custom:${n}`),
+      ])
+        expect(written).toContain(attribute);
+      expect(written).not.toContain('email_verified');
+    },
+  );
+
+  it('has no hosted UI, Google provider or OAuth flow without a Google client', () => {
+    dev.template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
+    dev.template.resourceCountIs('AWS::Cognito::UserPoolDomain', 0);
+    const [[, client]] = ofType(dev.resources, 'AWS::Cognito::UserPoolClient');
+    expect(client.Properties.AllowedOAuthFlowsUserPoolClient).toBe(false);
+    expect(client.Properties.CallbackURLs).toBeUndefined();
+  });
+
+  it('signs in with Google through the hosted UI, back to /auth/callback, when the stage has a client', () => {
+    google.template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'Google',
+      ProviderType: 'Google',
+      ProviderDetails: Match.objectLike({
+        client_id: 'google-client-id',
+        client_secret: Match.stringLikeRegexp('resolve:secretsmanager:marketplace/google'),
+      }),
+    });
+    google.template.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'mercado-google' });
+    const [[, client]] = ofType(google.resources, 'AWS::Cognito::UserPoolClient');
+    expect(client.Properties).toMatchObject({
+      AllowedOAuthFlows: ['code'],
+      SupportedIdentityProviders: ['COGNITO', 'Google'],
+    });
+    const [callback] = client.Properties.CallbackURLs as unknown[];
+    expect(joined(callback)).toMatch(/^https:\/\/<WebDistribution[0-9A-F]{8}\.DomainName>\/auth\/callback$/);
+  });
+});
+
+/** The IAM statements of the role of the function serving `def`. */
+function routeStatements(built: ReturnType<typeof build>, def: { method: string; path: string }) {
+  const fnEntry = ofType(built.resources, 'AWS::Lambda::Function').find(
+    ([, f]) => f.Properties.Description === `${def.method} ${def.path}`,
+  );
+  expect(fnEntry, `${def.method} ${def.path}`).toBeDefined();
+  const [logicalId, fn] = fnEntry!;
+  const roleId = logicalId.replace(/[0-9A-F]{8}$/, 'Role');
+  const policy = ofType(built.resources, 'AWS::IAM::Policy').find(([id]) => id.startsWith(roleId));
+  type Statement = { Action: string | string[]; Resource: unknown };
+  return {
+    env: (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables,
+    statements: policy ? (policy[1].Properties.PolicyDocument as { Statement: Statement[] }).Statement : [],
+  };
+}
+
+describe.each([
+  ['dev', () => dev, stages.dev as StageConfig],
+  ['google', () => google, googleStage],
+])('account grants from the route flags (%s)', (_name, get, stage) => {
+  it('gives USER_POOL_ID and exactly the admin actions on the pool to `identity` routes only', () => {
+    expect(routeList.some((r) => r.lambda?.identity)).toBe(true);
+    for (const def of routeList) {
+      const { env, statements } = routeStatements(get(), def);
+      const cognito = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('cognito-idp:')));
+      if (def.lambda?.identity) {
+        expect(env[ENV.userPoolId], def.name).toEqual({
+          Ref: expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/),
+        });
+        expect(cognito, def.name).toHaveLength(1);
+        expect([cognito[0].Action].flat().sort()).toEqual([...IDENTITY_ACTIONS].sort());
+        expect(cognito[0].Resource).toEqual({
+          'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/), 'Arn'],
+        });
+      } else {
+        expect(env[ENV.userPoolId], def.name).toBeUndefined();
+        expect(cognito, def.name).toEqual([]);
+      }
+    }
+  });
+
+  it('gives MAIL_FROM, APP_URL and sending as the stage identity to `mail` routes only', () => {
+    expect(routeList.some((r) => r.lambda?.mail)).toBe(true);
+    for (const def of routeList) {
+      const { env, statements } = routeStatements(get(), def);
+      const ses = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('ses:')));
+      if (def.lambda?.mail) {
+        expect(env[ENV.mailFrom], def.name).toBe(stage.mailFrom);
+        // The distribution's own https origin (the custom domain is checked below).
+        expect(joined(env[ENV.appUrl]), def.name).toMatch(
+          /^https:\/\/<WebDistribution[0-9A-F]{8}\.DomainName>$/,
+        );
+        expect(ses, def.name).toHaveLength(1);
+        expect([ses[0].Action].flat().sort()).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
+        const resources = [ses[0].Resource].flat().map(joined);
+        const expected = [
+          `arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/${stage.mail.identity}`,
+        ];
+        if (stage.mail.configurationSet)
+          expected.push(
+            `arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:configuration-set/${stage.mail.configurationSet}`,
+          );
+        expect(resources).toEqual(expected);
+      } else {
+        expect(env[ENV.mailFrom], def.name).toBeUndefined();
+        expect(env[ENV.appUrl], def.name).toBeUndefined();
+        expect(ses, def.name).toEqual([]);
+      }
+    }
+  });
+});
+
+describe('mail', () => {
+  it('links to the custom domain when the stage has one', () => {
+    const def = routeList.find((r) => r.lambda?.mail)!;
+    expect(routeStatements(custom, def).env[ENV.appUrl]).toBe('https://mercado.example.com');
+  });
+
+  it('refuses a sender outside the verified identity', () => {
+    expect(() => build({ ...stages.dev, name: 'badmail', mailFrom: 'x@elsewhere.example' })).toThrow(
+      'is not an address of',
+    );
   });
 });
 
@@ -475,6 +630,7 @@ describe('web', () => {
     const file = JSON.parse(readFileSync(join(staging!.absoluteStagedPath, 'runtime-config.json'), 'utf8'));
     const config = runtimeConfigSchema.parse(file);
     expect(config).toMatchObject({ stage: 'dev', apiBaseUrl: '', auth: { authFlowType: 'USER_SRP_AUTH' } });
+    expect(config.auth.oauthDomain).toBeUndefined();
     const [[, deployment]] = ofType(dev.resources, 'Custom::CDKBucketDeployment');
     const markers = (deployment.Properties.SourceMarkers as Record<string, unknown>[])[0];
     expect(markers[config.auth.userPoolId]).toEqual({
@@ -484,6 +640,32 @@ describe('web', () => {
       Ref: expect.stringMatching(/^AuthUserPoolWebClient/),
     });
     expect(markers[config.auth.region]).toEqual({ Ref: 'AWS::Region' });
+  });
+});
+
+describe('runtime config with Google sign-in', () => {
+  it('names the hosted UI domain for Amplify and allows it in connect-src', () => {
+    const staging = google.stack.node
+      .findAll()
+      .find(
+        (c): c is AssetStaging => c instanceof AssetStaging && c.node.path.includes('/Web/DeployShell/Asset'),
+      );
+    const config = runtimeConfigSchema.parse(
+      JSON.parse(readFileSync(join(staging!.absoluteStagedPath, 'runtime-config.json'), 'utf8')),
+    );
+    expect(config.auth.oauthDomain).toBeDefined();
+    const [[, deployment]] = ofType(google.resources, 'Custom::CDKBucketDeployment');
+    const markers = (deployment.Properties.SourceMarkers as Record<string, unknown>[])[0];
+    const marked = Object.entries(markers).filter(([k]) => config.auth.oauthDomain?.includes(k));
+    expect(JSON.stringify(marked)).toContain('AuthUserPoolHostedUi');
+    expect(config.auth.oauthDomain).toMatch(/\.auth\..+\.amazoncognito\.com$/);
+    const [[, policy]] = ofType(google.resources, 'AWS::CloudFront::ResponseHeadersPolicy');
+    const csp = (
+      policy.Properties.ResponseHeadersPolicyConfig as {
+        SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: unknown } };
+      }
+    ).SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
+    expect(joined(csp)).toMatch(/connect-src [^;]*\.auth\.<AWS::Region>\.amazoncognito\.com/);
   });
 });
 
@@ -514,6 +696,7 @@ describe('cdk-nag AwsSolutions', () => {
     ['prod', () => prod],
     ['custom domain', () => custom],
     ['guarded routes', () => guarded],
+    ['google sign-in', () => google],
   ])('has no unacknowledged finding in %s', (_name, get) => {
     expect(violations(get())).toEqual([]);
   });

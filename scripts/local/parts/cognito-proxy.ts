@@ -1,0 +1,231 @@
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
+import { z } from 'zod';
+
+/**
+ * A small HTTP proxy in front of cognito-local 5.3 that covers the operations it answers with
+ * HTTP 500 `CognitoLocal#Unsupported` but Amplify or the app call (see
+ * docs/decisions/008-local-cognito-gaps.md):
+ *
+ * - GetTokensFromRefreshToken (Amplify 6.22 refreshes with it) → InitiateAuth REFRESH_TOKEN_AUTH on
+ *   cognito-local, answered in GetTokensFromRefreshToken's shape.
+ * - GlobalSignOut, AdminUserGlobalSignOut → 200 `{}`. cognito-local cannot revoke tokens it issued,
+ *   so locally a sign-out only clears the client's session; in AWS Cognito revokes refresh tokens.
+ * - ResendConfirmationCode → 200 with CodeDeliveryDetails. The app e-mails its own codes (POST
+ *   /api/auth/sign-up-code); this only keeps Amplify's resendSignUpCode from failing.
+ *
+ * Everything else (including the JWKS) passes through unchanged, so tokens keep cognito-local's
+ * issuer, which is what the local authorizer trusts.
+ */
+export interface CognitoProxy {
+  /** http://127.0.0.1:<port>: the endpoint Amplify and the handlers use. */
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+const JSON_TYPE = 'application/x-amz-json-1.1';
+/** Cognito refuses request bodies far below this; the cap only bounds memory. */
+const MAX_BODY_BYTES = 1_000_000;
+
+const refreshRequest = z.object({
+  RefreshToken: z.string().min(1),
+  ClientId: z.string().min(1),
+  ClientSecret: z.string().optional(),
+  ClientMetadata: z.record(z.string(), z.string()).optional(),
+});
+/** cognito-local's REFRESH_TOKEN_AUTH answer: the two tokens only (no TokenType, no ExpiresIn). */
+const initiateAuthResponse = z.object({
+  AuthenticationResult: z.object({
+    AccessToken: z.string(),
+    IdToken: z.string(),
+    RefreshToken: z.string().optional(),
+    ExpiresIn: z.number().optional(),
+    TokenType: z.string().optional(),
+  }),
+});
+const jwtTimes = z.object({ iat: z.number(), exp: z.number() });
+const globalSignOutRequest = z.object({ AccessToken: z.string().min(1) });
+const adminSignOutRequest = z.object({ UserPoolId: z.string().min(1), Username: z.string().min(1) });
+const resendRequest = z.object({ ClientId: z.string().min(1), Username: z.string().min(1) });
+
+interface Upstream {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+export async function startCognitoProxy(opts: { port: number; target: string }): Promise<CognitoProxy> {
+  const target = new URL(opts.target);
+
+  const forward = (req: IncomingMessage, body: Buffer, overrides?: { op: string; json: unknown }) =>
+    new Promise<Upstream>((resolve, reject) => {
+      const payload = overrides ? Buffer.from(JSON.stringify(overrides.json)) : body;
+      const headers: Record<string, string | string[] | undefined> = {
+        ...req.headers,
+        host: target.host,
+        'content-length': String(payload.length),
+      };
+      if (overrides) headers['x-amz-target'] = `${TARGET_PREFIX}${overrides.op}`;
+      const upstream = request(
+        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+          res.on('error', reject);
+        },
+      );
+      upstream.on('error', reject);
+      upstream.end(payload);
+    });
+
+  const relay = (res: ServerResponse, up: Upstream) => {
+    res.writeHead(up.status, up.headers);
+    res.end(up.body);
+  };
+
+  const reply = (res: ServerResponse, status: number, json: unknown) => {
+    const body = JSON.stringify(json);
+    res.writeHead(status, {
+      'content-type': JSON_TYPE,
+      'content-length': Buffer.byteLength(body),
+      // The SPA calls this endpoint cross-origin, as it calls cognito-local (which allows any origin).
+      'access-control-allow-origin': '*',
+      'x-amzn-requestid': crypto.randomUUID(),
+    });
+    res.end(body);
+  };
+
+  const invalid = (res: ServerResponse, error: z.ZodError) =>
+    reply(res, 400, {
+      __type: 'InvalidParameterException',
+      message: error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '),
+    });
+
+  const parseJson = (body: Buffer): unknown => {
+    try {
+      return JSON.parse(body.toString('utf8'));
+    } catch {
+      return undefined;
+    }
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
+    const header = req.headers['x-amz-target'];
+    const op =
+      req.method === 'POST' && typeof header === 'string' && header.startsWith(TARGET_PREFIX)
+        ? header.slice(TARGET_PREFIX.length)
+        : undefined;
+
+    switch (op) {
+      case 'GetTokensFromRefreshToken': {
+        const input = refreshRequest.safeParse(parseJson(body));
+        if (!input.success) return invalid(res, input.error);
+        const up = await forward(req, body, {
+          op: 'InitiateAuth',
+          json: {
+            AuthFlow: 'REFRESH_TOKEN_AUTH',
+            ClientId: input.data.ClientId,
+            // The web client has no secret (generateSecret: false), so no SECRET_HASH.
+            AuthParameters: { REFRESH_TOKEN: input.data.RefreshToken },
+            ClientMetadata: input.data.ClientMetadata,
+          },
+        });
+        // Errors (NotAuthorizedException for a bad token, …) keep cognito-local's status and body.
+        if (up.status !== 200) return relay(res, up);
+        const out = initiateAuthResponse.safeParse(parseJson(up.body));
+        if (!out.success) return relay(res, up);
+        // Cognito's shape: AuthenticationResult only (no challenge, no session), with TokenType and
+        // ExpiresIn, which cognito-local leaves out; RefreshToken only where the pool rotates them.
+        const tokens = out.data.AuthenticationResult;
+        return reply(res, 200, {
+          AuthenticationResult: {
+            AccessToken: tokens.AccessToken,
+            IdToken: tokens.IdToken,
+            ...(tokens.RefreshToken ? { RefreshToken: tokens.RefreshToken } : {}),
+            TokenType: tokens.TokenType ?? 'Bearer',
+            ExpiresIn: tokens.ExpiresIn ?? lifetimeSeconds(tokens.AccessToken),
+          },
+        });
+      }
+      case 'GlobalSignOut': {
+        const input = globalSignOutRequest.safeParse(parseJson(body));
+        if (!input.success) return invalid(res, input.error);
+        // cognito-local keeps no revocation list: the client drops its tokens; nothing to do here.
+        return reply(res, 200, {});
+      }
+      case 'AdminUserGlobalSignOut': {
+        const input = adminSignOutRequest.safeParse(parseJson(body));
+        if (!input.success) return invalid(res, input.error);
+        // As Cognito does, fail for an unknown user or pool (AdminGetUser gives the same errors).
+        const up = await forward(req, body, { op: 'AdminGetUser', json: input.data });
+        if (up.status !== 200) return relay(res, up);
+        return reply(res, 200, {});
+      }
+      case 'ResendConfirmationCode': {
+        const input = resendRequest.safeParse(parseJson(body));
+        if (!input.success) return invalid(res, input.error);
+        return reply(res, 200, {
+          CodeDeliveryDetails: {
+            AttributeName: 'email',
+            DeliveryMedium: 'EMAIL',
+            Destination: maskEmail(input.data.Username),
+          },
+        });
+      }
+      default:
+        return relay(res, await forward(req, body));
+    }
+  };
+
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) {
+        reply(res, 413, { __type: 'InvalidParameterException', message: 'Request body too large' });
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => {
+      handle(req, res, Buffer.concat(chunks)).catch((err: unknown) => {
+        if (res.headersSent) return res.destroy();
+        reply(res, 502, {
+          __type: 'InternalErrorException',
+          message: `cognito proxy: ${err instanceof Error ? err.message : String(err)}`,
+        });
+      });
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, '127.0.0.1', () => resolve());
+  });
+  return {
+    endpoint: `http://127.0.0.1:${opts.port}`,
+    stop: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
+
+/** A JWT's validity in seconds (exp − iat), read without verifying: cognito-local just signed it. */
+function lifetimeSeconds(token: string): number {
+  const payload = jwtTimes.parse(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()));
+  return payload.exp - payload.iat;
+}
+
+/** Cognito's masked destination: `a***@e***` for `ana@example.org`. */
+export function maskEmail(address: string): string {
+  const [local, domain] = address.split('@');
+  if (!domain) return `${address.slice(0, 1)}***`;
+  return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`;
+}

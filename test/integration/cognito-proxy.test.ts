@@ -1,0 +1,184 @@
+import {
+  AdminUserGlobalSignOutCommand,
+  type CognitoIdentityProviderClient,
+  GetTokensFromRefreshTokenCommand,
+  GlobalSignOutCommand,
+  InitiateAuthCommand,
+  ListUsersCommand,
+  ResendConfirmationCodeCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuthorizer } from '../../scripts/local/authorizer';
+import { type CognitoProxy, maskEmail, startCognitoProxy } from '../../scripts/local/parts/cognito-proxy';
+import { localCognitoClient } from '../../scripts/local/parts/cognito';
+import { freePort } from '../../scripts/local/ports';
+import { decodeJwtPayload, startTestCognito, type TestCognito } from '../support/local-cognito';
+
+/**
+ * The proxy in front of cognito-local (scripts/local/parts/cognito-proxy.ts) with the real emulator
+ * behind it and the AWS SDK client pointed at the proxy, as Amplify and the handlers are locally.
+ */
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+
+const USER = {
+  email: 'proxy.alumna@correo.com',
+  password: 'Clave12345',
+  name: 'Alumna Proxy',
+  nationalId: 'V12345678',
+  universityId: 'general',
+  groups: [],
+} as const;
+
+let cognito: TestCognito;
+let proxy: CognitoProxy;
+let viaProxy: CognitoIdentityProviderClient;
+let direct: CognitoIdentityProviderClient;
+
+beforeAll(async () => {
+  cognito = await startTestCognito([USER]);
+  proxy = await startCognitoProxy({ port: await freePort(), target: cognito.endpoint });
+  viaProxy = localCognitoClient(proxy.endpoint);
+  direct = localCognitoClient(cognito.endpoint);
+});
+
+afterAll(async () => {
+  viaProxy?.destroy();
+  direct?.destroy();
+  await proxy?.stop();
+  await cognito?.stop();
+});
+
+async function signInViaProxy() {
+  const out = await viaProxy.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: cognito.clientId,
+      AuthParameters: { USERNAME: USER.email, PASSWORD: USER.password },
+    }),
+  );
+  const result = out.AuthenticationResult;
+  if (!result?.IdToken || !result.AccessToken || !result.RefreshToken) throw new Error('no tokens');
+  return { idToken: result.IdToken, accessToken: result.AccessToken, refreshToken: result.RefreshToken };
+}
+
+/** The SDK error of a failed call, or a failure when the call succeeds. */
+async function failure(call: Promise<unknown>): Promise<{ name: string; status?: number }> {
+  try {
+    await call;
+  } catch (err) {
+    const e = err as { name: string; $metadata?: { httpStatusCode?: number } };
+    return { name: e.name, status: e.$metadata?.httpStatusCode };
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('cognito proxy', () => {
+  it('is needed: cognito-local itself answers these operations with 500 Unsupported', async () => {
+    const { accessToken } = await cognito.signIn(USER.email, USER.password);
+    const refused = await failure(direct.send(new GlobalSignOutCommand({ AccessToken: accessToken })));
+    expect(refused.status).toBe(500);
+  });
+
+  it('refreshes through GetTokensFromRefreshToken with new tokens the local authorizer accepts', async () => {
+    const first = await signInViaProxy();
+    // A later second, so the refreshed tokens cannot equal the first ones by timestamp.
+    await new Promise((r) => setTimeout(r, 1100));
+    const out = await viaProxy.send(
+      new GetTokensFromRefreshTokenCommand({ ClientId: cognito.clientId, RefreshToken: first.refreshToken }),
+    );
+    const result = out.AuthenticationResult;
+    expect(result?.TokenType).toBe('Bearer');
+    // The access token's lifetime in seconds, as Cognito reports it (cognito-local issues 24 h tokens).
+    const access = decodeJwtPayload(result!.AccessToken!);
+    expect(result?.ExpiresIn).toBe(Number(access.exp) - Number(access.iat));
+    expect(result?.ExpiresIn).toBeGreaterThan(0);
+    expect(result?.IdToken).toBeDefined();
+    expect(result?.AccessToken).toBeDefined();
+    expect(result?.IdToken).not.toBe(first.idToken);
+    expect(result?.AccessToken).not.toBe(first.accessToken);
+
+    // The issuer stays cognito-local's own, which the local authorizer is configured with.
+    const refreshedId = decodeJwtPayload(result!.IdToken!);
+    expect(refreshedId.iss).toBe(cognito.issuer);
+    expect(refreshedId.sub).toBe(decodeJwtPayload(first.idToken).sub);
+    expect(Number(refreshedId.iat)).toBeGreaterThan(Number(decodeJwtPayload(first.idToken).iat));
+
+    const authorize = createAuthorizer({ issuer: cognito.issuer, audience: [cognito.clientId] });
+    const byId = await authorize(`Bearer ${result!.IdToken}`);
+    expect(byId?.claims.token_use).toBe('id');
+    expect(byId?.claims.email).toBe(USER.email);
+    const byAccess = await authorize(`Bearer ${result!.AccessToken}`);
+    expect(byAccess?.claims.token_use).toBe('access');
+    // And a token it did not issue is still refused.
+    expect(await authorize(`Bearer ${result!.IdToken}x`)).toBeNull();
+  });
+
+  it('answers a refresh with a bad token as an authorization error, not a 500', async () => {
+    const bad = await failure(
+      viaProxy.send(
+        new GetTokensFromRefreshTokenCommand({ ClientId: cognito.clientId, RefreshToken: 'nope' }),
+      ),
+    );
+    expect(bad.status).toBeGreaterThanOrEqual(400);
+    expect(bad.status).toBeLessThan(500);
+    const missing = await failure(
+      viaProxy.send(new GetTokensFromRefreshTokenCommand({ ClientId: cognito.clientId, RefreshToken: '' })),
+    );
+    expect(missing).toEqual({ name: 'InvalidParameterException', status: 400 });
+  });
+
+  it('answers GlobalSignOut and AdminUserGlobalSignOut with 200', async () => {
+    const { accessToken } = await signInViaProxy();
+    const out = await viaProxy.send(new GlobalSignOutCommand({ AccessToken: accessToken }));
+    expect(out.$metadata.httpStatusCode).toBe(200);
+    const admin = await viaProxy.send(
+      new AdminUserGlobalSignOutCommand({ UserPoolId: cognito.userPoolId, Username: USER.email }),
+    );
+    expect(admin.$metadata.httpStatusCode).toBe(200);
+    // An unknown user still fails as in Cognito.
+    const unknown = await failure(
+      viaProxy.send(
+        new AdminUserGlobalSignOutCommand({ UserPoolId: cognito.userPoolId, Username: 'nadie@correo.com' }),
+      ),
+    );
+    expect(unknown).toEqual({ name: 'UserNotFoundException', status: 400 });
+  });
+
+  it('answers ResendConfirmationCode with masked delivery details', async () => {
+    const out = await viaProxy.send(
+      new ResendConfirmationCodeCommand({ ClientId: cognito.clientId, Username: USER.email }),
+    );
+    expect(out.CodeDeliveryDetails).toEqual({
+      AttributeName: 'email',
+      DeliveryMedium: 'EMAIL',
+      Destination: 'p***@c***',
+    });
+    expect(maskEmail('ana@example.org')).toBe('a***@e***');
+  });
+
+  it('passes every other call through unchanged, the JWKS included', async () => {
+    const users = await viaProxy.send(new ListUsersCommand({ UserPoolId: cognito.userPoolId }));
+    expect(users.Users?.map((u) => u.Attributes?.find((a) => a.Name === 'email')?.Value)).toContain(
+      USER.email,
+    );
+    // Errors too: the same answer through the proxy as from cognito-local itself.
+    const wrongPassword = () =>
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: cognito.clientId,
+        AuthParameters: { USERNAME: USER.email, PASSWORD: 'incorrecta' },
+      });
+    const [proxied, original] = [
+      await failure(viaProxy.send(wrongPassword())),
+      await failure(direct.send(wrongPassword())),
+    ];
+    expect(proxied.status).toBe(400);
+    expect(proxied).toEqual(original);
+    const jwksPath = new URL(cognito.jwksUri).pathname;
+    const [viaProxyJwks, directJwks] = await Promise.all([
+      fetch(`${proxy.endpoint}${jwksPath}`).then((r) => r.json()),
+      fetch(cognito.jwksUri).then((r) => r.json()),
+    ]);
+    expect(viaProxyJwks).toEqual(directJwks);
+  });
+});
