@@ -38,7 +38,9 @@ export const routes: RouteObject[] = [
       { path: paths.product.path, lazy: () => import('../features/product/routes/product') },
       { path: paths.terms.path, lazy: () => import('../features/legal/routes/terms') },
       { path: paths.privacy.path, lazy: () => import('../features/legal/routes/privacy') },
+      { path: paths.favorites.path, lazy: () => import('../features/favorites/routes/favorites') },
       { path: paths.myPurchases.path, lazy: () => import('../features/misc/routes/my-purchases') },
+      { path: paths.chats.path, lazy: () => import('../features/misc/routes/chats') },
       { path: paths.login.path, lazy: () => import('../features/accounts/routes/login') },
       { path: paths.register.path, lazy: () => import('../features/accounts/routes/register') },
       {

@@ -4,6 +4,7 @@ import { CAREER_BADGES, CAREER_LABELS, CATEGORY_LABELS, type Career } from '../.
 import type { ProductSummary } from '../../../../shared/schemas';
 import { formatPrice } from '../../../../shared/text';
 import { paths } from '../../config/paths';
+import { useFavoriteIds, useToggleFavorite } from '../../lib/api/favorites';
 import { useSession } from '../../lib/session';
 import { addRecentlyViewed } from '../../lib/storage';
 import { careerTheme, categoryTheme, Glyph } from '../catalog-icons';
@@ -16,7 +17,7 @@ export const DEFAULT_PRODUCT_IMAGE = '/images/default-product.svg';
 export interface ProductCardProps {
   product: ProductSummary;
   /**
-   * Favorites seam (accounts issue): the favorites feature passes the saved state and the toggle.
+   * Overrides of the shared favorites state (lib/api/favorites.ts), which the card reads by default.
    * Without a session the heart only explains that an account is needed.
    */
   isFavorite?: boolean;
@@ -26,23 +27,27 @@ export interface ProductCardProps {
 const hasCareerBadge = (career: Career | null): career is (typeof CAREER_BADGES)[number] =>
   career !== null && (CAREER_BADGES as readonly string[]).includes(career);
 
-export function ProductCard({ product, isFavorite = false, onToggleFavorite }: ProductCardProps) {
+export function ProductCard({ product, isFavorite, onToggleFavorite }: ProductCardProps) {
   const [imageFailed, setImageFailed] = useState(false);
   const session = useSession();
   const { toast } = useToast();
+  const favoriteIds = useFavoriteIds();
+  const toggleFavorite = useToggleFavorite();
+  const saved = isFavorite ?? favoriteIds.has(product.id);
   const href = paths.product.getHref(product.id);
   const url = `${globalThis.location?.origin ?? ''}${href}`;
   const category = categoryTheme(product.category);
 
   const onHeart = () => {
-    if (session.status !== 'signed-in' || !onToggleFavorite) {
+    if (session.status !== 'signed-in') {
       toast({
         title: 'Inicia sesión para guardar',
         description: 'Necesitas una cuenta para guardar favoritos.',
       });
       return;
     }
-    onToggleFavorite(product);
+    if (onToggleFavorite) onToggleFavorite(product);
+    else toggleFavorite.mutate({ product, save: !saved });
   };
 
   return (
@@ -73,9 +78,9 @@ export function ProductCard({ product, isFavorite = false, onToggleFavorite }: P
       <div className="product-card__actions">
         <button
           type="button"
-          className={`icon-button${isFavorite ? ' icon-button--active' : ''}`}
-          aria-label={isFavorite ? 'Quitar de favoritos' : 'Guardar en favoritos'}
-          aria-pressed={isFavorite}
+          className={`icon-button${saved ? ' icon-button--active' : ''}`}
+          aria-label={saved ? 'Quitar de favoritos' : 'Guardar en favoritos'}
+          aria-pressed={saved}
           onClick={onHeart}
         >
           <Glyph name="heart" size={18} />
