@@ -21,6 +21,11 @@ export const ACCOUNT_MESSAGES = {
   passwordMax: 'La contraseña es demasiado larga',
   invalidResetLink: 'Acceso no válido. Abre el enlace desde tu correo para restablecer.',
   nameRequired: 'El nombre es requerido',
+  /** Sign-in and sign-up forms (the pool's minimum; reset asks for 8). */
+  passwordMin6: 'La contraseña debe tener al menos 6 caracteres',
+  idRequired: 'La cédula es requerida',
+  passwordMismatch: 'Las contraseñas no coinciden',
+  acceptTerms: 'Debe aceptar los términos y condiciones',
 } as const;
 
 export const emailSchema = z

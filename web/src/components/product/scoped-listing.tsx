@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
+import { LoadMore } from './load-more';
 import { ProductGrid } from './product-grid';
 import { Button, buttonClass } from '../ui/button';
-import { Spinner } from '../ui/spinner';
 import { paths } from '../../config/paths';
 import { type ProductsQuery, useInfiniteProducts } from '../../lib/api/get-products';
 
@@ -49,17 +49,11 @@ export function ScopedListing({ query, label, skeletonCount }: ScopedListingProp
       ) : (
         <ProductGrid products={items} loading={result.isPending} skeletonCount={skeletonCount} />
       )}
-      {result.hasNextPage && (
-        <div className="load-more">
-          <Button
-            variant="outline"
-            onClick={() => result.fetchNextPage()}
-            disabled={result.isFetchingNextPage}
-          >
-            {result.isFetchingNextPage ? <Spinner size="sm" label="Cargando más productos" /> : 'Cargar más'}
-          </Button>
-        </div>
-      )}
+      <LoadMore
+        hasNextPage={result.hasNextPage}
+        isFetchingNextPage={result.isFetchingNextPage}
+        fetchNextPage={result.fetchNextPage}
+      />
     </section>
   );
 }

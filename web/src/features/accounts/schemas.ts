@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '../../../../shared/account-schemas';
+import { API_MESSAGES } from '../../../../shared/messages';
 
-/** The spec's form rules and messages (accounts-publishing-admin.md, validation rules). */
+/**
+ * The spec's form rules (accounts-publishing-admin.md, validation rules). The messages are the
+ * shared ones the API answers with too (shared/account-schemas.ts).
+ */
 export const AUTH_FORM_MESSAGES = {
-  invalidEmail: 'Correo electrónico inválido',
-  passwordMin6: 'La contraseña debe tener al menos 6 caracteres',
-  nameRequired: 'El nombre es requerido',
-  idRequired: 'La cédula es requerida',
-  mismatch: 'Las contraseñas no coinciden',
-  acceptTerms: 'Debe aceptar los términos y condiciones',
+  invalidEmail: ACCOUNT_MESSAGES.invalidEmail,
+  passwordMin6: ACCOUNT_MESSAGES.passwordMin6,
+  nameRequired: ACCOUNT_MESSAGES.nameRequired,
+  idRequired: ACCOUNT_MESSAGES.idRequired,
+  mismatch: ACCOUNT_MESSAGES.passwordMismatch,
+  acceptTerms: ACCOUNT_MESSAGES.acceptTerms,
 } as const;
 
 const email = z
@@ -61,5 +65,5 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 
 /** An Amplify/Cognito or API error's message, for the spec's 'Error al …: {message}' toasts. */
 export function errorMessage(err: unknown): string {
-  return err instanceof Error && err.message ? err.message : 'Ocurrió un error inesperado';
+  return err instanceof Error && err.message ? err.message : API_MESSAGES.internal;
 }

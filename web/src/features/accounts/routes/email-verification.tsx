@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { API_MESSAGES } from '../../../../../shared/messages';
 import { Link, useSearchParams } from 'react-router-dom';
 import { buttonClass } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
@@ -21,7 +22,7 @@ export function Component() {
       await apiCall('requestSignUpCode', { body: { email } });
       toast({ title: 'Correo de verificación reenviado' });
     } catch (err) {
-      const reason = err instanceof ApiError ? err.message : 'Ocurrió un error inesperado';
+      const reason = err instanceof ApiError ? err.message : API_MESSAGES.internal;
       toast({ title: `Error al reenviar el correo: ${reason}`, variant: 'destructive' });
     } finally {
       setSending(false);

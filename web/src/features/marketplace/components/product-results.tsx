@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { LoadMore } from '../../../components/product/load-more';
 import { ProductGrid } from '../../../components/product/product-grid';
-import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { type ProductsQuery, useInfiniteProducts } from '../../../lib/api/get-products';
 
@@ -56,17 +56,11 @@ export function ProductResults({
         </>
       )}
       {result.isError && <p className="empty-text">No se encontraron productos</p>}
-      {result.hasNextPage && (
-        <div className="load-more">
-          <Button
-            variant="outline"
-            onClick={() => result.fetchNextPage()}
-            disabled={result.isFetchingNextPage}
-          >
-            {result.isFetchingNextPage ? <Spinner size="sm" label="Cargando más productos" /> : 'Cargar más'}
-          </Button>
-        </div>
-      )}
+      <LoadMore
+        hasNextPage={result.hasNextPage}
+        isFetchingNextPage={result.isFetchingNextPage}
+        fetchNextPage={result.fetchNextPage}
+      />
     </section>
   );
 }

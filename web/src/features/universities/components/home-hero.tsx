@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { StepList } from './step-list';
 import { LIMITS } from '../../../../../shared/limits';
 
 const EXAMPLE_SEARCHES = [
@@ -40,15 +41,7 @@ export function HomeHero() {
       <p className="hero__example" aria-live="off">
         Prueba buscar: <strong>“{EXAMPLE_SEARCHES[index]}”</strong>
       </p>
-      <ol className="steps">
-        {STEPS.map((step, i) => (
-          <li className="step" key={step.title}>
-            <span className="step__number">{i + 1}</span>
-            <p className="step__title">{step.title}</p>
-            <p className="muted">{step.text}</p>
-          </li>
-        ))}
-      </ol>
+      <StepList steps={STEPS} />
     </section>
   );
 }

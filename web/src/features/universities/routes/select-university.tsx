@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { StepList } from '../components/step-list';
 import { Link, useNavigate } from 'react-router-dom';
 import { LIMITS } from '../../../../../shared/limits';
 import type { University } from '../../../../../shared/schemas';
@@ -164,15 +165,7 @@ export function Component() {
         <h2 id="how-title" className="section__title">
           ¿Cómo funciona?
         </h2>
-        <ol className="steps">
-          {HOW_IT_WORKS.map((step, i) => (
-            <li className="step" key={step.title}>
-              <span className="step__number">{i + 1}</span>
-              <p className="step__title">{step.title}</p>
-              <p className="muted">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <StepList steps={HOW_IT_WORKS} />
       </section>
 
       <RequestUniversityDialog open={requestOpen} onClose={() => setRequestOpen(false)} />
