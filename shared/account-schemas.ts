@@ -79,3 +79,8 @@ export const updateProfileBodySchema = z.strictObject({
 });
 
 export const favoriteStateSchema = z.object({ product_id: z.number().int().positive(), saved: z.boolean() });
+
+/** An institutional address must end with exactly '@' + the university's domain (spec). */
+export function emailInDomain(email: string, domain: string): boolean {
+  return email.trim().toLowerCase().endsWith(`@${domain.toLowerCase()}`);
+}

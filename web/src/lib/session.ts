@@ -19,7 +19,12 @@ export interface SessionUser {
 export type Session =
   | { status: 'signed-out' }
   | { status: 'loading' }
-  | { status: 'signed-in'; user: SessionUser; signOut: () => Promise<void> };
+  | {
+      status: 'signed-in';
+      user: SessionUser;
+      /** `global` also revokes the refresh tokens of every other device (Cognito GlobalSignOut). */
+      signOut: (options?: { global?: boolean }) => Promise<void>;
+    };
 
 export const SIGNED_OUT: Session = { status: 'signed-out' };
 
@@ -83,9 +88,9 @@ export function userFromClaims(claims: Record<string, unknown>): SessionUser {
   };
 }
 
-async function signOut(): Promise<void> {
+async function signOut(options: { global?: boolean } = {}): Promise<void> {
   const { auth } = await loadAuth();
-  await auth.signOut();
+  await auth.signOut({ global: options.global === true });
   setSession(SIGNED_OUT);
 }
 

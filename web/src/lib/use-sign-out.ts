@@ -5,18 +5,21 @@ import { paths } from '../config/paths';
 import { useSession } from './session';
 
 /** Signs out with the spec's toasts, then goes home. */
-export function useSignOut(): () => Promise<void> {
+export function useSignOut(): (options?: { global?: boolean }) => Promise<void> {
   const session = useSession();
   const { toast } = useToast();
   const navigate = useNavigate();
-  return useCallback(async () => {
+  return useCallback(
+    async (options?: { global?: boolean }) => {
     if (session.status !== 'signed-in') return;
     try {
-      await session.signOut();
+      await session.signOut(options);
       toast({ title: 'Sesión cerrada correctamente' });
       navigate(paths.home.getHref());
     } catch {
       toast({ title: 'Error al cerrar sesión', variant: 'destructive' });
     }
-  }, [session, toast, navigate]);
+  },
+    [session, toast, navigate],
+  );
 }

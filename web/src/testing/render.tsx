@@ -1,8 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProvider } from '../app/provider';
+import { type Session, SessionContext, userFromClaims } from '../lib/session';
 
 /** Renders routes in a memory router inside the app's providers (a fresh query cache, no retries). */
 export function renderRoutes(routes: RouteObject[], initialEntry: string) {
@@ -42,3 +43,23 @@ export function fakeApi(respond: (req: FakeRequest) => { status?: number; body: 
   vi.stubGlobal('fetch', fetchMock);
   return { requests, fetchMock };
 }
+
+/** A signed-in session for tests (claims as Cognito's ID token carries them). */
+export function signedInSession(
+  claims: Record<string, unknown> = { sub: 'u1', email: 'ana@example.com' },
+  signOut: (options?: { global?: boolean }) => Promise<void> = async () => undefined,
+): Session {
+  return { status: 'signed-in', user: userFromClaims(claims), signOut };
+}
+
+/** Pins the session (the session boundary) around the given routes. */
+export const withSession = (session: Session, children: RouteObject[]): RouteObject[] => [
+  {
+    element: (
+      <SessionContext.Provider value={session}>
+        <Outlet />
+      </SessionContext.Provider>
+    ),
+    children,
+  },
+];

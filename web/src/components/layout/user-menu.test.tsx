@@ -1,32 +1,17 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Session, SessionContext, userFromClaims } from '../../lib/session';
-import { renderRoutes } from '../../testing/render';
+import type { Session } from '../../lib/session';
+import { renderRoutes, signedInSession, withSession } from '../../testing/render';
 import { UserMenu } from './user-menu';
 
 afterEach(cleanup);
 
-const signedIn = (groups: string[], signOut = async () => undefined): Session => ({
-  status: 'signed-in',
-  user: userFromClaims({ sub: 'u1', email: 'ana@example.com', 'cognito:groups': groups }),
-  signOut,
-});
+const signedIn = (groups: string[], signOut = async () => undefined): Session =>
+  signedInSession({ sub: 'u1', email: 'ana@example.com', 'cognito:groups': groups }, signOut);
 
 function open(session: Session, at = '/') {
-  const view = renderRoutes(
-    [
-      {
-        path: '*',
-        element: (
-          <SessionContext.Provider value={session}>
-            <UserMenu />
-          </SessionContext.Provider>
-        ),
-      },
-    ],
-    at,
-  );
+  const view = renderRoutes(withSession(session, [{ path: '*', element: <UserMenu /> }]), at);
   fireEvent.click(screen.getByRole('button', { name: 'Menú de usuario' }));
   return view.router;
 }

@@ -4,12 +4,12 @@ import { buttonClass } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { ApiError, apiCall } from '../../../lib/api-client';
-import { CodeInput } from './code-input';
+import { CodeInput } from '../../../components/form/code-input';
 
 export const SUCCESS_REDIRECT_MS = 1500;
 
 /** The 6-digit sign-up code screen: verify (POST /api/auth/confirm), resend, back to /register. */
-export function CodeVerification({ email }: { email: string }) {
+export function CodeVerification({ email, origin }: { email: string; origin?: string }) {
   const { toast } = useToast();
   const navigate = useNavigate();
   const [verified, setVerified] = useState(false);
@@ -17,9 +17,13 @@ export function CodeVerification({ email }: { email: string }) {
 
   useEffect(() => {
     if (!verified) return;
-    const timer = setTimeout(() => navigate(paths.login.getHref()), SUCCESS_REDIRECT_MS);
+    // Login then takes the person where they were going before registering.
+    const timer = setTimeout(
+      () => navigate(paths.login.getHref(), { state: origin ? { from: origin } : undefined }),
+      SUCCESS_REDIRECT_MS,
+    );
     return () => clearTimeout(timer);
-  }, [verified, navigate]);
+  }, [verified, navigate, origin]);
 
   const verify = async (code: string) => {
     try {

@@ -228,3 +228,46 @@ describe('/login success', () => {
     expect((await screen.findByRole('button', { name: 'Menú de usuario' }, { timeout: 5000 })).textContent).toBe('A');
   });
 });
+
+describe('/auth/callback', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it("shows 'Procesando autenticación...' and, signed in, goes to the remembered route", async () => {
+    amplify.fetchAuthSession.mockResolvedValue({
+      // @ts-expect-error the stub returns only what the store reads
+      tokens: { idToken: { payload: { sub: 'u1', email: 'ana@gmail.com' } } },
+    });
+    sessionStorage.setItem('authRedirect', '/favoritos');
+    const { router } = renderRoutes(routes, '/auth/callback');
+    expect(await screen.findByText('Procesando autenticación...')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/favoritos'));
+    expect(await screen.findByText('¡Inicio de sesión exitoso con Google!')).toBeTruthy();
+    expect(sessionStorage.getItem('authRedirect')).toBeNull();
+  });
+
+  it('takes the redirect query when present, but never to another site', async () => {
+    amplify.fetchAuthSession.mockResolvedValue({
+      // @ts-expect-error the stub returns only what the store reads
+      tokens: { idToken: { payload: { sub: 'u1', email: 'ana@gmail.com' } } },
+    });
+    const first = renderRoutes(routes, '/auth/callback?redirect=%2Fcarreras').router;
+    await waitFor(() => expect(first.state.location.pathname).toBe('/carreras'));
+    cleanup();
+    const second = renderRoutes(routes, '/auth/callback?redirect=%2F%2Fevil.example').router;
+    await waitFor(() => expect(second.state.location.pathname).toBe('/'));
+  });
+
+  it('without a session: the error toast and /login', async () => {
+    amplify.fetchAuthSession.mockResolvedValue({ tokens: undefined });
+    const { router } = renderRoutes(routes, '/auth/callback');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByText('No se pudo completar la autenticación')).toBeTruthy();
+  });
+
+  it('when the hosted UI answers with an error: the error toast and /login', async () => {
+    const { router } = renderRoutes(routes, '/auth/callback?error=access_denied');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByText('No se pudo completar la autenticación')).toBeTruthy();
+    expect(amplify.fetchAuthSession).not.toHaveBeenCalled();
+  });
+});

@@ -5,7 +5,7 @@ import { useToast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { apiCall } from '../../../lib/api-client';
 import { useDocumentMeta } from '../../../lib/document-meta';
-import { Field } from '../components/field';
+import { Field } from '../../../components/form/field';
 import { forgotPasswordSchema } from '../schemas';
 import '../accounts.css';
 

@@ -5,19 +5,11 @@ import { useToast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { loadAuth, refreshSession } from '../../../lib/session';
-import { Field } from '../components/field';
+import { originFrom } from '../auth-redirect';
+import { Field } from '../../../components/form/field';
 import { GoogleButton } from '../components/google-button';
 import { errorMessage, type FieldErrors, fieldErrors, loginSchema } from '../schemas';
 import '../accounts.css';
-
-/** The origin route from navigation state ({ from: '/x' }), default '/'. */
-export function originFrom(state: unknown): string {
-  if (typeof state === 'object' && state !== null && 'from' in state) {
-    const from = (state as { from: unknown }).from;
-    if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//')) return from;
-  }
-  return paths.home.getHref();
-}
 
 const isUnconfirmed = (err: unknown) => err instanceof Error && err.name === 'UserNotConfirmedException';
 
@@ -100,9 +92,9 @@ export function Component() {
         <button type="submit" className={buttonClass('primary')} disabled={submitting}>
           {submitting ? 'Ingresando...' : 'Continuar'}
         </button>
-        <GoogleButton />
+        <GoogleButton origin={originFrom(location.state)} />
         <p className="muted">
-          ¿No tienes cuenta? <Link to={paths.register.getHref()}>Regístrate</Link>
+          ¿No tienes cuenta? <Link to={paths.register.getHref()} state={location.state}>Regístrate</Link>
         </p>
       </form>
     </div>

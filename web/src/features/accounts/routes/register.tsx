@@ -8,7 +8,8 @@ import { useDocumentMeta } from '../../../lib/document-meta';
 import { loadAuth } from '../../../lib/session';
 import { getSelectedUniversity } from '../../../lib/storage';
 import { CodeVerification } from '../components/code-verification';
-import { Field } from '../components/field';
+import { Field } from '../../../components/form/field';
+import { originFrom } from '../auth-redirect';
 import { GoogleButton } from '../components/google-button';
 import { errorMessage, type FieldErrors, fieldErrors, registerSchema } from '../schemas';
 import '../accounts.css';
@@ -21,6 +22,7 @@ export function Component() {
 
 function RegisterFlow() {
   const { toast } = useToast();
+  const location = useLocation();
   const [form, setForm] = useState({ name: '', email: '', idNumber: '', password: '', confirmPassword: '' });
   const [acceptTerms, setAcceptTerms] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -79,7 +81,7 @@ function RegisterFlow() {
   if (codeFor)
     return (
       <div className="container page auth-page">
-        <CodeVerification email={codeFor} />
+        <CodeVerification email={codeFor} origin={originFrom(location.state)} />
       </div>
     );
 
@@ -142,9 +144,9 @@ function RegisterFlow() {
         <button type="submit" className={buttonClass('primary')} disabled={submitting || !acceptTerms}>
           {submitting ? 'Registrando...' : 'Continuar'}
         </button>
-        <GoogleButton />
+        <GoogleButton origin={originFrom(location.state)} />
         <p className="muted">
-          ¿Ya tienes cuenta? <Link to={paths.login.getHref()}>Inicia sesión</Link>
+          ¿Ya tienes cuenta? <Link to={paths.login.getHref()} state={location.state}>Inicia sesión</Link>
         </p>
       </form>
     </div>

@@ -6,7 +6,7 @@ import { useToast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { ApiError, apiCall } from '../../../lib/api-client';
 import { useDocumentMeta } from '../../../lib/document-meta';
-import { Field } from '../components/field';
+import { Field } from '../../../components/form/field';
 import { type FieldErrors, fieldErrors, resetPasswordSchema } from '../schemas';
 import '../accounts.css';
 

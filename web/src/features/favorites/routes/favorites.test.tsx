@@ -1,30 +1,13 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Outlet, type RouteObject } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/router';
 import { ProductCard } from '../../../components/product/product-card';
-import { resetSessionForTests, type Session, SessionContext, userFromClaims } from '../../../lib/session';
+import { resetSessionForTests } from '../../../lib/session';
 import { product } from '../../../testing/fixtures';
-import { type FakeRequest, fakeApi, renderRoutes } from '../../../testing/render';
+import { type FakeRequest, fakeApi, renderRoutes, signedInSession, withSession } from '../../../testing/render';
 
-const SIGNED_IN: Session = {
-  status: 'signed-in',
-  user: userFromClaims({ sub: 'u1', email: 'ana@example.com' }),
-  signOut: async () => undefined,
-};
-
-/** Pins the session (the session boundary) around the given routes. */
-const withSession = (session: Session, children: RouteObject[]): RouteObject[] => [
-  {
-    element: (
-      <SessionContext.Provider value={session}>
-        <Outlet />
-      </SessionContext.Provider>
-    ),
-    children,
-  },
-];
+const SIGNED_IN = signedInSession();
 
 const NOT_FOUND = { status: 404, body: { error: { code: 'NotFound', message: 'No encontrado' } } };
 

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { type SessionUser, useSession } from '../../lib/session';
+import { Spinner } from '../ui/spinner';
+
+/**
+ * Signed-in pages: without a session they go to /login, which brings the person back here
+ * afterwards (origin route in navigation state); while a stored session is restored, a spinner.
+ * The API refuses these pages' calls without a token anyway: this only spares a useless screen.
+ */
+export function RequireSession({ children }: { children: (user: SessionUser) => ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (session.status === 'signed-out')
+    return (
+      <Navigate to={paths.login.getHref()} replace state={{ from: `${location.pathname}${location.search}` }} />
+    );
+  if (session.status === 'loading')
+    return (
+      <div className="loading-block">
+        <Spinner size="lg" />
+      </div>
+    );
+  return <>{children(session.user)}</>;
+}

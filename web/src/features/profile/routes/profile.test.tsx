@@ -1,0 +1,269 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Profile } from '../../../../../shared/account-schemas';
+import { routes } from '../../../app/router';
+import { resetSessionForTests, type Session, SIGNED_OUT } from '../../../lib/session';
+import { universities } from '../../../testing/fixtures';
+import { type FakeRequest, fakeApi, renderRoutes, signedInSession, withSession } from '../../../testing/render';
+import { STATUS_POLL_MS } from '../components/institutional-email-card';
+
+const SESSION = signedInSession({ sub: 'u1', email: 'ana@gmail.com' });
+
+const blankProfile = (): Profile => ({
+  user_id: 'u1',
+  email: 'ana@gmail.com',
+  full_name: 'Ana Pérez',
+  university_email: null,
+  university_email_verified: false,
+  university_id: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+});
+
+const RIGHT_CODE = '123456';
+const error = (status: number, message: string) => ({ status, body: { error: { code: 'BadRequest', message } } });
+
+/**
+ * An in-test accounts API with state: the profile, one outstanding institutional code, and the
+ * verification status another device may complete (`verifyElsewhere`).
+ */
+function accountsApi(start: Profile = blankProfile()) {
+  let profile = { ...start };
+  let pending: { email: string; university_id: string } | null = null;
+  const api = fakeApi((req: FakeRequest) => {
+    const path = req.url.pathname;
+    if (path === '/api/universities') return { body: { items: universities } };
+    const one = /^\/api\/universities\/(\w+)$/.exec(path);
+    if (one) return { body: universities.find((u) => u.id === one[1]) };
+    if (path === '/api/me/profile' && req.method === 'GET') return { body: profile };
+    if (path === '/api/me/profile' && req.method === 'PATCH') {
+      profile = { ...profile, ...(req.body as { full_name: string }) };
+      return { body: profile };
+    }
+    if (path === '/api/me/institutional-email' && req.method === 'POST') {
+      pending = req.body as { email: string; university_id: string };
+      return { status: 202, body: { ok: true } };
+    }
+    if (path === '/api/me/institutional-email' && req.method === 'GET') {
+      const { university_email, university_email_verified, university_id } = profile;
+      return { body: { university_email, university_email_verified, university_id } };
+    }
+    if (path === '/api/me/institutional-email/verify') {
+      const { code } = req.body as { code: string };
+      if (!pending || code !== RIGHT_CODE) return error(400, 'Código de verificación inválido');
+      profile = { ...profile, university_email: pending.email, university_email_verified: true, university_id: pending.university_id };
+      pending = null;
+      return { body: profile };
+    }
+    return error(404, 'No encontrado');
+  });
+  return {
+    ...api,
+    verifyElsewhere() {
+      if (!pending) throw new Error('no code was requested');
+      profile = { ...profile, university_email: pending.email, university_email_verified: true, university_id: pending.university_id };
+    },
+    calls: (method: string, path: string) => api.requests.filter((r) => r.method === method && r.url.pathname === path),
+  };
+}
+
+const render = (session: Session, url: string) => renderRoutes(withSession(session, routes), url);
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const pasteCode = (code: string) =>
+  fireEvent.paste(screen.getByLabelText('Dígito 1'), { clipboardData: { getData: () => code } });
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('selectedUniversity', 'ucab');
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  resetSessionForTests();
+});
+
+describe('/profile', () => {
+  it('sends a visitor to /login, which will bring them back', async () => {
+    accountsApi();
+    const { router } = render(SIGNED_OUT, '/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: '/profile' });
+  });
+
+  it('sends a signed-in user without a chosen university to /select-university', async () => {
+    localStorage.clear();
+    accountsApi();
+    const { router } = render(SESSION, '/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/select-university'));
+  });
+
+  it('shows the e-mail initial, the e-mail, the university and the header buttons', async () => {
+    accountsApi();
+    render(SESSION, '/profile');
+    expect(await screen.findByRole('heading', { name: 'ana@gmail.com' })).toBeTruthy();
+    expect(document.querySelector('.profile-header__avatar')?.textContent).toBe('A');
+    expect(await screen.findByText('Universidad Católica Andrés Bello')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Favoritos' }).getAttribute('href')).toBe('/favoritos');
+    expect(screen.getByRole('link', { name: 'Cambiar Universidad' }).getAttribute('href')).toBe('/select-university');
+  });
+
+  it("opens on 'Mis Publicaciones' with the way to publish, and the tabs switch with the keyboard", async () => {
+    accountsApi();
+    const { router } = render(SESSION, '/profile');
+    const listings = await screen.findByRole('tab', { name: 'Mis Publicaciones' });
+    expect(listings.getAttribute('aria-selected')).toBe('true');
+    const panel = within(screen.getByRole('tabpanel'));
+    expect(panel.getByText('Aún no has publicado productos.')).toBeTruthy();
+    expect(panel.getByRole('link', { name: 'Publicar Producto' }).getAttribute('href')).toBe('/new-product');
+    fireEvent.keyDown(listings, { key: 'ArrowRight' });
+    expect(screen.getByRole('tab', { name: 'Correo Institucional' }).getAttribute('aria-selected')).toBe('true');
+    expect(router.state.location.search).toBe('?tab=correo');
+    expect(await screen.findByLabelText('Correo institucional')).toBeTruthy();
+  });
+
+  it('checks the institutional fields before sending anything', async () => {
+    const api = accountsApi();
+    render(SESSION, '/profile?tab=correo');
+    await screen.findByLabelText('Correo institucional');
+    await screen.findByRole('option', { name: 'Universidad Santa María' });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar código' }));
+    expect(await screen.findByText('Por favor completa todos los campos')).toBeTruthy();
+    type('Correo institucional', 'ana@gmail.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar código' }));
+    expect(await screen.findByText('El correo debe ser del dominio est.ucab.edu.ve')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Universidad'), { target: { value: 'usm' } });
+    type('Correo institucional', 'ana@est.ucab.edu.ve');
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar código' }));
+    expect(await screen.findByText('El correo debe ser del dominio est.usm.edu.ve')).toBeTruthy();
+    expect(api.calls('POST', '/api/me/institutional-email')).toEqual([]);
+  });
+
+  it("verifies an institutional address with the e-mailed code and shows 'Verificado'", async () => {
+    const api = accountsApi();
+    render(SESSION, '/profile?tab=correo');
+    await screen.findByLabelText('Correo institucional');
+    type('Correo institucional', ' Ana@Est.UCAB.edu.ve ');
+    await screen.findByRole('option', { name: 'Universidad Católica Andrés Bello' });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar código' }));
+    expect(await screen.findByText('Código de verificación enviado a tu correo institucional...')).toBeTruthy();
+    expect(api.calls('POST', '/api/me/institutional-email')[0]?.body).toEqual({
+      university_id: 'ucab',
+      email: 'ana@est.ucab.edu.ve',
+    });
+
+    pasteCode('654321');
+    expect(await screen.findByText('Código inválido')).toBeTruthy();
+    expect(await screen.findByText('Código de verificación inválido')).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText('Dígito 1') as HTMLInputElement).value).toBe(''));
+
+    pasteCode(RIGHT_CODE);
+    expect(await screen.findByText('¡Correo institucional verificado correctamente!')).toBeTruthy();
+    expect(await screen.findByText('Verificado')).toBeTruthy();
+    expect(screen.getByText('ana@est.ucab.edu.ve')).toBeTruthy();
+    expect(screen.queryByLabelText('Correo institucional')).toBeNull();
+  });
+
+  it('notices, within 5 seconds, a code entered on another device', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = accountsApi();
+    render(SESSION, '/profile?tab=correo');
+    await screen.findByLabelText('Correo institucional');
+    type('Correo institucional', 'ana@est.ucab.edu.ve');
+    await screen.findByRole('option', { name: 'Universidad Católica Andrés Bello' });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar código' }));
+    await screen.findByLabelText('Dígito 1');
+    const checksBefore = api.calls('GET', '/api/me/institutional-email').length;
+
+    api.verifyElsewhere();
+    await act(() => vi.advanceTimersByTimeAsync(STATUS_POLL_MS));
+    expect(await screen.findByText('Verificado')).toBeTruthy();
+    expect(api.calls('GET', '/api/me/institutional-email').length).toBeGreaterThan(checksBefore);
+
+    // Verified: the checks stop.
+    const checksAfter = api.calls('GET', '/api/me/institutional-email').length;
+    await act(() => vi.advanceTimersByTimeAsync(STATUS_POLL_MS * 3));
+    expect(api.calls('GET', '/api/me/institutional-email').length).toBe(checksAfter);
+  });
+
+  it('shows a verified address read-only and never polls', async () => {
+    const api = accountsApi({
+      ...blankProfile(),
+      university_email: 'ana@est.usm.edu.ve',
+      university_email_verified: true,
+      university_id: 'usm',
+    });
+    render(SESSION, '/profile?tab=correo');
+    expect(await screen.findByText('Verificado')).toBeTruthy();
+    expect(screen.getByText('ana@est.usm.edu.ve')).toBeTruthy();
+    expect(await screen.findByText('Universidad Santa María')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Enviar código' })).toBeNull();
+    expect(api.calls('GET', '/api/me/institutional-email')).toEqual([]);
+  });
+});
+
+describe('/settings', () => {
+  it('saves the full name with the spec toasts, after checking it', async () => {
+    const api = accountsApi();
+    render(SESSION, '/settings');
+    const name = (await screen.findByLabelText('Nombre completo')) as HTMLInputElement;
+    expect(name.value).toBe('Ana Pérez');
+    type('Nombre completo', ' A ');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('El nombre es requerido')).toBeTruthy();
+    expect(api.calls('PATCH', '/api/me/profile')).toEqual([]);
+
+    type('Nombre completo', '  Ana María Pérez ');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('Configuración guardada correctamente')).toBeTruthy();
+    expect(api.calls('PATCH', '/api/me/profile')[0]?.body).toEqual({ full_name: 'Ana María Pérez' });
+    expect(name.value).toBe('Ana María Pérez');
+  });
+
+  it("says 'Error al guardar la configuración' when the save fails", async () => {
+    fakeApi((req) =>
+      req.method === 'PATCH'
+        ? error(500, 'Ocurrió un error inesperado')
+        : { body: blankProfile() },
+    );
+    render(SESSION, '/settings');
+    await screen.findByDisplayValue('Ana Pérez');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('Error al guardar la configuración')).toBeTruthy();
+  });
+
+  it('signs out here or everywhere', async () => {
+    accountsApi();
+    const signOut = vi.fn(async (_options?: { global?: boolean }) => undefined);
+    const { router } = render(signedInSession({ sub: 'u1', email: 'ana@gmail.com' }, signOut), '/settings');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión en todos los dispositivos' }));
+    await waitFor(() => expect(signOut).toHaveBeenCalledWith({ global: true }));
+    expect(await screen.findByText('Sesión cerrada correctamente')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
+
+describe('/verify-email', () => {
+  it('goes home without the e-mail parameter', async () => {
+    accountsApi();
+    const { router } = render(SESSION, '/verify-email');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('confirms a right code, then goes on to /new-product after 1.5 s', async () => {
+    const api = accountsApi();
+    const { router } = render(SESSION, '/verify-email?email=ana%40est.ucab.edu.ve');
+    // Resend knows the university from the address's domain.
+    fireEvent.click(await screen.findByRole('button', { name: 'Reenviar código' }));
+    await waitFor(() =>
+      expect(api.calls('POST', '/api/me/institutional-email')[0]?.body).toEqual({
+        university_id: 'ucab',
+        email: 'ana@est.ucab.edu.ve',
+      }),
+    );
+    pasteCode(RIGHT_CODE);
+    expect(await screen.findByRole('heading', { name: 'Verificación exitosa' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/verify-email');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/new-product'), { timeout: 3000 });
+  });
+});
