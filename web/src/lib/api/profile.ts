@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { Profile } from '../../../../shared/account-schemas';
 import { apiCall } from '../api-client';
 import { useSession } from '../session';
@@ -24,7 +25,12 @@ export function useSetProfile(): (profile: Profile) => void {
   const queryClient = useQueryClient();
   const session = useSession();
   const userId = session.status === 'signed-in' ? session.user.id : null;
-  return (profile) => queryClient.setQueryData(profileQueryKey(userId), profile);
+  return useCallback(
+    (profile: Profile) => {
+      queryClient.setQueryData(profileQueryKey(userId), profile);
+    },
+    [queryClient, userId],
+  );
 }
 
 export function useUpdateFullName() {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import type { Profile } from '../../../../../shared/account-schemas';
 import { Field } from '../../../components/form/field';
 import { Badge } from '../../../components/ui/badge';
@@ -17,6 +17,30 @@ export const STATUS_POLL_MS = 5000;
 interface Pending {
   email: string;
   universityId: string;
+}
+
+/** The code step survives a reload of this tab (the code stays valid for 30 minutes). */
+const pendingKey = (userId: string) => `institutionalPending:${userId}`;
+
+function readPending(userId: string): Pending | null {
+  try {
+    const raw = globalThis.sessionStorage?.getItem(pendingKey(userId));
+    const value: unknown = raw ? JSON.parse(raw) : null;
+    if (typeof value !== 'object' || value === null) return null;
+    const { email, universityId } = value as Record<string, unknown>;
+    return typeof email === 'string' && typeof universityId === 'string' ? { email, universityId } : null;
+  } catch {
+    return null;
+  }
+}
+
+function writePending(userId: string, pending: Pending | null): void {
+  try {
+    if (pending) globalThis.sessionStorage?.setItem(pendingKey(userId), JSON.stringify(pending));
+    else globalThis.sessionStorage?.removeItem(pendingKey(userId));
+  } catch {
+    // Storage refused: the step simply does not survive a reload.
+  }
 }
 
 /**
@@ -39,7 +63,15 @@ export function InstitutionalEmailCard({
   const [email, setEmail] = useState('');
   const [error, setError] = useState<{ field: 'university' | 'email'; message: string } | null>(null);
   const [sending, setSending] = useState(false);
-  const [pending, setPending] = useState<Pending | null>(null);
+  const [pending, setPendingState] = useState<Pending | null>(() => readPending(profile.user_id));
+  const userId = profile.user_id;
+  const setPending = useCallback(
+    (next: Pending | null) => {
+      writePending(userId, next);
+      setPendingState(next);
+    },
+    [userId],
+  );
 
   const status = useQuery({
     queryKey: ['institutional-status', profile.user_id],
@@ -55,7 +87,7 @@ export function InstitutionalEmailCard({
     setProfile({ ...profile, ...found });
     setPending(null);
     toast({ title: VERIFIED_TOAST });
-  }, [status.data, profile, setProfile, toast]);
+  }, [status.data, profile, setProfile, toast, setPending]);
 
   const verifiedUniversity = universities.data?.find((u) => u.id === profile.university_id);
   const chosenDomain = universities.data?.find((u) => u.id === universityId)?.email_domain;

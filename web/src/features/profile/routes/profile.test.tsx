@@ -74,6 +74,7 @@ const pasteCode = (code: string) =>
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   localStorage.setItem('selectedUniversity', 'ucab');
 });
 afterEach(() => {
@@ -184,6 +185,24 @@ describe('/profile', () => {
     const checksAfter = api.calls('GET', '/api/me/institutional-email').length;
     await act(() => vi.advanceTimersByTimeAsync(STATUS_POLL_MS * 3));
     expect(api.calls('GET', '/api/me/institutional-email').length).toBe(checksAfter);
+  });
+
+  it('keeps the code step across a reload of the tab, and lets the person use another address', async () => {
+    accountsApi();
+    render(SESSION, '/profile?tab=correo');
+    await screen.findByLabelText('Correo institucional');
+    type('Correo institucional', 'ana@est.ucab.edu.ve');
+    await screen.findByRole('option', { name: 'Universidad Católica Andrés Bello' });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar código' }));
+    await screen.findByLabelText('Dígito 1');
+    cleanup();
+
+    render(SESSION, '/profile?tab=correo');
+    expect(await screen.findByLabelText('Dígito 1')).toBeTruthy();
+    expect(screen.getByText('ana@est.ucab.edu.ve')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Usar otro correo' }));
+    expect(await screen.findByLabelText('Correo institucional')).toBeTruthy();
+    expect(sessionStorage.length).toBe(0);
   });
 
   it('shows a verified address read-only and never polls', async () => {
