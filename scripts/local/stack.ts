@@ -254,6 +254,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       },
     });
     stoppers.push({ name: 'local server', stop: server.close });
+    // Links in mails (password reset) point at this origin; known only once the server listens.
+    process.env[ENV.appUrl] = server.url;
 
     const info: LocalStackInfo = {
       url: server.url,

@@ -1,10 +1,10 @@
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { z } from 'zod';
 import { localCognitoClient } from '../../scripts/local/parts/cognito';
 import { type SesLocal, startSesLocal } from '../../scripts/local/parts/ses';
 import { freePort } from '../../scripts/local/ports';
 import { ENV } from '../../functions/commons/env';
 import { type TestCognito, startTestCognito } from './local-cognito';
+import { codeIn, type Mail, mailTo } from './mailbox';
 import type { LocalUser } from '../../scripts/local/parts/cognito';
 
 /**
@@ -17,19 +17,9 @@ export interface AccountParts {
   /** Registers an UNCONFIRMED user as the web app's sign-up does. */
   signUp(email: string, password: string): Promise<void>;
   /** Mail the emulator holds for an address, oldest first. */
-  mailTo(email: string): Promise<{ subject: string; html: string; text: string }[]>;
+  mailTo(email: string): Promise<Mail[]>;
   stop(): Promise<void>;
 }
-
-const storeSchema = z.object({
-  emails: z.array(
-    z.object({
-      subject: z.string(),
-      destination: z.object({ to: z.array(z.string()) }),
-      body: z.object({ html: z.string().optional(), text: z.string().optional() }),
-    }),
-  ),
-});
 
 export const APP_URL = 'http://localhost:5173';
 
@@ -56,13 +46,7 @@ export async function startAccountParts(users: readonly LocalUser[] = []): Promi
         }),
       );
     },
-    mailTo: async (email) => {
-      const res = await fetch(`${ses.endpoint}/store`);
-      const store = storeSchema.parse(await res.json());
-      return store.emails
-        .filter((m) => m.destination.to.includes(email))
-        .map((m) => ({ subject: m.subject, html: m.body.html ?? '', text: m.body.text ?? '' }));
-    },
+    mailTo: (email) => mailTo(ses.endpoint, email),
     stop: async () => {
       client.destroy();
       await ses.stop();
@@ -74,7 +58,7 @@ export async function startAccountParts(users: readonly LocalUser[] = []): Promi
 /** The 6-digit code of the newest mail to the address. */
 export async function lastCode(parts: AccountParts, email: string): Promise<string> {
   const mails = await parts.mailTo(email);
-  const code = mails.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
+  const code = codeIn(mails.at(-1));
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
 }

@@ -8,11 +8,13 @@ import { buildWebIfStale } from '../../scripts/local/web-build';
 /**
  * End-to-end tests' global setup: builds the web app when web/dist is missing or stale, starts the
  * whole local stack as `npm start` does (temporary data directory, demo data seeded, a free port),
- * waits for /api/health and provides { baseUrl }. Teardown stops every part, Java included.
+ * waits for /api/health and provides { baseUrl, sesEndpoint }. Teardown stops every part, Java included.
  */
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The SES emulator, whose /store holds every mail the app sent. */
+    sesEndpoint: string;
   }
 }
 
@@ -32,6 +34,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw err;
   }
   project.provide('baseUrl', stack.url);
+  project.provide('sesEndpoint', stack.sesEndpoint);
   const running = stack;
   return async () => {
     await running.stop();
