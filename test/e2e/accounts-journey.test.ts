@@ -135,7 +135,7 @@ describe('a new student', () => {
   it('saves a favorite and removes it', async () => {
     await page.goto('/marketplace');
     const card = cards(page.getByRole('main')).first();
-    const title = (await card.getByRole('heading', { level: 3 }).innerText()).trim();
+    const title = ((await card.getByRole('heading', { level: 3 }).textContent()) ?? '').trim();
     await card.getByRole('button', { name: 'Guardar en favoritos' }).click();
     await toast('Guardado en favoritos').waitFor();
 
