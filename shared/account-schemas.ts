@@ -26,6 +26,8 @@ export const ACCOUNT_MESSAGES = {
   idRequired: 'La cédula es requerida',
   passwordMismatch: 'Las contraseñas no coinciden',
   acceptTerms: 'Debe aceptar los términos y condiciones',
+  institutionalTaken: 'Este correo institucional ya está verificado en otra cuenta.',
+  weakPassword: 'La contraseña no cumple los requisitos de seguridad.',
 } as const;
 
 export const emailSchema = z

@@ -10,7 +10,8 @@
  * | university          | UNIVERSITY#<id>       | UNIVERSITY    | gsi1: UNIVERSITIES / <name>               |
  * | university request  | UNIREQ#<uuid>         | UNIREQ        | gsi1: UNIVERSITY_REQUESTS / <created_at>  |
  * | verification code   | VERIFY#<purpose>#<subject> | VERIFY   | (TTL)                                     |
- * | send-rate counter   | SENDRATE#<email>      | HOUR#<epoch hour> | (TTL)                                 |
+ * | send window         | SENDRATE#<email>      | WINDOW        | (TTL) send times of the last hour         |
+ * | institutional claim | INSTEMAIL#<address>   | CLAIM         | the one account holding the address       |
  * | reset token         | RESET#<sha256>        | RESET         | (TTL)                                     |
  * | profile             | PROFILE#<user id>     | PROFILE       |                                           |
  * | favorite            | USER#<user id>        | FAV#<product id> |                                        |
@@ -67,8 +68,10 @@ export const keys = {
   // Accounts. A verification code record is keyed by purpose and subject (the e-mail for sign-up,
   // the user id for the institutional address: one live code per subject, a new one replaces it).
   verification: (purpose: string, subject: string) => ({ pk: `VERIFY#${purpose}#${subject}`, sk: 'VERIFY' }),
-  /** Codes sent to an address in one clock hour (`hour` = epoch hours). */
-  sendCounter: (email: string, hour: number) => ({ pk: `SENDRATE#${email}`, sk: `HOUR#${hour}` }),
+  /** Times of the codes/links sent to an address within the last hour (a sliding window). */
+  sendWindow: (email: string) => ({ pk: `SENDRATE#${email}`, sk: 'WINDOW' }),
+  /** One account per verified institutional address (lower-case). */
+  institutionalClaim: (email: string) => ({ pk: `INSTEMAIL#${email.toLowerCase()}`, sk: 'CLAIM' }),
   /** Password-reset token, by the SHA-256 of the token (the token itself is never stored). */
   resetToken: (tokenHash: string) => ({ pk: `RESET#${tokenHash}`, sk: 'RESET' }),
   profile: (userId: string) => ({ pk: `PROFILE#${userId}`, sk: 'PROFILE' }),

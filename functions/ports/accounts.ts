@@ -57,17 +57,27 @@ export interface CodeRepository {
   ): Promise<number | null>;
   /** Marks that exact code used if it is unused and alive; false when another request won. */
   consume(purpose: CodePurpose, subject: string, codeId: string, maxAttempts: number): Promise<boolean>;
+  /**
+   * Gives back that exact code after a step that followed its consumption failed, so the person
+   * can use it again. No effect when a newer code replaced it.
+   */
+  release(purpose: CodePurpose, subject: string, codeId: string): Promise<void>;
 }
 
 export interface SendCounter {
-  /** Counts one send to the address in the hour; false (nothing counted) when `max` is reached. */
-  tryCount(email: string, hour: number, max: number): Promise<boolean>;
+  /**
+   * Counts one send to the address if fewer than `max` were counted in the `windowMs` before
+   * `now` (a sliding window); false (nothing counted) otherwise.
+   */
+  tryCount(email: string, now: number, max: number, windowMs: number): Promise<boolean>;
 }
 
 export interface ResetTokenRepository {
   put(tokenHash: string, email: string, expiresAt: number): Promise<void>;
   /** Marks the token used if it exists, is unused and unexpired at `now`; its e-mail, or null. */
   consume(tokenHash: string, now: number): Promise<string | null>;
+  /** Makes a consumed token usable again (the password change after it failed). */
+  release(tokenHash: string): Promise<void>;
 }
 
 export interface ProfileRepository {
@@ -75,7 +85,18 @@ export interface ProfileRepository {
   /** Creates the profile unless it exists; returns the stored one either way. */
   createIfAbsent(profile: Profile): Promise<Profile>;
   updateFullName(userId: string, fullName: string): Promise<Profile>;
-  setInstitutional(userId: string, universityEmail: string, universityId: string): Promise<Profile>;
+  /**
+   * Marks the institutional address verified and claims it for this user, atomically; the
+   * previous address the user held is released. Null when another account holds the address.
+   */
+  setInstitutional(
+    userId: string,
+    universityEmail: string,
+    universityId: string,
+    previousEmail: string | null,
+  ): Promise<Profile | null>;
+  /** The account holding a verified institutional address, if any. */
+  institutionalOwner(universityEmail: string): Promise<string | null>;
 }
 
 export interface FavoriteRepository {

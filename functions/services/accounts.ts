@@ -1,8 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ACCOUNT_MESSAGES, type Profile } from '../../shared/account-schemas';
+import { ACCOUNT_MESSAGES, emailInDomain, type Profile } from '../../shared/account-schemas';
 import { API_MESSAGES } from '../../shared/messages';
 import type { Product } from '../../shared/schemas';
-import { BadRequestError, NotFoundError, TooManyRequestsError, UnauthorizedError } from '../commons/errors';
+import {
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '../commons/errors';
 import type { AuthContext } from '../commons/http';
 import type {
   FavoriteRepository,
@@ -12,7 +18,7 @@ import type {
   ResetTokenRepository,
 } from '../ports/accounts';
 import type { ProductRepository, UniversityRepository } from '../ports/repositories';
-import { CODE_TTL_MS, type CodeDeps, countSend, issueCode, redeemCode } from './codes';
+import { CODE_TTL_MS, type CodeDeps, countSend, issueCode, withRedeemedCode } from './codes';
 import { codeMail, resetMail } from './mail-templates';
 
 export interface AccountDeps extends CodeDeps {
@@ -36,11 +42,6 @@ export const RESET_TTL_MS = CODE_TTL_MS;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The e-mail must be of the university's domain: exactly '@' + domain at the end. */
-export function emailInDomain(email: string, domain: string): boolean {
-  return email.toLowerCase().endsWith(`@${domain.toLowerCase()}`);
-}
-
 /**
  * Sends a sign-up code to an UNCONFIRMED user. The answer is the same whether or not the address
  * has an account (no enumeration); the send limit applies to every address all the same.
@@ -57,10 +58,9 @@ export async function requestSignUpCode(deps: AccountDeps, email: string): Promi
 }
 
 export async function confirmSignUp(deps: AccountDeps, email: string, code: string): Promise<{ ok: true }> {
-  await redeemCode(deps, 'signup', email, code);
   const user = await deps.identity.getUserByEmail(email);
   if (!user) throw new BadRequestError(ACCOUNT_MESSAGES.invalidCode);
-  await deps.identity.confirmSignUp(user.username, email);
+  await withRedeemedCode(deps, 'signup', email, code, () => deps.identity.confirmSignUp(user.username, email));
   return { ok: true };
 }
 
@@ -82,11 +82,18 @@ export async function resetPassword(
   password: string,
 ): Promise<{ ok: true }> {
   // Consumed atomically before the password changes: a token works once, even under races.
-  const email = await deps.resetTokens.consume(hashToken(token), deps.now().getTime());
+  const tokenHash = hashToken(token);
+  const email = await deps.resetTokens.consume(tokenHash, deps.now().getTime());
   if (!email) throw new BadRequestError(ACCOUNT_MESSAGES.invalidResetLink);
-  const user = await deps.identity.getUserByEmail(email);
-  if (!user) throw new BadRequestError(ACCOUNT_MESSAGES.invalidResetLink);
-  await deps.identity.setPassword(user.username, password);
+  try {
+    const user = await deps.identity.getUserByEmail(email);
+    if (!user) throw new BadRequestError(ACCOUNT_MESSAGES.invalidResetLink);
+    await deps.identity.setPassword(user.username, password);
+  } catch (err) {
+    // The link stays usable when the change failed (a refused password, the pool unreachable).
+    await deps.resetTokens.release(tokenHash);
+    throw err;
+  }
   return { ok: true };
 }
 
@@ -124,6 +131,8 @@ export async function requestInstitutionalCode(
   if (!university) throw new BadRequestError(ACCOUNT_MESSAGES.invalidUniversity);
   if (!emailInDomain(email, university.email_domain))
     throw new BadRequestError(ACCOUNT_MESSAGES.wrongDomain.replace('{domain}', university.email_domain));
+  const owner = await deps.profiles.institutionalOwner(email);
+  if (owner && owner !== auth.userId) throw new ConflictError(ACCOUNT_MESSAGES.institutionalTaken);
   const code = await issueCode(deps, { purpose: 'institutional', subject: auth.userId, email, universityId });
   await deps.mailer.send(codeMail(email, code, 'institutional'));
   return { ok: true };
@@ -134,10 +143,19 @@ export async function verifyInstitutionalEmail(
   auth: AuthContext,
   code: string,
 ): Promise<Profile> {
-  const record = await redeemCode(deps, 'institutional', auth.userId, code);
-  if (!record.university_id) throw new BadRequestError(ACCOUNT_MESSAGES.invalidUniversity);
-  await getProfile(deps, auth);
-  return deps.profiles.setInstitutional(auth.userId, record.email, record.university_id);
+  const current = await getProfile(deps, auth);
+  return withRedeemedCode(deps, 'institutional', auth.userId, code, async (record) => {
+    if (!record.university_id) throw new BadRequestError(ACCOUNT_MESSAGES.invalidUniversity);
+    const verified = await deps.profiles.setInstitutional(
+      auth.userId,
+      record.email,
+      record.university_id,
+      current.university_email_verified ? current.university_email : null,
+    );
+    // Another account verified the address since the code was sent.
+    if (!verified) throw new ConflictError(ACCOUNT_MESSAGES.institutionalTaken);
+    return verified;
+  });
 }
 
 export async function addFavorite(deps: AccountDeps, auth: AuthContext, productId: number) {

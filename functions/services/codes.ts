@@ -7,6 +7,7 @@ import type { CodePurpose, CodeRecord, CodeRepository, SendCounter } from '../po
 export const CODE_TTL_MS = 30 * 60 * 1000;
 export const MAX_ATTEMPTS = 5;
 export const MAX_CODES_PER_HOUR = 5;
+export const SEND_WINDOW_MS = 60 * 60 * 1000;
 
 export interface CodeDeps {
   codes: CodeRepository;
@@ -26,14 +27,12 @@ export function codeMatches(record: Pick<CodeRecord, 'salt' | 'hash'>, code: str
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export const epochHour = (at: Date) => Math.floor(at.getTime() / 3_600_000);
-
-/** Counts one send to the address; 429 once it had MAX_CODES_PER_HOUR this hour. */
+/** Counts one send to the address; false once it had MAX_CODES_PER_HOUR in the last 60 minutes. */
 export async function countSend(
   deps: Pick<CodeDeps, 'sendCounter' | 'now'>,
   email: string,
 ): Promise<boolean> {
-  return deps.sendCounter.tryCount(email, epochHour(deps.now()), MAX_CODES_PER_HOUR);
+  return deps.sendCounter.tryCount(email, deps.now().getTime(), MAX_CODES_PER_HOUR, SEND_WINDOW_MS);
 }
 
 /** Makes and stores a new code for the subject (replacing any earlier one); returns the code. */
@@ -86,4 +85,25 @@ export async function redeemCode(
   if (!(await deps.codes.consume(purpose, subject, record.code_id, MAX_ATTEMPTS)))
     throw new BadRequestError(ACCOUNT_MESSAGES.usedCode);
   return record;
+}
+
+/**
+ * Redeems a code, then runs the step it unlocks. If that step fails, the code is given back, so
+ * a failure after the check (the user pool refusing, a network error) never costs the person
+ * their code; two concurrent requests still cannot both pass the check.
+ */
+export async function withRedeemedCode<T>(
+  deps: CodeDeps,
+  purpose: CodePurpose,
+  subject: string,
+  code: string,
+  step: (record: CodeRecord) => Promise<T>,
+): Promise<T> {
+  const record = await redeemCode(deps, purpose, subject, code);
+  try {
+    return await step(record);
+  } catch (err) {
+    await deps.codes.release(purpose, subject, record.code_id);
+    throw err;
+  }
 }

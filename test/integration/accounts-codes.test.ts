@@ -84,6 +84,8 @@ async function registered() {
 describe('sign-up code', () => {
   it('mails a 6-digit code in Spanish; the right code confirms the user and verifies the e-mail', async () => {
     const email = await registered();
+    // As in the AWS pool: a new user is unconfirmed and the e-mail not verified until the code.
+    expect(await userStatus(email)).toEqual({ status: 'UNCONFIRMED', verified: undefined });
     const res = await requestCode(email);
     expect(res.status).toBe(202);
     const mail = (await parts.mailTo(email)).at(-1);
@@ -168,7 +170,7 @@ describe('sign-up code', () => {
 
   it('sends at most 5 codes per address per hour, concurrently too, for unknown addresses as well', async () => {
     const email = await registered();
-    const results = await Promise.all(Array.from({ length: 8 }, () => requestCode(email)));
+    const results = await Promise.all(Array.from({ length: 20 }, () => requestCode(email)));
     expect(results.filter((r) => r.status === 202)).toHaveLength(5);
     const refused = results.find((r) => r.status === 429);
     expect(errorMessage(refused?.body)).toBe(
@@ -180,6 +182,22 @@ describe('sign-up code', () => {
     expect((await requestCode(unknown)).status).toBe(429);
     clock += 3_600_000;
     expect((await requestCode(email)).status).toBe(202);
+  });
+
+  it('counts the hour as a sliding window: no 10 codes across an hour boundary', async () => {
+    const email = await registered();
+    const start = clock;
+    clock = start + 50 * 60_000; // xx:50
+    for (let i = 0; i < 3; i++) expect((await requestCode(email)).status).toBe(202);
+    clock = start + 65 * 60_000; // the next clock hour
+    for (let i = 0; i < 2; i++) expect((await requestCode(email)).status).toBe(202);
+    clock = start + 70 * 60_000;
+    expect((await requestCode(email)).status).toBe(429);
+    // An hour after the first three, their places free up (and only theirs).
+    clock = start + 110 * 60_000 + 1;
+    for (let i = 0; i < 3; i++) expect((await requestCode(email)).status).toBe(202);
+    expect((await requestCode(email)).status).toBe(429);
+    expect(await parts.mailTo(email)).toHaveLength(8);
   });
 
   it('answers malformed input with 400 and changes nothing', async () => {

@@ -5,7 +5,9 @@ import {
   AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { ACCOUNT_MESSAGES } from '../../../shared/account-schemas';
 import { ENV, optionalEnv, requireEnv } from '../../commons/env';
+import { BadRequestError } from '../../commons/errors';
 import type { IdentityProvider } from '../../ports/accounts';
 
 /**
@@ -56,14 +58,21 @@ export function createCognitoIdentityProvider(): IdentityProvider {
       );
     },
     async setPassword(username, password) {
-      await send().send(
-        new AdminSetUserPasswordCommand({
-          UserPoolId: pool(),
-          Username: username,
-          Password: password,
-          Permanent: true,
-        }),
-      );
+      try {
+        await send().send(
+          new AdminSetUserPasswordCommand({
+            UserPoolId: pool(),
+            Username: username,
+            Password: password,
+            Permanent: true,
+          }),
+        );
+      } catch (err) {
+        // The pool's policy refused it: something the person can fix, not a server fault.
+        if (err instanceof Error && err.name === 'InvalidPasswordException')
+          throw new BadRequestError(ACCOUNT_MESSAGES.weakPassword);
+        throw err;
+      }
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
+  TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
@@ -100,29 +101,63 @@ export function createCodeRepository({ doc, tableName }: TableAccess): CodeRepos
         throw err;
       }
     },
-  };
-}
-
-export function createSendCounter({ doc, tableName }: TableAccess): SendCounter {
-  return {
-    async tryCount(email, hour, max) {
+    async release(purpose, subject, codeId) {
       try {
-        // ADD creates the counter; the condition makes the limit hold under concurrent sends.
         await doc.send(
           new UpdateCommand({
             TableName: tableName,
-            Key: keys.sendCounter(email, hour),
-            UpdateExpression: 'ADD sends :one SET #ttl = :ttl',
-            ConditionExpression: 'attribute_not_exists(sends) OR sends < :max',
-            ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-            ExpressionAttributeValues: { ':one': 1, ':max': max, ':ttl': (hour + 2) * 3600 },
+            Key: keys.verification(purpose, subject),
+            UpdateExpression: 'SET used = :false',
+            ConditionExpression: 'code_id = :id AND used = :true',
+            ExpressionAttributeValues: { ':false': false, ':true': true, ':id': codeId },
           }),
         );
-        return true;
       } catch (err) {
-        if (isConditionalCheckFailed(err)) return false;
-        throw err;
+        // A newer code replaced it: nothing to give back.
+        if (!isConditionalCheckFailed(err)) throw err;
       }
+    },
+  };
+}
+
+const sendWindowSchema = z.object({ sends: z.array(z.number()), version: z.number() });
+
+/** Optimistic writers that lost a race read again; under a burst each round lets one through. */
+const SEND_WINDOW_ATTEMPTS = 30;
+
+export function createSendCounter({ doc, tableName }: TableAccess): SendCounter {
+  return {
+    async tryCount(email, now, max, windowMs) {
+      const key = keys.sendWindow(email);
+      for (let attempt = 0; attempt < SEND_WINDOW_ATTEMPTS; attempt += 1) {
+        const res = await doc.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
+        const stored = sendWindowSchema.safeParse(res.Item);
+        const version = stored.success ? stored.data.version : 0;
+        const recent = (stored.success ? stored.data.sends : []).filter((t) => t > now - windowMs);
+        if (recent.length >= max) return false;
+        try {
+          // Written only if nobody else wrote since the read: the window's count stays exact.
+          await doc.send(
+            new PutCommand({
+              TableName: tableName,
+              Item: {
+                ...key,
+                sends: [...recent, now],
+                version: version + 1,
+                [TTL_ATTRIBUTE]: epochSeconds(now + windowMs) + 60,
+              },
+              ConditionExpression: res.Item ? 'version = :v' : `attribute_not_exists(${KEY.pk})`,
+              ...(res.Item ? { ExpressionAttributeValues: { ':v': version } } : {}),
+            }),
+          );
+          return true;
+        } catch (err) {
+          if (!isConditionalCheckFailed(err)) throw err;
+          await new Promise((r) => setTimeout(r, Math.random() * 20));
+        }
+      }
+      // Still contended after every attempt: an abusive burst on one address; refuse this send.
+      return false;
     },
   };
 }
@@ -162,7 +197,28 @@ export function createResetTokenRepository({ doc, tableName }: TableAccess): Res
         throw err;
       }
     },
+    async release(tokenHash) {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.resetToken(tokenHash),
+            UpdateExpression: 'REMOVE used_at',
+            ConditionExpression: 'attribute_exists(used_at)',
+          }),
+        );
+      } catch (err) {
+        if (!isConditionalCheckFailed(err)) throw err;
+      }
+    },
   };
+}
+
+/** The transaction was cancelled because the claim belongs to another account (first item). */
+function isClaimTaken(err: unknown): boolean {
+  if (!(err instanceof Error) || err.name !== 'TransactionCanceledException') return false;
+  const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+  return reasons?.[0]?.Code === 'ConditionalCheckFailed';
 }
 
 export function createProfileRepository({ doc, tableName }: TableAccess): ProfileRepository {
@@ -209,12 +265,65 @@ export function createProfileRepository({ doc, tableName }: TableAccess): Profil
       }
     },
     updateFullName: (userId, fullName) => update(userId, 'SET full_name = :n', { ':n': fullName }),
-    setInstitutional: (userId, email, universityId) =>
-      update(userId, 'SET university_email = :e, university_id = :u, university_email_verified = :t', {
-        ':e': email,
-        ':u': universityId,
-        ':t': true,
-      }),
+    async setInstitutional(userId, email, universityId, previousEmail) {
+      const address = email.toLowerCase();
+      const previous = previousEmail?.toLowerCase() ?? null;
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...keys.institutionalClaim(address), user_id: userId },
+                  ConditionExpression: `attribute_not_exists(${KEY.pk}) OR user_id = :me`,
+                  ExpressionAttributeValues: { ':me': userId },
+                },
+              },
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: keys.profile(userId),
+                  UpdateExpression:
+                    'SET university_email = :e, university_id = :u, university_email_verified = :t',
+                  ConditionExpression: `attribute_exists(${KEY.pk})`,
+                  ExpressionAttributeValues: { ':e': address, ':u': universityId, ':t': true },
+                },
+              },
+              ...(previous && previous !== address
+                ? [
+                    {
+                      Delete: {
+                        TableName: tableName,
+                        Key: keys.institutionalClaim(previous),
+                        ConditionExpression: `attribute_not_exists(${KEY.pk}) OR user_id = :me`,
+                        ExpressionAttributeValues: { ':me': userId },
+                      },
+                    },
+                  ]
+                : []),
+            ],
+          }),
+        );
+      } catch (err) {
+        if (isClaimTaken(err)) return null;
+        throw err;
+      }
+      const profile = await get(userId);
+      if (!profile) throw new Error(`Profile ${userId} vanished during an update`);
+      return profile;
+    },
+    async institutionalOwner(email) {
+      const res = await doc.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: keys.institutionalClaim(email),
+          ConsistentRead: true,
+        }),
+      );
+      const owner = res.Item?.user_id;
+      return typeof owner === 'string' ? owner : null;
+    },
   };
 }
 

@@ -148,7 +148,7 @@ export async function ensureUserPool(
         new CreateUserPoolCommand({
           PoolName: LOCAL_POOL_NAME,
           UsernameAttributes: [AUTH_CONFIG.usernameAttribute],
-          AutoVerifiedAttributes: ['email'],
+          // Like the AWS pool: nothing auto-verified; the app's own code verifies the e-mail.
           UsernameConfiguration: { CaseSensitive: AUTH_CONFIG.caseSensitive },
           Policies: {
             PasswordPolicy: {
