@@ -28,6 +28,8 @@ export interface AuthContext {
   userId: string;
   email: string | null;
   groups: string[];
+  /** The token's `name` claim (the full name given at sign-up), when it has one. */
+  name?: string;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -83,10 +85,12 @@ export function readAuth(event: HttpApiEvent): AuthContext | null {
   const sub = claims.sub;
   if (typeof sub !== 'string' || sub.length === 0) return null;
   const email = claims.email;
+  const name = typeof claims.name === 'string' ? claims.name.trim().slice(0, 100) : '';
   return {
     userId: sub,
     email: typeof email === 'string' && email.length > 0 ? email : null,
     groups: parseGroups(claims['cognito:groups']),
+    ...(name ? { name } : {}),
   };
 }
 

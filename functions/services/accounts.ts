@@ -61,6 +61,18 @@ export async function confirmSignUp(deps: AccountDeps, email: string, code: stri
   const user = await deps.identity.getUserByEmail(email);
   if (!user) throw new BadRequestError(ACCOUNT_MESSAGES.invalidCode);
   await withRedeemedCode(deps, 'signup', email, code, () => deps.identity.confirmSignUp(user.username, email));
+  // The profile starts with the full name given at sign-up (kept on the account by Cognito).
+  const sub = user.attributes.sub;
+  if (sub)
+    await deps.profiles.createIfAbsent({
+      user_id: sub,
+      email,
+      full_name: user.attributes.name?.trim().slice(0, 100) || null,
+      university_email: null,
+      university_email_verified: false,
+      university_id: null,
+      created_at: deps.now().toISOString(),
+    });
   return { ok: true };
 }
 
@@ -97,14 +109,14 @@ export async function resetPassword(
   return { ok: true };
 }
 
-/** The caller's profile, created from the token's claims on first read. */
+/** The caller's profile, created from the token's claims (e-mail, full name) on first read. */
 export async function getProfile(deps: AccountDeps, auth: AuthContext): Promise<Profile> {
   const existing = await deps.profiles.get(auth.userId);
   if (existing) return existing;
   return deps.profiles.createIfAbsent({
     user_id: auth.userId,
     email: auth.email ?? '',
-    full_name: null,
+    full_name: auth.name ?? null,
     university_email: null,
     university_email_verified: false,
     university_id: null,

@@ -62,6 +62,20 @@ const confirm = (email: string, code: string) =>
 const errorMessage = (body: unknown) => (body as { error: { message: string } }).error.message;
 const wrongCode = (code: string) => String(((Number(code) - 100000 + 1) % 900000) + 100000);
 
+async function userSub(email: string): Promise<string> {
+  const client = localCognitoClient(parts.cognito.endpoint);
+  try {
+    const out = await client.send(
+      new AdminGetUserCommand({ UserPoolId: parts.cognito.userPoolId, Username: email }),
+    );
+    const sub = out.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+    if (!sub) throw new Error(`no sub for ${email}`);
+    return sub;
+  } finally {
+    client.destroy();
+  }
+}
+
 async function userStatus(email: string) {
   const client = localCognitoClient(parts.cognito.endpoint);
   try {
@@ -101,6 +115,20 @@ describe('sign-up code', () => {
     expect((await confirm(email, code)).status).toBe(200);
     expect(await userStatus(email)).toEqual({ status: 'CONFIRMED', verified: 'true' });
     await expect(parts.cognito.signIn(email, PASSWORD)).resolves.toHaveProperty('idToken');
+  });
+
+  it('creates the profile with the full name given at sign-up when the account is confirmed', async () => {
+    const email = freshEmail();
+    await parts.signUp(email, PASSWORD, 'Luisa Fernández');
+    await requestCode(email);
+    expect((await confirm(email, await lastCode(parts, email))).status).toBe(200);
+    const sub = await userSub(email);
+    const profile = await invoke(
+      getProfile,
+      // A token without the name claim (cognito-local's): the stored profile has it anyway.
+      apiEvent('getProfile', { claims: { sub, email, token_use: 'id' } }),
+    );
+    expect(profile.body).toMatchObject({ user_id: sub, email, full_name: 'Luisa Fernández' });
   });
 
   it('answers 202 for unknown addresses too, and mails nothing', async () => {

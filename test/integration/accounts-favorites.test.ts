@@ -135,4 +135,13 @@ describe('profile', () => {
     const after = await invoke(getProfile, apiEvent('getProfile', { claims: claims(sub) }));
     expect(after.body).toMatchObject({ full_name: 'Ana Pérez', university_email_verified: false });
   });
+
+  it('starts with the full name given at sign-up (the token’s name claim)', async () => {
+    const sub = `named-${Date.now()}`;
+    const res = await invoke(
+      getProfile,
+      apiEvent('getProfile', { claims: { ...claims(sub), name: '  María Estudiante ' } }),
+    );
+    expect(res.body).toMatchObject({ user_id: sub, full_name: 'María Estudiante' });
+  });
 });

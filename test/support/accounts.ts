@@ -15,7 +15,7 @@ export interface AccountParts {
   cognito: TestCognito;
   ses: SesLocal;
   /** Registers an UNCONFIRMED user as the web app's sign-up does. */
-  signUp(email: string, password: string): Promise<void>;
+  signUp(email: string, password: string, name?: string): Promise<void>;
   /** Mail the emulator holds for an address, oldest first. */
   mailTo(email: string): Promise<Mail[]>;
   stop(): Promise<void>;
@@ -36,13 +36,13 @@ export async function startAccountParts(users: readonly LocalUser[] = []): Promi
   return {
     cognito,
     ses,
-    signUp: async (email, password) => {
+    signUp: async (email, password, name) => {
       await client.send(
         new SignUpCommand({
           ClientId: cognito.clientId,
           Username: email,
           Password: password,
-          UserAttributes: [{ Name: 'email', Value: email }],
+          UserAttributes: [{ Name: 'email', Value: email }, ...(name ? [{ Name: 'name', Value: name }] : [])],
         }),
       );
     },
