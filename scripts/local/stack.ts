@@ -17,6 +17,7 @@ import { ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal } from
 import { localS3Client, S3_LOCAL_CREDENTIALS, startS3Local } from './parts/s3';
 import { startSesLocal } from './parts/ses';
 import { freePort } from './ports';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { startLocalServer } from './server';
 
 export const LOCAL_TABLE_NAME = 'mercado-local';
@@ -190,6 +191,23 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const reindexStarted = Date.now();
     const indexed = await reindexAll();
     log(`search index rebuilt from the table: ${indexed} products in ${Date.now() - reindexStarted} ms`);
+
+    // The demo accounts' profiles start with their names, as a confirmed sign-up's does.
+    const { createProfileRepository } = await import('../../functions/adapters/dynamodb/accounts');
+    const profiles = createProfileRepository({ doc: DynamoDBDocumentClient.from(dynamoClient), tableName: LOCAL_TABLE_NAME });
+    for (const user of DEMO_USERS) {
+      const sub = pool.userIds.get(user.email.toLowerCase());
+      if (!sub) continue;
+      await profiles.createIfAbsent({
+        user_id: sub,
+        email: user.email.toLowerCase(),
+        full_name: user.name,
+        university_email: null,
+        university_email_verified: false,
+        university_id: null,
+        created_at: new Date().toISOString(),
+      });
+    }
 
     const s3Client = localS3Client(s3.endpoint);
     stoppers.push({ name: 'S3 client', stop: () => s3Client.destroy() });

@@ -126,6 +126,8 @@ export interface LocalUserPool {
   /** Token issuer, as the API Gateway JWT authorizer is configured with it. */
   issuer: string;
   jwksUri: string;
+  /** The given users' ids (`sub`), by lower-case e-mail. */
+  userIds: Map<string, string>;
 }
 
 export const LOCAL_POOL_NAME = 'mercado-universitario-local';
@@ -198,9 +200,16 @@ export async function ensureUserPool(
       if (!existing.has(group))
         await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group }));
     }
-    for (const user of users) await ensureUser(client, userPoolId, clientId, user);
+    const userIds = new Map<string, string>();
+    for (const user of users) {
+      await ensureUser(client, userPoolId, clientId, user);
+      const email = user.email.toLowerCase();
+      const out = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
+      const sub = out.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+      if (sub) userIds.set(email, sub);
+    }
     const issuer = `${endpoint}/${userPoolId}`;
-    return { userPoolId, clientId, issuer, jwksUri: `${issuer}/.well-known/jwks.json` };
+    return { userPoolId, clientId, issuer, jwksUri: `${issuer}/.well-known/jwks.json`, userIds };
   } finally {
     client.destroy();
   }
