@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { CAREERS, CONDITIONS, DEFAULT_CONDITION, PUBLISH_CATEGORIES } from './enums';
+import { LIMITS } from './limits';
+
+/**
+ * The publishing rules of the spec (validation rules: publishing, phone number, tags, images),
+ * shared by the /new-product form and the API that creates the product. Messages are the spec's.
+ */
+export const PUBLISH_MESSAGES = {
+  titleRequired: 'El título es requerido',
+  titleTooLong: `El título no puede tener más de ${LIMITS.titleMaxLength} caracteres`,
+  descriptionTooLong: `La descripción no puede tener más de ${LIMITS.descriptionMaxLength} caracteres`,
+  priceAboveZero: 'El precio debe ser mayor a 0',
+  priceNumeric: 'El precio debe ser un número',
+  priceStep: 'El precio admite como máximo 2 decimales',
+  priceTooHigh: 'El precio es demasiado alto',
+  categoryRequired: 'La categoría es requerida',
+  conditionRequired: 'La condición es requerida',
+  careerInvalid: 'Carrera no válida',
+  whatsappRequired: 'El número de WhatsApp es requerido',
+  phoneMandatory: 'El número de WhatsApp es obligatorio',
+  phoneDigitsOnly: 'El número solo puede contener dígitos',
+  phoneTooShort: 'El número debe tener al menos 10 dígitos',
+  phoneTooLong: 'El número no puede tener más de 15 dígitos',
+  tooManyTags: `Máximo ${LIMITS.tagsPerProduct} etiquetas`,
+  notAnImage: 'El archivo debe ser una imagen',
+  imageTooLarge: 'La imagen no debe superar los 5MB',
+  tooManyImages: 'Máximo 4 imágenes permitidas',
+  moderationNeedsFields: 'Complete los campos requeridos antes de la verificación',
+} as const;
+
+export const WHATSAPP_COUNTRY_CODE = '58';
+
+/**
+ * The spec's normalisation of a WhatsApp number (digits only): 11 digits starting 04 get the
+ * country code 58 with the leading 0 dropped; 10 digits get the 58 prefix; anything else is kept.
+ */
+export function normalizeWhatsapp(digits: string): string {
+  if (digits.length === 11 && digits.startsWith('04')) return `${WHATSAPP_COUNTRY_CODE}${digits.slice(1)}`;
+  if (digits.length === 10) return `${WHATSAPP_COUNTRY_CODE}${digits}`;
+  return digits;
+}
+
+/** Separators people type ('0414-123 45 67', '(0414) 1234567') are not part of the number. */
+const SEPARATORS = /[\s\-().]/g;
+
+export const whatsappSchema = z
+  .string({ message: PUBLISH_MESSAGES.whatsappRequired })
+  .transform((v) => v.replace(SEPARATORS, '').replace(/^\+/, ''))
+  .pipe(
+    z
+      .string()
+      // One message at a time: an empty or lettered number says only that.
+      .min(1, { message: PUBLISH_MESSAGES.whatsappRequired, abort: true })
+      .regex(/^\d+$/, { message: PUBLISH_MESSAGES.phoneDigitsOnly, abort: true })
+      .min(10, PUBLISH_MESSAGES.phoneTooShort)
+      .max(15, PUBLISH_MESSAGES.phoneTooLong),
+  )
+  .transform(normalizeWhatsapp);
+
+/**
+ * A tag as stored: lower-case, letters (accents and ñ kept), digits, single spaces and hyphens,
+ * at most 20 characters. Empty after cleaning means no tag.
+ */
+export function sanitizeTag(raw: string): string {
+  return raw
+    .toLowerCase()
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N} -]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, LIMITS.tagMaxLength)
+    .trim();
+}
+
+/** Cleans, drops empties and duplicates, keeps the order given. */
+export function cleanTags(raw: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const tag of raw.map(sanitizeTag)) if (tag && !out.includes(tag)) out.push(tag);
+  return out;
+}
+
+export const tagsSchema = z
+  .array(z.string().max(LIMITS.genericStringMax), { message: PUBLISH_MESSAGES.tooManyTags })
+  .max(LIMITS.tagsPerProduct, PUBLISH_MESSAGES.tooManyTags)
+  .transform(cleanTags);
+
+export const priceSchema = z
+  .number({ message: PUBLISH_MESSAGES.priceNumeric })
+  .refine(Number.isFinite, PUBLISH_MESSAGES.priceNumeric)
+  .refine((v) => v > 0, PUBLISH_MESSAGES.priceAboveZero)
+  .refine((v) => v <= LIMITS.priceMax, PUBLISH_MESSAGES.priceTooHigh)
+  // Step 0.01: cents only (tolerant of binary floating point, 19.99 * 100 = 1998.9999…).
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, PUBLISH_MESSAGES.priceStep);
+
+/** The listing's text and facts: what the form sends and what moderation judges. */
+export const listingFieldsSchema = z.strictObject({
+  title: z
+    .string({ message: PUBLISH_MESSAGES.titleRequired })
+    .trim()
+    .min(1, PUBLISH_MESSAGES.titleRequired)
+    .max(LIMITS.titleMaxLength, PUBLISH_MESSAGES.titleTooLong),
+  description: z
+    .string()
+    .trim()
+    .max(LIMITS.descriptionMaxLength, PUBLISH_MESSAGES.descriptionTooLong)
+    .nullish()
+    .transform((v) => v || null),
+  price: priceSchema,
+  category: z.enum(PUBLISH_CATEGORIES, { message: PUBLISH_MESSAGES.categoryRequired }),
+  condition: z.enum(CONDITIONS, { message: PUBLISH_MESSAGES.conditionRequired }).default(DEFAULT_CONDITION),
+  career: z
+    .enum(CAREERS, { message: PUBLISH_MESSAGES.careerInvalid })
+    .nullish()
+    .transform((v) => v ?? null),
+});
+
+export type ListingFields = z.output<typeof listingFieldsSchema>;
