@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CAREERS, CONDITIONS, DEFAULT_CONDITION, PUBLISH_CATEGORIES } from './enums';
 import { LIMITS } from './limits';
+import { productSummarySchema, universityIdSchema } from './schemas';
 
 /**
  * The publishing rules of the spec (validation rules: publishing, phone number, tags, images),
@@ -27,6 +28,15 @@ export const PUBLISH_MESSAGES = {
   imageTooLarge: 'La imagen no debe superar los 5MB',
   tooManyImages: 'Máximo 4 imágenes permitidas',
   moderationNeedsFields: 'Complete los campos requeridos antes de la verificación',
+  mustSignIn: 'Debes iniciar sesión para publicar productos',
+  mustVerify: 'Verifica tu correo institucional para publicar productos',
+  /** '{university}' is replaced by the university's short name. */
+  onlyOwnUniversity: 'Solo puedes publicar productos en {university}',
+  rejected: 'El producto no cumple con las normas de la comunidad',
+  dailyLimit: 'Has alcanzado el límite de 20 publicaciones por día. Inténtalo de nuevo mañana.',
+  moderationLimit: 'Has hecho demasiadas verificaciones. Espera un momento e inténtalo de nuevo.',
+  onlySold: 'Solo puedes marcar tu producto como vendido',
+  notSellable: 'Solo un producto activo puede marcarse como vendido',
 } as const;
 
 export const WHATSAPP_COUNTRY_CODE = '58';
@@ -116,3 +126,27 @@ export const listingFieldsSchema = z.strictObject({
 });
 
 export type ListingFields = z.output<typeof listingFieldsSchema>;
+
+/** POST /api/products: the listing, the seller's WhatsApp, tags and the university it is for. */
+export const createProductBodySchema = listingFieldsSchema.extend({
+  whatsapp_number: whatsappSchema,
+  tags: tagsSchema.default([]),
+  university_id: universityIdSchema,
+});
+export type CreateProductBody = z.output<typeof createProductBodySchema>;
+
+/** POST /api/me/moderation: the fields moderation needs (spec: title, category and price at least). */
+export const moderationCheckBodySchema = listingFieldsSchema.extend({
+  image: z.string().max(LIMITS.genericStringMax).nullish().transform((v) => v ?? null),
+});
+
+/** PATCH /api/me/products/{id}: the one change an owner makes (spec: active → sold). */
+export const ownStatusBodySchema = z.strictObject({
+  status: z.literal('sold', { message: PUBLISH_MESSAGES.onlySold }),
+});
+
+/** The owner's view of a listing: the summary plus its status. */
+export const ownProductSchema = productSummarySchema.extend({
+  status: z.enum(['active', 'sold', 'inactive']),
+});
+export const ownProductsSchema = z.object({ items: z.array(ownProductSchema) });

@@ -30,6 +30,8 @@ export interface RouteEntry {
     readonly identity?: boolean;
     /** The handler sends e-mail (in AWS: MAIL_FROM and APP_URL set and ses:SendEmail granted). */
     readonly mail?: boolean;
+    /** The handler moderates listings (in AWS: BEDROCK_MODEL_ID set and bedrock:InvokeModel granted). */
+    readonly moderation?: boolean;
   };
 }
 
@@ -131,6 +133,36 @@ export const routeTable = {
     path: '/api/me/favorites/{id}',
     auth: 'user',
     handler: 'remove-favorite',
+  },
+
+  // Publishing and own listings.
+  checkListing: {
+    method: 'POST',
+    path: '/api/me/moderation',
+    auth: 'user',
+    handler: 'check-listing',
+    lambda: { moderation: true, timeoutSeconds: 15 },
+  },
+  createProduct: {
+    method: 'POST',
+    path: '/api/products',
+    auth: 'user',
+    handler: 'create-product',
+    status: 201,
+    lambda: { moderation: true, timeoutSeconds: 15 },
+  },
+  listOwnProducts: { method: 'GET', path: '/api/me/products', auth: 'user', handler: 'list-own-products' },
+  markProductSold: {
+    method: 'PATCH',
+    path: '/api/me/products/{id}',
+    auth: 'user',
+    handler: 'mark-product-sold',
+  },
+  deleteOwnProduct: {
+    method: 'DELETE',
+    path: '/api/me/products/{id}',
+    auth: 'user',
+    handler: 'delete-own-product',
   },
 } as const satisfies Record<string, RouteEntry>;
 

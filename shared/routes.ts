@@ -31,6 +31,14 @@ import {
   resetPasswordBodySchema,
   updateProfileBodySchema,
 } from './account-schemas';
+import { moderationResultSchema } from './moderation';
+import {
+  createProductBodySchema,
+  moderationCheckBodySchema,
+  ownProductSchema,
+  ownProductsSchema,
+  ownStatusBodySchema,
+} from './product-form';
 
 export { type AuthLevel, buildPath, compilePath, type HttpMethod };
 
@@ -74,6 +82,14 @@ const schemas = {
   listFavorites: { response: z.object({ items: z.array(productSummarySchema) }) },
   addFavorite: { params: idParamsSchema, response: favoriteStateSchema },
   removeFavorite: { params: idParamsSchema, response: favoriteStateSchema },
+  checkListing: { body: moderationCheckBodySchema, response: moderationResultSchema },
+  createProduct: { body: createProductBodySchema, response: productDetailSchema },
+  listOwnProducts: { response: ownProductsSchema },
+  markProductSold: { params: idParamsSchema, body: ownStatusBodySchema, response: ownProductSchema },
+  deleteOwnProduct: {
+    params: idParamsSchema,
+    response: z.object({ id: z.number().int().positive(), deleted: z.literal(true) }),
+  },
 } as const satisfies { [K in keyof typeof routeTable]: RouteSchemas };
 
 type Merged<A, B> = {

@@ -30,6 +30,8 @@ import type {
   UniversityRequestRepository,
 } from '../ports/repositories';
 import type { SearchIndex } from '../ports/search-index';
+import type { Moderator } from '../ports/moderation';
+import { createModerator } from '../adapters/moderation';
 import { ENV, isLocal, optionalEnv, requireEnv } from './env';
 
 /**
@@ -60,6 +62,8 @@ export interface AppContext {
   favorites: FavoriteRepository;
   /** Public origin of the web app, for links in e-mails. */
   appUrl: () => string;
+  /** Judges listings against the terms (publishing). */
+  moderator: Moderator;
 }
 
 export const DEFAULT_SEARCH_TIMEOUT_MS = 1500;
@@ -125,6 +129,7 @@ async function build(): Promise<AppContext> {
     profiles: o.profiles ?? createProfileRepository(t()),
     favorites: o.favorites ?? createFavoriteRepository(t()),
     appUrl: o.appUrl ?? (() => requireEnv(ENV.appUrl)),
+    moderator: o.moderator ?? (await createModerator()),
   };
 }
 

@@ -110,7 +110,10 @@ export async function resetPassword(
 }
 
 /** The caller's profile, created from the token's claims (e-mail, full name) on first read. */
-export async function getProfile(deps: AccountDeps, auth: AuthContext): Promise<Profile> {
+export async function getProfile(
+  deps: Pick<AccountDeps, 'profiles' | 'now'>,
+  auth: AuthContext,
+): Promise<Profile> {
   const existing = await deps.profiles.get(auth.userId);
   if (existing) return existing;
   return deps.profiles.createIfAbsent({

@@ -1,6 +1,6 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Product, productSchema } from '../../../shared/schemas';
-import { KEY, keys, productIndexAttributes, productListingKey } from '../../../shared/table';
+import { INDEXES, KEY, keys, productIndexAttributes, productListingKey } from '../../../shared/table';
 import { logger } from '../../commons/logger';
 import type { Page, ProductListingScope, ProductRepository } from '../../ports/repositories';
 import type { TableAccess } from './client';
@@ -110,6 +110,62 @@ export function createProductRepository({ doc, tableName }: TableAccess): Produc
           : null;
       const items = pageItems.map(toProduct).filter((p): p is Product => p !== null && p.status === 'active');
       return { items, nextCursor };
+    },
+
+    async listByOwner(ownerId, limit) {
+      const res = await doc.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: INDEXES.gsi5.name,
+          KeyConditionExpression: '#pk = :pk',
+          ExpressionAttributeNames: { '#pk': INDEXES.gsi5.pk },
+          ExpressionAttributeValues: { ':pk': keys.byOwner(ownerId) },
+          ScanIndexForward: false,
+          Limit: limit,
+        }),
+      );
+      return (res.Items ?? []).map(toProduct).filter((p): p is Product => p !== null);
+    },
+
+    async changeStatus(id, ownerId, from, to) {
+      const current = toProduct((await doc.send(new GetCommand({ TableName: tableName, Key: keys.product(id), ConsistentRead: true }))).Item);
+      if (!current || current.owner_id !== ownerId || current.status !== from) return null;
+      const next: Product = { ...current, status: to };
+      try {
+        // The whole item is rewritten so the sparse index attributes match the new status; the
+        // condition makes a concurrent change (or a change of owner) win instead of being undone.
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: productItem(next),
+            ConditionExpression: '#status = :from AND owner_id = :owner',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':from': from, ':owner': ownerId },
+          }),
+        );
+        return next;
+      } catch (err) {
+        if (isConditionalCheckFailed(err)) return null;
+        throw err;
+      }
+    },
+
+    async deleteOwned(id, ownerId) {
+      try {
+        const res = await doc.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: keys.product(id),
+            ConditionExpression: 'owner_id = :owner',
+            ExpressionAttributeValues: { ':owner': ownerId },
+            ReturnValues: 'ALL_OLD',
+          }),
+        );
+        return toProduct(res.Attributes);
+      } catch (err) {
+        if (isConditionalCheckFailed(err)) return null;
+        throw err;
+      }
     },
   };
 }

@@ -1,0 +1,139 @@
+import type { ModerationInput, ModerationResult } from '../../shared/moderation';
+import {
+  type CreateProductBody,
+  type ListingFields,
+  PUBLISH_MESSAGES,
+} from '../../shared/product-form';
+import { API_MESSAGES } from '../../shared/messages';
+import type { Product } from '../../shared/schemas';
+import { BadRequestError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../commons/errors';
+import type { AuthContext } from '../commons/http';
+import type { Moderator } from '../ports/moderation';
+import type { ProductRepository, UniversityRepository } from '../ports/repositories';
+import { type AccountDeps, getProfile } from './accounts';
+
+/** Per-user ceilings: listings cost moderation calls and index space; checks cost model calls. */
+export const DAILY_LISTING_LIMIT = 20;
+export const MODERATION_CHECKS_PER_HOUR = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+/** An owner's list is read whole: the daily limit keeps it far below this. */
+export const OWN_LIST_MAX = 500;
+
+export interface PublishingDeps extends Pick<AccountDeps, 'profiles' | 'sendCounter' | 'now'> {
+  products: ProductRepository;
+  universities: UniversityRepository;
+  moderator: Moderator;
+}
+
+const moderationInput = (fields: ListingFields, image: string | null): ModerationInput => ({
+  title: fields.title,
+  description: fields.description,
+  category: fields.category,
+  price: fields.price,
+  condition: fields.condition,
+  career: fields.career,
+  image,
+});
+
+/** 'Verificar contenido con IA': the same judgement the server applies on publishing. */
+export async function checkListing(
+  deps: PublishingDeps,
+  auth: AuthContext,
+  fields: ListingFields & { image: string | null },
+): Promise<ModerationResult> {
+  const allowed = await deps.sendCounter.tryCount(
+    `moderation:${auth.userId}`,
+    deps.now().getTime(),
+    MODERATION_CHECKS_PER_HOUR,
+    HOUR_MS,
+  );
+  if (!allowed) throw new TooManyRequestsError(PUBLISH_MESSAGES.moderationLimit);
+  return deps.moderator.moderate(moderationInput(fields, fields.image));
+}
+
+/** The spec's seller name: full name, else the e-mail's local part, else 'Usuario'. */
+export function sellerName(fullName: string | null, email: string | null): string {
+  const name = fullName?.trim();
+  if (name) return name;
+  const local = email?.split('@')[0]?.trim();
+  return local || 'Usuario';
+}
+
+/**
+ * Publishes a listing: only a verified institutional e-mail, only for that e-mail's university,
+ * always moderated here (a client cannot skip it), at most DAILY_LISTING_LIMIT a day.
+ */
+export async function publishProduct(
+  deps: PublishingDeps,
+  auth: AuthContext,
+  body: CreateProductBody,
+): Promise<Product> {
+  const profile = await getProfile(deps, auth);
+  if (!profile.university_email_verified || !profile.university_id)
+    throw new ForbiddenError(PUBLISH_MESSAGES.mustVerify);
+  if (body.university_id !== profile.university_id) {
+    const own = await deps.universities.get(profile.university_id);
+    throw new ForbiddenError(
+      PUBLISH_MESSAGES.onlyOwnUniversity.replace('{university}', own?.name ?? profile.university_id),
+    );
+  }
+  const verdict = await deps.moderator.moderate(moderationInput(body, null));
+  if (!verdict.approved)
+    throw new BadRequestError(
+      PUBLISH_MESSAGES.rejected,
+      verdict.warnings.map((message) => ({ path: 'moderation', message })),
+    );
+  const now = deps.now();
+  if (!(await deps.sendCounter.tryCount(`publish:${auth.userId}`, now.getTime(), DAILY_LISTING_LIMIT, DAY_MS)))
+    throw new TooManyRequestsError(PUBLISH_MESSAGES.dailyLimit);
+
+  const product: Product = {
+    id: await deps.products.nextId(),
+    title: body.title,
+    description: body.description,
+    price: body.price,
+    category: body.category,
+    condition: body.condition,
+    career: body.career,
+    image: null,
+    images: [],
+    tags: body.tags,
+    seller_name: sellerName(profile.full_name, auth.email ?? profile.email),
+    seller_email: auth.email ?? profile.email,
+    whatsapp_number: body.whatsapp_number,
+    university_id: profile.university_id,
+    status: 'active',
+    owner_id: auth.userId,
+    created_at: now.toISOString(),
+  };
+  // A fresh id from the atomic counter: the conditional write can only fail on a corrupt counter.
+  if (!(await deps.products.putIfAbsent(product))) throw new Error(`product id ${product.id} already taken`);
+  return product;
+}
+
+/** The caller's listings, every status, newest first. */
+export async function listOwnProducts(deps: PublishingDeps, auth: AuthContext): Promise<{ items: Product[] }> {
+  return { items: await deps.products.listByOwner(auth.userId, OWN_LIST_MAX) };
+}
+
+/** Active → sold, by the owner only; anyone else's product is "not found" (no probing of ids). */
+export async function markSold(deps: PublishingDeps, auth: AuthContext, id: number): Promise<Product> {
+  const changed = await deps.products.changeStatus(id, auth.userId, 'active', 'sold');
+  if (changed) return changed;
+  const current = await deps.products.get(id);
+  if (!current || current.owner_id !== auth.userId) throw new NotFoundError(API_MESSAGES.productNotFound);
+  if (current.status === 'sold') return current;
+  throw new BadRequestError(PUBLISH_MESSAGES.notSellable);
+}
+
+/** Deletes the caller's own product (its images go with it once products carry uploads). */
+export async function deleteOwnProduct(
+  deps: PublishingDeps,
+  auth: AuthContext,
+  id: number,
+): Promise<{ id: number; deleted: true }> {
+  const deleted = await deps.products.deleteOwned(id, auth.userId);
+  if (!deleted) throw new NotFoundError(API_MESSAGES.productNotFound);
+  return { id, deleted: true };
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { CAREERS, CATEGORIES, CONDITIONS } from './enums';
+
+/** What the moderation judges (the spec's moderate-product request). */
+export const moderationInputSchema = z.object({
+  title: z.string(),
+  description: z.string().nullable(),
+  category: z.enum(CATEGORIES),
+  price: z.number(),
+  condition: z.enum(CONDITIONS),
+  career: z.enum(CAREERS).nullable(),
+  image: z.string().nullable(),
+});
+export type ModerationInput = z.infer<typeof moderationInputSchema>;
+
+/** The spec's moderation result: approved, warnings, suggestions, severity (high or other). */
+export const moderationResultSchema = z.object({
+  approved: z.boolean(),
+  warnings: z.array(z.string()),
+  suggestions: z.array(z.string()),
+  severity: z.enum(['high', 'medium', 'low']),
+});
+export type ModerationResult = z.infer<typeof moderationResultSchema>;
+
+/** The spec's answer when the moderation system fails: not approved, high severity. */
+export const MODERATION_FALLBACK: ModerationResult = {
+  approved: false,
+  severity: 'high',
+  warnings: ['Error en el sistema de moderación. Intenta nuevamente.'],
+  suggestions: ['Si el problema continúa, contacta a soporte.'],
+};

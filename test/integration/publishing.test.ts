@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TableAccess } from '../../functions/adapters/dynamodb/client';
+import { createProductRepository } from '../../functions/adapters/dynamodb/products';
+import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
+import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
+import { resetContext, setContextForTests } from '../../functions/commons/context';
+import { handler as checkListing } from '../../functions/handlers/check-listing';
+import { handler as createProduct } from '../../functions/handlers/create-product';
+import { handler as deleteOwnProduct } from '../../functions/handlers/delete-own-product';
+import { handler as getProduct } from '../../functions/handlers/get-product';
+import { handler as listOwnProducts } from '../../functions/handlers/list-own-products';
+import { handler as listProducts } from '../../functions/handlers/list-products';
+import { handler as markProductSold } from '../../functions/handlers/mark-product-sold';
+import type { Moderator } from '../../functions/ports/moderation';
+import type { ModerationInput, ModerationResult } from '../../shared/moderation';
+import { uniqueUniversity, useTestTable } from '../support/backend';
+import { apiEvent, invoke } from '../support/events';
+import { MemorySearchIndex } from '../support/memory-search-index';
+
+/**
+ * Publishing and own listings through the real handlers against DynamoDB Local. The moderator is
+ * the one collaborator replaced (its own tests judge content): here it records what the server
+ * asked and rejects any title containing 'PROHIBIDO', so the tests see that moderation runs on
+ * every publication and that its verdict is obeyed.
+ */
+let table: TableAccess;
+let clock = Date.parse('2026-05-01T10:00:00.000Z');
+const uni = uniqueUniversity('pub');
+const other = uniqueUniversity('pub2');
+const judged: ModerationInput[] = [];
+
+const moderator: Moderator = {
+  async moderate(input): Promise<ModerationResult> {
+    judged.push(input);
+    return input.title.includes('PROHIBIDO')
+      ? { approved: false, severity: 'high', warnings: ['Contenido prohibido'], suggestions: [] }
+      : { approved: true, severity: 'low', warnings: [], suggestions: [] };
+  },
+};
+
+const claims = (sub: string) => ({ sub, email: `${sub}@correo.com`, token_use: 'id' });
+const listing = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Libro de Cálculo Stewart',
+  description: 'Poco uso',
+  price: 20.5,
+  category: 'libros',
+  whatsapp_number: '0414-123 45 67',
+  tags: ['Cálculo', 'cálculo', 'Stewart'],
+  university_id: uni,
+  ...overrides,
+});
+const publish = (sub: string, body: unknown) =>
+  invoke(createProduct, apiEvent('createProduct', { claims: claims(sub), body }));
+const own = async (sub: string) => {
+  const res = await invoke(listOwnProducts, apiEvent('listOwnProducts', { claims: claims(sub) }));
+  expect(res.status).toBe(200);
+  return (res.body as { items: { id: number; status: string }[] }).items;
+};
+const errorOf = (body: unknown) => (body as { error: { message: string } }).error.message;
+
+/** A student whose institutional e-mail of `university` is verified. */
+async function verifiedStudent(sub: string, university = uni) {
+  const profiles = createProfileRepository(table);
+  await profiles.createIfAbsent({
+    user_id: sub,
+    email: `${sub}@correo.com`,
+    full_name: sub.startsWith('anon') ? null : 'Ana Pérez',
+    university_email: null,
+    university_email_verified: false,
+    university_id: null,
+    created_at: new Date(clock).toISOString(),
+  });
+  await profiles.setInstitutional(sub, `${sub}@est.${university}.edu.ve`, university, null);
+}
+
+beforeAll(async () => {
+  table = useTestTable();
+  const universities = createUniversityRepository(table);
+  for (const id of [uni, other])
+    await universities.putIfAbsent({
+      id,
+      name: id.toUpperCase(),
+      full_name: `Universidad ${id}`,
+      email_domain: `est.${id}.edu.ve`,
+      city: 'Caracas',
+      logo: null,
+      created_at: '2025-01-01T00:00:00.000Z',
+    });
+});
+beforeEach(() => {
+  judged.length = 0;
+  clock += 2 * 24 * 3_600_000;
+  setContextForTests({ search: new MemorySearchIndex(), moderator, now: () => new Date(clock) });
+});
+afterAll(() => resetContext());
+
+describe('publishing', () => {
+  it('creates an active product with the seller, the normalised phone and clean tags, moderated on the server', async () => {
+    const sub = `seller-${Date.now()}`;
+    await verifiedStudent(sub);
+    const res = await publish(sub, listing());
+    expect(res.status).toBe(201);
+    const created = res.body as { id: number };
+    expect(res.body).toMatchObject({
+      title: 'Libro de Cálculo Stewart',
+      price: 20.5,
+      condition: 'usado',
+      career: null,
+      tags: ['cálculo', 'stewart'],
+      seller_name: 'Ana Pérez',
+      university_id: uni,
+      status: 'active',
+    });
+    expect(judged.map((j) => j.title)).toEqual(['Libro de Cálculo Stewart']);
+    const stored = await createProductRepository(table).get(created.id);
+    expect(stored).toMatchObject({
+      whatsapp_number: '584141234567',
+      seller_email: `${sub}@correo.com`,
+      owner_id: sub,
+    });
+    // It is listed for its university at once (a DynamoDB Query on the listing index).
+    const page = await invoke(listProducts, apiEvent('listProducts', { query: { university: uni } }));
+    expect((page.body as { items: { id: number }[] }).items.map((p) => p.id)).toContain(created.id);
+    expect((await own(sub)).map((p) => p.id)).toEqual([created.id]);
+  });
+
+  it("names the seller by the e-mail's local part when the profile has no name", async () => {
+    const sub = `anon-${Date.now()}`;
+    await verifiedStudent(sub);
+    const res = await publish(sub, listing());
+    expect(res.body).toMatchObject({ seller_name: sub });
+  });
+
+  it('refuses an unverified student, and any university but their own', async () => {
+    const unverified = `unverified-${Date.now()}`;
+    const res = await publish(unverified, listing());
+    expect(res.status).toBe(403);
+    expect(errorOf(res.body)).toBe('Verifica tu correo institucional para publicar productos');
+
+    const sub = `elsewhere-${Date.now()}`;
+    await verifiedStudent(sub);
+    const foreign = await publish(sub, listing({ university_id: other }));
+    expect(foreign.status).toBe(403);
+    expect(errorOf(foreign.body)).toBe(`Solo puedes publicar productos en ${uni.toUpperCase()}`);
+    expect(await own(sub)).toEqual([]);
+    expect(await own(unverified)).toEqual([]);
+    expect(judged).toEqual([]);
+  });
+
+  it('refuses what moderation rejects, with its warnings, and stores nothing', async () => {
+    const sub = `rejected-${Date.now()}`;
+    await verifiedStudent(sub);
+    const res = await publish(sub, listing({ title: 'Algo PROHIBIDO' }));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      error: {
+        message: 'El producto no cumple con las normas de la comunidad',
+        details: [{ path: 'moderation', message: 'Contenido prohibido' }],
+      },
+    });
+    expect(await own(sub)).toEqual([]);
+  });
+
+  it('answers malformed or hostile input with 400 and changes nothing', async () => {
+    const sub = `hostile-${Date.now()}`;
+    await verifiedStudent(sub);
+    for (const body of [
+      listing({ price: -1 }),
+      listing({ price: 'veinte' }),
+      listing({ price: 0 }),
+      listing({ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }),
+      listing({ title: 'x'.repeat(5 * 1024 * 1024) }),
+      listing({ whatsapp_number: '0414abcdefg' }),
+      listing({ category: 'armas' }),
+      listing({ status: 'sold' }),
+      listing({ owner_id: 'someone-else' }),
+      {},
+    ]) {
+      const res = await publish(sub, body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+    }
+    expect(await own(sub)).toEqual([]);
+    expect(judged).toEqual([]);
+  });
+
+  it('allows 20 listings a day per user, then answers 429', async () => {
+    const sub = `busy-${Date.now()}`;
+    await verifiedStudent(sub);
+    const results = await Promise.all(Array.from({ length: 22 }, (_, i) => publish(sub, listing({ title: `Cosa ${i}` }))));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(20);
+    const refused = results.find((r) => r.status === 429);
+    expect(errorOf(refused?.body)).toBe(
+      'Has alcanzado el límite de 20 publicaciones por día. Inténtalo de nuevo mañana.',
+    );
+    expect(await own(sub)).toHaveLength(20);
+    clock += 24 * 3_600_000 + 1;
+    expect((await publish(sub, listing())).status).toBe(201);
+  });
+});
+
+describe('own listings', () => {
+  it('the owner marks an active product sold (it leaves the listings) and deletes another; nobody else can', async () => {
+    const sub = `owner-${Date.now()}`;
+    const intruder = `intruder-${Date.now()}`;
+    await verifiedStudent(sub);
+    const a = (await publish(sub, listing({ title: 'Vendible' }))).body as { id: number };
+    const b = (await publish(sub, listing({ title: 'Borrable' }))).body as { id: number };
+
+    const sold = (id: number, who: string, body: unknown = { status: 'sold' }) =>
+      invoke(markProductSold, apiEvent('markProductSold', { claims: claims(who), params: { id }, body }));
+    const remove = (id: number, who: string) =>
+      invoke(deleteOwnProduct, apiEvent('deleteOwnProduct', { claims: claims(who), params: { id } }));
+
+    // Another user: "not found", and nothing changes.
+    expect((await sold(a.id, intruder)).status).toBe(404);
+    expect((await remove(b.id, intruder)).status).toBe(404);
+    // A status the owner may not set.
+    for (const body of [{ status: 'active' }, { status: 'inactive' }, { status: 'sold', price: 1 }]) {
+      expect((await sold(a.id, sub, body)).status).toBe(400);
+    }
+    expect((await own(sub)).map((p) => p.status)).toEqual(['active', 'active']);
+
+    const res = await sold(a.id, sub);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: a.id, status: 'sold' });
+    // Repeating it changes nothing.
+    expect((await sold(a.id, sub)).status).toBe(200);
+    const page = await invoke(listProducts, apiEvent('listProducts', { query: { university: uni, limit: '60' } }));
+    expect((page.body as { items: { id: number }[] }).items.map((p) => p.id)).not.toContain(a.id);
+    // Off sale: its public page answers 'not found' like any product no longer offered.
+    const detail = await invoke(getProduct, apiEvent('getProduct', { params: { id: a.id } }));
+    expect(detail.status).toBe(404);
+
+    expect((await remove(b.id, sub)).status).toBe(200);
+    expect(await createProductRepository(table).get(b.id)).toBeNull();
+    expect((await remove(b.id, sub)).status).toBe(404);
+    expect((await own(sub)).map((p) => [p.id, p.status])).toEqual([[a.id, 'sold']]);
+  });
+});
+
+describe('content check', () => {
+  it('returns the verdict and is limited per user', async () => {
+    const sub = `checker-${Date.now()}`;
+    const check = (title: string) =>
+      invoke(
+        checkListing,
+        apiEvent('checkListing', {
+          claims: claims(sub),
+          body: { title, price: 10, category: 'libros', description: null, image: null },
+        }),
+      );
+    expect((await check('Libro')).body).toMatchObject({ approved: true });
+    expect((await check('Libro PROHIBIDO')).body).toMatchObject({ approved: false, severity: 'high' });
+    const rest = await Promise.all(Array.from({ length: 30 }, () => check('Libro')));
+    expect(rest.filter((r) => r.status === 429)).toHaveLength(2);
+  });
+});
