@@ -53,6 +53,8 @@ export const routes: RouteObject[] = [
       { path: paths.profile.path, lazy: () => import('../features/profile/routes/profile') },
       { path: paths.settings.path, lazy: () => import('../features/profile/routes/settings') },
       { path: paths.verifyEmail.path, lazy: () => import('../features/profile/routes/verify-email') },
+      { path: paths.newProduct.path, lazy: () => import('../features/publishing/routes/new-product') },
+      { path: paths.myProducts.path, lazy: () => import('../features/profile/routes/my-products') },
       { path: '*', lazy: () => import('../features/misc/routes/not-found') },
     ],
   },

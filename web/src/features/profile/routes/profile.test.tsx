@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '../../../../../shared/account-schemas';
 import { routes } from '../../../app/router';
 import { resetSessionForTests, type Session, SIGNED_OUT } from '../../../lib/session';
-import { universities } from '../../../testing/fixtures';
+import { product, universities } from '../../../testing/fixtures';
 import { type FakeRequest, fakeApi, renderRoutes, signedInSession, withSession } from '../../../testing/render';
 import { STATUS_POLL_MS } from '../components/institutional-email-card';
 
@@ -21,14 +21,21 @@ const blankProfile = (): Profile => ({
 });
 
 const RIGHT_CODE = '123456';
+
+type OwnItem = ReturnType<typeof product> & { status: 'active' | 'sold' | 'inactive' };
+const ownItem = (id: number, title: string, status: OwnItem['status'] = 'active'): OwnItem => ({
+  ...product({ id, title, price: 12.5, created_at: '2026-03-05T12:00:00.000Z' }),
+  status,
+});
 const error = (status: number, message: string) => ({ status, body: { error: { code: 'BadRequest', message } } });
 
 /**
  * An in-test accounts API with state: the profile, one outstanding institutional code, and the
  * verification status another device may complete (`verifyElsewhere`).
  */
-function accountsApi(start: Profile = blankProfile()) {
+function accountsApi(start: Profile = blankProfile(), listings: OwnItem[] = []) {
   let profile = { ...start };
+  let own = [...listings];
   let pending: { email: string; university_id: string } | null = null;
   const api = fakeApi((req: FakeRequest) => {
     const path = req.url.pathname;
@@ -36,6 +43,16 @@ function accountsApi(start: Profile = blankProfile()) {
     const one = /^\/api\/universities\/(\w+)$/.exec(path);
     if (one) return { body: universities.find((u) => u.id === one[1]) };
     if (path === '/api/me/profile' && req.method === 'GET') return { body: profile };
+    if (path === '/api/me/products') return { body: { items: own } };
+    const mine = /^\/api\/me\/products\/(\d+)$/.exec(path);
+    if (mine && req.method === 'PATCH') {
+      own = own.map((p) => (p.id === Number(mine[1]) ? { ...p, status: 'sold' } : p));
+      return { body: own.find((p) => p.id === Number(mine[1])) };
+    }
+    if (mine && req.method === 'DELETE') {
+      own = own.filter((p) => p.id !== Number(mine[1]));
+      return { body: { id: Number(mine[1]), deleted: true } };
+    }
     if (path === '/api/me/profile' && req.method === 'PATCH') {
       profile = { ...profile, ...(req.body as { full_name: string }) };
       return { body: profile };
@@ -115,7 +132,7 @@ describe('/profile', () => {
     const listings = await screen.findByRole('tab', { name: 'Mis Publicaciones' });
     expect(listings.getAttribute('aria-selected')).toBe('true');
     const panel = within(screen.getByRole('tabpanel'));
-    expect(panel.getByText('Aún no has publicado productos.')).toBeTruthy();
+    expect(await panel.findByText('Aún no has publicado productos.')).toBeTruthy();
     expect(panel.getByRole('link', { name: 'Publicar Producto' }).getAttribute('href')).toBe('/new-product');
     fireEvent.keyDown(listings, { key: 'ArrowRight' });
     expect(screen.getByRole('tab', { name: 'Correo Institucional' }).getAttribute('aria-selected')).toBe('true');
@@ -284,5 +301,52 @@ describe('/verify-email', () => {
     expect(await screen.findByRole('heading', { name: 'Verificación exitosa' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/verify-email');
     await waitFor(() => expect(router.state.location.pathname).toBe('/new-product'), { timeout: 3000 });
+  });
+});
+
+describe('own listings', () => {
+  it("lists the seller's products with their status, marks one sold and deletes another after confirming", async () => {
+    const api = accountsApi(blankProfile(), [ownItem(2, 'Guitarra'), ownItem(1, 'Calculadora', 'sold')]);
+    render(SESSION, '/my-products');
+    expect(await screen.findByRole('heading', { name: 'Mis Productos' })).toBeTruthy();
+    const guitar = (await screen.findByRole('link', { name: 'Guitarra' })).closest('li') as HTMLElement;
+    expect(within(guitar).getByText('Activo')).toBeTruthy();
+    expect(within(guitar).getByText(/\$12\.50/)).toBeTruthy();
+    const calc = screen.getByText('Calculadora').closest('li') as HTMLElement;
+    expect(within(calc).getByText('Vendido')).toBeTruthy();
+
+    // A sold product offers no 'Marcar como vendido'.
+    fireEvent.click(within(calc).getByRole('button', { name: 'Acciones de Calculadora' }));
+    expect(screen.queryByRole('button', { name: 'Marcar como vendido' })).toBeNull();
+    fireEvent.keyDown(document, { key: 'Escape' });
+
+    fireEvent.click(within(guitar).getByRole('button', { name: 'Acciones de Guitarra' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Marcar como vendido' }));
+    expect(await screen.findByText('Producto marcado como vendido')).toBeTruthy();
+    await waitFor(() =>
+      expect(within(screen.getByText('Guitarra').closest('li') as HTMLElement).getByText('Vendido')).toBeTruthy(),
+    );
+    expect(api.calls('PATCH', '/api/me/products/2')[0]?.body).toEqual({ status: 'sold' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Acciones de Calculadora' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText(/Esta acción no se puede deshacer/)).toBeTruthy();
+    // Cancel first: nothing is deleted.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(api.calls('DELETE', '/api/me/products/1')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Acciones de Calculadora' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Producto eliminado correctamente')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Calculadora')).toBeNull());
+  });
+
+  it("says 'Error al cargar tus productos' when the list cannot load", async () => {
+    fakeApi((req) =>
+      req.url.pathname === '/api/me/products' ? error(500, 'Ocurrió un error inesperado') : error(404, 'No encontrado'),
+    );
+    render(SESSION, '/my-products');
+    expect(await screen.findByText('Error al cargar tus productos')).toBeTruthy();
   });
 });

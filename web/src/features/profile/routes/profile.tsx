@@ -11,6 +11,7 @@ import { useUniversity } from '../../../lib/api/universities';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import type { SessionUser } from '../../../lib/session';
 import { InstitutionalEmailCard } from '../components/institutional-email-card';
+import { OwnListings } from '../components/own-listings';
 import '../profile.css';
 
 type TabKey = 'publicaciones' | 'correo';
@@ -65,7 +66,7 @@ function ProfilePage({ user, universityId }: { user: SessionUser; universityId: 
         selected={tab}
         onSelect={(key) => setParams(key === 'publicaciones' ? {} : { tab: key }, { replace: true })}
         items={[
-          { key: 'publicaciones', label: 'Mis Publicaciones', content: <MyListings /> },
+          { key: 'publicaciones', label: 'Mis Publicaciones', content: <OwnListings /> },
           {
             key: 'correo',
             label: 'Correo Institucional',
@@ -73,18 +74,6 @@ function ProfilePage({ user, universityId }: { user: SessionUser; universityId: 
           },
         ]}
       />
-    </div>
-  );
-}
-
-/** The seller's listings arrive with publishing; until then, the way to the first one. */
-function MyListings() {
-  return (
-    <div className="empty-state">
-      <p className="muted">Aún no has publicado productos.</p>
-      <Link to={paths.newProduct.getHref()} className={buttonClass('primary')}>
-        Publicar Producto
-      </Link>
     </div>
   );
 }

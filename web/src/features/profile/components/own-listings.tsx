@@ -1,0 +1,151 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { PRODUCT_STATUS_LABELS } from '../../../../../shared/enums';
+import { formatPrice } from '../../../../../shared/text';
+import { Badge } from '../../../components/ui/badge';
+import { buttonClass } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Popover } from '../../../components/ui/popover';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useToast } from '../../../components/ui/toast';
+import { paths } from '../../../config/paths';
+import { useDeleteOwnProduct, useMarkSold, useOwnProducts } from '../../../lib/api/own-products';
+
+type OwnProduct = NonNullable<ReturnType<typeof useOwnProducts>['data']>['items'][number];
+
+const dateFormat = new Intl.DateTimeFormat('es-VE', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/**
+ * The seller's listings (profile's 'Mis Publicaciones' and /my-products): title, price, date,
+ * status badge; 'Marcar como vendido' while active; 'Eliminar' after a confirmation.
+ */
+export function OwnListings() {
+  const { toast } = useToast();
+  const { data, isLoading, isError } = useOwnProducts();
+  const markSold = useMarkSold();
+  const remove = useDeleteOwnProduct();
+  const [confirming, setConfirming] = useState<OwnProduct | null>(null);
+
+  useEffect(() => {
+    if (isError) toast({ title: 'Error al cargar tus productos', variant: 'destructive' });
+  }, [isError, toast]);
+
+  if (isLoading)
+    return (
+      <div className="own-listings">
+        <Skeleton className="own-listings__skeleton" />
+        <Skeleton className="own-listings__skeleton" />
+      </div>
+    );
+  const items = data?.items ?? [];
+  // Inactive listings were taken down by an admin: the owner still sees them, as Inactivo.
+  if (items.length === 0)
+    return (
+      <div className="empty-state">
+        <p className="muted">Aún no has publicado productos.</p>
+        <Link to={paths.newProduct.getHref()} className={buttonClass('primary')}>
+          Publicar Producto
+        </Link>
+      </div>
+    );
+
+  const sell = (p: OwnProduct) =>
+    markSold.mutate(p.id, {
+      onSuccess: () => toast({ title: 'Producto marcado como vendido' }),
+      onError: () => toast({ title: 'Error al marcar como vendido', variant: 'destructive' }),
+    });
+  const confirmDelete = () => {
+    const p = confirming;
+    if (!p) return;
+    remove.mutate(p.id, {
+      onSuccess: () => {
+        setConfirming(null);
+        toast({ title: 'Producto eliminado correctamente' });
+      },
+      onError: () => toast({ title: 'Error al eliminar el producto', variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <>
+      <ul className="own-listings">
+        {items.map((p) => (
+          <li key={p.id} className="own-listing">
+            <div className="own-listing__text">
+              {p.status === 'active' ? (
+                <Link to={paths.product.getHref(p.id)} className="own-listing__title">
+                  {p.title}
+                </Link>
+              ) : (
+                <span className="own-listing__title">{p.title}</span>
+              )}
+              <span className="own-listing__meta">
+                {formatPrice(p.price)} · {dateFormat.format(new Date(p.created_at))}
+              </span>
+            </div>
+            <Badge variant={p.status === 'active' ? 'default' : 'secondary'}>{PRODUCT_STATUS_LABELS[p.status]}</Badge>
+            <Popover
+              label={`Acciones de ${p.title}`}
+              trigger={(props) => (
+                <button type="button" className="icon-button" aria-label={`Acciones de ${p.title}`} {...props}>
+                  ⋮
+                </button>
+              )}
+            >
+              {(close) => (
+                <ul className="menu">
+                  {p.status === 'active' && (
+                    <li>
+                      <button
+                        type="button"
+                        className="menu__item"
+                        onClick={() => {
+                          close();
+                          sell(p);
+                        }}
+                      >
+                        Marcar como vendido
+                      </button>
+                    </li>
+                  )}
+                  <li>
+                    <button
+                      type="button"
+                      className="menu__item"
+                      onClick={() => {
+                        close();
+                        setConfirming(p);
+                      }}
+                    >
+                      Eliminar
+                    </button>
+                  </li>
+                </ul>
+              )}
+            </Popover>
+          </li>
+        ))}
+      </ul>
+      <Dialog
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title="¿Eliminar producto?"
+        description={`"${confirming?.title ?? ''}" se eliminará de forma permanente. Esta acción no se puede deshacer.`}
+      >
+        <div className="publish-dialog-actions">
+          <button type="button" className={buttonClass('outline')} onClick={() => setConfirming(null)}>
+            Cancelar
+          </button>
+          <button
+            type="button"
+            className={buttonClass('destructive')}
+            onClick={confirmDelete}
+            disabled={remove.isPending}
+          >
+            {remove.isPending ? 'Eliminando...' : 'Eliminar'}
+          </button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

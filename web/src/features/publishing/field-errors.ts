@@ -1,0 +1,1 @@
+export type FieldErrors = Partial<Record<string, string>>;
