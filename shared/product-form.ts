@@ -127,10 +127,48 @@ export const listingFieldsSchema = z.strictObject({
 
 export type ListingFields = z.output<typeof listingFieldsSchema>;
 
-/** POST /api/products: the listing, the seller's WhatsApp, tags and the university it is for. */
+/** Messages of the photo uploads (the first three are the spec's). */
+export const IMAGE_MESSAGES = {
+  notAnImage: 'El archivo debe ser una imagen',
+  tooLarge: 'La imagen no debe superar los 5MB',
+  tooManyImages: 'Máximo 4 imágenes permitidas',
+  tooManyPixels: 'La imagen es demasiado grande (máximo 4096 × 4096 píxeles)',
+  notYours: 'La imagen no pertenece a tu cuenta',
+  missing: 'No encontramos una de las imágenes. Súbela de nuevo.',
+  duplicate: 'La misma imagen aparece dos veces',
+  tooManyUploads: 'Has subido demasiadas imágenes. Inténtalo de nuevo en un rato.',
+} as const;
+
+export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** POST /api/me/uploads: what the browser is about to upload. */
+export const uploadRequestSchema = z.strictObject({
+  content_type: z.enum(UPLOAD_TYPES, { message: IMAGE_MESSAGES.notAnImage }),
+  size: z
+    .number({ message: IMAGE_MESSAGES.tooLarge })
+    .int()
+    .min(1, IMAGE_MESSAGES.notAnImage)
+    .max(LIMITS.imageMaxBytes, IMAGE_MESSAGES.tooLarge),
+});
+export type UploadRequest = z.output<typeof uploadRequestSchema>;
+
+export const presignedUploadSchema = z.object({
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  key: z.string(),
+});
+
+/** An upload key as the API hands them out: uploads/<user id>/<uuid>.<ext>. */
+export const uploadKeySchema = z
+  .string()
+  .max(200, IMAGE_MESSAGES.missing)
+  .regex(/^uploads\/[A-Za-z0-9_-]{1,128}\/[0-9a-f-]{36}\.(jpg|png|webp)$/, IMAGE_MESSAGES.missing);
+
+/** POST /api/products: the listing, the seller's WhatsApp, tags, photos and the university it is for. */
 export const createProductBodySchema = listingFieldsSchema.extend({
   whatsapp_number: whatsappSchema,
   tags: tagsSchema.default([]),
+  images: z.array(uploadKeySchema).max(LIMITS.imagesPerProduct, IMAGE_MESSAGES.tooManyImages).default([]),
   university_id: universityIdSchema,
 });
 export type CreateProductBody = z.output<typeof createProductBodySchema>;

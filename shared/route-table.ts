@@ -32,6 +32,8 @@ export interface RouteEntry {
     readonly mail?: boolean;
     /** The handler moderates listings (in AWS: BEDROCK_MODEL_ID set and bedrock:InvokeModel granted). */
     readonly moderation?: boolean;
+    /** The handler uses the images bucket (in AWS: IMAGES_BUCKET set and object access granted). */
+    readonly images?: boolean;
   };
 }
 
@@ -149,7 +151,14 @@ export const routeTable = {
     auth: 'user',
     handler: 'create-product',
     status: 201,
-    lambda: { moderation: true, timeoutSeconds: 15 },
+    lambda: { moderation: true, images: true, timeoutSeconds: 20 },
+  },
+  createUpload: {
+    method: 'POST',
+    path: '/api/me/uploads',
+    auth: 'user',
+    handler: 'create-upload',
+    lambda: { images: true },
   },
   listOwnProducts: { method: 'GET', path: '/api/me/products', auth: 'user', handler: 'list-own-products' },
   markProductSold: {
@@ -163,6 +172,7 @@ export const routeTable = {
     path: '/api/me/products/{id}',
     auth: 'user',
     handler: 'delete-own-product',
+    lambda: { images: true },
   },
 } as const satisfies Record<string, RouteEntry>;
 

@@ -38,6 +38,8 @@ import {
   ownProductSchema,
   ownProductsSchema,
   ownStatusBodySchema,
+  presignedUploadSchema,
+  uploadRequestSchema,
 } from './product-form';
 
 export { type AuthLevel, buildPath, compilePath, type HttpMethod };
@@ -85,6 +87,7 @@ const schemas = {
   checkListing: { body: moderationCheckBodySchema, response: moderationResultSchema },
   createProduct: { body: createProductBodySchema, response: productDetailSchema },
   listOwnProducts: { response: ownProductsSchema },
+  createUpload: { body: uploadRequestSchema, response: presignedUploadSchema },
   markProductSold: { params: idParamsSchema, body: ownStatusBodySchema, response: ownProductSchema },
   deleteOwnProduct: {
     params: idParamsSchema,

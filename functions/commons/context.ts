@@ -31,6 +31,8 @@ import type {
 } from '../ports/repositories';
 import type { SearchIndex } from '../ports/search-index';
 import type { Moderator } from '../ports/moderation';
+import type { ImageStore } from '../ports/images';
+import { createS3ImageStore } from '../adapters/s3/images';
 import { createModerator } from '../adapters/moderation';
 import { ENV, isLocal, optionalEnv, requireEnv } from './env';
 
@@ -64,6 +66,8 @@ export interface AppContext {
   appUrl: () => string;
   /** Judges listings against the terms (publishing). */
   moderator: Moderator;
+  /** The product images bucket (uploads and published photos). */
+  images: ImageStore;
 }
 
 export const DEFAULT_SEARCH_TIMEOUT_MS = 1500;
@@ -130,6 +134,7 @@ async function build(): Promise<AppContext> {
     favorites: o.favorites ?? createFavoriteRepository(t()),
     appUrl: o.appUrl ?? (() => requireEnv(ENV.appUrl)),
     moderator: o.moderator ?? (await createModerator()),
+    images: o.images ?? createS3ImageStore(),
   };
 }
 

@@ -24,6 +24,8 @@ export const ENV = {
   appUrl: 'APP_URL',
   imagesBucket: 'IMAGES_BUCKET',
   s3Endpoint: 'S3_ENDPOINT',
+  /** Local only: where browsers POST uploads (the local server's proxy to s3rver). */
+  uploadEndpoint: 'UPLOAD_ENDPOINT',
   bedrockModelId: 'BEDROCK_MODEL_ID',
   logLevel: 'LOG_LEVEL',
 } as const;

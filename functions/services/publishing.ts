@@ -11,6 +11,8 @@ import type { AuthContext } from '../commons/http';
 import type { Moderator } from '../ports/moderation';
 import type { ProductRepository, UniversityRepository } from '../ports/repositories';
 import { type AccountDeps, getProfile } from './accounts';
+import { checkUploads, type ImageDeps, ownImageKeys, publishImages, servedPath } from './images';
+import { logger } from '../commons/logger';
 
 /** Per-user ceilings: listings cost moderation calls and index space; checks cost model calls. */
 export const DAILY_LISTING_LIMIT = 20;
@@ -20,7 +22,7 @@ const HOUR_MS = 60 * 60 * 1000;
 /** An owner's list is read whole: the daily limit keeps it far below this. */
 export const OWN_LIST_MAX = 500;
 
-export interface PublishingDeps extends Pick<AccountDeps, 'profiles' | 'sendCounter' | 'now'> {
+export interface PublishingDeps extends Pick<AccountDeps, 'profiles' | 'sendCounter' | 'now'>, ImageDeps {
   products: ProductRepository;
   universities: UniversityRepository;
   moderator: Moderator;
@@ -78,6 +80,8 @@ export async function publishProduct(
       PUBLISH_MESSAGES.onlyOwnUniversity.replace('{university}', own?.name ?? profile.university_id),
     );
   }
+  // The photos are checked before anything is spent (a moderation call, a daily slot, an id).
+  const uploads = await checkUploads(deps, auth, body.images);
   const verdict = await deps.moderator.moderate(moderationInput(body, null));
   if (!verdict.approved)
     throw new BadRequestError(
@@ -88,16 +92,19 @@ export async function publishProduct(
   if (!(await deps.sendCounter.tryCount(`publish:${auth.userId}`, now.getTime(), DAILY_LISTING_LIMIT, DAY_MS)))
     throw new TooManyRequestsError(PUBLISH_MESSAGES.dailyLimit);
 
+  const id = await deps.products.nextId();
+  const imageKeys = await publishImages(deps, id, uploads);
+  const images = imageKeys.map(servedPath);
   const product: Product = {
-    id: await deps.products.nextId(),
+    id,
     title: body.title,
     description: body.description,
     price: body.price,
     category: body.category,
     condition: body.condition,
     career: body.career,
-    image: null,
-    images: [],
+    image: images[0] ?? null,
+    images,
     tags: body.tags,
     seller_name: sellerName(profile.full_name, auth.email ?? profile.email),
     seller_email: auth.email ?? profile.email,
@@ -107,8 +114,16 @@ export async function publishProduct(
     owner_id: auth.userId,
     created_at: now.toISOString(),
   };
-  // A fresh id from the atomic counter: the conditional write can only fail on a corrupt counter.
-  if (!(await deps.products.putIfAbsent(product))) throw new Error(`product id ${product.id} already taken`);
+  try {
+    // A fresh id from the atomic counter: the conditional write can only fail on a corrupt counter.
+    if (!(await deps.products.putIfAbsent(product))) throw new Error(`product id ${product.id} already taken`);
+  } catch (err) {
+    // Nothing half-written: the copies go when the product does not exist.
+    await deps.images.delete(imageKeys).catch((e: unknown) => logger.warn('orphan images left', { id, error: String(e) }));
+    throw err;
+  }
+  // The uploads were copied; the bucket's lifecycle rule would expire them anyway.
+  await deps.images.delete(uploads.map((u) => u.key)).catch(() => undefined);
   return product;
 }
 
@@ -127,7 +142,7 @@ export async function markSold(deps: PublishingDeps, auth: AuthContext, id: numb
   throw new BadRequestError(PUBLISH_MESSAGES.notSellable);
 }
 
-/** Deletes the caller's own product (its images go with it once products carry uploads). */
+/** Deletes the caller's own product and its images. */
 export async function deleteOwnProduct(
   deps: PublishingDeps,
   auth: AuthContext,
@@ -135,5 +150,9 @@ export async function deleteOwnProduct(
 ): Promise<{ id: number; deleted: true }> {
   const deleted = await deps.products.deleteOwned(id, auth.userId);
   if (!deleted) throw new NotFoundError(API_MESSAGES.productNotFound);
+  // Its photos go with it (after the row: a failure here leaves files, never a broken product).
+  await deps.images
+    .delete(ownImageKeys(id, deleted.images))
+    .catch((e: unknown) => logger.warn('product images not deleted', { id, error: String(e) }));
   return { id, deleted: true };
 }

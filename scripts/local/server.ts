@@ -1,5 +1,5 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +54,11 @@ export interface LocalServerOptions {
   /** Serve the SPA through Vite's dev server (hot reload). */
   dev?: boolean;
   images?: { s3: S3Client; bucket: string };
+  /**
+   * s3rver's endpoint: browsers POST presigned uploads to /local-s3/* on this origin and the server
+   * passes them through, so uploads need no other origin in the CSP (in AWS they go to S3 itself).
+   */
+  uploadTarget?: string;
   /** Largest accepted request body. @default 1 MiB */
   bodyLimitBytes?: number;
   /** How long a handler may run before the gateway answers 503 (API Gateway's limit is 30 s). */
@@ -68,6 +73,42 @@ export interface LocalServer {
 }
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Path prefix of the same-origin upload proxy (UPLOAD_ENDPOINT = <origin>/local-s3). */
+export const UPLOAD_PROXY_PREFIX = '/local-s3/';
+const PUBLIC_IMAGE_PREFIXES = ['products/', 'universities/'];
+/** A 5 MB photo plus the form's fields; anything larger is refused before it reaches s3rver. */
+const UPLOAD_BODY_LIMIT = 6 * 1024 * 1024;
+
+/** Passes a browser's presigned POST through to s3rver (only POST, size-capped). */
+function proxyUpload(req: IncomingMessage, res: ServerResponse, target: string): Promise<void> {
+  return new Promise((done) => {
+    const length = Number(req.headers['content-length'] ?? Number.NaN);
+    if (req.method !== 'POST' || !(length <= UPLOAD_BODY_LIMIT)) {
+      res.writeHead(req.method !== 'POST' ? 405 : 413).end();
+      req.resume();
+      return done();
+    }
+    const url = new URL((req.url ?? '/').slice(UPLOAD_PROXY_PREFIX.length - 1), target);
+    const upstream = httpRequest(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': req.headers['content-type'] ?? '', 'content-length': String(length) },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, { 'content-type': answer.headers['content-type'] ?? 'text/plain' });
+        answer.pipe(res);
+        answer.on('end', () => done());
+      },
+    );
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502).end();
+      done();
+    });
+    req.pipe(upstream);
+  });
+}
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -233,6 +274,8 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
   const handleImage = async (res: ServerResponse, path: string) => {
     if (!opts.images) return send(res, gatewayError(404, 'Not Found'));
     const key = decodeURIComponent(path.slice('/images/'.length));
+    // Published images only: raw uploads are private until a product adopts (and copies) them.
+    if (!PUBLIC_IMAGE_PREFIXES.some((p) => key.startsWith(p))) return send(res, gatewayError(404, 'Not Found'));
     try {
       const object = await opts.images.s3.send(
         new GetObjectCommand({ Bucket: opts.images.bucket, Key: key }),
@@ -327,6 +370,7 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
         });
       }
       if (path.startsWith('/images/')) return handleImage(res, path);
+      if (path.startsWith(UPLOAD_PROXY_PREFIX) && opts.uploadTarget) return proxyUpload(req, res, opts.uploadTarget);
       if (vite) {
         return vite.middlewares(req, res, () => send(res, gatewayError(404, 'Not Found')));
       }

@@ -18,7 +18,7 @@ import { localS3Client, S3_LOCAL_CREDENTIALS, startS3Local } from './parts/s3';
 import { startSesLocal } from './parts/ses';
 import { freePort } from './ports';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { startLocalServer } from './server';
+import { startLocalServer, UPLOAD_PROXY_PREFIX } from './server';
 
 export const LOCAL_TABLE_NAME = 'mercado-local';
 export const LOCAL_IMAGES_BUCKET = 'mercado-local-images';
@@ -258,6 +258,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       authorizer: { issuer: pool.issuer, audience: [pool.clientId], jwksUri: pool.jwksUri },
       connectSrc: [cognitoProxy.endpoint],
       images: { s3: s3Client, bucket: LOCAL_IMAGES_BUCKET },
+      uploadTarget: s3.endpoint,
       runtimeConfig: {
         stage: 'local',
         apiBaseUrl: '',
@@ -272,8 +273,9 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       },
     });
     stoppers.push({ name: 'local server', stop: server.close });
-    // Links in mails (password reset) point at this origin; known only once the server listens.
+    // Links in mails (password reset) and upload forms point at this origin; known once it listens.
     process.env[ENV.appUrl] = server.url;
+    process.env[ENV.uploadEndpoint] = `${server.url}${UPLOAD_PROXY_PREFIX.slice(0, -1)}`;
 
     const info: LocalStackInfo = {
       url: server.url,

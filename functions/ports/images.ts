@@ -1,0 +1,18 @@
+/** The product images bucket, as publishing needs it. */
+export interface PresignedUpload {
+  /** Where the browser POSTs the form. */
+  url: string;
+  /** Form fields to send before the file (policy, signature, key, Content-Type). */
+  fields: Record<string, string>;
+}
+
+export interface ImageStore {
+  /** A presigned POST whose policy fixes the key, the content type and the size range. */
+  presignUpload(key: string, contentType: string, maxBytes: number, expiresSeconds: number): Promise<PresignedUpload>;
+  /** Size of an object, or null when it does not exist. */
+  size(key: string): Promise<number | null>;
+  /** The first `bytes` bytes of an object. */
+  readStart(key: string, bytes: number): Promise<Buffer>;
+  copy(from: string, to: string, contentType: string): Promise<void>;
+  delete(keys: string[]): Promise<void>;
+}

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { LIMITS } from '../../shared/limits';
+import { IMAGE_MESSAGES, type UploadRequest } from '../../shared/product-form';
+import { BadRequestError, ForbiddenError, TooManyRequestsError } from '../commons/errors';
+import type { AuthContext } from '../commons/http';
+import type { ImageStore, PresignedUpload } from '../ports/images';
+import type { SendCounter } from '../ports/accounts';
+import { EXTENSION, type ImageType, INSPECT_BYTES, inspectImage } from './image-inspection';
+
+/** A presigned POST is usable this long; the browser asks for it right before uploading. */
+export const UPLOAD_TTL_SECONDS = 300;
+/** The browser shrinks photos to 1600 px; anything far larger was not sent by the app. */
+export const MAX_IMAGE_SIDE = 4096;
+export const UPLOADS_PER_HOUR = 60;
+
+export interface ImageDeps {
+  images: ImageStore;
+  sendCounter: SendCounter;
+  now: () => Date;
+}
+
+/** Every upload lives under its uploader's prefix; a product may only use its owner's uploads. */
+export const uploadPrefix = (userId: string) => `uploads/${userId}/`;
+/** Where a published product's images live, and the path the site serves them under. */
+export const productImageKey = (productId: number, n: number, type: ImageType) =>
+  `products/${productId}/${n}.${EXTENSION[type]}`;
+export const servedPath = (key: string) => `/images/${key}`;
+
+export async function createUpload(
+  deps: ImageDeps,
+  auth: AuthContext,
+  request: UploadRequest,
+): Promise<PresignedUpload & { key: string }> {
+  const allowed = await deps.sendCounter.tryCount(
+    `upload:${auth.userId}`,
+    deps.now().getTime(),
+    UPLOADS_PER_HOUR,
+    60 * 60 * 1000,
+  );
+  if (!allowed) throw new TooManyRequestsError(IMAGE_MESSAGES.tooManyUploads);
+  const key = `${uploadPrefix(auth.userId)}${randomUUID()}.${EXTENSION[request.content_type]}`;
+  const presigned = await deps.images.presignUpload(key, request.content_type, LIMITS.imageMaxBytes, UPLOAD_TTL_SECONDS);
+  return { ...presigned, key };
+}
+
+export interface CheckedUpload {
+  key: string;
+  type: ImageType;
+}
+
+/**
+ * Checks each uploaded object before it may be attached: the caller's own upload, present, at most
+ * 5 MB, a real JPEG, PNG or WebP by its bytes, with sane pixel dimensions. The POST policy says the
+ * same, but a policy is not a check (and the local S3 ignores policies).
+ */
+export async function checkUploads(deps: ImageDeps, auth: AuthContext, keys: readonly string[]): Promise<CheckedUpload[]> {
+  if (keys.length > LIMITS.imagesPerProduct) throw new BadRequestError(IMAGE_MESSAGES.tooManyImages);
+  if (new Set(keys).size !== keys.length) throw new BadRequestError(IMAGE_MESSAGES.duplicate);
+  const prefix = uploadPrefix(auth.userId);
+  for (const key of keys) if (!key.startsWith(prefix)) throw new ForbiddenError(IMAGE_MESSAGES.notYours);
+  return Promise.all(
+    keys.map(async (key) => {
+      const size = await deps.images.size(key);
+      if (size === null) throw new BadRequestError(IMAGE_MESSAGES.missing);
+      if (size > LIMITS.imageMaxBytes) throw new BadRequestError(IMAGE_MESSAGES.tooLarge);
+      const info = inspectImage(await deps.images.readStart(key, Math.min(size, INSPECT_BYTES)));
+      if (!info) throw new BadRequestError(IMAGE_MESSAGES.notAnImage);
+      if (info.width > MAX_IMAGE_SIDE || info.height > MAX_IMAGE_SIDE)
+        throw new BadRequestError(IMAGE_MESSAGES.tooManyPixels);
+      return { key, type: info.type };
+    }),
+  );
+}
+
+/** Copies checked uploads to the product's own keys; the served paths, in order. */
+export async function publishImages(deps: ImageDeps, productId: number, uploads: readonly CheckedUpload[]) {
+  const keys = uploads.map((u, i) => productImageKey(productId, i + 1, u.type));
+  await Promise.all(uploads.map((u, i) => deps.images.copy(u.key, keys[i], u.type)));
+  return keys;
+}
+
+/** The bucket keys of a product's own images (demo or external images are left alone). */
+export function ownImageKeys(productId: number, images: readonly string[]): string[] {
+  const prefix = servedPath(`products/${productId}/`);
+  return images.filter((p) => p.startsWith(prefix)).map((p) => p.slice('/images/'.length));
+}

@@ -1,0 +1,229 @@
+import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
+import type { TableAccess } from '../../functions/adapters/dynamodb/client';
+import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
+import { resetContext, setContextForTests } from '../../functions/commons/context';
+import { ENV } from '../../functions/commons/env';
+import { handler as createProduct } from '../../functions/handlers/create-product';
+import { handler as createUpload } from '../../functions/handlers/create-upload';
+import { handler as deleteOwnProduct } from '../../functions/handlers/delete-own-product';
+import { handler as listOwnProducts } from '../../functions/handlers/list-own-products';
+import type { Moderator } from '../../functions/ports/moderation';
+import { localS3Client, S3_LOCAL_CREDENTIALS, type S3Local, startS3Local } from '../../scripts/local/parts/s3';
+import { freePort } from '../../scripts/local/ports';
+import { uniqueUniversity, useTestTable } from '../support/backend';
+import { apiEvent, invoke } from '../support/events';
+import { MemorySearchIndex } from '../support/memory-search-index';
+
+/**
+ * Photos end to end against s3rver and DynamoDB Local: the presigned POST's policy, a real
+ * browser-style multipart upload, and the server's own check of each upload before a product may
+ * use it (s3rver ignores POST policies, so this check is what protects the local stack).
+ */
+const BUCKET = 'uploads-test';
+const uni = uniqueUniversity('img');
+let table: TableAccess;
+let s3Local: S3Local;
+let s3: S3Client;
+const saved: Record<string, string | undefined> = {};
+const approve: Moderator = { moderate: async () => ({ approved: true, severity: 'low', warnings: [], suggestions: [] }) };
+
+const claims = (sub: string) => ({ sub, email: `${sub}@correo.com`, token_use: 'id' });
+const errorOf = (body: unknown) => (body as { error: { message: string } }).error.message;
+const exists = async (key: string) => {
+  try {
+    await s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key }));
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function verifiedStudent(sub: string) {
+  const profiles = createProfileRepository(table);
+  await profiles.createIfAbsent({
+    user_id: sub,
+    email: `${sub}@correo.com`,
+    full_name: 'Ana',
+    university_email: null,
+    university_email_verified: false,
+    university_id: null,
+    created_at: new Date().toISOString(),
+  });
+  await profiles.setInstitutional(sub, `${sub}@est.${uni}.edu.ve`, uni, null);
+}
+
+/** Asks for a presigned POST and sends the file as a browser form does; the key. */
+async function upload(sub: string, bytes: Buffer, contentType = 'image/webp', declaredSize = bytes.length) {
+  const res = await invoke(
+    createUpload,
+    apiEvent('createUpload', { claims: claims(sub), body: { content_type: contentType, size: declaredSize } }),
+  );
+  expect(res.status).toBe(200);
+  const { url, fields, key } = res.body as { url: string; fields: Record<string, string>; key: string };
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }), 'foto');
+  const posted = await fetch(url, { method: 'POST', body: form });
+  expect(posted.status).toBeLessThan(300);
+  return key;
+}
+
+const listing = (images: string[]) => ({
+  title: 'Guitarra acústica',
+  price: 80,
+  category: 'musica',
+  whatsapp_number: '04141234567',
+  university_id: uni,
+  images,
+});
+const publish = (sub: string, images: string[]) =>
+  invoke(createProduct, apiEvent('createProduct', { claims: claims(sub), body: listing(images) }));
+const ownCount = async (sub: string) =>
+  ((await invoke(listOwnProducts, apiEvent('listOwnProducts', { claims: claims(sub) }))).body as { items: unknown[] })
+    .items.length;
+
+const photo = (width = 1200, height = 900) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 160 } } })
+    .webp()
+    .toBuffer();
+
+beforeAll(async () => {
+  table = useTestTable();
+  s3Local = await startS3Local({ port: await freePort(), buckets: [BUCKET] });
+  s3 = localS3Client(s3Local.endpoint);
+  for (const name of [ENV.imagesBucket, ENV.s3Endpoint, ENV.uploadEndpoint, 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'])
+    saved[name] = process.env[name];
+  Object.assign(process.env, {
+    [ENV.imagesBucket]: BUCKET,
+    [ENV.s3Endpoint]: s3Local.endpoint,
+    [ENV.uploadEndpoint]: s3Local.endpoint,
+    AWS_ACCESS_KEY_ID: S3_LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: S3_LOCAL_CREDENTIALS.secretAccessKey,
+  });
+  await createUniversityRepository(table).putIfAbsent({
+    id: uni,
+    name: 'IMG',
+    full_name: 'Universidad de Imágenes',
+    email_domain: `est.${uni}.edu.ve`,
+    city: null,
+    logo: null,
+    created_at: '2025-01-01T00:00:00.000Z',
+  });
+});
+beforeEach(() => setContextForTests({ search: new MemorySearchIndex(), moderator: approve }));
+afterAll(async () => {
+  resetContext();
+  for (const [k, v] of Object.entries(saved)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  s3?.destroy();
+  await s3Local?.stop();
+});
+
+describe('presigned upload', () => {
+  it("fixes the key under the user's prefix, the content type and the 5 MB limit in the policy", async () => {
+    const res = await invoke(
+      createUpload,
+      apiEvent('createUpload', { claims: claims('pol-user'), body: { content_type: 'image/jpeg', size: 2_000_000 } }),
+    );
+    const { fields, key } = res.body as { fields: Record<string, string>; key: string };
+    expect(key).toMatch(/^uploads\/pol-user\/[0-9a-f-]{36}\.jpg$/);
+    const policy = JSON.parse(Buffer.from(fields.Policy, 'base64').toString('utf8')) as {
+      expiration: string;
+      conditions: unknown[];
+    };
+    expect(policy.conditions).toEqual(
+      expect.arrayContaining([
+        ['content-length-range', 1, 5 * 1024 * 1024],
+        ['eq', '$Content-Type', 'image/jpeg'],
+        { key },
+        { bucket: BUCKET },
+      ]),
+    );
+    const minutes = (Date.parse(policy.expiration) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(4);
+    expect(minutes).toBeLessThanOrEqual(5);
+  });
+
+  it('refuses a non-image type, a size over 5 MB and extra fields with 400', async () => {
+    for (const body of [
+      { content_type: 'text/plain', size: 10 },
+      { content_type: 'image/svg+xml', size: 10 },
+      { content_type: 'image/webp', size: 6 * 1024 * 1024 },
+      { content_type: 'image/webp', size: 10, key: 'uploads/otro/x.webp' },
+    ]) {
+      const res = await invoke(createUpload, apiEvent('createUpload', { claims: claims('bad-upload'), body }));
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+  });
+});
+
+describe('publishing with photos', () => {
+  it('copies checked uploads to the product, serves them under /images/products/, and deletes them with it', async () => {
+    const sub = `photos-${Date.now()}`;
+    await verifiedStudent(sub);
+    const first = await upload(sub, await photo());
+    const second = await upload(sub, await sharp({ create: { width: 800, height: 600, channels: 3, background: '#0a0' } }).jpeg().toBuffer(), 'image/jpeg');
+    const res = await publish(sub, [first, second]);
+    expect(res.status).toBe(201);
+    const product = res.body as { id: number; image: string; images: string[] };
+    expect(product.images).toEqual([`/images/products/${product.id}/1.webp`, `/images/products/${product.id}/2.jpg`]);
+    expect(product.image).toBe(product.images[0]);
+    expect(await exists(`products/${product.id}/1.webp`)).toBe(true);
+    expect(await exists(`products/${product.id}/2.jpg`)).toBe(true);
+    // The raw uploads are gone once adopted.
+    expect(await exists(first)).toBe(false);
+
+    const del = await invoke(deleteOwnProduct, apiEvent('deleteOwnProduct', { claims: claims(sub), params: { id: product.id } }));
+    expect(del.status).toBe(200);
+    expect(await exists(`products/${product.id}/1.webp`)).toBe(false);
+    expect(await exists(`products/${product.id}/2.jpg`)).toBe(false);
+  });
+
+  it('refuses a text file named .jpg, a 6 MB file, an oversized-pixel image, and stores nothing', async () => {
+    const sub = `refused-${Date.now()}`;
+    await verifiedStudent(sub);
+    const text = await upload(sub, Buffer.from('esto no es una foto, aunque diga .jpg'), 'image/jpeg');
+    // s3rver ignores the policy's size limit: the server's check must catch it.
+    const big = Buffer.concat([await photo(), Buffer.alloc(6 * 1024 * 1024)]);
+    const bigKey = await upload(sub, big, 'image/webp', 1000);
+    const huge = await upload(
+      sub,
+      await sharp({ create: { width: 6000, height: 200, channels: 3, background: '#fff' } }).png().toBuffer(),
+      'image/png',
+    );
+    const cases: [string, string][] = [
+      [text, 'El archivo debe ser una imagen'],
+      [bigKey, 'La imagen no debe superar los 5MB'],
+      [huge, 'La imagen es demasiado grande (máximo 4096 × 4096 píxeles)'],
+    ];
+    for (const [key, message] of cases) {
+      const res = await publish(sub, [key]);
+      expect(res.status, key).toBe(400);
+      expect(errorOf(res.body)).toBe(message);
+    }
+    expect(await ownCount(sub)).toBe(0);
+  });
+
+  it("refuses another user's upload with 403, a missing one and a malformed key with 400", async () => {
+    const owner = `owner-${Date.now()}`;
+    const thief = `thief-${Date.now()}`;
+    await verifiedStudent(thief);
+    const theirs = await upload(owner, await photo());
+    const stolen = await publish(thief, [theirs]);
+    expect(stolen.status).toBe(403);
+    expect(errorOf(stolen.body)).toBe('La imagen no pertenece a tu cuenta');
+    expect(await exists(theirs)).toBe(true);
+
+    const missing = await publish(thief, [`uploads/${thief}/00000000-0000-4000-8000-000000000000.webp`]);
+    expect(missing.status).toBe(400);
+    for (const key of ['../products/1/1.webp', `uploads/${thief}/x.exe`, 'https://evil.example/a.jpg']) {
+      expect((await publish(thief, [key])).status, key).toBe(400);
+    }
+    expect(await ownCount(thief)).toBe(0);
+  });
+});
