@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { Profile } from '../../../../../shared/account-schemas';
 import { CAREER_LABELS, CATEGORY_LABELS, CONDITION_LABELS, PUBLISH_CATEGORIES } from '../../../../../shared/enums';
@@ -17,6 +17,7 @@ import { useUniversity } from '../../../lib/api/universities';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { useSession } from '../../../lib/session';
 import { getSelectedUniversity } from '../../../lib/storage';
+import { ImagePicker } from '../components/image-picker';
 import { ModerationAlert } from '../components/moderation-alert';
 import { TagInput } from '../components/tag-input';
 import type { FieldErrors } from '../field-errors';
@@ -152,6 +153,21 @@ function ProductForm({ universityId }: { universityId: string }) {
   const [values, setValues] = useState<ProductFormValues>(EMPTY_FORM);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [moderation, setModeration] = useState<Moderation>({ status: 'none' });
+  const [images, setImages] = useState<string[]>([]);
+  const [uploading, setUploading] = useState(false);
+  // A new generation remounts the photo picker empty after a publication.
+  const [generation, setGeneration] = useState(0);
+
+  const imagesSignature = useRef('');
+  const onImages = useCallback((keys: string[], inFlight: boolean) => {
+    setUploading(inFlight);
+    const signature = keys.join('|');
+    if (signature === imagesSignature.current) return;
+    imagesSignature.current = signature;
+    setImages(keys);
+    // Spec: changing the images clears an earlier moderation result, like the text fields.
+    setModeration({ status: 'none' });
+  }, []);
 
   const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -199,10 +215,11 @@ function ProductForm({ universityId }: { universityId: string }) {
       if (!result?.approved) return;
     }
     try {
-      await publish.mutateAsync(checked.body);
+      await publish.mutateAsync({ ...checked.body, images });
       toast({ title: '¡Producto publicado con éxito!' });
       setValues(EMPTY_FORM);
       setModeration({ status: 'none' });
+      setGeneration((g) => g + 1);
       navigate(paths.home.getHref());
     } catch (err) {
       if (err instanceof ApiError && err.details.some((d) => d.path === 'moderation'))
@@ -309,6 +326,7 @@ function ProductForm({ universityId }: { universityId: string }) {
             suggestions={suggestions}
             error={errors.tags}
           />
+          <ImagePicker key={generation} onChange={onImages} />
         </fieldset>
 
         {moderation.status === 'done' && <ModerationAlert result={moderation.result} />}
@@ -323,7 +341,11 @@ function ProductForm({ universityId }: { universityId: string }) {
           <Link to={paths.home.getHref()} className={buttonClass('ghost')}>
             Cancelar
           </Link>
-          <button type="submit" className={buttonClass('primary')} disabled={busy || !isApproved(moderation)}>
+          <button
+            type="submit"
+            className={buttonClass('primary')}
+            disabled={busy || uploading || !isApproved(moderation)}
+          >
             {publish.isPending ? 'Publicando...' : 'Publicar Producto'}
           </button>
         </div>
