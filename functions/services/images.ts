@@ -23,8 +23,9 @@ export interface ImageDeps {
 export const uploadPrefix = (userId: string) => `uploads/${userId}/`;
 /** Where a published product's images live, and the path the site serves them under. */
 export const productImageKey = (productId: number, n: number, type: ImageType) =>
-  `products/${productId}/${n}.${EXTENSION[type]}`;
-export const servedPath = (key: string) => `/images/${key}`;
+  `images/products/${productId}/${n}.${EXTENSION[type]}`;
+/** CloudFront (and the local server) serve the bucket's images/ keys at the same path. */
+export const servedPath = (key: string) => `/${key}`;
 
 export async function createUpload(
   deps: ImageDeps,
@@ -81,6 +82,6 @@ export async function publishImages(deps: ImageDeps, productId: number, uploads:
 
 /** The bucket keys of a product's own images (demo or external images are left alone). */
 export function ownImageKeys(productId: number, images: readonly string[]): string[] {
-  const prefix = servedPath(`products/${productId}/`);
-  return images.filter((p) => p.startsWith(prefix)).map((p) => p.slice('/images/'.length));
+  const prefix = `/images/products/${productId}/`;
+  return images.filter((p) => p.startsWith(prefix)).map((p) => p.slice(1));
 }

@@ -46,8 +46,8 @@ export interface DemoExport {
 /** Served path of a demo product image (local server: /images/* from the bucket; AWS: CloudFront). */
 export const demoImagePath = (id: number, variant = 1) =>
   `/images/products/demo/${id}${variant > 1 ? `-${variant}` : ''}.webp`;
-/** Bucket key behind a served /images/ path. */
-export const imageKeyOf = (servedPath: string) => servedPath.replace(/^\/images\//, '');
+/** Bucket key behind a served /images/ path: the path itself, as CloudFront maps /images/* to the bucket. */
+export const imageKeyOf = (servedPath: string) => servedPath.replace(/^\//, '');
 export const universityLogoPath = (id: string) => `/images/universities/${id}.svg`;
 
 export interface DemoUniversity extends UniversityExportRow {

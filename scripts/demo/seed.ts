@@ -50,8 +50,8 @@ async function existingKeys(s3: S3Client, bucket: string, prefix: string): Promi
 /** Uploads the logos and product images the bucket does not hold yet; returns how many were uploaded. */
 export async function uploadDemoImages(s3: S3Client, bucket: string, data: DemoExport): Promise<number> {
   const present = new Set([
-    ...(await existingKeys(s3, bucket, 'universities/')),
-    ...(await existingKeys(s3, bucket, 'products/demo/')),
+    ...(await existingKeys(s3, bucket, 'images/universities/')),
+    ...(await existingKeys(s3, bucket, 'images/products/demo/')),
   ]);
   const jobs: { key: string; contentType: string; body: () => Promise<Buffer> }[] = [];
   for (const u of DEMO_UNIVERSITIES) {

@@ -76,7 +76,6 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Path prefix of the same-origin upload proxy (UPLOAD_ENDPOINT = <origin>/local-s3). */
 export const UPLOAD_PROXY_PREFIX = '/local-s3/';
-const PUBLIC_IMAGE_PREFIXES = ['products/', 'universities/'];
 /** A 5 MB photo plus the form's fields; anything larger is refused before it reaches s3rver. */
 const UPLOAD_BODY_LIMIT = 6 * 1024 * 1024;
 
@@ -273,9 +272,10 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
 
   const handleImage = async (res: ServerResponse, path: string) => {
     if (!opts.images) return send(res, gatewayError(404, 'Not Found'));
-    const key = decodeURIComponent(path.slice('/images/'.length));
-    // Published images only: raw uploads are private until a product adopts (and copies) them.
-    if (!PUBLIC_IMAGE_PREFIXES.some((p) => key.startsWith(p))) return send(res, gatewayError(404, 'Not Found'));
+    // As CloudFront: /images/<x> is the bucket key images/<x>. Raw uploads (uploads/…) are outside
+    // it, private until a product adopts (and copies) them.
+    const key = decodeURIComponent(path.slice(1));
+    if (!key.startsWith('images/') || key.includes('..')) return send(res, gatewayError(404, 'Not Found'));
     try {
       const object = await opts.images.s3.send(
         new GetObjectCommand({ Bucket: opts.images.bucket, Key: key }),

@@ -80,7 +80,7 @@ describe('seedDemoData', () => {
       }
     }
     expect(images).toBeGreaterThan(COUNT); // some products have a second image
-    const logo = await object('universities/ucab.svg');
+    const logo = await object('images/universities/ucab.svg');
     expect(logo.type).toBe('image/svg+xml');
     expect(logo.body.toString('utf8')).toContain('<svg');
   });

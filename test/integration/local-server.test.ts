@@ -438,7 +438,7 @@ describe('web origin', () => {
     await s3Client.send(
       new PutObjectCommand({
         Bucket: bucket,
-        Key: 'products/7/foto 1.webp',
+        Key: 'images/products/7/foto 1.webp',
         Body: bytes,
         ContentType: 'image/webp',
       }),
@@ -451,5 +451,14 @@ describe('web origin', () => {
     const missing = await fetch(url('/images/products/7/none.webp'));
     expect(missing.status).toBe(404);
     expectSecurityHeaders(missing);
+  });
+
+  it('never serves raw uploads, even by a crafted path', async () => {
+    await s3Client.send(
+      new PutObjectCommand({ Bucket: bucket, Key: 'uploads/u1/private.webp', Body: 'x', ContentType: 'image/webp' }),
+    );
+    for (const path of ['/images/../uploads/u1/private.webp', '/images/%2e%2e/uploads/u1/private.webp']) {
+      expect((await fetch(url(path))).status, path).toBe(404);
+    }
   });
 });

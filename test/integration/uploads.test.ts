@@ -173,15 +173,15 @@ describe('publishing with photos', () => {
     const product = res.body as { id: number; image: string; images: string[] };
     expect(product.images).toEqual([`/images/products/${product.id}/1.webp`, `/images/products/${product.id}/2.jpg`]);
     expect(product.image).toBe(product.images[0]);
-    expect(await exists(`products/${product.id}/1.webp`)).toBe(true);
-    expect(await exists(`products/${product.id}/2.jpg`)).toBe(true);
+    expect(await exists(`images/products/${product.id}/1.webp`)).toBe(true);
+    expect(await exists(`images/products/${product.id}/2.jpg`)).toBe(true);
     // The raw uploads are gone once adopted.
     expect(await exists(first)).toBe(false);
 
     const del = await invoke(deleteOwnProduct, apiEvent('deleteOwnProduct', { claims: claims(sub), params: { id: product.id } }));
     expect(del.status).toBe(200);
-    expect(await exists(`products/${product.id}/1.webp`)).toBe(false);
-    expect(await exists(`products/${product.id}/2.jpg`)).toBe(false);
+    expect(await exists(`images/products/${product.id}/1.webp`)).toBe(false);
+    expect(await exists(`images/products/${product.id}/2.jpg`)).toBe(false);
   });
 
   it('refuses a text file named .jpg, a 6 MB file, an oversized-pixel image, and stores nothing', async () => {
