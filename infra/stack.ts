@@ -68,6 +68,9 @@ export class MarketplaceStack extends Stack {
       webDistPath: props.webDistPath ?? join(root, 'web', 'dist'),
     });
 
+    // Photo functions need the images bucket, which lives with the distribution (created after the API).
+    for (const route of this.api.routes) if (route.def.lambda?.images) this.web.bindImages(route.fn);
+
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'ApiUrl', { value: this.api.url });
     new CfnOutput(this, 'DistributionDomainName', { value: this.web.distribution.distributionDomainName });

@@ -27,6 +27,8 @@ export const ENV = {
   /** Local only: where browsers POST uploads (the local server's proxy to s3rver). */
   uploadEndpoint: 'UPLOAD_ENDPOINT',
   bedrockModelId: 'BEDROCK_MODEL_ID',
+  /** 'rules' (the local stand-in) or 'bedrock' (rules first, then the model). */
+  moderator: 'MODERATOR',
   logLevel: 'LOG_LEVEL',
 } as const;
 

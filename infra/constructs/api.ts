@@ -1,5 +1,7 @@
 import { join } from 'node:path';
-import { Validations } from 'aws-cdk-lib';
+import { Stack, Validations } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { ENV } from '../../functions/commons/env';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
@@ -19,6 +21,20 @@ import type { Auth } from './auth';
 import type { Data } from './data';
 import type { Mail } from './mail';
 import type { Search } from './search';
+
+/**
+ * Moderation calls Bedrock's Converse API with the stage's model: the model id in the environment
+ * and InvokeModel on that foundation model only.
+ */
+function bindModeration(fn: AppFunction, stage: StageConfig, region: string): void {
+  fn.setEnv(ENV.bedrockModelId, stage.bedrockModelId).setEnv(ENV.moderator, 'bedrock');
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: ['bedrock:InvokeModel'],
+      resources: [`arn:aws:bedrock:${region}::foundation-model/${stage.bedrockModelId}`],
+    }),
+  );
+}
 
 export interface ApiProps {
   readonly stage: StageConfig;
@@ -103,6 +119,7 @@ export class Api extends Construct {
       if (def.lambda?.searchIndex) search.bindSearch(fn, 'RO');
       if (def.lambda?.identity) auth.bindIdentity(fn);
       if (def.lambda?.mail) mail.bindMail(fn);
+      if (def.lambda?.moderation) bindModeration(fn, stage, Stack.of(this).region);
 
       const [route] = this.httpApi.addRoutes({
         path: def.path,

@@ -26,6 +26,7 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import {
   BlockPublicAccess,
   Bucket,
+  HttpMethods,
   BucketEncryption,
   type BucketProps,
   type CfnBucket,
@@ -37,6 +38,9 @@ import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigSchema } from '..
 import { securityHeaders } from '../../shared/security-headers';
 import type { StageConfig } from '../stages';
 import { SPA_FALLBACK_CODE } from './spa-fallback';
+import type { AppFunction } from './app-function';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { ENV } from '../../functions/commons/env';
 
 /** Folder of web/dist (and path prefix) served from the images bucket, as CloudFront routes /images/*. */
 const STATIC_IMAGES_DIR = 'images';
@@ -101,11 +105,16 @@ export class Web extends Construct {
       serverAccessLogsBucket: this.logsBucket,
       serverAccessLogsPrefix: 's3/site/',
     });
-    // The publishing issue writes product images under images/ here.
+    // Published product images under images/ (served by CloudFront at the same path); browsers
+    // upload to uploads/<user>/ with presigned POSTs, and what no product adopts expires in a day.
     this.imagesBucket = new Bucket(this, 'Images', {
       ...privateBucket,
       serverAccessLogsBucket: this.logsBucket,
       serverAccessLogsPrefix: 's3/images/',
+      lifecycleRules: [{ id: 'ExpireUnusedUploads', prefix: 'uploads/', expiration: Duration.days(1) }],
+      // The POST is authorized by its signed policy, not by CORS; naming the site's origin here
+      // would make the bucket depend on the distribution that depends on it.
+      cors: [{ allowedMethods: [HttpMethods.POST], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAge: 3000 }],
     });
 
     this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
@@ -115,6 +124,8 @@ export class Web extends Construct {
           https: true,
           connectSrc: [
             `https://cognito-idp.${region}.amazonaws.com`,
+            // Photo uploads go straight to the images bucket (presigned POST).
+            `https://${this.imagesBucket.bucketRegionalDomainName}`,
             // Amplify exchanges the hosted UI's code for tokens at <domain>/oauth2/token.
             ...(props.auth.oauthDomain ? [`https://${props.auth.oauthDomain}`] : []),
           ],
@@ -267,6 +278,40 @@ export class Web extends Construct {
       distributionPaths: [...rootFiles.map((name) => `/${name}`), RUNTIME_CONFIG_PATH],
     });
     this.acknowledgeDeploymentHandler();
+  }
+
+  /**
+   * A function that handles photos: the bucket's name in its environment; read, write and delete
+   * of uploads and published product images only (ListBucket so a missing object reads as 404).
+   */
+  bindImages(fn: AppFunction): void {
+    fn.setEnv(ENV.imagesBucket, this.imagesBucket.bucketName);
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+        resources: [this.imagesBucket.arnForObjects('uploads/*'), this.imagesBucket.arnForObjects('images/products/*')],
+      }),
+    );
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [this.imagesBucket.bucketArn],
+        conditions: { StringLike: { 's3:prefix': ['uploads/*', 'images/products/*'] } },
+      }),
+    );
+    const imagesId = Stack.of(this).resolve((this.imagesBucket.node.defaultChild as CfnBucket).logicalId);
+    // The findings are on the role's policy: acknowledged there, as for the search grants.
+    if (!fn.role) throw new Error('A photo function has no role to grant');
+    Validations.of(fn.role).acknowledge(
+      {
+        id: `AwsSolutions-IAM5[Resource::<${imagesId}.Arn>/uploads/*]`,
+        reason: 'Uploads have server-generated keys under uploads/<user id>/; the function checks the owner prefix.',
+      },
+      {
+        id: `AwsSolutions-IAM5[Resource::<${imagesId}.Arn>/images/products/*]`,
+        reason: 'Published photos live at images/products/<product id>/<n>; ids are known only at run time.',
+      },
+    );
   }
 
   /**

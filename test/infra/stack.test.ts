@@ -478,6 +478,57 @@ describe.each([
   });
 });
 
+describe('publishing grants from the route flags', () => {
+  it('gives IMAGES_BUCKET and object access under uploads/ and images/products/ to `images` routes only', () => {
+    expect(routeList.some((r) => r.lambda?.images)).toBe(true);
+    for (const def of routeList) {
+      const { env, statements } = routeStatements(dev, def);
+      const s3 = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:')));
+      if (def.lambda?.images) {
+        expect(env[ENV.imagesBucket], def.name).toEqual({ Ref: expect.stringMatching(/^WebImages[0-9A-F]{8}$/) });
+        const objects = s3.find((st) => [st.Action].flat().includes('s3:PutObject'));
+        expect([objects?.Action].flat().sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+        expect([objects?.Resource].flat().map(joined)).toEqual([
+          expect.stringMatching(/^<WebImages[0-9A-F]{8}\.Arn>\/uploads\/\*$/),
+          expect.stringMatching(/^<WebImages[0-9A-F]{8}\.Arn>\/images\/products\/\*$/),
+        ]);
+      } else {
+        expect(env[ENV.imagesBucket], def.name).toBeUndefined();
+        expect(s3, def.name).toEqual([]);
+      }
+    }
+  });
+
+  it('gives the stage model and InvokeModel on it alone to `moderation` routes only', () => {
+    expect(routeList.some((r) => r.lambda?.moderation)).toBe(true);
+    for (const def of routeList) {
+      const { env, statements } = routeStatements(dev, def);
+      const bedrock = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('bedrock:')));
+      if (def.lambda?.moderation) {
+        expect(env[ENV.bedrockModelId], def.name).toBe(stages.dev.bedrockModelId);
+        expect(env[ENV.moderator], def.name).toBe('bedrock');
+        expect(bedrock.map((st) => st.Action)).toEqual(['bedrock:InvokeModel']);
+        expect(joined(bedrock[0].Resource)).toBe(
+          `arn:aws:bedrock:<AWS::Region>::foundation-model/${stages.dev.bedrockModelId}`,
+        );
+      } else {
+        expect(env[ENV.bedrockModelId], def.name).toBeUndefined();
+        expect(bedrock, def.name).toEqual([]);
+      }
+    }
+  });
+
+  it('expires photos no product adopted after a day, and accepts presigned POSTs from browsers', () => {
+    const [, bucket] = ofType(dev.resources, 'AWS::S3::Bucket').find(([id]) => id.startsWith('WebImages'))!;
+    expect(bucket.Properties.LifecycleConfiguration).toEqual({
+      Rules: [{ Id: 'ExpireUnusedUploads', Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' }],
+    });
+    expect(bucket.Properties.CorsConfiguration).toEqual({
+      CorsRules: [{ AllowedMethods: ['POST'], AllowedOrigins: ['*'], AllowedHeaders: ['*'], MaxAge: 3000 }],
+    });
+  });
+});
+
 describe('mail', () => {
   it('links to the custom domain when the stage has one', () => {
     const def = routeList.find((r) => r.lambda?.mail)!;
@@ -508,9 +559,14 @@ describe('web', () => {
       SecurityHeadersConfig: Record<string, Record<string, unknown>>;
       CustomHeadersConfig: { Items: { Header: string; Value: string }[] };
     };
+    const imagesBucket = ofType(dev.resources, 'AWS::S3::Bucket').find(([id]) => id.startsWith('WebImages'));
     const expected = securityHeaders({
       https: true,
-      connectSrc: ['https://cognito-idp.<AWS::Region>.amazonaws.com'],
+      // Photo uploads POST straight to the images bucket.
+      connectSrc: [
+        'https://cognito-idp.<AWS::Region>.amazonaws.com',
+        `https://<${imagesBucket?.[0]}.RegionalDomainName>`,
+      ],
     });
     const security = config.SecurityHeadersConfig;
     expect(joined(security.ContentSecurityPolicy.ContentSecurityPolicy)).toBe(
