@@ -1,10 +1,13 @@
-import { MODERATION_FALLBACK } from '../../shared/moderation';
+import { ENV, optionalEnv } from '../commons/env';
 import type { Moderator } from '../ports/moderation';
+import { createRuleModerator, withRulesFirst } from '../services/moderation';
 
 /**
- * The moderator of this environment. Until a moderator is configured, every listing gets the
- * spec's failure answer (not approved): publishing fails closed, never open.
+ * The moderator of this environment: MODERATOR=bedrock (set by the stack on moderation routes)
+ * puts the stage's Bedrock model after the rules; otherwise (the local stack) the rules alone.
  */
 export async function createModerator(): Promise<Moderator> {
-  return { moderate: async () => MODERATION_FALLBACK };
+  if (optionalEnv(ENV.moderator) !== 'bedrock') return createRuleModerator();
+  const { createBedrockModerator } = await import('./bedrock/moderator');
+  return withRulesFirst(createBedrockModerator());
 }
