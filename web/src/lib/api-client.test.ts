@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_MESSAGES } from '../../../shared/messages';
 import { fakeApi } from '../testing/render';
-import { ApiError, apiCall, apiUrl } from './api-client';
+import { ApiError, apiCall, apiUrl, revalidatePublicReads } from './api-client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -98,5 +98,22 @@ describe('apiCall', () => {
       code: 'NetworkError',
       message: API_MESSAGES.internal,
     });
+  });
+});
+
+describe('revalidation after one’s own changes', () => {
+  it('makes public reads revalidate with the server for a while, private ones untouched', async () => {
+    sessionStorage.clear();
+    const fetchMock = vi.fn(async () => new Response('{"items":[],"total":0,"nextCursor":null}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await apiCall('listProducts', {});
+    expect((fetchMock.mock.calls[0] as unknown[])[1]).not.toHaveProperty('cache');
+    revalidatePublicReads();
+    await apiCall('listProducts', {});
+    expect((fetchMock.mock.calls[1] as unknown[])[1]).toMatchObject({ cache: 'no-cache' });
+    revalidatePublicReads(Date.now() - 100_000);
+    await apiCall('listProducts', {});
+    expect((fetchMock.mock.calls[2] as unknown[])[1]).not.toHaveProperty('cache');
+    vi.unstubAllGlobals();
   });
 });

@@ -107,6 +107,31 @@ export function apiUrl<N extends RouteName>(name: N, input: Omit<ApiInput<N>, 'b
   return `${API_BASE_URL}${buildPath(route.path, params)}${toSearchParams(query)}`;
 }
 
+/**
+ * Public answers may be kept by the browser for 30 s (the API's cache-control). After this person
+ * changed listings themselves (published, sold, deleted), their own browser must not show the old
+ * ones: for a while, public reads revalidate with the server. Kept in sessionStorage so a reload
+ * right after the change is covered too.
+ */
+const REVALIDATE_KEY = 'revalidatePublicUntil';
+const REVALIDATE_MS = 90_000;
+
+export function revalidatePublicReads(now = Date.now()): void {
+  try {
+    globalThis.sessionStorage?.setItem(REVALIDATE_KEY, String(now + REVALIDATE_MS));
+  } catch {
+    // Storage refused: the cached copies expire on their own within a minute.
+  }
+}
+
+function mustRevalidate(): boolean {
+  try {
+    return Number(globalThis.sessionStorage?.getItem(REVALIDATE_KEY) ?? 0) > Date.now();
+  } catch {
+    return false;
+  }
+}
+
 export async function apiCall<N extends RouteName>(name: N, input: ApiInput<N>): Promise<ApiOutput<N>> {
   const route: RouteEntry = routeTable[name];
   const body = (input as { body?: unknown }).body;
@@ -124,6 +149,7 @@ export async function apiCall<N extends RouteName>(name: N, input: ApiInput<N>):
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: input.signal,
+      ...(route.method === 'GET' && route.auth === 'public' && mustRevalidate() ? { cache: 'no-cache' as const } : {}),
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiInput, apiCall } from '../api-client';
+import { type ApiInput, apiCall, revalidatePublicReads } from '../api-client';
 import { useSession } from '../session';
 
 /** The signed-in seller's listings (every status), keyed by user like the other personal data. */
@@ -21,11 +21,13 @@ export function useOwnProducts() {
  */
 function useRefreshListings() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
+  return () => {
+    revalidatePublicReads();
+    return Promise.all([
       queryClient.invalidateQueries({ queryKey: ['own-products'] }),
       queryClient.invalidateQueries({ queryKey: ['products'] }),
     ]);
+  };
 }
 
 export function useMarkSold() {
