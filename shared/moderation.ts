@@ -13,6 +13,12 @@ export const moderationInputSchema = z.object({
 });
 export type ModerationInput = z.infer<typeof moderationInputSchema>;
 
+/** The listing's first photo, as the model sees it (checked bytes of the seller's own upload). */
+export interface ModerationImage {
+  type: 'image/jpeg' | 'image/png' | 'image/webp';
+  bytes: Uint8Array;
+}
+
 /** The spec's moderation result: approved, warnings, suggestions, severity (high or other). */
 export const moderationResultSchema = z.object({
   approved: z.boolean(),

@@ -175,7 +175,8 @@ export type CreateProductBody = z.output<typeof createProductBodySchema>;
 
 /** POST /api/me/moderation: the fields moderation needs (spec: title, category and price at least). */
 export const moderationCheckBodySchema = listingFieldsSchema.extend({
-  image: z.string().max(LIMITS.genericStringMax).nullish().transform((v) => v ?? null),
+  /** The first photo's upload key: the server looks at the photo too. */
+  image_key: uploadKeySchema.nullish().transform((v) => v ?? null),
 });
 
 /** PATCH /api/me/products/{id}: the one change an owner makes (spec: active → sold). */

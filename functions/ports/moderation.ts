@@ -1,6 +1,6 @@
-import type { ModerationInput, ModerationResult } from '../../shared/moderation';
+import type { ModerationImage, ModerationInput, ModerationResult } from '../../shared/moderation';
 
-/** Judges a listing against the terms (rules locally, rules then Bedrock in AWS). Never throws. */
+/** Judges a listing (and its first photo) against the terms: rules locally, rules then Bedrock in AWS. Never throws. */
 export interface Moderator {
-  moderate(input: ModerationInput): Promise<ModerationResult>;
+  moderate(input: ModerationInput, image?: ModerationImage): Promise<ModerationResult>;
 }

@@ -1,4 +1,4 @@
-import type { ModerationInput, ModerationResult } from '../../shared/moderation';
+import type { ModerationImage, ModerationInput, ModerationResult } from '../../shared/moderation';
 import {
   type CreateProductBody,
   type ListingFields,
@@ -11,7 +11,8 @@ import type { AuthContext } from '../commons/http';
 import type { Moderator } from '../ports/moderation';
 import type { ProductRepository, UniversityRepository } from '../ports/repositories';
 import { type AccountDeps, getProfile } from './accounts';
-import { checkUploads, type ImageDeps, ownImageKeys, publishImages, servedPath } from './images';
+import { type CheckedUpload, checkUploads, type ImageDeps, ownImageKeys, publishImages, servedPath } from './images';
+import { LIMITS } from '../../shared/limits';
 import { logger } from '../commons/logger';
 
 /** Per-user ceilings: listings cost moderation calls and index space; checks cost model calls. */
@@ -38,11 +39,16 @@ const moderationInput = (fields: ListingFields, image: string | null): Moderatio
   image,
 });
 
+/** The bytes of a checked upload, for the model to look at (at most 5 MB, as checked). */
+async function moderationImage(deps: PublishingDeps, upload: CheckedUpload): Promise<ModerationImage> {
+  return { type: upload.type, bytes: await deps.images.readStart(upload.key, LIMITS.imageMaxBytes) };
+}
+
 /** 'Verificar contenido con IA': the same judgement the server applies on publishing. */
 export async function checkListing(
   deps: PublishingDeps,
   auth: AuthContext,
-  fields: ListingFields & { image: string | null },
+  fields: ListingFields & { image_key: string | null },
 ): Promise<ModerationResult> {
   const allowed = await deps.sendCounter.tryCount(
     `moderation:${auth.userId}`,
@@ -51,7 +57,8 @@ export async function checkListing(
     HOUR_MS,
   );
   if (!allowed) throw new TooManyRequestsError(PUBLISH_MESSAGES.moderationLimit);
-  return deps.moderator.moderate(moderationInput(fields, fields.image));
+  const photo = fields.image_key ? (await checkUploads(deps, auth, [fields.image_key]))[0] : undefined;
+  return deps.moderator.moderate(moderationInput(fields, null), photo && (await moderationImage(deps, photo)));
 }
 
 /** The spec's seller name: full name, else the e-mail's local part, else 'Usuario'. */
@@ -82,7 +89,10 @@ export async function publishProduct(
   }
   // The photos are checked before anything is spent (a moderation call, a daily slot, an id).
   const uploads = await checkUploads(deps, auth, body.images);
-  const verdict = await deps.moderator.moderate(moderationInput(body, null));
+  const verdict = await deps.moderator.moderate(
+    moderationInput(body, null),
+    uploads[0] && (await moderationImage(deps, uploads[0])),
+  );
   if (!verdict.approved)
     throw new BadRequestError(
       PUBLISH_MESSAGES.rejected,

@@ -246,7 +246,7 @@ describe('content check', () => {
         checkListing,
         apiEvent('checkListing', {
           claims: claims(sub),
-          body: { title, price: 10, category: 'libros', description: null, image: null },
+          body: { title, price: 10, category: 'libros', description: null, image_key: null },
         }),
       );
     expect((await check('Libro')).body).toMatchObject({ approved: true });

@@ -11,6 +11,8 @@ import { handler as createUpload } from '../../functions/handlers/create-upload'
 import { handler as deleteOwnProduct } from '../../functions/handlers/delete-own-product';
 import { handler as listOwnProducts } from '../../functions/handlers/list-own-products';
 import type { Moderator } from '../../functions/ports/moderation';
+import type { ModerationImage } from '../../shared/moderation';
+import { handler as checkListing } from '../../functions/handlers/check-listing';
 import { localS3Client, S3_LOCAL_CREDENTIALS, type S3Local, startS3Local } from '../../scripts/local/parts/s3';
 import { freePort } from '../../scripts/local/ports';
 import { uniqueUniversity, useTestTable } from '../support/backend';
@@ -28,7 +30,14 @@ let table: TableAccess;
 let s3Local: S3Local;
 let s3: S3Client;
 const saved: Record<string, string | undefined> = {};
-const approve: Moderator = { moderate: async () => ({ approved: true, severity: 'low', warnings: [], suggestions: [] }) };
+/** Approves everything, and keeps the photo each judgement was given (the model's view). */
+const seen: (ModerationImage | undefined)[] = [];
+const approve: Moderator = {
+  moderate: async (_input, image) => {
+    seen.push(image);
+    return { approved: true, severity: 'low', warnings: [], suggestions: [] };
+  },
+};
 
 const claims = (sub: string) => ({ sub, email: `${sub}@correo.com`, token_use: 'id' });
 const errorOf = (body: unknown) => (body as { error: { message: string } }).error.message;
@@ -168,8 +177,13 @@ describe('publishing with photos', () => {
     await verifiedStudent(sub);
     const first = await upload(sub, await photo());
     const second = await upload(sub, await sharp({ create: { width: 800, height: 600, channels: 3, background: '#0a0' } }).jpeg().toBuffer(), 'image/jpeg');
+    seen.length = 0;
     const res = await publish(sub, [first, second]);
     expect(res.status).toBe(201);
+    // Moderation looked at the first photo itself: its checked bytes, type from the bytes.
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.type).toBe('image/webp');
+    expect(Buffer.from(seen[0]?.bytes ?? []).subarray(0, 4).toString('latin1')).toBe('RIFF');
     const product = res.body as { id: number; image: string; images: string[] };
     expect(product.images).toEqual([`/images/products/${product.id}/1.webp`, `/images/products/${product.id}/2.jpg`]);
     expect(product.image).toBe(product.images[0]);
@@ -217,6 +231,15 @@ describe('publishing with photos', () => {
     const stolen = await publish(thief, [theirs]);
     expect(stolen.status).toBe(403);
     expect(errorOf(stolen.body)).toBe('La imagen no pertenece a tu cuenta');
+    // Nor can another user's photo be shown to the content check.
+    const peek = await invoke(
+      checkListing,
+      apiEvent('checkListing', {
+        claims: claims(thief),
+        body: { title: 'Guitarra', price: 10, category: 'musica', image_key: theirs },
+      }),
+    );
+    expect(peek.status).toBe(403);
     expect(await exists(theirs)).toBe(true);
 
     const missing = await publish(thief, [`uploads/${thief}/00000000-0000-4000-8000-000000000000.webp`]);

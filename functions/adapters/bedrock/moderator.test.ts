@@ -39,6 +39,14 @@ describe('Bedrock moderator', () => {
     expect(JSON.parse(text)).toMatchObject({ titulo: 'Calculadora Casio fx-570', categoria: 'Electrónica', primera_imagen: listing.image });
   });
 
+  it('shows the model the first photo itself when there is one', async () => {
+    bedrock.on(ConverseCommand).resolves(answer({ approved: true, warnings: [], suggestions: [], severity: 'low' }));
+    const bytes = new Uint8Array([82, 73, 70, 70]);
+    await moderator().moderate(listing, { type: 'image/webp', bytes });
+    const content = bedrock.commandCalls(ConverseCommand)[0].args[0].input.messages?.[0].content ?? [];
+    expect(content[1]).toEqual({ image: { format: 'webp', source: { bytes } } });
+  });
+
   it('passes a rejection through', async () => {
     const rejected = { approved: false, warnings: ['Venta de armas'], suggestions: ['Retira la publicación'], severity: 'high' };
     bedrock.on(ConverseCommand).resolves(answer(rejected));

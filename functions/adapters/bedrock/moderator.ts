@@ -44,6 +44,8 @@ export function listingMessage(input: ModerationInput): string {
 
 export const BEDROCK_TIMEOUT_MS = 8000;
 
+const IMAGE_FORMAT = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' } as const;
+
 /**
  * Moderation by a Bedrock model through the Converse API, forced to answer with one tool call whose
  * input is the verdict. A throttle, an error, a timeout or a malformed answer gives the spec's
@@ -55,7 +57,7 @@ export function createBedrockModerator(
   let client = opts.client;
   const timeoutMs = opts.timeoutMs ?? BEDROCK_TIMEOUT_MS;
   return {
-    async moderate(input) {
+    async moderate(input, image) {
       client ??= new BedrockRuntimeClient({ maxAttempts: 2 });
       const modelId = opts.modelId ?? requireEnv('BEDROCK_MODEL_ID');
       const abort = new AbortController();
@@ -65,7 +67,16 @@ export function createBedrockModerator(
           new ConverseCommand({
             modelId,
             system: [{ text: SYSTEM_PROMPT }],
-            messages: [{ role: 'user', content: [{ text: listingMessage(input) }] }],
+            messages: [
+              {
+                role: 'user',
+                content: [
+                  { text: listingMessage(input) },
+                  // The first photo itself, so a prohibited item cannot hide behind a harmless title.
+                  ...(image ? [{ image: { format: IMAGE_FORMAT[image.type], source: { bytes: image.bytes } } }] : []),
+                ],
+              },
+            ],
             inferenceConfig: { maxTokens: 600, temperature: 0 },
             toolConfig: {
               tools: [

@@ -1,4 +1,4 @@
-import type { ModerationInput, ModerationResult } from '../../../shared/moderation';
+import type { ModerationImage, ModerationInput, ModerationResult } from '../../../shared/moderation';
 import type { Moderator } from '../../ports/moderation';
 import { moderateByRules } from './rules';
 
@@ -13,10 +13,10 @@ export function createRuleModerator(): Moderator {
  */
 export function withRulesFirst(model: Moderator): Moderator {
   return {
-    async moderate(input: ModerationInput): Promise<ModerationResult> {
+    async moderate(input: ModerationInput, image?: ModerationImage): Promise<ModerationResult> {
       const rules = moderateByRules(input);
       if (!rules.approved) return rules;
-      const verdict = await model.moderate(input);
+      const verdict = await model.moderate(input, image);
       const merge = (a: string[], b: string[]) => [...new Set([...a, ...b])];
       return {
         approved: verdict.approved,

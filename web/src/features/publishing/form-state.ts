@@ -56,9 +56,9 @@ export function moderationPrecondition(v: ProductFormValues): string | null {
   return ok ? null : PUBLISH_MESSAGES.moderationNeedsFields;
 }
 
-export function moderationBody(v: ProductFormValues) {
+export function moderationBody(v: ProductFormValues, imageKey: string | null = null) {
   const parsed = listingFieldsSchema.safeParse(listingInput(v));
-  return parsed.success ? { ...parsed.data, image: null } : null;
+  return parsed.success ? { ...parsed.data, image_key: imageKey } : null;
 }
 
 /** Every field's first message, or the body the API takes. */

@@ -177,7 +177,7 @@ function ProductForm({ universityId }: { universityId: string }) {
 
   const runModeration = async (): Promise<ModerationResult | null> => {
     const missing = moderationPrecondition(values);
-    const body = moderationBody(values);
+    const body = moderationBody(values, images[0] ?? null);
     if (missing || !body) {
       toast({ title: missing ?? PUBLISH_MESSAGES.moderationNeedsFields, variant: 'destructive' });
       return null;
