@@ -137,6 +137,8 @@ export const IMAGE_MESSAGES = {
   missing: 'No encontramos una de las imágenes. Súbela de nuevo.',
   duplicate: 'La misma imagen aparece dos veces',
   tooManyUploads: 'Has subido demasiadas imágenes. Inténtalo de nuevo en un rato.',
+  invalidUrl: 'El enlace de la imagen no es válido',
+  unreachable: 'No se pudo descargar la imagen del enlace',
 } as const;
 
 export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -151,6 +153,15 @@ export const uploadRequestSchema = z.strictObject({
     .max(LIMITS.imageMaxBytes, IMAGE_MESSAGES.tooLarge),
 });
 export type UploadRequest = z.output<typeof uploadRequestSchema>;
+
+/** POST /api/me/uploads/from-url: a photo given by its address. */
+export const importUrlBodySchema = z.strictObject({
+  url: z
+    .string({ message: IMAGE_MESSAGES.invalidUrl })
+    .trim()
+    .max(2000, IMAGE_MESSAGES.invalidUrl)
+    .pipe(z.url({ protocol: /^https?$/, message: IMAGE_MESSAGES.invalidUrl })),
+});
 
 export const presignedUploadSchema = z.object({
   url: z.string(),

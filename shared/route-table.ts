@@ -160,6 +160,13 @@ export const routeTable = {
     handler: 'create-upload',
     lambda: { images: true },
   },
+  importImageFromUrl: {
+    method: 'POST',
+    path: '/api/me/uploads/from-url',
+    auth: 'user',
+    handler: 'import-image-from-url',
+    lambda: { images: true, timeoutSeconds: 15 },
+  },
   listOwnProducts: { method: 'GET', path: '/api/me/products', auth: 'user', handler: 'list-own-products' },
   markProductSold: {
     method: 'PATCH',

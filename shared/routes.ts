@@ -38,6 +38,7 @@ import {
   ownProductSchema,
   ownProductsSchema,
   ownStatusBodySchema,
+  importUrlBodySchema,
   presignedUploadSchema,
   uploadRequestSchema,
 } from './product-form';
@@ -88,6 +89,7 @@ const schemas = {
   createProduct: { body: createProductBodySchema, response: productDetailSchema },
   listOwnProducts: { response: ownProductsSchema },
   createUpload: { body: uploadRequestSchema, response: presignedUploadSchema },
+  importImageFromUrl: { body: importUrlBodySchema, response: z.object({ key: z.string() }) },
   markProductSold: { params: idParamsSchema, body: ownStatusBodySchema, response: ownProductSchema },
   deleteOwnProduct: {
     params: idParamsSchema,

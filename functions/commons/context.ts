@@ -31,7 +31,9 @@ import type {
 } from '../ports/repositories';
 import type { SearchIndex } from '../ports/search-index';
 import type { Moderator } from '../ports/moderation';
-import type { ImageStore } from '../ports/images';
+import type { ImageStore, RemoteImageFetcher } from '../ports/images';
+import { createRemoteImageFetcher } from '../adapters/http/fetch-image';
+import { LIMITS } from '../../shared/limits';
 import { createS3ImageStore } from '../adapters/s3/images';
 import { createModerator } from '../adapters/moderation';
 import { ENV, isLocal, optionalEnv, requireEnv } from './env';
@@ -68,6 +70,8 @@ export interface AppContext {
   moderator: Moderator;
   /** The product images bucket (uploads and published photos). */
   images: ImageStore;
+  /** Downloads photos given by URL (public https addresses only). */
+  remoteImages: RemoteImageFetcher;
 }
 
 export const DEFAULT_SEARCH_TIMEOUT_MS = 1500;
@@ -135,6 +139,7 @@ async function build(): Promise<AppContext> {
     appUrl: o.appUrl ?? (() => requireEnv(ENV.appUrl)),
     moderator: o.moderator ?? (await createModerator()),
     images: o.images ?? createS3ImageStore(),
+    remoteImages: o.remoteImages ?? createRemoteImageFetcher({ maxBytes: LIMITS.imageMaxBytes }),
   };
 }
 

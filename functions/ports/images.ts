@@ -6,6 +6,11 @@ export interface PresignedUpload {
   fields: Record<string, string>;
 }
 
+/** Downloads a photo a seller gave by URL (public https addresses only, size-capped). */
+export interface RemoteImageFetcher {
+  fetch(url: string): Promise<Buffer>;
+}
+
 export interface ImageStore {
   /** A presigned POST whose policy fixes the key, the content type and the size range. */
   presignUpload(key: string, contentType: string, maxBytes: number, expiresSeconds: number): Promise<PresignedUpload>;
@@ -14,5 +19,6 @@ export interface ImageStore {
   /** The first `bytes` bytes of an object. */
   readStart(key: string, bytes: number): Promise<Buffer>;
   copy(from: string, to: string, contentType: string): Promise<void>;
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   delete(keys: string[]): Promise<void>;
 }

@@ -3,7 +3,7 @@ import { LIMITS } from '../../shared/limits';
 import { IMAGE_MESSAGES, type UploadRequest } from '../../shared/product-form';
 import { BadRequestError, ForbiddenError, TooManyRequestsError } from '../commons/errors';
 import type { AuthContext } from '../commons/http';
-import type { ImageStore, PresignedUpload } from '../ports/images';
+import type { ImageStore, PresignedUpload, RemoteImageFetcher } from '../ports/images';
 import type { SendCounter } from '../ports/accounts';
 import { EXTENSION, type ImageType, INSPECT_BYTES, inspectImage } from './image-inspection';
 
@@ -15,6 +15,7 @@ export const UPLOADS_PER_HOUR = 60;
 
 export interface ImageDeps {
   images: ImageStore;
+  remoteImages: RemoteImageFetcher;
   sendCounter: SendCounter;
   now: () => Date;
 }
@@ -42,6 +43,34 @@ export async function createUpload(
   const key = `${uploadPrefix(auth.userId)}${randomUUID()}.${EXTENSION[request.content_type]}`;
   const presigned = await deps.images.presignUpload(key, request.content_type, LIMITS.imageMaxBytes, UPLOAD_TTL_SECONDS);
   return { ...presigned, key };
+}
+
+/**
+ * 'Agregar por URL': the server fetches the photo (public https only, ≤ 5 MB), checks it by its
+ * bytes like any upload, and stores it as the caller's upload; the form then uses its key.
+ */
+export async function importFromUrl(deps: ImageDeps, auth: AuthContext, url: string): Promise<{ key: string }> {
+  const allowed = await deps.sendCounter.tryCount(
+    `upload:${auth.userId}`,
+    deps.now().getTime(),
+    UPLOADS_PER_HOUR,
+    60 * 60 * 1000,
+  );
+  if (!allowed) throw new TooManyRequestsError(IMAGE_MESSAGES.tooManyUploads);
+  let bytes: Buffer;
+  try {
+    bytes = await deps.remoteImages.fetch(url);
+  } catch (err) {
+    // The fetcher's messages are Spanish and say what went wrong (not public, too large, slow…).
+    const reason = err instanceof Error && err.name === 'RemoteImageError' ? err.message : IMAGE_MESSAGES.unreachable;
+    throw new BadRequestError(reason);
+  }
+  const info = inspectImage(bytes.subarray(0, INSPECT_BYTES));
+  if (!info) throw new BadRequestError(IMAGE_MESSAGES.notAnImage);
+  if (info.width > MAX_IMAGE_SIDE || info.height > MAX_IMAGE_SIDE) throw new BadRequestError(IMAGE_MESSAGES.tooManyPixels);
+  const key = `${uploadPrefix(auth.userId)}${randomUUID()}.${EXTENSION[info.type]}`;
+  await deps.images.put(key, bytes, info.type);
+  return { key };
 }
 
 export interface CheckedUpload {

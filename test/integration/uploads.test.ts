@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +10,8 @@ import { resetContext, setContextForTests } from '../../functions/commons/contex
 import { ENV } from '../../functions/commons/env';
 import { handler as createProduct } from '../../functions/handlers/create-product';
 import { handler as createUpload } from '../../functions/handlers/create-upload';
+import { handler as importImageFromUrl } from '../../functions/handlers/import-image-from-url';
+import { createRemoteImageFetcher } from '../../functions/adapters/http/fetch-image';
 import { handler as deleteOwnProduct } from '../../functions/handlers/delete-own-product';
 import { handler as listOwnProducts } from '../../functions/handlers/list-own-products';
 import type { Moderator } from '../../functions/ports/moderation';
@@ -248,5 +252,69 @@ describe('publishing with photos', () => {
       expect((await publish(thief, [key])).status, key).toBe(400);
     }
     expect(await ownCount(thief)).toBe(0);
+  });
+});
+
+describe('a photo given by URL', () => {
+  let server: Server;
+  let origin = '';
+  let webp: Buffer;
+
+  beforeAll(async () => {
+    webp = await photo(640, 480);
+    server = createServer((req, res) => {
+      if (req.url === '/foto.webp') return res.writeHead(200, { 'content-type': 'image/webp' }).end(webp);
+      if (req.url === '/texto.jpg') return res.writeHead(200, { 'content-type': 'image/jpeg' }).end('no soy una foto');
+      if (req.url === '/enorme.webp') return res.writeHead(200).end(Buffer.alloc(6 * 1024 * 1024));
+      if (req.url === '/vuelta') return res.writeHead(302, { location: '/vuelta' }).end();
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+  const importUrl = (sub: string, url: string) =>
+    invoke(importImageFromUrl, apiEvent('importImageFromUrl', { claims: claims(sub), body: { url } }));
+
+  it("stores a fetched photo as the caller's upload, checked by its bytes, usable to publish", async () => {
+    // The test server is local: only here may the fetcher use plain http and a private address.
+    setContextForTests({
+      search: new MemorySearchIndex(),
+      moderator: approve,
+      remoteImages: createRemoteImageFetcher({ maxBytes: 5 * 1024 * 1024, allowInsecureForTests: true }),
+    });
+    const sub = `url-${Date.now()}`;
+    await verifiedStudent(sub);
+    const res = await importUrl(sub, `${origin}/foto.webp`);
+    expect(res.status).toBe(200);
+    const { key } = res.body as { key: string };
+    expect(key).toMatch(new RegExp(`^uploads/${sub}/[0-9a-f-]{36}\\.webp$`));
+    const published = await publish(sub, [key]);
+    expect(published.status).toBe(201);
+
+    for (const [path, message] of [
+      ['/texto.jpg', 'El archivo debe ser una imagen'],
+      ['/enorme.webp', 'La imagen no debe superar los 5MB'],
+      ['/vuelta', 'El enlace redirige demasiadas veces'],
+      ['/nada.webp', 'El enlace respondió 404'],
+    ]) {
+      const refused = await importUrl(sub, `${origin}${path}`);
+      expect(refused.status, path).toBe(400);
+      expect(errorOf(refused.body)).toBe(message);
+    }
+  });
+
+  it('never reaches inside the network with the real fetcher, and refuses what is not a URL', async () => {
+    const sub = `ssrf-${Date.now()}`;
+    for (const url of [`${origin}/foto.webp`, 'https://127.0.0.1/foto.webp', 'https://169.254.169.254/latest/meta-data']) {
+      const res = await importUrl(sub, url);
+      expect(res.status, url).toBe(400);
+    }
+    for (const url of ['file:///etc/passwd', 'no es un enlace', 'javascript:alert(1)', `https://x.example/${'a'.repeat(2100)}`]) {
+      const res = await importUrl(sub, url);
+      expect(res.status, url).toBe(400);
+      expect(errorOf(res.body)).toBe('El enlace de la imagen no es válido');
+    }
   });
 });

@@ -4,6 +4,7 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   NotFound,
+  PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
@@ -79,6 +80,9 @@ export function createS3ImageStore(): ImageStore {
           CacheControl: 'public, max-age=31536000, immutable',
         }),
       );
+    },
+    async put(key, bytes, contentType) {
+      await s3().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: bytes, ContentType: contentType }));
     },
     async delete(keys) {
       if (keys.length === 0) return;

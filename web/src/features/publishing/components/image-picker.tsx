@@ -2,12 +2,23 @@ import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { IMAGE_MESSAGES } from '../../../../../shared/product-form';
 import { LIMITS } from '../../../../../shared/limits';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, apiCall } from '../../../lib/api-client';
+
+const hostOf = (address: string | undefined) => {
+  try {
+    return address ? new URL(address).hostname : '';
+  } catch {
+    return '';
+  }
+};
 import { UploadError, uploadPhoto } from '../upload';
 
 interface Item {
   id: number;
-  preview: string;
+  /** A local object URL; null for a photo given by URL (the CSP shows only our own images). */
+  preview: string | null;
+  /** For a photo given by URL: where it came from. */
+  source?: string;
   progress: number;
   key: string | null;
   failed: boolean;
@@ -21,6 +32,9 @@ export function ImagePicker({ onChange }: { onChange: (keys: string[], uploading
   const id = useId();
   const { toast } = useToast();
   const [items, setItems] = useState<Item[]>([]);
+  const [mode, setMode] = useState<'file' | 'url'>('file');
+  const [url, setUrl] = useState('');
+  const [importing, setImporting] = useState(false);
   const nextId = useRef(1);
   const full = items.length >= LIMITS.imagesPerProduct;
 
@@ -73,6 +87,28 @@ export function ImagePicker({ onChange }: { onChange: (keys: string[], uploading
 
   const remove = (itemId: number) => setItems((all) => all.filter((i) => i.id !== itemId));
 
+  const addUrl = async () => {
+    const address = url.trim();
+    if (!address || full || importing) return;
+    setImporting(true);
+    const item: Item = { id: nextId.current++, preview: null, source: address, progress: 0, key: null, failed: false };
+    setItems((all) => [...all, item]);
+    try {
+      const { key } = await apiCall('importImageFromUrl', { body: { url: address } });
+      update(item.id, { key, progress: 1 });
+      setUrl('');
+      toast({ title: '1 imagen(es) subida(s) exitosamente' });
+    } catch (err) {
+      setItems((all) => all.filter((i) => i.id !== item.id));
+      toast({
+        title: err instanceof ApiError ? `Error al subir la imagen: ${err.message}` : 'Error inesperado al subir la imagen',
+        variant: 'destructive',
+      });
+    } finally {
+      setImporting(false);
+    }
+  };
+
   return (
     <div className="field">
       <label htmlFor={id}>Imágenes ({items.length}/{LIMITS.imagesPerProduct})</label>
@@ -80,7 +116,15 @@ export function ImagePicker({ onChange }: { onChange: (keys: string[], uploading
         <ul className="image-picker">
           {items.map((item, index) => (
             <li key={item.id} className="image-picker__item">
-              <img src={item.preview} alt={`Foto ${index + 1}`} className="image-picker__thumb" />
+              {item.preview ? (
+                <img src={item.preview} alt={`Foto ${index + 1}`} className="image-picker__thumb" />
+              ) : (
+                <span className="image-picker__link" title={item.source}>
+                  Foto {index + 1}
+                  <br />
+                  {hostOf(item.source)}
+                </span>
+              )}
               {item.key ? (
                 <button
                   type="button"
@@ -102,15 +146,57 @@ export function ImagePicker({ onChange }: { onChange: (keys: string[], uploading
           ))}
         </ul>
       )}
-      <input
-        id={id}
-        className="input"
-        type="file"
-        accept="image/*"
-        multiple
-        disabled={full}
-        onChange={(e) => void onFiles(e)}
-      />
+      <fieldset className="image-picker__modes">
+        <legend className="visually-hidden">Cómo agregar imágenes</legend>
+        <button
+          type="button"
+          className="tag-suggestion"
+          aria-pressed={mode === 'file'}
+          onClick={() => setMode('file')}
+          disabled={full}
+        >
+          Subir archivo
+        </button>
+        <button
+          type="button"
+          className="tag-suggestion"
+          aria-pressed={mode === 'url'}
+          onClick={() => setMode('url')}
+          disabled={full}
+        >
+          Desde URL
+        </button>
+      </fieldset>
+      {mode === 'file' ? (
+        <input
+          id={id}
+          className="input"
+          type="file"
+          accept="image/*"
+          multiple
+          disabled={full}
+          onChange={(e) => void onFiles(e)}
+        />
+      ) : (
+        <input
+          id={id}
+          className="input"
+          type="url"
+          inputMode="url"
+          placeholder="https://…/foto.jpg"
+          value={url}
+          disabled={full || importing}
+          onChange={(e) => setUrl(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void addUrl();
+            }
+          }}
+          // Spec: a URL is added on Enter or when the field changes (leaving it).
+          onBlur={() => void addUrl()}
+        />
+      )}
       <p className="muted field__help">
         {full
           ? IMAGE_MESSAGES.tooManyImages

@@ -29,6 +29,12 @@ function publishingApi(profile: Profile, verdict: (title: string) => ModerationR
     const one = /^\/api\/universities\/(\w+)$/.exec(path);
     if (one) return { body: universities.find((u) => u.id === one[1]) };
     if (path === '/api/me/moderation') return { body: verdict((req.body as { title: string }).title) };
+    if (path === '/api/me/uploads/from-url') {
+      const { url } = req.body as { url: string };
+      return url.endsWith('.jpg')
+        ? { body: { key: 'uploads/u1/00000000-0000-4000-8000-000000000001.jpg' } }
+        : { status: 400, body: { error: { code: 'bad_request', message: 'El archivo debe ser una imagen' } } };
+    }
     if (path === '/api/products' && req.method === 'POST')
       return { status: 201, body: { ...(req.body as object), id: 99 } };
     return { status: 404, body: { error: { code: 'not_found', message: 'No encontrado' } } };
@@ -191,5 +197,35 @@ describe('/new-product: the form', () => {
     expect(within(alert).getByText('Venta de bebidas alcohólicas')).toBeTruthy();
     expect(within(alert).getByText('Publica solo artículos permitidos por los términos')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Publicar Producto' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('adds a photo by URL (Enter), then publishes with it; a bad one says why', async () => {
+    const api = publishingApi(verified());
+    render(SESSION);
+    await fillRequired();
+    fireEvent.click(screen.getByRole('button', { name: 'Desde URL' }));
+    const field = screen.getByLabelText(/^Imágenes/);
+    fireEvent.change(field, { target: { value: '  https://fotos.example/casio.txt ' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(await screen.findByText('Error al subir la imagen: El archivo debe ser una imagen')).toBeTruthy();
+    fireEvent.change(field, { target: { value: 'https://fotos.example/casio.jpg' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(await screen.findByRole('button', { name: 'Quitar foto 1' })).toBeTruthy();
+    expect(calls(api, '/api/me/uploads/from-url').map((r) => r.body)).toEqual([
+      { url: 'https://fotos.example/casio.txt' },
+      { url: 'https://fotos.example/casio.jpg' },
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Verificar contenido con IA' }));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Publicar Producto' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    expect(calls(api, '/api/me/moderation')[0]?.body).toMatchObject({
+      image_key: 'uploads/u1/00000000-0000-4000-8000-000000000001.jpg',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Publicar Producto' }));
+    await screen.findByText('¡Producto publicado con éxito!');
+    expect(calls(api, '/api/products')[0]?.body).toMatchObject({
+      images: ['uploads/u1/00000000-0000-4000-8000-000000000001.jpg'],
+    });
   });
 });
