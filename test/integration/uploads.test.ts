@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import { createProductRepository } from '../../functions/adapters/dynamodb/products';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
@@ -97,6 +98,12 @@ const publish = (sub: string, images: string[]) =>
 const ownCount = async (sub: string) =>
   ((await invoke(listOwnProducts, apiEvent('listOwnProducts', { claims: claims(sub) }))).body as { items: unknown[] })
     .items.length;
+
+/** Every published photo key in the bucket. */
+const productKeys = async () =>
+  ((await s3.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'images/products/' }))).Contents ?? [])
+    .map((o) => o.Key)
+    .sort();
 
 const photo = (width = 1200, height = 900) =>
   sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 160 } } })
@@ -225,6 +232,29 @@ describe('publishing with photos', () => {
       expect(errorOf(res.body)).toBe(message);
     }
     expect(await ownCount(sub)).toBe(0);
+  });
+
+  it('leaves nothing half-written when the product cannot be stored: no copies, the upload kept for a retry', async () => {
+    const sub = `halfway-${Date.now()}`;
+    await verifiedStudent(sub);
+    const key = await upload(sub, await photo());
+    const real = createProductRepository(table);
+    setContextForTests({
+      search: new MemorySearchIndex(),
+      moderator: approve,
+      // The table refuses the product write (throttled, down): every step before it succeeded.
+      products: { ...real, putIfAbsent: async () => Promise.reject(new Error('ProvisionedThroughputExceeded')) },
+    });
+    const before = await productKeys();
+    const res = await publish(sub, [key]);
+    expect(res.status).toBe(500);
+    expect(await productKeys()).toEqual(before);
+    expect(await exists(key)).toBe(true);
+    expect(await ownCount(sub)).toBe(0);
+
+    // The retry, once the table answers again, publishes with the same upload.
+    setContextForTests({ search: new MemorySearchIndex(), moderator: approve });
+    expect((await publish(sub, [key])).status).toBe(201);
   });
 
   it("refuses another user's upload with 403, a missing one and a malformed key with 400", async () => {
