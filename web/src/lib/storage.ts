@@ -122,6 +122,13 @@ export function getRecentlyViewed(): ProductSummary[] {
   return items.slice(0, LIMITS.recentlyViewed);
 }
 
+/** Forgets a product that is no longer offered (sold, taken down or deleted). */
+export function removeRecentlyViewed(id: number): void {
+  const current = getRecentlyViewed();
+  if (current.some((p) => p.id === id))
+    write(STORAGE_KEYS.recentlyViewed, JSON.stringify(current.filter((p) => p.id !== id)));
+}
+
 export function addRecentlyViewed(product: ProductSummary): ProductSummary[] {
   const summary = toProductSummary(product);
   if (!summary) throw new TypeError(`Not a product summary: ${JSON.stringify(product)}`);

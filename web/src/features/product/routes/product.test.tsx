@@ -151,6 +151,20 @@ describe('Product page', () => {
     expect(stored.map((p: { id: number }) => p.id)).toEqual([42, 3]);
   });
 
+  it('forgets a recently viewed product that is no longer offered (sold or deleted)', async () => {
+    localStorage.setItem(
+      STORAGE_KEYS.recentlyViewed,
+      JSON.stringify([product({ id: 42, title: 'Vendido ya' }), product({ id: 3, title: 'Silla ergonómica' })]),
+    );
+    fakeApi(() => notFound);
+    renderRoutes(routes, '/product/42');
+    expect(await screen.findByRole('heading', { name: 'Producto no encontrado' })).toBeTruthy();
+    await waitFor(() => {
+      const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.recentlyViewed) ?? '[]');
+      expect(stored.map((p: { id: number }) => p.id)).toEqual([3]);
+    });
+  });
+
   it('switches the gallery image with the thumbnails and the arrow keys', async () => {
     fakeApi(api(detail()));
     renderRoutes(routes, '/product/42');

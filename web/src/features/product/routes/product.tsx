@@ -13,7 +13,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentMeta } from '../../../lib/document-meta';
-import { addRecentlyViewed, getRecentlyViewed } from '../../../lib/storage';
+import { addRecentlyViewed, getRecentlyViewed, removeRecentlyViewed } from '../../../lib/storage';
 import { useProduct } from '../api/get-product';
 import { useRelatedProducts } from '../api/get-related-products';
 import { useProductUniversity } from '../api/get-university';
@@ -41,6 +41,11 @@ export function Component() {
 
 function ProductScreen({ id }: { id: number }) {
   const product = useProduct(id);
+  const gone = product.isError && product.error instanceof ApiError && product.error.status === 404;
+  // A product no longer offered leaves 'Vistos recientemente' once someone finds it gone.
+  useEffect(() => {
+    if (gone) removeRecentlyViewed(id);
+  }, [gone, id]);
   if (product.isPending) return <ProductSkeleton />;
   if (product.isError) {
     if (product.error instanceof ApiError && product.error.status === 404) return <ProductNotFound />;
