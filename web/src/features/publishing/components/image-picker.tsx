@@ -1,4 +1,4 @@
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type Dispatch, type SetStateAction, useEffect, useId, useRef, useState } from 'react';
 import { IMAGE_MESSAGES } from '../../../../../shared/product-form';
 import { LIMITS } from '../../../../../shared/limits';
 import { useToast } from '../../../components/ui/toast';
@@ -13,7 +13,7 @@ const hostOf = (address: string | undefined) => {
 };
 import { UploadError, uploadPhoto } from '../upload';
 
-interface Item {
+export interface PhotoItem {
   id: number;
   /** A local object URL; null for a photo given by URL (the CSP shows only our own images). */
   preview: string | null;
@@ -28,22 +28,31 @@ interface Item {
  * Up to 4 photos: each is shrunk in the browser, uploaded with its own progress bar, and shown as
  * a thumbnail that can be removed. Reports the uploaded keys (in order) and whether any is in flight.
  */
-export function ImagePicker({ onChange }: { onChange: (keys: string[], uploading: boolean) => void }) {
+/** The uploaded keys, in order; what the product is published with. */
+export const photoKeys = (items: readonly PhotoItem[]) => items.flatMap((i) => (i.key ? [i.key] : []));
+/** Photos still on their way: publishing waits for them. */
+export const photosInFlight = (items: readonly PhotoItem[]) => items.some((i) => !i.key && !i.failed);
+
+/**
+ * Controlled by the form (its `items`), so the keys the form sends are always the ones on screen;
+ * `onPhotosChanged` fires when the set of uploaded photos changes (it clears an earlier verdict).
+ */
+export function ImagePicker({
+  items,
+  setItems,
+  onPhotosChanged,
+}: {
+  items: PhotoItem[];
+  setItems: Dispatch<SetStateAction<PhotoItem[]>>;
+  onPhotosChanged: () => void;
+}) {
   const id = useId();
   const { toast } = useToast();
-  const [items, setItems] = useState<Item[]>([]);
   const [mode, setMode] = useState<'file' | 'url'>('file');
   const [url, setUrl] = useState('');
   const [importing, setImporting] = useState(false);
   const nextId = useRef(1);
   const full = items.length >= LIMITS.imagesPerProduct;
-
-  useEffect(() => {
-    onChange(
-      items.flatMap((i) => (i.key ? [i.key] : [])),
-      items.some((i) => !i.key && !i.failed),
-    );
-  }, [items, onChange]);
 
   // Thumbnails are object URLs: free them with their items.
   const previews = useRef(new Set<string>());
@@ -51,7 +60,7 @@ export function ImagePicker({ onChange }: { onChange: (keys: string[], uploading
     for (const url of previews.current) URL.revokeObjectURL(url);
   }, []);
 
-  const update = (itemId: number, change: Partial<Item>) =>
+  const update = (itemId: number, change: Partial<PhotoItem>) =>
     setItems((all) => all.map((i) => (i.id === itemId ? { ...i, ...change } : i)));
 
   const onFiles = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -71,6 +80,7 @@ export function ImagePicker({ onChange }: { onChange: (keys: string[], uploading
         try {
           const key = await uploadPhoto(file, (progress) => update(item.id, { progress }));
           update(item.id, { key, progress: 1 });
+          onPhotosChanged();
           return true;
         } catch (err) {
           setItems((all) => all.filter((i) => i.id !== item.id));
@@ -85,17 +95,21 @@ export function ImagePicker({ onChange }: { onChange: (keys: string[], uploading
     if (done > 0) toast({ title: `${done} imagen(es) subida(s) exitosamente` });
   };
 
-  const remove = (itemId: number) => setItems((all) => all.filter((i) => i.id !== itemId));
+  const remove = (itemId: number) => {
+    setItems((all) => all.filter((i) => i.id !== itemId));
+    onPhotosChanged();
+  };
 
   const addUrl = async () => {
     const address = url.trim();
     if (!address || full || importing) return;
     setImporting(true);
-    const item: Item = { id: nextId.current++, preview: null, source: address, progress: 0, key: null, failed: false };
+    const item: PhotoItem = { id: nextId.current++, preview: null, source: address, progress: 0, key: null, failed: false };
     setItems((all) => [...all, item]);
     try {
       const { key } = await apiCall('importImageFromUrl', { body: { url: address } });
       update(item.id, { key, progress: 1 });
+      onPhotosChanged();
       setUrl('');
       toast({ title: '1 imagen(es) subida(s) exitosamente' });
     } catch (err) {

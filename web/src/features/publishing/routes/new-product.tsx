@@ -17,7 +17,7 @@ import { useUniversity } from '../../../lib/api/universities';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { useSession } from '../../../lib/session';
 import { getSelectedUniversity } from '../../../lib/storage';
-import { ImagePicker } from '../components/image-picker';
+import { ImagePicker, type PhotoItem, photoKeys, photosInFlight } from '../components/image-picker';
 import { ModerationAlert } from '../components/moderation-alert';
 import { TagInput } from '../components/tag-input';
 import type { FieldErrors } from '../field-errors';
@@ -153,21 +153,11 @@ function ProductForm({ universityId }: { universityId: string }) {
   const [values, setValues] = useState<ProductFormValues>(EMPTY_FORM);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [moderation, setModeration] = useState<Moderation>({ status: 'none' });
-  const [images, setImages] = useState<string[]>([]);
-  const [uploading, setUploading] = useState(false);
-  // A new generation remounts the photo picker empty after a publication.
-  const [generation, setGeneration] = useState(0);
-
-  const imagesSignature = useRef('');
-  const onImages = useCallback((keys: string[], inFlight: boolean) => {
-    setUploading(inFlight);
-    const signature = keys.join('|');
-    if (signature === imagesSignature.current) return;
-    imagesSignature.current = signature;
-    setImages(keys);
-    // Spec: changing the images clears an earlier moderation result, like the text fields.
-    setModeration({ status: 'none' });
-  }, []);
+  const [photos, setPhotos] = useState<PhotoItem[]>([]);
+  const images = photoKeys(photos);
+  const uploading = photosInFlight(photos);
+  // Spec: changing the images clears an earlier moderation result, like the text fields.
+  const onPhotosChanged = useCallback(() => setModeration({ status: 'none' }), []);
 
   const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -219,7 +209,7 @@ function ProductForm({ universityId }: { universityId: string }) {
       toast({ title: '¡Producto publicado con éxito!' });
       setValues(EMPTY_FORM);
       setModeration({ status: 'none' });
-      setGeneration((g) => g + 1);
+      setPhotos([]);
       navigate(paths.home.getHref());
     } catch (err) {
       if (err instanceof ApiError && err.details.some((d) => d.path === 'moderation'))
@@ -326,7 +316,7 @@ function ProductForm({ universityId }: { universityId: string }) {
             suggestions={suggestions}
             error={errors.tags}
           />
-          <ImagePicker key={generation} onChange={onImages} />
+          <ImagePicker items={photos} setItems={setPhotos} onPhotosChanged={onPhotosChanged} />
         </fieldset>
 
         {moderation.status === 'done' && <ModerationAlert result={moderation.result} />}
