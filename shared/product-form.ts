@@ -37,6 +37,7 @@ export const PUBLISH_MESSAGES = {
   moderationLimit: 'Has hecho demasiadas verificaciones. Espera un momento e inténtalo de nuevo.',
   onlySold: 'Solo puedes marcar tu producto como vendido',
   notSellable: 'Solo un producto activo puede marcarse como vendido',
+  contactLimit: 'Has consultado demasiados contactos. Inténtalo de nuevo en un rato.',
 } as const;
 
 export const WHATSAPP_COUNTRY_CODE = '58';
@@ -188,6 +189,12 @@ export type CreateProductBody = z.output<typeof createProductBodySchema>;
 export const moderationCheckBodySchema = listingFieldsSchema.extend({
   /** The first photo's upload key: the server looks at the photo too. */
   image_key: uploadKeySchema.nullish().transform((v) => v ?? null),
+});
+
+/** GET /api/products/{id}/contact: how to reach the seller (null when they gave no number). */
+export const sellerContactSchema = z.object({
+  whatsapp_number: z.string().nullable(),
+  seller_name: z.string(),
 });
 
 /** PATCH /api/me/products/{id}: the one change an owner makes (spec: active → sold). */

@@ -74,6 +74,13 @@ export const routeTable = {
     auth: 'public',
     handler: 'related-products',
   },
+  // The seller's WhatsApp number: signed-in users only (spec), never in public answers.
+  getSellerContact: {
+    method: 'GET',
+    path: '/api/products/{id}/contact',
+    auth: 'user',
+    handler: 'get-seller-contact',
+  },
 
   // Accounts (Cognito holds identities and passwords; the codes and reset links are the app's own).
   requestSignUpCode: {

@@ -40,6 +40,7 @@ import {
   ownStatusBodySchema,
   importUrlBodySchema,
   presignedUploadSchema,
+  sellerContactSchema,
   uploadRequestSchema,
 } from './product-form';
 
@@ -89,6 +90,7 @@ const schemas = {
   createProduct: { body: createProductBodySchema, response: productDetailSchema },
   listOwnProducts: { response: ownProductsSchema },
   createUpload: { body: uploadRequestSchema, response: presignedUploadSchema },
+  getSellerContact: { params: idParamsSchema, response: sellerContactSchema },
   importImageFromUrl: { body: importUrlBodySchema, response: z.object({ key: z.string() }) },
   markProductSold: { params: idParamsSchema, body: ownStatusBodySchema, response: ownProductSchema },
   deleteOwnProduct: {

@@ -137,6 +137,27 @@ export async function publishProduct(
   return product;
 }
 
+/** Numbers a user may look up per hour: enough to shop, too few to harvest sellers' phones. */
+export const CONTACTS_PER_HOUR = 60;
+
+/** The seller's WhatsApp, for a signed-in buyer; only while the product is on sale. */
+export async function sellerContact(
+  deps: PublishingDeps,
+  auth: AuthContext,
+  id: number,
+): Promise<{ whatsapp_number: string | null; seller_name: string }> {
+  const product = await deps.products.get(id);
+  if (product?.status !== 'active') throw new NotFoundError(API_MESSAGES.productNotFound);
+  const allowed = await deps.sendCounter.tryCount(
+    `contact:${auth.userId}`,
+    deps.now().getTime(),
+    CONTACTS_PER_HOUR,
+    HOUR_MS,
+  );
+  if (!allowed) throw new TooManyRequestsError(PUBLISH_MESSAGES.contactLimit);
+  return { whatsapp_number: product.whatsapp_number, seller_name: product.seller_name };
+}
+
 /** The caller's listings, every status, newest first. */
 export async function listOwnProducts(deps: PublishingDeps, auth: AuthContext): Promise<{ items: Product[] }> {
   return { items: await deps.products.listByOwner(auth.userId, OWN_LIST_MAX) };

@@ -8,6 +8,7 @@ import { handler as checkListing } from '../../functions/handlers/check-listing'
 import { handler as createProduct } from '../../functions/handlers/create-product';
 import { handler as deleteOwnProduct } from '../../functions/handlers/delete-own-product';
 import { handler as getProduct } from '../../functions/handlers/get-product';
+import { handler as getSellerContact } from '../../functions/handlers/get-seller-contact';
 import { handler as listOwnProducts } from '../../functions/handlers/list-own-products';
 import { handler as listProducts } from '../../functions/handlers/list-products';
 import { handler as markProductSold } from '../../functions/handlers/mark-product-sold';
@@ -235,6 +236,40 @@ describe('own listings', () => {
     expect(await createProductRepository(table).get(b.id)).toBeNull();
     expect((await remove(b.id, sub)).status).toBe(404);
     expect((await own(sub)).map((p) => [p.id, p.status])).toEqual([[a.id, 'sold']]);
+  });
+});
+
+describe('seller contact', () => {
+  it("gives a signed-in buyer the seller's normalised number while the product is on sale", async () => {
+    const seller = `contact-s-${Date.now()}`;
+    const buyer = `contact-b-${Date.now()}`;
+    await verifiedStudent(seller);
+    const { id } = (await publish(seller, listing())).body as { id: number };
+    const ask = (who: string) =>
+      invoke(getSellerContact, apiEvent('getSellerContact', { claims: claims(who), params: { id } }));
+    const res = await ask(buyer);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ whatsapp_number: '584141234567', seller_name: 'Ana Pérez' });
+    // Never in the public answers.
+    const detail = await invoke(getProduct, apiEvent('getProduct', { params: { id } }));
+    expect(JSON.stringify(detail.body)).not.toContain('584141234567');
+
+    await invoke(markProductSold, apiEvent('markProductSold', { claims: claims(seller), params: { id }, body: { status: 'sold' } }));
+    expect((await ask(buyer)).status).toBe(404);
+  });
+
+  it('limits how many numbers one user can look up in an hour', async () => {
+    const seller = `harvest-s-${Date.now()}`;
+    const buyer = `harvest-b-${Date.now()}`;
+    await verifiedStudent(seller);
+    const { id } = (await publish(seller, listing())).body as { id: number };
+    const results = await Promise.all(
+      Array.from({ length: 62 }, () =>
+        invoke(getSellerContact, apiEvent('getSellerContact', { claims: claims(buyer), params: { id } })),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(60);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(2);
   });
 });
 

@@ -8,13 +8,15 @@ import { buildWebIfStale } from '../../scripts/local/web-build';
 /**
  * End-to-end tests' global setup: builds the web app when web/dist is missing or stale, starts the
  * whole local stack as `npm start` does (temporary data directory, demo data seeded, a free port),
- * waits for /api/health and provides { baseUrl, sesEndpoint }. Teardown stops every part, Java included.
+ * waits for /api/health and provides { baseUrl, sesEndpoint, cognitoEndpoint }. Teardown stops every part, Java included.
  */
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     /** The SES emulator, whose /store holds every mail the app sent. */
     sesEndpoint: string;
+    /** What the web app signs in through (the local Cognito proxy): its refusals show in the browser. */
+    cognitoEndpoint: string;
   }
 }
 
@@ -35,6 +37,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   project.provide('baseUrl', stack.url);
   project.provide('sesEndpoint', stack.sesEndpoint);
+  project.provide('cognitoEndpoint', stack.cognito.endpoint);
   const running = stack;
   return async () => {
     await running.stop();

@@ -3,10 +3,7 @@ import type { ReactNode } from 'react';
 export interface SellerCardProps {
   sellerName: string;
   universityName: string;
-  /**
-   * The seam for the accounts issue: the contact button (WhatsApp) and the report dialog go here,
-   * next to the seller they concern. Nothing is rendered until they exist.
-   */
+  /** What concerns the seller: the WhatsApp contact (the report dialog joins it later). */
   actions?: ReactNode;
 }
 

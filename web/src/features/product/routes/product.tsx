@@ -18,6 +18,7 @@ import { useProduct } from '../api/get-product';
 import { useRelatedProducts } from '../api/get-related-products';
 import { useProductUniversity } from '../api/get-university';
 import { ProductGallery } from '../components/product-gallery';
+import { ContactButton } from '../components/contact-button';
 import { ProductNotFound } from '../components/product-not-found';
 import { RecentlyViewed } from '../components/recently-viewed';
 import { SellerCard } from '../components/seller-card';
@@ -169,8 +170,11 @@ function ProductView({ product }: { product: ProductDetail }) {
             )}
           </dl>
 
-          {/* Contact (WhatsApp) and report buttons arrive with accounts: SellerCard's `actions`. */}
-          <SellerCard sellerName={product.seller_name} universityName={universityName} />
+          <SellerCard
+            sellerName={product.seller_name}
+            universityName={universityName}
+            actions={<ContactButton product={product} />}
+          />
         </div>
       </div>
 

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { ProductDetail } from '../../../../../shared/schemas';
+import { isMobileDevice } from '../../../components/product/share-menu';
+import { buttonClass } from '../../../components/ui/button';
+import { useToast } from '../../../components/ui/toast';
+import { paths } from '../../../config/paths';
+import { ApiError, apiCall } from '../../../lib/api-client';
+import { useOwnProducts } from '../../../lib/api/own-products';
+import { useSession } from '../../../lib/session';
+
+/** The spec's prefilled message. */
+export function contactMessage(title: string, price: number): string {
+  return `Hola! Me interesa tu producto: ${title} por $${price}. ¿Está disponible?`;
+}
+
+/** The app link (tried first on phones) and the web link (desktop, and the phone's fallback). */
+export function contactUrls(phone: string, text: string): { app: string; web: string } {
+  const digits = phone.replace(/\D/g, '');
+  const encoded = encodeURIComponent(text);
+  return {
+    app: `whatsapp://send?phone=${digits}&text=${encoded}`,
+    web: `https://wa.me/${digits}?text=${encoded}`,
+  };
+}
+
+/** Spec: the app scheme first on a phone, the web link after 2 s if the app did not open. */
+export const APP_FALLBACK_MS = 2000;
+
+/**
+ * 'Contactar por WhatsApp': signed-in users only (the number comes from a signed-in route, never
+ * from the public page); the seller sees a link to manage the listing instead.
+ */
+export function ContactButton({ product }: { product: ProductDetail }) {
+  const session = useSession();
+  const own = useOwnProducts();
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [busy, setBusy] = useState(false);
+
+  if (session.status === 'signed-in' && own.data?.items.some((p) => p.id === product.id))
+    return (
+      <p className="muted">
+        Esta es tu publicación. <Link to={paths.myProducts.getHref()}>Administrar mis productos</Link>
+      </p>
+    );
+
+  const contact = async () => {
+    if (session.status !== 'signed-in') {
+      toast({ title: 'Debes iniciar sesión para contactar al vendedor', variant: 'destructive' });
+      navigate(paths.login.getHref(), { state: { from: `${location.pathname}${location.search}` } });
+      return;
+    }
+    const mobile = isMobileDevice();
+    // Opened now, within the click, so pop-up blockers allow it; pointed at WhatsApp once known.
+    const tab = mobile ? null : window.open('about:blank', '_blank');
+    setBusy(true);
+    try {
+      const { whatsapp_number } = await apiCall('getSellerContact', { params: { id: product.id } });
+      if (!whatsapp_number) {
+        tab?.close();
+        toast({ title: 'El vendedor no ha proporcionado un número de WhatsApp', variant: 'destructive' });
+        return;
+      }
+      const urls = contactUrls(whatsapp_number, contactMessage(product.title, product.price));
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = urls.web;
+      } else if (mobile) {
+        window.location.href = urls.app;
+        setTimeout(() => {
+          if (document.visibilityState === 'visible') window.location.href = urls.web;
+        }, APP_FALLBACK_MS);
+      } else {
+        // The browser refused the tab: this one goes instead.
+        window.location.href = urls.web;
+      }
+    } catch (err) {
+      tab?.close();
+      toast({
+        title: 'Error al abrir WhatsApp',
+        description: err instanceof ApiError ? err.message : undefined,
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <button type="button" className={buttonClass('primary')} onClick={() => void contact()} disabled={busy}>
+      {busy ? 'Abriendo WhatsApp...' : 'Contactar por WhatsApp'}
+    </button>
+  );
+}
