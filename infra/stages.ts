@@ -26,7 +26,7 @@ export interface StageConfig {
     /** Milliseconds a search may take before the DynamoDB fallback answers (SEARCH_TIMEOUT_MS). */
     readonly timeoutMs: number;
   };
-  /** Bedrock model for content moderation (used by the publishing issue). */
+  /** Bedrock model for content moderation; it must accept images (the first photo is attached). */
   readonly bedrockModelId: string;
   /** HTTP API default-stage throttling. */
   readonly throttling: { readonly rateLimit: number; readonly burstLimit: number };
@@ -67,7 +67,8 @@ export interface StageConfig {
 }
 
 const common = {
-  bedrockModelId: 'amazon.nova-micro-v1:0',
+  // Small and cheap, and it reads images: moderation attaches the listing's first photo.
+  bedrockModelId: 'amazon.nova-lite-v1:0',
   streamMaxRecordAge: Duration.hours(6),
 } as const;
 

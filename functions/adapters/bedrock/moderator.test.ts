@@ -24,14 +24,14 @@ const answer = (input: unknown, name = VERDICT_TOOL) => ({
   metrics: { latencyMs: 1 },
 });
 const moderator = (timeoutMs?: number) =>
-  createBedrockModerator({ client: new BedrockRuntimeClient({ region: 'us-east-1' }), modelId: 'amazon.nova-micro-v1:0', timeoutMs });
+  createBedrockModerator({ client: new BedrockRuntimeClient({ region: 'us-east-1' }), modelId: 'amazon.nova-lite-v1:0', timeoutMs });
 
 describe('Bedrock moderator', () => {
   it('asks the stage model, forced to the verdict tool, with the terms in the system prompt', async () => {
     bedrock.on(ConverseCommand).resolves(answer({ approved: true, warnings: [], suggestions: [], severity: 'low' }));
     expect(await moderator().moderate(listing)).toEqual({ approved: true, warnings: [], suggestions: [], severity: 'low' });
     const sent = bedrock.commandCalls(ConverseCommand)[0].args[0].input;
-    expect(sent.modelId).toBe('amazon.nova-micro-v1:0');
+    expect(sent.modelId).toBe('amazon.nova-lite-v1:0');
     expect(sent.toolConfig?.toolChoice).toEqual({ tool: { name: VERDICT_TOOL } });
     expect(sent.system).toEqual([{ text: SYSTEM_PROMPT }]);
     expect(SYSTEM_PROMPT).toContain('Bebidas alcohólicas y tabaco');
