@@ -3,7 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MODERATION_FALLBACK, type ModerationInput } from '../../../shared/moderation';
 import { withRulesFirst } from '../../services/moderation';
-import { createBedrockModerator, SYSTEM_PROMPT, VERDICT_TOOL } from './moderator';
+import { createBedrockModerator, MAX_IMAGE_BYTES, SYSTEM_PROMPT, VERDICT_TOOL } from './moderator';
 
 const bedrock = mockClient(BedrockRuntimeClient);
 afterEach(() => bedrock.reset());
@@ -45,6 +45,9 @@ describe('Bedrock moderator', () => {
     await moderator().moderate(listing, { type: 'image/webp', bytes });
     const content = bedrock.commandCalls(ConverseCommand)[0].args[0].input.messages?.[0].content ?? [];
     expect(content[1]).toEqual({ image: { format: 'webp', source: { bytes } } });
+    // Above Converse's image ceiling the text alone is judged instead of failing the call.
+    await moderator().moderate(listing, { type: 'image/jpeg', bytes: new Uint8Array(MAX_IMAGE_BYTES + 1) });
+    expect(bedrock.commandCalls(ConverseCommand)[1].args[0].input.messages?.[0].content).toHaveLength(1);
   });
 
   it('passes a rejection through', async () => {

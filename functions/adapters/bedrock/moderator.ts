@@ -45,6 +45,11 @@ export function listingMessage(input: ModerationInput): string {
 export const BEDROCK_TIMEOUT_MS = 8000;
 
 const IMAGE_FORMAT = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' } as const;
+/**
+ * Converse's per-image ceiling for several models; the browser's 1600-px photos are far below it.
+ * A larger (URL-imported) photo is judged by its text alone rather than failing the call.
+ */
+export const MAX_IMAGE_BYTES = 3.75 * 1024 * 1024;
 
 /**
  * Moderation by a Bedrock model through the Converse API, forced to answer with one tool call whose
@@ -73,7 +78,9 @@ export function createBedrockModerator(
                 content: [
                   { text: listingMessage(input) },
                   // The first photo itself, so a prohibited item cannot hide behind a harmless title.
-                  ...(image ? [{ image: { format: IMAGE_FORMAT[image.type], source: { bytes: image.bytes } } }] : []),
+                  ...(image && image.bytes.length <= MAX_IMAGE_BYTES
+                    ? [{ image: { format: IMAGE_FORMAT[image.type], source: { bytes: image.bytes } } }]
+                    : []),
                 ],
               },
             ],
