@@ -27,6 +27,19 @@ export function codeMatches(record: Pick<CodeRecord, 'salt' | 'hash'>, code: str
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * Spends one use of a per-user allowance (`subject` names it, e.g. 'upload:<user id>'): at most
+ * `max` in any `windowMs`, or a 429 with `message`. Limits what costs money or invites abuse.
+ */
+export async function spendAllowance(
+  deps: Pick<CodeDeps, 'sendCounter' | 'now'>,
+  subject: string,
+  limit: { max: number; windowMs: number; message: string },
+): Promise<void> {
+  if (!(await deps.sendCounter.tryCount(subject, deps.now().getTime(), limit.max, limit.windowMs)))
+    throw new TooManyRequestsError(limit.message);
+}
+
 /** Counts one send to the address; false once it had MAX_CODES_PER_HOUR in the last 60 minutes. */
 export async function countSend(
   deps: Pick<CodeDeps, 'sendCounter' | 'now'>,

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS } from '../../shared/limits';
 import { IMAGE_MESSAGES, type UploadRequest } from '../../shared/product-form';
-import { BadRequestError, ForbiddenError, TooManyRequestsError } from '../commons/errors';
+import { BadRequestError, ForbiddenError } from '../commons/errors';
 import type { AuthContext } from '../commons/http';
 import type { ImageStore, PresignedUpload, RemoteImageFetcher } from '../ports/images';
 import type { SendCounter } from '../ports/accounts';
+import { spendAllowance } from './codes';
 import { EXTENSION, type ImageType, INSPECT_BYTES, inspectImage } from './image-inspection';
 
 /** A presigned POST is usable this long; the browser asks for it right before uploading. */
@@ -12,6 +13,11 @@ export const UPLOAD_TTL_SECONDS = 300;
 /** The browser shrinks photos to 1600 px; anything far larger was not sent by the app. */
 export const MAX_IMAGE_SIDE = 4096;
 export const UPLOADS_PER_HOUR = 60;
+const UPLOAD_ALLOWANCE = {
+  max: UPLOADS_PER_HOUR,
+  windowMs: 60 * 60 * 1000,
+  message: IMAGE_MESSAGES.tooManyUploads,
+};
 
 export interface ImageDeps {
   images: ImageStore;
@@ -33,13 +39,7 @@ export async function createUpload(
   auth: AuthContext,
   request: UploadRequest,
 ): Promise<PresignedUpload & { key: string }> {
-  const allowed = await deps.sendCounter.tryCount(
-    `upload:${auth.userId}`,
-    deps.now().getTime(),
-    UPLOADS_PER_HOUR,
-    60 * 60 * 1000,
-  );
-  if (!allowed) throw new TooManyRequestsError(IMAGE_MESSAGES.tooManyUploads);
+  await spendAllowance(deps, `upload:${auth.userId}`, UPLOAD_ALLOWANCE);
   const key = `${uploadPrefix(auth.userId)}${randomUUID()}.${EXTENSION[request.content_type]}`;
   const presigned = await deps.images.presignUpload(key, request.content_type, LIMITS.imageMaxBytes, UPLOAD_TTL_SECONDS);
   return { ...presigned, key };
@@ -50,13 +50,7 @@ export async function createUpload(
  * bytes like any upload, and stores it as the caller's upload; the form then uses its key.
  */
 export async function importFromUrl(deps: ImageDeps, auth: AuthContext, url: string): Promise<{ key: string }> {
-  const allowed = await deps.sendCounter.tryCount(
-    `upload:${auth.userId}`,
-    deps.now().getTime(),
-    UPLOADS_PER_HOUR,
-    60 * 60 * 1000,
-  );
-  if (!allowed) throw new TooManyRequestsError(IMAGE_MESSAGES.tooManyUploads);
+  await spendAllowance(deps, `upload:${auth.userId}`, UPLOAD_ALLOWANCE);
   let bytes: Buffer;
   try {
     bytes = await deps.remoteImages.fetch(url);

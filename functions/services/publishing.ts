@@ -6,11 +6,12 @@ import {
 } from '../../shared/product-form';
 import { API_MESSAGES } from '../../shared/messages';
 import type { Product } from '../../shared/schemas';
-import { BadRequestError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../commons/errors';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../commons/errors';
 import type { AuthContext } from '../commons/http';
 import type { Moderator } from '../ports/moderation';
 import type { ProductRepository, UniversityRepository } from '../ports/repositories';
 import { type AccountDeps, getProfile } from './accounts';
+import { spendAllowance } from './codes';
 import { type CheckedUpload, checkUploads, type ImageDeps, ownImageKeys, publishImages, servedPath } from './images';
 import { LIMITS } from '../../shared/limits';
 import { logger } from '../commons/logger';
@@ -50,13 +51,11 @@ export async function checkListing(
   auth: AuthContext,
   fields: ListingFields & { image_key: string | null },
 ): Promise<ModerationResult> {
-  const allowed = await deps.sendCounter.tryCount(
-    `moderation:${auth.userId}`,
-    deps.now().getTime(),
-    MODERATION_CHECKS_PER_HOUR,
-    HOUR_MS,
-  );
-  if (!allowed) throw new TooManyRequestsError(PUBLISH_MESSAGES.moderationLimit);
+  await spendAllowance(deps, `moderation:${auth.userId}`, {
+    max: MODERATION_CHECKS_PER_HOUR,
+    windowMs: HOUR_MS,
+    message: PUBLISH_MESSAGES.moderationLimit,
+  });
   const photo = fields.image_key ? (await checkUploads(deps, auth, [fields.image_key]))[0] : undefined;
   return deps.moderator.moderate(moderationInput(fields, null), photo && (await moderationImage(deps, photo)));
 }
@@ -99,8 +98,11 @@ export async function publishProduct(
       verdict.warnings.map((message) => ({ path: 'moderation', message })),
     );
   const now = deps.now();
-  if (!(await deps.sendCounter.tryCount(`publish:${auth.userId}`, now.getTime(), DAILY_LISTING_LIMIT, DAY_MS)))
-    throw new TooManyRequestsError(PUBLISH_MESSAGES.dailyLimit);
+  await spendAllowance(deps, `publish:${auth.userId}`, {
+    max: DAILY_LISTING_LIMIT,
+    windowMs: DAY_MS,
+    message: PUBLISH_MESSAGES.dailyLimit,
+  });
 
   const id = await deps.products.nextId();
   const imageKeys = await publishImages(deps, id, uploads);
@@ -148,13 +150,11 @@ export async function sellerContact(
 ): Promise<{ whatsapp_number: string | null; seller_name: string }> {
   const product = await deps.products.get(id);
   if (product?.status !== 'active') throw new NotFoundError(API_MESSAGES.productNotFound);
-  const allowed = await deps.sendCounter.tryCount(
-    `contact:${auth.userId}`,
-    deps.now().getTime(),
-    CONTACTS_PER_HOUR,
-    HOUR_MS,
-  );
-  if (!allowed) throw new TooManyRequestsError(PUBLISH_MESSAGES.contactLimit);
+  await spendAllowance(deps, `contact:${auth.userId}`, {
+    max: CONTACTS_PER_HOUR,
+    windowMs: HOUR_MS,
+    message: PUBLISH_MESSAGES.contactLimit,
+  });
   return { whatsapp_number: product.whatsapp_number, seller_name: product.seller_name };
 }
 
