@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CAREERS, CATEGORIES, CONDITIONS } from './enums';
 
 /** What the moderation judges (the spec's moderate-product request). */

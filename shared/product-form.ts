@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CAREERS, CONDITIONS, DEFAULT_CONDITION, PUBLISH_CATEGORIES } from './enums';
 import { LIMITS } from './limits';
 import { productSummarySchema, universityIdSchema } from './schemas';

@@ -33,7 +33,7 @@ import type { SearchIndex } from '../ports/search-index';
 import type { Moderator } from '../ports/moderation';
 import type { ImageStore, RemoteImageFetcher } from '../ports/images';
 import { createRemoteImageFetcher } from '../adapters/http/fetch-image';
-import { LIMITS } from '../../shared/limits';
+import { LIMITS } from '#shared/limits';
 import { createS3ImageStore } from '../adapters/s3/images';
 import { createModerator } from '../adapters/moderation';
 import { ENV, isLocal, optionalEnv, requireEnv } from './env';

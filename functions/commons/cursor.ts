@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { API_MESSAGES } from '../../shared/messages';
+import * as z from 'zod';
+import { API_MESSAGES } from '#shared/messages';
 import { BadRequestError } from './errors';
 
 /**

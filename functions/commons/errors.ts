@@ -1,4 +1,4 @@
-import { API_MESSAGES } from '../../shared/messages';
+import { API_MESSAGES } from '#shared/messages';
 
 /** Typed errors of the services. They are mapped to HTTP in one place (commons/http.ts). */
 export class AppError extends Error {

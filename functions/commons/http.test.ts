@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { apiEvent, invoke } from '../../test/support/events';
-import type { RouteDef } from '../../shared/routes';
+import type { RouteDef } from '#shared/routes';
 import { BadRequestError, ConflictError, NotFoundError } from './errors';
 import { errorResponse, makeHandler, makeRouteHandler, parseGroups, readAuth } from './http';
 

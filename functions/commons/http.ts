@@ -1,13 +1,15 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { ZodError, z } from 'zod';
-import { API_MESSAGES, type ApiErrorBody } from '../../shared/messages';
-import { type RouteDef, type RouteName, type Routes, routes } from '../../shared/routes';
+import * as z from 'zod';
+import { ZodError } from 'zod';
+import { es } from 'zod/locales';
+import { API_MESSAGES, type ApiErrorBody } from '#shared/messages';
+import { type RouteDef, type RouteName, type Routes, routes } from '#shared/routes';
 import { AppError, BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from './errors';
 import { logger, requestLogger } from './logger';
 
 // zod's own messages (wrong type, unknown key...) in Spanish, like every other text the API returns.
-z.config(z.locales.es());
+z.config(es());
 
 /**
  * The HTTP side of every API handler, in one place: parse the API Gateway HTTP API payload-v2

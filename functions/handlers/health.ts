@@ -1,5 +1,5 @@
 import { getContext } from '../commons/context';
-import { API_MESSAGES } from '../../shared/messages';
+import { API_MESSAGES } from '#shared/messages';
 import { AppError } from '../commons/errors';
 import { makeHandler } from '../commons/http';
 import { withTimeout } from '../commons/timeout';

@@ -1,5 +1,5 @@
-import type { Product } from '../../shared/schemas';
-import type { Profile } from '../../shared/account-schemas';
+import type { Product } from '#shared/schemas';
+import type { Profile } from '#shared/account-schemas';
 
 /** The user pool's admin API, as the account services need it. */
 export interface IdentityUser {

@@ -1,4 +1,4 @@
-import type { Product, University, UniversityRequest } from '../../shared/schemas';
+import type { Product, University, UniversityRequest } from '#shared/schemas';
 
 /** A page of items read from a DynamoDB Query; `cursor` is opaque and validated on the way in. */
 export interface Page<T> {

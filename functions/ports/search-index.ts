@@ -1,5 +1,5 @@
-import type { Career, Category, Condition, SortOrder } from '../../shared/enums';
-import type { ProductSummary } from '../../shared/schemas';
+import type { Career, Category, Condition, SortOrder } from '#shared/enums';
+import type { ProductSummary } from '#shared/schemas';
 
 /** What the search index holds per product: the listing fields plus searchable text. */
 export interface SearchDocument extends ProductSummary {

@@ -5,9 +5,9 @@ import {
   institutionalCodeBodySchema,
   resetPasswordBodySchema,
   updateProfileBodySchema,
-} from '../../shared/account-schemas';
-import { keys } from '../../shared/table';
-import { emailInDomain } from '../../shared/account-schemas';
+} from '#shared/account-schemas';
+import { keys } from '#shared/table';
+import { emailInDomain } from '#shared/account-schemas';
 import { hashToken } from './accounts';
 import { codeMatches, generateCode, hashCode } from './codes';
 import { codeMail, resetMail } from './mail-templates';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ACCOUNT_MESSAGES, emailInDomain, type Profile } from '../../shared/account-schemas';
-import { API_MESSAGES } from '../../shared/messages';
-import type { Product } from '../../shared/schemas';
+import { ACCOUNT_MESSAGES, emailInDomain, type Profile } from '#shared/account-schemas';
+import { API_MESSAGES } from '#shared/messages';
+import type { Product } from '#shared/schemas';
 import {
   BadRequestError,
   ConflictError,

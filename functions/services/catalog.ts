@@ -1,6 +1,6 @@
-import { LIMITS } from '../../shared/limits';
-import { API_MESSAGES } from '../../shared/messages';
-import type { ListProductsQuery, Product, ProductSummary } from '../../shared/schemas';
+import { LIMITS } from '#shared/limits';
+import { API_MESSAGES } from '#shared/messages';
+import type { ListProductsQuery, Product, ProductSummary } from '#shared/schemas';
 import { cursorKind, decodeOffsetCursor, encodeOffsetCursor, MAX_OFFSET } from '../commons/cursor';
 import { BadRequestError, NotFoundError } from '../commons/errors';
 import { logger } from '../commons/logger';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { ACCOUNT_MESSAGES } from '../../shared/account-schemas';
+import { ACCOUNT_MESSAGES } from '#shared/account-schemas';
 import { BadRequestError, TooManyRequestsError } from '../commons/errors';
 import type { CodePurpose, CodeRecord, CodeRepository, SendCounter } from '../ports/accounts';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { LIMITS } from '../../shared/limits';
-import { IMAGE_MESSAGES, type UploadRequest } from '../../shared/product-form';
+import { LIMITS } from '#shared/limits';
+import { IMAGE_MESSAGES, type UploadRequest } from '#shared/product-form';
 import { BadRequestError, ForbiddenError } from '../commons/errors';
 import type { AuthContext } from '../commons/http';
 import type { ImageStore, PresignedUpload, RemoteImageFetcher } from '../ports/images';

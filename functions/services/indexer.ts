@@ -1,6 +1,6 @@
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
-import { type Product, productSchema } from '../../shared/schemas';
-import { keys } from '../../shared/table';
+import { type Product, productSchema } from '#shared/schemas';
+import { keys } from '#shared/table';
 import { logger } from '../commons/logger';
 import type { ProductRepository } from '../ports/repositories';
 import type { SearchDocument, SearchIndex } from '../ports/search-index';

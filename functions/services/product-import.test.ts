@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product, University } from '../../shared/schemas';
+import type { Product, University } from '#shared/schemas';
 import { type ImportDeps, importExport, parseProductRow, parseUniversityRow } from './product-import';
 
 const baseRow = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   CAREER_LABELS,
   CAREERS,
@@ -9,10 +9,10 @@ import {
   DEFAULT_CONDITION,
   PRODUCT_STATUS_LABELS,
   PRODUCT_STATUSES,
-} from '../../shared/enums';
-import { LIMITS } from '../../shared/limits';
-import type { Product, University } from '../../shared/schemas';
-import { fold, slugify } from '../../shared/text';
+} from '#shared/enums';
+import { LIMITS } from '#shared/limits';
+import type { Product, University } from '#shared/schemas';
+import { fold, slugify } from '#shared/text';
 import type { ProductRepository, UniversityRepository } from '../ports/repositories';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../shared/schemas';
-import { expandQuery } from '../../shared/synonyms';
+import type { Product } from '#shared/schemas';
+import { expandQuery } from '#shared/synonyms';
 import { filterAndSort, matchesText } from './product-matching';
 
 const product = (over: Partial<Product>): Product => ({

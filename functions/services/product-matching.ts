@@ -1,7 +1,7 @@
-import { CAREER_LABELS, CATEGORY_LABELS } from '../../shared/enums';
-import type { Product } from '../../shared/schemas';
-import { expandQuery } from '../../shared/synonyms';
-import { fold } from '../../shared/text';
+import { CAREER_LABELS, CATEGORY_LABELS } from '#shared/enums';
+import type { Product } from '#shared/schemas';
+import { expandQuery } from '#shared/synonyms';
+import { fold } from '#shared/text';
 import type { SearchQuery } from '../ports/search-index';
 
 /**

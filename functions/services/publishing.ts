@@ -1,11 +1,11 @@
-import type { ModerationImage, ModerationInput, ModerationResult } from '../../shared/moderation';
+import type { ModerationImage, ModerationInput, ModerationResult } from '#shared/moderation';
 import {
   type CreateProductBody,
   type ListingFields,
   PUBLISH_MESSAGES,
-} from '../../shared/product-form';
-import { API_MESSAGES } from '../../shared/messages';
-import type { Product } from '../../shared/schemas';
+} from '#shared/product-form';
+import { API_MESSAGES } from '#shared/messages';
+import type { Product } from '#shared/schemas';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../commons/errors';
 import type { AuthContext } from '../commons/http';
 import type { Moderator } from '../ports/moderation';
@@ -13,7 +13,7 @@ import type { ProductRepository, UniversityRepository } from '../ports/repositor
 import { type AccountDeps, getProfile } from './accounts';
 import { spendAllowance } from './codes';
 import { type CheckedUpload, checkUploads, type ImageDeps, ownImageKeys, publishImages, servedPath } from './images';
-import { LIMITS } from '../../shared/limits';
+import { LIMITS } from '#shared/limits';
 import { logger } from '../commons/logger';
 
 /** Per-user ceilings: listings cost moderation calls and index space; checks cost model calls. */

@@ -1,5 +1,5 @@
-import { API_MESSAGES } from '../../shared/messages';
-import type { University, UniversityRequest, UniversityRequestInput } from '../../shared/schemas';
+import { API_MESSAGES } from '#shared/messages';
+import type { University, UniversityRequest, UniversityRequestInput } from '#shared/schemas';
 import { NotFoundError } from '../commons/errors';
 import type { UniversityRepository, UniversityRequestRepository } from '../ports/repositories';
 

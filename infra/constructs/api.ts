@@ -14,7 +14,7 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { type RouteDef, routeList } from '../../shared/routes';
+import { type RouteDef, routeList } from '#shared/routes';
 import type { StageConfig } from '../stages';
 import { AppFunction } from './app-function';
 import type { Auth } from './auth';

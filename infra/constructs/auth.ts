@@ -17,7 +17,7 @@ import {
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { ENV } from '../../functions/commons/env';
-import { AUTH_CONFIG } from '../../shared/auth-config';
+import { AUTH_CONFIG } from '#shared/auth-config';
 import type { StageConfig } from '../stages';
 import type { AppFunction } from './app-function';
 

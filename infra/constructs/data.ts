@@ -9,7 +9,7 @@ import {
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { ENV } from '../../functions/commons/env';
-import { INDEX_LIST, KEY, STREAM_VIEW, TTL_ATTRIBUTE } from '../../shared/table';
+import { INDEX_LIST, KEY, STREAM_VIEW, TTL_ATTRIBUTE } from '#shared/table';
 import type { StageConfig } from '../stages';
 import type { AppFunction } from './app-function';
 

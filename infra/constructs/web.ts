@@ -34,8 +34,8 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigSchema } from '../../shared/runtime-config';
-import { securityHeaders } from '../../shared/security-headers';
+import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigSchema } from '#shared/runtime-config';
+import { securityHeaders } from '#shared/security-headers';
 import type { StageConfig } from '../stages';
 import { SPA_FALLBACK_CODE } from './spa-fallback';
 import type { AppFunction } from './app-function';

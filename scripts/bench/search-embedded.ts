@@ -4,7 +4,7 @@
  */
 import { createEmbeddedSearchIndex } from '../../functions/adapters/search/embedded';
 import type { SearchDocument, SearchQuery } from '../../functions/ports/search-index';
-import { CAREERS, CATEGORIES, CONDITIONS } from '../../shared/enums';
+import { CAREERS, CATEGORIES, CONDITIONS } from '#shared/enums';
 import { fmt, percentile, sample } from './stats';
 
 const NOUNS = [

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Initial JavaScript of a route: the entry chunk, the route's lazy chunk and every chunk they import

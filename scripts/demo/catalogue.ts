@@ -1,4 +1,4 @@
-import type { Career, Category } from '../../shared/enums';
+import type { Career, Category } from '#shared/enums';
 
 /**
  * Listing templates of the demo data: what Venezuelan students actually sell to each other.

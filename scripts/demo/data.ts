@@ -1,5 +1,5 @@
-import type { Category } from '../../shared/enums';
-import { slugify } from '../../shared/text';
+import type { Category } from '#shared/enums';
+import { slugify } from '#shared/text';
 import { FIRST_NAMES, LAST_NAMES, PHONE_PREFIXES, TEMPLATES } from './catalogue';
 
 /**

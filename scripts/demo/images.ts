@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import type { Category } from '../../shared/enums';
+import type { Category } from '#shared/enums';
 import type { DemoUniversity } from './data';
 
 /**

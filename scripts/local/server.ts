@@ -5,9 +5,9 @@ import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import type { Context } from 'aws-lambda';
-import { type RouteDef, compilePath, routeList } from '../../shared/routes';
-import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigSchema } from '../../shared/runtime-config';
-import { securityHeaders } from '../../shared/security-headers';
+import { type RouteDef, compilePath, routeList } from '#shared/routes';
+import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigSchema } from '#shared/runtime-config';
+import { securityHeaders } from '#shared/security-headers';
 import {
   buildHttpApiEvent,
   gatewayError,

@@ -7,7 +7,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type ProductExportRow, generateDemoExport } from '../../scripts/demo/data';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
 

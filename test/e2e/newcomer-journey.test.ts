@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CATEGORY_LABELS, FILTER_CATEGORIES, SORT_LABELS } from '../../shared/enums';
-import { formatPrice } from '../../shared/text';
+import { CATEGORY_LABELS, FILTER_CATEGORIES, SORT_LABELS } from '#shared/enums';
+import { formatPrice } from '#shared/text';
 import { DEMO_UNIVERSITIES } from '../../scripts/demo/data';
 import {
   activeProducts,

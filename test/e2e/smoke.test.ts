@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 
 /** The stack `npm start` runs, seen from outside: one origin, secure headers, a page that loads clean. */

@@ -11,11 +11,11 @@ import { MarketplaceStack } from '../../infra/stack';
 import { type StageConfig, stageConfig, stages } from '../../infra/stages';
 import type { ApiRouteDef } from '../../infra/constructs/api';
 import { IDENTITY_ACTIONS } from '../../infra/constructs/auth';
-import { AUTH_CONFIG } from '../../shared/auth-config';
-import { routeList } from '../../shared/routes';
-import { runtimeConfigSchema } from '../../shared/runtime-config';
-import { securityHeaders } from '../../shared/security-headers';
-import { INDEX_LIST, KEY, STREAM_VIEW, TTL_ATTRIBUTE } from '../../shared/table';
+import { AUTH_CONFIG } from '#shared/auth-config';
+import { routeList } from '#shared/routes';
+import { runtimeConfigSchema } from '#shared/runtime-config';
+import { securityHeaders } from '#shared/security-headers';
+import { INDEX_LIST, KEY, STREAM_VIEW, TTL_ATTRIBUTE } from '#shared/table';
 
 // Managed CloudFront policy ids (fixed by AWS).
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';

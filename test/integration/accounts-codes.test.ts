@@ -13,7 +13,7 @@ import { handler as requestSignUpCode } from '../../functions/handlers/request-s
 import { handler as resetPassword } from '../../functions/handlers/reset-password';
 import { handler as verifyInstitutional } from '../../functions/handlers/verify-institutional-email';
 import { localCognitoClient } from '../../scripts/local/parts/cognito';
-import { keys } from '../../shared/table';
+import { keys } from '#shared/table';
 import { type AccountParts, APP_URL, lastCode, startAccountParts } from '../support/accounts';
 import { uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, invoke } from '../support/events';

@@ -7,7 +7,7 @@ import { handler as getProfile } from '../../functions/handlers/get-profile';
 import { handler as listFavorites } from '../../functions/handlers/list-favorites';
 import { handler as removeFavorite } from '../../functions/handlers/remove-favorite';
 import { handler as updateProfile } from '../../functions/handlers/update-profile';
-import { keys } from '../../shared/table';
+import { keys } from '#shared/table';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, invoke } from '../support/events';
 import { MemorySearchIndex } from '../support/memory-search-index';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { resetContext } from '../../functions/commons/context';
 import { type LocalServer, startLocalServer } from '../../scripts/local/server';
-import { buildPath, routeList } from '../../shared/routes';
+import { buildPath, routeList } from '#shared/routes';
 import { type AccountParts, startAccountParts } from '../support/accounts';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 import { decodeJwtPayload, signWithCognitoLocalKey } from '../support/local-cognito';

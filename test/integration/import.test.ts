@@ -8,7 +8,7 @@ import { createUniversityRepository } from '../../functions/adapters/dynamodb/un
 import { type ImportReport, importExport } from '../../functions/services/product-import';
 import { readExportDir } from '../../scripts/import-support';
 import { type StreamPoller, startStreamPoller } from '../../scripts/local/stream-poller';
-import { keys } from '../../shared/table';
+import { keys } from '#shared/table';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/import', import.meta.url));
 const CREATED_PRODUCTS = [900001, 900002, 900003, 900010];

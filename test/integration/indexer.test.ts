@@ -11,7 +11,7 @@ import type { SearchDocument, SearchIndex } from '../../functions/ports/search-i
 import { reindexAll } from '../../functions/services/indexer';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
 import { type StreamPoller, startStreamPoller } from '../../scripts/local/stream-poller';
-import { keys } from '../../shared/table';
+import { keys } from '#shared/table';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 import { lambdaContext } from '../support/events';
 import { MemorySearchIndex } from '../support/memory-search-index';

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { localS3Client, type S3Local, startS3Local } from '../../scripts/local/parts/s3';
 import { freePort } from '../../scripts/local/ports';
@@ -13,7 +13,7 @@ import {
   type RouteEntry,
   startLocalServer,
 } from '../../scripts/local/server';
-import { runtimeConfigSchema } from '../../shared/runtime-config';
+import { runtimeConfigSchema } from '#shared/runtime-config';
 import {
   decodeJwtPayload,
   signWithCognitoLocalKey,

@@ -8,7 +8,7 @@ import { handler as listProducts } from '../../functions/handlers/list-products'
 import { handler as relatedProducts } from '../../functions/handlers/related-products';
 import type { SearchIndex } from '../../functions/ports/search-index';
 import { toSearchDocument } from '../../functions/services/indexer';
-import type { Product } from '../../shared/schemas';
+import type { Product } from '#shared/schemas';
 import { apiEvent, invoke } from '../support/events';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 import { FailingSearchIndex } from '../support/memory-search-index';

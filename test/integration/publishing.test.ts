@@ -13,7 +13,7 @@ import { handler as listOwnProducts } from '../../functions/handlers/list-own-pr
 import { handler as listProducts } from '../../functions/handlers/list-products';
 import { handler as markProductSold } from '../../functions/handlers/mark-product-sold';
 import type { Moderator } from '../../functions/ports/moderation';
-import type { ModerationInput, ModerationResult } from '../../shared/moderation';
+import type { ModerationInput, ModerationResult } from '#shared/moderation';
 import { uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, invoke } from '../support/events';
 import { MemorySearchIndex } from '../support/memory-search-index';

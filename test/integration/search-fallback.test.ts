@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetContext, setContextForTests } from '../../functions/commons/context';
 import { handler as listProducts } from '../../functions/handlers/list-products';
 import type { SearchIndex } from '../../functions/ports/search-index';
-import type { Product } from '../../shared/schemas';
+import type { Product } from '#shared/schemas';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, invoke } from '../support/events';
 import { FailingSearchIndex, HangingSearchIndex } from '../support/memory-search-index';

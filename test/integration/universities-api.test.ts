@@ -6,7 +6,7 @@ import { resetContext, setContextForTests } from '../../functions/commons/contex
 import { handler as createRequest } from '../../functions/handlers/create-university-request';
 import { handler as getUniversity } from '../../functions/handlers/get-university';
 import { handler as listUniversities } from '../../functions/handlers/list-universities';
-import { keys } from '../../shared/table';
+import { keys } from '#shared/table';
 import { useTestTable } from '../support/backend';
 import { apiEvent, invoke } from '../support/events';
 import { MemorySearchIndex } from '../support/memory-search-index';

@@ -16,7 +16,7 @@ import { createRemoteImageFetcher } from '../../functions/adapters/http/fetch-im
 import { handler as deleteOwnProduct } from '../../functions/handlers/delete-own-product';
 import { handler as listOwnProducts } from '../../functions/handlers/list-own-products';
 import type { Moderator } from '../../functions/ports/moderation';
-import type { ModerationImage } from '../../shared/moderation';
+import type { ModerationImage } from '#shared/moderation';
 import { handler as checkListing } from '../../functions/handlers/check-listing';
 import { localS3Client, S3_LOCAL_CREDENTIALS, type S3Local, startS3Local } from '../../scripts/local/parts/s3';
 import { freePort } from '../../scripts/local/ports';

@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 import { createTableAccess, type TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
 import { ENV } from '../../functions/commons/env';
-import type { Product } from '../../shared/schemas';
+import type { Product } from '#shared/schemas';
 
 /**
  * Points the functions at the integration setup's DynamoDB Local (the same environment variables

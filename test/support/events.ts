@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
 import type { HttpApiEvent } from '../../functions/commons/http';
-import { buildPath, type RouteName, routes } from '../../shared/routes';
+import { buildPath, type RouteName, routes } from '#shared/routes';
 
 /**
  * Builds the API Gateway HTTP API payload-v2 event a route's Lambda receives, as the local server

@@ -1,7 +1,7 @@
 import { createPrivateKey, createSign, type JsonWebKey } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   type CognitoLocal,
   ensureUserPool,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The local SES emulator's mailbox (npm aws-ses-v2-local): every mail the app sent, as JSON at

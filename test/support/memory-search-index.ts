@@ -4,8 +4,8 @@ import type {
   SearchQuery,
   SearchResult,
 } from '../../functions/ports/search-index';
-import { expandQuery } from '../../shared/synonyms';
-import { fold } from '../../shared/text';
+import { expandQuery } from '#shared/synonyms';
+import { fold } from '#shared/text';
 
 /**
  * A plain in-memory SearchIndex for tests that need AN index but do not test the engine (partial,

@@ -4,7 +4,7 @@ import {
   getEmbeddedSearchIndex,
   withinEdits,
 } from '../../functions/adapters/search/embedded';
-import { boundedEditDistance } from '../../shared/text';
+import { boundedEditDistance } from '#shared/text';
 import type { SearchDocument } from '../../functions/ports/search-index';
 import { runSearchIndexContract } from '../contract/search-index.contract';
 

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   buildIndexBody,
   buildSearchRequest,
@@ -16,7 +16,7 @@ import {
   toIndexedDocument,
 } from '../../functions/adapters/search/opensearch';
 import type { SearchDocument } from '../../functions/ports/search-index';
-import { SYNONYM_GROUPS } from '../../shared/synonyms';
+import { SYNONYM_GROUPS } from '#shared/synonyms';
 import { CONTRACT_DOCS } from '../contract/search-index.contract';
 
 /**

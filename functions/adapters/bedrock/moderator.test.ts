@@ -1,7 +1,7 @@
 import { BedrockRuntimeClient, ConverseCommand, ThrottlingException } from '@aws-sdk/client-bedrock-runtime';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MODERATION_FALLBACK, type ModerationInput } from '../../../shared/moderation';
+import { MODERATION_FALLBACK, type ModerationInput } from '#shared/moderation';
 import { withRulesFirst } from '../../services/moderation';
 import { createBedrockModerator, MAX_IMAGE_BYTES, SYSTEM_PROMPT, VERDICT_TOOL } from './moderator';
 

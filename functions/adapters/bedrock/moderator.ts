@@ -1,7 +1,7 @@
 import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
-import { CATEGORY_LABELS, CONDITION_LABELS } from '../../../shared/enums';
-import { MODERATION_FALLBACK, type ModerationInput, moderationResultSchema } from '../../../shared/moderation';
-import { PROHIBITED_CONTENT } from '../../../shared/prohibited-content';
+import { CATEGORY_LABELS, CONDITION_LABELS } from '#shared/enums';
+import { MODERATION_FALLBACK, type ModerationInput, moderationResultSchema } from '#shared/moderation';
+import { PROHIBITED_CONTENT } from '#shared/prohibited-content';
 import { requireEnv } from '../../commons/env';
 import { logger } from '../../commons/logger';
 import type { Moderator } from '../../ports/moderation';

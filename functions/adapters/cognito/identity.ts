@@ -5,7 +5,7 @@ import {
   AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { ACCOUNT_MESSAGES } from '../../../shared/account-schemas';
+import { ACCOUNT_MESSAGES } from '#shared/account-schemas';
 import { ENV, optionalEnv, requireEnv } from '../../commons/env';
 import { BadRequestError } from '../../commons/errors';
 import type { IdentityProvider } from '../../ports/accounts';

@@ -8,10 +8,10 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
-import { type Profile, profileSchema } from '../../../shared/account-schemas';
-import { type Product, productSchema } from '../../../shared/schemas';
-import { KEY, keys, TTL_ATTRIBUTE } from '../../../shared/table';
+import * as z from 'zod';
+import { type Profile, profileSchema } from '#shared/account-schemas';
+import { type Product, productSchema } from '#shared/schemas';
+import { KEY, keys, TTL_ATTRIBUTE } from '#shared/table';
 import type {
   CodeRecord,
   CodeRepository,

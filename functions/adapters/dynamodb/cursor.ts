@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { API_MESSAGES } from '../../../shared/messages';
-import { type IndexDef, KEY } from '../../../shared/table';
+import * as z from 'zod';
+import { API_MESSAGES } from '#shared/messages';
+import { type IndexDef, KEY } from '#shared/table';
 import { decodeJsonCursor, encodeJsonCursor } from '../../commons/cursor';
 import { BadRequestError } from '../../commons/errors';
 

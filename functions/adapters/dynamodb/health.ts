@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../../shared/table';
+import { keys } from '#shared/table';
 import type { TableAccess } from './client';
 
 /** True when the table answers a GetItem (the cheapest read, with the read permission handlers have). */

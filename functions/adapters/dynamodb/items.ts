@@ -1,4 +1,4 @@
-import { KEY, INDEX_LIST } from '../../../shared/table';
+import { KEY, INDEX_LIST } from '#shared/table';
 
 /** Key and index attributes of the single table: present on items, never on entities. */
 const KEY_ATTRIBUTES = new Set<string>([KEY.pk, KEY.sk, ...INDEX_LIST.flatMap((i) => [i.pk, i.sk])]);

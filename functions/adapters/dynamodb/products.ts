@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Product, productSchema } from '../../../shared/schemas';
-import { INDEXES, KEY, keys, productIndexAttributes, productListingKey } from '../../../shared/table';
+import { type Product, productSchema } from '#shared/schemas';
+import { INDEXES, KEY, keys, productIndexAttributes, productListingKey } from '#shared/table';
 import { logger } from '../../commons/logger';
 import type { Page, ProductListingScope, ProductRepository } from '../../ports/repositories';
 import type { TableAccess } from './client';

@@ -1,6 +1,6 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { StreamChange } from '../../ports/stream';
 import { MalformedRecordError } from '../../ports/stream';
 

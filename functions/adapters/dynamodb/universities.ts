@@ -1,12 +1,12 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { fold } from '../../../shared/text';
+import { fold } from '#shared/text';
 import {
   type University,
   type UniversityRequest,
   universityRequestSchema,
   universitySchema,
-} from '../../../shared/schemas';
-import { INDEXES, keys } from '../../../shared/table';
+} from '#shared/schemas';
+import { INDEXES, keys } from '#shared/table';
 import { logger } from '../../commons/logger';
 import type { UniversityRepository, UniversityRequestRepository } from '../../ports/repositories';
 import type { TableAccess } from './client';

@@ -1,8 +1,8 @@
 import { stemmer } from '@orama/stemmers/spanish';
-import { CAREER_LABELS, CATEGORY_LABELS, type SortOrder } from '../../../shared/enums';
-import type { ProductSummary } from '../../../shared/schemas';
-import { synonymsOf } from '../../../shared/synonyms';
-import { tokenize, typoBudget } from '../../../shared/text';
+import { CAREER_LABELS, CATEGORY_LABELS, type SortOrder } from '#shared/enums';
+import type { ProductSummary } from '#shared/schemas';
+import { synonymsOf } from '#shared/synonyms';
+import { tokenize, typoBudget } from '#shared/text';
 import type { SearchDocument, SearchIndex, SearchQuery, SearchResult } from '../../ports/search-index';
 import { compareForSort } from './sort-order';
 

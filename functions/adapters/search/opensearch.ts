@@ -1,11 +1,11 @@
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { type API, Client } from '@opensearch-project/opensearch';
 import { AwsSigv4Signer } from '@opensearch-project/opensearch/aws-v3';
-import { z } from 'zod';
-import { CAREER_LABELS, CATEGORY_LABELS, type SortOrder } from '../../../shared/enums';
-import { productSummarySchema } from '../../../shared/schemas';
-import { SYNONYM_GROUPS } from '../../../shared/synonyms';
-import { tokenize } from '../../../shared/text';
+import * as z from 'zod';
+import { CAREER_LABELS, CATEGORY_LABELS, type SortOrder } from '#shared/enums';
+import { productSummarySchema } from '#shared/schemas';
+import { SYNONYM_GROUPS } from '#shared/synonyms';
+import { tokenize } from '#shared/text';
 import type { SearchDocument, SearchIndex, SearchQuery, SearchResult } from '../../ports/search-index';
 
 /**

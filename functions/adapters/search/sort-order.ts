@@ -1,4 +1,4 @@
-import type { SortOrder } from '../../../shared/enums';
+import type { SortOrder } from '#shared/enums';
 
 interface Sortable {
   id: number;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
-import { CATEGORIES } from '../../../shared/enums';
-import type { ModerationInput, ModerationResult } from '../../../shared/moderation';
+import * as z from 'zod';
+import { CATEGORIES } from '#shared/enums';
+import type { ModerationInput, ModerationResult } from '#shared/moderation';
 
 /** The Spanish moderation corpus kept in test/fixtures: listings to flag and look-alikes to pass. */
 const caseSchema = z.object({

@@ -1,4 +1,4 @@
-import type { ModerationImage, ModerationInput, ModerationResult } from '../../../shared/moderation';
+import type { ModerationImage, ModerationInput, ModerationResult } from '#shared/moderation';
 import type { Moderator } from '../../ports/moderation';
 import { moderateByRules } from './rules';
 

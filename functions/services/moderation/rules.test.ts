@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROHIBITED_CONTENT } from '../../../shared/prohibited-content';
+import { PROHIBITED_CONTENT } from '#shared/prohibited-content';
 import { corpusInput, loadCorpus, score } from './corpus';
 import { moderateByRules, prohibitedMatches, quickContentCheck } from './rules';
 

@@ -1,6 +1,6 @@
-import type { ModerationInput, ModerationResult } from '../../../shared/moderation';
-import { PROHIBITED_CONTENT, type ProhibitedContentId } from '../../../shared/prohibited-content';
-import { fold } from '../../../shared/text';
+import type { ModerationInput, ModerationResult } from '#shared/moderation';
+import { PROHIBITED_CONTENT, type ProhibitedContentId } from '#shared/prohibited-content';
+import { fold } from '#shared/text';
 
 /**
  * The fast deterministic moderation of listings: prohibited terms per category of the terms

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A small HTTP proxy in front of cognito-local 5.3 that covers the operations it answers with

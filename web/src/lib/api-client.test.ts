@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API_MESSAGES } from '../../../shared/messages';
+import { API_MESSAGES } from '#shared/messages';
 import { fakeApi } from '../testing/render';
 import { ApiError, apiCall, apiUrl, revalidatePublicReads } from './api-client';
 

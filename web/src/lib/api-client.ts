@@ -1,7 +1,7 @@
-import type { z } from 'zod';
-import { API_MESSAGES } from '../../../shared/messages';
-import { buildPath, type RouteEntry, routeTable } from '../../../shared/route-table';
-import type { RouteDef, RouteName, Routes } from '../../../shared/routes';
+import type * as z from 'zod';
+import { API_MESSAGES } from '#shared/messages';
+import { buildPath, type RouteEntry, routeTable } from '#shared/route-table';
+import type { RouteDef, RouteName, Routes } from '#shared/routes';
 
 /**
  * Typed HTTP client driven by THE route table: the method and path of every call come from

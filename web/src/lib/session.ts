@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { RuntimeConfig } from '../../../shared/runtime-config';
+import type { RuntimeConfig } from '#shared/runtime-config';
 import type { AmplifyAuth } from './amplify-auth';
 import { setTokenProvider } from './api-client';
 

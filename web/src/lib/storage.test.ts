@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../../../shared/limits';
+import { STORAGE_KEYS } from '#shared/limits';
 import { product } from '../testing/fixtures';
 import {
   addRecentlyViewed,

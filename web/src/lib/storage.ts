@@ -1,7 +1,7 @@
-import { CAREERS, CATEGORIES, CONDITIONS } from '../../../shared/enums';
-import { parseUniversityId } from '../../../shared/ids';
-import { LIMITS, STORAGE_KEYS } from '../../../shared/limits';
-import type { ProductSummary } from '../../../shared/schemas';
+import { CAREERS, CATEGORIES, CONDITIONS } from '#shared/enums';
+import { parseUniversityId } from '#shared/ids';
+import { LIMITS, STORAGE_KEYS } from '#shared/limits';
+import type { ProductSummary } from '#shared/schemas';
 
 /**
  * Typed access to the app's local-storage keys (shared/limits.ts STORAGE_KEYS). Every read is

@@ -1,4 +1,4 @@
-import type { ProductSummary, University } from '../../../shared/schemas';
+import type { ProductSummary, University } from '#shared/schemas';
 
 export const universities: University[] = [
   {

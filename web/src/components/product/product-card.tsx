@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CAREER_BADGES, CAREER_LABELS, CATEGORY_LABELS, type Career } from '../../../../shared/enums';
-import type { ProductSummary } from '../../../../shared/schemas';
-import { formatPrice } from '../../../../shared/text';
+import { CAREER_BADGES, CAREER_LABELS, CATEGORY_LABELS, type Career } from '#shared/enums';
+import type { ProductSummary } from '#shared/schemas';
+import { formatPrice } from '#shared/text';
 import { paths } from '../../config/paths';
 import { useFavoriteIds, useToggleFavorite } from '../../lib/api/favorites';
 import { useSession } from '../../lib/session';

@@ -1,5 +1,5 @@
-import { LIMITS } from '../../../../shared/limits';
-import type { ProductSummary } from '../../../../shared/schemas';
+import { LIMITS } from '#shared/limits';
+import type { ProductSummary } from '#shared/schemas';
 import { Skeleton } from '../ui/skeleton';
 import { ProductCard } from './product-card';
 

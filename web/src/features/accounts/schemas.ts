@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { ACCOUNT_MESSAGES } from '../../../../shared/account-schemas';
-import { API_MESSAGES } from '../../../../shared/messages';
+import * as z from 'zod';
+import { ACCOUNT_MESSAGES } from '#shared/account-schemas';
+import { API_MESSAGES } from '#shared/messages';
 
 /**
  * The spec's form rules (accounts-publishing-admin.md, validation rules). The messages are the

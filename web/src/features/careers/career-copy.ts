@@ -1,4 +1,4 @@
-import type { Career } from '../../../../shared/enums';
+import type { Career } from '#shared/enums';
 
 /** One line per career for /carreras and the career page header. */
 export const CAREER_DESCRIPTIONS: Record<Career, string> = {

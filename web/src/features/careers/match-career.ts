@@ -1,5 +1,5 @@
-import { CAREER_LABELS, CAREERS, type Career } from '../../../../shared/enums';
-import { slugify } from '../../../../shared/text';
+import { CAREER_LABELS, CAREERS, type Career } from '#shared/enums';
+import { slugify } from '#shared/text';
 
 /** /carrera/{slug}: the lowercase label, spaces to hyphens, accents stripped ('Economía' → 'economia'). */
 export const careerSlug = (career: Career): string => slugify(CAREER_LABELS[career]);

@@ -1,5 +1,5 @@
-import type { Category } from '../../../../shared/enums';
-import { LIMITS } from '../../../../shared/limits';
+import type { Category } from '#shared/enums';
+import { LIMITS } from '#shared/limits';
 
 /** One line per category for the page header (the dedicated pages first). */
 export const CATEGORY_DESCRIPTIONS: Record<Category, string> = {

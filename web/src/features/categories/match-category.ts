@@ -1,5 +1,5 @@
-import { CATEGORIES, CATEGORY_LABELS, type Category } from '../../../../shared/enums';
-import { slugify } from '../../../../shared/text';
+import { CATEGORIES, CATEGORY_LABELS, type Category } from '#shared/enums';
+import { slugify } from '#shared/text';
 
 /**
  * A route parameter → a category, by id ('electronica') or by accent-stripped hyphenated name

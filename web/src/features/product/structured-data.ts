@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { CURRENCY } from '../../../../shared/limits';
-import type { ProductDetail } from '../../../../shared/schemas';
+import { CURRENCY } from '#shared/limits';
+import type { ProductDetail } from '#shared/schemas';
 
 /**
  * The product page's schema.org Product (spec: in stock; condition New when 'nuevo', Used

@@ -1,5 +1,5 @@
-import { ACCOUNT_MESSAGES, emailInDomain, emailSchema } from '../../../../shared/account-schemas';
-import type { University } from '../../../../shared/schemas';
+import { ACCOUNT_MESSAGES, emailInDomain, emailSchema } from '#shared/account-schemas';
+import type { University } from '#shared/schemas';
 
 /**
  * The institutional e-mail rules of the spec, checked before any request (the API checks the same):

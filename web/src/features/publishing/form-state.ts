@@ -1,5 +1,5 @@
-import type { ModerationResult } from '../../../../shared/moderation';
-import { listingFieldsSchema, PUBLISH_MESSAGES, tagsSchema, whatsappSchema } from '../../../../shared/product-form';
+import type { ModerationResult } from '#shared/moderation';
+import { listingFieldsSchema, PUBLISH_MESSAGES, tagsSchema, whatsappSchema } from '#shared/product-form';
 import type { FieldErrors } from './field-errors';
 
 /** The form as typed: text inputs hold strings; the schemas turn them into the API's body. */

@@ -1,5 +1,5 @@
-import { IMAGE_MESSAGES } from '../../../../shared/product-form';
-import { LIMITS } from '../../../../shared/limits';
+import { IMAGE_MESSAGES } from '#shared/product-form';
+import { LIMITS } from '#shared/limits';
 import { apiCall } from '../../lib/api-client';
 
 /** Photos are shrunk in the browser before upload: long side at most this many pixels. */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { Profile } from '../../../../shared/account-schemas';
+import type { Profile } from '#shared/account-schemas';
 import { apiCall } from '../api-client';
 import { useSession } from '../session';
 

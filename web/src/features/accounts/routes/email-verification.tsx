@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { API_MESSAGES } from '../../../../../shared/messages';
+import { API_MESSAGES } from '#shared/messages';
 import { Link, useSearchParams } from 'react-router-dom';
 import { buttonClass } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';

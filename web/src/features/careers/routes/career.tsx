@@ -1,6 +1,6 @@
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { CAREER_LABELS, type Career } from '../../../../../shared/enums';
-import { LIMITS } from '../../../../../shared/limits';
+import { CAREER_LABELS, type Career } from '#shared/enums';
+import { LIMITS } from '#shared/limits';
 import { CareerIcon, careerTheme } from '../../../components/catalog-icons';
 import { buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { CAREER_LABELS, CAREER_PAGES } from '../../../../../shared/enums';
+import { CAREER_LABELS, CAREER_PAGES } from '#shared/enums';
 import { CareerIcon, careerTheme } from '../../../components/catalog-icons';
 import { paths } from '../../../config/paths';
 import { useDocumentMeta } from '../../../lib/document-meta';

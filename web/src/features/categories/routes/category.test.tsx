@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../../../../../shared/limits';
+import { STORAGE_KEYS } from '#shared/limits';
 import { product } from '../../../testing/fixtures';
 import { type FakeRequest, fakeApi, renderRoutes } from '../../../testing/render';
 import { matchCategory } from '../match-category';

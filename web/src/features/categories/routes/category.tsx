@@ -1,5 +1,5 @@
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { CATEGORY_LABELS, type Category } from '../../../../../shared/enums';
+import { CATEGORY_LABELS, type Category } from '#shared/enums';
 import { CategoryIcon, categoryTheme } from '../../../components/catalog-icons';
 import { buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';

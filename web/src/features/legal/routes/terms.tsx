@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { LegalDocument, type LegalSection } from '../components/legal-document';
-import { PROHIBITED_CONTENT } from '../../../../../shared/prohibited-content';
+import { PROHIBITED_CONTENT } from '#shared/prohibited-content';
 
 const TERMS_UPDATED_ON = '29 de julio de 2025';
 

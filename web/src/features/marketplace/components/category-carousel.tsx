@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { CATEGORY_LABELS, SHORTCUTS, type Shortcut } from '../../../../../shared/enums';
+import { CATEGORY_LABELS, SHORTCUTS, type Shortcut } from '#shared/enums';
 import { CategoryIcon, categoryTheme } from '../../../components/catalog-icons';
 import { paths } from '../../../config/paths';
 

@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
-import { CATEGORY_LABELS, type Category, FILTER_CATEGORIES } from '../../../../../shared/enums';
-import { LIMITS } from '../../../../../shared/limits';
+import { CATEGORY_LABELS, type Category, FILTER_CATEGORIES } from '#shared/enums';
+import { LIMITS } from '#shared/limits';
 import { CategoryIcon, categoryTheme } from '../../../components/catalog-icons';
 import { ProductGrid } from '../../../components/product/product-grid';
 import { Button } from '../../../components/ui/button';

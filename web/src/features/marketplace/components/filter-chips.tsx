@@ -1,4 +1,4 @@
-import { CAREER_LABELS, CATEGORY_LABELS, CONDITION_LABELS, SORT_LABELS } from '../../../../../shared/enums';
+import { CAREER_LABELS, CATEGORY_LABELS, CONDITION_LABELS, SORT_LABELS } from '#shared/enums';
 import { Glyph } from '../../../components/catalog-icons';
 import { Button } from '../../../components/ui/button';
 import { defaultFilters, type Filters } from '../hooks/use-filters';

@@ -9,8 +9,8 @@ import {
   SORT_LABELS,
   SORT_ORDERS,
   type SortOrder,
-} from '../../../../../shared/enums';
-import { LIMITS } from '../../../../../shared/limits';
+} from '#shared/enums';
+import { LIMITS } from '#shared/limits';
 import { Button } from '../../../components/ui/button';
 import type { Filters } from '../hooks/use-filters';
 import { type FilterControlsProps, priceLabel } from './filter-popover';

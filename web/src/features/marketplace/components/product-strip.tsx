@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import type { ProductSummary } from '../../../../../shared/schemas';
-import { formatPrice } from '../../../../../shared/text';
+import type { ProductSummary } from '#shared/schemas';
+import { formatPrice } from '#shared/text';
 import { DEFAULT_PRODUCT_IMAGE } from '../../../components/product/product-card';
 import { paths } from '../../../config/paths';
 

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { LIMITS } from '../../../../../shared/limits';
+import { LIMITS } from '#shared/limits';
 import { Glyph } from '../../../components/catalog-icons';
 import { getSearchHistory } from '../../../lib/storage';
 

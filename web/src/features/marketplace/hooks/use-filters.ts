@@ -10,8 +10,8 @@ import {
   FILTER_CATEGORIES,
   SORT_ORDERS,
   type SortOrder,
-} from '../../../../../shared/enums';
-import { LIMITS } from '../../../../../shared/limits';
+} from '#shared/enums';
+import { LIMITS } from '#shared/limits';
 import type { ProductsQuery } from '../../../lib/api/get-products';
 
 /** The spec's filter set: category, career, condition, price range and sort. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { LIMITS } from '../../../../../shared/limits';
-import { sanitizeSearchInput } from '../../../../../shared/text';
+import { LIMITS } from '#shared/limits';
+import { sanitizeSearchInput } from '#shared/text';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { addSearchHistory } from '../../../lib/storage';
 

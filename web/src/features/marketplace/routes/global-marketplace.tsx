@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../../shared/limits';
+import { LIMITS } from '#shared/limits';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { useProducts } from '../../../lib/api/get-products';
 import { FilterChips } from '../components/filter-chips';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { LIMITS } from '../../../../../shared/limits';
-import { parseUniversityId } from '../../../../../shared/ids';
+import { LIMITS } from '#shared/limits';
+import { parseUniversityId } from '#shared/ids';
 import { paths } from '../../../config/paths';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { getSelectedUniversity, setSelectedUniversity } from '../../../lib/storage';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import type { ProductDetail } from '../../../../../shared/schemas';
+import type { ProductDetail } from '#shared/schemas';
 import { isMobileDevice } from '../../../components/product/share-menu';
 import { buttonClass } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';

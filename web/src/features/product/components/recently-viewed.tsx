@@ -1,5 +1,5 @@
 import { ProductCard } from '../../../components/product/product-card';
-import type { ProductSummary } from '../../../../../shared/schemas';
+import type { ProductSummary } from '#shared/schemas';
 
 /** 'Vistos recientemente': the locally stored history (newest first), without the product on screen. */
 export function RecentlyViewed({ products }: { products: readonly ProductSummary[] }) {

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../../../../../shared/limits';
-import type { ProductDetail } from '../../../../../shared/schemas';
+import { STORAGE_KEYS } from '#shared/limits';
+import type { ProductDetail } from '#shared/schemas';
 import { product, universities } from '../../../testing/fixtures';
 import { type FakeRequest, fakeApi, renderRoutes } from '../../../testing/render';
 import { buildProductJsonLd, JSON_LD_ELEMENT_ID, serializeJsonLd } from '../structured-data';

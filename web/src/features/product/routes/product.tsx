@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { CAREER_LABELS, CATEGORY_LABELS, CONDITION_LABELS } from '../../../../../shared/enums';
-import { LIMITS } from '../../../../../shared/limits';
-import { type ProductDetail, type ProductSummary, productIdSchema } from '../../../../../shared/schemas';
-import { formatPrice } from '../../../../../shared/text';
+import { CAREER_LABELS, CATEGORY_LABELS, CONDITION_LABELS } from '#shared/enums';
+import { LIMITS } from '#shared/limits';
+import { type ProductDetail, type ProductSummary, productIdSchema } from '#shared/schemas';
+import { formatPrice } from '#shared/text';
 import { CareerIcon, CategoryIcon, careerTheme, categoryTheme } from '../../../components/catalog-icons';
 import { ProductGrid } from '../../../components/product/product-grid';
 import { ShareMenu } from '../../../components/product/share-menu';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Profile } from '../../../../../shared/account-schemas';
+import type { Profile } from '#shared/account-schemas';
 import { CodeInput } from '../../../components/form/code-input';
 import { buttonClass } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
-import type { Profile } from '../../../../../shared/account-schemas';
+import type { Profile } from '#shared/account-schemas';
 import { Field } from '../../../components/form/field';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PRODUCT_STATUS_LABELS } from '../../../../../shared/enums';
-import { formatPrice } from '../../../../../shared/text';
+import { PRODUCT_STATUS_LABELS } from '#shared/enums';
+import { formatPrice } from '#shared/text';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';

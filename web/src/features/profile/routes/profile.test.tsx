@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Profile } from '../../../../../shared/account-schemas';
+import type { Profile } from '#shared/account-schemas';
 import { routes } from '../../../app/router';
 import { resetSessionForTests, type Session, SIGNED_OUT } from '../../../lib/session';
 import { product, universities } from '../../../testing/fixtures';

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import type { Profile } from '../../../../../shared/account-schemas';
+import type { Profile } from '#shared/account-schemas';
 import { RequireSession } from '../../../components/layout/require-session';
 import { buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ACCOUNT_MESSAGES, type Profile, updateProfileBodySchema } from '../../../../../shared/account-schemas';
+import { ACCOUNT_MESSAGES, type Profile, updateProfileBodySchema } from '#shared/account-schemas';
 import { Field } from '../../../components/form/field';
 import { RequireSession } from '../../../components/layout/require-session';
 import { buttonClass } from '../../../components/ui/button';

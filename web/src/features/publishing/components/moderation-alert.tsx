@@ -1,4 +1,4 @@
-import type { ModerationResult } from '../../../../../shared/moderation';
+import type { ModerationResult } from '#shared/moderation';
 
 /** The moderation result alert: approved, approved with warnings, or rejected with reasons. */
 export function ModerationAlert({ result }: { result: ModerationResult }) {

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useId, useState } from 'react';
-import { cleanTags, sanitizeTag } from '../../../../../shared/product-form';
-import { LIMITS } from '../../../../../shared/limits';
+import { cleanTags, sanitizeTag } from '#shared/product-form';
+import { LIMITS } from '#shared/limits';
 
 /**
  * Tags: Enter adds, Backspace on an empty input removes the last; at most 10, cleaned as stored.

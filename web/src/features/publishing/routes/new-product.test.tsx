@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Profile } from '../../../../../shared/account-schemas';
-import type { ModerationResult } from '../../../../../shared/moderation';
+import type { Profile } from '#shared/account-schemas';
+import type { ModerationResult } from '#shared/moderation';
 import { routes } from '../../../app/router';
 import { resetSessionForTests, type Session, SIGNED_OUT } from '../../../lib/session';
 import { universities } from '../../../testing/fixtures';

@@ -1,10 +1,10 @@
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import type { Profile } from '../../../../../shared/account-schemas';
-import { CAREER_LABELS, CATEGORY_LABELS, CONDITION_LABELS, PUBLISH_CATEGORIES } from '../../../../../shared/enums';
-import type { ModerationResult } from '../../../../../shared/moderation';
-import { PUBLISH_MESSAGES } from '../../../../../shared/product-form';
-import { TAG_SUGGESTIONS } from '../../../../../shared/tag-suggestions';
+import type { Profile } from '#shared/account-schemas';
+import { CAREER_LABELS, CATEGORY_LABELS, CONDITION_LABELS, PUBLISH_CATEGORIES } from '#shared/enums';
+import type { ModerationResult } from '#shared/moderation';
+import { PUBLISH_MESSAGES } from '#shared/product-form';
+import { TAG_SUGGESTIONS } from '#shared/tag-suggestions';
 import { Field } from '../../../components/form/field';
 import { buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';

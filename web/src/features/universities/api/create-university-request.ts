@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UniversityRequestInput } from '../../../../../shared/schemas';
+import type { UniversityRequestInput } from '#shared/schemas';
 import { apiCall } from '../../../lib/api-client';
 
 export const createUniversityRequest = (body: UniversityRequestInput) =>

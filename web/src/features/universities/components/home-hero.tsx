@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { StepList } from './step-list';
-import { LIMITS } from '../../../../../shared/limits';
+import { LIMITS } from '#shared/limits';
 
 const EXAMPLE_SEARCHES = [
   'libros de cálculo',

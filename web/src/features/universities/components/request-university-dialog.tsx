@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { type UniversityRequestInput, universityRequestInputSchema } from '../../../../../shared/schemas';
+import { type UniversityRequestInput, universityRequestInputSchema } from '#shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/toast';

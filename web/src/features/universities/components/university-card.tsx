@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { University } from '../../../../../shared/schemas';
+import type { University } from '#shared/schemas';
 import { Glyph } from '../../../components/catalog-icons';
 import { Badge } from '../../../components/ui/badge';
 import { useCardColors } from './university-colors';

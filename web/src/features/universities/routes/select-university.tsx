@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { StepList } from '../components/step-list';
 import { Link, useNavigate } from 'react-router-dom';
-import { LIMITS } from '../../../../../shared/limits';
-import type { University } from '../../../../../shared/schemas';
-import { fold } from '../../../../../shared/text';
+import { LIMITS } from '#shared/limits';
+import type { University } from '#shared/schemas';
+import { fold } from '#shared/text';
 import { Glyph } from '../../../components/catalog-icons';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
