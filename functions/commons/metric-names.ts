@@ -1,0 +1,24 @@
+/**
+ * The business and operations metrics the functions emit (CloudWatch embedded metric format, through
+ * the observability module) and the stack's dashboard and alarms read: one list, so the two never
+ * drift. Every metric carries the dimensions `service` (METRICS_SERVICE) and `stage` (the stage name).
+ */
+export const METRICS_NAMESPACE = 'Marketplace';
+export const METRICS_SERVICE = 'marketplace';
+
+export const METRIC = {
+  /** A listing published (POST /api/products succeeded). */
+  productsPublished: 'ProductsPublished',
+  /** A search or filtered listing answered by the DynamoDB fallback (the index failed or was slow). */
+  searchFallbacks: 'SearchFallbacks',
+  /** A listing the moderator rejected (content check or publishing). */
+  moderationRejections: 'ModerationRejections',
+  /** A verification code or reset link e-mailed. */
+  codesSent: 'CodesSent',
+  /** A request refused by a per-user or per-address limit (429). */
+  rateLimitsHit: 'RateLimitsHit',
+  /** A stream record whose handler failed (reported for retry). */
+  indexerFailures: 'IndexerFailures',
+} as const;
+
+export type MetricName = (typeof METRIC)[keyof typeof METRIC];
