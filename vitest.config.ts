@@ -1,6 +1,7 @@
 // vitest 5's reporter needs Map.groupBy (Node 21+) to print failures.
 import './scripts/node20-polyfills.mjs';
 import { defineConfig } from 'vitest/config';
+import { apiRoutesPlugin } from './web/api-routes-plugin.ts';
 
 /**
  * Test projects:
@@ -14,6 +15,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Web components import the route table as the browser does (a module generated from it).
+        plugins: [apiRoutesPlugin()],
         test: {
           name: 'unit',
           setupFiles: ['test/support/unit-setup.ts'],

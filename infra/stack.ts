@@ -6,6 +6,7 @@ import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { Mail } from './constructs/mail';
 import { Search } from './constructs/search';
+import { Stream } from './constructs/stream';
 import { Web } from './constructs/web';
 import type { StageConfig } from './stages';
 
@@ -13,8 +14,11 @@ const root = join(import.meta.dirname, '..');
 
 export interface MarketplaceStackProps extends StackProps {
   readonly stage: StageConfig;
-  /** Folder of the Lambda handler modules. @default functions/handlers */
-  readonly handlersDir?: string;
+  /**
+   * Folder of the Lambda entries: `areas/<area>.ts` (one per API area) and `stream.ts` (the
+   * stream dispatcher). @default functions/app
+   */
+  readonly functionsDir?: string;
   /** The built SPA. @default web/dist */
   readonly webDistPath?: string;
   /** The API's routes. @default the route table of shared/routes.ts (other values are for tests) */
@@ -25,6 +29,7 @@ export interface MarketplaceStackProps extends StackProps {
 export class MarketplaceStack extends Stack {
   readonly data: Data;
   readonly search: Search;
+  readonly stream: Stream;
   readonly auth: Auth;
   readonly mail: Mail;
   readonly api: Api;
@@ -33,16 +38,17 @@ export class MarketplaceStack extends Stack {
   constructor(scope: Construct, id: string, props: MarketplaceStackProps) {
     super(scope, id, props);
     const { stage } = props;
-    const handlersDir = props.handlersDir ?? join(root, 'functions', 'handlers');
+    const functionsDir = props.functionsDir ?? join(root, 'functions', 'app');
 
     this.data = new Data(this, 'Data', { stage });
-    this.search = new Search(this, 'Search', {
+    this.search = new Search(this, 'Search', { stage });
+    this.stream = new Stream(this, 'Stream', {
       stage,
       table: this.data.table,
-      indexerEntry: join(handlersDir, 'index-products.ts'),
+      entry: join(functionsDir, 'stream.ts'),
     });
-    // The functions' composition root builds the table client in every function, the indexer included.
-    this.data.bindTable(this.search.indexer, 'RO');
+    // The dispatcher's handlers: search indexing writes the index.
+    this.search.bindSearch(this.stream.dispatcher, 'RW');
     // The web app's origin is known only once the distribution exists, which itself needs the API;
     // resolving it lazily lets the pool client and the mailing functions use it without a cycle.
     const appUrl = Lazy.string({ produce: () => this.web.appUrl });
@@ -54,7 +60,7 @@ export class MarketplaceStack extends Stack {
       search: this.search,
       auth: this.auth,
       mail: this.mail,
-      handlersDir,
+      areasDir: join(functionsDir, 'areas'),
       routes: props.routes,
     });
     this.web = new Web(this, 'Web', {
@@ -68,8 +74,8 @@ export class MarketplaceStack extends Stack {
       webDistPath: props.webDistPath ?? join(root, 'web', 'dist'),
     });
 
-    // Photo functions need the images bucket, which lives with the distribution (created after the API).
-    for (const route of this.api.routes) if (route.def.lambda?.images) this.web.bindImages(route.fn);
+    // Photo areas need the images bucket, which lives with the distribution (created after the API).
+    for (const { fn, uses } of this.api.functions) if (uses.images) this.web.bindImages(fn);
 
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'ApiUrl', { value: this.api.url });

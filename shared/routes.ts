@@ -1,119 +1,106 @@
-import * as z from 'zod';
+import { accountsRoutes } from './api/accounts';
+import { catalogRoutes } from './api/catalog';
 import {
+  API_AREAS,
+  type ApiArea,
   type AuthLevel,
   buildPath,
   compilePath,
   type HttpMethod,
+  type RouteDef,
   type RouteEntry,
-  routeTable,
-} from './route-table';
-import {
-  healthSchema,
-  idParamsSchema,
-  listProductsQuerySchema,
-  productDetailSchema,
-  productPageSchema,
-  productSummarySchema,
-  universityParamsSchema,
-  universityRequestInputSchema,
-  universityRequestSchema,
-  universitySchema,
-} from './schemas';
-import {
-  confirmSignUpBodySchema,
-  emailBodySchema,
-  favoriteStateSchema,
-  institutionalCodeBodySchema,
-  institutionalStatusSchema,
-  institutionalVerifyBodySchema,
-  okSchema,
-  profileSchema,
-  resetPasswordBodySchema,
-  updateProfileBodySchema,
-} from './account-schemas';
-import { moderationResultSchema } from './moderation';
-import {
-  createProductBodySchema,
-  moderationCheckBodySchema,
-  ownProductSchema,
-  ownProductsSchema,
-  ownStatusBodySchema,
-  importUrlBodySchema,
-  presignedUploadSchema,
-  sellerContactSchema,
-  uploadRequestSchema,
-} from './product-form';
+  type RouteUses,
+} from './api/define';
+import { favoritesRoutes } from './api/favorites';
+import { publishingRoutes } from './api/publishing';
 
-export { type AuthLevel, buildPath, compilePath, type HttpMethod };
+export {
+  API_AREAS,
+  type ApiArea,
+  type AuthLevel,
+  buildPath,
+  compilePath,
+  type HttpMethod,
+  type RouteDef,
+  type RouteEntry,
+  type RouteUses,
+};
 
 /**
- * THE route table of the HTTP API with its schemas: every route once. The CDK stack makes API
- * Gateway routes and Lambdas from it, the local server mounts it, the web app's typed client
- * types its calls with it.
- *
- * The routes themselves (method, path, auth, handler, status, lambda settings) are listed once, in
- * shared/route-table.ts, which holds no zod so the browser can load it without zod. Here each
- * route's schemas are attached by name: `schemas` must have exactly one entry per route of that
- * table and no other (the `satisfies` below fails to compile otherwise), and `routes` is the typed
- * merge of both, so there is still a single list of routes.
+ * THE route table of the HTTP API: the areas' tables (shared/api/<area>.ts) merged into one. The
+ * CDK stack makes one API Gateway route per entry and one Lambda per area from it, the local server
+ * mounts it, the functions' routers dispatch on it, and the web app's typed client calls it (the
+ * browser gets only names, methods and paths, through web/api-routes-plugin.ts, so zod stays out of
+ * its first route).
  */
-export interface RouteSchemas {
-  readonly params?: z.ZodType;
-  readonly query?: z.ZodType;
-  readonly body?: z.ZodType;
-  readonly response: z.ZodType;
-}
+const areaTables = [catalogRoutes, accountsRoutes, favoritesRoutes, publishingRoutes] as const;
 
-export interface RouteDef extends RouteEntry, RouteSchemas {}
+/** Fails to compile when two areas declare a route of the same name. */
+type KeysOf<U> = U extends unknown ? keyof U : never;
+type NoSharedNames<T extends readonly object[]> = T extends readonly [infer H, ...infer R extends object[]]
+  ? [Extract<keyof H, KeysOf<R[number]>>] extends [never]
+    ? NoSharedNames<R>
+    : { duplicateRouteName: Extract<keyof H, KeysOf<R[number]>> }
+  : true;
+const uniqueNames: NoSharedNames<typeof areaTables> = true;
+void uniqueNames;
 
-const schemas = {
-  health: { response: healthSchema },
-  listUniversities: { response: z.object({ items: z.array(universitySchema) }) },
-  getUniversity: { params: universityParamsSchema, response: universitySchema },
-  createUniversityRequest: { body: universityRequestInputSchema, response: universityRequestSchema },
-  listProducts: { query: listProductsQuerySchema, response: productPageSchema },
-  getProduct: { params: idParamsSchema, response: productDetailSchema },
-  relatedProducts: { params: idParamsSchema, response: z.object({ items: z.array(productSummarySchema) }) },
-  requestSignUpCode: { body: emailBodySchema, response: okSchema },
-  confirmSignUp: { body: confirmSignUpBodySchema, response: okSchema },
-  requestPasswordReset: { body: emailBodySchema, response: okSchema },
-  resetPassword: { body: resetPasswordBodySchema, response: okSchema },
-  getProfile: { response: profileSchema },
-  updateProfile: { body: updateProfileBodySchema, response: profileSchema },
-  requestInstitutionalCode: { body: institutionalCodeBodySchema, response: okSchema },
-  verifyInstitutionalEmail: { body: institutionalVerifyBodySchema, response: profileSchema },
-  institutionalStatus: { response: institutionalStatusSchema },
-  listFavorites: { response: z.object({ items: z.array(productSummarySchema) }) },
-  addFavorite: { params: idParamsSchema, response: favoriteStateSchema },
-  removeFavorite: { params: idParamsSchema, response: favoriteStateSchema },
-  checkListing: { body: moderationCheckBodySchema, response: moderationResultSchema },
-  createProduct: { body: createProductBodySchema, response: productDetailSchema },
-  listOwnProducts: { response: ownProductsSchema },
-  createUpload: { body: uploadRequestSchema, response: presignedUploadSchema },
-  getSellerContact: { params: idParamsSchema, response: sellerContactSchema },
-  importImageFromUrl: { body: importUrlBodySchema, response: z.object({ key: z.string() }) },
-  markProductSold: { params: idParamsSchema, body: ownStatusBodySchema, response: ownProductSchema },
-  deleteOwnProduct: {
-    params: idParamsSchema,
-    response: z.object({ id: z.number().int().positive(), deleted: z.literal(true) }),
-  },
-} as const satisfies { [K in keyof typeof routeTable]: RouteSchemas };
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void
+  ? I
+  : never;
+type Merged = UnionToIntersection<(typeof areaTables)[number]>;
 
-type Merged<A, B> = {
-  readonly [K in keyof A | keyof B]: K extends keyof B ? B[K] : K extends keyof A ? A[K] : never;
-};
-
-export type Routes = {
-  readonly [K in keyof typeof routeTable]: Merged<(typeof routeTable)[K], (typeof schemas)[K]>;
-};
+export type Routes = { readonly [K in keyof Merged]: Merged[K] };
 export type RouteName = keyof Routes;
 
-export const routes = Object.fromEntries(
-  (Object.keys(routeTable) as RouteName[]).map((name) => [name, { ...routeTable[name], ...schemas[name] }]),
-) as Routes satisfies Record<string, RouteDef>;
+export const routes = Object.assign({}, ...areaTables) as Routes satisfies Record<string, RouteDef>;
 
 /** Every route as a list, with its name. */
 export const routeList = (Object.entries(routes) as [RouteName, RouteDef][]).map(([name, def]) => ({
   name,
   ...def,
 }));
+
+/** The names of an area's routes. */
+export type AreaRouteName<A extends ApiArea> = {
+  [N in RouteName]: Routes[N]['area'] extends A ? N : never;
+}[RouteName];
+
+/** The routes of one area, with their names. */
+export function areaRoutes(area: ApiArea) {
+  return routeList.filter((r) => r.area === area);
+}
+
+export const DEFAULT_TIMEOUT_SECONDS = 10;
+export const DEFAULT_MEMORY_MB = 256;
+
+/**
+ * What an area's function needs from its routes: the longest time and the most memory any of them
+ * asks for, and every permission flag one of them sets (in AWS, its variables and grants).
+ */
+export function areaSettings(
+  area: ApiArea,
+  table: readonly RouteDef[] = routeList,
+): {
+  timeoutSeconds: number;
+  memoryMb: number;
+  writes: boolean;
+  uses: Required<{ [K in keyof RouteUses]: boolean }>;
+} {
+  const list = table.filter((r) => r.area === area);
+  const uses = { search: false, identity: false, mail: false, moderation: false, images: false };
+  for (const r of list) for (const k of Object.keys(uses) as (keyof RouteUses)[]) uses[k] ||= !!r.uses?.[k];
+  return {
+    timeoutSeconds: Math.max(...list.map((r) => r.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS)),
+    memoryMb: Math.max(...list.map((r) => r.memoryMb ?? DEFAULT_MEMORY_MB)),
+    writes: list.some((r) => r.method !== 'GET'),
+    uses,
+  };
+}
+
+/** What the browser needs of each route (no schemas): its method, path and auth level. */
+export function clientRouteTable(): Record<RouteName, { method: HttpMethod; path: string; auth: AuthLevel }> {
+  return Object.fromEntries(
+    routeList.map((r) => [r.name, { method: r.method, path: r.path, auth: r.auth }]),
+  ) as Record<RouteName, { method: HttpMethod; path: string; auth: AuthLevel }>;
+}

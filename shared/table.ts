@@ -1,20 +1,45 @@
 /**
- * The single table's design: key attribute names, index definitions and key builders. The CDK
- * table construct, the local bootstrap and the repositories all read this file.
+ * The single table's design: key attribute names, index definitions, entities and key builders.
+ * The CDK table construct, the local bootstrap, the repositories and the stream dispatcher all read
+ * this file. Every item names its entity in the `entity` attribute (ENTITY below); the stream
+ * dispatcher routes each change by it.
  *
  * Items
- * | entity              | pk                    | sk            | indexes                                   |
- * |---------------------|-----------------------|---------------|-------------------------------------------|
- * | product             | PRODUCT#<id>          | PRODUCT       | gsi1..gsi4 only while active (sparse), gsi5 always |
- * | product id counter  | COUNTER#product       | COUNTER       |                                           |
- * | university          | UNIVERSITY#<id>       | UNIVERSITY    | gsi1: UNIVERSITIES / <name>               |
- * | university request  | UNIREQ#<uuid>         | UNIREQ        | gsi1: UNIVERSITY_REQUESTS / <created_at>  |
- * | verification code   | VERIFY#<purpose>#<subject> | VERIFY   | (TTL)                                     |
- * | send window         | SENDRATE#<email>      | WINDOW        | (TTL) send times of the last hour         |
- * | institutional claim | INSTEMAIL#<address>   | CLAIM         | the one account holding the address       |
- * | reset token         | RESET#<sha256>        | RESET         | (TTL)                                     |
- * | profile             | PROFILE#<user id>     | PROFILE       |                                           |
- * | favorite            | USER#<user id>        | FAV#<product id> |                                        |
+ * | entity             | pk                         | sk               | indexes                                          |
+ * |--------------------|----------------------------|------------------|--------------------------------------------------|
+ * | product            | PRODUCT#<id>               | PRODUCT          | gsi1..gsi4 only while active (sparse), gsi5 always |
+ * | counter            | COUNTER#product            | COUNTER          |                                                  |
+ * | university         | UNIVERSITY#<id>            | UNIVERSITY       | gsi1: UNIVERSITIES / <folded name>               |
+ * | universityRequest  | UNIREQ#<uuid>              | UNIREQ           | gsi1: UNIVERSITY_REQUESTS / <created_at>         |
+ * | verificationCode   | VERIFY#<purpose>#<subject> | VERIFY           | (TTL)                                            |
+ * | sendWindow         | SENDRATE#<subject>         | WINDOW           | (TTL) send times of the last window              |
+ * | institutionalClaim | INSTEMAIL#<address>        | CLAIM            | the one account holding the address              |
+ * | resetToken         | RESET#<sha256>             | RESET            | (TTL)                                            |
+ * | profile            | PROFILE#<user id>          | PROFILE          |                                                  |
+ * | favorite           | USER#<user id>             | FAV#<product id> |                                                  |
+ * | seedMarker         | META#seed                  | META#v<n>        | (local stack only)                               |
+ *
+ * Access patterns (every request-path read is a GetItem or a Query; never a Scan)
+ * | pattern                                   | operation | key / index                                         |
+ * |-------------------------------------------|-----------|-----------------------------------------------------|
+ * | a product by id                           | GetItem   | PRODUCT#<id> / PRODUCT                              |
+ * | next product id                           | UpdateItem ADD | COUNTER#product / COUNTER                     |
+ * | active products of a university, newest   | Query     | gsi1 PRODUCTS#U#<university>                        |
+ * | … of a university and category            | Query     | gsi2 PRODUCTS#U#<university>#C#<category>           |
+ * | every active product (global, reindex)    | Query     | gsi3 PRODUCTS#ALL                                   |
+ * | active products of a category (global)    | Query     | gsi4 PRODUCTS#C#<category>                          |
+ * | a seller's own products, every status     | Query     | gsi5 OWNER#<user id>                                |
+ * | search, filtered listings                 | search index (fed by the stream), DynamoDB fallback by the Queries above |
+ * | universities, by name                     | Query     | gsi1 UNIVERSITIES                                   |
+ * | a university                              | GetItem   | UNIVERSITY#<id> / UNIVERSITY                        |
+ * | university requests, by date              | Query     | gsi1 UNIVERSITY_REQUESTS                            |
+ * | the live code of a purpose and subject    | GetItem   | VERIFY#<purpose>#<subject> / VERIFY                 |
+ * | sends/uses in the current window          | GetItem + conditional Put | SENDRATE#<subject> / WINDOW         |
+ * | who holds an institutional address        | GetItem   | INSTEMAIL#<address> / CLAIM                         |
+ * | a reset link                              | GetItem / conditional Update | RESET#<sha256> / RESET           |
+ * | a profile                                 | GetItem   | PROFILE#<user id> / PROFILE                         |
+ * | a user's favorites, newest saved          | Query     | USER#<user id>, sk begins_with FAV#                 |
+ * | one favorite                              | Put / Delete | USER#<user id> / FAV#<product id>                |
  *
  * Product listing indexes (sparse: a product leaves them when it stops being active, so a listing
  * can only ever return active products):
@@ -48,6 +73,64 @@ export const STREAM_VIEW = 'NEW_AND_OLD_IMAGES' as const;
 
 /** TTL attribute (epoch seconds). Expiry must still be checked in code: TTL deletes lazily. */
 export const TTL_ATTRIBUTE = 'expires_at_epoch';
+
+/** The attribute that names every item's entity. */
+export const ENTITY_ATTRIBUTE = 'entity';
+
+/** Every kind of item the table holds (the item table above). */
+export const ENTITIES = [
+  'product',
+  'counter',
+  'university',
+  'universityRequest',
+  'verificationCode',
+  'sendWindow',
+  'institutionalClaim',
+  'resetToken',
+  'profile',
+  'favorite',
+  'seedMarker',
+] as const;
+export type Entity = (typeof ENTITIES)[number];
+
+/** An item's key with its entity: what every write puts (a Key for reads has no entity). */
+export function entityKey<K extends { pk: string; sk: string }>(
+  entity: Entity,
+  key: K,
+): K & { entity: Entity } {
+  return { ...key, [ENTITY_ATTRIBUTE]: entity } as K & { entity: Entity };
+}
+
+/** Key prefixes of each entity, for items written before they carried the attribute. */
+const ENTITY_BY_KEY: readonly [RegExp, RegExp, Entity][] = [
+  [/^PRODUCT#/, /^PRODUCT$/, 'product'],
+  [/^COUNTER#/, /^COUNTER$/, 'counter'],
+  [/^UNIVERSITY#/, /^UNIVERSITY$/, 'university'],
+  [/^UNIREQ#/, /^UNIREQ$/, 'universityRequest'],
+  [/^VERIFY#/, /^VERIFY$/, 'verificationCode'],
+  [/^SENDRATE#/, /^WINDOW$/, 'sendWindow'],
+  [/^INSTEMAIL#/, /^CLAIM$/, 'institutionalClaim'],
+  [/^RESET#/, /^RESET$/, 'resetToken'],
+  [/^PROFILE#/, /^PROFILE$/, 'profile'],
+  [/^USER#/, /^FAV#/, 'favorite'],
+  [/^META#seed$/, /^META#/, 'seedMarker'],
+];
+
+/**
+ * The entity of an item: its `entity` attribute, or, for an item written before items carried one,
+ * the entity its key pattern belongs to. Undefined when neither tells.
+ */
+export function entityOf(
+  item: Record<string, unknown> | undefined,
+  key?: Record<string, unknown>,
+): Entity | undefined {
+  const named = item?.[ENTITY_ATTRIBUTE];
+  if (typeof named === 'string' && (ENTITIES as readonly string[]).includes(named)) return named as Entity;
+  const pk = key?.[KEY.pk] ?? item?.[KEY.pk];
+  const sk = key?.[KEY.sk] ?? item?.[KEY.sk];
+  if (typeof pk !== 'string' || typeof sk !== 'string') return undefined;
+  return ENTITY_BY_KEY.find(([p, s]) => p.test(pk) && s.test(sk))?.[2];
+}
 
 const pad = (id: number) => String(id).padStart(12, '0');
 

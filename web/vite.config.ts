@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { apiRoutesPlugin } from './api-routes-plugin.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -17,7 +18,7 @@ const routerProd = (file: string) =>
 export default defineConfig(({ command }) => ({
   root: webRoot,
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), apiRoutesPlugin()],
   // A build is always a production build, even when started from a process whose NODE_ENV is
   // 'test' (vitest's e2e setup) or 'development': Vite would otherwise honour that NODE_ENV and
   // ship React's development build (several times larger, with StrictMode's double effects).

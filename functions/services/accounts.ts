@@ -1,23 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ACCOUNT_MESSAGES, emailInDomain, type Profile } from '#shared/account-schemas';
-import { API_MESSAGES } from '#shared/messages';
-import type { Product } from '#shared/schemas';
-import {
-  BadRequestError,
-  ConflictError,
-  NotFoundError,
-  TooManyRequestsError,
-  UnauthorizedError,
-} from '../commons/errors';
-import type { AuthContext } from '../commons/http';
+import type { AuthContext } from '../commons/auth';
+import { BadRequestError, ConflictError, TooManyRequestsError } from '../commons/errors';
+import { METRIC } from '../commons/metric-names';
+import { countMetric } from '../commons/observability';
 import type {
-  FavoriteRepository,
   IdentityProvider,
   Mailer,
   ProfileRepository,
   ResetTokenRepository,
 } from '../ports/accounts';
-import type { ProductRepository, UniversityRepository } from '../ports/repositories';
+import type { UniversityRepository } from '../ports/repositories';
 import { CODE_TTL_MS, type CodeDeps, countSend, issueCode, withRedeemedCode } from './codes';
 import { codeMail, resetMail } from './mail-templates';
 
@@ -26,16 +19,8 @@ export interface AccountDeps extends CodeDeps {
   mailer: Mailer;
   resetTokens: ResetTokenRepository;
   profiles: ProfileRepository;
-  favorites: FavoriteRepository;
   universities: UniversityRepository;
-  products: ProductRepository;
   appUrl: () => string;
-}
-
-/** The caller of a 'user' route (makeHandler already refused calls without one). */
-export function signedIn(auth: AuthContext | null): AuthContext {
-  if (!auth) throw new UnauthorizedError();
-  return auth;
 }
 
 export const RESET_TTL_MS = CODE_TTL_MS;
@@ -54,6 +39,7 @@ export async function requestSignUpCode(deps: AccountDeps, email: string): Promi
   }
   const code = await issueCode(deps, { purpose: 'signup', subject: email, email, universityId: 'general' });
   await deps.mailer.send(codeMail(email, code, 'signup'));
+  countMetric(METRIC.codesSent);
   return { ok: true };
 }
 
@@ -85,6 +71,7 @@ export async function requestPasswordReset(deps: AccountDeps, email: string): Pr
   await deps.resetTokens.put(hashToken(token), email, deps.now().getTime() + RESET_TTL_MS);
   const link = `${deps.appUrl().replace(/\/$/, '')}/reset-password#type=recovery&token=${token}`;
   await deps.mailer.send(resetMail(email, link));
+  countMetric(METRIC.codesSent);
   return { ok: true };
 }
 
@@ -150,6 +137,7 @@ export async function requestInstitutionalCode(
   if (owner && owner !== auth.userId) throw new ConflictError(ACCOUNT_MESSAGES.institutionalTaken);
   const code = await issueCode(deps, { purpose: 'institutional', subject: auth.userId, email, universityId });
   await deps.mailer.send(codeMail(email, code, 'institutional'));
+  countMetric(METRIC.codesSent);
   return { ok: true };
 }
 
@@ -171,22 +159,4 @@ export async function verifyInstitutionalEmail(
     if (!verified) throw new ConflictError(ACCOUNT_MESSAGES.institutionalTaken);
     return verified;
   });
-}
-
-export async function addFavorite(deps: AccountDeps, auth: AuthContext, productId: number) {
-  const product = await deps.products.get(productId);
-  if (!product) throw new NotFoundError(API_MESSAGES.productNotFound);
-  await deps.favorites.add(auth.userId, productId, deps.now().toISOString());
-  return { product_id: productId, saved: true };
-}
-
-export async function removeFavorite(deps: AccountDeps, auth: AuthContext, productId: number) {
-  await deps.favorites.remove(auth.userId, productId);
-  return { product_id: productId, saved: false };
-}
-
-/** Saved products still on sale, newest saved first. */
-export async function listFavorites(deps: AccountDeps, auth: AuthContext): Promise<{ items: Product[] }> {
-  const products = await deps.favorites.listProducts(auth.userId);
-  return { items: products.filter((p) => p.status === 'active') };
 }

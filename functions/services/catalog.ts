@@ -3,7 +3,8 @@ import { API_MESSAGES } from '#shared/messages';
 import type { ListProductsQuery, Product, ProductSummary } from '#shared/schemas';
 import { cursorKind, decodeOffsetCursor, encodeOffsetCursor, MAX_OFFSET } from '../commons/cursor';
 import { BadRequestError, NotFoundError } from '../commons/errors';
-import { logger } from '../commons/logger';
+import { METRIC } from '../commons/metric-names';
+import { countMetric, logger } from '../commons/observability';
 import { withTimeout } from '../commons/timeout';
 import type { ProductRepository } from '../ports/repositories';
 import type { SearchIndex, SearchQuery } from '../ports/search-index';
@@ -101,6 +102,7 @@ export async function listProducts(deps: CatalogDeps, query: ListProductsQuery):
     };
   } catch (error) {
     logger.warn('search index failed; answering from DynamoDB', { error: errorText(error) });
+    countMetric(METRIC.searchFallbacks);
     return fallbackSearch(deps.products, query, offset);
   }
 }

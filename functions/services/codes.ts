@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { ACCOUNT_MESSAGES } from '#shared/account-schemas';
 import { BadRequestError, TooManyRequestsError } from '../commons/errors';
+import { METRIC } from '../commons/metric-names';
+import { countMetric } from '../commons/observability';
 import type { CodePurpose, CodeRecord, CodeRepository, SendCounter } from '../ports/accounts';
 
 /** The spec's code rules. */
@@ -36,8 +38,10 @@ export async function spendAllowance(
   subject: string,
   limit: { max: number; windowMs: number; message: string },
 ): Promise<void> {
-  if (!(await deps.sendCounter.tryCount(subject, deps.now().getTime(), limit.max, limit.windowMs)))
+  if (!(await deps.sendCounter.tryCount(subject, deps.now().getTime(), limit.max, limit.windowMs))) {
+    countMetric(METRIC.rateLimitsHit);
     throw new TooManyRequestsError(limit.message);
+  }
 }
 
 /** Counts one send to the address; false once it had MAX_CODES_PER_HOUR in the last 60 minutes. */
@@ -45,7 +49,9 @@ export async function countSend(
   deps: Pick<CodeDeps, 'sendCounter' | 'now'>,
   email: string,
 ): Promise<boolean> {
-  return deps.sendCounter.tryCount(email, deps.now().getTime(), MAX_CODES_PER_HOUR, SEND_WINDOW_MS);
+  const allowed = await deps.sendCounter.tryCount(email, deps.now().getTime(), MAX_CODES_PER_HOUR, SEND_WINDOW_MS);
+  if (!allowed) countMetric(METRIC.rateLimitsHit);
+  return allowed;
 }
 
 /** Makes and stores a new code for the subject (replacing any earlier one); returns the code. */

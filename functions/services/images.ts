@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { LIMITS } from '#shared/limits';
 import { IMAGE_MESSAGES, type UploadRequest } from '#shared/product-form';
 import { BadRequestError, ForbiddenError } from '../commons/errors';
-import type { AuthContext } from '../commons/http';
+import type { AuthContext } from '../commons/auth';
 import type { ImageStore, PresignedUpload, RemoteImageFetcher } from '../ports/images';
 import type { SendCounter } from '../ports/accounts';
 import { spendAllowance } from './codes';

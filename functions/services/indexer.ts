@@ -1,15 +1,12 @@
-import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import { type Product, productSchema } from '#shared/schemas';
 import { keys } from '#shared/table';
-import { logger } from '../commons/logger';
 import type { ProductRepository } from '../ports/repositories';
 import type { SearchDocument, SearchIndex } from '../ports/search-index';
-import { MalformedRecordError, type StreamChange, type StreamRecordDecoder } from '../ports/stream';
+import { MalformedRecordError, type StreamChange } from '../ports/stream';
 
 /**
- * Feeds the search index from the table's stream (the ONLY way anything reaches the index, so it
- * can always be rebuilt from the table). Product items only; an active product is upserted, any
- * other status or a removal deletes it by id.
+ * What the search index holds of a product, and what one of the table's product changes asks of
+ * the index: an active product is upserted, any other status or a removal deletes it by id.
  */
 export function toSearchDocument(p: Product): SearchDocument {
   return {
@@ -52,56 +49,14 @@ export function actionFor(change: StreamChange): IndexAction {
 }
 
 /**
- * Processes a stream batch with the Lambda partial-failure contract: a record whose index write
- * fails is reported by its sequence number (Lambda retries from there); a malformed record is
- * logged and skipped, so it never blocks the shard.
- */
-export async function indexStreamRecords(
-  search: SearchIndex,
-  records: readonly DynamoDBRecord[],
-  decode: StreamRecordDecoder,
-): Promise<DynamoDBBatchResponse> {
-  const batchItemFailures: { itemIdentifier: string }[] = [];
-  for (const record of records) {
-    const sequenceNumber = record?.dynamodb?.SequenceNumber;
-    let action: IndexAction;
-    try {
-      action = actionFor(decode(record));
-    } catch (error) {
-      logger.error('skipping malformed stream record', {
-        sequenceNumber,
-        eventID: record?.eventID,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      continue;
-    }
-    if (!action) continue;
-    try {
-      if (action.kind === 'upsert') await search.upsert([action.doc]);
-      else await search.remove([action.id]);
-    } catch (error) {
-      logger.warn('index write failed; record reported for retry', {
-        sequenceNumber,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      if (sequenceNumber) batchItemFailures.push({ itemIdentifier: sequenceNumber });
-    }
-  }
-  return { batchItemFailures };
-}
-
-/**
  * Rebuilds the index from the table: pages through the global listing index (every active
  * product) and upserts everything. A maintenance path (the local stack runs it at start to fill
  * the in-memory engine), never a request path. Returns how many products were indexed.
- * Without `deps` it uses the composition root's adapters (loaded lazily: the service itself stays
- * free of adapters).
  */
 export async function reindexAll(
-  deps?: { products: ProductRepository; search: SearchIndex },
+  { products, search }: { products: ProductRepository; search: SearchIndex },
   pageSize = 200,
 ): Promise<number> {
-  const { products, search } = deps ?? (await (await import('../commons/context')).getContext());
   let count = 0;
   let cursor: string | undefined;
   do {

@@ -7,14 +7,15 @@ import {
 import { API_MESSAGES } from '#shared/messages';
 import type { Product } from '#shared/schemas';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../commons/errors';
-import type { AuthContext } from '../commons/http';
+import type { AuthContext } from '../commons/auth';
 import type { Moderator } from '../ports/moderation';
 import type { ProductRepository, UniversityRepository } from '../ports/repositories';
 import { type AccountDeps, getProfile } from './accounts';
 import { spendAllowance } from './codes';
 import { type CheckedUpload, checkUploads, type ImageDeps, ownImageKeys, publishImages, servedPath } from './images';
 import { LIMITS } from '#shared/limits';
-import { logger } from '../commons/logger';
+import { METRIC } from '../commons/metric-names';
+import { countMetric, logger } from '../commons/observability';
 
 /** Per-user ceilings: listings cost moderation calls and index space; checks cost model calls. */
 export const DAILY_LISTING_LIMIT = 20;
@@ -57,7 +58,12 @@ export async function checkListing(
     message: PUBLISH_MESSAGES.moderationLimit,
   });
   const photo = fields.image_key ? (await checkUploads(deps, auth, [fields.image_key]))[0] : undefined;
-  return deps.moderator.moderate(moderationInput(fields, null), photo && (await moderationImage(deps, photo)));
+  const verdict = await deps.moderator.moderate(
+    moderationInput(fields, null),
+    photo && (await moderationImage(deps, photo)),
+  );
+  if (!verdict.approved) countMetric(METRIC.moderationRejections);
+  return verdict;
 }
 
 /** The spec's seller name: full name, else the e-mail's local part, else 'Usuario'. */
@@ -92,11 +98,13 @@ export async function publishProduct(
     moderationInput(body, null),
     uploads[0] && (await moderationImage(deps, uploads[0])),
   );
-  if (!verdict.approved)
+  if (!verdict.approved) {
+    countMetric(METRIC.moderationRejections);
     throw new BadRequestError(
       PUBLISH_MESSAGES.rejected,
       verdict.warnings.map((message) => ({ path: 'moderation', message })),
     );
+  }
   const now = deps.now();
   await spendAllowance(deps, `publish:${auth.userId}`, {
     max: DAILY_LISTING_LIMIT,
@@ -134,6 +142,7 @@ export async function publishProduct(
     await deps.images.delete(imageKeys).catch((e: unknown) => logger.warn('orphan images left', { id, error: String(e) }));
     throw err;
   }
+  countMetric(METRIC.productsPublished);
   // The uploads were copied; the bucket's lifecycle rule would expire them anyway.
   await deps.images.delete(uploads.map((u) => u.key)).catch(() => undefined);
   return product;
@@ -144,7 +153,7 @@ export const CONTACTS_PER_HOUR = 60;
 
 /** The seller's WhatsApp, for a signed-in buyer; only while the product is on sale. */
 export async function sellerContact(
-  deps: PublishingDeps,
+  deps: Pick<PublishingDeps, 'products' | 'sendCounter' | 'now'>,
   auth: AuthContext,
   id: number,
 ): Promise<{ whatsapp_number: string | null; seller_name: string }> {

@@ -14,7 +14,7 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { type RouteDef, routeList } from '#shared/routes';
+import { API_AREAS, type ApiArea, areaSettings, type RouteDef, type RouteUses, routeList } from '#shared/routes';
 import type { StageConfig } from '../stages';
 import { AppFunction } from './app-function';
 import type { Auth } from './auth';
@@ -42,8 +42,8 @@ export interface ApiProps {
   readonly search: Search;
   readonly auth: Auth;
   readonly mail: Mail;
-  /** Folder of the handler modules (`<handler>.ts` exporting `handler`). */
-  readonly handlersDir: string;
+  /** Folder of the areas' Lambda entries (`<area>.ts` exporting `handler`). */
+  readonly areasDir: string;
   /** The routes to serve. @default routeList of shared/routes.ts (other values are for tests) */
   readonly routes?: readonly ApiRouteDef[];
 }
@@ -57,16 +57,26 @@ export interface ApiRoute {
   readonly route: HttpRoute;
 }
 
+/** The function serving one API area, and the flags of its routes (what it was granted). */
+export interface ApiAreaFunction {
+  readonly area: ApiArea;
+  readonly fn: AppFunction;
+  readonly uses: Required<{ [K in keyof RouteUses]: boolean }>;
+}
+
 /**
- * The HTTP API, generated from shared/routes.ts: one Lambda per route, a JWT authorizer (the user
- * pool's issuer and the SPA client) on every route whose auth is not 'public', table access by method
- * (GET reads, anything else writes), and search, user-pool admin and SES access exactly where the
- * route's `lambda` flags say so.
+ * The HTTP API, generated from the route table (shared/api/*): ONE Lambda per API area serving all
+ * its routes through the router (functions/http/router.ts), and one API Gateway route per table entry,
+ * with the JWT authorizer (the user pool's issuer and the SPA client) on every route whose auth is not
+ * 'public'. An area's function gets the table (read-only unless one of its routes writes) and
+ * exactly the search, user-pool, mail, moderation and images access its routes' flags name. Resources
+ * grow by about one per route (the route; the integration and the invoke permission are per area).
  */
 export class Api extends Construct {
   readonly httpApi: HttpApi;
   readonly stage: HttpStage;
   readonly routes: ApiRoute[] = [];
+  readonly functions: ApiAreaFunction[] = [];
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -106,34 +116,43 @@ export class Api extends Construct {
       jwtAudience: [auth.client.userPoolClientId],
     });
 
-    for (const def of props.routes ?? routeList) {
-      const id = def.name.charAt(0).toUpperCase() + def.name.slice(1);
-      const fn = new AppFunction(this, id, {
-        entry: join(props.handlersDir, `${def.handler}.ts`),
+    const table = props.routes ?? routeList;
+    for (const area of API_AREAS) {
+      const areaRoutes = table.filter((r) => r.area === area);
+      if (areaRoutes.length === 0) continue;
+      const settings = areaSettings(area, areaRoutes);
+      const name = area.charAt(0).toUpperCase() + area.slice(1);
+      const fn = new AppFunction(this, `${name}Function`, {
+        entry: join(props.areasDir, `${area}.ts`),
         stage,
-        description: `${def.method} ${def.path}`,
-        memoryMb: def.lambda?.memoryMb,
-        timeoutSeconds: def.lambda?.timeoutSeconds,
+        description: `API area ${area}: ${areaRoutes.length} routes`,
+        memoryMb: settings.memoryMb,
+        timeoutSeconds: settings.timeoutSeconds,
       });
-      data.bindTable(fn, def.method === 'GET' ? 'RO' : 'RW');
-      if (def.lambda?.searchIndex) search.bindSearch(fn, 'RO');
-      if (def.lambda?.identity) auth.bindIdentity(fn);
-      if (def.lambda?.mail) mail.bindMail(fn);
-      if (def.lambda?.moderation) bindModeration(fn, stage, Stack.of(this).region);
+      data.bindTable(fn, settings.writes ? 'RW' : 'RO');
+      if (settings.uses.search) search.bindSearch(fn, 'RO');
+      if (settings.uses.identity) auth.bindIdentity(fn);
+      if (settings.uses.mail) mail.bindMail(fn);
+      if (settings.uses.moderation) bindModeration(fn, stage, Stack.of(this).region);
+      this.functions.push({ area, fn, uses: settings.uses });
 
-      const [route] = this.httpApi.addRoutes({
-        path: def.path,
-        methods: [HttpMethod[def.method]],
-        integration: new HttpLambdaIntegration(`${id}Integration`, fn),
-        authorizer: def.auth === 'public' ? undefined : authorizer,
-      });
-      if (def.auth === 'public') {
-        Validations.of(route).acknowledge({
-          id: 'AwsSolutions-APIG4',
-          reason: `Public by the route table (shared/routes.ts): ${def.method} ${def.path} serves anonymous visitors.`,
+      // One integration and one invoke permission for the whole area (not one per route).
+      const integration = new HttpLambdaIntegration(`${name}Integration`, fn, { scopePermissionToRoute: false });
+      for (const def of areaRoutes) {
+        const [route] = this.httpApi.addRoutes({
+          path: def.path,
+          methods: [HttpMethod[def.method]],
+          integration,
+          authorizer: def.auth === 'public' ? undefined : authorizer,
         });
+        if (def.auth === 'public') {
+          Validations.of(route).acknowledge({
+            id: 'AwsSolutions-APIG4',
+            reason: `Public by the route table (shared/api/${area}.ts): ${def.method} ${def.path} serves anonymous visitors.`,
+          });
+        }
+        this.routes.push({ name: def.name, def, fn, route });
       }
-      this.routes.push({ name: def.name, def, fn, route });
     }
   }
 

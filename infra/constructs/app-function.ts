@@ -1,9 +1,10 @@
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { Validations } from 'aws-cdk-lib';
 import { ENV, type EnvName } from '../../functions/commons/env';
 import type { StageConfig } from '../stages';
 
@@ -30,10 +31,22 @@ export interface AppFunctionProps {
 }
 
 /**
- * A Lambda with the project's fixed defaults: Node.js 24 on arm64, ESM bundle from the local esbuild
- * with source maps and the runtime's AWS SDK left out, its own log group with retention, and its own
- * role that can only write to that log group (no managed policy). Access to anything else is added by
- * the `bind…` helpers of the resource constructs, which set the environment variable and grant together.
+ * What Lambda bundles leave out: the AWS SDK v3, which the Node.js runtime provides
+ * (docs/decisions/010-dependencies.md). Everything else a function imports is bundled; a test
+ * checks that every bundle's remaining imports are Node built-ins or these.
+ */
+export const RUNTIME_PROVIDED_MODULES = ['@aws-sdk/*'];
+
+/** ESM bundles lose `require`; some CommonJS dependencies still call it. */
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+
+/**
+ * A Lambda with the project's fixed defaults: Node.js 24 on arm64, a minified ESM bundle from the
+ * local esbuild with source maps and the runtime's AWS SDK left out, X-Ray tracing active, its own
+ * log group with retention, and its own role that can only write to that log group and X-Ray (no
+ * managed policy). Access to anything else is added by the `bind…` helpers of the resource
+ * constructs, which set the environment variable and grant together.
  */
 export class AppFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
@@ -55,6 +68,8 @@ export class AppFunction extends NodejsFunction {
       timeout: Duration.seconds(props.timeoutSeconds ?? 10),
       role,
       logGroup,
+      // Powertools' tracer adds the handler's and each AWS SDK client's subsegments.
+      tracing: Tracing.ACTIVE,
       loggingFormat: LoggingFormat.JSON,
       // Lambda drops console output below this level; it follows the stage's LOG_LEVEL.
       applicationLogLevelV2: LOG_LEVELS[props.stage.logLevel],
@@ -63,13 +78,10 @@ export class AppFunction extends NodejsFunction {
         minify: true,
         sourceMap: true,
         format: OutputFormat.ESM,
-        // The SDK is provided by the runtime. The embedded search engine (Orama) is the LOCAL
-        // stand-in for OpenSearch: functions/commons/context.ts only imports it when
-        // SEARCH_BACKEND=embedded, which no Lambda sets, so it stays out of every bundle.
-        externalModules: ['@aws-sdk/*', '@orama/orama', '@orama/stemmers', '@orama/plugin-data-persistence'],
-        // ESM bundles lose `require`; some CommonJS dependencies still call it.
-        banner:
-          "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        externalModules: RUNTIME_PROVIDED_MODULES,
+        // Licence banners would otherwise be gathered at the end of every bundle.
+        esbuildArgs: { '--legal-comments': 'none' },
+        banner: ESM_REQUIRE_BANNER,
       },
       environment: {
         [ENV.runtime]: 'aws',
@@ -79,6 +91,10 @@ export class AppFunction extends NodejsFunction {
       },
     });
     logGroup.grantWrite(role);
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'X-Ray trace writes (xray:PutTraceSegments, xray:PutTelemetryRecords) support no resource-level permissions.',
+    });
   }
 
   /** Sets one of the variables named in functions/commons/env.ts. */

@@ -1,16 +1,12 @@
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
-import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Stack, Validations } from 'aws-cdk-lib';
 import { EbsDeviceVolumeType } from 'aws-cdk-lib/aws-ec2';
 import { ArnPrincipal, Effect, PolicyDocument, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, ResourcePolicy } from 'aws-cdk-lib/aws-logs';
 import { type CfnDomain, Domain, EngineVersion, TLSSecurityPolicy } from 'aws-cdk-lib/aws-opensearchservice';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { ENV } from '../../functions/commons/env';
 import type { StageConfig } from '../stages';
-import { AppFunction } from './app-function';
+import type { AppFunction } from './app-function';
 
 export type SearchAccess = 'RO' | 'RW';
 
@@ -20,20 +16,15 @@ const WRITE_ACTIONS = ['es:ESHttpPut', 'es:ESHttpDelete', 'es:ESHttpPatch'];
 
 export interface SearchProps {
   readonly stage: StageConfig;
-  /** The table whose stream feeds the index. */
-  readonly table: Table;
-  /** Absolute path of the indexer handler module. */
-  readonly indexerEntry: string;
 }
 
 /**
- * The OpenSearch Service domain and the stream-fed indexer. Access is IAM-based: the domain's
- * resource policy names exactly the roles bound with `bindSearch`, and every request is SigV4-signed.
+ * The OpenSearch Service domain (fed by the table stream's dispatcher, infra/constructs/stream.ts).
+ * Access is IAM-based: the domain's resource policy names exactly the roles bound with `bindSearch`,
+ * and every request is SigV4-signed.
  */
 export class Search extends Construct {
   readonly domain: Domain;
-  readonly indexer: AppFunction;
-  readonly failureQueue: Queue;
   private readonly stage: StageConfig;
   private readonly accessPolicy = new PolicyDocument();
   private readonly domainName: string;
@@ -115,43 +106,6 @@ export class Search extends Construct {
           'Single-node stage (dev): zone awareness needs two nodes. Production runs two nodes over two zones; search falls back to DynamoDB when the index is unavailable.',
       });
     }
-
-    this.failureQueue = new Queue(this, 'IndexerFailures', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(this.failureQueue).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason:
-        "This queue IS the indexer's on-failure destination (it receives the records the stream mapping gave up on); it has no consumer to dead-letter from.",
-    });
-
-    this.indexer = new AppFunction(this, 'Indexer', {
-      entry: props.indexerEntry,
-      stage,
-      description: 'Indexes products from the table stream into OpenSearch',
-      memoryMb: 512,
-      timeoutSeconds: 60,
-    });
-    this.bindSearch(this.indexer, 'RW');
-    this.indexer.addEventSource(
-      new DynamoEventSource(props.table, {
-        startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: 100,
-        maxBatchingWindow: Duration.seconds(1),
-        reportBatchItemFailures: true,
-        bisectBatchOnError: true,
-        retryAttempts: 5,
-        maxRecordAge: stage.streamMaxRecordAge,
-        onFailure: new SqsDlq(this.failureQueue),
-      }),
-    );
-    Validations.of(this.indexer.role!).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason:
-        'dynamodb:ListStreams (added by the stream event source) supports no resource-level permissions.',
-    });
   }
 
   /** The domain's resource ARN pattern: every index and API path under it. */

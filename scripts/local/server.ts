@@ -5,7 +5,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import type { Context } from 'aws-lambda';
-import { type RouteDef, compilePath, routeList } from '#shared/routes';
+import { type ApiArea, areaSettings, compilePath, type RouteDef, routeList } from '#shared/routes';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigSchema } from '#shared/runtime-config';
 import { securityHeaders } from '#shared/security-headers';
 import {
@@ -20,8 +20,8 @@ import { type Authorize, type AuthorizerConfig, createAuthorizer } from './autho
 
 /**
  * The local origin: what CloudFront + API Gateway + S3 are in AWS, on one port.
- * - /api/*: the route table, each route verified like the JWT authorizer and handed to its Lambda
- *   handler (in process) as an HTTP API payload-v2 event.
+ * - /api/*: the route table, each route verified like the JWT authorizer and handed to its area's
+ *   Lambda handler (in process) as an HTTP API payload-v2 event, as API Gateway would.
  * - /runtime-config.json: generated from the running stack.
  * - /images/*: the local images bucket.
  * - everything else: the built SPA (web/dist) with the CloudFront function's fallback rule, or
@@ -42,8 +42,8 @@ export interface LocalServerOptions {
   host?: string;
   /** @default the route table of shared/routes.ts */
   routes?: readonly RouteEntry[];
-  /** @default imports functions/handlers/<name>.ts and returns its `handler` */
-  loadHandler?: (name: string) => Promise<LambdaHandler>;
+  /** The Lambda handler serving a route. @default its area's entry (functions/app/areas/<area>.ts) */
+  loadHandler?: (route: RouteEntry) => Promise<LambdaHandler>;
   /** The JWT authorizer's issuer and audience (or a ready authorizer). */
   authorizer: AuthorizerConfig | Authorize;
   runtimeConfig: RuntimeConfig;
@@ -137,11 +137,11 @@ export function contentTypeFor(path: string): string {
 
 const handlerCache = new Map<string, Promise<LambdaHandler>>();
 
-/** Imports functions/handlers/<name>.ts once per process, as a Lambda cold start would. */
-export function loadFunctionHandler(name: string): Promise<LambdaHandler> {
+/** Imports an area's Lambda entry (functions/app/areas/<area>.ts) once per process, as a cold start would. */
+export function loadAreaHandler(name: ApiArea): Promise<LambdaHandler> {
   let loaded = handlerCache.get(name);
   if (!loaded) {
-    const file = join(ROOT, 'functions', 'handlers', `${name}.ts`);
+    const file = join(ROOT, 'functions', 'app', 'areas', `${name}.ts`);
     loaded = import(file).then((mod: { handler?: unknown }) => {
       if (typeof mod.handler !== 'function') throw new Error(`${file} does not export a handler function`);
       return mod.handler as LambdaHandler;
@@ -184,7 +184,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-la
 
 export async function startLocalServer(opts: LocalServerOptions): Promise<LocalServer> {
   const routes = (opts.routes ?? routeList).map((route) => ({ route, ...compilePath(route.path) }));
-  const loadHandler = opts.loadHandler ?? loadFunctionHandler;
+  const loadHandler = opts.loadHandler ?? ((route: RouteEntry) => loadAreaHandler(route.area));
   const authorize =
     typeof opts.authorizer === 'function' ? opts.authorizer : createAuthorizer(opts.authorizer);
   const runtimeConfig = JSON.stringify(runtimeConfigSchema.parse(opts.runtimeConfig));
@@ -244,14 +244,14 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
       pathParameters,
       authorization,
     );
-    const timeoutMs = Math.min(integrationTimeout, (found.route.lambda?.timeoutSeconds ?? 30) * 1000);
+    // The area's function runs as long as its slowest route may (as its Lambda timeout in AWS).
+    const timeoutMs = Math.min(integrationTimeout, areaSettings(found.route.area).timeoutSeconds * 1000);
+    const functionName = `api-${found.route.area}`;
     let timer: NodeJS.Timeout | undefined;
     try {
-      const handler = await loadHandler(found.route.handler);
+      const handler = await loadHandler(found.route);
       const result = await Promise.race([
-        Promise.resolve(
-          handler(event, lambdaContext(found.route.handler, event.requestContext.requestId, timeoutMs)),
-        ),
+        Promise.resolve(handler(event, lambdaContext(functionName, event.requestContext.requestId, timeoutMs))),
         new Promise<'timeout'>((done) => {
           timer = setTimeout(() => done('timeout'), timeoutMs);
         }),
@@ -261,7 +261,7 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
     } catch (err) {
       // Like a Lambda that throws: the client sees API Gateway's 500, the log has the cause.
       console.error(
-        `[local-server] ${found.route.method} ${found.route.path} (${found.route.handler}) failed:`,
+        `[local-server] ${found.route.method} ${found.route.path} (${functionName}) failed:`,
         err,
       );
       send(res, internalServerError());

@@ -179,21 +179,30 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       AWS_ACCESS_KEY_ID: S3_LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: S3_LOCAL_CREDENTIALS.secretAccessKey,
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      // Metrics are CloudWatch's business; locally they would only be log noise.
+      POWERTOOLS_METRICS_DISABLED: 'true',
     });
 
+    // The embedded engine stands in for OpenSearch: the local stack gives it to the composition
+    // root, so it never ships in a Lambda bundle. Imported only now: the handlers' composition root
+    // reads the environment set above.
+    const { lazyContext, provideParts } = await import('../../functions/app/context');
+    const { getEmbeddedSearchIndex } = await import('../../functions/adapters/search/embedded');
+    const { tableParts } = await import('../../functions/app/parts/table');
+    provideParts({ search: getEmbeddedSearchIndex() });
     // The stream poller starts before the rebuild so no write in between is missed (upserts are idempotent).
-    // Imported only now: the handlers' composition root reads the environment set above.
-    const { handler: indexer } = await import('../../functions/handlers/index-products');
+    const { handler: dispatcher } = await import('../../functions/app/stream');
     const { reindexAll } = await import('../../functions/services/indexer');
     const { startStreamPoller } = await import('./stream-poller');
     const poller = await startStreamPoller({
       endpoint: dynamo.endpoint,
       streamArn,
-      handler: (event) => indexer(event, lambdaContext('index-products', randomUUID(), 60_000)),
+      handler: (event) => dispatcher(event, lambdaContext('stream', randomUUID(), 60_000)),
     });
     stoppers.push({ name: 'stream poller', stop: () => poller.stop() });
     const reindexStarted = Date.now();
-    const indexed = await reindexAll();
+    const { products } = lazyContext(tableParts);
+    const indexed = await reindexAll({ products, search: getEmbeddedSearchIndex() });
     log(`search index rebuilt from the table: ${indexed} products in ${Date.now() - reindexStarted} ms`);
 
     // The demo accounts' profiles start with their names, as a confirmed sign-up's does.
@@ -241,6 +250,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
               Item: {
                 pk: { S: SEED_MARKER.pk },
                 sk: { S: SEED_MARKER.sk },
+                entity: { S: 'seedMarker' },
                 seeded_at: { S: new Date().toISOString() },
               },
               ConditionExpression: 'attribute_not_exists(pk)',

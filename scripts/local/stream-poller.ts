@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import type { AttributeValue as LambdaAttributeValue, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import * as z from 'zod';
-import { logger } from '../../functions/commons/logger';
+import { logger } from '../../functions/commons/observability';
 
 /**
  * The local stand-in for Lambda's DynamoDB event source mapping: reads the table's stream on

@@ -12,7 +12,7 @@ import { type StageConfig, stageConfig, stages } from '../../infra/stages';
 import type { ApiRouteDef } from '../../infra/constructs/api';
 import { IDENTITY_ACTIONS } from '../../infra/constructs/auth';
 import { AUTH_CONFIG } from '#shared/auth-config';
-import { routeList } from '#shared/routes';
+import { API_AREAS, type ApiArea, type RouteUses, routeList } from '#shared/routes';
 import { runtimeConfigSchema } from '#shared/runtime-config';
 import { securityHeaders } from '#shared/security-headers';
 import { INDEX_LIST, KEY, STREAM_VIEW, TTL_ATTRIBUTE } from '#shared/table';
@@ -24,7 +24,7 @@ const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
 
 let work: string;
-let handlersDir: string;
+let functionsDir: string;
 let webDist: string;
 
 /** Synthesises one stage without bundling; handler stubs keep the test independent of functions/. */
@@ -40,7 +40,7 @@ function build(
   const stack = new MarketplaceStack(app, `Marketplace-${stage.name}`, {
     stage,
     env: opts.env,
-    handlersDir,
+    functionsDir,
     webDistPath: opts.webDist ? webDist : join(work, 'no-web-build'),
     routes: opts.routes,
   });
@@ -79,39 +79,74 @@ const googleStage: StageConfig = {
   },
   mail: { identity: stages.dev.mail.identity, configurationSet: 'marketplace-mail' },
 };
-/** The route table plus a signed-in and an admin route, so the authorizer checks bite before such routes exist. */
+/** The route table plus signed-in and admin routes, so the authorizer checks bite before such routes exist. */
 let guarded: ReturnType<typeof build>;
 const extraRoutes: ApiRouteDef[] = [
   {
     name: 'testMine',
+    area: 'favorites',
     method: 'GET',
     path: '/api/test/mine',
     auth: 'user',
-    handler: 'test-mine',
     response: routeList[0].response,
   },
   {
     name: 'testAdmin',
+    area: 'catalog',
     method: 'DELETE',
     path: '/api/test/admin/{id}',
     auth: 'admin',
-    handler: 'test-admin',
+    response: routeList[0].response,
+  },
+  {
+    name: 'testSuperAdmin',
+    area: 'catalog',
+    method: 'POST',
+    path: '/api/test/admin/roles',
+    auth: 'super_admin',
     response: routeList[0].response,
   },
 ];
+
+/** The flags an area's routes set, worked out here from the table (not by the code under test). */
+const areaUses = (area: ApiArea, flag: keyof RouteUses) =>
+  routeList.some((r) => r.area === area && r.uses?.[flag] === true);
+
+/** The function serving an API area, found by its description. */
+function areaFunction(built: ReturnType<typeof build>, area: ApiArea) {
+  const found = ofType(built.resources, 'AWS::Lambda::Function').filter(([, f]) =>
+    String(f.Properties.Description).startsWith(`API area ${area}:`),
+  );
+  expect(found, area).toHaveLength(1);
+  return found[0];
+}
+
+/** The environment and IAM statements of an API area's function. */
+function areaGrants(built: ReturnType<typeof build>, area: ApiArea) {
+  const [logicalId, fn] = areaFunction(built, area);
+  const roleId = logicalId.replace(/[0-9A-F]{8}$/, 'Role');
+  const policy = ofType(built.resources, 'AWS::IAM::Policy').find(([id]) => id.startsWith(roleId));
+  type Statement = { Action: string | string[]; Resource: unknown };
+  return {
+    env: (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables,
+    statements: policy ? (policy[1].Properties.PolicyDocument as { Statement: Statement[] }).Statement : [],
+  };
+}
+const actionsOf = <T extends { Action: string | string[] }>(statements: T[], prefix: string): T[] =>
+  statements.filter((st) => [st.Action].flat().some((a) => a.startsWith(prefix)));
 
 beforeAll(() => {
   // Under the project root: NodejsFunction refuses entries outside it.
   mkdirSync('node_modules/.cache', { recursive: true });
   work = mkdtempSync(join(process.cwd(), 'node_modules/.cache/infra-test-'));
-  handlersDir = join(work, 'handlers');
+  functionsDir = join(work, 'app');
   webDist = join(work, 'dist');
-  mkdirSync(handlersDir);
+  mkdirSync(join(functionsDir, 'areas'), { recursive: true });
   mkdirSync(join(webDist, 'assets'), { recursive: true });
   mkdirSync(join(webDist, 'images'), { recursive: true });
   writeFileSync(join(webDist, 'images', 'default-product.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  for (const handler of [...[...routeList, ...extraRoutes].map((r) => r.handler), 'index-products']) {
-    writeFileSync(join(handlersDir, `${handler}.ts`), 'export const handler = async () => ({});\n');
+  for (const file of [...API_AREAS.map((area) => `areas/${area}.ts`), 'stream.ts']) {
+    writeFileSync(join(functionsDir, file), 'export const handler = async () => ({});\n');
   }
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>x</title>');
   writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -199,7 +234,7 @@ describe('search', () => {
       MaximumRecordAgeInSeconds: stages.dev.streamMaxRecordAge.toSeconds(),
       DestinationConfig: {
         OnFailure: {
-          Destination: { 'Fn::GetAtt': [Match.stringLikeRegexp('^SearchIndexerFailures'), 'Arn'] },
+          Destination: { 'Fn::GetAtt': [Match.stringLikeRegexp('^StreamFailures'), 'Arn'] },
         },
       },
     });
@@ -213,9 +248,9 @@ describe('search', () => {
     });
   });
 
-  it('is an encrypted HTTPS-only domain whose policy names only the indexer and the search routes', () => {
-    const searchRoutes = routeList.filter((r) => r.lambda?.searchIndex);
-    expect(searchRoutes.length).toBeGreaterThan(0);
+  it('is an encrypted HTTPS-only domain whose policy names only the stream dispatcher and the searching areas', () => {
+    const searchAreas = API_AREAS.filter((a) => areaUses(a, 'search'));
+    expect(searchAreas).toEqual(['catalog']);
     const [[, domain]] = ofType(dev.resources, 'AWS::OpenSearchService::Domain');
     expect(domain.Properties).toMatchObject({
       EncryptionAtRestOptions: { Enabled: true },
@@ -228,8 +263,8 @@ describe('search', () => {
       (s) => (s.Principal.AWS as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0],
     );
     const expected = [
-      'SearchIndexerRole',
-      ...searchRoutes.map((r) => `Api${r.name[0].toUpperCase()}${r.name.slice(1)}Role`),
+      'StreamDispatcherRole',
+      ...searchAreas.map((a) => `Api${a[0].toUpperCase()}${a.slice(1)}FunctionRole`),
     ];
     expect(principals.map((p) => p.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(expected.sort());
     // Two zones in prod.
@@ -273,42 +308,78 @@ describe.each([
     });
   });
 
-  it('runs every route and the indexer on Node.js 22+ arm64 with the table bound by method', () => {
+  it('serves each area from ONE function, with one integration and one invoke permission per area', () => {
+    const areas = API_AREAS.filter((a) => table.some((r) => r.area === a));
+    const integrations = ofType(resources(), 'AWS::ApiGatewayV2::Integration');
+    expect(integrations).toHaveLength(areas.length);
+    const routes = ofType(resources(), 'AWS::ApiGatewayV2::Route');
+    for (const area of areas) {
+      const [fnId] = areaFunction(get(), area);
+      const [integrationId] = integrations.find(
+        ([, i]) => JSON.stringify(i.Properties.IntegrationUri).includes(fnId),
+      )!;
+      const served = routes.filter(([, r]) => JSON.stringify(r.Properties.Target).includes(integrationId));
+      expect(served.map(([, r]) => r.Properties.RouteKey).sort(), area).toEqual(
+        table
+          .filter((r) => r.area === area)
+          .map((r) => `${r.method} ${r.path}`)
+          .sort(),
+      );
+      const permissions = ofType(resources(), 'AWS::Lambda::Permission').filter(
+        ([, p]) => JSON.stringify(p.Properties.FunctionName).includes(fnId),
+      );
+      expect(permissions, area).toHaveLength(1);
+    }
+  });
+
+  it('runs every area and the dispatcher on Node.js 22+ arm64, traced, with the table read-only unless a route writes', () => {
     const functions = ofType(resources(), 'AWS::Lambda::Function');
     const policies = ofType(resources(), 'AWS::IAM::Policy');
-    for (const def of [...table, { name: 'indexer', method: 'STREAM', path: '', lambda: undefined }]) {
-      const entry =
-        def.name === 'indexer'
-          ? functions.find(([id]) => id.startsWith('SearchIndexer'))
-          : functions.find(([, f]) => f.Properties.Description === `${def.method} ${def.path}`);
-      expect(entry, def.name).toBeDefined();
-      const [logicalId, fn] = entry!;
+    const areas = API_AREAS.filter((a) => table.some((r) => r.area === a));
+    const dispatcher = functions.find(([id]) => id.startsWith('StreamDispatcher'));
+    expect(dispatcher).toBeDefined();
+    for (const [name, entry] of [
+      ...areas.map((a) => [a, areaFunction(get(), a)] as const),
+      ['stream', dispatcher!] as const,
+    ]) {
+      const [logicalId, fn] = entry;
       const version = Number(/^nodejs(\d+)\.x$/.exec(String(fn.Properties.Runtime))?.[1]);
       expect(version).toBeGreaterThanOrEqual(22);
       expect(fn.Properties.Architectures).toEqual(['arm64']);
+      expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
       expect((fn.Properties.LoggingConfig as { LogGroup: unknown }).LogGroup).toBeDefined();
       const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(env[ENV.tableName]).toEqual({ Ref: expect.stringMatching(/^DataTable/) });
-      if (def.name === 'indexer') {
+      if (name === 'stream') {
         expect(env[ENV.searchBackend]).toBe('opensearch');
         expect(env[ENV.openSearchEndpoint]).toBeDefined();
         continue;
       }
+      expect(env[ENV.tableName]).toEqual({ Ref: expect.stringMatching(/^DataTable/) });
       const roleId = logicalId.replace(/[0-9A-F]{8}$/, 'Role');
       const policy = policies.find(([id]) => id.startsWith(roleId));
-      expect(policy, `${def.name} policy`).toBeDefined();
+      expect(policy, `${name} policy`).toBeDefined();
       type Statement = { Action: string | string[]; Resource: unknown };
       const statements = (policy![1].Properties.PolicyDocument as { Statement: Statement[] }).Statement;
-      const dynamo = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('dynamodb:')));
+      const dynamo = actionsOf(statements, 'dynamodb:');
       const actions = dynamo.flatMap((st) => [st.Action].flat());
       expect(actions).toContain('dynamodb:Query');
-      if (def.method === 'GET') expect(actions).not.toContain('dynamodb:PutItem');
-      else expect(actions).toContain('dynamodb:PutItem');
+      if (table.some((r) => r.area === name && r.method !== 'GET')) expect(actions).toContain('dynamodb:PutItem');
+      else expect(actions, name).not.toContain('dynamodb:PutItem');
       // Exact table and index ARNs, never `index/*`.
       expect(JSON.stringify(dynamo.map((st) => st.Resource))).not.toContain('*');
-      if (def.lambda?.searchIndex) expect(env[ENV.openSearchEndpoint]).toBeDefined();
-      else expect(env[ENV.openSearchEndpoint]).toBeUndefined();
     }
+  });
+});
+
+describe('resources', () => {
+  it('grow per area, not per route (printed for the record)', () => {
+    const count = (b: ReturnType<typeof build>) => Object.keys(b.resources).length;
+    // Three more routes (two of them in areas that already exist) add three resources: the routes.
+    expect(count(guarded) - count(dev)).toBe(3);
+    console.log(
+      `CloudFormation resources: dev ${count(dev)}, prod ${count(prod)} for ${routeList.length} routes in ${API_AREAS.length} areas`,
+    );
+    expect(count(prod)).toBeLessThan(250);
   });
 });
 
@@ -406,59 +477,41 @@ describe('auth', () => {
   });
 });
 
-/** The IAM statements of the role of the function serving `def`. */
-function routeStatements(built: ReturnType<typeof build>, def: { method: string; path: string }) {
-  const fnEntry = ofType(built.resources, 'AWS::Lambda::Function').find(
-    ([, f]) => f.Properties.Description === `${def.method} ${def.path}`,
-  );
-  expect(fnEntry, `${def.method} ${def.path}`).toBeDefined();
-  const [logicalId, fn] = fnEntry!;
-  const roleId = logicalId.replace(/[0-9A-F]{8}$/, 'Role');
-  const policy = ofType(built.resources, 'AWS::IAM::Policy').find(([id]) => id.startsWith(roleId));
-  type Statement = { Action: string | string[]; Resource: unknown };
-  return {
-    env: (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables,
-    statements: policy ? (policy[1].Properties.PolicyDocument as { Statement: Statement[] }).Statement : [],
-  };
-}
-
 describe.each([
   ['dev', () => dev, stages.dev as StageConfig],
   ['google', () => google, googleStage],
-])('account grants from the route flags (%s)', (_name, get, stage) => {
-  it('gives USER_POOL_ID and exactly the admin actions on the pool to `identity` routes only', () => {
-    expect(routeList.some((r) => r.lambda?.identity)).toBe(true);
-    for (const def of routeList) {
-      const { env, statements } = routeStatements(get(), def);
-      const cognito = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('cognito-idp:')));
-      if (def.lambda?.identity) {
-        expect(env[ENV.userPoolId], def.name).toEqual({
+])('account grants from the route flags, per area (%s)', (_name, get, stage) => {
+  it('gives USER_POOL_ID and exactly the admin actions on the pool to areas with `identity` routes only', () => {
+    expect(API_AREAS.filter((a) => areaUses(a, 'identity'))).toEqual(['accounts']);
+    for (const area of API_AREAS) {
+      const { env, statements } = areaGrants(get(), area);
+      const cognito = actionsOf(statements, 'cognito-idp:');
+      if (areaUses(area, 'identity')) {
+        expect(env[ENV.userPoolId], area).toEqual({
           Ref: expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/),
         });
-        expect(cognito, def.name).toHaveLength(1);
+        expect(cognito, area).toHaveLength(1);
         expect([cognito[0].Action].flat().sort()).toEqual([...IDENTITY_ACTIONS].sort());
         expect(cognito[0].Resource).toEqual({
           'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/), 'Arn'],
         });
       } else {
-        expect(env[ENV.userPoolId], def.name).toBeUndefined();
-        expect(cognito, def.name).toEqual([]);
+        expect(env[ENV.userPoolId], area).toBeUndefined();
+        expect(cognito, area).toEqual([]);
       }
     }
   });
 
-  it('gives MAIL_FROM, APP_URL and sending as the stage identity to `mail` routes only', () => {
-    expect(routeList.some((r) => r.lambda?.mail)).toBe(true);
-    for (const def of routeList) {
-      const { env, statements } = routeStatements(get(), def);
-      const ses = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('ses:')));
-      if (def.lambda?.mail) {
-        expect(env[ENV.mailFrom], def.name).toBe(stage.mailFrom);
+  it('gives MAIL_FROM, APP_URL and sending as the stage identity to areas with `mail` routes only', () => {
+    expect(API_AREAS.filter((a) => areaUses(a, 'mail'))).toEqual(['accounts']);
+    for (const area of API_AREAS) {
+      const { env, statements } = areaGrants(get(), area);
+      const ses = actionsOf(statements, 'ses:');
+      if (areaUses(area, 'mail')) {
+        expect(env[ENV.mailFrom], area).toBe(stage.mailFrom);
         // The distribution's own https origin (the custom domain is checked below).
-        expect(joined(env[ENV.appUrl]), def.name).toMatch(
-          /^https:\/\/<WebDistribution[0-9A-F]{8}\.DomainName>$/,
-        );
-        expect(ses, def.name).toHaveLength(1);
+        expect(joined(env[ENV.appUrl]), area).toMatch(/^https:\/\/<WebDistribution[0-9A-F]{8}\.DomainName>$/);
+        expect(ses, area).toHaveLength(1);
         expect([ses[0].Action].flat().sort()).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
         const resources = [ses[0].Resource].flat().map(joined);
         const expected = [
@@ -470,22 +523,23 @@ describe.each([
           );
         expect(resources).toEqual(expected);
       } else {
-        expect(env[ENV.mailFrom], def.name).toBeUndefined();
-        expect(env[ENV.appUrl], def.name).toBeUndefined();
-        expect(ses, def.name).toEqual([]);
+        // e.g. catalog and favorites cannot reach SES at all.
+        expect(env[ENV.mailFrom], area).toBeUndefined();
+        expect(env[ENV.appUrl], area).toBeUndefined();
+        expect(ses, area).toEqual([]);
       }
     }
   });
 });
 
-describe('publishing grants from the route flags', () => {
-  it('gives IMAGES_BUCKET and object access under uploads/ and images/products/ to `images` routes only', () => {
-    expect(routeList.some((r) => r.lambda?.images)).toBe(true);
-    for (const def of routeList) {
-      const { env, statements } = routeStatements(dev, def);
-      const s3 = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:')));
-      if (def.lambda?.images) {
-        expect(env[ENV.imagesBucket], def.name).toEqual({ Ref: expect.stringMatching(/^WebImages[0-9A-F]{8}$/) });
+describe('publishing grants from the route flags, per area', () => {
+  it('gives IMAGES_BUCKET and object access under uploads/ and images/products/ to areas with `images` routes only', () => {
+    expect(API_AREAS.filter((a) => areaUses(a, 'images'))).toEqual(['publishing']);
+    for (const area of API_AREAS) {
+      const { env, statements } = areaGrants(dev, area);
+      const s3 = actionsOf(statements, 's3:');
+      if (areaUses(area, 'images')) {
+        expect(env[ENV.imagesBucket], area).toEqual({ Ref: expect.stringMatching(/^WebImages[0-9A-F]{8}$/) });
         const objects = s3.find((st) => [st.Action].flat().includes('s3:PutObject'));
         expect([objects?.Action].flat().sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
         expect([objects?.Resource].flat().map(joined)).toEqual([
@@ -493,27 +547,45 @@ describe('publishing grants from the route flags', () => {
           expect.stringMatching(/^<WebImages[0-9A-F]{8}\.Arn>\/images\/products\/\*$/),
         ]);
       } else {
-        expect(env[ENV.imagesBucket], def.name).toBeUndefined();
-        expect(s3, def.name).toEqual([]);
+        expect(env[ENV.imagesBucket], area).toBeUndefined();
+        expect(s3, area).toEqual([]);
       }
     }
   });
 
-  it('gives the stage model and InvokeModel on it alone to `moderation` routes only', () => {
-    expect(routeList.some((r) => r.lambda?.moderation)).toBe(true);
-    for (const def of routeList) {
-      const { env, statements } = routeStatements(dev, def);
-      const bedrock = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('bedrock:')));
-      if (def.lambda?.moderation) {
-        expect(env[ENV.bedrockModelId], def.name).toBe(stages.dev.bedrockModelId);
-        expect(env[ENV.moderator], def.name).toBe('bedrock');
+  it('gives the stage model and InvokeModel on it alone to areas with `moderation` routes only', () => {
+    expect(API_AREAS.filter((a) => areaUses(a, 'moderation'))).toEqual(['publishing']);
+    for (const area of API_AREAS) {
+      const { env, statements } = areaGrants(dev, area);
+      const bedrock = actionsOf(statements, 'bedrock:');
+      if (areaUses(area, 'moderation')) {
+        expect(env[ENV.bedrockModelId], area).toBe(stages.dev.bedrockModelId);
+        expect(env[ENV.moderator], area).toBe('bedrock');
         expect(bedrock.map((st) => st.Action)).toEqual(['bedrock:InvokeModel']);
         expect(joined(bedrock[0].Resource)).toBe(
           `arn:aws:bedrock:<AWS::Region>::foundation-model/${stages.dev.bedrockModelId}`,
         );
       } else {
-        expect(env[ENV.bedrockModelId], def.name).toBeUndefined();
-        expect(bedrock, def.name).toEqual([]);
+        expect(env[ENV.bedrockModelId], area).toBeUndefined();
+        expect(bedrock, area).toEqual([]);
+      }
+    }
+  });
+
+  it('gives the search endpoint and read access to areas with `search` routes only', () => {
+    for (const area of API_AREAS) {
+      const { env, statements } = areaGrants(dev, area);
+      const es = actionsOf(statements, 'es:');
+      if (areaUses(area, 'search')) {
+        expect(env[ENV.openSearchEndpoint], area).toBeDefined();
+        expect(es.flatMap((st) => [st.Action].flat()).sort()).toEqual([
+          'es:ESHttpGet',
+          'es:ESHttpHead',
+          'es:ESHttpPost',
+        ]);
+      } else {
+        expect(env[ENV.openSearchEndpoint], area).toBeUndefined();
+        expect(es, area).toEqual([]);
       }
     }
   });
@@ -531,8 +603,7 @@ describe('publishing grants from the route flags', () => {
 
 describe('mail', () => {
   it('links to the custom domain when the stage has one', () => {
-    const def = routeList.find((r) => r.lambda?.mail)!;
-    expect(routeStatements(custom, def).env[ENV.appUrl]).toBe('https://mercado.example.com');
+    expect(areaGrants(custom, 'accounts').env[ENV.appUrl]).toBe('https://mercado.example.com');
   });
 
   it('refuses a sender outside the verified identity', () => {

@@ -3,21 +3,22 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
-import { resetContext, setContextForTests } from '../../functions/commons/context';
-import { handler as confirmSignUp } from '../../functions/handlers/confirm-sign-up';
-import { handler as getProfile } from '../../functions/handlers/get-profile';
-import { handler as institutionalStatus } from '../../functions/handlers/institutional-status';
-import { handler as requestInstitutionalCode } from '../../functions/handlers/request-institutional-code';
-import { handler as requestPasswordReset } from '../../functions/handlers/request-password-reset';
-import { handler as requestSignUpCode } from '../../functions/handlers/request-sign-up-code';
-import { handler as resetPassword } from '../../functions/handlers/reset-password';
-import { handler as verifyInstitutional } from '../../functions/handlers/verify-institutional-email';
+import { resetContext, setContextForTests } from '../../functions/app/context';
+const confirmSignUp = handlerOf('confirmSignUp');
+const getProfile = handlerOf('getProfile');
+const institutionalStatus = handlerOf('institutionalStatus');
+const requestInstitutionalCode = handlerOf('requestInstitutionalCode');
+const requestPasswordReset = handlerOf('requestPasswordReset');
+const requestSignUpCode = handlerOf('requestSignUpCode');
+const resetPassword = handlerOf('resetPassword');
+const verifyInstitutional = handlerOf('verifyInstitutionalEmail');
 import { localCognitoClient } from '../../scripts/local/parts/cognito';
 import { keys } from '#shared/table';
 import { type AccountParts, APP_URL, lastCode, startAccountParts } from '../support/accounts';
 import { uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, invoke } from '../support/events';
 import { MemorySearchIndex } from '../support/memory-search-index';
+import { handlerOf } from '../support/handlers';
 
 /**
  * Sign-up codes, password reset and institutional codes through the real handlers, against

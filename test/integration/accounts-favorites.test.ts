@@ -1,16 +1,17 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
-import { resetContext, setContextForTests } from '../../functions/commons/context';
-import { handler as addFavorite } from '../../functions/handlers/add-favorite';
-import { handler as getProfile } from '../../functions/handlers/get-profile';
-import { handler as listFavorites } from '../../functions/handlers/list-favorites';
-import { handler as removeFavorite } from '../../functions/handlers/remove-favorite';
-import { handler as updateProfile } from '../../functions/handlers/update-profile';
+import { resetContext, setContextForTests } from '../../functions/app/context';
+const addFavorite = handlerOf('addFavorite');
+const getProfile = handlerOf('getProfile');
+const listFavorites = handlerOf('listFavorites');
+const removeFavorite = handlerOf('removeFavorite');
+const updateProfile = handlerOf('updateProfile');
 import { keys } from '#shared/table';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, invoke } from '../support/events';
 import { MemorySearchIndex } from '../support/memory-search-index';
+import { handlerOf } from '../support/handlers';
 
 /** Favorites and the profile through the real handlers against DynamoDB Local. */
 let table: TableAccess;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
-import { resetContext } from '../../functions/commons/context';
+import { resetContext } from '../../functions/app/context';
 import { type LocalServer, startLocalServer } from '../../scripts/local/server';
 import { buildPath, routeList } from '#shared/routes';
 import { type AccountParts, startAccountParts } from '../support/accounts';

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { productItem } from '../../functions/adapters/dynamodb/products';
 import { createEmbeddedSearchIndex } from '../../functions/adapters/search/embedded';
-import { resetContext, setContextForTests } from '../../functions/commons/context';
-import { handler as indexProducts } from '../../functions/handlers/index-products';
+import { resetContext, setContextForTests } from '../../functions/app/context';
+import { handler as dispatchStream } from '../../functions/app/stream';
 import type { SearchDocument, SearchIndex } from '../../functions/ports/search-index';
 import { reindexAll } from '../../functions/services/indexer';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
@@ -23,7 +23,7 @@ const uni = uniqueUniversity('i');
 
 const idsIn = async (university: string) =>
   (await search.search({ university, sort: 'newest', limit: 60, offset: 0 })).items.map((p) => p.id);
-const runIndexer = (event: DynamoDBStreamEvent) => indexProducts(event, lambdaContext('index-products'));
+const runIndexer = (event: DynamoDBStreamEvent) => dispatchStream(event, lambdaContext('stream'));
 
 beforeAll(async () => {
   table = useTestTable();
@@ -130,7 +130,7 @@ function record(
   };
 }
 
-describe('index-products handler (Lambda partial-failure contract)', () => {
+describe('stream dispatcher (Lambda partial-failure contract)', () => {
   const base = {
     title: 'Lámpara',
     description: null,

@@ -44,21 +44,24 @@ const admin = {
 };
 
 const response = z.unknown();
+const area = 'catalog' as const;
 const routes: RouteEntry[] = [
-  { name: 'publicEcho', method: 'GET', path: '/api/things/{id}', auth: 'public', handler: 'echo', response },
-  {
-    name: 'userEcho',
-    method: 'POST',
-    path: '/api/things/{id}/notes',
-    auth: 'user',
-    handler: 'echo',
-    response,
-  },
-  { name: 'adminEcho', method: 'GET', path: '/api/admin/things', auth: 'admin', handler: 'echo', response },
-  { name: 'plain', method: 'GET', path: '/api/plain', auth: 'public', handler: 'plain', response },
-  { name: 'boom', method: 'GET', path: '/api/boom', auth: 'public', handler: 'boom', response },
-  { name: 'binary', method: 'GET', path: '/api/binary', auth: 'public', handler: 'binary', response },
+  { name: 'publicEcho', area, method: 'GET', path: '/api/things/{id}', auth: 'public', response },
+  { name: 'userEcho', area, method: 'POST', path: '/api/things/{id}/notes', auth: 'user', response },
+  { name: 'adminEcho', area, method: 'GET', path: '/api/admin/things', auth: 'admin', response },
+  { name: 'plain', area, method: 'GET', path: '/api/plain', auth: 'public', response },
+  { name: 'boom', area, method: 'GET', path: '/api/boom', auth: 'public', response },
+  { name: 'binary', area, method: 'GET', path: '/api/binary', auth: 'public', response },
 ];
+/** Which test handler serves each route. */
+const servedBy: Record<string, string> = {
+  publicEcho: 'echo',
+  userEcho: 'echo',
+  adminEcho: 'echo',
+  plain: 'plain',
+  boom: 'boom',
+  binary: 'binary',
+};
 
 const handlers: Record<string, LambdaHandler> = {
   echo: async (event) => ({
@@ -125,7 +128,7 @@ beforeAll(async () => {
     port: 0,
     host: '127.0.0.1',
     routes,
-    loadHandler: async (name) => handlers[name],
+    loadHandler: async (route) => handlers[servedBy[route.name]],
     authorizer: { issuer: cognito.issuer, audience: [cognito.clientId] },
     connectSrc: [cognito.endpoint],
     webDir,

@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createEmbeddedSearchIndex } from '../../functions/adapters/search/embedded';
-import { resetContext, setContextForTests } from '../../functions/commons/context';
-import { handler as getProduct } from '../../functions/handlers/get-product';
-import { handler as health } from '../../functions/handlers/health';
-import { handler as listProducts } from '../../functions/handlers/list-products';
-import { handler as relatedProducts } from '../../functions/handlers/related-products';
+import { resetContext, setContextForTests } from '../../functions/app/context';
+const getProduct = handlerOf('getProduct');
+const health = handlerOf('health');
+const listProducts = handlerOf('listProducts');
+const relatedProducts = handlerOf('relatedProducts');
 import type { SearchIndex } from '../../functions/ports/search-index';
 import { toSearchDocument } from '../../functions/services/indexer';
 import type { Product } from '#shared/schemas';
 import { apiEvent, invoke } from '../support/events';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 import { FailingSearchIndex } from '../support/memory-search-index';
+import { handlerOf } from '../support/handlers';
 
 interface PageBody {
   items: { id: number; [k: string]: unknown }[];

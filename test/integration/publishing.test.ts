@@ -3,20 +3,21 @@ import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
 import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
-import { resetContext, setContextForTests } from '../../functions/commons/context';
-import { handler as checkListing } from '../../functions/handlers/check-listing';
-import { handler as createProduct } from '../../functions/handlers/create-product';
-import { handler as deleteOwnProduct } from '../../functions/handlers/delete-own-product';
-import { handler as getProduct } from '../../functions/handlers/get-product';
-import { handler as getSellerContact } from '../../functions/handlers/get-seller-contact';
-import { handler as listOwnProducts } from '../../functions/handlers/list-own-products';
-import { handler as listProducts } from '../../functions/handlers/list-products';
-import { handler as markProductSold } from '../../functions/handlers/mark-product-sold';
+import { resetContext, setContextForTests } from '../../functions/app/context';
+const checkListing = handlerOf('checkListing');
+const createProduct = handlerOf('createProduct');
+const deleteOwnProduct = handlerOf('deleteOwnProduct');
+const getProduct = handlerOf('getProduct');
+const getSellerContact = handlerOf('getSellerContact');
+const listOwnProducts = handlerOf('listOwnProducts');
+const listProducts = handlerOf('listProducts');
+const markProductSold = handlerOf('markProductSold');
 import type { Moderator } from '../../functions/ports/moderation';
 import type { ModerationInput, ModerationResult } from '#shared/moderation';
 import { uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, invoke } from '../support/events';
 import { MemorySearchIndex } from '../support/memory-search-index';
+import { handlerOf } from '../support/handlers';
 
 /**
  * Publishing and own listings through the real handlers against DynamoDB Local. The moderator is

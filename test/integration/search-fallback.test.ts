@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetContext, setContextForTests } from '../../functions/commons/context';
-import { handler as listProducts } from '../../functions/handlers/list-products';
+import { resetContext, setContextForTests } from '../../functions/app/context';
+const listProducts = handlerOf('listProducts');
 import type { SearchIndex } from '../../functions/ports/search-index';
 import type { Product } from '#shared/schemas';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, invoke } from '../support/events';
 import { FailingSearchIndex, HangingSearchIndex } from '../support/memory-search-index';
+import { handlerOf } from '../support/handlers';
 
 /**
  * The index is down (throws) or hung (never answers): a search must still answer, from DynamoDB,

@@ -2,14 +2,15 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
-import { resetContext, setContextForTests } from '../../functions/commons/context';
-import { handler as createRequest } from '../../functions/handlers/create-university-request';
-import { handler as getUniversity } from '../../functions/handlers/get-university';
-import { handler as listUniversities } from '../../functions/handlers/list-universities';
+import { resetContext, setContextForTests } from '../../functions/app/context';
+const createRequest = handlerOf('createUniversityRequest');
+const getUniversity = handlerOf('getUniversity');
+const listUniversities = handlerOf('listUniversities');
 import { keys } from '#shared/table';
 import { useTestTable } from '../support/backend';
 import { apiEvent, invoke } from '../support/events';
 import { MemorySearchIndex } from '../support/memory-search-index';
+import { handlerOf } from '../support/handlers';
 
 let table: TableAccess;
 const validRequest = {

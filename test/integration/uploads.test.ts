@@ -7,22 +7,23 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
-import { resetContext, setContextForTests } from '../../functions/commons/context';
+import { resetContext, setContextForTests } from '../../functions/app/context';
 import { ENV } from '../../functions/commons/env';
-import { handler as createProduct } from '../../functions/handlers/create-product';
-import { handler as createUpload } from '../../functions/handlers/create-upload';
-import { handler as importImageFromUrl } from '../../functions/handlers/import-image-from-url';
+const createProduct = handlerOf('createProduct');
+const createUpload = handlerOf('createUpload');
+const importImageFromUrl = handlerOf('importImageFromUrl');
 import { createRemoteImageFetcher } from '../../functions/adapters/http/fetch-image';
-import { handler as deleteOwnProduct } from '../../functions/handlers/delete-own-product';
-import { handler as listOwnProducts } from '../../functions/handlers/list-own-products';
+const deleteOwnProduct = handlerOf('deleteOwnProduct');
+const listOwnProducts = handlerOf('listOwnProducts');
 import type { Moderator } from '../../functions/ports/moderation';
 import type { ModerationImage } from '#shared/moderation';
-import { handler as checkListing } from '../../functions/handlers/check-listing';
+const checkListing = handlerOf('checkListing');
 import { localS3Client, S3_LOCAL_CREDENTIALS, type S3Local, startS3Local } from '../../scripts/local/parts/s3';
 import { freePort } from '../../scripts/local/ports';
 import { uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, invoke } from '../support/events';
 import { MemorySearchIndex } from '../support/memory-search-index';
+import { handlerOf } from '../support/handlers';
 
 /**
  * Photos end to end against s3rver and DynamoDB Local: the presigned POST's policy, a real

@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import type { HttpApiEvent } from '../../functions/commons/http';
+import type { HttpApiEvent } from '../../functions/http/router';
 import { buildPath, type RouteName, routes } from '#shared/routes';
 
 /**

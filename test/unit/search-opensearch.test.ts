@@ -95,7 +95,7 @@ describe('OpenSearch index body', () => {
     .parse(body.settings);
   const properties = z
     .record(z.string(), z.object({ type: z.string(), fields: z.record(z.string(), z.unknown()).optional() }))
-    .parse(body.mappings?.properties);
+    .parse((body.mappings as { properties?: unknown } | undefined)?.properties);
 
   it('folds accents, lower-cases and stems in Spanish; expands synonyms at search time only', () => {
     expect(settings.analysis.analyzer.es_text.filter).toEqual(['lowercase', 'asciifolding', 'es_stemmer']);
@@ -279,8 +279,8 @@ describe('OpenSearch adapter over HTTP (fake endpoint, real client and signer)',
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'HEAD /products',
       'PUT /products',
-      'PUT /products/_bulk',
-      'PUT /products/_bulk',
+      'POST /products/_bulk',
+      'POST /products/_bulk',
     ]);
   });
 
@@ -321,7 +321,7 @@ describe('OpenSearch adapter over HTTP (fake endpoint, real client and signer)',
           };
     await adapter().upsert(CONTRACT_DOCS.slice(0, 2));
     // The first write checks that the index exists; PUT is the client's choice (the API takes POST or PUT).
-    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['HEAD /products', 'PUT /products/_bulk']);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['HEAD /products', 'POST /products/_bulk']);
     expect(requests[1].headers['content-type']).toMatch(/application\/(x-ndjson|json)/);
     expect(ndjson(requests[1].body)).toEqual(toBulkBody(CONTRACT_DOCS.slice(0, 2)));
   });
@@ -364,7 +364,7 @@ describe('OpenSearch adapter over HTTP (fake endpoint, real client and signer)',
     await index.remove([1, 999]);
     await index.remove([]);
     await index.upsert([]);
-    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['HEAD /products', 'PUT /products/_bulk']);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['HEAD /products', 'POST /products/_bulk']);
     expect(ndjson(requests[1].body)).toEqual([{ delete: { _id: '1' } }, { delete: { _id: '999' } }]);
   });
 

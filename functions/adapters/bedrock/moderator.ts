@@ -1,9 +1,10 @@
-import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
+import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { CATEGORY_LABELS, CONDITION_LABELS } from '#shared/enums';
 import { MODERATION_FALLBACK, type ModerationInput, moderationResultSchema } from '#shared/moderation';
 import { PROHIBITED_CONTENT } from '#shared/prohibited-content';
 import { requireEnv } from '../../commons/env';
-import { logger } from '../../commons/logger';
+import { logger, traced } from '../../commons/observability';
+import { once } from '../../commons/once';
 import type { Moderator } from '../../ports/moderation';
 
 /** The one tool the model must call: its input is the verdict, checked against the spec's shape. */
@@ -14,7 +15,11 @@ const VERDICT_JSON_SCHEMA = {
   properties: {
     approved: { type: 'boolean', description: 'true si la publicación cumple los términos' },
     warnings: { type: 'array', items: { type: 'string' }, description: 'problemas encontrados, en español' },
-    suggestions: { type: 'array', items: { type: 'string' }, description: 'cómo mejorar la publicación, en español' },
+    suggestions: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'cómo mejorar la publicación, en español',
+    },
     severity: { type: 'string', enum: ['high', 'medium', 'low'] },
   },
   required: ['approved', 'warnings', 'suggestions', 'severity'],
@@ -59,15 +64,19 @@ export const MAX_IMAGE_BYTES = 3.75 * 1024 * 1024;
 export function createBedrockModerator(
   opts: { client?: BedrockRuntimeClient; modelId?: string; timeoutMs?: number } = {},
 ): Moderator {
-  let client = opts.client;
   const timeoutMs = opts.timeoutMs ?? BEDROCK_TIMEOUT_MS;
+  // The SDK module is loaded on the first check: only publishing ever pays for it.
+  const sdk = once(async () => {
+    const { BedrockRuntimeClient, ConverseCommand } = await import('@aws-sdk/client-bedrock-runtime');
+    return { client: opts.client ?? traced(new BedrockRuntimeClient({ maxAttempts: 2 })), ConverseCommand };
+  });
   return {
     async moderate(input, image) {
-      client ??= new BedrockRuntimeClient({ maxAttempts: 2 });
       const modelId = opts.modelId ?? requireEnv('BEDROCK_MODEL_ID');
       const abort = new AbortController();
       let timer: ReturnType<typeof setTimeout> | undefined;
       try {
+        const { client, ConverseCommand } = await sdk();
         const call = client.send(
           new ConverseCommand({
             modelId,
@@ -107,13 +116,18 @@ export function createBedrockModerator(
           }, timeoutMs);
         });
         const res = await Promise.race([call, timeout]);
-        const toolUse = res.output?.message?.content?.find((block) => block.toolUse?.name === VERDICT_TOOL)?.toolUse;
+        const toolUse = res.output?.message?.content?.find(
+          (block) => block.toolUse?.name === VERDICT_TOOL,
+        )?.toolUse;
         const verdict = moderationResultSchema.safeParse(toolUse?.input);
         if (verdict.success) return verdict.data;
         logger.warn('malformed moderation verdict', { modelId, stopReason: res.stopReason });
         return MODERATION_FALLBACK;
       } catch (err) {
-        logger.warn('moderation call failed', { modelId, error: err instanceof Error ? err.name : String(err) });
+        logger.warn('moderation call failed', {
+          modelId,
+          error: err instanceof Error ? err.name : String(err),
+        });
         return MODERATION_FALLBACK;
       } finally {
         clearTimeout(timer);

@@ -1,39 +1,35 @@
-import {
-  AdminConfirmSignUpCommand,
-  AdminGetUserCommand,
-  AdminSetUserPasswordCommand,
-  AdminUpdateUserAttributesCommand,
-  CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { ACCOUNT_MESSAGES } from '#shared/account-schemas';
 import { ENV, optionalEnv, requireEnv } from '../../commons/env';
 import { BadRequestError } from '../../commons/errors';
+import { traced } from '../../commons/observability';
+import { once } from '../../commons/once';
 import type { IdentityProvider } from '../../ports/accounts';
 
 /**
- * The user pool's admin API. The client is made on first use, so functions without identity
- * access (no USER_POOL_ID) can still build the context.
+ * The user pool's admin API. The SDK module and the client are loaded on first use, so functions
+ * that never call the pool (and have no USER_POOL_ID) never load them.
  */
 export function createCognitoIdentityProvider(): IdentityProvider {
-  let client: CognitoIdentityProviderClient | undefined;
   const pool = () => requireEnv(ENV.userPoolId);
-  const send = () => {
-    if (!client) {
-      const endpoint = optionalEnv(ENV.cognitoEndpoint);
-      client = new CognitoIdentityProviderClient({
+  const sdk = once(async () => {
+    const mod = await import('@aws-sdk/client-cognito-identity-provider');
+    const endpoint = optionalEnv(ENV.cognitoEndpoint);
+    const client = traced(
+      new mod.CognitoIdentityProviderClient({
         region: process.env.AWS_REGION ?? 'us-east-1',
         ...(endpoint
           ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 }
           : {}),
-      });
-    }
-    return client;
-  };
+      }),
+    );
+    return { client, ...mod };
+  });
   return {
     async getUserByEmail(email) {
       try {
         // The pool's username attribute is the e-mail, so the e-mail is the username.
-        const out = await send().send(new AdminGetUserCommand({ UserPoolId: pool(), Username: email }));
+        const { client, AdminGetUserCommand } = await sdk();
+        const out = await client.send(new AdminGetUserCommand({ UserPoolId: pool(), Username: email }));
         const attributes: Record<string, string> = {};
         for (const a of out.UserAttributes ?? [])
           if (a.Name && a.Value !== undefined) attributes[a.Name] = a.Value;
@@ -44,9 +40,10 @@ export function createCognitoIdentityProvider(): IdentityProvider {
       }
     },
     async confirmSignUp(username, email) {
-      await send().send(new AdminConfirmSignUpCommand({ UserPoolId: pool(), Username: username }));
+      const { client, AdminConfirmSignUpCommand, AdminUpdateUserAttributesCommand } = await sdk();
+      await client.send(new AdminConfirmSignUpCommand({ UserPoolId: pool(), Username: username }));
       // cognito-local drops `email` unless it is sent together with `email_verified`.
-      await send().send(
+      await client.send(
         new AdminUpdateUserAttributesCommand({
           UserPoolId: pool(),
           Username: username,
@@ -58,8 +55,9 @@ export function createCognitoIdentityProvider(): IdentityProvider {
       );
     },
     async setPassword(username, password) {
+      const { client, AdminSetUserPasswordCommand } = await sdk();
       try {
-        await send().send(
+        await client.send(
           new AdminSetUserPasswordCommand({
             UserPoolId: pool(),
             Username: username,

@@ -11,7 +11,7 @@ import {
 import * as z from 'zod';
 import { type Profile, profileSchema } from '#shared/account-schemas';
 import { type Product, productSchema } from '#shared/schemas';
-import { KEY, keys, TTL_ATTRIBUTE } from '#shared/table';
+import { entityKey, KEY, keys, TTL_ATTRIBUTE } from '#shared/table';
 import type {
   CodeRecord,
   CodeRepository,
@@ -47,7 +47,7 @@ export function createCodeRepository({ doc, tableName }: TableAccess): CodeRepos
           TableName: tableName,
           Item: {
             ...record,
-            ...keys.verification(record.purpose, record.subject),
+            ...entityKey('verificationCode', keys.verification(record.purpose, record.subject)),
             [TTL_ATTRIBUTE]: epochSeconds(record.expires_at) + 86_400,
           },
         }),
@@ -141,7 +141,7 @@ export function createSendCounter({ doc, tableName }: TableAccess): SendCounter 
             new PutCommand({
               TableName: tableName,
               Item: {
-                ...key,
+                ...entityKey('sendWindow', key),
                 sends: [...recent, now],
                 version: version + 1,
                 [TTL_ATTRIBUTE]: epochSeconds(now + windowMs) + 60,
@@ -169,7 +169,7 @@ export function createResetTokenRepository({ doc, tableName }: TableAccess): Res
         new PutCommand({
           TableName: tableName,
           Item: {
-            ...keys.resetToken(tokenHash),
+            ...entityKey('resetToken', keys.resetToken(tokenHash)),
             email,
             expires_at: expiresAt,
             [TTL_ATTRIBUTE]: epochSeconds(expiresAt) + 86_400,
@@ -252,7 +252,7 @@ export function createProfileRepository({ doc, tableName }: TableAccess): Profil
         await doc.send(
           new PutCommand({
             TableName: tableName,
-            Item: { ...profile, ...keys.profile(profile.user_id) },
+            Item: { ...profile, ...entityKey('profile', keys.profile(profile.user_id)) },
             ConditionExpression: `attribute_not_exists(${KEY.pk})`,
           }),
         );
@@ -275,7 +275,7 @@ export function createProfileRepository({ doc, tableName }: TableAccess): Profil
               {
                 Put: {
                   TableName: tableName,
-                  Item: { ...keys.institutionalClaim(address), user_id: userId },
+                  Item: { ...entityKey('institutionalClaim', keys.institutionalClaim(address)), user_id: userId },
                   ConditionExpression: `attribute_not_exists(${KEY.pk}) OR user_id = :me`,
                   ExpressionAttributeValues: { ':me': userId },
                 },
@@ -336,7 +336,11 @@ export function createFavoriteRepository({ doc, tableName }: TableAccess): Favor
         await doc.send(
           new PutCommand({
             TableName: tableName,
-            Item: { ...keys.favorite(userId, productId), product_id: productId, created_at: createdAt },
+            Item: {
+              ...entityKey('favorite', keys.favorite(userId, productId)),
+              product_id: productId,
+              created_at: createdAt,
+            },
             ConditionExpression: `attribute_not_exists(${KEY.pk})`,
           }),
         );

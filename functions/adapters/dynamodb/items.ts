@@ -1,7 +1,12 @@
-import { KEY, INDEX_LIST } from '#shared/table';
+import { ENTITY_ATTRIBUTE, INDEX_LIST, KEY } from '#shared/table';
 
-/** Key and index attributes of the single table: present on items, never on entities. */
-const KEY_ATTRIBUTES = new Set<string>([KEY.pk, KEY.sk, ...INDEX_LIST.flatMap((i) => [i.pk, i.sk])]);
+/** Key, index and entity attributes of the single table: present on items, never on what they hold. */
+const KEY_ATTRIBUTES = new Set<string>([
+  KEY.pk,
+  KEY.sk,
+  ENTITY_ATTRIBUTE,
+  ...INDEX_LIST.flatMap((i) => [i.pk, i.sk]),
+]);
 
 export function stripKeys(item: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -1,7 +1,15 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Product, productSchema } from '#shared/schemas';
-import { INDEXES, KEY, keys, productIndexAttributes, productListingKey } from '#shared/table';
-import { logger } from '../../commons/logger';
+import {
+  ENTITY_ATTRIBUTE,
+  entityKey,
+  INDEXES,
+  KEY,
+  keys,
+  productIndexAttributes,
+  productListingKey,
+} from '#shared/table';
+import { logger } from '../../commons/observability';
 import type { Page, ProductListingScope, ProductRepository } from '../../ports/repositories';
 import type { TableAccess } from './client';
 import { decodeDynamoCursor, encodeDynamoCursor } from './cursor';
@@ -19,7 +27,7 @@ function toProduct(item: Record<string, unknown> | undefined): Product | null {
 }
 
 export function productItem(product: Product): Record<string, unknown> {
-  return { ...product, ...keys.product(product.id), ...productIndexAttributes(product) };
+  return { ...product, ...entityKey('product', keys.product(product.id)), ...productIndexAttributes(product) };
 }
 
 export function createProductRepository({ doc, tableName }: TableAccess): ProductRepository {
@@ -30,9 +38,9 @@ export function createProductRepository({ doc, tableName }: TableAccess): Produc
         new UpdateCommand({
           TableName: tableName,
           Key: keys.productCounter(),
-          UpdateExpression: 'ADD #v :one',
-          ExpressionAttributeNames: { '#v': COUNTER_ATTRIBUTE },
-          ExpressionAttributeValues: { ':one': 1 },
+          UpdateExpression: 'ADD #v :one SET #e = :entity',
+          ExpressionAttributeNames: { '#v': COUNTER_ATTRIBUTE, '#e': ENTITY_ATTRIBUTE },
+          ExpressionAttributeValues: { ':one': 1, ':entity': 'counter' },
           ReturnValues: 'UPDATED_NEW',
         }),
       );
@@ -48,10 +56,10 @@ export function createProductRepository({ doc, tableName }: TableAccess): Produc
           new UpdateCommand({
             TableName: tableName,
             Key: keys.productCounter(),
-            UpdateExpression: 'SET #v = :id',
+            UpdateExpression: 'SET #v = :id, #e = :entity',
             ConditionExpression: 'attribute_not_exists(#v) OR #v < :id',
-            ExpressionAttributeNames: { '#v': COUNTER_ATTRIBUTE },
-            ExpressionAttributeValues: { ':id': id },
+            ExpressionAttributeNames: { '#v': COUNTER_ATTRIBUTE, '#e': ENTITY_ATTRIBUTE },
+            ExpressionAttributeValues: { ':id': id, ':entity': 'counter' },
           }),
         );
       } catch (err) {
@@ -128,7 +136,13 @@ export function createProductRepository({ doc, tableName }: TableAccess): Produc
     },
 
     async changeStatus(id, ownerId, from, to) {
-      const current = toProduct((await doc.send(new GetCommand({ TableName: tableName, Key: keys.product(id), ConsistentRead: true }))).Item);
+      const current = toProduct(
+        (
+          await doc.send(
+            new GetCommand({ TableName: tableName, Key: keys.product(id), ConsistentRead: true }),
+          )
+        ).Item,
+      );
       if (!current || current.owner_id !== ownerId || current.status !== from) return null;
       const next: Product = { ...current, status: to };
       try {

@@ -6,8 +6,8 @@ import {
   universityRequestSchema,
   universitySchema,
 } from '#shared/schemas';
-import { INDEXES, keys } from '#shared/table';
-import { logger } from '../../commons/logger';
+import { entityKey, INDEXES, keys } from '#shared/table';
+import { logger } from '../../commons/observability';
 import type { UniversityRepository, UniversityRequestRepository } from '../../ports/repositories';
 import type { TableAccess } from './client';
 import { isConditionalCheckFailed, stripKeys } from './items';
@@ -58,7 +58,7 @@ export function createUniversityRepository({ doc, tableName }: TableAccess): Uni
             TableName: tableName,
             Item: {
               ...university,
-              ...keys.university(university.id),
+              ...entityKey('university', keys.university(university.id)),
               [INDEXES.gsi1.pk]: keys.universitiesPartition,
               [INDEXES.gsi1.sk]: `${fold(university.name)}#${university.id}`,
             },
@@ -86,7 +86,7 @@ export function createUniversityRequestRepository({
           TableName: tableName,
           Item: {
             ...item,
-            ...keys.universityRequest(item.id),
+            ...entityKey('universityRequest', keys.universityRequest(item.id)),
             [INDEXES.gsi1.pk]: keys.universityRequestsPartition,
             [INDEXES.gsi1.sk]: `${item.created_at}#${item.id}`,
           },

@@ -5,14 +5,31 @@ const fetcher = (addresses: string[]) =>
   createRemoteImageFetcher({
     maxBytes: 1024,
     timeoutMs: 2000,
-    lookup: (_host, callback) => callback(null, addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }))),
+    lookup: (_host, callback) =>
+      callback(
+        null,
+        addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+      ),
   });
 
 describe('remote image fetch guard (SSRF)', () => {
   it('knows private, loopback, link-local and reserved addresses', () => {
-    for (const a of ['127.0.0.1', '10.1.2.3', '172.16.0.5', '192.168.1.1', '169.254.169.254', '0.0.0.0', '100.64.0.1', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1'])
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.5',
+      '192.168.1.1',
+      '169.254.169.254',
+      '0.0.0.0',
+      '100.64.0.1',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+    ])
       expect(isPublicAddress(a), a).toBe(false);
-    for (const a of ['8.8.8.8', '151.101.1.69', '2606:4700:4700::1111']) expect(isPublicAddress(a), a).toBe(true);
+    for (const a of ['8.8.8.8', '151.101.1.69', '2606:4700:4700::1111'])
+      expect(isPublicAddress(a), a).toBe(true);
     expect(isPublicAddress('not-an-ip')).toBe(false);
   });
 
@@ -24,7 +41,11 @@ describe('remote image fetch guard (SSRF)', () => {
   });
 
   it('refuses a name that resolves inside the network, even partly', async () => {
-    await expect(fetcher(['127.0.0.1']).fetch('https://fotos.example/a.jpg')).rejects.toThrow('no es pública');
-    await expect(fetcher(['8.8.8.8', '10.0.0.7']).fetch('https://fotos.example/a.jpg')).rejects.toThrow('no es pública');
+    await expect(fetcher(['127.0.0.1']).fetch('https://fotos.example/a.jpg')).rejects.toThrow(
+      'no es pública',
+    );
+    await expect(fetcher(['8.8.8.8', '10.0.0.7']).fetch('https://fotos.example/a.jpg')).rejects.toThrow(
+      'no es pública',
+    );
   });
 });

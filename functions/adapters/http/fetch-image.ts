@@ -12,14 +12,31 @@ import type { RemoteImageFetcher } from '../../ports/images';
  */
 const PRIVATE = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16],
-  ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
-  ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
 ] as const)
   PRIVATE.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32],
-  ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
 ] as const)
   PRIVATE.addSubnet(net, prefix, 'ipv6');
 
@@ -71,7 +88,9 @@ export function createRemoteImageFetcher(options: FetchOptions): RemoteImageFetc
           lookup: (hostname, _opts, callback) => {
             lookup(hostname, (err, addresses) => {
               if (err) return callback(err, '', 0);
-              const allowed = addresses.filter((a) => options.allowInsecureForTests || isPublicAddress(a.address));
+              const allowed = addresses.filter(
+                (a) => options.allowInsecureForTests || isPublicAddress(a.address),
+              );
               if (allowed.length === 0 || allowed.length !== addresses.length)
                 return callback(new RemoteImageError('La dirección de la imagen no es pública'), '', 0);
               callback(null, allowed[0].address, allowed[0].family);

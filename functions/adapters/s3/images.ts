@@ -1,14 +1,6 @@
-import {
-  CopyObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { ENV, optionalEnv, requireEnv } from '../../commons/env';
+import { traced } from '../../commons/observability';
+import { once } from '../../commons/once';
 import type { ImageStore } from '../../ports/images';
 
 /**
@@ -17,32 +9,34 @@ import type { ImageStore } from '../../ports/images';
  * without another origin in the CSP.
  */
 export function createS3ImageStore(): ImageStore {
-  let client: S3Client | undefined;
-  let presigner: S3Client | undefined;
   const bucket = () => requireEnv(ENV.imagesBucket);
-  const make = (endpoint: string | undefined) =>
-    new S3Client({
-      region: process.env.AWS_REGION ?? 'us-east-1',
-      ...(endpoint
-        ? {
-            endpoint,
-            forcePathStyle: true,
-            requestChecksumCalculation: 'WHEN_REQUIRED' as const,
-            responseChecksumValidation: 'WHEN_REQUIRED' as const,
-          }
-        : {}),
-    });
-  const s3 = () => {
-    client ??= make(optionalEnv(ENV.s3Endpoint));
-    return client;
-  };
-  const signer = () => {
-    presigner ??= make(optionalEnv(ENV.uploadEndpoint) ?? optionalEnv(ENV.s3Endpoint));
-    return presigner;
-  };
+  // The SDK modules are loaded on first use: only the photo routes ever pay for them.
+  const sdk = once(async () => {
+    const mod = await import('@aws-sdk/client-s3');
+    const make = (endpoint: string | undefined) =>
+      new mod.S3Client({
+        region: process.env.AWS_REGION ?? 'us-east-1',
+        ...(endpoint
+          ? {
+              endpoint,
+              forcePathStyle: true,
+              requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+              responseChecksumValidation: 'WHEN_REQUIRED' as const,
+            }
+          : {}),
+      });
+    return {
+      ...mod,
+      client: traced(make(optionalEnv(ENV.s3Endpoint))),
+      // Presigned forms point where browsers post: locally the server's proxy, in AWS the bucket.
+      signer: make(optionalEnv(ENV.uploadEndpoint) ?? optionalEnv(ENV.s3Endpoint)),
+    };
+  });
+  const presign = once(() => import('@aws-sdk/s3-presigned-post'));
   return {
     async presignUpload(key, contentType, maxBytes, expiresSeconds) {
-      const { url, fields } = await createPresignedPost(signer(), {
+      const [{ signer }, { createPresignedPost }] = await Promise.all([sdk(), presign()]);
+      const { url, fields } = await createPresignedPost(signer, {
         Bucket: bucket(),
         Key: key,
         Conditions: [
@@ -55,21 +49,29 @@ export function createS3ImageStore(): ImageStore {
       return { url, fields };
     },
     async size(key) {
+      const { client, HeadObjectCommand, NotFound } = await sdk();
       try {
-        const head = await s3().send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
+        const head = await client.send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
         return head.ContentLength ?? 0;
       } catch (err) {
-        if (err instanceof NotFound || (err instanceof Error && (err.name === 'NotFound' || err.name === 'NoSuchKey')))
+        if (
+          err instanceof NotFound ||
+          (err instanceof Error && (err.name === 'NotFound' || err.name === 'NoSuchKey'))
+        )
           return null;
         throw err;
       }
     },
     async readStart(key, bytes) {
-      const res = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${bytes - 1}` }));
+      const { client, GetObjectCommand } = await sdk();
+      const res = await client.send(
+        new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${bytes - 1}` }),
+      );
       return Buffer.from(await res.Body!.transformToByteArray());
     },
     async copy(from, to, contentType) {
-      await s3().send(
+      const { client, CopyObjectCommand } = await sdk();
+      await client.send(
         new CopyObjectCommand({
           Bucket: bucket(),
           Key: to,
@@ -82,12 +84,19 @@ export function createS3ImageStore(): ImageStore {
       );
     },
     async put(key, bytes, contentType) {
-      await s3().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: bytes, ContentType: contentType }));
+      const { client, PutObjectCommand } = await sdk();
+      await client.send(
+        new PutObjectCommand({ Bucket: bucket(), Key: key, Body: bytes, ContentType: contentType }),
+      );
     },
     async delete(keys) {
       if (keys.length === 0) return;
-      await s3().send(
-        new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }),
+      const { client, DeleteObjectsCommand } = await sdk();
+      await client.send(
+        new DeleteObjectsCommand({
+          Bucket: bucket(),
+          Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+        }),
       );
     },
   };

@@ -254,7 +254,8 @@ export function createEmbeddedSearchIndex(): SearchIndex {
     if (!sortedWords) sortedWords = [...postings.keys()].sort();
     const list = sortedWords;
     const out: string[] = [];
-    for (let i = firstAtOrAfter(list, prefix); i < list.length && list[i].startsWith(prefix); i++) out.push(list[i]);
+    for (let i = firstAtOrAfter(list, prefix); i < list.length && list[i].startsWith(prefix); i++)
+      out.push(list[i]);
     return out;
   }
 
@@ -322,7 +323,10 @@ export function createEmbeddedSearchIndex(): SearchIndex {
   }
 
   const onlyScopeFilters = (q: SearchQuery) =>
-    q.career === undefined && q.condition === undefined && q.minPrice === undefined && q.maxPrice === undefined;
+    q.career === undefined &&
+    q.condition === undefined &&
+    q.minPrice === undefined &&
+    q.maxPrice === undefined;
 
   const hasFilters = (q: SearchQuery) =>
     q.university !== undefined ||

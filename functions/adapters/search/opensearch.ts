@@ -1,6 +1,4 @@
-import { defaultProvider } from '@aws-sdk/credential-provider-node';
-import { type API, Client } from '@opensearch-project/opensearch';
-import { AwsSigv4Signer } from '@opensearch-project/opensearch/aws-v3';
+import aws4 from 'aws4';
 import * as z from 'zod';
 import { CAREER_LABELS, CATEGORY_LABELS, type SortOrder } from '#shared/enums';
 import { productSummarySchema } from '#shared/schemas';
@@ -9,9 +7,10 @@ import { tokenize } from '#shared/text';
 import type { SearchDocument, SearchIndex, SearchQuery, SearchResult } from '../../ports/search-index';
 
 /**
- * The SearchIndex port on Amazon OpenSearch Service, through the data-plane client with SigV4
- * signing (docs/decisions/002-opensearch-data-plane-client.md). Request building is pure and
- * exported, so it is tested against recorded fixtures (test/fixtures/opensearch/).
+ * The SearchIndex port on Amazon OpenSearch Service: its REST API over `fetch`, each request signed
+ * with SigV4 for the `es` service (docs/decisions/013-opensearch-over-signed-fetch.md replaces the
+ * data-plane client of decision 002, whose 300 KB would not fit a Lambda bundle's budget). Request
+ * building is pure and exported, so it is tested against recorded fixtures (test/fixtures/opensearch/).
  *
  * Matching mirrors the embedded engine: every query word must match (AND); a word matches through
  * the Spanish analyzer (accents folded, stemmed, synonym groups expanded at search time), with
@@ -38,6 +37,8 @@ export const SUMMARY_FIELDS = Object.keys(productSummarySchema.shape);
 
 const FUZZINESS = 'AUTO:4,8';
 
+type JsonObject = Record<string, unknown>;
+
 /** The spec's orders; ties fall back to newest first, then id, as in sort-order.ts. */
 export const SORTS: Record<SortOrder, Record<string, 'asc' | 'desc'>[]> = {
   newest: [{ created_at: 'desc' }, { id: 'desc' }],
@@ -56,7 +57,7 @@ const textWithPrefix = {
 };
 
 /** Index settings and mappings: a Spanish analyzer with folding, stemming and the synonym groups. */
-export function buildIndexBody(): API.Indices_Create_RequestBody {
+export function buildIndexBody(): JsonObject {
   return {
     settings: {
       index: { number_of_shards: 1 },
@@ -132,7 +133,7 @@ export function toBulkDeleteBody(ids: number[]): Record<string, unknown>[] {
   return ids.map((id) => ({ delete: { _id: String(id) } }));
 }
 
-function wordClause(word: string): NonNullable<API.Search_RequestBody['query']> {
+function wordClause(word: string): JsonObject {
   return {
     bool: {
       should: [
@@ -145,7 +146,7 @@ function wordClause(word: string): NonNullable<API.Search_RequestBody['query']> 
 }
 
 /** The _search body for a query: one must-clause per word, the filters, the sort, the page. */
-export function buildSearchRequest(query: SearchQuery): API.Search_RequestBody {
+export function buildSearchRequest(query: SearchQuery): JsonObject {
   const filter: Record<string, unknown>[] = [];
   if (query.university !== undefined) filter.push({ term: { university_id: query.university } });
   if (query.category !== undefined) filter.push({ term: { category: query.category } });
@@ -215,13 +216,131 @@ export function checkBulkResponse(body: unknown): void {
   }
 }
 
+/** A failed OpenSearch request: its HTTP status and the error type OpenSearch named. */
+export class OpenSearchError extends Error {
+  override name = 'OpenSearchError';
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    reason: string,
+  ) {
+    super(`OpenSearch answered ${status}${type ? ` ${type}` : ''}${reason ? `: ${reason}` : ''}`);
+  }
+}
+
+export interface SignedRequest {
+  method: 'GET' | 'HEAD' | 'PUT' | 'POST' | 'DELETE';
+  path: string;
+  /** A JSON value, or NDJSON lines (an array of objects, one per line) for _bulk. */
+  body?: JsonObject;
+  ndjson?: JsonObject[];
+}
+
+export interface AwsCredentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+}
+
+/** The function's credentials: Lambda puts its role's temporary keys in these variables. */
+export function credentialsFromEnv(): AwsCredentials {
+  const accessKeyId = process.env.AWS_ACCESS_KEY_ID;
+  const secretAccessKey = process.env.AWS_SECRET_ACCESS_KEY;
+  if (!accessKeyId || !secretAccessKey)
+    throw new Error('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are needed to sign OpenSearch requests');
+  const sessionToken = process.env.AWS_SESSION_TOKEN;
+  return { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
+}
+
+const RETRYABLE = new Set([429, 502, 503, 504]);
+const REQUEST_TIMEOUT_MS = 10_000;
+const MAX_ATTEMPTS = 3;
+
+/**
+ * One SigV4-signed request to the domain (aws4 signs; fetch sends). Throttling, gateway errors and
+ * network failures are retried twice with a short backoff; every request here is idempotent (bulk
+ * writes index and delete by id).
+ */
+export async function signedRequest(
+  node: string,
+  region: string,
+  credentials: () => AwsCredentials,
+  req: SignedRequest,
+): Promise<{ status: number; body: unknown }> {
+  const url = new URL(req.path, node);
+  const payload = req.ndjson
+    ? `${req.ndjson.map((line) => JSON.stringify(line)).join('\n')}\n`
+    : req.body === undefined
+      ? undefined
+      : JSON.stringify(req.body);
+  const contentType = req.ndjson ? 'application/x-ndjson' : 'application/json';
+  for (let attempt = 1; ; attempt++) {
+    const signed = aws4.sign(
+      {
+        host: url.host,
+        path: `${url.pathname}${url.search}`,
+        method: req.method,
+        service: 'es',
+        region,
+        headers: payload === undefined ? {} : { 'content-type': contentType },
+        ...(payload === undefined ? {} : { body: payload }),
+      },
+      credentials(),
+    );
+    // fetch sets Host itself (the same value aws4 signed).
+    const headers = Object.fromEntries(
+      Object.entries(signed.headers ?? {})
+        .filter(([name]) => name.toLowerCase() !== 'host')
+        .map(([name, value]) => [name, String(value)]),
+    );
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: req.method,
+        headers,
+        body: payload,
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    } catch (err) {
+      if (attempt < MAX_ATTEMPTS) {
+        await new Promise((r) => setTimeout(r, 50 * attempt));
+        continue;
+      }
+      throw err;
+    }
+    const text = req.method === 'HEAD' ? '' : await res.text();
+    if (RETRYABLE.has(res.status) && attempt < MAX_ATTEMPTS) {
+      await new Promise((r) => setTimeout(r, 50 * attempt));
+      continue;
+    }
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = text;
+    }
+    if (res.status >= 400 && !(req.method === 'HEAD' && res.status === 404)) {
+      const error = (body as { error?: { type?: unknown; reason?: unknown } | string } | undefined)?.error;
+      const type = typeof error === 'object' && typeof error?.type === 'string' ? error.type : '';
+      const reason =
+        typeof error === 'object' && typeof error?.reason === 'string'
+          ? error.reason
+          : typeof error === 'string'
+            ? error
+            : '';
+      throw new OpenSearchError(res.status, type, reason);
+    }
+    return { status: res.status, body };
+  }
+}
+
 export interface OpenSearchIndexOptions {
   /** Domain endpoint, e.g. https://search-xyz.us-east-1.es.amazonaws.com */
   node: string;
   index: string;
   region: string;
-  /** A ready client (tests); by default a SigV4-signing client with the default credential chain. */
-  client?: Client;
+  /** Where the signing keys come from. @default the environment (a Lambda's role) */
+  credentials?: () => AwsCredentials;
   /** Bulk refresh policy; 'wait_for' makes writes visible before returning (contract tests). */
   refresh?: boolean | 'wait_for';
 }
@@ -230,23 +349,22 @@ export function createOpenSearchIndex(
   options: OpenSearchIndexOptions,
 ): SearchIndex & { ensureIndex(): Promise<void> } {
   const { index, refresh } = options;
-  const client =
-    options.client ??
-    new Client({
-      ...AwsSigv4Signer({ region: options.region, service: 'es', getCredentials: defaultProvider() }),
-      node: options.node,
-      maxRetries: 2,
-      requestTimeout: 10_000,
-    });
+  const send = (req: SignedRequest) =>
+    signedRequest(options.node, options.region, options.credentials ?? credentialsFromEnv, req);
+  const indexPath = `/${encodeURIComponent(index)}`;
+  const refreshQuery = refresh === undefined ? '' : `?refresh=${refresh}`;
+
+  async function exists(): Promise<boolean> {
+    return (await send({ method: 'HEAD', path: indexPath })).status === 200;
+  }
 
   async function ensureIndex(): Promise<void> {
-    const exists = await client.indices.exists({ index });
-    if (exists.body) return;
+    if (await exists()) return;
     try {
-      await client.indices.create({ index, body: buildIndexBody() });
+      await send({ method: 'PUT', path: indexPath, body: buildIndexBody() });
     } catch (err) {
       // Another instance created it first: that is the outcome we wanted.
-      if (!String((err as Error).message).includes('resource_already_exists_exception')) throw err;
+      if (!(err instanceof OpenSearchError && err.type === 'resource_already_exists_exception')) throw err;
     }
   }
 
@@ -269,25 +387,37 @@ export function createOpenSearchIndex(
     async upsert(docs) {
       if (docs.length === 0) return;
       await ensureOnce();
-      const res = await client.bulk({ index, body: toBulkBody(docs), refresh });
+      const res = await send({
+        method: 'POST',
+        path: `${indexPath}/_bulk${refreshQuery}`,
+        ndjson: toBulkBody(docs),
+      });
       checkBulkResponse(res.body);
     },
 
     async remove(ids) {
       if (ids.length === 0) return;
       await ensureOnce();
-      const res = await client.bulk({ index, body: toBulkDeleteBody(ids), refresh });
+      const res = await send({
+        method: 'POST',
+        path: `${indexPath}/_bulk${refreshQuery}`,
+        ndjson: toBulkDeleteBody(ids),
+      });
       checkBulkResponse(res.body);
     },
 
     async search(query) {
-      const res = await client.search({ index, body: buildSearchRequest(query) });
+      const res = await send({
+        method: 'POST',
+        path: `${indexPath}/_search`,
+        body: buildSearchRequest(query),
+      });
       return parseSearchResponse(res.body);
     },
 
     async ready() {
       try {
-        return (await client.indices.exists({ index })).body === true;
+        return await exists();
       } catch {
         return false;
       }

@@ -1,13 +1,14 @@
 import type * as z from 'zod';
 import { API_MESSAGES } from '#shared/messages';
-import { buildPath, type RouteEntry, routeTable } from '#shared/route-table';
+import { apiRoutes } from 'virtual:api-routes';
+import { buildPath } from '#shared/api/define';
 import type { RouteDef, RouteName, Routes } from '#shared/routes';
 
 /**
  * Typed HTTP client driven by THE route table: the method and path of every call come from
- * shared/route-table.ts (zod-free, so zod stays out of the pages' initial JavaScript), the types
- * of its params, query, body and response from shared/routes.ts (type-only imports, erased at
- * build time). No second list of routes exists.
+ * `virtual:api-routes` (generated from shared/routes.ts at build time, without the schemas, so zod
+ * stays out of the pages' initial JavaScript), the types of its params, query, body and response
+ * from shared/routes.ts (type-only imports, erased at build time). No second list of routes exists.
  *
  * Responses are not parsed again here: the server already validates every response against the
  * route's schema AND strips undeclared keys (functions/commons/http.ts), with the same schemas.
@@ -101,7 +102,7 @@ function toSearchParams(query: Record<string, unknown> | undefined): string {
 
 /** The URL of a call, exposed for tests and prefetching. */
 export function apiUrl<N extends RouteName>(name: N, input: Omit<ApiInput<N>, 'body' | 'signal'>): string {
-  const route: RouteEntry = routeTable[name];
+  const route = apiRoutes[name];
   const params = (input as { params?: Record<string, string | number> }).params;
   const query = (input as { query?: Record<string, unknown> }).query;
   return `${API_BASE_URL}${buildPath(route.path, params)}${toSearchParams(query)}`;
@@ -133,7 +134,7 @@ function mustRevalidate(): boolean {
 }
 
 export async function apiCall<N extends RouteName>(name: N, input: ApiInput<N>): Promise<ApiOutput<N>> {
-  const route: RouteEntry = routeTable[name];
+  const route = apiRoutes[name];
   const body = (input as { body?: unknown }).body;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';

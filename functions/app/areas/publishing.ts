@@ -1,0 +1,15 @@
+import { publishingRoutes } from '#shared/api/publishing';
+import { publishingHandlers } from '../../handlers/publishing';
+import { createAreaHandler } from '../../http/router';
+import { lazyContext } from '../context';
+import { basicParts } from '../parts/basics';
+import { imageParts } from '../parts/images';
+import { moderationParts } from '../parts/moderation';
+import { tableParts } from '../parts/table';
+
+/** Publishing's parts: the table, the images bucket and the moderator. */
+export const parts = { table: tableParts, images: imageParts, moderation: moderationParts, basics: basicParts };
+const context = lazyContext({ ...tableParts, ...imageParts, ...moderationParts, ...basicParts });
+
+/** Lambda entry of the publishing area (shared/api/publishing.ts). */
+export const handler = createAreaHandler(publishingRoutes, publishingHandlers, () => context);

@@ -1,0 +1,96 @@
+import type {
+  CodeRepository,
+  FavoriteRepository,
+  IdentityProvider,
+  Mailer,
+  ProfileRepository,
+  ResetTokenRepository,
+  SendCounter,
+} from '../ports/accounts';
+import type { ImageStore, RemoteImageFetcher } from '../ports/images';
+import type { Moderator } from '../ports/moderation';
+import type { ProductRepository, UniversityRepository, UniversityRequestRepository } from '../ports/repositories';
+import type { SearchIndex } from '../ports/search-index';
+
+/**
+ * The composition root's vocabulary: every part a handler may be given, by name. Each API area's
+ * entry (functions/app/areas/*.ts) wires only the parts its routes use, from the part modules in
+ * functions/app/parts/, and each part is built on first use; so the catalog function loads the
+ * table and search clients, never Bedrock's or Cognito's.
+ */
+export interface AppParts {
+  // The table (functions/app/parts/table.ts).
+  products: ProductRepository;
+  universities: UniversityRepository;
+  universityRequests: UniversityRequestRepository;
+  /** True when the table answers. */
+  tableReady: () => Promise<boolean>;
+  codes: CodeRepository;
+  sendCounter: SendCounter;
+  resetTokens: ResetTokenRepository;
+  profiles: ProfileRepository;
+  favorites: FavoriteRepository;
+  // The search index (parts/search.ts).
+  search: SearchIndex;
+  /** How long a search may take before the DynamoDB fallback answers instead. */
+  searchTimeoutMs: number;
+  // The user pool (parts/identity.ts), mail (parts/mail.ts), moderation, images.
+  identity: IdentityProvider;
+  mailer: Mailer;
+  /** Public origin of the web app, for links in e-mails. */
+  appUrl: () => string;
+  moderator: Moderator;
+  images: ImageStore;
+  remoteImages: RemoteImageFetcher;
+  // Clock and ids (parts/basics.ts).
+  now: () => Date;
+  newId: () => string;
+}
+
+export type PartName = keyof AppParts;
+export type PartFactories<K extends PartName> = { readonly [P in K]: () => AppParts[P] };
+
+/** Parts given from outside: the local stack's stand-ins (its search engine) and tests' doubles. */
+const provided: Partial<AppParts> = {};
+/** Parts built so far in this process (one instance each, as a Lambda keeps them across requests). */
+const built = new Map<PartName, unknown>();
+
+/**
+ * A context whose parts are built on first access from their factories (or taken from what was
+ * provided). Reading a part a handler does not use costs nothing.
+ */
+export function lazyContext<K extends PartName>(factories: PartFactories<K>): Pick<AppParts, K> {
+  const ctx = {} as Pick<AppParts, K>;
+  for (const name of Object.keys(factories) as K[]) {
+    Object.defineProperty(ctx, name, {
+      enumerable: true,
+      get: () => {
+        if (name in provided) return provided[name];
+        if (!built.has(name)) built.set(name, factories[name]());
+        return built.get(name);
+      },
+    });
+  }
+  return ctx;
+}
+
+/**
+ * The local stack plugs in its stand-ins here (e.g. the embedded search engine, which never ships
+ * in a Lambda bundle); they win over the factories.
+ */
+export function provideParts(parts: Partial<AppParts>): void {
+  Object.assign(provided, parts);
+  for (const name of Object.keys(parts) as PartName[]) built.delete(name);
+}
+
+/** Tests: replace parts (the rest is built from the environment on next use). */
+export function setContextForTests(parts: Partial<AppParts>): void {
+  resetContext();
+  Object.assign(provided, parts);
+}
+
+/** Tests: forget every provided and every built part. */
+export function resetContext(): void {
+  for (const name of Object.keys(provided) as PartName[]) delete provided[name];
+  built.clear();
+}

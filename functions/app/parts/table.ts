@@ -1,0 +1,45 @@
+import {
+  createCodeRepository,
+  createFavoriteRepository,
+  createProfileRepository,
+  createResetTokenRepository,
+  createSendCounter,
+} from '../../adapters/dynamodb/accounts';
+import { createTableAccess, type TableAccess } from '../../adapters/dynamodb/client';
+import { createTableProbe } from '../../adapters/dynamodb/health';
+import { createProductRepository } from '../../adapters/dynamodb/products';
+import {
+  createUniversityRepository,
+  createUniversityRequestRepository,
+} from '../../adapters/dynamodb/universities';
+import type { PartFactories } from '../context';
+
+let access: TableAccess | undefined;
+/** One document client per process, made when the first repository is. */
+const table = () => {
+  access ??= createTableAccess();
+  return access;
+};
+
+/** The single table's repositories (DynamoDB; every area uses some). */
+export const tableParts = {
+  products: () => createProductRepository(table()),
+  universities: () => createUniversityRepository(table()),
+  universityRequests: () => createUniversityRequestRepository(table()),
+  tableReady: () => createTableProbe(table()),
+  codes: () => createCodeRepository(table()),
+  sendCounter: () => createSendCounter(table()),
+  resetTokens: () => createResetTokenRepository(table()),
+  profiles: () => createProfileRepository(table()),
+  favorites: () => createFavoriteRepository(table()),
+} satisfies PartFactories<
+  | 'products'
+  | 'universities'
+  | 'universityRequests'
+  | 'tableReady'
+  | 'codes'
+  | 'sendCounter'
+  | 'resetTokens'
+  | 'profiles'
+  | 'favorites'
+>;

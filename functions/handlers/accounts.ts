@@ -1,0 +1,28 @@
+import { signedIn } from '../commons/auth';
+import type { accountsRoutes } from '#shared/api/accounts';
+import type { AreaHandlers } from '../http/router';
+import {
+  type AccountDeps,
+  confirmSignUp,
+  getProfile,
+  requestInstitutionalCode,
+  requestPasswordReset,
+  requestSignUpCode,
+  resetPassword,
+  updateProfile,
+  verifyInstitutionalEmail,
+} from '../services/accounts';
+
+/** The accounts area's routes (shared/api/accounts.ts), one handler each. */
+export const accountsHandlers: AreaHandlers<typeof accountsRoutes, AccountDeps> = {
+  requestSignUpCode: ({ body }, ctx) => requestSignUpCode(ctx, body.email),
+  confirmSignUp: ({ body }, ctx) => confirmSignUp(ctx, body.email, body.code),
+  requestPasswordReset: ({ body }, ctx) => requestPasswordReset(ctx, body.email),
+  resetPassword: ({ body }, ctx) => resetPassword(ctx, body.token, body.password),
+  getProfile: ({ auth }, ctx) => getProfile(ctx, signedIn(auth)),
+  updateProfile: ({ auth, body }, ctx) => updateProfile(ctx, signedIn(auth), body.full_name),
+  requestInstitutionalCode: ({ auth, body }, ctx) =>
+    requestInstitutionalCode(ctx, signedIn(auth), body.university_id, body.email),
+  verifyInstitutionalEmail: ({ auth, body }, ctx) => verifyInstitutionalEmail(ctx, signedIn(auth), body.code),
+  institutionalStatus: ({ auth }, ctx) => getProfile(ctx, signedIn(auth)),
+};

@@ -1,0 +1,46 @@
+import { API_MESSAGES } from '#shared/messages';
+import { signedIn } from '../commons/auth';
+import { AppError } from '../commons/errors';
+import { withTimeout } from '../commons/timeout';
+import type { catalogRoutes } from '#shared/api/catalog';
+import type { AreaHandlers } from '../http/router';
+import type { SendCounter } from '../ports/accounts';
+import type { UniversityRequestRepository } from '../ports/repositories';
+import { type CatalogDeps, getProduct, listProducts, relatedProducts } from '../services/catalog';
+import { sellerContact } from '../services/publishing';
+import { createUniversityRequest, getUniversity, listUniversities } from '../services/universities';
+
+/** What the catalog's handlers use. */
+export type CatalogContext = CatalogDeps &
+  Parameters<typeof listUniversities>[0] & {
+    tableReady: () => Promise<boolean>;
+    universityRequests: UniversityRequestRepository;
+    sendCounter: SendCounter;
+    now: () => Date;
+    newId: () => string;
+  };
+
+const PROBE_TIMEOUT_MS = 2000;
+const probe = (check: () => Promise<boolean>) => withTimeout(check(), PROBE_TIMEOUT_MS).catch(() => false);
+
+/** The catalog area's routes (shared/api/catalog.ts), one handler each. */
+export const catalogHandlers: AreaHandlers<typeof catalogRoutes, CatalogContext> = {
+  /** 200 only when the table answers and the search index is ready; 503 (with the parts) otherwise. */
+  health: async (_req, ctx) => {
+    const [table, search] = await Promise.all([probe(ctx.tableReady), probe(() => ctx.search.ready())]);
+    if (!table || !search) {
+      throw new AppError(503, 'unavailable', API_MESSAGES.notReady, [
+        { path: 'table', message: String(table) },
+        { path: 'search', message: String(search) },
+      ]);
+    }
+    return { status: 'ok' as const, parts: { table, search } };
+  },
+  listUniversities: async (_req, ctx) => ({ items: await listUniversities(ctx) }),
+  getUniversity: ({ params }, ctx) => getUniversity(ctx, params.id),
+  createUniversityRequest: ({ body, auth }, ctx) => createUniversityRequest(ctx, body, auth?.userId ?? null),
+  listProducts: ({ query }, ctx) => listProducts(ctx, query),
+  getProduct: ({ params }, ctx) => getProduct(ctx, params.id),
+  relatedProducts: async ({ params }, ctx) => ({ items: await relatedProducts(ctx, params.id) }),
+  getSellerContact: ({ auth, params }, ctx) => sellerContact(ctx, signedIn(auth), params.id),
+};

@@ -1,0 +1,23 @@
+import { signedIn } from '../commons/auth';
+import type { publishingRoutes } from '#shared/api/publishing';
+import type { AreaHandlers } from '../http/router';
+import { createUpload, importFromUrl } from '../services/images';
+import {
+  checkListing,
+  deleteOwnProduct,
+  listOwnProducts,
+  markSold,
+  type PublishingDeps,
+  publishProduct,
+} from '../services/publishing';
+
+/** The publishing area's routes (shared/api/publishing.ts), one handler each. */
+export const publishingHandlers: AreaHandlers<typeof publishingRoutes, PublishingDeps> = {
+  checkListing: ({ auth, body }, ctx) => checkListing(ctx, signedIn(auth), body),
+  createProduct: ({ auth, body }, ctx) => publishProduct(ctx, signedIn(auth), body),
+  createUpload: ({ auth, body }, ctx) => createUpload(ctx, signedIn(auth), body),
+  importImageFromUrl: ({ auth, body }, ctx) => importFromUrl(ctx, signedIn(auth), body.url),
+  listOwnProducts: ({ auth }, ctx) => listOwnProducts(ctx, signedIn(auth)),
+  markProductSold: ({ auth, params }, ctx) => markSold(ctx, signedIn(auth), params.id),
+  deleteOwnProduct: ({ auth, params }, ctx) => deleteOwnProduct(ctx, signedIn(auth), params.id),
+};

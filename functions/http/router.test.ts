@@ -1,0 +1,247 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { apiEvent, invoke } from '../../test/support/events';
+import { favoritesRoutes } from '#shared/api/favorites';
+import { type RouteDef, type RouteName, routes } from '#shared/routes';
+import { BadRequestError, ConflictError, NotFoundError } from '../commons/errors';
+import {
+  createAreaHandler,
+  createRouter,
+  errorResponse,
+  type HttpRequest,
+  parseGroups,
+  readAuth,
+} from './router';
+
+const meRoute = (auth: RouteDef['auth']) =>
+  ({
+    area: 'catalog',
+    method: 'GET',
+    path: '/api/universities',
+    auth,
+    response: z.object({ userId: z.string(), groups: z.array(z.string()) }),
+  }) as const satisfies RouteDef;
+
+const whoAmI = (auth: RouteDef['auth']) =>
+  createRouter(
+    'test',
+    [
+      {
+        name: 'me',
+        def: meRoute(auth),
+        handler: ({ auth: a }: HttpRequest<RouteDef>) => ({ userId: a?.userId ?? 'anon', groups: a?.groups ?? [] }),
+      },
+    ],
+    () => ({}),
+  );
+
+/** A router serving one route of the table with the given handler. */
+const makeHandler = <N extends RouteName>(name: N, handler: (req: HttpRequest<RouteDef>) => unknown) =>
+  createRouter('test', [{ name, def: routes[name], handler }], () => ({}));
+
+describe('claims', () => {
+  it('reads API Gateway flattened groups, arrays and comma lists', () => {
+    // Prepare / Act / Assess
+    expect(parseGroups('[admin super_admin]')).toEqual(['admin', 'super_admin']);
+    expect(parseGroups('[admin]')).toEqual(['admin']);
+    expect(parseGroups('[]')).toEqual([]);
+    expect(parseGroups(['admin', 'x'])).toEqual(['admin', 'x']);
+    expect(parseGroups('admin,super_admin')).toEqual(['admin', 'super_admin']);
+    expect(parseGroups(undefined)).toEqual([]);
+  });
+
+  it('maps sub, email and groups of the JWT authorizer; no claims → null', () => {
+    const event = apiEvent('health', {
+      claims: { sub: 'u-1', email: 'ana@est.ucab.edu.ve', 'cognito:groups': ['admin', 'super_admin'] },
+    });
+    expect(readAuth(event)).toEqual({
+      userId: 'u-1',
+      email: 'ana@est.ucab.edu.ve',
+      groups: ['admin', 'super_admin'],
+    });
+    expect(readAuth(apiEvent('health'))).toBeNull();
+    expect(readAuth(apiEvent('health', { claims: { email: 'x@y.z' } }))).toBeNull();
+  });
+});
+
+describe('auth levels', () => {
+  it("'user' without claims is 401 with the Spanish message", async () => {
+    const res = await invoke(whoAmI('user'), apiEvent('listUniversities'));
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({
+      error: { code: 'unauthorized', message: 'Debes iniciar sesión para continuar.' },
+    });
+  });
+
+  it("'admin' is 403 for a user outside admin/super_admin and 200 for super_admin (flattened string)", async () => {
+    const student = await invoke(
+      whoAmI('admin'),
+      apiEvent('listUniversities', { claims: { sub: 's', 'cognito:groups': '[students]' } }),
+    );
+    expect(student.status).toBe(403);
+    const boss = await invoke(
+      whoAmI('admin'),
+      apiEvent('listUniversities', { claims: { sub: 'b', 'cognito:groups': '[super_admin]' } }),
+    );
+    expect(boss.status).toBe(200);
+    expect(boss.body).toEqual({ userId: 'b', groups: ['super_admin'] });
+    expect(boss.headers['cache-control']).toBe('no-store');
+  });
+
+  it("'super_admin' is 403 for an admin and 200 for a super_admin", async () => {
+    const admin = await invoke(
+      whoAmI('super_admin'),
+      apiEvent('listUniversities', { claims: { sub: 'a', 'cognito:groups': '[admin]' } }),
+    );
+    expect(admin.status).toBe(403);
+    const boss = await invoke(
+      whoAmI('super_admin'),
+      apiEvent('listUniversities', { claims: { sub: 'b', 'cognito:groups': ['admin', 'super_admin'] } }),
+    );
+    expect(boss.status).toBe(200);
+  });
+});
+
+describe('routing', () => {
+  const area = createAreaHandler(
+    favoritesRoutes,
+    {
+      listFavorites: () => ({ items: [] }),
+      addFavorite: ({ params }) => ({ product_id: params.id, saved: true }),
+      removeFavorite: ({ params }) => ({ product_id: params.id, saved: false }),
+    },
+    () => ({}),
+  );
+  const claims = { sub: 'u-1' };
+
+  it("picks the route by API Gateway's routeKey", async () => {
+    const added = await invoke(area, apiEvent('addFavorite', { params: { id: 7 }, claims }));
+    expect(added).toMatchObject({ status: 200, body: { product_id: 7, saved: true } });
+    const removed = await invoke(area, apiEvent('removeFavorite', { params: { id: 7 }, claims }));
+    expect(removed.body).toEqual({ product_id: 7, saved: false });
+  });
+
+  it('without a routeKey ($default), matches the method and the path and reads its parameters', async () => {
+    const event = { ...apiEvent('removeFavorite', { params: { id: 12 }, claims }), routeKey: '$default' };
+    delete event.pathParameters;
+    const res = await invoke(area, event);
+    expect(res).toMatchObject({ status: 200, body: { product_id: 12, saved: false } });
+  });
+
+  it('answers 404 (JSON, Spanish) for an unknown path, a route of another area and a known path with another method', async () => {
+    const unknownPath = { ...apiEvent('listFavorites', { claims }), routeKey: '$default', rawPath: '/api/me/nada' };
+    const otherArea = apiEvent('getProduct', { params: { id: 1 } });
+    const wrongMethod = apiEvent('listFavorites', { claims });
+    wrongMethod.routeKey = 'POST /api/me/favorites';
+    wrongMethod.requestContext.http.method = 'POST';
+    for (const event of [unknownPath, otherArea, wrongMethod]) {
+      const res = await invoke(area, event);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: { code: 'not_found', message: 'Recurso no encontrado.' } });
+    }
+  });
+
+  it('answers 400 for a malformed path parameter percent-encoding and 404 for an invalid id', async () => {
+    const bad = { ...apiEvent('removeFavorite', { params: { id: 1 }, claims }), routeKey: '$default' };
+    bad.rawPath = '/api/me/favorites/%E0%A4%A';
+    delete bad.pathParameters;
+    expect((await invoke(area, bad)).status).toBe(400);
+    const notAnId = await invoke(area, apiEvent('removeFavorite', { params: { id: 'abc' }, claims }));
+    expect(notAnId.status).toBe(404);
+  });
+
+  it('refuses to build an area whose handlers do not match its routes', () => {
+    expect(() =>
+      createAreaHandler(favoritesRoutes, { listFavorites: () => ({ items: [] }) } as never, () => ({})),
+    ).toThrow(/handlers missing for \[addFavorite,removeFavorite\]/);
+    expect(() =>
+      createAreaHandler(
+        favoritesRoutes,
+        {
+          listFavorites: () => ({ items: [] }),
+          addFavorite: () => ({ product_id: 1, saved: true }),
+          removeFavorite: () => ({ product_id: 1, saved: false }),
+          getProduct: () => ({}),
+        } as never,
+        () => ({}),
+      ),
+    ).toThrow(/without a route \[getProduct\]/);
+  });
+});
+
+describe('errors and responses', () => {
+  it('maps typed errors, zod errors and unknown errors in one place', () => {
+    expect(errorResponse(new NotFoundError('Producto no encontrado')).statusCode).toBe(404);
+    expect(errorResponse(new ConflictError('x')).statusCode).toBe(409);
+    const bad = errorResponse(new BadRequestError('Malo', [{ path: 'a', message: 'm' }]));
+    expect(JSON.parse(bad.body!)).toEqual({
+      error: { code: 'bad_request', message: 'Malo', details: [{ path: 'a', message: 'm' }] },
+    });
+    const zodError = z.object({ a: z.string() }).safeParse({}).error!;
+    expect(errorResponse(zodError).statusCode).toBe(400);
+    const unknown = errorResponse(new Error('secret detail'));
+    expect(unknown.statusCode).toBe(500);
+    expect(unknown.body).not.toContain('secret');
+    expect(JSON.parse(unknown.body!).error.message).toBe('Ocurrió un error inesperado');
+  });
+
+  it('strips undeclared keys from the result and sets JSON + public caching on public GETs', async () => {
+    const h = makeHandler('getUniversity', () => ({
+      id: 'ucab',
+      name: 'UCAB',
+      full_name: 'Universidad Católica Andrés Bello',
+      email_domain: 'est.ucab.edu.ve',
+      created_at: '2025-01-01T00:00:00.000Z',
+      secret: 'no debe salir',
+    }));
+    const res = await invoke(h, apiEvent('getUniversity', { params: { id: 'ucab' } }));
+    expect(res.status).toBe(200);
+    expect(res.body).not.toHaveProperty('secret');
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+/);
+  });
+
+  it('answers 500 (not the raw error) when an implementation throws', async () => {
+    const h = makeHandler('listUniversities', () => {
+      throw new TypeError('boom at line 3');
+    });
+    const res = await invoke(h, apiEvent('listUniversities'));
+    expect(res.status).toBe(500);
+    expect(JSON.stringify(res.body)).not.toContain('boom');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('validates bodies: malformed JSON, base64 bodies, Spanish zod messages', async () => {
+    const h = makeHandler('createUniversityRequest', ({ body }) => ({
+      ...(body as object),
+      id: 'r1',
+      status: 'pending' as const,
+      requester_id: null,
+      created_at: 'now',
+    }));
+    const malformed = await invoke(h, apiEvent('createUniversityRequest', { body: '{"university_name": ' }));
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({
+      error: { code: 'bad_request', message: 'El cuerpo de la solicitud no es un JSON válido.' },
+    });
+
+    const valid = {
+      university_name: 'UNEG',
+      university_full_name: 'Universidad Nacional Experimental de Guayana',
+      email_domain: 'uneg.edu.ve',
+      city: 'Puerto Ordaz',
+    };
+    const b64 = await invoke(h, apiEvent('createUniversityRequest', { body: valid, base64: true }));
+    expect(b64.status).toBe(201);
+
+    const wrongType = await invoke(h, apiEvent('createUniversityRequest', { body: { ...valid, city: 42 } }));
+    expect(wrongType.status).toBe(400);
+    const details = (wrongType.body as { error: { details: { path: string; message: string }[] } }).error
+      .details;
+    expect(details[0].path).toBe('city');
+    expect(details[0].message).toMatch(/se esperaba/);
+
+    const empty = await invoke(h, apiEvent('createUniversityRequest'));
+    expect(empty.status).toBe(400);
+  });
+});

@@ -1,0 +1,290 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import * as z from 'zod';
+import { ZodError } from 'zod';
+import { es } from 'zod/locales';
+import { API_MESSAGES, type ApiErrorBody } from '#shared/messages';
+import { compilePath, type RouteDef } from '#shared/api/define';
+import { type AuthContext, isAdmin, isSuperAdmin } from '../commons/auth';
+import {
+  AppError,
+  BadRequestError,
+  ForbiddenError,
+  NotFoundError,
+  UnauthorizedError,
+} from '../commons/errors';
+import { logger, observe } from '../commons/observability';
+
+// zod's own messages (wrong type, unknown key...) in Spanish, like every other text the API returns.
+z.config(es());
+
+/**
+ * The HTTP side of every API function, in one place: one Lambda serves all the routes of an API
+ * area; this router picks the route from the route table (API Gateway's routeKey, or the method and
+ * path), checks the caller's auth level from the JWT authorizer's claims, validates the request
+ * with the route's schemas, calls the route's handler, and maps its result or its error to the
+ * response. Unknown routes are a 404; malformed input a 400; nothing is ever a 500 but a bug.
+ */
+
+/** The event of an HTTP API route, with the JWT authorizer's part when the route has one. */
+export type HttpApiEvent = APIGatewayProxyEventV2 & {
+  requestContext: APIGatewayProxyEventV2['requestContext'] & { authorizer?: unknown };
+};
+export type HttpResult = APIGatewayProxyStructuredResultV2 & {
+  statusCode: number;
+  headers: Record<string, string>;
+};
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface HttpRequest<R extends RouteDef> {
+  params: Out<R['params']>;
+  query: Out<R['query']>;
+  body: Out<R['body']>;
+  auth: AuthContext | null;
+  requestId: string;
+  event: HttpApiEvent;
+}
+
+type Answer<R extends RouteDef> = Promise<z.input<R['response']>> | z.input<R['response']>;
+
+/** What serves one route: its request in, its response body out; `ctx` is the area's adapters. */
+export type RouteHandler<R extends RouteDef, Ctx> = (req: HttpRequest<R>, ctx: Ctx) => Answer<R>;
+
+/** An area's route table (shared/api/<area>.ts). */
+export type AreaTable = Readonly<Record<string, RouteDef>>;
+
+/** The handlers of an area: exactly one per route of its table, keyed by the route's name. */
+export type AreaHandlers<T extends AreaTable, Ctx> = { [N in keyof T]: RouteHandler<T[N], Ctx> };
+
+/** Public GETs may be cached briefly by the browser and CloudFront; everything else never. */
+const PUBLIC_CACHE = 'public, max-age=30, stale-while-revalidate=60';
+const NO_STORE = 'no-store';
+
+// Claim values are strings as API Gateway hands them; other shapes are tolerated, never trusted.
+const authorizerSchema = z.object({
+  jwt: z.object({ claims: z.record(z.string(), z.unknown()) }),
+});
+
+/**
+ * API Gateway flattens array claims to a string: ["admin","super_admin"] arrives as
+ * "[admin super_admin]". Other sources send a real array or a comma-separated string.
+ */
+export function parseGroups(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string' && v.length > 0);
+  if (typeof value !== 'string') return [];
+  const trimmed = value.trim();
+  const inner = trimmed.startsWith('[') && trimmed.endsWith(']') ? trimmed.slice(1, -1) : trimmed;
+  return inner
+    .split(/[\s,]+/)
+    .map((g) => g.replace(/^"|"$/g, ''))
+    .filter((g) => g.length > 0);
+}
+
+/** The caller, as the JWT authorizer handed it over; null when the route had no valid token. */
+export function readAuth(event: HttpApiEvent): AuthContext | null {
+  const parsed = authorizerSchema.safeParse(event.requestContext?.authorizer);
+  if (!parsed.success) return null;
+  const claims = parsed.data.jwt.claims;
+  const sub = claims.sub;
+  if (typeof sub !== 'string' || sub.length === 0) return null;
+  const email = claims.email;
+  const name = typeof claims.name === 'string' ? claims.name.trim().slice(0, 100) : '';
+  return {
+    userId: sub,
+    email: typeof email === 'string' && email.length > 0 ? email : null,
+    groups: parseGroups(claims['cognito:groups']),
+    ...(name ? { name } : {}),
+  };
+}
+
+/** Refuses a caller below the route's auth level (the authorizer checked the token; this checks it again). */
+function checkAccess(route: RouteDef, auth: AuthContext | null): void {
+  if (route.auth === 'public') return;
+  if (!auth) throw new UnauthorizedError();
+  if (route.auth === 'admin' && !isAdmin(auth)) throw new ForbiddenError();
+  if (route.auth === 'super_admin' && !isSuperAdmin(auth)) throw new ForbiddenError();
+}
+
+function issuesToDetails(error: ZodError): { path: string; message: string }[] {
+  return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+}
+
+/** Validates one part of the request; `notFound` turns a bad path parameter into a 404. */
+function validate<S extends z.ZodType>(schema: S, value: unknown, notFound = false): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const details = issuesToDetails(result.error);
+  const message = details[0]?.message || API_MESSAGES.badRequest;
+  if (notFound) throw new NotFoundError(message);
+  throw new BadRequestError(message, details);
+}
+
+function readBody(event: HttpApiEvent): unknown {
+  if (event.body === undefined || event.body === null || event.body === '') return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BadRequestError(API_MESSAGES.invalidJson);
+  }
+}
+
+function json(statusCode: number, body: unknown, cacheControl: string): HttpResult {
+  return {
+    statusCode,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': cacheControl,
+      'x-content-type-options': 'nosniff',
+    },
+    body: JSON.stringify(body),
+  };
+}
+
+/** THE mapping of errors to HTTP: typed errors keep their status, anything else is a logged 500. */
+export function errorResponse(error: unknown, requestId?: string): HttpResult {
+  let body: ApiErrorBody;
+  let status: number;
+  if (error instanceof AppError) {
+    status = error.status;
+    body = {
+      error: {
+        code: error.code,
+        message: error.message,
+        ...(error.details ? { details: error.details } : {}),
+      },
+    };
+    if (status >= 500) logger.error('service unavailable', { requestId, error });
+  } else if (error instanceof ZodError) {
+    const details = issuesToDetails(error);
+    status = 400;
+    body = {
+      error: { code: 'bad_request', message: details[0]?.message || API_MESSAGES.badRequest, details },
+    };
+  } else {
+    status = 500;
+    logger.error('unhandled error', { requestId, error: error instanceof Error ? error : String(error) });
+    body = { error: { code: 'internal', message: API_MESSAGES.internal } };
+  }
+  return json(status, body, NO_STORE);
+}
+
+/** One route the router serves. */
+export interface RouterEntry<Ctx> {
+  readonly name: string;
+  readonly def: RouteDef;
+  readonly handler: (req: HttpRequest<RouteDef>, ctx: Ctx) => unknown;
+}
+
+interface CompiledEntry<Ctx> extends RouterEntry<Ctx> {
+  readonly routeKey: string;
+  readonly regex: RegExp;
+  readonly names: string[];
+}
+
+/**
+ * A Lambda handler (API Gateway HTTP API, payload v2) serving the given routes. `context` gives the
+ * adapters the handlers use; it is called per request and builds nothing until a handler uses a part.
+ */
+export function createRouter<Ctx>(name: string, entries: readonly RouterEntry<Ctx>[], context: () => Ctx) {
+  const compiled: CompiledEntry<Ctx>[] = entries.map((e) => ({
+    ...e,
+    routeKey: `${e.def.method} ${e.def.path}`,
+    ...compilePath(e.def.path),
+  }));
+  const byRouteKey = new Map(compiled.map((e) => [e.routeKey, e]));
+
+  /** API Gateway names the matched route; without one (a $default route), method and path decide. */
+  function match(event: HttpApiEvent): { entry: CompiledEntry<Ctx>; pathParameters: Record<string, string> } {
+    const byKey = event.routeKey ? byRouteKey.get(event.routeKey) : undefined;
+    if (byKey) return { entry: byKey, pathParameters: (event.pathParameters ?? {}) as Record<string, string> };
+    const method = event.requestContext?.http?.method?.toUpperCase();
+    const path = event.rawPath ?? event.requestContext?.http?.path ?? '';
+    for (const entry of compiled) {
+      if (entry.def.method !== method) continue;
+      const found = entry.regex.exec(path);
+      if (!found) continue;
+      const pathParameters: Record<string, string> = {};
+      try {
+        entry.names.forEach((n, i) => {
+          pathParameters[n] = decodeURIComponent(found[i + 1]);
+        });
+      } catch {
+        throw new BadRequestError();
+      }
+      return { entry, pathParameters };
+    }
+    throw new NotFoundError();
+  }
+
+  const base = async (event: HttpApiEvent, lambdaContext: Context): Promise<HttpResult> => {
+    const started = Date.now();
+    const { entry, pathParameters } = match(event);
+    const route = entry.def;
+    const requestId = lambdaContext?.awsRequestId ?? event.requestContext?.requestId ?? '';
+    let status: number | 'error' = 'error';
+    try {
+      const auth = readAuth(event);
+      checkAccess(route, auth);
+      const params = route.params ? validate(route.params, pathParameters, true) : undefined;
+      const query = route.query ? validate(route.query, event.queryStringParameters ?? {}) : undefined;
+      const body = route.body ? validate(route.body, readBody(event)) : undefined;
+      const req = { params, query, body, auth, requestId, event } as HttpRequest<RouteDef>;
+      const result = await entry.handler(req, context());
+      // Strips every key the route does not declare, so nothing private can leak. A mismatch here
+      // is a server bug (500), not bad input.
+      const parsed = route.response.safeParse(result);
+      if (!parsed.success)
+        throw new Error(`Response of ${entry.name} does not match its schema: ${parsed.error.message}`);
+      const cache =
+        (route.cache ?? (route.method === 'GET' && route.auth === 'public' ? 'public' : 'no-store')) ===
+        'public'
+          ? PUBLIC_CACHE
+          : NO_STORE;
+      const response = json(route.status ?? 200, parsed.data, cache);
+      status = response.statusCode;
+      return response;
+    } catch (error) {
+      const response = errorResponse(error, requestId);
+      status = response.statusCode;
+      return response;
+    } finally {
+      logger.info('request', { route: entry.name, status, latencyMs: Date.now() - started });
+    }
+  };
+
+  return middy<HttpApiEvent, HttpResult, Error, Context>(base)
+    .use(observe<HttpApiEvent, HttpResult>())
+    .use({
+      // What escapes the route's own handling (an unknown route, a malformed path) is mapped here.
+      name: `${name}-error-mapper`,
+      onError: (request) => {
+        request.response = errorResponse(request.error, request.context?.awsRequestId);
+      },
+    });
+}
+
+/**
+ * The Lambda handler of one API area: the routes of the area's table (shared/api/<area>.ts, so a
+ * function carries only its own routes' schemas), each served by the handler of the same name.
+ * `context` gives the area's adapters (functions/app/).
+ */
+export function createAreaHandler<T extends AreaTable, Ctx>(
+  table: T,
+  handlers: AreaHandlers<T, Ctx>,
+  context: () => Ctx,
+) {
+  const defs = Object.entries(table);
+  const area = defs[0]?.[1].area ?? 'empty';
+  const byName = handlers as unknown as Record<string, RouterEntry<Ctx>['handler']>;
+  const missing = defs.filter(([name]) => typeof byName[name] !== 'function').map(([name]) => name);
+  const extra = Object.keys(byName).filter((n) => !Object.hasOwn(table, n));
+  if (missing.length > 0 || extra.length > 0)
+    throw new Error(`Area ${area}: handlers missing for [${missing}] or without a route [${extra}]`);
+  return createRouter(
+    `api-${area}`,
+    defs.map(([name, def]) => ({ name, def, handler: byName[name] })),
+    context,
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * The Lambda bundles as the CDK stack builds them (same esbuild options as infra/constructs/
+ * app-function.ts: minified ESM for Node 24, the runtime's AWS SDK left out), and how long each takes
+ * to load in a fresh Node process against a module that holds only the DynamoDB document client.
+ * Used by `npm run bench` and by the infra tests that check what each bundle imports.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build, type Metafile } from 'esbuild';
+import { ESM_REQUIRE_BANNER, RUNTIME_PROVIDED_MODULES } from '../../infra/constructs/app-function';
+import { API_AREAS } from '#shared/routes';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface LambdaBundle {
+  /** 'catalog', 'accounts', … or 'stream'. */
+  name: string;
+  entry: string;
+  file: string;
+  bytes: number;
+  /** Modules the bundle still imports (Node built-ins and the runtime's SDK). */
+  externals: string[];
+  metafile: Metafile;
+}
+
+/** Every Lambda entry of the stack: one per API area, and the stream dispatcher. */
+export function lambdaEntries(): { name: string; entry: string }[] {
+  return [
+    ...API_AREAS.map((area) => ({ name: area, entry: join(ROOT, 'functions/app/areas', `${area}.ts`) })),
+    { name: 'stream', entry: join(ROOT, 'functions/app/stream.ts') },
+  ];
+}
+
+async function bundle(name: string, entry: string, outDir: string): Promise<LambdaBundle> {
+  const file = join(outDir, `${name}.mjs`);
+  const result = await build({
+    entryPoints: [entry],
+    outfile: file,
+    bundle: true,
+    minify: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    mainFields: ['module', 'main'],
+    external: RUNTIME_PROVIDED_MODULES,
+    banner: { js: ESM_REQUIRE_BANNER },
+    legalComments: 'none',
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const externals = new Set<string>();
+  for (const output of Object.values(result.metafile.outputs))
+    for (const imp of output.imports) if (imp.external) externals.add(imp.path);
+  return {
+    name,
+    entry,
+    file,
+    bytes: statSync(file).size,
+    externals: [...externals].sort(),
+    metafile: result.metafile,
+  };
+}
+
+/** Builds every Lambda bundle into `outDir` (node_modules/.cache/lambda-bundles by default). */
+export async function buildLambdaBundles(
+  outDir = join(ROOT, 'node_modules/.cache/lambda-bundles'),
+): Promise<LambdaBundle[]> {
+  mkdirSync(outDir, { recursive: true });
+  const out: LambdaBundle[] = [];
+  for (const { name, entry } of lambdaEntries()) out.push(await bundle(name, entry, outDir));
+  return out;
+}
+
+/** The yardstick of load times: a module holding only the DynamoDB document client. */
+export async function buildBaselineBundle(outDir: string): Promise<string> {
+  const entry = join(outDir, 'baseline-entry.ts');
+  writeFileSync(
+    entry,
+    [
+      "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';",
+      "import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';",
+      'export const doc = DynamoDBDocumentClient.from(new DynamoDBClient({}));',
+      '',
+    ].join('\n'),
+  );
+  return (await bundle('baseline-dynamodb', entry, outDir)).file;
+}
+
+/**
+ * Milliseconds to import `file` in a fresh Node process (its own measure around `import()`, so
+ * process start-up is not counted), one sample per process.
+ */
+export function loadTimeMs(file: string): number {
+  const script = `const t=performance.now();await import(${JSON.stringify(`file://${file}`)});process.stdout.write(String(performance.now()-t));`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      AWS_REGION: 'us-east-1',
+      NODE_PATH: join(ROOT, 'node_modules'),
+    },
+    encoding: 'utf8',
+  });
+  return Number(out);
+}
+
+/** The bundles' files in `dir` (for reuse by a later step without rebuilding). */
+export function bundleFiles(dir: string): string[] {
+  return readdirSync(dir).filter((f) => f.endsWith('.mjs'));
+}

@@ -1,0 +1,83 @@
+import {
+  confirmSignUpBodySchema,
+  emailBodySchema,
+  institutionalCodeBodySchema,
+  institutionalStatusSchema,
+  institutionalVerifyBodySchema,
+  okSchema,
+  profileSchema,
+  resetPasswordBodySchema,
+  updateProfileBodySchema,
+} from '../account-schemas';
+import { defineArea } from './define';
+
+/**
+ * Accounts: Cognito holds identities and passwords; the sign-up codes, reset links and the
+ * institutional e-mail codes are the app's own (mailed through SES).
+ */
+export const accountsRoutes = defineArea('accounts', {
+  requestSignUpCode: {
+    method: 'POST',
+    path: '/api/auth/sign-up-code',
+    auth: 'public',
+    status: 202,
+    uses: { identity: true, mail: true },
+    body: emailBodySchema,
+    response: okSchema,
+  },
+  confirmSignUp: {
+    method: 'POST',
+    path: '/api/auth/confirm',
+    auth: 'public',
+    uses: { identity: true },
+    body: confirmSignUpBodySchema,
+    response: okSchema,
+  },
+  requestPasswordReset: {
+    method: 'POST',
+    path: '/api/auth/password-reset',
+    auth: 'public',
+    status: 202,
+    uses: { identity: true, mail: true },
+    body: emailBodySchema,
+    response: okSchema,
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/auth/password-reset/confirm',
+    auth: 'public',
+    uses: { identity: true },
+    body: resetPasswordBodySchema,
+    response: okSchema,
+  },
+  getProfile: { method: 'GET', path: '/api/me/profile', auth: 'user', response: profileSchema },
+  updateProfile: {
+    method: 'PATCH',
+    path: '/api/me/profile',
+    auth: 'user',
+    body: updateProfileBodySchema,
+    response: profileSchema,
+  },
+  requestInstitutionalCode: {
+    method: 'POST',
+    path: '/api/me/institutional-email',
+    auth: 'user',
+    status: 202,
+    uses: { mail: true },
+    body: institutionalCodeBodySchema,
+    response: okSchema,
+  },
+  verifyInstitutionalEmail: {
+    method: 'POST',
+    path: '/api/me/institutional-email/verify',
+    auth: 'user',
+    body: institutionalVerifyBodySchema,
+    response: profileSchema,
+  },
+  institutionalStatus: {
+    method: 'GET',
+    path: '/api/me/institutional-email',
+    auth: 'user',
+    response: institutionalStatusSchema,
+  },
+});

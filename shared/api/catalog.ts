@@ -1,0 +1,79 @@
+import * as z from 'zod';
+import { sellerContactSchema } from '../product-form';
+import {
+  healthSchema,
+  idParamsSchema,
+  listProductsQuerySchema,
+  productDetailSchema,
+  productPageSchema,
+  productSummarySchema,
+  universityParamsSchema,
+  universityRequestInputSchema,
+  universityRequestSchema,
+  universitySchema,
+} from '../schemas';
+import { defineArea } from './define';
+
+/** Browsing: universities, listings, search, a product and its seller's contact. */
+export const catalogRoutes = defineArea('catalog', {
+  // Health reports the index too, so its area is granted the search domain. Never cached.
+  health: {
+    method: 'GET',
+    path: '/api/health',
+    auth: 'public',
+    cache: 'no-store',
+    uses: { search: true },
+    response: healthSchema,
+  },
+  listUniversities: {
+    method: 'GET',
+    path: '/api/universities',
+    auth: 'public',
+    response: z.object({ items: z.array(universitySchema) }),
+  },
+  getUniversity: {
+    method: 'GET',
+    path: '/api/universities/{id}',
+    auth: 'public',
+    params: universityParamsSchema,
+    response: universitySchema,
+  },
+  createUniversityRequest: {
+    method: 'POST',
+    path: '/api/university-requests',
+    auth: 'public',
+    status: 201,
+    body: universityRequestInputSchema,
+    response: universityRequestSchema,
+  },
+  listProducts: {
+    method: 'GET',
+    path: '/api/products',
+    auth: 'public',
+    uses: { search: true },
+    query: listProductsQuerySchema,
+    response: productPageSchema,
+  },
+  getProduct: {
+    method: 'GET',
+    path: '/api/products/{id}',
+    auth: 'public',
+    params: idParamsSchema,
+    response: productDetailSchema,
+  },
+  relatedProducts: {
+    method: 'GET',
+    path: '/api/products/{id}/related',
+    auth: 'public',
+    params: idParamsSchema,
+    response: z.object({ items: z.array(productSummarySchema) }),
+  },
+  // The seller's WhatsApp number: signed-in users only (spec), never in public answers.
+  getSellerContact: {
+    method: 'GET',
+    path: '/api/products/{id}/contact',
+    auth: 'user',
+    params: idParamsSchema,
+    response: sellerContactSchema,
+  },
+});

@@ -1,0 +1,71 @@
+import * as z from 'zod';
+import { moderationResultSchema } from '../moderation';
+import {
+  createProductBodySchema,
+  importUrlBodySchema,
+  moderationCheckBodySchema,
+  ownProductSchema,
+  ownProductsSchema,
+  ownStatusBodySchema,
+  presignedUploadSchema,
+  uploadRequestSchema,
+} from '../product-form';
+import { idParamsSchema, productDetailSchema } from '../schemas';
+import { defineArea } from './define';
+
+/** Publishing (photos, moderation) and the seller's own listings. */
+export const publishingRoutes = defineArea('publishing', {
+  checkListing: {
+    method: 'POST',
+    path: '/api/me/moderation',
+    auth: 'user',
+    timeoutSeconds: 15,
+    uses: { moderation: true, images: true },
+    body: moderationCheckBodySchema,
+    response: moderationResultSchema,
+  },
+  createProduct: {
+    method: 'POST',
+    path: '/api/products',
+    auth: 'user',
+    status: 201,
+    timeoutSeconds: 20,
+    uses: { moderation: true, images: true },
+    body: createProductBodySchema,
+    response: productDetailSchema,
+  },
+  createUpload: {
+    method: 'POST',
+    path: '/api/me/uploads',
+    auth: 'user',
+    uses: { images: true },
+    body: uploadRequestSchema,
+    response: presignedUploadSchema,
+  },
+  importImageFromUrl: {
+    method: 'POST',
+    path: '/api/me/uploads/from-url',
+    auth: 'user',
+    timeoutSeconds: 15,
+    uses: { images: true },
+    body: importUrlBodySchema,
+    response: z.object({ key: z.string() }),
+  },
+  listOwnProducts: { method: 'GET', path: '/api/me/products', auth: 'user', response: ownProductsSchema },
+  markProductSold: {
+    method: 'PATCH',
+    path: '/api/me/products/{id}',
+    auth: 'user',
+    params: idParamsSchema,
+    body: ownStatusBodySchema,
+    response: ownProductSchema,
+  },
+  deleteOwnProduct: {
+    method: 'DELETE',
+    path: '/api/me/products/{id}',
+    auth: 'user',
+    uses: { images: true },
+    params: idParamsSchema,
+    response: z.object({ id: z.number().int().positive(), deleted: z.literal(true) }),
+  },
+});
