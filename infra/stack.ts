@@ -4,7 +4,9 @@ import type { Construct } from 'constructs';
 import { Api, type ApiRouteDef } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
+import { EdgeFirewall } from './constructs/firewall';
 import { Mail } from './constructs/mail';
+import { Monitoring } from './constructs/monitoring';
 import { Search } from './constructs/search';
 import { Stream } from './constructs/stream';
 import { Web } from './constructs/web';
@@ -34,9 +36,16 @@ export class MarketplaceStack extends Stack {
   readonly mail: Mail;
   readonly api: Api;
   readonly web: Web;
+  /** The stage's CloudFront web ACL, when its config turns WAF on. */
+  readonly firewall?: EdgeFirewall;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: MarketplaceStackProps) {
-    super(scope, id, props);
+    // A stage that names its region always deploys there, whatever the credentials' default.
+    super(scope, id, {
+      ...props,
+      env: { account: props.env?.account, region: props.stage.region ?? props.env?.region },
+    });
     const { stage } = props;
     const functionsDir = props.functionsDir ?? join(root, 'functions', 'app');
 
@@ -63,6 +72,7 @@ export class MarketplaceStack extends Stack {
       areasDir: join(functionsDir, 'areas'),
       routes: props.routes,
     });
+    if (stage.waf) this.firewall = new EdgeFirewall(this, 'Firewall', { stage, waf: stage.waf });
     this.web = new Web(this, 'Web', {
       stage,
       apiDomain: `${this.api.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`,
@@ -72,15 +82,35 @@ export class MarketplaceStack extends Stack {
         oauthDomain: this.auth.oauthDomain,
       },
       webDistPath: props.webDistPath ?? join(root, 'web', 'dist'),
+      webAclArn: this.firewall?.arn,
     });
 
     // Photo areas need the images bucket, which lives with the distribution (created after the API).
     for (const { fn, uses } of this.api.functions) if (uses.images) this.web.bindImages(fn);
+
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      stage,
+      httpApi: this.api.httpApi,
+      // Every function: one per API area, and the stream's one consumer.
+      functions: [
+        ...this.api.functions.map((f) => ({ name: f.area, fn: f.fn })),
+        { name: 'stream', fn: this.stream.dispatcher },
+      ],
+      streamConsumer: this.stream.dispatcher,
+      failureQueue: this.stream.failureQueue,
+      domain: this.search.domain,
+      table: this.data.table,
+      webAcl: this.firewall,
+    });
 
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'ApiUrl', { value: this.api.url });
     new CfnOutput(this, 'DistributionDomainName', { value: this.web.distribution.distributionDomainName });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn });
+    new CfnOutput(this, 'DashboardUrl', {
+      value: `https://console.aws.amazon.com/cloudwatch/home?region=${this.region}#dashboards/dashboard/${this.monitoring.dashboard.dashboardName}`,
+    });
   }
 }

@@ -58,6 +58,27 @@ export interface StageConfig {
     /** Cognito hosted UI domain prefix (`<prefix>.auth.<region>.amazoncognito.com`), globally unique. */
     readonly domainPrefix: string;
   };
+  /**
+   * The AWS region the stage always deploys to, whatever the deploying credentials' default.
+   * Required (as 'us-east-1') when `waf` is on: a CloudFront web ACL exists only in us-east-1
+   * (docs/decisions/012-monitoring-and-waf.md). @default - the deploying credentials' region
+   */
+  readonly region?: string;
+  /**
+   * Address subscribed to the stage's alarm topic (SNS e-mail: the address must confirm the
+   * subscription once after the first deploy). Every alarm sends ALARM and OK there.
+   * @default - no subscription: alarms still reach the topic and the console, nobody is e-mailed
+   */
+  readonly alarmEmail?: string;
+  /** AWS WAF on the CloudFront distribution (decision 012). @default - no web ACL */
+  readonly waf?: {
+    /**
+     * Requests to /api/* one client IP may make in any 5 minutes; above it that IP is answered 429
+     * until its rate falls back. Campus networks and mobile carriers put many students behind one
+     * address, so this is sized for a crowd, not for one person.
+     */
+    readonly apiRequestsPer5Minutes: number;
+  };
   /** Custom domain of the distribution. @default - the cloudfront.net domain */
   readonly domain?: {
     readonly domainName: string;
@@ -92,6 +113,8 @@ export const stages = {
     mailFrom: 'no-reply@dev.mercado-universitario.example',
     mail: { identity: 'dev.mercado-universitario.example' },
     logLevel: 'debug',
+    // No alarm e-mail and no WAF in dev: alarms are visible on the dashboard, and a web ACL's fixed
+    // monthly price buys nothing for a stage only developers use.
   },
   prod: {
     ...common,
@@ -112,6 +135,15 @@ export const stages = {
     mailFrom: 'no-reply@mercado-universitario.example',
     mail: { identity: 'mercado-universitario.example' },
     logLevel: 'info',
+    // CloudFront's web ACL (and the custom domain's certificate) live in us-east-1, which is also
+    // the AWS region nearest to Venezuela and serves the stage's Bedrock model.
+    region: 'us-east-1',
+    // Placeholder: replace with the on-call address (or a list) before the first prod deploy.
+    alarmEmail: 'operaciones@mercado-universitario.example',
+    // 3,000 per 5 minutes is 10 requests a second sustained from one address. A browsing student
+    // makes 10–15 API calls a minute (a page view is 3–6), so 40–60 students active at once behind
+    // one campus NAT or carrier CGNAT address stay under it; a flood or a password sprayer does not.
+    waf: { apiRequestsPer5Minutes: 3000 },
   },
 } as const satisfies Record<string, StageConfig>;
 

@@ -63,6 +63,8 @@ export interface WebProps {
    * deploys only /runtime-config.json.
    */
   readonly webDistPath: string;
+  /** ARN of the stage's CloudFront web ACL (EdgeFirewall), when it has one. @default - no WAF */
+  readonly webAclArn?: string;
 }
 
 /**
@@ -151,6 +153,7 @@ export class Web extends Construct {
       domainNames: stage.domain ? [stage.domain.domainName] : undefined,
       certificate,
       minimumProtocolVersion: stage.domain ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
+      webAclId: props.webAclArn,
       enableLogging: true,
       logBucket: this.logsBucket,
       logFilePrefix: 'cloudfront/',
@@ -183,18 +186,18 @@ export class Web extends Construct {
         },
       },
     });
-    Validations.of(this.distribution).acknowledge(
-      {
-        id: 'AwsSolutions-CFR1',
-        reason:
-          'No geo restriction: students and their families abroad (a large diaspora) use the marketplace too.',
-      },
-      {
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason:
+        'No geo restriction: students and their families abroad (a large diaspora) use the marketplace too.',
+    });
+    if (!props.webAclArn) {
+      Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR2',
         reason:
-          'No WAF yet: its fixed monthly cost outweighs the risk for a read-mostly free marketplace; the API has stage throttling and the bucket is private. Revisit when accounts open writes.',
-      },
-    );
+          'No WAF in this stage (its config has no `waf`): a web ACL costs a fixed monthly price that a stage only developers use does not need; the API has stage throttling and per-user limits, and the buckets are private. Production has one (decision 012).',
+      });
+    }
     if (!stage.domain) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',
