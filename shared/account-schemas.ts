@@ -1,5 +1,6 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { universityIdSchema } from './schemas';
+import { integer } from './zod';
 
 /**
  * Schemas of the accounts API (sign-up codes, password reset, institutional e-mail, profile,
@@ -30,17 +31,17 @@ export const ACCOUNT_MESSAGES = {
   weakPassword: 'La contraseña no cumple los requisitos de seguridad.',
 } as const;
 
-export const emailSchema = z
-  .string({ message: ACCOUNT_MESSAGES.invalidEmail })
-  .trim()
-  .toLowerCase()
-  .max(254, ACCOUNT_MESSAGES.invalidEmail)
-  .pipe(z.email({ message: ACCOUNT_MESSAGES.invalidEmail }));
+export const emailSchema = z.pipe(
+  z
+    .string({ error: ACCOUNT_MESSAGES.invalidEmail })
+    .check(z.trim(), z.toLowerCase(), z.maxLength(254, ACCOUNT_MESSAGES.invalidEmail)),
+  z.email({ error: ACCOUNT_MESSAGES.invalidEmail }),
+);
 
 /** Exactly six digits (the spec's 100000–999999 codes). */
 export const codeSchema = z
-  .string({ message: ACCOUNT_MESSAGES.codeFormat })
-  .regex(/^\d{6}$/, ACCOUNT_MESSAGES.codeFormat);
+  .string({ error: ACCOUNT_MESSAGES.codeFormat })
+  .check(z.regex(/^\d{6}$/, ACCOUNT_MESSAGES.codeFormat));
 
 export const okSchema = z.object({ ok: z.literal(true) });
 
@@ -48,8 +49,15 @@ export const emailBodySchema = z.strictObject({ email: emailSchema });
 export const confirmSignUpBodySchema = z.strictObject({ email: emailSchema, code: codeSchema });
 
 export const resetPasswordBodySchema = z.strictObject({
-  token: z.string().min(20, ACCOUNT_MESSAGES.invalidResetLink).max(200, ACCOUNT_MESSAGES.invalidResetLink),
-  password: z.string().min(8, ACCOUNT_MESSAGES.passwordMin).max(72, ACCOUNT_MESSAGES.passwordMax),
+  token: z
+    .string()
+    .check(
+      z.minLength(20, ACCOUNT_MESSAGES.invalidResetLink),
+      z.maxLength(200, ACCOUNT_MESSAGES.invalidResetLink),
+    ),
+  password: z
+    .string()
+    .check(z.minLength(8, ACCOUNT_MESSAGES.passwordMin), z.maxLength(72, ACCOUNT_MESSAGES.passwordMax)),
 });
 
 export const institutionalCodeBodySchema = z.strictObject({
@@ -62,25 +70,28 @@ export const institutionalVerifyBodySchema = z.strictObject({ code: codeSchema }
 export const profileSchema = z.object({
   user_id: z.string(),
   email: z.string(),
-  full_name: z.string().nullable(),
-  university_email: z.string().nullable(),
+  full_name: z.nullable(z.string()),
+  university_email: z.nullable(z.string()),
   university_email_verified: z.boolean(),
-  university_id: z.string().nullable(),
+  university_id: z.nullable(z.string()),
   created_at: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const institutionalStatusSchema = profileSchema.pick({
+export const institutionalStatusSchema = z.pick(profileSchema, {
   university_email: true,
   university_email_verified: true,
   university_id: true,
 });
 
 export const updateProfileBodySchema = z.strictObject({
-  full_name: z.string().trim().min(2, ACCOUNT_MESSAGES.nameRequired).max(100),
+  full_name: z.string().check(z.trim(), z.minLength(2, ACCOUNT_MESSAGES.nameRequired), z.maxLength(100)),
 });
 
-export const favoriteStateSchema = z.object({ product_id: z.number().int().positive(), saved: z.boolean() });
+export const favoriteStateSchema = z.object({
+  product_id: integer().check(z.positive()),
+  saved: z.boolean(),
+});
 
 /** An institutional address must end with exactly '@' + the university's domain (spec). */
 export function emailInDomain(email: string, domain: string): boolean {

@@ -1,15 +1,15 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CAREERS, CATEGORIES, CONDITIONS } from './enums';
 
 /** What the moderation judges (the spec's moderate-product request). */
 export const moderationInputSchema = z.object({
   title: z.string(),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   category: z.enum(CATEGORIES),
   price: z.number(),
   condition: z.enum(CONDITIONS),
-  career: z.enum(CAREERS).nullable(),
-  image: z.string().nullable(),
+  career: z.nullable(z.enum(CAREERS)),
+  image: z.nullable(z.string()),
 });
 export type ModerationInput = z.infer<typeof moderationInputSchema>;
 

@@ -31,7 +31,9 @@ describe('WhatsApp number', () => {
     expect(messages(whatsappSchema.safeParse(''))).toEqual([PUBLISH_MESSAGES.whatsappRequired]);
     expect(messages(whatsappSchema.safeParse(undefined))).toEqual([PUBLISH_MESSAGES.whatsappRequired]);
     expect(messages(whatsappSchema.safeParse('0414abc4567'))).toEqual([PUBLISH_MESSAGES.phoneDigitsOnly]);
-    expect(messages(whatsappSchema.safeParse('041412345'))).toEqual(['El número debe tener al menos 10 dígitos']);
+    expect(messages(whatsappSchema.safeParse('041412345'))).toEqual([
+      'El número debe tener al menos 10 dígitos',
+    ]);
     expect(messages(whatsappSchema.safeParse('1234567890123456'))).toEqual([
       'El número no puede tener más de 15 dígitos',
     ]);
@@ -67,9 +69,15 @@ describe('listing fields', () => {
   });
 
   it('gives the spec message for each required field', () => {
-    expect(messages(listingFieldsSchema.safeParse({ ...valid, title: '   ' }))).toEqual(['El título es requerido']);
-    expect(messages(listingFieldsSchema.safeParse({ ...valid, price: 0 }))).toEqual(['El precio debe ser mayor a 0']);
-    expect(messages(listingFieldsSchema.safeParse({ ...valid, price: -5 }))).toEqual(['El precio debe ser mayor a 0']);
+    expect(messages(listingFieldsSchema.safeParse({ ...valid, title: '   ' }))).toEqual([
+      'El título es requerido',
+    ]);
+    expect(messages(listingFieldsSchema.safeParse({ ...valid, price: 0 }))).toEqual([
+      'El precio debe ser mayor a 0',
+    ]);
+    expect(messages(listingFieldsSchema.safeParse({ ...valid, price: -5 }))).toEqual([
+      'El precio debe ser mayor a 0',
+    ]);
     expect(messages(listingFieldsSchema.safeParse({ ...valid, category: '' }))).toEqual([
       'La categoría es requerida',
     ]);
@@ -80,13 +88,17 @@ describe('listing fields', () => {
 
   it('takes prices in cents only, and numbers only', () => {
     expect(listingFieldsSchema.parse({ ...valid, price: 19.99 }).price).toBe(19.99);
-    expect(messages(listingFieldsSchema.safeParse({ ...valid, price: 19.999 }))).toEqual([PUBLISH_MESSAGES.priceStep]);
+    expect(messages(listingFieldsSchema.safeParse({ ...valid, price: 19.999 }))).toEqual([
+      PUBLISH_MESSAGES.priceStep,
+    ]);
     expect(listingFieldsSchema.safeParse({ ...valid, price: '25' }).success).toBe(false);
     expect(listingFieldsSchema.safeParse({ ...valid, price: Number.NaN }).success).toBe(false);
   });
 
   it('refuses hostile input: enormous strings, unknown career, extra fields', () => {
-    expect(listingFieldsSchema.safeParse({ ...valid, title: 'x'.repeat(5 * 1024 * 1024) }).success).toBe(false);
+    expect(listingFieldsSchema.safeParse({ ...valid, title: 'x'.repeat(5 * 1024 * 1024) }).success).toBe(
+      false,
+    );
     expect(listingFieldsSchema.safeParse({ ...valid, career: 'astrologia' }).success).toBe(false);
     expect(listingFieldsSchema.safeParse({ ...valid, status: 'sold' }).success).toBe(false);
   });

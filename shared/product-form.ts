@@ -1,7 +1,8 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CAREERS, CONDITIONS, DEFAULT_CONDITION, PUBLISH_CATEGORIES } from './enums';
 import { LIMITS } from './limits';
 import { productSummarySchema, universityIdSchema } from './schemas';
+import { integer } from './zod';
 
 /**
  * The publishing rules of the spec (validation rules: publishing, phone number, tags, images),
@@ -55,19 +56,22 @@ export function normalizeWhatsapp(digits: string): string {
 /** Separators people type ('0414-123 45 67', '(0414) 1234567') are not part of the number. */
 const SEPARATORS = /[\s\-().]/g;
 
-export const whatsappSchema = z
-  .string({ message: PUBLISH_MESSAGES.whatsappRequired })
-  .transform((v) => v.replace(SEPARATORS, '').replace(/^\+/, ''))
-  .pipe(
-    z
-      .string()
+export const whatsappSchema = z.pipe(
+  z.pipe(
+    z.pipe(
+      z.string({ error: PUBLISH_MESSAGES.whatsappRequired }),
+      z.transform((v: string) => v.replace(SEPARATORS, '').replace(/^\+/, '')),
+    ),
+    z.string().check(
       // One message at a time: an empty or lettered number says only that.
-      .min(1, { message: PUBLISH_MESSAGES.whatsappRequired, abort: true })
-      .regex(/^\d+$/, { message: PUBLISH_MESSAGES.phoneDigitsOnly, abort: true })
-      .min(10, PUBLISH_MESSAGES.phoneTooShort)
-      .max(15, PUBLISH_MESSAGES.phoneTooLong),
-  )
-  .transform(normalizeWhatsapp);
+      z.minLength(1, { message: PUBLISH_MESSAGES.whatsappRequired, abort: true }),
+      z.regex(/^\d+$/, { message: PUBLISH_MESSAGES.phoneDigitsOnly, abort: true }),
+      z.minLength(10, PUBLISH_MESSAGES.phoneTooShort),
+      z.maxLength(15, PUBLISH_MESSAGES.phoneTooLong),
+    ),
+  ),
+  z.transform(normalizeWhatsapp),
+);
 
 /**
  * A tag as stored: lower-case, letters (accents and ñ kept), digits, single spaces and hyphens,
@@ -91,40 +95,47 @@ export function cleanTags(raw: readonly string[]): string[] {
   return out;
 }
 
-export const tagsSchema = z
-  .array(z.string().max(LIMITS.genericStringMax), { message: PUBLISH_MESSAGES.tooManyTags })
-  .max(LIMITS.tagsPerProduct, PUBLISH_MESSAGES.tooManyTags)
-  .transform(cleanTags);
+export const tagsSchema = z.pipe(
+  z
+    .array(z.string().check(z.maxLength(LIMITS.genericStringMax)), { error: PUBLISH_MESSAGES.tooManyTags })
+    .check(z.maxLength(LIMITS.tagsPerProduct, PUBLISH_MESSAGES.tooManyTags)),
+  z.transform((tags: string[]) => cleanTags(tags)),
+);
 
-export const priceSchema = z
-  .number({ message: PUBLISH_MESSAGES.priceNumeric })
-  .refine(Number.isFinite, PUBLISH_MESSAGES.priceNumeric)
-  .refine((v) => v > 0, PUBLISH_MESSAGES.priceAboveZero)
-  .refine((v) => v <= LIMITS.priceMax, PUBLISH_MESSAGES.priceTooHigh)
+export const priceSchema = z.number({ error: PUBLISH_MESSAGES.priceNumeric }).check(
+  z.refine(Number.isFinite, PUBLISH_MESSAGES.priceNumeric),
+  z.refine((v) => v > 0, PUBLISH_MESSAGES.priceAboveZero),
+  z.refine((v) => v <= LIMITS.priceMax, PUBLISH_MESSAGES.priceTooHigh),
   // Step 0.01: cents only (tolerant of binary floating point, 19.99 * 100 = 1998.9999…).
-  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, PUBLISH_MESSAGES.priceStep);
+  z.refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, PUBLISH_MESSAGES.priceStep),
+);
 
 /** The listing's text and facts: what the form sends and what moderation judges. */
-export const listingFieldsSchema = z.strictObject({
+const listingFieldsShape = {
   title: z
-    .string({ message: PUBLISH_MESSAGES.titleRequired })
-    .trim()
-    .min(1, PUBLISH_MESSAGES.titleRequired)
-    .max(LIMITS.titleMaxLength, PUBLISH_MESSAGES.titleTooLong),
-  description: z
-    .string()
-    .trim()
-    .max(LIMITS.descriptionMaxLength, PUBLISH_MESSAGES.descriptionTooLong)
-    .nullish()
-    .transform((v) => v || null),
+    .string({ error: PUBLISH_MESSAGES.titleRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, PUBLISH_MESSAGES.titleRequired),
+      z.maxLength(LIMITS.titleMaxLength, PUBLISH_MESSAGES.titleTooLong),
+    ),
+  description: z.pipe(
+    z.nullish(
+      z
+        .string()
+        .check(z.trim(), z.maxLength(LIMITS.descriptionMaxLength, PUBLISH_MESSAGES.descriptionTooLong)),
+    ),
+    z.transform((v: string | null | undefined) => v || null),
+  ),
   price: priceSchema,
-  category: z.enum(PUBLISH_CATEGORIES, { message: PUBLISH_MESSAGES.categoryRequired }),
-  condition: z.enum(CONDITIONS, { message: PUBLISH_MESSAGES.conditionRequired }).default(DEFAULT_CONDITION),
-  career: z
-    .enum(CAREERS, { message: PUBLISH_MESSAGES.careerInvalid })
-    .nullish()
-    .transform((v) => v ?? null),
-});
+  category: z.enum(PUBLISH_CATEGORIES, { error: PUBLISH_MESSAGES.categoryRequired }),
+  condition: z._default(z.enum(CONDITIONS, { error: PUBLISH_MESSAGES.conditionRequired }), DEFAULT_CONDITION),
+  career: z.pipe(
+    z.nullish(z.enum(CAREERS, { error: PUBLISH_MESSAGES.careerInvalid })),
+    z.transform((v: (typeof CAREERS)[number] | null | undefined) => v ?? null),
+  ),
+};
+export const listingFieldsSchema = z.strictObject(listingFieldsShape);
 
 export type ListingFields = z.output<typeof listingFieldsSchema>;
 
@@ -146,22 +157,22 @@ export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 /** POST /api/me/uploads: what the browser is about to upload. */
 export const uploadRequestSchema = z.strictObject({
-  content_type: z.enum(UPLOAD_TYPES, { message: IMAGE_MESSAGES.notAnImage }),
-  size: z
-    .number({ message: IMAGE_MESSAGES.tooLarge })
-    .int()
-    .min(1, IMAGE_MESSAGES.notAnImage)
-    .max(LIMITS.imageMaxBytes, IMAGE_MESSAGES.tooLarge),
+  content_type: z.enum(UPLOAD_TYPES, { error: IMAGE_MESSAGES.notAnImage }),
+  size: integer(IMAGE_MESSAGES.tooLarge).check(
+    z.gte(1, IMAGE_MESSAGES.notAnImage),
+    z.lte(LIMITS.imageMaxBytes, IMAGE_MESSAGES.tooLarge),
+  ),
 });
 export type UploadRequest = z.output<typeof uploadRequestSchema>;
 
 /** POST /api/me/uploads/from-url: a photo given by its address. */
 export const importUrlBodySchema = z.strictObject({
-  url: z
-    .string({ message: IMAGE_MESSAGES.invalidUrl })
-    .trim()
-    .max(2000, IMAGE_MESSAGES.invalidUrl)
-    .pipe(z.url({ protocol: /^https?$/, message: IMAGE_MESSAGES.invalidUrl })),
+  url: z.pipe(
+    z
+      .string({ error: IMAGE_MESSAGES.invalidUrl })
+      .check(z.trim(), z.maxLength(2000, IMAGE_MESSAGES.invalidUrl)),
+    z.url({ protocol: /^https?$/, error: IMAGE_MESSAGES.invalidUrl }),
+  ),
 });
 
 export const presignedUploadSchema = z.object({
@@ -173,37 +184,47 @@ export const presignedUploadSchema = z.object({
 /** An upload key as the API hands them out: uploads/<user id>/<uuid>.<ext>. */
 export const uploadKeySchema = z
   .string()
-  .max(200, IMAGE_MESSAGES.missing)
-  .regex(/^uploads\/[A-Za-z0-9_-]{1,128}\/[0-9a-f-]{36}\.(jpg|png|webp)$/, IMAGE_MESSAGES.missing);
+  .check(
+    z.maxLength(200, IMAGE_MESSAGES.missing),
+    z.regex(/^uploads\/[A-Za-z0-9_-]{1,128}\/[0-9a-f-]{36}\.(jpg|png|webp)$/, IMAGE_MESSAGES.missing),
+  );
 
 /** POST /api/products: the listing, the seller's WhatsApp, tags, photos and the university it is for. */
-export const createProductBodySchema = listingFieldsSchema.extend({
+export const createProductBodySchema = z.strictObject({
+  ...listingFieldsShape,
   whatsapp_number: whatsappSchema,
-  tags: tagsSchema.default([]),
-  images: z.array(uploadKeySchema).max(LIMITS.imagesPerProduct, IMAGE_MESSAGES.tooManyImages).default([]),
+  tags: z._default(tagsSchema, []),
+  images: z._default(
+    z.array(uploadKeySchema).check(z.maxLength(LIMITS.imagesPerProduct, IMAGE_MESSAGES.tooManyImages)),
+    [],
+  ),
   university_id: universityIdSchema,
 });
 export type CreateProductBody = z.output<typeof createProductBodySchema>;
 
 /** POST /api/me/moderation: the fields moderation needs (spec: title, category and price at least). */
-export const moderationCheckBodySchema = listingFieldsSchema.extend({
+export const moderationCheckBodySchema = z.strictObject({
+  ...listingFieldsShape,
   /** The first photo's upload key: the server looks at the photo too. */
-  image_key: uploadKeySchema.nullish().transform((v) => v ?? null),
+  image_key: z.pipe(
+    z.nullish(uploadKeySchema),
+    z.transform((v: string | null | undefined) => v ?? null),
+  ),
 });
 
 /** GET /api/products/{id}/contact: how to reach the seller (null when they gave no number). */
 export const sellerContactSchema = z.object({
-  whatsapp_number: z.string().nullable(),
+  whatsapp_number: z.nullable(z.string()),
   seller_name: z.string(),
 });
 
 /** PATCH /api/me/products/{id}: the one change an owner makes (spec: active → sold). */
 export const ownStatusBodySchema = z.strictObject({
-  status: z.literal('sold', { message: PUBLISH_MESSAGES.onlySold }),
+  status: z.literal('sold', { error: PUBLISH_MESSAGES.onlySold }),
 });
 
 /** The owner's view of a listing: the summary plus its status. */
-export const ownProductSchema = productSummarySchema.extend({
+export const ownProductSchema = z.extend(productSummarySchema, {
   status: z.enum(['active', 'sold', 'inactive']),
 });
 export const ownProductsSchema = z.object({ items: z.array(ownProductSchema) });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The SPA's runtime configuration, served as /runtime-config.json: written at deploy time to the
@@ -7,20 +7,20 @@ import * as z from 'zod';
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
 
 export const runtimeConfigSchema = z.object({
-  stage: z.string().min(1),
+  stage: z.string().check(z.minLength(1)),
   apiBaseUrl: z.string(),
   auth: z.object({
-    userPoolId: z.string().min(1),
-    userPoolClientId: z.string().min(1),
-    region: z.string().min(1),
+    userPoolId: z.string().check(z.minLength(1)),
+    userPoolClientId: z.string().check(z.minLength(1)),
+    region: z.string().check(z.minLength(1)),
     /** Local only: cognito-local's endpoint (Amplify's userPoolEndpoint). */
-    userPoolEndpoint: z.string().url().optional(),
+    userPoolEndpoint: z.optional(z.url()),
     /** Local only: cognito-local supports USER_PASSWORD_AUTH, not SRP. */
-    authFlowType: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']).default('USER_SRP_AUTH'),
+    authFlowType: z._default(z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']), 'USER_SRP_AUTH'),
     /** Hosted UI domain, set when the stage configures Google sign-in. */
-    oauthDomain: z.string().optional(),
+    oauthDomain: z.optional(z.string()),
   }),
   /** Local only: the SES emulator's mailbox page, linked for people trying the app. */
-  mailboxUrl: z.string().url().optional(),
+  mailboxUrl: z.optional(z.url()),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

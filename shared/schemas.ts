@@ -1,79 +1,89 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CAREERS, CATEGORIES, CONDITIONS, PRODUCT_STATUSES, REQUEST_STATUSES, SORT_ORDERS } from './enums';
 import { UNIVERSITY_ID_PATTERN } from './ids';
 import { LIMITS } from './limits';
 import { API_MESSAGES } from './messages';
+import { integer, preprocess, trimmed } from './zod';
 
 /** Zod schemas of every entity and API input/output. Shared by the functions and the web app. */
 
-const text = (max: number) => z.string().trim().max(max, API_MESSAGES.tooLong);
-const requiredText = (max: number) => text(max).min(1, API_MESSAGES.required);
+const text = (max: number) => trimmed(max, API_MESSAGES.tooLong);
+const requiredText = (max: number) => text(max).check(z.minLength(1, API_MESSAGES.required));
 
 export const universityIdSchema = z
   .string()
-  .trim()
-  .toLowerCase()
-  .regex(UNIVERSITY_ID_PATTERN, 'Identificador de universidad no válido.');
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.regex(UNIVERSITY_ID_PATTERN, 'Identificador de universidad no válido.'),
+  );
 
 export const universitySchema = z.object({
   id: universityIdSchema,
   name: requiredText(80),
   full_name: requiredText(200),
   email_domain: requiredText(100),
-  city: text(80).nullable().optional(),
-  logo: text(500).nullable().optional(),
+  city: z.optional(z.nullable(text(80))),
+  logo: z.optional(z.nullable(text(500))),
   created_at: z.string(),
 });
 export type University = z.infer<typeof universitySchema>;
 
-export const universityRequestInputSchema = z.strictObject({
+const universityRequestShape = {
   university_name: requiredText(80),
   university_full_name: requiredText(200),
-  email_domain: requiredText(100).regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'Dominio de correo no válido.'),
+  email_domain: requiredText(100).check(z.regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'Dominio de correo no válido.')),
   city: requiredText(80),
-  additional_info: text(1000).optional().nullable(),
-});
+  additional_info: z.nullable(z.optional(text(1000))),
+};
+export const universityRequestInputSchema = z.strictObject(universityRequestShape);
 export type UniversityRequestInput = z.infer<typeof universityRequestInputSchema>;
 
-export const universityRequestSchema = universityRequestInputSchema.extend({
+export const universityRequestSchema = z.strictObject({
+  ...universityRequestShape,
   id: z.string(),
   status: z.enum(REQUEST_STATUSES),
-  admin_notes: z.string().nullable().optional(),
-  requester_id: z.string().nullable(),
+  admin_notes: z.optional(z.nullable(z.string())),
+  requester_id: z.nullable(z.string()),
   created_at: z.string(),
 });
 export type UniversityRequest = z.infer<typeof universityRequestSchema>;
 
 export const productIdSchema = z.coerce
-  .number({ message: API_MESSAGES.productNotFound })
-  .int(API_MESSAGES.productNotFound)
-  .positive(API_MESSAGES.productNotFound)
-  .max(Number.MAX_SAFE_INTEGER, API_MESSAGES.productNotFound);
+  .number({ error: API_MESSAGES.productNotFound })
+  .check(
+    z.refine(Number.isInteger, API_MESSAGES.productNotFound),
+    z.positive(API_MESSAGES.productNotFound),
+    z.lte(Number.MAX_SAFE_INTEGER, API_MESSAGES.productNotFound),
+  );
+
+const positiveInteger = () => integer().check(z.positive());
 
 /** A product as stored (the spec's products row). */
-export const productSchema = z.object({
-  id: z.number().int().positive(),
+const productShape = {
+  id: positiveInteger(),
   title: z.string(),
-  description: z.string().nullable(),
-  price: z.number().nonnegative(),
+  description: z.nullable(z.string()),
+  price: z.number().check(z.nonnegative()),
   category: z.enum(CATEGORIES),
   condition: z.enum(CONDITIONS),
-  career: z.enum(CAREERS).nullable(),
-  image: z.string().nullable(),
-  images: z.array(z.string()).max(LIMITS.imagesPerProduct),
-  tags: z.array(z.string()).max(LIMITS.tagsPerProduct),
+  career: z.nullable(z.enum(CAREERS)),
+  image: z.nullable(z.string()),
+  images: z.array(z.string()).check(z.maxLength(LIMITS.imagesPerProduct)),
+  tags: z.array(z.string()).check(z.maxLength(LIMITS.tagsPerProduct)),
   seller_name: z.string(),
   seller_email: z.string(),
-  whatsapp_number: z.string().nullable(),
+  whatsapp_number: z.nullable(z.string()),
   university_id: z.string(),
   status: z.enum(PRODUCT_STATUSES),
-  owner_id: z.string().nullable(),
+  owner_id: z.nullable(z.string()),
   created_at: z.string(),
-});
+};
+export const productSchema = z.object(productShape);
 export type Product = z.infer<typeof productSchema>;
 
 /** What listings carry: never the seller's e-mail or phone. */
-export const productSummarySchema = productSchema.pick({
+export const productSummarySchema = z.pick(productSchema, {
   id: true,
   title: true,
   price: true,
@@ -87,7 +97,7 @@ export const productSummarySchema = productSchema.pick({
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
 /** The public detail view: no seller e-mail, phone or owner id. */
-export const productDetailSchema = productSchema.omit({
+export const productDetailSchema = z.omit(productSchema, {
   seller_email: true,
   whatsapp_number: true,
   owner_id: true,
@@ -95,47 +105,55 @@ export const productDetailSchema = productSchema.omit({
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(values, { message }).optional());
+  preprocess(
+    (v) => (v === '' || v === 'all' ? undefined : v),
+    z.optional(z.enum(values, { error: message })),
+  );
 
-const priceParam = z.preprocess(
+const priceParam = preprocess(
   (v) => (v === '' ? undefined : v),
-  z.coerce
-    .number({ message: 'El precio debe ser un número.' })
-    .min(0, 'El precio no puede ser negativo.')
-    .max(LIMITS.priceMax)
-    .optional(),
+  z.optional(
+    z.coerce
+      .number({ error: 'El precio debe ser un número.' })
+      .check(z.gte(0, 'El precio no puede ser negativo.'), z.lte(LIMITS.priceMax)),
+  ),
 );
 
 export const listProductsQuerySchema = z
   .strictObject({
-    university: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), universityIdSchema.optional()),
-    q: z.preprocess(
+    university: preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.optional(universityIdSchema)),
+    q: preprocess(
       (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-      text(LIMITS.searchMaxLength).optional(),
+      z.optional(text(LIMITS.searchMaxLength)),
     ),
     category: optionalEnum(CATEGORIES, API_MESSAGES.unknownCategory),
     career: optionalEnum(CAREERS, API_MESSAGES.unknownCareer),
     condition: optionalEnum(CONDITIONS, API_MESSAGES.unknownCondition),
     minPrice: priceParam,
     maxPrice: priceParam,
-    sort: z.preprocess(
+    sort: preprocess(
       (v) => (v === '' ? undefined : v),
-      z.enum(SORT_ORDERS, { message: API_MESSAGES.unknownSort }).default('newest'),
+      z._default(z.enum(SORT_ORDERS, { error: API_MESSAGES.unknownSort }), 'newest'),
     ),
-    limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
-    cursor: z.string().max(1000).optional(),
+    limit: z._default(
+      z.pipe(z.coerce.number(), z.int().check(z.gte(1), z.lte(LIMITS.pageSizeMax))),
+      LIMITS.pageSizeDefault,
+    ),
+    cursor: z.optional(z.string().check(z.maxLength(1000))),
   })
-  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
-    message: API_MESSAGES.invalidPriceRange,
-    path: ['minPrice'],
-  });
+  .check(
+    z.refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+      message: API_MESSAGES.invalidPriceRange,
+      path: ['minPrice'],
+    }),
+  );
 export type ListProductsQuery = z.infer<typeof listProductsQuerySchema>;
 
 export const productPageSchema = z.object({
   items: z.array(productSummarySchema),
   /** Number of matching products; null when it could not be counted (search index down). */
-  total: z.number().int().nonnegative().nullable(),
-  nextCursor: z.string().nullable(),
+  total: z.nullable(integer().check(z.nonnegative())),
+  nextCursor: z.nullable(z.string()),
 });
 export type ProductPage = z.infer<typeof productPageSchema>;
 

@@ -9,7 +9,11 @@ import type {
 } from '../ports/accounts';
 import type { ImageStore, RemoteImageFetcher } from '../ports/images';
 import type { Moderator } from '../ports/moderation';
-import type { ProductRepository, UniversityRepository, UniversityRequestRepository } from '../ports/repositories';
+import type {
+  ProductRepository,
+  UniversityRepository,
+  UniversityRequestRepository,
+} from '../ports/repositories';
 import type { SearchIndex } from '../ports/search-index';
 
 /**

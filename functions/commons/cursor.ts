@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { API_MESSAGES } from '#shared/messages';
 import { BadRequestError } from './errors';
 
@@ -32,7 +32,10 @@ export function cursorKind(cursor: string): CursorKind {
 
 /** Deep pages of a ranked result are not served (OpenSearch's max_result_window is 10,000). */
 export const MAX_OFFSET = 10_000;
-const offsetCursorSchema = z.strictObject({ k: z.literal('o'), o: z.number().int().min(0).max(MAX_OFFSET) });
+const offsetCursorSchema = z.strictObject({
+  k: z.literal('o'),
+  o: z.int().check(z.gte(0), z.lte(MAX_OFFSET)),
+});
 
 export const encodeOffsetCursor = (offset: number) => encodeJsonCursor({ k: 'o', o: offset });
 

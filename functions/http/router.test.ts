@@ -29,7 +29,10 @@ const whoAmI = (auth: RouteDef['auth']) =>
       {
         name: 'me',
         def: meRoute(auth),
-        handler: ({ auth: a }: HttpRequest<RouteDef>) => ({ userId: a?.userId ?? 'anon', groups: a?.groups ?? [] }),
+        handler: ({ auth: a }: HttpRequest<RouteDef>) => ({
+          userId: a?.userId ?? 'anon',
+          groups: a?.groups ?? [],
+        }),
       },
     ],
     () => ({}),
@@ -129,7 +132,11 @@ describe('routing', () => {
   });
 
   it('answers 404 (JSON, Spanish) for an unknown path, a route of another area and a known path with another method', async () => {
-    const unknownPath = { ...apiEvent('listFavorites', { claims }), routeKey: '$default', rawPath: '/api/me/nada' };
+    const unknownPath = {
+      ...apiEvent('listFavorites', { claims }),
+      routeKey: '$default',
+      rawPath: '/api/me/nada',
+    };
     const otherArea = apiEvent('getProduct', { params: { id: 1 } });
     const wrongMethod = apiEvent('listFavorites', { claims });
     wrongMethod.routeKey = 'POST /api/me/favorites';

@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import * as z from 'zod';
-import { ZodError } from 'zod';
+import * as z from 'zod/mini';
+import { $ZodError } from 'zod/v4/core';
 import { es } from 'zod/locales';
 import { API_MESSAGES, type ApiErrorBody } from '#shared/messages';
 import { compilePath, type RouteDef } from '#shared/api/define';
@@ -35,7 +35,7 @@ export type HttpResult = APIGatewayProxyStructuredResultV2 & {
   headers: Record<string, string>;
 };
 
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Out<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
 export interface HttpRequest<R extends RouteDef> {
   params: Out<R['params']>;
@@ -106,12 +106,12 @@ function checkAccess(route: RouteDef, auth: AuthContext | null): void {
   if (route.auth === 'super_admin' && !isSuperAdmin(auth)) throw new ForbiddenError();
 }
 
-function issuesToDetails(error: ZodError): { path: string; message: string }[] {
+function issuesToDetails(error: $ZodError): { path: string; message: string }[] {
   return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
 }
 
 /** Validates one part of the request; `notFound` turns a bad path parameter into a 404. */
-function validate<S extends z.ZodType>(schema: S, value: unknown, notFound = false): z.output<S> {
+function validate<S extends z.ZodMiniType>(schema: S, value: unknown, notFound = false): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const details = issuesToDetails(result.error);
@@ -156,7 +156,7 @@ export function errorResponse(error: unknown, requestId?: string): HttpResult {
       },
     };
     if (status >= 500) logger.error('service unavailable', { requestId, error });
-  } else if (error instanceof ZodError) {
+  } else if (error instanceof $ZodError) {
     const details = issuesToDetails(error);
     status = 400;
     body = {
@@ -198,7 +198,8 @@ export function createRouter<Ctx>(name: string, entries: readonly RouterEntry<Ct
   /** API Gateway names the matched route; without one (a $default route), method and path decide. */
   function match(event: HttpApiEvent): { entry: CompiledEntry<Ctx>; pathParameters: Record<string, string> } {
     const byKey = event.routeKey ? byRouteKey.get(event.routeKey) : undefined;
-    if (byKey) return { entry: byKey, pathParameters: (event.pathParameters ?? {}) as Record<string, string> };
+    if (byKey)
+      return { entry: byKey, pathParameters: (event.pathParameters ?? {}) as Record<string, string> };
     const method = event.requestContext?.http?.method?.toUpperCase();
     const path = event.rawPath ?? event.requestContext?.http?.path ?? '';
     for (const entry of compiled) {

@@ -13,7 +13,12 @@ export interface RemoteImageFetcher {
 
 export interface ImageStore {
   /** A presigned POST whose policy fixes the key, the content type and the size range. */
-  presignUpload(key: string, contentType: string, maxBytes: number, expiresSeconds: number): Promise<PresignedUpload>;
+  presignUpload(
+    key: string,
+    contentType: string,
+    maxBytes: number,
+    expiresSeconds: number,
+  ): Promise<PresignedUpload>;
   /** Size of an object, or null when it does not exist. */
   size(key: string): Promise<number | null>;
   /** The first `bytes` bytes of an object. */

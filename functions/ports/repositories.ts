@@ -20,14 +20,24 @@ export interface ProductRepository {
   /** Writes a new product; false if the id already exists (nothing is changed then). */
   putIfAbsent(product: Product): Promise<boolean>;
   /** Active products of a scope, newest or oldest first, from the listing indexes (a Query). */
-  listActive(scope: ProductListingScope, order: 'newest' | 'oldest', limit: number, cursor?: string): Promise<Page<Product>>;
+  listActive(
+    scope: ProductListingScope,
+    order: 'newest' | 'oldest',
+    limit: number,
+    cursor?: string,
+  ): Promise<Page<Product>>;
   /** Every product of an owner, any status, newest first (the owner index). */
   listByOwner(ownerId: string, limit: number): Promise<Product[]>;
   /**
    * Changes the status if the product belongs to `ownerId` and has status `from`; the listing
    * indexes follow (a product leaves them when it stops being active). Null when the condition fails.
    */
-  changeStatus(id: number, ownerId: string, from: Product['status'], to: Product['status']): Promise<Product | null>;
+  changeStatus(
+    id: number,
+    ownerId: string,
+    from: Product['status'],
+    to: Product['status'],
+  ): Promise<Product | null>;
   /** Deletes the product if it belongs to `ownerId`; the deleted product, or null. */
   deleteOwned(id: number, ownerId: string): Promise<Product | null>;
 }

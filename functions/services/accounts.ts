@@ -4,12 +4,7 @@ import type { AuthContext } from '../commons/auth';
 import { BadRequestError, ConflictError, TooManyRequestsError } from '../commons/errors';
 import { METRIC } from '../commons/metric-names';
 import { countMetric } from '../commons/observability';
-import type {
-  IdentityProvider,
-  Mailer,
-  ProfileRepository,
-  ResetTokenRepository,
-} from '../ports/accounts';
+import type { IdentityProvider, Mailer, ProfileRepository, ResetTokenRepository } from '../ports/accounts';
 import type { UniversityRepository } from '../ports/repositories';
 import { CODE_TTL_MS, type CodeDeps, countSend, issueCode, withRedeemedCode } from './codes';
 import { codeMail, resetMail } from './mail-templates';
@@ -46,7 +41,9 @@ export async function requestSignUpCode(deps: AccountDeps, email: string): Promi
 export async function confirmSignUp(deps: AccountDeps, email: string, code: string): Promise<{ ok: true }> {
   const user = await deps.identity.getUserByEmail(email);
   if (!user) throw new BadRequestError(ACCOUNT_MESSAGES.invalidCode);
-  await withRedeemedCode(deps, 'signup', email, code, () => deps.identity.confirmSignUp(user.username, email));
+  await withRedeemedCode(deps, 'signup', email, code, () =>
+    deps.identity.confirmSignUp(user.username, email),
+  );
   // The profile starts with the full name given at sign-up (kept on the account by Cognito).
   const sub = user.attributes.sub;
   if (sub)

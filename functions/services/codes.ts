@@ -49,7 +49,12 @@ export async function countSend(
   deps: Pick<CodeDeps, 'sendCounter' | 'now'>,
   email: string,
 ): Promise<boolean> {
-  const allowed = await deps.sendCounter.tryCount(email, deps.now().getTime(), MAX_CODES_PER_HOUR, SEND_WINDOW_MS);
+  const allowed = await deps.sendCounter.tryCount(
+    email,
+    deps.now().getTime(),
+    MAX_CODES_PER_HOUR,
+    SEND_WINDOW_MS,
+  );
   if (!allowed) countMetric(METRIC.rateLimitsHit);
   return allowed;
 }

@@ -7,16 +7,32 @@ const solid = (width: number, height: number, channels: 3 | 4 = 3) =>
 
 describe('inspectImage', () => {
   it('reads type and size of JPEG, PNG and every WebP flavour from the bytes', async () => {
-    expect(inspectImage(await solid(640, 480).jpeg().toBuffer())).toEqual({ type: 'image/jpeg', width: 640, height: 480 });
-    expect(inspectImage(await solid(33, 1700).png().toBuffer())).toEqual({ type: 'image/png', width: 33, height: 1700 });
+    expect(inspectImage(await solid(640, 480).jpeg().toBuffer())).toEqual({
+      type: 'image/jpeg',
+      width: 640,
+      height: 480,
+    });
+    expect(inspectImage(await solid(33, 1700).png().toBuffer())).toEqual({
+      type: 'image/png',
+      width: 33,
+      height: 1700,
+    });
     // Lossy (VP8), lossless (VP8L) and extended with alpha (VP8X).
-    expect(inspectImage(await solid(1600, 900).webp().toBuffer())).toEqual({ type: 'image/webp', width: 1600, height: 900 });
+    expect(inspectImage(await solid(1600, 900).webp().toBuffer())).toEqual({
+      type: 'image/webp',
+      width: 1600,
+      height: 900,
+    });
     expect(inspectImage(await solid(301, 7).webp({ lossless: true }).toBuffer())).toEqual({
       type: 'image/webp',
       width: 301,
       height: 7,
     });
-    expect(inspectImage(await solid(500, 250, 4).webp().toBuffer())).toEqual({ type: 'image/webp', width: 500, height: 250 });
+    expect(inspectImage(await solid(500, 250, 4).webp().toBuffer())).toEqual({
+      type: 'image/webp',
+      width: 500,
+      height: 250,
+    });
   });
 
   it('finds the JPEG frame after large metadata blocks', async () => {

@@ -69,7 +69,8 @@ function jpeg(b: Buffer): ImageInfo | null {
     }
     const length = b.readUInt16BE(i + 2);
     if (length < 2) return null;
-    if (SOF.has(marker)) return { type: 'image/jpeg', height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
+    if (SOF.has(marker))
+      return { type: 'image/jpeg', height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
     if (marker === 0xda || marker === 0xd9) return null; // image data before any frame header
     i += 2 + length;
   }

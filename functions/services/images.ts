@@ -41,7 +41,12 @@ export async function createUpload(
 ): Promise<PresignedUpload & { key: string }> {
   await spendAllowance(deps, `upload:${auth.userId}`, UPLOAD_ALLOWANCE);
   const key = `${uploadPrefix(auth.userId)}${randomUUID()}.${EXTENSION[request.content_type]}`;
-  const presigned = await deps.images.presignUpload(key, request.content_type, LIMITS.imageMaxBytes, UPLOAD_TTL_SECONDS);
+  const presigned = await deps.images.presignUpload(
+    key,
+    request.content_type,
+    LIMITS.imageMaxBytes,
+    UPLOAD_TTL_SECONDS,
+  );
   return { ...presigned, key };
 }
 
@@ -49,19 +54,25 @@ export async function createUpload(
  * 'Agregar por URL': the server fetches the photo (public https only, ≤ 5 MB), checks it by its
  * bytes like any upload, and stores it as the caller's upload; the form then uses its key.
  */
-export async function importFromUrl(deps: ImageDeps, auth: AuthContext, url: string): Promise<{ key: string }> {
+export async function importFromUrl(
+  deps: ImageDeps,
+  auth: AuthContext,
+  url: string,
+): Promise<{ key: string }> {
   await spendAllowance(deps, `upload:${auth.userId}`, UPLOAD_ALLOWANCE);
   let bytes: Buffer;
   try {
     bytes = await deps.remoteImages.fetch(url);
   } catch (err) {
     // The fetcher's messages are Spanish and say what went wrong (not public, too large, slow…).
-    const reason = err instanceof Error && err.name === 'RemoteImageError' ? err.message : IMAGE_MESSAGES.unreachable;
+    const reason =
+      err instanceof Error && err.name === 'RemoteImageError' ? err.message : IMAGE_MESSAGES.unreachable;
     throw new BadRequestError(reason);
   }
   const info = inspectImage(bytes.subarray(0, INSPECT_BYTES));
   if (!info) throw new BadRequestError(IMAGE_MESSAGES.notAnImage);
-  if (info.width > MAX_IMAGE_SIDE || info.height > MAX_IMAGE_SIDE) throw new BadRequestError(IMAGE_MESSAGES.tooManyPixels);
+  if (info.width > MAX_IMAGE_SIDE || info.height > MAX_IMAGE_SIDE)
+    throw new BadRequestError(IMAGE_MESSAGES.tooManyPixels);
   const key = `${uploadPrefix(auth.userId)}${randomUUID()}.${EXTENSION[info.type]}`;
   await deps.images.put(key, bytes, info.type);
   return { key };
@@ -77,7 +88,11 @@ export interface CheckedUpload {
  * 5 MB, a real JPEG, PNG or WebP by its bytes, with sane pixel dimensions. The POST policy says the
  * same, but a policy is not a check (and the local S3 ignores policies).
  */
-export async function checkUploads(deps: ImageDeps, auth: AuthContext, keys: readonly string[]): Promise<CheckedUpload[]> {
+export async function checkUploads(
+  deps: ImageDeps,
+  auth: AuthContext,
+  keys: readonly string[],
+): Promise<CheckedUpload[]> {
   if (keys.length > LIMITS.imagesPerProduct) throw new BadRequestError(IMAGE_MESSAGES.tooManyImages);
   if (new Set(keys).size !== keys.length) throw new BadRequestError(IMAGE_MESSAGES.duplicate);
   const prefix = uploadPrefix(auth.userId);

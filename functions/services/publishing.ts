@@ -1,9 +1,5 @@
 import type { ModerationImage, ModerationInput, ModerationResult } from '#shared/moderation';
-import {
-  type CreateProductBody,
-  type ListingFields,
-  PUBLISH_MESSAGES,
-} from '#shared/product-form';
+import { type CreateProductBody, type ListingFields, PUBLISH_MESSAGES } from '#shared/product-form';
 import { API_MESSAGES } from '#shared/messages';
 import type { Product } from '#shared/schemas';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../commons/errors';
@@ -12,7 +8,14 @@ import type { Moderator } from '../ports/moderation';
 import type { ProductRepository, UniversityRepository } from '../ports/repositories';
 import { type AccountDeps, getProfile } from './accounts';
 import { spendAllowance } from './codes';
-import { type CheckedUpload, checkUploads, type ImageDeps, ownImageKeys, publishImages, servedPath } from './images';
+import {
+  type CheckedUpload,
+  checkUploads,
+  type ImageDeps,
+  ownImageKeys,
+  publishImages,
+  servedPath,
+} from './images';
 import { LIMITS } from '#shared/limits';
 import { METRIC } from '../commons/metric-names';
 import { countMetric, logger } from '../commons/observability';
@@ -136,10 +139,13 @@ export async function publishProduct(
   };
   try {
     // A fresh id from the atomic counter: the conditional write can only fail on a corrupt counter.
-    if (!(await deps.products.putIfAbsent(product))) throw new Error(`product id ${product.id} already taken`);
+    if (!(await deps.products.putIfAbsent(product)))
+      throw new Error(`product id ${product.id} already taken`);
   } catch (err) {
     // Nothing half-written: the copies go when the product does not exist.
-    await deps.images.delete(imageKeys).catch((e: unknown) => logger.warn('orphan images left', { id, error: String(e) }));
+    await deps.images
+      .delete(imageKeys)
+      .catch((e: unknown) => logger.warn('orphan images left', { id, error: String(e) }));
     throw err;
   }
   countMetric(METRIC.productsPublished);
@@ -168,7 +174,10 @@ export async function sellerContact(
 }
 
 /** The caller's listings, every status, newest first. */
-export async function listOwnProducts(deps: PublishingDeps, auth: AuthContext): Promise<{ items: Product[] }> {
+export async function listOwnProducts(
+  deps: PublishingDeps,
+  auth: AuthContext,
+): Promise<{ items: Product[] }> {
   return { items: await deps.products.listByOwner(auth.userId, OWN_LIST_MAX) };
 }
 

@@ -76,6 +76,8 @@ export class AppFunction extends NodejsFunction {
       bundling: {
         forceDockerBundling: false,
         minify: true,
+        // Packages' ES module builds, which esbuild can tree-shake (CommonJS builds it cannot).
+        mainFields: ['module', 'main'],
         sourceMap: true,
         format: OutputFormat.ESM,
         externalModules: RUNTIME_PROVIDED_MODULES,

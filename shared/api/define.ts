@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * The shape of a route-table entry. Every HTTP route is declared ONCE, in the file of its API area
@@ -45,10 +45,10 @@ export interface RouteEntry {
   /** Memory of the area's function is the largest its routes ask for. @default 256 */
   readonly memoryMb?: number;
   readonly uses?: RouteUses;
-  readonly params?: z.ZodType;
-  readonly query?: z.ZodType;
-  readonly body?: z.ZodType;
-  readonly response: z.ZodType;
+  readonly params?: z.ZodMiniType;
+  readonly query?: z.ZodMiniType;
+  readonly body?: z.ZodMiniType;
+  readonly response: z.ZodMiniType;
 }
 
 /** A route with its area, as the merged table holds it. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { favoriteStateSchema } from '../account-schemas';
 import { idParamsSchema, productSummarySchema } from '../schemas';
 import { defineArea } from './define';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { moderationResultSchema } from '../moderation';
 import {
   createProductBodySchema,
@@ -66,6 +66,6 @@ export const publishingRoutes = defineArea('publishing', {
     auth: 'user',
     uses: { images: true },
     params: idParamsSchema,
-    response: z.object({ id: z.number().int().positive(), deleted: z.literal(true) }),
+    response: z.object({ id: z.number().check(z.positive()), deleted: z.literal(true) }),
   },
 });

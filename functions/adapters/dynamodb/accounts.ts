@@ -8,7 +8,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { type Profile, profileSchema } from '#shared/account-schemas';
 import { type Product, productSchema } from '#shared/schemas';
 import { entityKey, KEY, keys, TTL_ATTRIBUTE } from '#shared/table';
@@ -33,7 +33,7 @@ const codeRecordSchema = z.object({
   expires_at: z.number(),
   attempts: z.number(),
   used: z.boolean(),
-  university_id: z.string().nullable(),
+  university_id: z.nullable(z.string()),
 });
 
 const epochSeconds = (ms: number) => Math.ceil(ms / 1000);
@@ -275,7 +275,10 @@ export function createProfileRepository({ doc, tableName }: TableAccess): Profil
               {
                 Put: {
                   TableName: tableName,
-                  Item: { ...entityKey('institutionalClaim', keys.institutionalClaim(address)), user_id: userId },
+                  Item: {
+                    ...entityKey('institutionalClaim', keys.institutionalClaim(address)),
+                    user_id: userId,
+                  },
                   ConditionExpression: `attribute_not_exists(${KEY.pk}) OR user_id = :me`,
                   ExpressionAttributeValues: { ':me': userId },
                 },

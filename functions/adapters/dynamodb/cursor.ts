@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { API_MESSAGES } from '#shared/messages';
 import { type IndexDef, KEY } from '#shared/table';
 import { decodeJsonCursor, encodeJsonCursor } from '../../commons/cursor';
@@ -11,8 +11,8 @@ import { BadRequestError } from '../../commons/errors';
  */
 const dynamoCursorSchema = z.strictObject({
   k: z.literal('d'),
-  i: z.string().min(1).max(20),
-  key: z.record(z.string().max(20), z.string().min(1).max(300)),
+  i: z.string().check(z.minLength(1), z.maxLength(20)),
+  key: z.record(z.string().check(z.maxLength(20)), z.string().check(z.minLength(1), z.maxLength(300))),
 });
 
 export function encodeDynamoCursor(

@@ -27,7 +27,11 @@ function toProduct(item: Record<string, unknown> | undefined): Product | null {
 }
 
 export function productItem(product: Product): Record<string, unknown> {
-  return { ...product, ...entityKey('product', keys.product(product.id)), ...productIndexAttributes(product) };
+  return {
+    ...product,
+    ...entityKey('product', keys.product(product.id)),
+    ...productIndexAttributes(product),
+  };
 }
 
 export function createProductRepository({ doc, tableName }: TableAccess): ProductRepository {

@@ -1,6 +1,6 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { StreamChange } from '../../ports/stream';
 import { MalformedRecordError } from '../../ports/stream';
 
@@ -9,10 +9,10 @@ const imageSchema = z.record(z.string(), z.record(z.string(), z.unknown()));
 const recordSchema = z.object({
   eventName: z.enum(['INSERT', 'MODIFY', 'REMOVE']),
   dynamodb: z.object({
-    SequenceNumber: z.string().min(1),
+    SequenceNumber: z.string().check(z.minLength(1)),
     Keys: imageSchema,
-    NewImage: imageSchema.optional(),
-    OldImage: imageSchema.optional(),
+    NewImage: z.optional(imageSchema),
+    OldImage: z.optional(imageSchema),
   }),
 });
 

@@ -1,5 +1,5 @@
 import aws4 from 'aws4';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CAREER_LABELS, CATEGORY_LABELS, type SortOrder } from '#shared/enums';
 import { productSummarySchema } from '#shared/schemas';
 import { SYNONYM_GROUPS } from '#shared/synonyms';
@@ -191,9 +191,9 @@ const bulkResponseSchema = z.object({
     z.record(
       z.string(),
       z.object({
-        _id: z.string().optional(),
+        _id: z.optional(z.string()),
         status: z.number(),
-        error: z.object({ type: z.string(), reason: z.string().optional() }).optional(),
+        error: z.optional(z.object({ type: z.string(), reason: z.optional(z.string()) })),
       }),
     ),
   ),

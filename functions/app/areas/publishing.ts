@@ -8,7 +8,12 @@ import { moderationParts } from '../parts/moderation';
 import { tableParts } from '../parts/table';
 
 /** Publishing's parts: the table, the images bucket and the moderator. */
-export const parts = { table: tableParts, images: imageParts, moderation: moderationParts, basics: basicParts };
+export const parts = {
+  table: tableParts,
+  images: imageParts,
+  moderation: moderationParts,
+  basics: basicParts,
+};
 const context = lazyContext({ ...tableParts, ...imageParts, ...moderationParts, ...basicParts });
 
 /** Lambda entry of the publishing area (shared/api/publishing.ts). */

@@ -8,8 +8,14 @@ const corpus = loadCorpus();
 describe('rule moderator over the Spanish corpus', () => {
   it('covers every prohibited category with at least 6 listings to flag and 6 look-alikes to pass', () => {
     for (const { id } of PROHIBITED_CONTENT) {
-      expect(corpus.filter((c) => c.expect === 'flag' && c.terms_category === id).length, id).toBeGreaterThanOrEqual(6);
-      expect(corpus.filter((c) => c.expect === 'pass' && c.lookalike_of === id).length, id).toBeGreaterThanOrEqual(6);
+      expect(
+        corpus.filter((c) => c.expect === 'flag' && c.terms_category === id).length,
+        id,
+      ).toBeGreaterThanOrEqual(6);
+      expect(
+        corpus.filter((c) => c.expect === 'pass' && c.lookalike_of === id).length,
+        id,
+      ).toBeGreaterThanOrEqual(6);
     }
   });
 
@@ -35,7 +41,15 @@ describe('rule moderator over the Spanish corpus', () => {
 });
 
 describe('rule moderator details', () => {
-  const base = { title: 'Calculadora Casio', description: 'Funciona perfecto, con tapa', category: 'electronica' as const, price: 20, condition: 'usado' as const, career: null, image: null };
+  const base = {
+    title: 'Calculadora Casio',
+    description: 'Funciona perfecto, con tapa',
+    category: 'electronica' as const,
+    price: 20,
+    condition: 'usado' as const,
+    career: null,
+    image: null,
+  };
 
   it('ignores accents and case', () => {
     expect(moderateByRules({ ...base, title: 'CLONAZEPÁM barato' }).approved).toBe(false);
@@ -44,7 +58,11 @@ describe('rule moderator details', () => {
 
   it('warns, without refusing, about contact details in the text and implausible prices', () => {
     const spam = moderateByRules({ ...base, description: 'Escríbeme al WhatsApp 04141234567' });
-    expect(spam).toMatchObject({ approved: true, severity: 'medium', warnings: ['Patrón de spam detectado'] });
+    expect(spam).toMatchObject({
+      approved: true,
+      severity: 'medium',
+      warnings: ['Patrón de spam detectado'],
+    });
     const dear = moderateByRules({ ...base, price: 9000 });
     expect(dear.approved).toBe(true);
     expect(dear.warnings).toEqual(['El precio es inusualmente alto para el marketplace']);

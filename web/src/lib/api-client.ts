@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { API_MESSAGES } from '#shared/messages';
 import { apiRoutes } from 'virtual:api-routes';
 import { buildPath } from '#shared/api/define';
@@ -27,11 +27,11 @@ type ParamsInput<R extends RouteDef> = [PathParamNames<R['path']>] extends [neve
   : { params: Record<PathParamNames<R['path']>, string | number> };
 
 /** Query values are given in their parsed shape; every key is optional (the server applies defaults). */
-type QueryInput<R extends RouteDef> = R extends { query: z.ZodType }
+type QueryInput<R extends RouteDef> = R extends { query: z.ZodMiniType }
   ? { query?: { [K in keyof z.output<R['query']>]?: z.output<R['query']>[K] | null } }
   : { query?: undefined };
 
-type BodyInput<R extends RouteDef> = R extends { body: z.ZodType }
+type BodyInput<R extends RouteDef> = R extends { body: z.ZodMiniType }
   ? { body: z.input<R['body']> }
   : { body?: undefined };
 
@@ -150,7 +150,9 @@ export async function apiCall<N extends RouteName>(name: N, input: ApiInput<N>):
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: input.signal,
-      ...(route.method === 'GET' && route.auth === 'public' && mustRevalidate() ? { cache: 'no-cache' as const } : {}),
+      ...(route.method === 'GET' && route.auth === 'public' && mustRevalidate()
+        ? { cache: 'no-cache' as const }
+        : {}),
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import type { $ZodError } from 'zod/v4/core';
 import { ACCOUNT_MESSAGES } from '#shared/account-schemas';
 import { API_MESSAGES } from '#shared/messages';
 
@@ -15,46 +16,47 @@ export const AUTH_FORM_MESSAGES = {
   acceptTerms: ACCOUNT_MESSAGES.acceptTerms,
 } as const;
 
-const email = z
-  .string()
-  .trim()
-  .pipe(z.email({ message: AUTH_FORM_MESSAGES.invalidEmail }));
+const email = z.pipe(z.string().check(z.trim()), z.email({ error: AUTH_FORM_MESSAGES.invalidEmail }));
 
 export const loginSchema = z.object({
   email,
-  password: z.string().min(6, AUTH_FORM_MESSAGES.passwordMin6),
+  password: z.string().check(z.minLength(6, AUTH_FORM_MESSAGES.passwordMin6)),
 });
+
+const passwordsMatch = z.refine<{ password: string; confirmPassword: string }>(
+  (v) => v.password === v.confirmPassword,
+  {
+    message: AUTH_FORM_MESSAGES.mismatch,
+    path: ['confirmPassword'],
+  },
+);
 
 export const registerSchema = z
   .object({
-    name: z.string().trim().min(2, AUTH_FORM_MESSAGES.nameRequired),
+    name: z.string().check(z.trim(), z.minLength(2, AUTH_FORM_MESSAGES.nameRequired)),
     email,
-    idNumber: z.string().trim().min(3, AUTH_FORM_MESSAGES.idRequired),
-    password: z.string().min(6, AUTH_FORM_MESSAGES.passwordMin6),
+    idNumber: z.string().check(z.trim(), z.minLength(3, AUTH_FORM_MESSAGES.idRequired)),
+    password: z.string().check(z.minLength(6, AUTH_FORM_MESSAGES.passwordMin6)),
     confirmPassword: z.string(),
-    acceptTerms: z.literal(true, { message: AUTH_FORM_MESSAGES.acceptTerms }),
+    acceptTerms: z.literal(true, { error: AUTH_FORM_MESSAGES.acceptTerms }),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: AUTH_FORM_MESSAGES.mismatch,
-    path: ['confirmPassword'],
-  });
+  .check(passwordsMatch);
 
 export const forgotPasswordSchema = z.object({ email });
 
 export const resetPasswordSchema = z
   .object({
-    password: z.string().min(8, ACCOUNT_MESSAGES.passwordMin).max(72, ACCOUNT_MESSAGES.passwordMax),
+    password: z
+      .string()
+      .check(z.minLength(8, ACCOUNT_MESSAGES.passwordMin), z.maxLength(72, ACCOUNT_MESSAGES.passwordMax)),
     confirmPassword: z.string(),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: AUTH_FORM_MESSAGES.mismatch,
-    path: ['confirmPassword'],
-  });
+  .check(passwordsMatch);
 
 export type FieldErrors = Partial<Record<string, string>>;
 
 /** First message per field, keyed by the top-level field name. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
+export function fieldErrors(error: $ZodError): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? '');
