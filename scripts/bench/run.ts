@@ -4,7 +4,10 @@
  * 2. GET /api/products (through the local server, i.e. HTTP + handler + index count) p50/p95
  *    against a raw DynamoDB Query of the same page, measured in the same run.
  * 3. The same listing with 1,000 and with 50,000 products in the table (p50 ratio).
+ * 4. The Lambda bundles as the stack builds them: size of each, and load time of each in a fresh
+ *    Node process against a module holding only the DynamoDB document client (medians, one run).
  * It starts its own in-memory local stack on free ports and never touches .data/.
+ * `npm run bench -- web|lambda|listing` runs one part only.
  */
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { existsSync } from 'node:fs';
@@ -16,6 +19,7 @@ import type { Product } from '#shared/schemas';
 import { productListingKey } from '#shared/table';
 import { startLocalStack } from '../local/stack';
 import { buildWebIfStale } from '../local/web-build';
+import { buildBaselineBundle, buildLambdaBundles, loadTimeMs } from './lambda-bundles';
 import { fmt, percentile, sample } from './stats';
 import { routeInitialJs } from './web-size';
 
@@ -26,7 +30,9 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
 const PAGE = 24;
 const UNIVERSITIES = ['ucab', 'usm', 'unimet', 'ucv'];
-const BUDGET = { jsKb: 150, apiVsRaw: 1.5, scale: 1.2 };
+const BUDGET = { jsKb: 150, apiVsRaw: 1.5, scale: 1.2, bundleKb: 300, loadVsDynamo: 1.5 };
+/** Fresh-process loads per bundle (each a new Node process, interleaved so noise hits all alike). */
+const LOAD_SAMPLES = Number(process.env.BENCH_LOAD_SAMPLES ?? 15);
 
 function line(label: string, value: string, verdict?: boolean) {
   const mark = verdict === undefined ? '' : verdict ? '  ✓ within budget' : '  ✗ OVER BUDGET';
@@ -127,9 +133,31 @@ async function listingFigures(url: string, label: string) {
   return a50;
 }
 
+async function lambdaFigures() {
+  const dir = join(ROOT, 'node_modules/.cache/lambda-bundles');
+  const bundles = await buildLambdaBundles(dir);
+  const baseline = await buildBaselineBundle(dir);
+  const files: [string, string][] = [['baseline', baseline], ...bundles.map((b): [string, string] => [b.name, b.file])];
+  const loads = new Map<string, number[]>(files.map(([name]) => [name, []]));
+  for (let i = 0; i < LOAD_SAMPLES; i++) for (const [name, file] of files) loads.get(name)!.push(loadTimeMs(file));
+  const base = percentile(loads.get('baseline')!, 50);
+  line('load of a module with only the DynamoDB document client', `${fmt(base)} (median of ${LOAD_SAMPLES})`);
+  for (const b of bundles) {
+    const kb = b.bytes / 1024;
+    const load = percentile(loads.get(b.name)!, 50);
+    line(`Lambda bundle ${b.name} (minified)`, `${kb.toFixed(1)} KB`, kb <= BUDGET.bundleKb);
+    line(`  load ${b.name} ÷ DynamoDB-only module`, `${fmt(load)}, ${(load / base).toFixed(2)}×`, load / base <= BUDGET.loadVsDynamo);
+  }
+}
+
+/** `npm run bench -- lambda` (or web, listing) runs one part only. */
+const only = process.argv[2];
+
 async function main() {
   console.log(`Benchmarks (${SAMPLES} samples each, page of ${PAGE}, node ${process.version})\n`);
-  await webFigures();
+  if (!only || only === 'web') await webFigures();
+  if (!only || only === 'lambda') await lambdaFigures();
+  if (only && only !== 'listing') return;
   const stack = await startLocalStack({ port: 0, seed: false, quiet: true });
   try {
     await fill(1, 1000);

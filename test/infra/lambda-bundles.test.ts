@@ -1,0 +1,107 @@
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildLambdaBundles, type LambdaBundle } from '../../scripts/bench/lambda-bundles';
+import { API_AREAS } from '#shared/routes';
+
+/**
+ * The Lambda bundles exactly as the stack builds them (infra/constructs/app-function.ts options):
+ * what each one may still import at run time, and what it loads at cold start versus on first use.
+ * (Their sizes and load times are figures of `npm run bench`, not assertions here.)
+ */
+let dir: string;
+let bundles: LambdaBundle[];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(process.cwd(), 'node_modules/.cache/bundles-test-'));
+  bundles = await buildLambdaBundles(dir);
+}, 120_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const bundle = (name: string) => bundles.find((b) => b.name === name)!;
+
+/** The bundle's imports left to the runtime, by kind. */
+function imports(b: LambdaBundle, kind?: 'import-statement' | 'dynamic-import') {
+  const out = new Set<string>();
+  for (const output of Object.values(b.metafile.outputs))
+    for (const imp of output.imports) if (imp.external && (!kind || imp.kind === kind)) out.add(imp.path);
+  return [...out];
+}
+
+const isBuiltin = (path: string) => path.startsWith('node:') || builtinModules.includes(path.split('/')[0]);
+const inputs = (b: LambdaBundle) => Object.values(b.metafile.outputs).flatMap((o) => Object.keys(o.inputs));
+
+describe('Lambda bundles', () => {
+  it('exist for every API area and the stream dispatcher', () => {
+    expect(bundles.map((b) => b.name).sort()).toEqual([...API_AREAS, 'stream'].sort());
+  });
+
+  it('import nothing at run time but Node built-ins and the AWS SDK the runtime provides', () => {
+    for (const b of bundles) {
+      const foreign = imports(b).filter((path) => !isBuiltin(path) && !path.startsWith('@aws-sdk/'));
+      // e.g. the embedded search engine (a local stand-in) must never be left for the runtime to find.
+      expect(foreign, b.name).toEqual([]);
+    }
+  });
+
+  it('carry zod/mini only (classic zod would keep every method in every bundle)', () => {
+    for (const b of bundles) {
+      expect(
+        inputs(b).filter((i) => i.includes('zod/v4/classic')),
+        b.name,
+      ).toEqual([]);
+    }
+  });
+
+  it('load only the DynamoDB clients at cold start; every other AWS client on first use', () => {
+    for (const b of bundles.filter((x) => x.name !== 'stream')) {
+      expect(
+        imports(b, 'import-statement')
+          .filter((p) => !isBuiltin(p))
+          .sort(),
+        b.name,
+      ).toEqual(['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb']);
+    }
+    expect(
+      imports(bundle('accounts'), 'dynamic-import')
+        .filter((p) => !isBuiltin(p))
+        .sort(),
+    ).toEqual(['@aws-sdk/client-cognito-identity-provider', '@aws-sdk/client-ses']);
+    expect(
+      imports(bundle('publishing'), 'dynamic-import')
+        .filter((p) => !isBuiltin(p))
+        .sort(),
+    ).toEqual(['@aws-sdk/client-bedrock-runtime', '@aws-sdk/client-s3', '@aws-sdk/s3-presigned-post']);
+  });
+
+  it('leave out what an area never touches: catalog and favorites reach neither Bedrock, Cognito, SES nor S3', () => {
+    for (const name of ['catalog', 'favorites']) {
+      expect(
+        imports(bundle(name))
+          .filter((p) => !isBuiltin(p))
+          .sort(),
+        name,
+      ).toEqual(['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb']);
+    }
+    // Nor do their bundles hold those adapters' code.
+    for (const name of ['catalog', 'favorites'])
+      expect(
+        inputs(bundle(name)).filter((i) => /adapters\/(bedrock|cognito|mail|s3)\//.test(i)),
+        name,
+      ).toEqual([]);
+  });
+
+  it('keep the embedded search engine (the local stand-in for OpenSearch) out of every bundle', () => {
+    for (const b of bundles)
+      expect(
+        inputs(b).filter((i) => i.includes('adapters/search/embedded') || i.includes('@orama')),
+        b.name,
+      ).toEqual([]);
+  });
+
+  it('give the stream dispatcher the stream decoder and no DynamoDB client', () => {
+    expect(imports(bundle('stream')).filter((p) => !isBuiltin(p))).toEqual(['@aws-sdk/util-dynamodb']);
+  });
+});
