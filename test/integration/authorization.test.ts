@@ -25,17 +25,23 @@ const userA = {
 };
 const userB = { ...userA, email: 'usuario.b@correo.com', nationalId: 'V44444444', name: 'B' };
 const admin = { ...userA, email: 'admin.auth@correo.com', nationalId: 'V55555555', groups: ['admin'] };
+const superAdmin = {
+  ...userA,
+  email: 'super.auth@correo.com',
+  nationalId: 'V66666666',
+  groups: ['admin', 'super_admin'],
+};
 
 let table: TableAccess;
 let parts: AccountParts;
 let server: LocalServer;
 let webDir: string;
 let productId = 1;
-const tokens: Record<'a' | 'b' | 'admin', string> = { a: '', b: '', admin: '' };
+const tokens: Record<'a' | 'b' | 'admin' | 'superAdmin', string> = { a: '', b: '', admin: '', superAdmin: '' };
 
 beforeAll(async () => {
   table = useTestTable();
-  parts = await startAccountParts([userA, userB, admin]);
+  parts = await startAccountParts([userA, userB, admin, superAdmin]);
   webDir = mkdtempSync(join(tmpdir(), 'web-auth-'));
   server = await startLocalServer({
     port: 0,
@@ -60,6 +66,7 @@ beforeAll(async () => {
   tokens.a = (await parts.cognito.signIn(userA.email, userA.password)).idToken;
   tokens.b = (await parts.cognito.signIn(userB.email, userB.password)).idToken;
   tokens.admin = (await parts.cognito.signIn(admin.email, admin.password)).idToken;
+  tokens.superAdmin = (await parts.cognito.signIn(superAdmin.email, superAdmin.password)).idToken;
 });
 afterAll(async () => {
   await server?.close();
@@ -105,12 +112,20 @@ describe('every guarded route of the route table', () => {
       }
     });
 
-    it(`${label} answers a valid token past the authorizer, 403 for non-admins on admin routes`, async () => {
+    it(`${label} answers a valid token past the authorizer, 403 below the route's level`, async () => {
       const res = await call(route, tokens.a);
       if (route.auth === 'admin') {
         expect(res.status).toBe(403);
-        const asAdmin = await call(route, tokens.admin);
-        expect([401, 403]).not.toContain(asAdmin.status);
+        for (const token of [tokens.admin, tokens.superAdmin]) {
+          const asAdmin = await call(route, token);
+          expect([401, 403]).not.toContain(asAdmin.status);
+        }
+      } else if (route.auth === 'super_admin') {
+        expect(res.status).toBe(403);
+        // An admin is not a super admin: one stolen admin session cannot mint more admins.
+        expect((await call(route, tokens.admin)).status).toBe(403);
+        const asSuper = await call(route, tokens.superAdmin);
+        expect([401, 403]).not.toContain(asSuper.status);
       } else {
         expect([401, 403]).not.toContain(res.status);
         expect(res.status).toBeLessThan(500);
