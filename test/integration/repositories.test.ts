@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
-import { keys } from '#shared/table';
+import { ENTITIES, ENTITY_ATTRIBUTE, entityOf, keys } from '#shared/table';
+import { lazyContext } from '../../functions/app/context';
+import { tableParts } from '../../functions/app/parts/table';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 
 let table: TableAccess;
@@ -95,5 +97,98 @@ describe('university repository', () => {
     const names = (await repo.list()).map((u) => u.name);
     expect(names.indexOf('Álamo')).toBeLessThan(names.indexOf('Ñandú'));
     expect((await repo.get('zz-a'))?.name).toBe('Álamo');
+  });
+});
+
+describe('every item names its entity', () => {
+  it('each repository write puts the entity its key pattern belongs to', async () => {
+    // Prepare: one write of every kind, through the repositories the handlers use.
+    const ctx = lazyContext(tableParts);
+    const user = `entity-${Date.now()}`;
+    const email = `${user}@est.ucab.edu.ve`;
+    const uni = uniqueUniversity('e');
+    const now = Date.now();
+    const product = await makeProduct(table, { university_id: uni });
+    await ctx.universities.putIfAbsent({
+      id: uni,
+      name: 'UE',
+      full_name: 'Universidad de Entidades',
+      email_domain: 'ue.edu.ve',
+      city: null,
+      logo: null,
+      created_at: new Date().toISOString(),
+    });
+    await ctx.universityRequests.create({
+      id: `req-${user}`,
+      university_name: 'UE2',
+      university_full_name: 'Universidad de Entidades 2',
+      email_domain: 'ue2.edu.ve',
+      city: 'Caracas',
+      additional_info: null,
+      status: 'pending',
+      admin_notes: null,
+      requester_id: null,
+      created_at: new Date().toISOString(),
+    });
+    await ctx.codes.put({
+      purpose: 'signup',
+      subject: email,
+      code_id: 'c1',
+      email,
+      salt: 's',
+      hash: 'h',
+      expires_at: now + 60_000,
+      attempts: 0,
+      used: false,
+      university_id: null,
+    });
+    await ctx.sendCounter.tryCount(email, now, 5, 60_000);
+    await ctx.resetTokens.put(`hash-${user}`, email, now + 60_000);
+    await ctx.profiles.createIfAbsent({
+      user_id: user,
+      email,
+      full_name: null,
+      university_email: null,
+      university_email_verified: false,
+      university_id: null,
+      created_at: new Date().toISOString(),
+    });
+    await ctx.profiles.setInstitutional(user, email, 'ucab', null);
+    await ctx.favorites.add(user, product.id, new Date().toISOString());
+    await ctx.products.nextId();
+    // Act: read every item back as stored.
+    const written = [
+      keys.product(product.id),
+      keys.productCounter(),
+      keys.university(uni),
+      keys.universityRequest(`req-${user}`),
+      keys.verification('signup', email),
+      keys.sendWindow(email),
+      keys.resetToken(`hash-${user}`),
+      keys.profile(user),
+      keys.institutionalClaim(email),
+      keys.favorite(user, product.id),
+    ];
+    const items = await Promise.all(
+      written.map(
+        async (key) => (await table.doc.send(new GetCommand({ TableName: table.tableName, Key: key }))).Item,
+      ),
+    );
+    // Assess: every item carries `entity`, and it is the entity of its key pattern.
+    const found = items.map((item) => item?.[ENTITY_ATTRIBUTE]);
+    expect(found).toEqual([
+      'product',
+      'counter',
+      'university',
+      'universityRequest',
+      'verificationCode',
+      'sendWindow',
+      'resetToken',
+      'profile',
+      'institutionalClaim',
+      'favorite',
+    ]);
+    for (const [i, key] of written.entries()) expect(entityOf(undefined, key)).toBe(found[i]);
+    expect(new Set(found).size).toBe(ENTITIES.length - 1); // every entity but the local seed marker
   });
 });
