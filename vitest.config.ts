@@ -1,6 +1,7 @@
 // vitest 5's reporter needs Map.groupBy (Node 21+) to print failures.
 import './scripts/node20-polyfills.mjs';
 import { defineConfig } from 'vitest/config';
+import { webSrcAlias } from './web/vite.config';
 
 /**
  * Test projects:
@@ -14,6 +15,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Web components import their app's folders as `@/…` (tsconfig.json's paths).
+        resolve: { alias: [webSrcAlias] },
         test: {
           name: 'unit',
           setupFiles: ['test/support/unit-setup.ts'],

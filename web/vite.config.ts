@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+/** `@/x` is web/src/x (tsconfig.json's paths; vitest.config.ts gives its unit project the same). */
+export const webSrcAlias = { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) };
 
 /**
  * The SPA build. Root is web/, output web/dist (served by the local server and uploaded to S3).
@@ -25,13 +27,15 @@ export default defineConfig(({ command }) => ({
   resolve: {
     // react-router's package exports point at its development build (extra warnings and checks);
     // production builds take its production files instead.
-    alias:
-      command === 'build'
+    alias: [
+      webSrcAlias,
+      ...(command === 'build'
         ? [
             { find: /^react-router$/, replacement: routerProd('index.mjs') },
             { find: /^react-router\/dom$/, replacement: routerProd('dom-export.mjs') },
           ]
-        : [],
+        : []),
+    ],
   },
   // `npm run dev` mounts Vite in middleware mode inside the local server (same origin as /api).
   server: { fs: { allow: ['..'] } },

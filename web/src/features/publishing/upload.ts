@@ -1,6 +1,6 @@
 import { IMAGE_MESSAGES } from '#shared/product-form';
 import { LIMITS } from '#shared/limits';
-import { apiCall } from '../../lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 /** Photos are shrunk in the browser before upload: long side at most this many pixels. */
 export const MAX_SIDE = 1600;

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ProductSummary } from '#shared/schemas';
-import { useToast } from '../../components/ui/toast';
+import { useToast } from '@/components/ui/toast';
 import { apiCall } from '../api-client';
 import { useSession } from '../session';
 

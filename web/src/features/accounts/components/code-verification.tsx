@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { buttonClass } from '../../../components/ui/button';
-import { useToast } from '../../../components/ui/toast';
-import { paths } from '../../../config/paths';
-import { ApiError, apiCall } from '../../../lib/api-client';
-import { CodeInput } from '../../../components/form/code-input';
+import { buttonClass } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { ApiError, apiCall } from '@/lib/api-client';
+import { CodeInput } from '@/components/form/code-input';
 
 export const SUCCESS_REDIRECT_MS = 1500;
 

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../app/router';
-import { resetSessionForTests } from '../../../lib/session';
-import { fakeApi, renderRoutes } from '../../../testing/render';
+import { routes } from '@/app/router';
+import { resetSessionForTests } from '@/lib/session';
+import { fakeApi, renderRoutes } from '@/testing/render';
 
 // The Amplify module boundary: everything else (forms, store, API client) is real.
 const amplify = vi.hoisted(() => ({

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { API_MESSAGES } from '#shared/messages';
 import { Link, useSearchParams } from 'react-router-dom';
-import { buttonClass } from '../../../components/ui/button';
-import { useToast } from '../../../components/ui/toast';
-import { paths } from '../../../config/paths';
-import { ApiError, apiCall } from '../../../lib/api-client';
-import { useDocumentMeta } from '../../../lib/document-meta';
+import { buttonClass } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { ApiError, apiCall } from '@/lib/api-client';
+import { useDocumentMeta } from '@/lib/document-meta';
 import { CodeVerification } from '../components/code-verification';
 import '../accounts.css';
 

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { buttonClass } from '../../../components/ui/button';
-import { useToast } from '../../../components/ui/toast';
-import { paths } from '../../../config/paths';
-import { apiCall } from '../../../lib/api-client';
-import { useDocumentMeta } from '../../../lib/document-meta';
-import { Field } from '../../../components/form/field';
+import { buttonClass } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { apiCall } from '@/lib/api-client';
+import { useDocumentMeta } from '@/lib/document-meta';
+import { Field } from '@/components/form/field';
 import { forgotPasswordSchema } from '../schemas';
 import '../accounts.css';
 

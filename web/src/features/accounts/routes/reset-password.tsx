@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ACCOUNT_MESSAGES } from '#shared/account-schemas';
-import { buttonClass } from '../../../components/ui/button';
-import { useToast } from '../../../components/ui/toast';
-import { paths } from '../../../config/paths';
-import { ApiError, apiCall } from '../../../lib/api-client';
-import { useDocumentMeta } from '../../../lib/document-meta';
-import { Field } from '../../../components/form/field';
+import { buttonClass } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { ApiError, apiCall } from '@/lib/api-client';
+import { useDocumentMeta } from '@/lib/document-meta';
+import { Field } from '@/components/form/field';
 import { type FieldErrors, fieldErrors, resetPasswordSchema } from '../schemas';
 import '../accounts.css';
 

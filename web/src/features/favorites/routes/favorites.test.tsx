@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../app/router';
-import { ProductCard } from '../../../components/product/product-card';
-import { resetSessionForTests } from '../../../lib/session';
-import { product } from '../../../testing/fixtures';
-import { type FakeRequest, fakeApi, renderRoutes, signedInSession, withSession } from '../../../testing/render';
+import { routes } from '@/app/router';
+import { ProductCard } from '@/components/product/product-card';
+import { resetSessionForTests } from '@/lib/session';
+import { product } from '@/testing/fixtures';
+import { type FakeRequest, fakeApi, renderRoutes, signedInSession, withSession } from '@/testing/render';
 
 const SIGNED_IN = signedInSession();
 

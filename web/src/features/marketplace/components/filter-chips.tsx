@@ -1,6 +1,6 @@
 import { CAREER_LABELS, CATEGORY_LABELS, CONDITION_LABELS, SORT_LABELS } from '#shared/enums';
-import { Glyph } from '../../../components/catalog-icons';
-import { Button } from '../../../components/ui/button';
+import { Glyph } from '@/components/catalog-icons';
+import { Button } from '@/components/ui/button';
 import { defaultFilters, type Filters } from '../hooks/use-filters';
 import { type FilterControlsProps, priceLabel } from './filter-controls';
 

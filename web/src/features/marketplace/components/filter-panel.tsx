@@ -11,7 +11,7 @@ import {
   type SortOrder,
 } from '#shared/enums';
 import { LIMITS } from '#shared/limits';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 import type { Filters } from '../hooks/use-filters';
 import { type FilterControlsProps, priceLabel } from './filter-controls';
 

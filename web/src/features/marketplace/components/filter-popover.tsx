@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { Glyph } from '../../../components/catalog-icons';
-import { Button } from '../../../components/ui/button';
-import { Popover } from '../../../components/ui/popover';
-import { Spinner } from '../../../components/ui/spinner';
+import { Glyph } from '@/components/catalog-icons';
+import { Button } from '@/components/ui/button';
+import { Popover } from '@/components/ui/popover';
+import { Spinner } from '@/components/ui/spinner';
 import type { FilterControlsProps } from './filter-controls';
 
 // The panel is fetched on first open (or hover): it is not needed to show the first results.

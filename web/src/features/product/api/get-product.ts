@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 /** GET /api/products/{id}: an active product; 404 (ApiError) when there is none. */
 export const getProduct = (id: number, signal?: AbortSignal) =>

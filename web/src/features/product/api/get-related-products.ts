@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 /** GET /api/products/{id}/related: up to 4 active products of the same category and university. */
 export const getRelatedProducts = (id: number, signal?: AbortSignal) =>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 /** The product's university, for its full name. Same query key as the marketplace's, so the cache is shared. */
 export const useProductUniversity = (id: string | null) =>

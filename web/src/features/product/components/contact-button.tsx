@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { ProductDetail } from '#shared/schemas';
-import { isMobileDevice } from '../../../components/product/share-menu';
-import { buttonClass } from '../../../components/ui/button';
-import { useToast } from '../../../components/ui/toast';
-import { paths } from '../../../config/paths';
-import { ApiError, apiCall } from '../../../lib/api-client';
-import { useOwnProducts } from '../../../lib/api/own-products';
-import { useSession } from '../../../lib/session';
+import { isMobileDevice } from '@/components/product/share-menu';
+import { buttonClass } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { ApiError, apiCall } from '@/lib/api-client';
+import { useOwnProducts } from '@/lib/api/own-products';
+import { useSession } from '@/lib/session';
 
 /** The spec's prefilled message. */
 export function contactMessage(title: string, price: number): string {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { Profile } from '#shared/account-schemas';
-import { CodeInput } from '../../../components/form/code-input';
-import { buttonClass } from '../../../components/ui/button';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError, apiCall } from '../../../lib/api-client';
+import { CodeInput } from '@/components/form/code-input';
+import { buttonClass } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { ApiError, apiCall } from '@/lib/api-client';
 
 export const VERIFIED_TOAST = '¡Correo institucional verificado correctamente!';
 export const CODE_SENT_TOAST = 'Código de verificación enviado a tu correo institucional...';

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import type { Profile } from '#shared/account-schemas';
-import { Field } from '../../../components/form/field';
-import { Badge } from '../../../components/ui/badge';
-import { buttonClass } from '../../../components/ui/button';
-import { useToast } from '../../../components/ui/toast';
-import { apiCall } from '../../../lib/api-client';
-import { useSetProfile } from '../../../lib/api/profile';
-import { useUniversities } from '../../../lib/api/universities';
+import { Field } from '@/components/form/field';
+import { Badge } from '@/components/ui/badge';
+import { buttonClass } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { apiCall } from '@/lib/api-client';
+import { useSetProfile } from '@/lib/api/profile';
+import { useUniversities } from '@/lib/api/universities';
 import { institutionalEmailError } from '../schemas';
 import { InstitutionalCodeStep, sendInstitutionalCode, VERIFIED_TOAST } from './institutional-code-step';
 

@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PRODUCT_STATUS_LABELS } from '#shared/enums';
 import { formatPrice } from '#shared/text';
-import { Badge } from '../../../components/ui/badge';
-import { buttonClass } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Popover } from '../../../components/ui/popover';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useToast } from '../../../components/ui/toast';
-import { paths } from '../../../config/paths';
-import { useDeleteOwnProduct, useMarkSold, useOwnProducts } from '../../../lib/api/own-products';
+import { Badge } from '@/components/ui/badge';
+import { buttonClass } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Popover } from '@/components/ui/popover';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { useDeleteOwnProduct, useMarkSold, useOwnProducts } from '@/lib/api/own-products';
 
 type OwnProduct = NonNullable<ReturnType<typeof useOwnProducts>['data']>['items'][number];
 

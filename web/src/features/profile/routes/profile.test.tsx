@@ -2,10 +2,10 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '#shared/account-schemas';
-import { routes } from '../../../app/router';
-import { resetSessionForTests, type Session, SIGNED_OUT } from '../../../lib/session';
-import { product, universities } from '../../../testing/fixtures';
-import { type FakeRequest, fakeApi, renderRoutes, signedInSession, withSession } from '../../../testing/render';
+import { routes } from '@/app/router';
+import { resetSessionForTests, type Session, SIGNED_OUT } from '@/lib/session';
+import { product, universities } from '@/testing/fixtures';
+import { type FakeRequest, fakeApi, renderRoutes, signedInSession, withSession } from '@/testing/render';
 import { STATUS_POLL_MS } from '../components/institutional-email-card';
 
 const SESSION = signedInSession({ sub: 'u1', email: 'ana@gmail.com' });

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { RequireSession } from '../../../components/layout/require-session';
-import { paths } from '../../../config/paths';
-import { useSetProfile } from '../../../lib/api/profile';
-import { useUniversities } from '../../../lib/api/universities';
-import { useDocumentMeta } from '../../../lib/document-meta';
+import { RequireSession } from '@/components/layout/require-session';
+import { paths } from '@/config/paths';
+import { useSetProfile } from '@/lib/api/profile';
+import { useUniversities } from '@/lib/api/universities';
+import { useDocumentMeta } from '@/lib/document-meta';
 import { InstitutionalCodeStep } from '../components/institutional-code-step';
 import { universityOfEmail } from '../schemas';
 import '../profile.css';

@@ -1,8 +1,8 @@
 import { type ChangeEvent, type Dispatch, type SetStateAction, useEffect, useId, useRef, useState } from 'react';
 import { IMAGE_MESSAGES } from '#shared/product-form';
 import { LIMITS } from '#shared/limits';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError, apiCall } from '../../../lib/api-client';
+import { useToast } from '@/components/ui/toast';
+import { ApiError, apiCall } from '@/lib/api-client';
 
 const hostOf = (address: string | undefined) => {
   try {

@@ -3,10 +3,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '#shared/account-schemas';
 import type { ModerationResult } from '#shared/moderation';
-import { routes } from '../../../app/router';
-import { resetSessionForTests, type Session, SIGNED_OUT } from '../../../lib/session';
-import { universities } from '../../../testing/fixtures';
-import { type FakeRequest, fakeApi, renderRoutes, signedInSession, withSession } from '../../../testing/render';
+import { routes } from '@/app/router';
+import { resetSessionForTests, type Session, SIGNED_OUT } from '@/lib/session';
+import { universities } from '@/testing/fixtures';
+import { type FakeRequest, fakeApi, renderRoutes, signedInSession, withSession } from '@/testing/render';
 
 const SESSION = signedInSession({ sub: 'u1', email: 'ana@gmail.com' });
 const verified = (university = 'ucab'): Profile => ({

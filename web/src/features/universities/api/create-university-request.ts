@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { UniversityRequestInput } from '#shared/schemas';
-import { apiCall } from '../../../lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 export const createUniversityRequest = (body: UniversityRequestInput) =>
   apiCall('createUniversityRequest', { body });
