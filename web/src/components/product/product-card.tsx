@@ -4,7 +4,8 @@ import { CAREER_BADGES, CAREER_LABELS, CATEGORY_LABELS, type Career } from '#sha
 import type { ProductSummary } from '#shared/schemas';
 import { formatPrice } from '#shared/text';
 import { paths } from '@/config/paths';
-import { useFavoriteIds, useToggleFavorite } from '@/lib/api/favorites';
+import { useFavoriteIds } from '@/lib/api/get-favorites';
+import { useToggleFavorite } from '@/lib/api/toggle-favorite';
 import { useSession } from '@/lib/session';
 import { addRecentlyViewed } from '@/lib/storage';
 import { careerTheme, categoryTheme, Glyph } from '../catalog-icons';

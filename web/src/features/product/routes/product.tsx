@@ -12,11 +12,11 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { useUniversity } from '@/lib/api/get-university';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { addRecentlyViewed, getRecentlyViewed, removeRecentlyViewed } from '@/lib/storage';
 import { useProduct } from '../api/get-product';
 import { useRelatedProducts } from '../api/get-related-products';
-import { useProductUniversity } from '../api/get-university';
 import { ProductGallery } from '../components/product-gallery';
 import { ContactButton } from '../components/contact-button';
 import { ProductNotFound } from '../components/product-not-found';
@@ -71,7 +71,7 @@ function ProductView({ product }: { product: ProductDetail }) {
   const priceText = formatPrice(product.price);
   const images = productImages(product);
   const publishedOn = formatDate(product.created_at);
-  const university = useProductUniversity(product.university_id);
+  const university = useUniversity(product.university_id);
   const universityName = university.data?.full_name ?? product.university_id.toUpperCase();
   const related = useRelatedProducts(product.id);
   const relatedItems = (related.data?.items ?? [])

@@ -8,10 +8,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { useProfile, useUpdateFullName } from '@/lib/api/profile';
+import { useProfile } from '@/lib/api/get-profile';
 import { useDocumentMeta } from '@/lib/document-meta';
 import type { SessionUser } from '@/lib/session';
 import { useSignOut } from '@/lib/use-sign-out';
+import { useUpdateFullName } from '../api/update-profile';
 import '../profile.css';
 
 /** /settings: personal information (full name), notifications, security and sign-out. */

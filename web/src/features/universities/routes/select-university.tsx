@@ -11,7 +11,7 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { setSelectedUniversity } from '@/lib/storage';
-import { useUniversities } from '@/lib/api/universities';
+import { useUniversities } from '@/lib/api/get-universities';
 import { HomeHero } from '../components/home-hero';
 import { RequestUniversityDialog } from '../components/request-university-dialog';
 import { UniversityCard } from '../components/university-card';
