@@ -2,6 +2,7 @@
 import './scripts/node20-polyfills.mjs';
 import { defineConfig } from 'vitest/config';
 import { apiRoutesPlugin } from './web/api-routes-plugin.ts';
+import { webSrcAlias } from './web/vite.config.ts';
 
 /**
  * Test projects:
@@ -15,8 +16,10 @@ export default defineConfig({
   test: {
     projects: [
       {
-        // Web components import the route table as the browser does (a module generated from it).
+        // Web components import the route table as the browser does (a module generated from it),
+        // and their app's folders as `@/…` (tsconfig.json's paths).
         plugins: [apiRoutesPlugin()],
+        resolve: { alias: [webSrcAlias] },
         test: {
           name: 'unit',
           setupFiles: ['test/support/unit-setup.ts'],

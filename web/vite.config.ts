@@ -4,6 +4,8 @@ import { defineConfig } from 'vite';
 import { apiRoutesPlugin } from './api-routes-plugin.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+/** `@/x` is web/src/x (tsconfig.json's paths; vitest.config.ts gives its unit project the same). */
+export const webSrcAlias = { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) };
 
 /**
  * The SPA build. Root is web/, output web/dist (served by the local server and uploaded to S3).
@@ -26,13 +28,15 @@ export default defineConfig(({ command }) => ({
   resolve: {
     // react-router's package exports point at its development build (extra warnings and checks);
     // production builds take its production files instead.
-    alias:
-      command === 'build'
+    alias: [
+      webSrcAlias,
+      ...(command === 'build'
         ? [
             { find: /^react-router$/, replacement: routerProd('index.mjs') },
             { find: /^react-router\/dom$/, replacement: routerProd('dom-export.mjs') },
           ]
-        : [],
+        : []),
+    ],
   },
   // `npm run dev` mounts Vite in middleware mode inside the local server (same origin as /api).
   server: { fs: { allow: ['..'] } },

@@ -148,3 +148,9 @@ export function useSession(): Session {
   const stored = useSyncExternalStore(subscribe, snapshot, snapshot);
   return pinned ?? stored;
 }
+
+/** The signed-in user's id, null otherwise: personal queries (favorites, profile, own listings) use it. */
+export function useSignedInUserId(): string | null {
+  const session = useSession();
+  return session.status === 'signed-in' ? session.user.id : null;
+}

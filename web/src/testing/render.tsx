@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProvider } from '../app/provider';
+import { routes } from '../app/router';
 import { type Session, SessionContext, userFromClaims } from '../lib/session';
 
 /** Renders routes in a memory router inside the app's providers (a fresh query cache, no retries). */
@@ -16,6 +17,14 @@ export function renderRoutes(routes: RouteObject[], initialEntry: string) {
   );
   return { ...view, router, queryClient };
 }
+
+/**
+ * The whole app's routes (each screen a lazy chunk, as in the browser), for tests that cross screens
+ * (a redirect to /login, a link to another feature); the session pinned when one is given. Features
+ * do not import app/ (docs/decisions/011-web-boundaries.md): their tests mount the app through here.
+ */
+export const renderApp = (initialEntry: string, session?: Session) =>
+  renderRoutes(session ? withSession(session, routes) : routes, initialEntry);
 
 export interface FakeRequest {
   method: string;

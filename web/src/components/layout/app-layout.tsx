@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { useRecoveryRedirect } from '../../lib/recovery-redirect';
+import { useRecoveryRedirect } from '@/lib/recovery-redirect';
 import { Spinner } from '../ui/spinner';
 import { Footer } from './footer';
 import { Navbar } from './navbar';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { CAREER_LABELS, CAREER_PAGES } from '#shared/enums';
-import { paths } from '../../config/paths';
-import { useSession } from '../../lib/session';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session';
 import { CareerIcon, Glyph } from '../catalog-icons';
 import { buttonClass } from '../ui/button';
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LIMITS } from '#shared/limits';
-import { paths } from '../../config/paths';
+import { paths } from '@/config/paths';
 import { Glyph } from '../catalog-icons';
 import { Button } from '../ui/button';
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderRoutes } from '../../testing/render';
+import { renderRoutes } from '@/testing/render';
 import { Navbar } from './navbar';
 
 afterEach(cleanup);

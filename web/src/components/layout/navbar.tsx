@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { FOCUSED_PAGES, paths } from '../../config/paths';
+import { FOCUSED_PAGES, paths } from '@/config/paths';
 import { Glyph } from '../catalog-icons';
 import { buttonClass } from '../ui/button';
 import { NavbarSearch } from './navbar-search';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { paths } from '../../config/paths';
-import { type SessionUser, useSession } from '../../lib/session';
+import { paths } from '@/config/paths';
+import { type SessionUser, useSession } from '@/lib/session';
 import { Spinner } from '../ui/spinner';
 
 /**

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Session } from '../../lib/session';
-import { renderRoutes, signedInSession, withSession } from '../../testing/render';
+import type { Session } from '@/lib/session';
+import { renderRoutes, signedInSession, withSession } from '@/testing/render';
 import { UserMenu } from './user-menu';
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../config/paths';
-import { useSession } from '../../lib/session';
-import { useSignOut } from '../../lib/use-sign-out';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session';
+import { useSignOut } from '@/lib/use-sign-out';
 import { Glyph } from '../catalog-icons';
 import { Popover } from '../ui/popover';
 

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getRecentlyViewed } from '../../lib/storage';
-import { product } from '../../testing/fixtures';
-import { renderRoutes } from '../../testing/render';
+import { getRecentlyViewed } from '@/lib/storage';
+import { product } from '@/testing/fixtures';
+import { renderRoutes } from '@/testing/render';
 import { ProductCard } from './product-card';
 
 beforeEach(() => localStorage.clear());

@@ -2,8 +2,8 @@ import { Link } from 'react-router-dom';
 import { LoadMore } from './load-more';
 import { ProductGrid } from './product-grid';
 import { Button, buttonClass } from '../ui/button';
-import { paths } from '../../config/paths';
-import { type ProductsQuery, useInfiniteProducts } from '../../lib/api/get-products';
+import { paths } from '@/config/paths';
+import { type ProductsQuery, useInfiniteProducts } from '@/lib/api/get-products';
 
 export const availableText = (n: number) =>
   `${n} ${n === 1 ? 'producto disponible' : 'productos disponibles'}`;

@@ -1,6 +1,5 @@
 import { IMAGE_MESSAGES } from '#shared/product-form';
 import { LIMITS } from '#shared/limits';
-import { apiCall } from '../../lib/api-client';
 
 /** Photos are shrunk in the browser before upload: long side at most this many pixels. */
 export const MAX_SIDE = 1600;
@@ -47,7 +46,7 @@ export async function shrinkPhoto(file: File): Promise<Blob> {
 }
 
 /** POSTs the form with XMLHttpRequest, the one browser API that reports upload progress. */
-function postForm(url: string, form: FormData, onProgress: (fraction: number) => void): Promise<void> {
+export function postForm(url: string, form: FormData, onProgress: (fraction: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
@@ -61,18 +60,4 @@ function postForm(url: string, form: FormData, onProgress: (fraction: number) =>
     xhr.onerror = () => reject(new UploadError('sin conexión'));
     xhr.send(form);
   });
-}
-
-/** Shrinks, asks the API for a presigned POST and uploads; resolves the upload's key. */
-export async function uploadPhoto(file: File, onProgress: (fraction: number) => void): Promise<string> {
-  const blob = await shrinkPhoto(file);
-  const contentType = blob.type === 'image/webp' ? 'image/webp' : 'image/jpeg';
-  const { url, fields, key } = await apiCall('createUpload', { body: { content_type: contentType, size: blob.size } });
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  // S3 requires the file to be the form's last field.
-  form.append('file', blob, contentType === 'image/webp' ? 'foto.webp' : 'foto.jpg');
-  await postForm(url, form, onProgress);
-  onProgress(1);
-  return key;
 }

@@ -1,27 +1,32 @@
-import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { type ApiInput, apiCall } from '../api-client';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { type ApiInput, apiCall } from '@/lib/api-client';
+import { productsQueryKeyRoot } from '@/lib/api/products-query-key';
 
 export type ProductsQuery = NonNullable<ApiInput<'listProducts'>['query']>;
 
+/** listProducts: one page of active products (search, filters, cursor). */
 export const getProducts = (query: ProductsQuery, signal?: AbortSignal) =>
   apiCall('listProducts', { query, signal });
 
-export const productsQueryOptions = (query: ProductsQuery) =>
+export const getProductsQueryOptions = (query: ProductsQuery) =>
   queryOptions({
-    queryKey: ['products', 'list', query],
+    queryKey: [productsQueryKeyRoot, 'list', query],
     queryFn: ({ signal }) => getProducts(query, signal),
+  });
+
+/** The same call, cursor-paginated ('Cargar más'). */
+export const getInfiniteProductsQueryOptions = (query: ProductsQuery) =>
+  infiniteQueryOptions({
+    queryKey: [productsQueryKeyRoot, 'infinite', query],
+    queryFn: ({ pageParam, signal }) => getProducts({ ...query, cursor: pageParam ?? undefined }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
   });
 
 /** One page (section previews, the global strip). */
 export const useProducts = (query: ProductsQuery, options: { enabled?: boolean } = {}) =>
-  useQuery({ ...productsQueryOptions(query), enabled: options.enabled ?? true });
+  useQuery({ ...getProductsQueryOptions(query), enabled: options.enabled ?? true });
 
 /** Cursor-paginated listing ('Cargar más'). */
 export const useInfiniteProducts = (query: ProductsQuery, options: { enabled?: boolean } = {}) =>
-  useInfiniteQuery({
-    queryKey: ['products', 'infinite', query],
-    queryFn: ({ pageParam, signal }) => getProducts({ ...query, cursor: pageParam ?? undefined }, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    enabled: options.enabled ?? true,
-  });
+  useInfiniteQuery({ ...getInfiniteProductsQueryOptions(query), enabled: options.enabled ?? true });

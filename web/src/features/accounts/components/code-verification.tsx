@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { buttonClass } from '../../../components/ui/button';
-import { useToast } from '../../../components/ui/toast';
-import { paths } from '../../../config/paths';
-import { ApiError, apiCall } from '../../../lib/api-client';
-import { CodeInput } from '../../../components/form/code-input';
+import { buttonClass } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { CodeInput } from '@/components/form/code-input';
+import { useConfirmSignUp } from '../api/confirm-sign-up';
+import { useRequestSignUpCode } from '../api/request-sign-up-code';
 
 export const SUCCESS_REDIRECT_MS = 1500;
 
@@ -12,6 +14,8 @@ export const SUCCESS_REDIRECT_MS = 1500;
 export function CodeVerification({ email, origin }: { email: string; origin?: string }) {
   const { toast } = useToast();
   const navigate = useNavigate();
+  const confirmSignUp = useConfirmSignUp();
+  const requestSignUpCode = useRequestSignUpCode();
   const [verified, setVerified] = useState(false);
   const [resending, setResending] = useState(false);
 
@@ -27,7 +31,7 @@ export function CodeVerification({ email, origin }: { email: string; origin?: st
 
   const verify = async (code: string) => {
     try {
-      await apiCall('confirmSignUp', { body: { email, code } });
+      await confirmSignUp.mutateAsync({ email, code });
       setVerified(true);
       toast({ title: '¡Cuenta verificada exitosamente!' });
       return true;
@@ -44,7 +48,7 @@ export function CodeVerification({ email, origin }: { email: string; origin?: st
   const resend = async () => {
     setResending(true);
     try {
-      await apiCall('requestSignUpCode', { body: { email } });
+      await requestSignUpCode.mutateAsync(email);
       toast({ title: 'Código reenviado' });
     } catch (err) {
       toast({

@@ -1,6 +1,6 @@
-import { buttonClass } from '../../../components/ui/button';
-import { useToast } from '../../../components/ui/toast';
-import { loadAuth } from '../../../lib/session';
+import { buttonClass } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { loadAuth } from '@/lib/session';
 import { rememberAuthRedirect } from '../auth-redirect';
 import { errorMessage } from '../schemas';
 

@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../app/router';
-import { resetSessionForTests } from '../../../lib/session';
-import { fakeApi, renderRoutes } from '../../../testing/render';
+import { resetSessionForTests } from '@/lib/session';
+import { fakeApi, renderApp } from '@/testing/render';
 
 // The Amplify module boundary: everything else (forms, store, API client) is real.
 const amplify = vi.hoisted(() => ({
@@ -51,7 +50,7 @@ const type = (label: string | RegExp, value: string) => fireEvent.change(input(l
 
 describe('/login', () => {
   it('shows the e-mail and password messages', async () => {
-    renderRoutes(routes, '/login');
+    renderApp('/login');
     await screen.findByRole('heading', { name: 'Iniciar Sesión' });
     type('Correo electrónico', 'no-es-correo');
     type('Contraseña', '123');
@@ -65,7 +64,7 @@ describe('/login', () => {
     amplify.signIn.mockRejectedValueOnce(
       Object.assign(new Error('User is not confirmed.'), { name: 'UserNotConfirmedException' }),
     );
-    const { router } = renderRoutes(routes, '/login');
+    const { router } = renderApp('/login');
     await screen.findByRole('heading', { name: 'Iniciar Sesión' });
     type('Correo electrónico', 'Ana@Example.com');
     type('Contraseña', 'secreto1');
@@ -84,7 +83,7 @@ describe('/login', () => {
   });
 
   it('answers the Google button with the spec error when no hosted UI is configured', async () => {
-    renderRoutes(routes, '/login');
+    renderApp('/login');
     fireEvent.click(await screen.findByRole('button', { name: 'Continuar con Google' }));
     expect(await screen.findByText(/^Error al iniciar sesión con Google: /)).toBeTruthy();
     expect(amplify.signInWithRedirect).not.toHaveBeenCalled();
@@ -93,7 +92,7 @@ describe('/login', () => {
 
 describe('/register', () => {
   it('keeps Continue disabled until the terms are accepted, and shows every message', async () => {
-    renderRoutes(routes, '/register');
+    renderApp('/register');
     await screen.findByRole('heading', { name: 'Crear cuenta' });
     const submit = screen.getByRole('button', { name: 'Continuar' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
@@ -115,7 +114,7 @@ describe('/register', () => {
   });
 
   it('opens terms and privacy in a new tab', async () => {
-    renderRoutes(routes, '/register');
+    renderApp('/register');
     const terms = await screen.findByRole('link', { name: 'términos y condiciones' });
     expect(terms.getAttribute('target')).toBe('_blank');
     expect(terms.getAttribute('href')).toBe('/terms-and-conditions');
@@ -126,7 +125,7 @@ describe('/register', () => {
 
   it('signs up, sends the code and confirms it, then goes to /login', async () => {
     amplify.signUp.mockResolvedValueOnce({ isSignUpComplete: false });
-    const { router } = renderRoutes(routes, '/register');
+    const { router } = renderApp('/register');
     await screen.findByRole('heading', { name: 'Crear cuenta' });
     type('Nombre completo', 'Ana Pérez');
     type('Correo electrónico', 'ana@example.com');
@@ -160,7 +159,7 @@ describe('/register', () => {
 
 describe('/forgot-password', () => {
   it('validates the e-mail, then requests the link', async () => {
-    renderRoutes(routes, '/forgot-password');
+    renderApp('/forgot-password');
     await screen.findByRole('heading', { name: '¿Olvidaste tu contraseña?' });
     type('Correo electrónico', 'nope');
     fireEvent.click(screen.getByRole('button', { name: 'Enviar enlace' }));
@@ -176,7 +175,7 @@ describe('/forgot-password', () => {
 
 describe('/reset-password', () => {
   it('without a recovery fragment says access is invalid and disables submit', async () => {
-    renderRoutes(routes, '/reset-password');
+    renderApp('/reset-password');
     expect(
       await screen.findByText('Acceso no válido. Abre el enlace desde tu correo para restablecer.'),
     ).toBeTruthy();
@@ -186,7 +185,7 @@ describe('/reset-password', () => {
   });
 
   it('with a recovery token checks length and match', async () => {
-    renderRoutes(routes, '/reset-password#type=recovery&token=abcdefghijklmnopqrstuvwxyz');
+    renderApp('/reset-password#type=recovery&token=abcdefghijklmnopqrstuvwxyz');
     await screen.findByText('Ingresa tu nueva contraseña.');
     type('Nueva contraseña', '1234567');
     type('Confirmar contraseña', '1234567');
@@ -202,7 +201,7 @@ describe('/reset-password', () => {
   });
 
   it('a recovery fragment landing elsewhere is replaced to /reset-password, fragment kept', async () => {
-    const { router } = renderRoutes(routes, '/terms-and-conditions#type=recovery&token=abc');
+    const { router } = renderApp('/terms-and-conditions#type=recovery&token=abc');
     await waitFor(() => expect(router.state.location.pathname).toBe('/reset-password'));
     expect(router.state.location.hash).toBe('#type=recovery&token=abc');
     expect(router.state.historyAction).toBe('REPLACE');
@@ -216,7 +215,7 @@ describe('/login success', () => {
       // @ts-expect-error the stub returns only what the store reads
       tokens: { idToken: { payload: { sub: 'u1', email: 'ana@example.com', 'cognito:groups': ['admin'] } } },
     });
-    const router = renderRoutes(routes, '/marketplace').router;
+    const router = renderApp('/marketplace').router;
     await router.navigate('/login', { state: { from: '/carreras' } });
     await screen.findByRole('heading', { name: 'Iniciar Sesión' });
     type('Correo electrónico', 'ana@example.com');
@@ -238,7 +237,7 @@ describe('/auth/callback', () => {
       tokens: { idToken: { payload: { sub: 'u1', email: 'ana@gmail.com' } } },
     });
     sessionStorage.setItem('authRedirect', '/favoritos');
-    const { router } = renderRoutes(routes, '/auth/callback');
+    const { router } = renderApp('/auth/callback');
     expect(await screen.findByText('Procesando autenticación...')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/favoritos'));
     expect(await screen.findByText('¡Inicio de sesión exitoso con Google!')).toBeTruthy();
@@ -250,22 +249,22 @@ describe('/auth/callback', () => {
       // @ts-expect-error the stub returns only what the store reads
       tokens: { idToken: { payload: { sub: 'u1', email: 'ana@gmail.com' } } },
     });
-    const first = renderRoutes(routes, '/auth/callback?redirect=%2Fcarreras').router;
+    const first = renderApp('/auth/callback?redirect=%2Fcarreras').router;
     await waitFor(() => expect(first.state.location.pathname).toBe('/carreras'));
     cleanup();
-    const second = renderRoutes(routes, '/auth/callback?redirect=%2F%2Fevil.example').router;
+    const second = renderApp('/auth/callback?redirect=%2F%2Fevil.example').router;
     await waitFor(() => expect(second.state.location.pathname).toBe('/'));
   });
 
   it('without a session: the error toast and /login', async () => {
     amplify.fetchAuthSession.mockResolvedValue({ tokens: undefined });
-    const { router } = renderRoutes(routes, '/auth/callback');
+    const { router } = renderApp('/auth/callback');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByText('No se pudo completar la autenticación')).toBeTruthy();
   });
 
   it('when the hosted UI answers with an error: the error toast and /login', async () => {
-    const { router } = renderRoutes(routes, '/auth/callback?error=access_denied');
+    const { router } = renderApp('/auth/callback?error=access_denied');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByText('No se pudo completar la autenticación')).toBeTruthy();
     expect(amplify.fetchAuthSession).not.toHaveBeenCalled();

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Spinner } from '../../../components/ui/spinner';
-import { useToast } from '../../../components/ui/toast';
-import { paths } from '../../../config/paths';
-import { useDocumentMeta } from '../../../lib/document-meta';
-import { loadAuth, refreshSession } from '../../../lib/session';
+import { Spinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { useDocumentMeta } from '@/lib/document-meta';
+import { loadAuth, refreshSession } from '@/lib/session';
 import { takeAuthRedirect } from '../auth-redirect';
 
 /**

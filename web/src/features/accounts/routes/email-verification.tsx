@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { API_MESSAGES } from '#shared/messages';
 import { Link, useSearchParams } from 'react-router-dom';
-import { buttonClass } from '../../../components/ui/button';
-import { useToast } from '../../../components/ui/toast';
-import { paths } from '../../../config/paths';
-import { ApiError, apiCall } from '../../../lib/api-client';
-import { useDocumentMeta } from '../../../lib/document-meta';
+import { buttonClass } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useDocumentMeta } from '@/lib/document-meta';
+import { useRequestSignUpCode } from '../api/request-sign-up-code';
 import { CodeVerification } from '../components/code-verification';
 import '../accounts.css';
 
@@ -13,13 +14,14 @@ import '../accounts.css';
 export function Component() {
   useDocumentMeta('Verificación requerida');
   const { toast } = useToast();
+  const requestSignUpCode = useRequestSignUpCode();
   const email = useSearchParams()[0].get('email') ?? '';
   const [sending, setSending] = useState(false);
 
   const resend = async () => {
     setSending(true);
     try {
-      await apiCall('requestSignUpCode', { body: { email } });
+      await requestSignUpCode.mutateAsync(email);
       toast({ title: 'Correo de verificación reenviado' });
     } catch (err) {
       const reason = err instanceof ApiError ? err.message : API_MESSAGES.internal;

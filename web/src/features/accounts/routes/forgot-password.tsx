@@ -1,17 +1,18 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { buttonClass } from '../../../components/ui/button';
-import { useToast } from '../../../components/ui/toast';
-import { paths } from '../../../config/paths';
-import { apiCall } from '../../../lib/api-client';
-import { useDocumentMeta } from '../../../lib/document-meta';
-import { Field } from '../../../components/form/field';
+import { buttonClass } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { useDocumentMeta } from '@/lib/document-meta';
+import { Field } from '@/components/form/field';
+import { useRequestPasswordReset } from '../api/request-password-reset';
 import { forgotPasswordSchema } from '../schemas';
 import '../accounts.css';
 
 export function Component() {
   useDocumentMeta('Recuperar contraseña');
   const { toast } = useToast();
+  const requestPasswordReset = useRequestPasswordReset();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
   const [sending, setSending] = useState(false);
@@ -27,7 +28,7 @@ export function Component() {
     setError(undefined);
     setSending(true);
     try {
-      await apiCall('requestPasswordReset', { body: { email: parsed.data.email.toLowerCase() } });
+      await requestPasswordReset.mutateAsync(parsed.data.email.toLowerCase());
       setSent(true);
     } catch {
       toast({ title: 'Error al enviar el correo de recuperación', variant: 'destructive' });

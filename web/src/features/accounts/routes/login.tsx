@@ -1,12 +1,12 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { buttonClass } from '../../../components/ui/button';
-import { useToast } from '../../../components/ui/toast';
-import { paths } from '../../../config/paths';
-import { useDocumentMeta } from '../../../lib/document-meta';
-import { loadAuth, refreshSession } from '../../../lib/session';
+import { buttonClass } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { useDocumentMeta } from '@/lib/document-meta';
+import { loadAuth, refreshSession } from '@/lib/session';
 import { originFrom } from '../auth-redirect';
-import { Field } from '../../../components/form/field';
+import { Field } from '@/components/form/field';
 import { GoogleButton } from '../components/google-button';
 import { errorMessage, type FieldErrors, fieldErrors, loginSchema } from '../schemas';
 import '../accounts.css';

@@ -1,14 +1,15 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { buttonClass } from '../../../components/ui/button';
-import { useToast } from '../../../components/ui/toast';
-import { paths } from '../../../config/paths';
-import { ApiError, apiCall } from '../../../lib/api-client';
-import { useDocumentMeta } from '../../../lib/document-meta';
-import { loadAuth } from '../../../lib/session';
-import { getSelectedUniversity } from '../../../lib/storage';
+import { buttonClass } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useDocumentMeta } from '@/lib/document-meta';
+import { loadAuth } from '@/lib/session';
+import { getSelectedUniversity } from '@/lib/storage';
+import { useRequestSignUpCode } from '../api/request-sign-up-code';
 import { CodeVerification } from '../components/code-verification';
-import { Field } from '../../../components/form/field';
+import { Field } from '@/components/form/field';
 import { originFrom } from '../auth-redirect';
 import { GoogleButton } from '../components/google-button';
 import { errorMessage, type FieldErrors, fieldErrors, registerSchema } from '../schemas';
@@ -22,6 +23,7 @@ export function Component() {
 
 function RegisterFlow() {
   const { toast } = useToast();
+  const requestSignUpCode = useRequestSignUpCode();
   const location = useLocation();
   const [form, setForm] = useState({ name: '', email: '', idNumber: '', password: '', confirmPassword: '' });
   const [acceptTerms, setAcceptTerms] = useState(false);
@@ -66,7 +68,7 @@ function RegisterFlow() {
       return;
     }
     try {
-      await apiCall('requestSignUpCode', { body: { email } });
+      await requestSignUpCode.mutateAsync(email);
       toast({ title: '¡Registro exitoso! Te hemos enviado un código de verificación.' });
     } catch (err) {
       const reason = err instanceof ApiError ? err.message : errorMessage(err);

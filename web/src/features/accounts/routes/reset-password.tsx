@@ -1,12 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ACCOUNT_MESSAGES } from '#shared/account-schemas';
-import { buttonClass } from '../../../components/ui/button';
-import { useToast } from '../../../components/ui/toast';
-import { paths } from '../../../config/paths';
-import { ApiError, apiCall } from '../../../lib/api-client';
-import { useDocumentMeta } from '../../../lib/document-meta';
-import { Field } from '../../../components/form/field';
+import { buttonClass } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useDocumentMeta } from '@/lib/document-meta';
+import { Field } from '@/components/form/field';
+import { useResetPassword } from '../api/reset-password';
 import { type FieldErrors, fieldErrors, resetPasswordSchema } from '../schemas';
 import '../accounts.css';
 
@@ -21,6 +22,7 @@ export function Component() {
   useDocumentMeta('Restablecer contraseña');
   const { toast } = useToast();
   const navigate = useNavigate();
+  const resetPassword = useResetPassword();
   const token = recoveryToken(useLocation().hash);
   const [form, setForm] = useState({ password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -37,7 +39,7 @@ export function Component() {
     setErrors({});
     setSaving(true);
     try {
-      await apiCall('resetPassword', { body: { token, password: parsed.data.password } });
+      await resetPassword.mutateAsync({ token, password: parsed.data.password });
       toast({ title: '¡Contraseña actualizada exitosamente! Inicia sesión con tu nueva contraseña.' });
       navigate(paths.login.getHref(), { replace: true });
     } catch (err) {

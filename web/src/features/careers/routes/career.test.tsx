@@ -2,8 +2,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '#shared/limits';
-import { product } from '../../../testing/fixtures';
-import { type FakeRequest, fakeApi, renderRoutes } from '../../../testing/render';
+import { product } from '@/testing/fixtures';
+import { type FakeRequest, fakeApi, renderRoutes } from '@/testing/render';
 import { matchCareer } from '../match-career';
 import { Component as CareerPage } from './career';
 import { Component as CareersPage } from './careers';

@@ -1,13 +1,13 @@
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { CAREER_LABELS, type Career } from '#shared/enums';
 import { LIMITS } from '#shared/limits';
-import { CareerIcon, careerTheme } from '../../../components/catalog-icons';
-import { buttonClass } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useDocumentMeta } from '../../../lib/document-meta';
-import { getSelectedUniversity } from '../../../lib/storage';
+import { CareerIcon, careerTheme } from '@/components/catalog-icons';
+import { buttonClass } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useDocumentMeta } from '@/lib/document-meta';
+import { getSelectedUniversity } from '@/lib/storage';
 import { CAREER_DESCRIPTIONS } from '../career-copy';
-import { ScopedListing } from '../../../components/product/scoped-listing';
+import { ScopedListing } from '@/components/product/scoped-listing';
 import { matchCareer } from '../match-career';
 import '../careers.css';
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { CAREER_LABELS, CAREER_PAGES } from '#shared/enums';
-import { CareerIcon, careerTheme } from '../../../components/catalog-icons';
-import { paths } from '../../../config/paths';
-import { useDocumentMeta } from '../../../lib/document-meta';
+import { CareerIcon, careerTheme } from '@/components/catalog-icons';
+import { paths } from '@/config/paths';
+import { useDocumentMeta } from '@/lib/document-meta';
 import { CAREER_DESCRIPTIONS } from '../career-copy';
 import { careerSlug } from '../match-career';
 import '../careers.css';

@@ -1,12 +1,12 @@
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { CATEGORY_LABELS, type Category } from '#shared/enums';
-import { CategoryIcon, categoryTheme } from '../../../components/catalog-icons';
-import { buttonClass } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useDocumentMeta } from '../../../lib/document-meta';
-import { getSelectedUniversity } from '../../../lib/storage';
+import { CategoryIcon, categoryTheme } from '@/components/catalog-icons';
+import { buttonClass } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useDocumentMeta } from '@/lib/document-meta';
+import { getSelectedUniversity } from '@/lib/storage';
 import { CATEGORY_DESCRIPTIONS, skeletonCountFor } from '../category-copy';
-import { ScopedListing } from '../../../components/product/scoped-listing';
+import { ScopedListing } from '@/components/product/scoped-listing';
 import { matchCategory } from '../match-category';
 import '../categories.css';
 

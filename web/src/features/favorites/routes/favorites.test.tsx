@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../app/router';
-import { ProductCard } from '../../../components/product/product-card';
-import { resetSessionForTests } from '../../../lib/session';
-import { product } from '../../../testing/fixtures';
-import { type FakeRequest, fakeApi, renderRoutes, signedInSession, withSession } from '../../../testing/render';
+import { ProductCard } from '@/components/product/product-card';
+import { resetSessionForTests } from '@/lib/session';
+import { product } from '@/testing/fixtures';
+import { type FakeRequest, fakeApi, renderApp, renderRoutes, signedInSession, withSession } from '@/testing/render';
 
 const SIGNED_IN = signedInSession();
 
@@ -90,13 +89,13 @@ describe('favorite heart', () => {
 describe('/favoritos', () => {
   it('redirects to /login without a session', async () => {
     favoritesApi();
-    const { router } = renderRoutes(routes, '/favoritos');
+    const { router } = renderApp('/favoritos');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it("lists the user's saved products, shown as saved", async () => {
     favoritesApi([3, 5]);
-    renderRoutes(withSession(SIGNED_IN, routes), '/favoritos');
+    renderApp('/favoritos', SIGNED_IN);
     expect(await screen.findByRole('heading', { name: 'Mis Guardados' })).toBeTruthy();
     expect(await screen.findByRole('link', { name: 'Producto 3' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Producto 5' })).toBeTruthy();
@@ -106,7 +105,7 @@ describe('/favoritos', () => {
   it('only logs a load error and shows the empty state', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     fakeApi(() => ({ status: 500, body: { error: { code: 'Internal', message: 'Error' } } }));
-    renderRoutes(withSession(SIGNED_IN, routes), '/favoritos');
+    renderApp('/favoritos', SIGNED_IN);
     expect(await screen.findByText(/Aún no has guardado productos/)).toBeTruthy();
     await waitFor(() =>
       expect(logged).toHaveBeenCalledWith('No se pudieron cargar los favoritos', expect.anything()),

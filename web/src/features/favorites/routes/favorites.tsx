@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { RequireSession } from '../../../components/layout/require-session';
-import { ProductGrid } from '../../../components/product/product-grid';
-import { useFavorites } from '../../../lib/api/favorites';
-import { useDocumentMeta } from '../../../lib/document-meta';
+import { RequireSession } from '@/components/layout/require-session';
+import { ProductGrid } from '@/components/product/product-grid';
+import { useFavorites } from '@/lib/api/get-favorites';
+import { useDocumentMeta } from '@/lib/document-meta';
 
 /** 'Mis Guardados': the signed-in user's hearted products (spec); /login first without a session. */
 export function Component() {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderRoutes } from '../../../testing/render';
+import { renderRoutes } from '@/testing/render';
 import { PROHIBITED_CONTENT } from '#shared/prohibited-content';
 import { Component as Privacy } from './privacy';
 import { Component as Terms } from './terms';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../../config/paths';
-import { useDocumentMeta } from '../../../lib/document-meta';
+import { paths } from '@/config/paths';
+import { useDocumentMeta } from '@/lib/document-meta';
 import { LegalDocument, type LegalSection } from '../components/legal-document';
 
 const PRIVACY_UPDATED_ON = '29 de julio de 2025';

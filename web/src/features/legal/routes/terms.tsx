@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../../config/paths';
-import { useDocumentMeta } from '../../../lib/document-meta';
+import { paths } from '@/config/paths';
+import { useDocumentMeta } from '@/lib/document-meta';
 import { LegalDocument, type LegalSection } from '../components/legal-document';
 import { PROHIBITED_CONTENT } from '#shared/prohibited-content';
 

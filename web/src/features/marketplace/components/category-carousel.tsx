@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { CATEGORY_LABELS, SHORTCUTS, type Shortcut } from '#shared/enums';
-import { CategoryIcon, categoryTheme } from '../../../components/catalog-icons';
-import { paths } from '../../../config/paths';
+import { CategoryIcon, categoryTheme } from '@/components/catalog-icons';
+import { paths } from '@/config/paths';
 
 const shortcutHref = (s: Shortcut) =>
   s === 'carreras' ? paths.careers.getHref() : paths.category.getHref(s);

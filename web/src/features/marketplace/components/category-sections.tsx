@@ -1,10 +1,10 @@
 import { useQueries } from '@tanstack/react-query';
 import { CATEGORY_LABELS, type Category, FILTER_CATEGORIES } from '#shared/enums';
 import { LIMITS } from '#shared/limits';
-import { CategoryIcon, categoryTheme } from '../../../components/catalog-icons';
-import { ProductGrid } from '../../../components/product/product-grid';
-import { Button } from '../../../components/ui/button';
-import { productsQueryOptions } from '../../../lib/api/get-products';
+import { CategoryIcon, categoryTheme } from '@/components/catalog-icons';
+import { ProductGrid } from '@/components/product/product-grid';
+import { Button } from '@/components/ui/button';
+import { getProductsQueryOptions } from '@/lib/api/get-products';
 
 /**
  * No search and no filters: one section per filter category with up to 4 products and 'Ver todos'
@@ -19,7 +19,7 @@ export function CategorySections({
 }) {
   const sections = useQueries({
     queries: FILTER_CATEGORIES.map((category) =>
-      productsQueryOptions({
+      getProductsQueryOptions({
         university: universityId,
         category,
         limit: LIMITS.categoryPreview,

@@ -1,8 +1,8 @@
 import { CAREER_LABELS, CATEGORY_LABELS, CONDITION_LABELS, SORT_LABELS } from '#shared/enums';
-import { Glyph } from '../../../components/catalog-icons';
-import { Button } from '../../../components/ui/button';
+import { Glyph } from '@/components/catalog-icons';
+import { Button } from '@/components/ui/button';
 import { defaultFilters, type Filters } from '../hooks/use-filters';
-import { type FilterControlsProps, priceLabel } from './filter-popover';
+import { type FilterControlsProps, priceLabel } from './filter-controls';
 
 /** One removable chip per active filter (removal resets that filter), plus 'Limpiar todo'. */
 export function FilterChips({ filters, onChange, onReset, activeCount, priceMax }: FilterControlsProps) {

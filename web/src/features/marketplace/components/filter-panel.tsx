@@ -11,9 +11,9 @@ import {
   type SortOrder,
 } from '#shared/enums';
 import { LIMITS } from '#shared/limits';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 import type { Filters } from '../hooks/use-filters';
-import { type FilterControlsProps, priceLabel } from './filter-popover';
+import { type FilterControlsProps, priceLabel } from './filter-controls';
 
 /** The two-handle price slider (0 to max, step 10): two range inputs on one track. */
 function PriceRange({

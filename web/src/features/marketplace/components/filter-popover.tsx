@@ -1,20 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { Glyph } from '../../../components/catalog-icons';
-import { Button } from '../../../components/ui/button';
-import { Popover } from '../../../components/ui/popover';
-import { Spinner } from '../../../components/ui/spinner';
-import type { Filters } from '../hooks/use-filters';
-
-export interface FilterControlsProps {
-  filters: Filters;
-  onChange: (patch: Partial<Filters>) => void;
-  onReset: () => void;
-  activeCount: number;
-  priceMax: number;
-}
-
-export const priceLabel = (value: number, priceMax: number) =>
-  value >= priceMax ? `$${priceMax}+` : `$${value}`;
+import { Glyph } from '@/components/catalog-icons';
+import { Button } from '@/components/ui/button';
+import { Popover } from '@/components/ui/popover';
+import { Spinner } from '@/components/ui/spinner';
+import type { FilterControlsProps } from './filter-controls';
 
 // The panel is fetched on first open (or hover): it is not needed to show the first results.
 const loadPanel = () => import('./filter-panel');

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { LoadMore } from '../../../components/product/load-more';
-import { ProductGrid } from '../../../components/product/product-grid';
-import { Spinner } from '../../../components/ui/spinner';
-import { type ProductsQuery, useInfiniteProducts } from '../../../lib/api/get-products';
+import { LoadMore } from '@/components/product/load-more';
+import { ProductGrid } from '@/components/product/product-grid';
+import { Spinner } from '@/components/ui/spinner';
+import { type ProductsQuery, useInfiniteProducts } from '@/lib/api/get-products';
 
 export const countText = (n: number) => `${n} ${n === 1 ? 'producto encontrado' : 'productos encontrados'}`;
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { ProductSummary } from '#shared/schemas';
 import { formatPrice } from '#shared/text';
-import { DEFAULT_PRODUCT_IMAGE } from '../../../components/product/product-card';
-import { paths } from '../../../config/paths';
+import { DEFAULT_PRODUCT_IMAGE } from '@/components/product/product-card';
+import { paths } from '@/config/paths';
 
 /** The global page's scrolling strip: the first 8 products, tripled so the CSS loop never shows a gap. */
 export function ProductStrip({ products }: { products: readonly ProductSummary[] }) {

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { LIMITS } from '#shared/limits';
-import { Glyph } from '../../../components/catalog-icons';
-import { getSearchHistory } from '../../../lib/storage';
+import { Glyph } from '@/components/catalog-icons';
+import { getSearchHistory } from '@/lib/storage';
 
 export interface SearchBarProps {
   value: string;

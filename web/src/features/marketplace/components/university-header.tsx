@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { buttonClass } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useUniversity } from '../../../lib/api/universities';
+import { buttonClass } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useUniversity } from '@/lib/api/get-university';
 
 /** 'Marketplace de {name}' with the logo; the generic 'Marketplace' when the university cannot be loaded. */
 export function UniversityHeader({ universityId }: { universityId: string }) {

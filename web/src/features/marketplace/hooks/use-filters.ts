@@ -12,7 +12,7 @@ import {
   type SortOrder,
 } from '#shared/enums';
 import { LIMITS } from '#shared/limits';
-import type { ProductsQuery } from '../../../lib/api/get-products';
+import type { ProductsQuery } from '@/lib/api/get-products';
 
 /** The spec's filter set: category, career, condition, price range and sort. */
 export interface Filters {

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LIMITS } from '#shared/limits';
 import { sanitizeSearchInput } from '#shared/text';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value';
-import { addSearchHistory } from '../../../lib/storage';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { addSearchHistory } from '@/lib/storage';
 
 /**
  * The search box's state. `text` is what is typed; 300 ms after typing stops, the trimmed text

@@ -1,6 +1,6 @@
 import { LIMITS } from '#shared/limits';
-import { useDocumentMeta } from '../../../lib/document-meta';
-import { useProducts } from '../../../lib/api/get-products';
+import { useDocumentMeta } from '@/lib/document-meta';
+import { useProducts } from '@/lib/api/get-products';
 import { FilterChips } from '../components/filter-chips';
 import { FilterPopover } from '../components/filter-popover';
 import { ProductResults } from '../components/product-results';

@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '#shared/limits';
 import type { ProductSummary } from '#shared/schemas';
-import { product, universities } from '../../../testing/fixtures';
-import { type FakeRequest, fakeApi, renderRoutes } from '../../../testing/render';
+import { product, universities } from '@/testing/fixtures';
+import { type FakeRequest, fakeApi, renderRoutes } from '@/testing/render';
 import { Component as Marketplace } from './marketplace';
 
 const catalog: ProductSummary[] = [

@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '#shared/limits';
-import { product } from '../../../testing/fixtures';
-import { fakeApi, renderRoutes } from '../../../testing/render';
+import { product } from '@/testing/fixtures';
+import { fakeApi, renderRoutes } from '@/testing/render';
 import { Component as GlobalMarketplace } from './global-marketplace';
 import { Component as Search } from './search';
 

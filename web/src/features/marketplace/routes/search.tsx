@@ -1,7 +1,7 @@
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { paths } from '../../../config/paths';
-import { useDocumentMeta } from '../../../lib/document-meta';
-import { getSelectedUniversity } from '../../../lib/storage';
+import { paths } from '@/config/paths';
+import { useDocumentMeta } from '@/lib/document-meta';
+import { getSelectedUniversity } from '@/lib/storage';
 import { ProductResults } from '../components/product-results';
 import { toApiTerm } from '../hooks/use-search-term';
 

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Session } from '../../../lib/session';
-import { renderRoutes, signedInSession, withSession } from '../../../testing/render';
+import type { Session } from '@/lib/session';
+import { renderRoutes, signedInSession, withSession } from '@/testing/render';
 import { Component as Chats } from './chats';
 
 afterEach(cleanup);

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import { Spinner } from '../../../components/ui/spinner';
-import { buttonClass } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useDocumentMeta } from '../../../lib/document-meta';
-import { useSession } from '../../../lib/session';
+import { Spinner } from '@/components/ui/spinner';
+import { buttonClass } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useDocumentMeta } from '@/lib/document-meta';
+import { useSession } from '@/lib/session';
 
 /** Placeholder (spec): chat needs a session and is not built yet. */
 export function Component() {

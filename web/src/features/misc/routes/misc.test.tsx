@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes } from '../../../testing/render';
+import { renderRoutes } from '@/testing/render';
 import { ErrorPage } from './error-page';
 import { Component as MyPurchases } from './my-purchases';
 import { Component as NotFound } from './not-found';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { buttonClass } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useDocumentMeta } from '../../../lib/document-meta';
+import { buttonClass } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useDocumentMeta } from '@/lib/document-meta';
 
 /** Placeholder (spec): purchases are not tracked yet. */
 export function Component() {

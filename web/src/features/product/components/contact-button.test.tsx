@@ -2,9 +2,9 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProductDetail } from '#shared/schemas';
-import { SIGNED_OUT } from '../../../lib/session';
-import { product } from '../../../testing/fixtures';
-import { type FakeRequest, fakeApi, renderRoutes, signedInSession, withSession } from '../../../testing/render';
+import { SIGNED_OUT } from '@/lib/session';
+import { product } from '@/testing/fixtures';
+import { type FakeRequest, fakeApi, renderRoutes, signedInSession, withSession } from '@/testing/render';
 import { ContactButton, contactMessage, contactUrls } from './contact-button';
 
 const listing: ProductDetail = {

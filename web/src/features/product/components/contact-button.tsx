@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { ProductDetail } from '#shared/schemas';
-import { isMobileDevice } from '../../../components/product/share-menu';
-import { buttonClass } from '../../../components/ui/button';
-import { useToast } from '../../../components/ui/toast';
-import { paths } from '../../../config/paths';
-import { ApiError, apiCall } from '../../../lib/api-client';
-import { useOwnProducts } from '../../../lib/api/own-products';
-import { useSession } from '../../../lib/session';
+import { isMobileDevice } from '@/components/product/share-menu';
+import { buttonClass } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useOwnProducts } from '@/lib/api/get-own-products';
+import { useSession } from '@/lib/session';
+import { useFetchSellerContact } from '../api/get-seller-contact';
 
 /** The spec's prefilled message. */
 export function contactMessage(title: string, price: number): string {
@@ -34,6 +35,7 @@ export const APP_FALLBACK_MS = 2000;
 export function ContactButton({ product }: { product: ProductDetail }) {
   const session = useSession();
   const own = useOwnProducts();
+  const fetchSellerContact = useFetchSellerContact();
   const { toast } = useToast();
   const navigate = useNavigate();
   const location = useLocation();
@@ -57,7 +59,7 @@ export function ContactButton({ product }: { product: ProductDetail }) {
     const tab = mobile ? null : window.open('about:blank', '_blank');
     setBusy(true);
     try {
-      const { whatsapp_number } = await apiCall('getSellerContact', { params: { id: product.id } });
+      const { whatsapp_number } = await fetchSellerContact(product.id);
       if (!whatsapp_number) {
         tab?.close();
         toast({ title: 'El vendedor no ha proporcionado un número de WhatsApp', variant: 'destructive' });

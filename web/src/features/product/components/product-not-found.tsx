@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { buttonClass } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useDocumentMeta } from '../../../lib/document-meta';
+import { buttonClass } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useDocumentMeta } from '@/lib/document-meta';
 
 export function ProductNotFound() {
   useDocumentMeta('Producto no encontrado');

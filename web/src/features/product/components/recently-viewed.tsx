@@ -1,4 +1,4 @@
-import { ProductCard } from '../../../components/product/product-card';
+import { ProductCard } from '@/components/product/product-card';
 import type { ProductSummary } from '#shared/schemas';
 
 /** 'Vistos recientemente': the locally stored history (newest first), without the product on screen. */

@@ -3,8 +3,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '#shared/limits';
 import type { ProductDetail } from '#shared/schemas';
-import { product, universities } from '../../../testing/fixtures';
-import { type FakeRequest, fakeApi, renderRoutes } from '../../../testing/render';
+import { product, universities } from '@/testing/fixtures';
+import { type FakeRequest, fakeApi, renderRoutes } from '@/testing/render';
 import { buildProductJsonLd, JSON_LD_ELEMENT_ID, serializeJsonLd } from '../structured-data';
 import { Component as ProductPage } from './product';
 

@@ -1,36 +1,40 @@
-import { useState } from 'react';
-import type { Profile } from '#shared/account-schemas';
-import { CodeInput } from '../../../components/form/code-input';
-import { buttonClass } from '../../../components/ui/button';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError, apiCall } from '../../../lib/api-client';
+import { useCallback, useState } from 'react';
+import { CodeInput } from '@/components/form/code-input';
+import { buttonClass } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { ApiError } from '@/lib/api-client';
+import { useRequestInstitutionalCode } from '../api/request-institutional-code';
+import { useVerifyInstitutionalEmail } from '../api/verify-institutional-email';
 
 export const VERIFIED_TOAST = '¡Correo institucional verificado correctamente!';
 export const CODE_SENT_TOAST = 'Código de verificación enviado a tu correo institucional...';
 
-/** Asks the API to e-mail an institutional code; toasts the outcome; true when sent. */
-export async function sendInstitutionalCode(
-  toast: ReturnType<typeof useToast>['toast'],
-  universityId: string,
-  email: string,
-): Promise<boolean> {
-  try {
-    await apiCall('requestInstitutionalCode', { body: { university_id: universityId, email } });
-    toast({ title: CODE_SENT_TOAST });
-    return true;
-  } catch (err) {
-    toast({
-      title: 'Error al enviar el código',
-      description: err instanceof ApiError ? err.message : 'Error al solicitar verificación',
-      variant: 'destructive',
-    });
-    return false;
-  }
+/** Asks the API to e-mail an institutional code; toasts the outcome; resolves true when sent. */
+export function useSendInstitutionalCode(): (universityId: string, email: string) => Promise<boolean> {
+  const { toast } = useToast();
+  const { mutateAsync } = useRequestInstitutionalCode();
+  return useCallback(
+    async (universityId: string, email: string) => {
+      try {
+        await mutateAsync({ universityId, email });
+        toast({ title: CODE_SENT_TOAST });
+        return true;
+      } catch (err) {
+        toast({
+          title: 'Error al enviar el código',
+          description: err instanceof ApiError ? err.message : 'Error al solicitar verificación',
+          variant: 'destructive',
+        });
+        return false;
+      }
+    },
+    [mutateAsync, toast],
+  );
 }
 
 /**
- * The six boxes for an institutional code sent to `email`, with resend. A right code answers the
- * verified profile, handed to `onVerified`; a wrong one toasts the server's reason and clears.
+ * The six boxes for an institutional code sent to `email`, with resend. A right code puts the
+ * verified profile in the cache and calls `onVerified`; a wrong one toasts the server's reason and clears.
  */
 export function InstitutionalCodeStep({
   email,
@@ -40,16 +44,18 @@ export function InstitutionalCodeStep({
   email: string;
   /** Needed to resend; without it the resend button is not offered. */
   universityId: string | null;
-  onVerified: (profile: Profile) => void;
+  onVerified: () => void;
 }) {
   const { toast } = useToast();
+  const sendInstitutionalCode = useSendInstitutionalCode();
+  const verifyEmail = useVerifyInstitutionalEmail();
   const [resending, setResending] = useState(false);
 
   const verify = async (code: string) => {
     try {
-      const profile = await apiCall('verifyInstitutionalEmail', { body: { code } });
+      await verifyEmail.mutateAsync(code);
       toast({ title: VERIFIED_TOAST });
-      onVerified(profile);
+      onVerified();
       return true;
     } catch (err) {
       toast({
@@ -65,7 +71,7 @@ export function InstitutionalCodeStep({
     if (!universityId) return;
     setResending(true);
     try {
-      await sendInstitutionalCode(toast, universityId, email);
+      await sendInstitutionalCode(universityId, email);
     } finally {
       setResending(false);
     }

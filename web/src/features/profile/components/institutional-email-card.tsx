@@ -1,15 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import type { Profile } from '#shared/account-schemas';
-import { Field } from '../../../components/form/field';
-import { Badge } from '../../../components/ui/badge';
-import { buttonClass } from '../../../components/ui/button';
-import { useToast } from '../../../components/ui/toast';
-import { apiCall } from '../../../lib/api-client';
-import { useSetProfile } from '../../../lib/api/profile';
-import { useUniversities } from '../../../lib/api/universities';
+import { Field } from '@/components/form/field';
+import { Badge } from '@/components/ui/badge';
+import { buttonClass } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { useSetProfile } from '@/lib/api/get-profile';
+import { useUniversities } from '@/lib/api/get-universities';
+import { useInstitutionalStatus } from '../api/get-institutional-status';
 import { institutionalEmailError } from '../schemas';
-import { InstitutionalCodeStep, sendInstitutionalCode, VERIFIED_TOAST } from './institutional-code-step';
+import { InstitutionalCodeStep, useSendInstitutionalCode, VERIFIED_TOAST } from './institutional-code-step';
 
 /** Spec: while unverified with a code out, a check every 5 seconds looks for a verified record. */
 export const STATUS_POLL_MS = 5000;
@@ -57,6 +56,7 @@ export function InstitutionalEmailCard({
 }) {
   const { toast } = useToast();
   const setProfile = useSetProfile();
+  const sendInstitutionalCode = useSendInstitutionalCode();
   const universities = useUniversities();
   const selectId = useId();
   const [universityId, setUniversityId] = useState(profile.university_id ?? defaultUniversityId ?? '');
@@ -73,12 +73,9 @@ export function InstitutionalEmailCard({
     [userId],
   );
 
-  const status = useQuery({
-    queryKey: ['institutional-status', profile.user_id],
-    queryFn: ({ signal }) => apiCall('institutionalStatus', { signal }),
+  const status = useInstitutionalStatus(profile.user_id, {
     enabled: pending !== null && !profile.university_email_verified,
-    refetchInterval: STATUS_POLL_MS,
-    staleTime: 0,
+    pollMs: STATUS_POLL_MS,
   });
 
   useEffect(() => {
@@ -117,7 +114,7 @@ export function InstitutionalEmailCard({
     setSending(true);
     const address = email.trim().toLowerCase();
     try {
-      if (await sendInstitutionalCode(toast, universityId, address)) setPending({ email: address, universityId });
+      if (await sendInstitutionalCode(universityId, address)) setPending({ email: address, universityId });
     } finally {
       setSending(false);
     }
@@ -135,10 +132,7 @@ export function InstitutionalEmailCard({
           <InstitutionalCodeStep
             email={pending.email}
             universityId={pending.universityId}
-            onVerified={(verified) => {
-              setProfile(verified);
-              setPending(null);
-            }}
+            onVerified={() => setPending(null)}
           />
           <button type="button" className={buttonClass('ghost')} onClick={() => setPending(null)}>
             Usar otro correo

@@ -2,14 +2,16 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PRODUCT_STATUS_LABELS } from '#shared/enums';
 import { formatPrice } from '#shared/text';
-import { Badge } from '../../../components/ui/badge';
-import { buttonClass } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Popover } from '../../../components/ui/popover';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useToast } from '../../../components/ui/toast';
-import { paths } from '../../../config/paths';
-import { useDeleteOwnProduct, useMarkSold, useOwnProducts } from '../../../lib/api/own-products';
+import { Badge } from '@/components/ui/badge';
+import { buttonClass } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Popover } from '@/components/ui/popover';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { useOwnProducts } from '@/lib/api/get-own-products';
+import { useDeleteOwnProduct } from '../api/delete-own-product';
+import { useMarkProductSold } from '../api/mark-product-sold';
 
 type OwnProduct = NonNullable<ReturnType<typeof useOwnProducts>['data']>['items'][number];
 
@@ -22,7 +24,7 @@ const dateFormat = new Intl.DateTimeFormat('es-VE', { day: 'numeric', month: 'sh
 export function OwnListings() {
   const { toast } = useToast();
   const { data, isLoading, isError } = useOwnProducts();
-  const markSold = useMarkSold();
+  const markSold = useMarkProductSold();
   const remove = useDeleteOwnProduct();
   const [confirming, setConfirming] = useState<OwnProduct | null>(null);
 

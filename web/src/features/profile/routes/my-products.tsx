@@ -1,5 +1,5 @@
-import { RequireSession } from '../../../components/layout/require-session';
-import { useDocumentMeta } from '../../../lib/document-meta';
+import { RequireSession } from '@/components/layout/require-session';
+import { useDocumentMeta } from '@/lib/document-meta';
 import { OwnListings } from '../components/own-listings';
 import '../profile.css';
 

@@ -2,10 +2,9 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '#shared/account-schemas';
-import { routes } from '../../../app/router';
-import { resetSessionForTests, type Session, SIGNED_OUT } from '../../../lib/session';
-import { product, universities } from '../../../testing/fixtures';
-import { type FakeRequest, fakeApi, renderRoutes, signedInSession, withSession } from '../../../testing/render';
+import { resetSessionForTests, type Session, SIGNED_OUT } from '@/lib/session';
+import { product, universities } from '@/testing/fixtures';
+import { type FakeRequest, fakeApi, renderApp, signedInSession } from '@/testing/render';
 import { STATUS_POLL_MS } from '../components/institutional-email-card';
 
 const SESSION = signedInSession({ sub: 'u1', email: 'ana@gmail.com' });
@@ -84,7 +83,7 @@ function accountsApi(start: Profile = blankProfile(), listings: OwnItem[] = []) 
   };
 }
 
-const render = (session: Session, url: string) => renderRoutes(withSession(session, routes), url);
+const render = (session: Session, url: string) => renderApp(url, session);
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const pasteCode = (code: string) =>
   fireEvent.paste(screen.getByLabelText('Dígito 1'), { clipboardData: { getData: () => code } });

@@ -1,15 +1,15 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import type { Profile } from '#shared/account-schemas';
-import { RequireSession } from '../../../components/layout/require-session';
-import { buttonClass } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { Tabs } from '../../../components/ui/tabs';
-import { paths } from '../../../config/paths';
-import { useRequiredUniversity } from '../../../hooks/use-selected-university';
-import { useProfile } from '../../../lib/api/profile';
-import { useUniversity } from '../../../lib/api/universities';
-import { useDocumentMeta } from '../../../lib/document-meta';
-import type { SessionUser } from '../../../lib/session';
+import { RequireSession } from '@/components/layout/require-session';
+import { buttonClass } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs } from '@/components/ui/tabs';
+import { paths } from '@/config/paths';
+import { useProfile } from '@/lib/api/get-profile';
+import { useUniversity } from '@/lib/api/get-university';
+import { useDocumentMeta } from '@/lib/document-meta';
+import type { SessionUser } from '@/lib/session';
+import { getSelectedUniversity } from '@/lib/storage';
 import { InstitutionalEmailCard } from '../components/institutional-email-card';
 import { OwnListings } from '../components/own-listings';
 import '../profile.css';
@@ -24,8 +24,8 @@ export function Component() {
 }
 
 function ProfileWithUniversity({ user }: { user: SessionUser }) {
-  const universityId = useRequiredUniversity();
-  if (!universityId) return null;
+  const universityId = getSelectedUniversity();
+  if (!universityId) return <Navigate to={paths.selectUniversity.getHref()} replace />;
   return <ProfilePage user={user} universityId={universityId} />;
 }
 

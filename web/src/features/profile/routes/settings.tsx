@@ -1,17 +1,18 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ACCOUNT_MESSAGES, type Profile, updateProfileBodySchema } from '#shared/account-schemas';
-import { Field } from '../../../components/form/field';
-import { RequireSession } from '../../../components/layout/require-session';
-import { buttonClass } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useToast } from '../../../components/ui/toast';
-import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
-import { useProfile, useUpdateFullName } from '../../../lib/api/profile';
-import { useDocumentMeta } from '../../../lib/document-meta';
-import type { SessionUser } from '../../../lib/session';
-import { useSignOut } from '../../../lib/use-sign-out';
+import { Field } from '@/components/form/field';
+import { RequireSession } from '@/components/layout/require-session';
+import { buttonClass } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useProfile } from '@/lib/api/get-profile';
+import { useDocumentMeta } from '@/lib/document-meta';
+import type { SessionUser } from '@/lib/session';
+import { useSignOut } from '@/lib/use-sign-out';
+import { useUpdateFullName } from '../api/update-profile';
 import '../profile.css';
 
 /** /settings: personal information (full name), notifications, security and sign-out. */

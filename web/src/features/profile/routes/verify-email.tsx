@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { RequireSession } from '../../../components/layout/require-session';
-import { paths } from '../../../config/paths';
-import { useSetProfile } from '../../../lib/api/profile';
-import { useUniversities } from '../../../lib/api/universities';
-import { useDocumentMeta } from '../../../lib/document-meta';
+import { RequireSession } from '@/components/layout/require-session';
+import { paths } from '@/config/paths';
+import { useUniversities } from '@/lib/api/get-universities';
+import { useDocumentMeta } from '@/lib/document-meta';
 import { InstitutionalCodeStep } from '../components/institutional-code-step';
 import { universityOfEmail } from '../schemas';
 import '../profile.css';
@@ -24,7 +23,6 @@ export function Component() {
 
 function VerifyEmailPage({ email }: { email: string }) {
   const navigate = useNavigate();
-  const setProfile = useSetProfile();
   const universities = useUniversities();
   const [verified, setVerified] = useState(false);
 
@@ -51,10 +49,7 @@ function VerifyEmailPage({ email }: { email: string }) {
         <InstitutionalCodeStep
           email={email}
           universityId={universityOfEmail(email, universities.data ?? [])?.id ?? null}
-          onVerified={(profile) => {
-            setProfile(profile);
-            setVerified(true);
-          }}
+          onVerified={() => setVerified(true)}
         />
       </section>
     </div>

@@ -1,8 +1,11 @@
 import { type ChangeEvent, type Dispatch, type SetStateAction, useEffect, useId, useRef, useState } from 'react';
 import { IMAGE_MESSAGES } from '#shared/product-form';
 import { LIMITS } from '#shared/limits';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError, apiCall } from '../../../lib/api-client';
+import { useToast } from '@/components/ui/toast';
+import { ApiError } from '@/lib/api-client';
+import { useImportImageFromUrl } from '../api/import-image-from-url';
+import { useUploadPhoto } from '../api/upload-photo';
+import { UploadError } from '../upload';
 
 const hostOf = (address: string | undefined) => {
   try {
@@ -11,7 +14,6 @@ const hostOf = (address: string | undefined) => {
     return '';
   }
 };
-import { UploadError, uploadPhoto } from '../upload';
 
 export interface PhotoItem {
   id: number;
@@ -48,6 +50,8 @@ export function ImagePicker({
 }) {
   const id = useId();
   const { toast } = useToast();
+  const uploadPhoto = useUploadPhoto();
+  const importImage = useImportImageFromUrl();
   const [mode, setMode] = useState<'file' | 'url'>('file');
   const [url, setUrl] = useState('');
   const [importing, setImporting] = useState(false);
@@ -78,7 +82,8 @@ export function ImagePicker({
     const results = await Promise.all(
       added.map(async ({ file, item }) => {
         try {
-          const key = await uploadPhoto(file, (progress) => update(item.id, { progress }));
+          const onProgress = (progress: number) => update(item.id, { progress });
+          const key = await uploadPhoto.mutateAsync({ file, onProgress });
           update(item.id, { key, progress: 1 });
           onPhotosChanged();
           return true;
@@ -107,7 +112,7 @@ export function ImagePicker({
     const item: PhotoItem = { id: nextId.current++, preview: null, source: address, progress: 0, key: null, failed: false };
     setItems((all) => [...all, item]);
     try {
-      const { key } = await apiCall('importImageFromUrl', { body: { url: address } });
+      const { key } = await importImage.mutateAsync(address);
       update(item.id, { key, progress: 1 });
       onPhotosChanged();
       setUrl('');

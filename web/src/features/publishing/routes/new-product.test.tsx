@@ -3,10 +3,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '#shared/account-schemas';
 import type { ModerationResult } from '#shared/moderation';
-import { routes } from '../../../app/router';
-import { resetSessionForTests, type Session, SIGNED_OUT } from '../../../lib/session';
-import { universities } from '../../../testing/fixtures';
-import { type FakeRequest, fakeApi, renderRoutes, signedInSession, withSession } from '../../../testing/render';
+import { resetSessionForTests, type Session, SIGNED_OUT } from '@/lib/session';
+import { universities } from '@/testing/fixtures';
+import { type FakeRequest, fakeApi, renderApp, signedInSession } from '@/testing/render';
 
 const SESSION = signedInSession({ sub: 'u1', email: 'ana@gmail.com' });
 const verified = (university = 'ucab'): Profile => ({
@@ -41,7 +40,7 @@ function publishingApi(profile: Profile, verdict: (title: string) => ModerationR
   });
 }
 
-const render = (session: Session, url = '/new-product') => renderRoutes(withSession(session, routes), url);
+const render = (session: Session, url = '/new-product') => renderApp(url, session);
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const calls = (api: ReturnType<typeof fakeApi>, path: string) => api.requests.filter((r) => r.url.pathname === path);
 

@@ -5,18 +5,19 @@ import { CAREER_LABELS, CATEGORY_LABELS, CONDITION_LABELS, PUBLISH_CATEGORIES } 
 import type { ModerationResult } from '#shared/moderation';
 import { PUBLISH_MESSAGES } from '#shared/product-form';
 import { TAG_SUGGESTIONS } from '#shared/tag-suggestions';
-import { Field } from '../../../components/form/field';
-import { buttonClass } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { useToast } from '../../../components/ui/toast';
-import { paths } from '../../../config/paths';
-import { ApiError, apiCall } from '../../../lib/api-client';
-import { usePublishProduct } from '../../../lib/api/own-products';
-import { useProfile } from '../../../lib/api/profile';
-import { useUniversity } from '../../../lib/api/universities';
-import { useDocumentMeta } from '../../../lib/document-meta';
-import { useSession } from '../../../lib/session';
-import { getSelectedUniversity } from '../../../lib/storage';
+import { Field } from '@/components/form/field';
+import { buttonClass } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useProfile } from '@/lib/api/get-profile';
+import { useUniversity } from '@/lib/api/get-university';
+import { useDocumentMeta } from '@/lib/document-meta';
+import { useSession } from '@/lib/session';
+import { getSelectedUniversity } from '@/lib/storage';
+import { useCheckListing } from '../api/check-listing';
+import { useCreateProduct } from '../api/create-product';
 import { ImagePicker, type PhotoItem, photoKeys, photosInFlight } from '../components/image-picker';
 import { ModerationAlert } from '../components/moderation-alert';
 import { TagInput } from '../components/tag-input';
@@ -148,7 +149,8 @@ function SelectField({
 function ProductForm({ universityId }: { universityId: string }) {
   const { toast } = useToast();
   const navigate = useNavigate();
-  const publish = usePublishProduct();
+  const publish = useCreateProduct();
+  const checkListing = useCheckListing();
   const descriptionId = useId();
   const [values, setValues] = useState<ProductFormValues>(EMPTY_FORM);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -174,7 +176,7 @@ function ProductForm({ universityId }: { universityId: string }) {
     }
     setModeration({ status: 'checking' });
     try {
-      const result = await apiCall('checkListing', { body });
+      const result = await checkListing.mutateAsync(body);
       setModeration({ status: 'done', result });
       if (!result.approved) toast({ title: PUBLISH_MESSAGES.rejected, variant: 'destructive' });
       else if (result.warnings.length > 0) toast({ title: 'Producto aprobado con advertencias' });

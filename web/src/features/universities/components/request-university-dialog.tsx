@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { type UniversityRequestInput, universityRequestInputSchema } from '#shared/schemas';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { useToast } from '../../../components/ui/toast';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { useToast } from '@/components/ui/toast';
 import { useCreateUniversityRequest } from '../api/create-university-request';
 
 type FieldName = keyof UniversityRequestInput;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { University } from '#shared/schemas';
-import { Glyph } from '../../../components/catalog-icons';
-import { Badge } from '../../../components/ui/badge';
+import { Glyph } from '@/components/catalog-icons';
+import { Badge } from '@/components/ui/badge';
 import { useCardColors } from './university-colors';
 
 export function UniversityCard({

@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '#shared/limits';
-import { universities } from '../../../testing/fixtures';
-import { fakeApi, renderRoutes } from '../../../testing/render';
+import { universities } from '@/testing/fixtures';
+import { fakeApi, renderRoutes } from '@/testing/render';
 import { Component as SelectUniversity } from './select-university';
 
 beforeEach(() => localStorage.clear());
