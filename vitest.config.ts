@@ -1,5 +1,3 @@
-// vitest 5's reporter needs Map.groupBy (Node 21+) to print failures.
-import './scripts/node20-polyfills.mjs';
 import { defineConfig } from 'vitest/config';
 import { apiRoutesPlugin } from './web/api-routes-plugin.ts';
 import { webSrcAlias } from './web/vite.config.ts';

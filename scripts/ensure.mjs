@@ -47,16 +47,10 @@ function ensureDependencies() {
     return;
   }
   if (hasLock) {
+    // The lock holds every platform's optional packages, so `npm ci` accepts it anywhere
+    // (test/unit/dependencies.test.ts keeps it so; docs/decisions/010-dependencies.md).
     log('installing dependencies (npm ci)…');
-    try {
-      run('npm', ['ci', '--no-audit', '--no-fund']);
-    } catch {
-      // npm 11's `npm ci` rejects this lock ("Missing: @biomejs/cli-<other platform>@ from lock file")
-      // although `npm install` finds it in sync; it fails before touching node_modules, and
-      // `npm install` then installs the locked versions.
-      log('npm ci refused the lock file; installing with npm install…');
-      run('npm', ['install', '--no-audit', '--no-fund']);
-    }
+    run('npm', ['ci', '--no-audit', '--no-fund']);
   } else {
     log('installing dependencies (npm install)…');
     run('npm', ['install', '--no-audit', '--no-fund']);

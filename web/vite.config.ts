@@ -1,11 +1,41 @@
+import { existsSync } from 'node:fs';
+import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { apiRoutesPlugin } from './api-routes-plugin.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 /** `@/x` is web/src/x (tsconfig.json's paths; vitest.config.ts gives its unit project the same). */
 export const webSrcAlias = { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) };
+
+/**
+ * react-router ships a development and a production build side by side (`dist/development`,
+ * `dist/production`), but its package `exports` map every condition to the development build
+ * (upstream: remix-run/react-router#12437, "temporary"; #14102 open), so no Vite condition selects
+ * the production one; the two differ only in `ENABLE_DEV_WARNINGS`. For `vite build` this plugin lets
+ * Vite resolve `react-router` / `react-router/dom` through the package's own exports, wherever
+ * npm placed it, and takes the sibling file of the production build. It fails the build if that file
+ * is missing (react-router changed its layout: time to look again) and is a no-op once the exports
+ * resolve outside `dist/development`.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const DEV = `${sep}dist${sep}development${sep}`;
+  const PROD = `${sep}dist${sep}production${sep}`;
+  return {
+    name: 'react-router-production-build',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source !== 'react-router' && source !== 'react-router/dom') return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved?.id.includes(DEV)) return resolved;
+      const production = resolved.id.replace(DEV, PROD);
+      if (!existsSync(production)) this.error(`react-router's production build is not at ${production}`);
+      return { ...resolved, id: production };
+    },
+  };
+}
 
 /**
  * The SPA build. Root is web/, output web/dist (served by the local server and uploaded to S3).
@@ -14,30 +44,15 @@ export const webSrcAlias = { find: /^@\//, replacement: fileURLToPath(new URL('.
  * (`#x in obj`, used by the data libraries), whose lowering would cost ~1.6 KB gzip on every route.
  * The manifest lets scripts/bench measure each route's initial JavaScript.
  */
-const routerProd = (file: string) =>
-  fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
-
 export default defineConfig(({ command }) => ({
   root: webRoot,
   publicDir: 'public',
-  plugins: [react(), apiRoutesPlugin()],
+  plugins: [react(), apiRoutesPlugin(), reactRouterProductionBuild()],
   // A build is always a production build, even when started from a process whose NODE_ENV is
   // 'test' (vitest's e2e setup) or 'development': Vite would otherwise honour that NODE_ENV and
   // ship React's development build (several times larger, with StrictMode's double effects).
   ...(command === 'build' ? { mode: 'production', define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
-  resolve: {
-    // react-router's package exports point at its development build (extra warnings and checks);
-    // production builds take its production files instead.
-    alias: [
-      webSrcAlias,
-      ...(command === 'build'
-        ? [
-            { find: /^react-router$/, replacement: routerProd('index.mjs') },
-            { find: /^react-router\/dom$/, replacement: routerProd('dom-export.mjs') },
-          ]
-        : []),
-    ],
-  },
+  resolve: { alias: [webSrcAlias] },
   // `npm run dev` mounts Vite in middleware mode inside the local server (same origin as /api).
   server: { fs: { allow: ['..'] } },
   build: {

@@ -1,6 +1,5 @@
 import './quiet-sdk-v2';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -38,8 +37,6 @@ import { pino } from 'pino';
 import { AUTH_CONFIG } from '#shared/auth-config';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './dynamodb';
 
-const require = createRequire(import.meta.url);
-
 export interface CognitoLocal {
   /** http://127.0.0.1:<port> — the Cognito API endpoint (Amplify's userPoolEndpoint). */
   endpoint: string;
@@ -70,12 +67,18 @@ export async function startCognitoLocal(opts: { port: number; dataDir?: string }
     dataStoreFactory,
     new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
   ).create(ctx, config.UserPoolDefaults);
-  // No trigger functions are configured, so the Lambda client is never called.
-  const Lambda: typeof import('aws-sdk/clients/lambda') = require('aws-sdk/clients/lambda');
+  // No trigger functions are configured, so cognito-local never calls its Lambda client: a stand-in
+  // that says so if it ever does, rather than a client from the v2 SDK (cognito-local's dependency,
+  // not ours).
+  const noLambdaClient = {
+    invoke() {
+      throw new Error('cognito-local: no Lambda triggers are configured locally');
+    },
+  } as unknown as ConstructorParameters<typeof LambdaService>[1];
   const triggers = new TriggersService(
     clock,
     cognito,
-    new LambdaService(config.TriggerFunctions, new Lambda(config.LambdaClient)),
+    new LambdaService(config.TriggerFunctions, noLambdaClient),
     new CryptoService(config.KMSConfig),
   );
   const services = {
