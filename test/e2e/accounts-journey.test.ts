@@ -153,7 +153,8 @@ describe('a new student', () => {
     expect(await ownTab.getAttribute('aria-selected')).toBe('true');
     await mailTab.click();
     await page.waitForURL(`${baseUrl}/profile?tab=correo`);
-    expect(await mailTab.getAttribute('aria-selected')).toBe('true');
+    // The router commits the new URL in a transition: the tab follows on the next render.
+    await expect.poll(() => mailTab.getAttribute('aria-selected')).toBe('true');
 
     const address = page.getByRole('textbox', { name: 'Correo institucional', exact: true });
     await page.getByLabel('Universidad', { exact: true }).selectOption('ucab');
