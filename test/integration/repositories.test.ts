@@ -192,3 +192,25 @@ describe('every item names its entity', () => {
     expect(new Set(found).size).toBe(ENTITIES.length - 1); // every entity but the local seed marker
   });
 });
+
+describe('sliding-window counter', () => {
+  it('counts exactly `max` of a burst, however many race, and frees slots as they leave the window', async () => {
+    // Prepare
+    const counter = lazyContext(tableParts).sendCounter;
+    const subject = `burst-${Date.now()}`;
+    const t0 = 1_000_000;
+    // Act: 150 concurrent uses against a limit of 50.
+    const burst = await Promise.all(
+      Array.from({ length: 150 }, () => counter.tryCount(subject, t0, 50, 60_000)),
+    );
+    // Assess
+    expect(burst.filter(Boolean)).toHaveLength(50);
+    // Still inside the window: refused.
+    expect(await counter.tryCount(subject, t0 + 59_000, 50, 60_000)).toBe(false);
+    // Once the burst has left the window, the old times are dropped and 50 fit again.
+    const later = await Promise.all(
+      Array.from({ length: 60 }, () => counter.tryCount(subject, t0 + 61_000, 50, 60_000)),
+    );
+    expect(later.filter(Boolean)).toHaveLength(50);
+  });
+});

@@ -11,7 +11,7 @@ import {
 import * as z from 'zod/mini';
 import { type Profile, profileSchema } from '#shared/account-schemas';
 import { type Product, productSchema } from '#shared/schemas';
-import { entityKey, KEY, keys, TTL_ATTRIBUTE } from '#shared/table';
+import { ENTITY_ATTRIBUTE, entityKey, KEY, keys, TTL_ATTRIBUTE } from '#shared/table';
 import type {
   CodeRecord,
   CodeRepository,
@@ -120,43 +120,74 @@ export function createCodeRepository({ doc, tableName }: TableAccess): CodeRepos
   };
 }
 
-const sendWindowSchema = z.object({ sends: z.array(z.number()), version: z.number() });
+const sendWindowSchema = z.object({ sends: z.array(z.number()), version: z.optional(z.number()) });
 
-/** Optimistic writers that lost a race read again; under a burst each round lets one through. */
-const SEND_WINDOW_ATTEMPTS = 30;
+/** Rounds of "full: drop what left the window, then append again" before a caller is refused. */
+const SEND_WINDOW_ATTEMPTS = 20;
 
+/**
+ * A sliding window of uses per subject, exact under any burst: the item keeps the times of the
+ * uses; a use is ONE conditional append that DynamoDB applies only while the list holds fewer than
+ * `max` times (concurrent appends are serialised by the table, so exactly `max` win and none is
+ * lost to contention). When the list is full, the times that left the window are dropped with an
+ * optimistic write (by version) and the append is tried again.
+ */
 export function createSendCounter({ doc, tableName }: TableAccess): SendCounter {
   return {
-    async tryCount(email, now, max, windowMs) {
-      const key = keys.sendWindow(email);
+    async tryCount(subject, now, max, windowMs) {
+      const key = keys.sendWindow(subject);
       for (let attempt = 0; attempt < SEND_WINDOW_ATTEMPTS; attempt += 1) {
-        const res = await doc.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
-        const stored = sendWindowSchema.safeParse(res.Item);
-        const version = stored.success ? stored.data.version : 0;
-        const recent = (stored.success ? stored.data.sends : []).filter((t) => t > now - windowMs);
-        if (recent.length >= max) return false;
         try {
-          // Written only if nobody else wrote since the read: the window's count stays exact.
           await doc.send(
-            new PutCommand({
+            new UpdateCommand({
               TableName: tableName,
-              Item: {
-                ...entityKey('sendWindow', key),
-                sends: [...recent, now],
-                version: version + 1,
-                [TTL_ATTRIBUTE]: epochSeconds(now + windowMs) + 60,
+              Key: key,
+              UpdateExpression:
+                'SET sends = list_append(if_not_exists(sends, :none), :now), #entity = :entity, #ttl = :ttl ADD version :one',
+              ConditionExpression: 'attribute_not_exists(sends) OR size(sends) < :max',
+              ExpressionAttributeNames: { '#entity': ENTITY_ATTRIBUTE, '#ttl': TTL_ATTRIBUTE },
+              ExpressionAttributeValues: {
+                ':none': [],
+                ':now': [now],
+                ':entity': 'sendWindow',
+                ':ttl': epochSeconds(now + windowMs) + 60,
+                ':one': 1,
+                ':max': max,
               },
-              ConditionExpression: res.Item ? 'version = :v' : `attribute_not_exists(${KEY.pk})`,
-              ...(res.Item ? { ExpressionAttributeValues: { ':v': version } } : {}),
             }),
           );
           return true;
         } catch (err) {
           if (!isConditionalCheckFailed(err)) throw err;
-          await new Promise((r) => setTimeout(r, Math.random() * 20));
+        }
+        // Full: of uses inside the window (refused), or of old ones to drop first.
+        const res = await doc.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
+        const stored = sendWindowSchema.safeParse(res.Item);
+        if (!stored.success) continue;
+        const recent = stored.data.sends.filter((t) => t > now - windowMs);
+        if (recent.length >= max) return false;
+        try {
+          await doc.send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: key,
+              UpdateExpression: 'SET sends = :recent ADD version :one',
+              ConditionExpression:
+                stored.data.version === undefined ? 'attribute_not_exists(version)' : 'version = :v',
+              ExpressionAttributeValues: {
+                ':recent': recent,
+                ':one': 1,
+                ...(stored.data.version === undefined ? {} : { ':v': stored.data.version }),
+              },
+            }),
+          );
+        } catch (err) {
+          // Another caller changed the list meanwhile: read it again.
+          if (!isConditionalCheckFailed(err)) throw err;
+          await new Promise((r) => setTimeout(r, Math.random() * 10));
         }
       }
-      // Still contended after every attempt: an abusive burst on one address; refuse this send.
+      // Still failing after every round: an abusive burst on one subject; refuse this use.
       return false;
     },
   };
