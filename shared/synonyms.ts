@@ -1,197 +1,106 @@
-import type { Category } from './enums';
+import type { Category, Condition, SortOrder } from './enums';
 import { fold, tokenize } from './text';
 
 /**
- * Search synonym groups: Spanish and English keywords per category, and the qualifier words of the
- * spec (nuevo, usado, barato, caro, grande, pequeño, bueno, rápido). Words are stored folded.
- * A query word that belongs to a group matches any word of that group.
+ * The words of the spec's search keyword groups (docs/decisions/016-search-fallback-and-relevance.md),
+ * used alike by both search engines and the DynamoDB fallback (shared/search-terms.ts):
+ * - synonym groups: words that name the same thing (Spanish, English, Venezuelan usage). A query
+ *   word of a group also matches the other words of its group, as WHOLE words (and their plurals),
+ *   never through their stems: 'calculadora' must not bring in 'cálculo' through the stem 'calcul'.
+ *   A category's group holds only the names of the category (every product is found by its
+ *   category's name and label); its items have groups of their own, so 'laptop' finds computers,
+ *   not every product of the electronics category.
+ * - qualifier words: words that say what a buyer wants rather than what the product is called —
+ *   'nuevo'/'usado' the condition, 'barato'/'económico'/'oferta' cheaper first, 'caro' dearer
+ *   first (readQualifiers below). The spec's other qualifier words (grande, pequeño, bueno,
+ *   rápido) describe the product, so they stay words to find, with their synonyms.
+ * Every word is a single folded token (a test checks it).
  */
-export const CATEGORY_SYNONYMS: Record<Category, string[]> = {
-  libros: [
-    'libro',
-    'libros',
-    'book',
-    'books',
-    'texto',
-    'manual',
-    'guia',
-    'cuaderno',
-    'novela',
-    'enciclopedia',
-  ],
-  electronica: [
-    'electronica',
-    'electronico',
-    'electronics',
-    'laptop',
-    'computadora',
-    'computer',
-    'celular',
-    'telefono',
-    'phone',
-    'tablet',
-    'audifonos',
-    'headphones',
-    'cargador',
-    'charger',
-    'calculadora',
-    'calculator',
-  ],
-  muebles: [
-    'mueble',
-    'muebles',
-    'furniture',
-    'silla',
-    'chair',
-    'mesa',
-    'table',
-    'escritorio',
-    'desk',
-    'estante',
-    'shelf',
-  ],
-  ropa: [
-    'ropa',
-    'clothes',
-    'clothing',
-    'camisa',
-    'shirt',
-    'franela',
-    'pantalon',
-    'pants',
-    'zapatos',
-    'shoes',
-    'vestido',
-    'dress',
-    'chaqueta',
-    'jacket',
-    'bata',
-  ],
-  musica: [
-    'musica',
-    'music',
-    'guitarra',
-    'guitar',
-    'teclado',
-    'keyboard',
-    'piano',
-    'instrumento',
-    'instrument',
-    'violin',
-    'cuatro',
-  ],
-  transporte: [
-    'transporte',
-    'transport',
-    'bicicleta',
-    'bici',
-    'bike',
-    'bicycle',
-    'moto',
-    'motorcycle',
-    'carro',
-    'car',
-    'patineta',
-    'skateboard',
-    'cola',
-    'ride',
-  ],
-  servicios: [
-    'servicio',
-    'servicios',
-    'service',
-    'services',
-    'clases',
-    'tutoria',
-    'tutoring',
-    'asesoria',
-    'reparacion',
-    'repair',
-    'diseno',
-    'design',
-  ],
+export const CATEGORY_NAMES: Record<Category, readonly string[]> = {
+  libros: ['libro', 'libros', 'book', 'books', 'textbook'],
+  electronica: ['electronica', 'electronico', 'electronicos', 'electronics', 'electronic'],
+  muebles: ['mueble', 'muebles', 'furniture'],
+  ropa: ['ropa', 'clothes', 'clothing'],
+  musica: ['musica', 'music', 'musical'],
+  transporte: ['transporte', 'transport', 'transportation'],
+  servicios: ['servicio', 'servicios', 'service', 'services'],
   otros: ['otros', 'otro', 'other', 'others', 'varios', 'misc'],
-  tickets: [
-    'ticket',
-    'tickets',
-    'entrada',
-    'entradas',
-    'boleto',
-    'boletos',
-    'concierto',
-    'concert',
-    'evento',
-    'event',
-  ],
-  comida: [
-    'comida',
-    'food',
-    'postre',
-    'dessert',
-    'tequenos',
-    'empanada',
-    'snack',
-    'merienda',
-    'almuerzo',
-    'lunch',
-  ],
-  'instrumentos-musicales': [
-    'instrumento',
-    'instrumentos',
-    'instrument',
-    'instruments',
-    'guitarra',
-    'guitar',
-    'violin',
-    'cuatro',
-    'flauta',
-    'flute',
-  ],
-  deportes: [
-    'deporte',
-    'deportes',
-    'sport',
-    'sports',
-    'balon',
-    'ball',
-    'pelota',
-    'raqueta',
-    'racket',
-    'gym',
-    'pesas',
-    'weights',
-  ],
-  hogar: [
-    'hogar',
-    'home',
-    'dormitorio',
-    'bedroom',
-    'cama',
-    'bed',
-    'colchon',
-    'mattress',
-    'lampara',
-    'lamp',
-    'cocina',
-    'kitchen',
-  ],
+  tickets: ['ticket', 'tickets', 'entrada', 'entradas', 'boleto', 'boletos'],
+  comida: ['comida', 'comidas', 'food'],
+  'instrumentos-musicales': ['instrumento', 'instrumentos', 'instrument', 'instruments'],
+  deportes: ['deporte', 'deportes', 'sport', 'sports'],
+  hogar: ['hogar', 'home'],
 };
 
-export const QUALIFIER_SYNONYMS: Record<string, string[]> = {
-  nuevo: ['nuevo', 'nueva', 'new', 'sellado', 'sealed', 'estrenar'],
-  usado: ['usado', 'usada', 'used', 'segunda', 'second-hand', 'secondhand'],
-  barato: ['barato', 'barata', 'economico', 'economica', 'cheap', 'oferta', 'ganga', 'bargain'],
-  caro: ['caro', 'cara', 'expensive', 'premium', 'lujo', 'luxury'],
-  grande: ['grande', 'big', 'large', 'amplio', 'amplia'],
-  pequeno: ['pequeno', 'pequena', 'small', 'mini', 'compacto', 'compacta'],
-  bueno: ['bueno', 'buena', 'good', 'excelente', 'excellent', 'perfecto', 'perfecta'],
-  rapido: ['rapido', 'rapida', 'fast', 'quick', 'veloz'],
-};
+/** Groups of words for the same kind of item (singular forms; plurals match too). */
+export const ITEM_SYNONYMS: readonly (readonly string[])[] = [
+  // electronics
+  ['laptop', 'portatil', 'notebook', 'computadora', 'computador', 'computer'],
+  ['celular', 'telefono', 'phone', 'smartphone', 'movil'],
+  ['tablet', 'tableta', 'ipad'],
+  ['audifonos', 'audifono', 'headphones', 'auriculares', 'earbuds'],
+  ['cargador', 'charger'],
+  ['calculadora', 'calculator'],
+  ['parlante', 'cornetas', 'speaker', 'altavoz'],
+  // furniture and home
+  ['silla', 'chair'],
+  ['mesa', 'table'],
+  ['escritorio', 'desk'],
+  ['estante', 'shelf', 'repisa'],
+  ['cama', 'bed'],
+  ['colchon', 'mattress'],
+  ['lampara', 'lamp'],
+  ['nevera', 'refrigerador', 'fridge'],
+  ['cocina', 'kitchen'],
+  // clothes
+  ['camisa', 'shirt', 'franela', 'camiseta', 'tshirt'],
+  ['pantalon', 'pants', 'jean', 'jeans'],
+  ['zapato', 'zapatos', 'shoe', 'shoes', 'calzado'],
+  ['vestido', 'dress'],
+  ['chaqueta', 'jacket'],
+  // music
+  ['guitarra', 'guitar'],
+  ['teclado', 'keyboard'],
+  ['violin'],
+  ['flauta', 'flute'],
+  // transport
+  ['bicicleta', 'bici', 'bike', 'bicycle'],
+  ['moto', 'motocicleta', 'motorcycle', 'motorbike'],
+  ['carro', 'car', 'automovil'],
+  ['patineta', 'skateboard', 'scooter', 'monopatin'],
+  ['cola', 'aventon', 'ride', 'carpool'],
+  ['casco', 'helmet'],
+  // services
+  ['clase', 'clases', 'tutoria', 'tutor', 'preparaduria', 'asesoria', 'tutoring', 'lessons'],
+  ['reparacion', 'repair', 'arreglo'],
+  ['diseno', 'design'],
+  // tickets
+  ['concierto', 'concert'],
+  ['evento', 'event'],
+  // food
+  ['postre', 'dessert', 'dulce'],
+  ['merienda', 'snack'],
+  ['almuerzo', 'lunch'],
+  // sport
+  ['balon', 'pelota', 'ball'],
+  ['raqueta', 'racket'],
+  ['pesas', 'mancuernas', 'weights', 'dumbbells'],
+  ['gym', 'gimnasio'],
+];
 
-/** All groups, folded, as arrays of words. */
-export const SYNONYM_GROUPS: string[][] = [
-  ...Object.values(CATEGORY_SYNONYMS),
-  ...Object.values(QUALIFIER_SYNONYMS),
+/** The spec's qualifier words that describe the product: found in its text, with their synonyms. */
+export const DESCRIPTIVE_SYNONYMS: readonly (readonly string[])[] = [
+  ['grande', 'big', 'large', 'amplio', 'amplia'],
+  ['pequeno', 'pequena', 'small', 'mini', 'compacto', 'compacta'],
+  ['bueno', 'buena', 'buen', 'good', 'excelente', 'excellent', 'perfecto', 'perfecta', 'impecable'],
+  ['rapido', 'rapida', 'fast', 'quick', 'veloz'],
+];
+
+/** Every synonym group, folded and without repeats. */
+export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
+  ...Object.values(CATEGORY_NAMES),
+  ...ITEM_SYNONYMS,
+  ...DESCRIPTIVE_SYNONYMS,
 ].map((group) => [...new Set(group.map(fold))]);
 
 const groupsByWord = new Map<string, Set<string>>();
@@ -203,14 +112,115 @@ for (const group of SYNONYM_GROUPS) {
   }
 }
 
-/** The word itself plus every synonym of it (folded). */
-export function synonymsOf(word: string): string[] {
-  const folded = fold(word);
-  const set = groupsByWord.get(folded);
-  return set ? [folded, ...[...set].filter((w) => w !== folded)] : [folded];
+/**
+ * A word and its plural forms: a vowel takes 's' ('silla' → sillas, 'phone' → phones), a final 'z'
+ * becomes 'ces' ('lapiz' → lapices), another consonant takes 'es' in Spanish or 's' in English
+ * ('colchon' → colchones, 'laptop' → laptops).
+ */
+export function pluralForms(word: string): string[] {
+  if (word.endsWith('s')) return [word];
+  if (word.endsWith('z')) return [word, `${word.slice(0, -1)}ces`];
+  if (/[aeiou]$/.test(word)) return [word, `${word}s`];
+  return [word, `${word}s`, `${word}es`];
 }
 
-/** For each query word, the list of alternatives that may match it. */
-export function expandQuery(q: string): string[][] {
-  return tokenize(q).map((word) => synonymsOf(word));
+/** The singulars a plural word may stand for: 'sillas' → silla, 'colchones' → colchon, 'lapices' → lapiz. */
+export function singularsOf(word: string): string[] {
+  const out: string[] = [];
+  if (word.length < 4) return out;
+  if (word.endsWith('ces')) out.push(`${word.slice(0, -3)}z`);
+  if (word.endsWith('es')) out.push(word.slice(0, -2));
+  if (word.endsWith('s')) out.push(word.slice(0, -1));
+  return out;
+}
+
+/**
+ * The other whole words a query word stands for: the words of its synonym group (the group of the
+ * word itself, or of its singular) and their plural forms, without the word. Empty when the word
+ * belongs to no group.
+ */
+export function synonymsOf(word: string): string[] {
+  const folded = fold(word);
+  const group =
+    groupsByWord.get(folded) ??
+    singularsOf(folded)
+      .map((s) => groupsByWord.get(s))
+      .find((g) => g !== undefined);
+  if (!group) return [];
+  const out = new Set<string>();
+  for (const w of group) for (const form of pluralForms(w)) out.add(form);
+  out.delete(folded);
+  return [...out];
+}
+
+/** What a qualifier word means: a condition filter, or an order of the results. */
+export interface QualifierMeaning {
+  condition?: Condition;
+  sort?: SortOrder;
+}
+
+/**
+ * The spec's qualifier words that say what the buyer wants (phrases of two words allowed). 'cara'
+ * is left out of 'caro' (it also means face: 'crema para la cara'), 'segunda' alone out of 'usado'
+ * ('segunda edición').
+ */
+export const QUALIFIERS: readonly { words: readonly string[]; means: QualifierMeaning }[] = [
+  {
+    words: ['nuevo', 'nueva', 'nuevos', 'nuevas', 'new', 'sellado', 'sellada', 'estrenar'],
+    means: { condition: 'nuevo' },
+  },
+  {
+    words: ['usado', 'usada', 'usados', 'usadas', 'used', 'secondhand', 'segunda mano', 'second hand'],
+    means: { condition: 'usado' },
+  },
+  {
+    words: [
+      'barato',
+      'barata',
+      'baratos',
+      'baratas',
+      'economico',
+      'economica',
+      'economicos',
+      'economicas',
+      'oferta',
+      'ofertas',
+      'ganga',
+      'gangas',
+      'cheap',
+      'bargain',
+    ],
+    means: { sort: 'price-low' },
+  },
+  {
+    words: ['caro', 'caros', 'costoso', 'costosa', 'costosos', 'costosas', 'lujo', 'expensive', 'luxury'],
+    means: { sort: 'price-high' },
+  },
+];
+
+const qualifierPhrases = QUALIFIERS.flatMap(({ words, means }) =>
+  words.map((w) => ({ tokens: tokenize(w), means })),
+).sort((a, b) => b.tokens.length - a.tokens.length);
+
+/**
+ * Splits a search into the words to find and what its qualifier words mean: 'laptop barata' →
+ * { text: 'laptop', sort: 'price-low' }; 'libro usado' → { text: 'libro', condition: 'usado' }.
+ * The first qualifier of a kind wins; every qualifier word is taken out of the text.
+ */
+export function readQualifiers(q: string): QualifierMeaning & { text: string } {
+  const tokens = tokenize(q);
+  const rest: string[] = [];
+  const meaning: QualifierMeaning = {};
+  for (let i = 0; i < tokens.length; ) {
+    const found = qualifierPhrases.find(({ tokens: t }) => t.every((w, k) => tokens[i + k] === w));
+    if (!found) {
+      rest.push(tokens[i]);
+      i++;
+      continue;
+    }
+    if (found.means.condition) meaning.condition ??= found.means.condition;
+    if (found.means.sort) meaning.sort ??= found.means.sort;
+    i += found.tokens.length;
+  }
+  return { text: rest.join(' '), ...meaning };
 }

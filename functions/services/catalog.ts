@@ -1,6 +1,7 @@
 import { LIMITS } from '#shared/limits';
 import { API_MESSAGES } from '#shared/messages';
 import type { ListProductsQuery, Product, ProductSummary } from '#shared/schemas';
+import { readQualifiers } from '#shared/synonyms';
 import { cursorKind, decodeOffsetCursor, encodeOffsetCursor, MAX_OFFSET } from '../commons/cursor';
 import { BadRequestError, NotFoundError } from '../commons/errors';
 import { METRIC } from '../commons/metric-names';
@@ -43,6 +44,23 @@ export function isPlainListing(q: ListProductsQuery): boolean {
   );
 }
 
+/**
+ * What a search means to a buyer: the spec's qualifier words leave the text and become the
+ * condition filter ('nuevo', 'usado') or the order ('barato', 'económico', 'oferta': cheaper first;
+ * 'caro': dearer first). An explicit condition filter wins over the word; an order chosen other
+ * than the default (newest) wins too. Both the index and the fallback answer the result.
+ */
+export function interpretQuery(query: ListProductsQuery): ListProductsQuery {
+  if (!query.q) return query;
+  const { text, condition, sort } = readQualifiers(query.q);
+  return {
+    ...query,
+    q: text || undefined,
+    condition: query.condition ?? condition,
+    sort: sort && query.sort === 'newest' ? sort : query.sort,
+  };
+}
+
 function toSearchQuery(q: ListProductsQuery, offset: number, limit: number): SearchQuery {
   return {
     q: q.q,
@@ -63,7 +81,8 @@ function nextOffsetCursor(offset: number, returned: number, total: number): stri
   return returned > 0 && next < total && next <= MAX_OFFSET ? encodeOffsetCursor(next) : null;
 }
 
-export async function listProducts(deps: CatalogDeps, query: ListProductsQuery): Promise<ProductPageResult> {
+export async function listProducts(deps: CatalogDeps, asked: ListProductsQuery): Promise<ProductPageResult> {
+  const query = interpretQuery(asked);
   if (isPlainListing(query)) {
     if (query.cursor && cursorKind(query.cursor) !== 'd')
       throw new BadRequestError(API_MESSAGES.invalidCursor);

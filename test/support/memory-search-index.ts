@@ -4,12 +4,11 @@ import type {
   SearchQuery,
   SearchResult,
 } from '../../functions/ports/search-index';
-import { expandQuery } from '#shared/synonyms';
-import { fold } from '#shared/text';
+import { textMatcher } from '#shared/search-terms';
 
 /**
- * A plain in-memory SearchIndex for tests that need AN index but do not test the engine (partial,
- * accent-folded matching with synonyms; no typo tolerance). The real engines have their own
+ * A plain in-memory SearchIndex for tests that need AN index but do not test the engine (the word
+ * rule of shared/search-terms.ts, tried product by product). The real engines have their own
  * contract tests.
  */
 export class MemorySearchIndex implements SearchIndex {
@@ -30,7 +29,7 @@ export class MemorySearchIndex implements SearchIndex {
 
   async search(q: SearchQuery): Promise<SearchResult> {
     this.calls += 1;
-    const words = q.q ? expandQuery(q.q) : [];
+    const text = textMatcher(q.q ?? '');
     const hits = [...this.docs.values()].filter((d) => {
       if (q.university && d.university_id !== q.university) return false;
       if (q.category && d.category !== q.category) return false;
@@ -38,10 +37,7 @@ export class MemorySearchIndex implements SearchIndex {
       if (q.condition && d.condition !== q.condition) return false;
       if (q.minPrice !== undefined && d.price < q.minPrice) return false;
       if (q.maxPrice !== undefined && d.price > q.maxPrice) return false;
-      const text = fold(
-        [d.title, d.description ?? '', d.category, d.seller_name, d.career ?? '', ...d.tags].join(' '),
-      );
-      return words.every((alts) => alts.some((a) => text.includes(a)));
+      return text(d);
     });
     const newest = (a: SearchDocument, b: SearchDocument) =>
       a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1;

@@ -26,13 +26,10 @@ const USED_BY_TOOLS: Record<string, string> = {
 };
 
 /**
- * Imported by code under functions/ but never in a Lambda bundle, so a devDependency: the embedded
- * search engine is the local stand-in for OpenSearch, left out of every bundle by
- * infra/constructs/app-function.ts (externalModules) and only loaded when SEARCH_BACKEND=embedded.
+ * Imported by code under functions/ but never in a Lambda bundle, so a devDependency (none today:
+ * the embedded search engine's stemmer went with decision 016).
  */
-const LOCAL_ONLY: Record<string, string> = {
-  '@orama/stemmers': 'functions/adapters/search/embedded.ts',
-};
+const LOCAL_ONLY: Record<string, string> = {};
 
 /**
  * SDK packages the SDK itself installs twice within one release: another SDK package pins a

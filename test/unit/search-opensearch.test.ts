@@ -9,14 +9,13 @@ import {
   buildSearchRequest,
   checkBulkResponse,
   createOpenSearchIndex,
-  PREFIX_FIELDS,
   parseSearchResponse,
   TEXT_FIELDS,
   toBulkBody,
   toIndexedDocument,
+  WORD_FIELDS,
 } from '../../functions/adapters/search/opensearch';
 import type { SearchDocument } from '../../functions/ports/search-index';
-import { SYNONYM_GROUPS } from '#shared/synonyms';
 import { CONTRACT_DOCS } from '../contract/search-index.contract';
 
 /**
@@ -77,6 +76,67 @@ describe('OpenSearch query building (recorded fixtures)', () => {
     expect(must).toHaveLength(2);
   });
 
+  /** The clauses of each query word: [whole words, prefix, typo?] (shared/search-terms.ts rules 1–3). */
+  const clausesOf = (q: string) => {
+    const clause = z.object({
+      multi_match: z
+        .object({
+          query: z.string(),
+          fields: z.array(z.string()),
+          type: z.string().optional(),
+          analyzer: z.string().optional(),
+          fuzziness: z.number().optional(),
+          fuzzy_transpositions: z.boolean().optional(),
+        })
+        .strict(),
+    });
+    const word = z.object({
+      bool: z.object({ should: z.array(clause), minimum_should_match: z.literal(1) }),
+    });
+    const body = z
+      .object({ query: z.object({ bool: z.object({ must: z.array(word) }) }) })
+      .parse(buildSearchRequest({ q, sort: 'newest', limit: 10, offset: 0 }));
+    return body.query.bool.must.map((w) => w.bool.should.map((c) => c.multi_match));
+  };
+
+  it('reads only the folded word fields, never the stemmed ones or a synonym analyzer', () => {
+    for (const clauses of clausesOf('laptop calculdora sillas')) {
+      for (const c of clauses) {
+        expect(c.fields).toEqual(WORD_FIELDS);
+        if (c.type !== 'bool_prefix') expect(c.analyzer).toBe('es_folded');
+      }
+    }
+  });
+
+  it('sends a synonym as whole words with their plurals, and no typo clause for a word with synonyms', () => {
+    const [[whole, prefix, ...rest]] = clausesOf('laptop');
+    expect(whole.query.split(' ')).toEqual(
+      expect.arrayContaining(['laptop', 'laptops', 'computadora', 'computadoras', 'portatil', 'portatiles']),
+    );
+    // 'calculadora' belongs to another group: neither it nor any stem of a synonym is sent.
+    expect(whole.query).not.toMatch(/calcul/);
+    expect(prefix).toEqual({ query: 'laptop', type: 'bool_prefix', fields: WORD_FIELDS });
+    expect(rest).toEqual([]);
+  });
+
+  it('gives a word without synonyms the typo budget of shared/text.ts (Levenshtein, no transpositions)', () => {
+    const [[ninoWhole, , nino], [calc], [, , typo], short] = clausesOf('niño calculdora guitara sol');
+    expect(ninoWhole.query).toBe('nino ninos');
+    expect(nino).toMatchObject({ query: 'nino', fuzziness: 1, fuzzy_transpositions: false });
+    expect(calc.query).toBe('calculdora calculdoras');
+    expect(typo).toMatchObject({ query: 'guitara', fuzziness: 1 });
+    expect(clausesOf('calculdora')[0][2]).toMatchObject({ fuzziness: 2 });
+    // Under 4 letters: whole words and prefix only.
+    expect(short).toHaveLength(2);
+  });
+
+  it('sends a plural word with its singulars as whole words', () => {
+    expect(clausesOf('sillas')[0][0].query.split(' ')).toEqual(
+      expect.arrayContaining(['sillas', 'silla', 'chair', 'chairs']),
+    );
+    expect(clausesOf('colchones')[0][0].query.split(' ')).toEqual(expect.arrayContaining(['colchon']));
+  });
+
   it('refuses a response without the listing fields', () => {
     const broken = { hits: { total: { value: 1 }, hits: [{ _id: '1', _source: { id: 1 } }] } };
     expect(() => parseSearchResponse(broken)).toThrow();
@@ -88,32 +148,30 @@ describe('OpenSearch index body', () => {
   const settings = z
     .object({
       analysis: z.object({
-        filter: z.record(z.string(), z.record(z.string(), z.unknown())),
-        analyzer: z.record(z.string(), z.object({ tokenizer: z.string(), filter: z.array(z.string()) })),
+        filter: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
+        analyzer: z.record(
+          z.string(),
+          z.object({ type: z.string(), tokenizer: z.string(), filter: z.array(z.string()) }),
+        ),
       }),
     })
     .parse(body.settings);
   const properties = z
-    .record(z.string(), z.object({ type: z.string(), fields: z.record(z.string(), z.unknown()).optional() }))
+    .record(
+      z.string(),
+      z.object({ type: z.string(), fields: z.record(z.string(), z.unknown()).optional() }).passthrough(),
+    )
     .parse((body.mappings as { properties?: unknown } | undefined)?.properties);
 
-  it('folds accents, lower-cases and stems in Spanish; expands synonyms at search time only', () => {
-    expect(settings.analysis.analyzer.es_text.filter).toEqual(['lowercase', 'asciifolding', 'es_stemmer']);
-    expect(settings.analysis.analyzer.es_search.filter).toEqual([
-      'lowercase',
-      'asciifolding',
-      'es_synonyms',
-      'es_stemmer',
-    ]);
-    expect(settings.analysis.filter.es_stemmer).toEqual({ type: 'stemmer', language: 'spanish' });
-    expect(settings.analysis.filter.es_synonyms.type).toBe('synonym_graph');
-  });
-
-  it('builds the synonym rules from the shared groups', () => {
-    const rules = z.array(z.string()).parse(settings.analysis.filter.es_synonyms.synonyms);
-    expect(rules).toHaveLength(SYNONYM_GROUPS.length);
-    expect(rules).toContainEqual(expect.stringMatching(/(^|, )laptop(, |$)/));
-    expect(rules.find((r) => r.split(', ').includes('laptop'))?.split(', ')).toContain('computadora');
+  it('folds accents and lower-cases; no stemmer and no synonyms in the analysis (the query names them)', () => {
+    expect(settings.analysis.analyzer).toEqual({
+      es_folded: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'asciifolding'] },
+    });
+    expect(settings.analysis.filter).toBeUndefined();
+    for (const f of TEXT_FIELDS.map((x) => x.split('^')[0])) {
+      expect(properties[f]).toMatchObject({ analyzer: 'es_folded' });
+      expect(properties[f].fields?.prefix).toMatchObject({ analyzer: 'es_folded' });
+    }
   });
 
   it('maps filters as keywords, price and date for sorting, and every searched field with a prefix subfield', () => {
@@ -126,7 +184,7 @@ describe('OpenSearch index body', () => {
       expect(properties[f].type).toBe('text');
       expect(properties[f].fields).toHaveProperty('prefix');
     }
-    expect(PREFIX_FIELDS[0]).toBe('title.prefix^3');
+    expect(WORD_FIELDS[0]).toBe('title.prefix^3');
   });
 
   it('maps every field of the stored document (the mapping is strict)', () => {

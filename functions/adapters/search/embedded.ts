@@ -1,20 +1,17 @@
-import { stemmer } from '@orama/stemmers/spanish';
-import { CAREER_LABELS, CATEGORY_LABELS, type SortOrder } from '#shared/enums';
+import type { SortOrder } from '#shared/enums';
 import type { ProductSummary } from '#shared/schemas';
-import { synonymsOf } from '#shared/synonyms';
-import { tokenize, typoBudget } from '#shared/text';
+import { queryWord, searchableWords } from '#shared/search-terms';
+import { tokenize } from '#shared/text';
 import type { SearchDocument, SearchIndex, SearchQuery, SearchResult } from '../../ports/search-index';
 import { compareForSort } from './sort-order';
 
 /**
  * The local search engine behind the SearchIndex port (docs/decisions/003-embedded-search-engine.md).
  *
- * An in-memory inverted index over folded words. A query word matches a document word when:
- * - its Spanish stem equals the stem of the word or of one of its synonyms (this covers exact
- *   matches and 'libros' ~ 'libro'), or
- * - the document word starts with it (word prefix: 'calcu' → 'calculadora'), or
- * - the query word has no synonyms and is within its typo budget (one edit from 4 letters, two from
- *   8), as OpenSearch's `fuzziness: AUTO:4,8` does (it applies no fuzziness to words with synonyms).
+ * An in-memory inverted index over folded words. A query word matches a document word by the rule
+ * of shared/search-terms.ts, looked up rather than tried word by word: its whole words (itself, its
+ * singulars and plurals, its synonyms) in the postings, a word prefix in the sorted vocabulary, and,
+ * for a word without synonyms, a typo within its budget (length → words, banded edit distance).
  * Every query word must match (AND); its alternatives are ORed.
  */
 
@@ -79,31 +76,6 @@ export function withinEdits(a: string, b: string, max: number): boolean {
   return prev[lb] <= max;
 }
 
-const stemCache = new Map<string, string>();
-function stem(word: string): string {
-  let s = stemCache.get(word);
-  if (s === undefined) {
-    s = stemmer(word);
-    if (stemCache.size > 200_000) stemCache.clear();
-    stemCache.set(word, s);
-  }
-  return s;
-}
-
-function documentWords(doc: SearchDocument): string[] {
-  const parts = [
-    doc.title,
-    doc.tags.join(' '),
-    doc.category,
-    CATEGORY_LABELS[doc.category] ?? '',
-    doc.career ?? '',
-    doc.career ? (CAREER_LABELS[doc.career] ?? '') : '',
-    doc.description ?? '',
-    doc.seller_name,
-  ];
-  return [...new Set(tokenize(parts.join(' ')))];
-}
-
 function toSummary(doc: SearchDocument): ProductSummary {
   return {
     id: doc.id,
@@ -142,8 +114,6 @@ export function createEmbeddedSearchIndex(): SearchIndex {
   const freeSlots: number[] = [];
   /** word → slots of the documents containing it */
   const postings = new Map<string, Set<number>>();
-  /** stem → words having it */
-  const wordsByStem = new Map<string, Set<string>>();
   /** word length → words, for the typo scan */
   const wordsByLength = new Map<number, Set<string>>();
   /**
@@ -181,8 +151,6 @@ export function createEmbeddedSearchIndex(): SearchIndex {
     if (!slots) {
       slots = new Set();
       postings.set(word, slots);
-      const s = stem(word);
-      addTo(wordsByStem, s, word);
       addTo(wordsByLength, word.length, word);
       matchCache.clear();
       if (sortedWords && splice) sortedWords.splice(firstAtOrAfter(sortedWords, word), 0, word);
@@ -197,9 +165,6 @@ export function createEmbeddedSearchIndex(): SearchIndex {
     slots.delete(slot);
     if (slots.size > 0) return;
     postings.delete(word);
-    const s = stem(word);
-    wordsByStem.get(s)?.delete(word);
-    if (wordsByStem.get(s)?.size === 0) wordsByStem.delete(s);
     wordsByLength.get(word.length)?.delete(word);
     matchCache.clear();
     if (sortedWords && splice) sortedWords.splice(firstAtOrAfter(sortedWords, word), 1);
@@ -259,21 +224,18 @@ export function createEmbeddedSearchIndex(): SearchIndex {
     return out;
   }
 
-  /** The vocabulary words a query word matches (see the module comment). */
+  /** The vocabulary words a query word matches (shared/search-terms.ts `wordMatches`, by lookups). */
   function matchingWords(word: string): string[] {
     const cached = matchCache.get(word);
     if (cached) return cached;
-    const alternatives = synonymsOf(word);
+    const q = queryWord(word);
     const out = new Set<string>();
-    for (const alt of alternatives) {
-      for (const w of wordsByStem.get(stem(alt)) ?? []) out.add(w);
-    }
-    for (const w of wordsWithPrefix(word)) out.add(w);
-    const budget = alternatives.length === 1 ? typoBudget(word) : 0;
-    if (budget > 0) {
-      for (let len = word.length - budget; len <= word.length + budget; len++) {
+    for (const w of q.wholeWords) if (postings.has(w)) out.add(w);
+    for (const w of wordsWithPrefix(q.word)) out.add(w);
+    if (q.typos > 0) {
+      for (let len = word.length - q.typos; len <= word.length + q.typos; len++) {
         for (const w of wordsByLength.get(len) ?? []) {
-          if (!out.has(w) && withinEdits(word, w, budget)) out.add(w);
+          if (!out.has(w) && withinEdits(word, w, q.typos)) out.add(w);
         }
       }
     }
@@ -341,7 +303,7 @@ export function createEmbeddedSearchIndex(): SearchIndex {
       const splice = docs.length <= SPLICE_LIMIT;
       for (const doc of docs) {
         const slot = deleteEntry(doc.id, splice) ?? freeSlots.pop() ?? bySlot.length;
-        const entry: Entry = { doc, summary: toSummary(doc), words: documentWords(doc), slot };
+        const entry: Entry = { doc, summary: toSummary(doc), words: searchableWords(doc), slot };
         entries.set(doc.id, entry);
         countScopes(doc, 1);
         bySlot[slot] = entry;

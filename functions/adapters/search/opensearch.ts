@@ -2,8 +2,7 @@ import aws4 from 'aws4';
 import * as z from 'zod/mini';
 import { CAREER_LABELS, CATEGORY_LABELS, type SortOrder } from '#shared/enums';
 import { productSummarySchema } from '#shared/schemas';
-import { SYNONYM_GROUPS } from '#shared/synonyms';
-import { tokenize } from '#shared/text';
+import { type QueryWord, queryWords } from '#shared/search-terms';
 import type { SearchDocument, SearchIndex, SearchQuery, SearchResult } from '../../ports/search-index';
 
 /**
@@ -12,13 +11,17 @@ import type { SearchDocument, SearchIndex, SearchQuery, SearchResult } from '../
  * data-plane client of decision 002, whose 300 KB would not fit a Lambda bundle's budget). Request
  * building is pure and exported, so it is tested against recorded fixtures (test/fixtures/opensearch/).
  *
- * Matching mirrors the embedded engine: every query word must match (AND); a word matches through
- * the Spanish analyzer (accents folded, stemmed, synonym groups expanded at search time), with
- * `fuzziness: AUTO:4,8` (one edit from 4 letters, two from 8; OpenSearch applies none to a word that
- * has synonyms), or as the prefix of a folded word.
+ * Matching is the rule of shared/search-terms.ts, which the embedded engine and the DynamoDB
+ * fallback implement too (docs/decisions/016-search-fallback-and-relevance.md): every query word
+ * must match (AND), each through one of its clauses on the folded, unstemmed word fields — its
+ * whole words (itself, its singulars and plurals, its synonyms: expanded here from
+ * shared/synonyms.ts, never by the analyzer), a word prefix, and, for a word without synonyms, a
+ * typo within `typoBudget` edits (Levenshtein: no transpositions). The clauses only read the
+ * `.prefix` subfields with the `es_folded` analyzer, which indexes created before decision 016
+ * (stemmed main fields, a synonym analyzer) have too, so old and new indexes answer alike.
  */
 
-/** Searched fields; the title counts most. Labels are searched so 'Electrónica' or 'Ingeniería' match. */
+/** Searched fields (boosts for scoring; results are sorted). Labels are searched so 'Electrónica' or 'Ingeniería' match. */
 export const TEXT_FIELDS = [
   'title^3',
   'tags^2',
@@ -27,15 +30,13 @@ export const TEXT_FIELDS = [
   'description',
   'seller_name',
 ];
-/** The same fields analysed without stemming or synonyms, for word-prefix matching. */
-export const PREFIX_FIELDS = TEXT_FIELDS.map((f) => {
+/** Their folded word subfields (whole words, with edge n-grams for prefixes): what queries read. */
+export const WORD_FIELDS = TEXT_FIELDS.map((f) => {
   const [name, boost] = f.split('^');
   return boost ? `${name}.prefix^${boost}` : `${name}.prefix`;
 });
 /** What a hit returns: the listing summary only (never the seller's e-mail or phone). */
 export const SUMMARY_FIELDS = Object.keys(productSummarySchema.shape);
-
-const FUZZINESS = 'AUTO:4,8';
 
 type JsonObject = Record<string, unknown>;
 
@@ -47,37 +48,28 @@ export const SORTS: Record<SortOrder, Record<string, 'asc' | 'desc'>[]> = {
   'price-high': [{ price: 'desc' }, { created_at: 'desc' }, { id: 'desc' }],
 };
 
-const searchableText = { type: 'text', analyzer: 'es_text', search_analyzer: 'es_search' } as const;
-// `index_prefixes` stores edge n-grams so a word-prefix query is a term lookup, not a term scan.
+// `index_prefixes` stores edge n-grams so a word-prefix query is a term lookup, not a term scan. The
+// main field keeps the layout of earlier indexes (whose main fields were stemmed); queries read `.prefix`.
 const textWithPrefix = {
-  ...searchableText,
+  type: 'text',
+  analyzer: 'es_folded',
   fields: {
     prefix: { type: 'text', analyzer: 'es_folded', index_prefixes: { min_chars: 1, max_chars: 10 } } as const,
   },
 };
 
-/** Index settings and mappings: a Spanish analyzer with folding, stemming and the synonym groups. */
+/**
+ * Index settings and mappings: every searched field folded (lower case, no accents), with a `.prefix`
+ * subfield of whole folded words and their prefixes. No stemmer and no synonyms in the analysis:
+ * the query names a word's whole words (buildSearchRequest), so changing a synonym group needs no
+ * new index.
+ */
 export function buildIndexBody(): JsonObject {
   return {
     settings: {
       index: { number_of_shards: 1 },
       analysis: {
-        filter: {
-          es_stemmer: { type: 'stemmer', language: 'spanish' },
-          // Search-time only: synonym_graph is not meant for index-time analysis.
-          es_synonyms: { type: 'synonym_graph', synonyms: SYNONYM_GROUPS.map((group) => group.join(', ')) },
-        },
         analyzer: {
-          es_text: {
-            type: 'custom',
-            tokenizer: 'standard',
-            filter: ['lowercase', 'asciifolding', 'es_stemmer'],
-          },
-          es_search: {
-            type: 'custom',
-            tokenizer: 'standard',
-            filter: ['lowercase', 'asciifolding', 'es_synonyms', 'es_stemmer'],
-          },
           es_folded: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'asciifolding'] },
         },
       },
@@ -133,16 +125,25 @@ export function toBulkDeleteBody(ids: number[]): Record<string, unknown>[] {
   return ids.map((id) => ({ delete: { _id: String(id) } }));
 }
 
-function wordClause(word: string): JsonObject {
-  return {
-    bool: {
-      should: [
-        { multi_match: { query: word, fields: TEXT_FIELDS, fuzziness: FUZZINESS } },
-        { multi_match: { query: word, type: 'bool_prefix' as const, fields: PREFIX_FIELDS } },
-      ],
-      minimum_should_match: 1,
+/** One query word's clauses (shared/search-terms.ts, rules 1–3); any of them may match. */
+function wordClause(word: QueryWord): JsonObject {
+  const should: JsonObject[] = [
+    {
+      multi_match: { query: [...word.wholeWords].join(' '), fields: WORD_FIELDS, analyzer: 'es_folded' },
     },
-  };
+    { multi_match: { query: word.word, type: 'bool_prefix' as const, fields: WORD_FIELDS } },
+  ];
+  if (word.typos > 0)
+    should.push({
+      multi_match: {
+        query: word.word,
+        fields: WORD_FIELDS,
+        analyzer: 'es_folded',
+        fuzziness: word.typos,
+        fuzzy_transpositions: false,
+      },
+    });
+  return { bool: { should, minimum_should_match: 1 } };
 }
 
 /** The _search body for a query: one must-clause per word, the filters, the sort, the page. */
@@ -158,7 +159,7 @@ export function buildSearchRequest(query: SearchQuery): JsonObject {
     if (query.maxPrice !== undefined) range.lte = query.maxPrice;
     filter.push({ range: { price: range } });
   }
-  const words = query.q ? [...new Set(tokenize(query.q))] : [];
+  const words = query.q ? queryWords(query.q) : [];
   return {
     from: query.offset,
     size: query.limit,

@@ -1,0 +1,100 @@
+import { CAREER_LABELS, CATEGORY_LABELS } from './enums';
+import { pluralForms, singularsOf, synonymsOf } from './synonyms';
+import { boundedEditDistance, tokenize, typoBudget } from './text';
+
+/**
+ * THE rule of what a search word matches, which the embedded engine, the OpenSearch query and the
+ * DynamoDB fallback each implement (docs/decisions/016-search-fallback-and-relevance.md). Words are
+ * folded (accents and case). A query word matches a word of a product (`searchableWords`) when:
+ * 1. the product's word is one of the query word's WHOLE WORDS: the word itself, its singular or
+ *    plural forms ('sillas' ~ 'silla', 'colchones' ~ 'colchon'), and its synonyms with their plurals
+ *    (shared/synonyms.ts: 'laptop' → 'computadora'). No stemming: a stem joins words that only look
+ *    alike ('calculadora' and 'cálculo' share 'calcul', 'mesa' and 'meses' share 'mes');
+ * 2. the product's word starts with it (word prefix): 'calcu' → 'calculadora';
+ * 3. the query word has no synonyms and the product's word is within its typo budget (`typoBudget`:
+ *    one edit from 4 letters, two from 8; Levenshtein, so a swap of two letters is two edits):
+ *    'calculdora' → 'calculadora', 'cientifico' → 'científica'.
+ * Every word of a query must match (AND).
+ */
+
+/** What a product is found by. */
+export interface Searchable {
+  title: string;
+  tags: readonly string[];
+  category: string;
+  career: string | null;
+  description: string | null;
+  seller_name: string;
+}
+
+/**
+ * The words a product is found by, folded, without repeats: title, tags, category (id and Spanish
+ * label), career (id and label), description and seller — the fields OpenSearch searches.
+ */
+export function searchableWords(p: Searchable): string[] {
+  const parts = [
+    p.title,
+    p.tags.join(' '),
+    p.category,
+    CATEGORY_LABELS[p.category as keyof typeof CATEGORY_LABELS] ?? '',
+    p.career ?? '',
+    p.career ? (CAREER_LABELS[p.career as keyof typeof CAREER_LABELS] ?? '') : '',
+    p.description ?? '',
+    p.seller_name,
+  ];
+  return [...new Set(tokenize(parts.join(' ')))];
+}
+
+/** One word of a query, with what it may match. */
+export interface QueryWord {
+  /** The folded word. */
+  word: string;
+  /** Rule 1: the whole words it matches (itself, its singulars and plurals, its synonyms). */
+  wholeWords: ReadonlySet<string>;
+  /** Rule 3: edits tolerated; 0 for a word with synonyms (a known word) or under 4 letters. */
+  typos: number;
+}
+
+export function queryWord(word: string): QueryWord {
+  const synonyms = synonymsOf(word);
+  const wholeWords = new Set([...pluralForms(word), ...singularsOf(word), ...synonyms]);
+  return { word, wholeWords, typos: synonyms.length > 0 ? 0 : typoBudget(word) };
+}
+
+/** The distinct words of a query text, each with what it may match. */
+export function queryWords(text: string): QueryWord[] {
+  return [...new Set(tokenize(text))].map(queryWord);
+}
+
+/** Rules 1–3 for one word of a product. */
+export function wordMatches(q: QueryWord, productWord: string): boolean {
+  return (
+    q.wholeWords.has(productWord) ||
+    productWord.startsWith(q.word) ||
+    (q.typos > 0 && boundedEditDistance(q.word, productWord, q.typos) <= q.typos)
+  );
+}
+
+/**
+ * A text matcher for many products: every query word must match one of the product's words. Each
+ * distinct product word is judged once per query word (a fallback search reads up to 2,000 products).
+ */
+export function textMatcher(text: string): (p: Searchable) => boolean {
+  const words = queryWords(text);
+  if (words.length === 0) return () => true;
+  const judged = words.map(() => new Map<string, boolean>());
+  return (p) => {
+    const own = searchableWords(p);
+    return words.every((q, i) => {
+      const seen = judged[i];
+      return own.some((w) => {
+        let hit = seen.get(w);
+        if (hit === undefined) {
+          hit = wordMatches(q, w);
+          seen.set(w, hit);
+        }
+        return hit;
+      });
+    });
+  };
+}
