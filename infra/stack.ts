@@ -56,8 +56,10 @@ export class MarketplaceStack extends Stack {
       table: this.data.table,
       entry: join(functionsDir, 'stream.ts'),
     });
-    // The dispatcher's handlers: search indexing writes the index.
+    // The dispatcher's handlers: search indexing writes the index; the listing counts read the
+    // products and write the counts (functions/handlers/stream.ts).
     this.search.bindSearch(this.stream.dispatcher, 'RW');
+    this.data.bindTable(this.stream.dispatcher, 'RW');
     // The web app's origin is known only once the distribution exists, which itself needs the API;
     // resolving it lazily lets the pool client and the mailing functions use it without a cycle.
     const appUrl = Lazy.string({ produce: () => this.web.appUrl });

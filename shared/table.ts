@@ -9,6 +9,8 @@
  * |--------------------|----------------------------|------------------|--------------------------------------------------|
  * | product            | PRODUCT#<id>               | PRODUCT          | gsi1..gsi4 only while active (sparse), gsi5 always |
  * | counter            | COUNTER#product            | COUNTER          |                                                  |
+ * | count              | COUNT#<name>               | COUNT            | an exact count (e.g. active products per listing) |
+ * | countMember        | COUNTMEMBER#<member>       | COUNTMEMBER      | the counts a member is in now (TTL once in none) |
  * | university         | UNIVERSITY#<id>            | UNIVERSITY       | gsi1: UNIVERSITIES / <folded name>               |
  * | universityRequest  | UNIREQ#<uuid>              | UNIREQ           | gsi1: UNIVERSITY_REQUESTS / <created_at>         |
  * | verificationCode   | VERIFY#<purpose>#<subject> | VERIFY           | (TTL)                                            |
@@ -29,6 +31,8 @@
  * | every active product (global, reindex)    | Query     | gsi3 PRODUCTS#ALL                                   |
  * | active products of a category (global)    | Query     | gsi4 PRODUCTS#C#<category>                          |
  * | a seller's own products, every status     | Query     | gsi5 OWNER#<user id>                                |
+ * | the total of a listing (any of the four)  | GetItem   | COUNT#<its listing partition key> / COUNT           |
+ * | the counts a product is in (stream)       | GetItem / BatchGet + transaction | COUNTMEMBER#PRODUCT#<id> / COUNTMEMBER |
  * | search, filtered listings                 | search index (fed by the stream), DynamoDB fallback by the Queries above |
  * | universities, by name                     | Query     | gsi1 UNIVERSITIES                                   |
  * | a university                              | GetItem   | UNIVERSITY#<id> / UNIVERSITY                        |
@@ -81,6 +85,8 @@ export const ENTITY_ATTRIBUTE = 'entity';
 export const ENTITIES = [
   'product',
   'counter',
+  'count',
+  'countMember',
   'university',
   'universityRequest',
   'verificationCode',
@@ -105,6 +111,8 @@ export function entityKey<K extends { pk: string; sk: string }>(
 const ENTITY_BY_KEY: readonly [RegExp, RegExp, Entity][] = [
   [/^PRODUCT#/, /^PRODUCT$/, 'product'],
   [/^COUNTER#/, /^COUNTER$/, 'counter'],
+  [/^COUNT#/, /^COUNT$/, 'count'],
+  [/^COUNTMEMBER#/, /^COUNTMEMBER$/, 'countMember'],
   [/^UNIVERSITY#/, /^UNIVERSITY$/, 'university'],
   [/^UNIREQ#/, /^UNIREQ$/, 'universityRequest'],
   [/^VERIFY#/, /^VERIFY$/, 'verificationCode'],
@@ -137,6 +145,10 @@ const pad = (id: number) => String(id).padStart(12, '0');
 export const keys = {
   product: (id: number) => ({ pk: `PRODUCT#${id}`, sk: 'PRODUCT' }),
   productCounter: () => ({ pk: 'COUNTER#product', sk: 'COUNTER' }),
+  /** An exact count, by name (a listing's count is named by its listing partition key). */
+  count: (name: string) => ({ pk: `COUNT#${name}`, sk: 'COUNT' }),
+  /** Which counts a member (e.g. `PRODUCT#<id>`) is in now: what makes counting idempotent. */
+  countMember: (member: string) => ({ pk: `COUNTMEMBER#${member}`, sk: 'COUNTMEMBER' }),
   university: (id: string) => ({ pk: `UNIVERSITY#${id}`, sk: 'UNIVERSITY' }),
   universityRequest: (id: string) => ({ pk: `UNIREQ#${id}`, sk: 'UNIREQ' }),
   /** Sort key of every product listing index: newest last in key order. */
@@ -176,6 +188,24 @@ export function productListingKey(scope: { university?: string; category?: strin
   return { index: INDEXES.gsi3, pk: keys.global() };
 }
 
+/**
+ * The listing partitions an active product is in (none otherwise): the four partition keys of
+ * productIndexAttributes, each also the name of the count that totals its listing.
+ */
+export function productListingPartitions(p: {
+  university_id: string;
+  category: string;
+  status: string;
+}): string[] {
+  if (p.status !== 'active') return [];
+  return [
+    keys.byUniversity(p.university_id),
+    keys.byUniversityCategory(p.university_id, p.category),
+    keys.global(),
+    keys.globalCategory(p.category),
+  ];
+}
+
 /** Index attributes of a product item: listing indexes only while active. */
 export function productIndexAttributes(p: {
   id: number;
@@ -191,16 +221,17 @@ export function productIndexAttributes(p: {
     attrs.gsi5pk = keys.byOwner(p.owner_id);
     attrs.gsi5sk = sort;
   }
-  if (p.status !== 'active') return attrs;
+  const [byUniversity, byUniversityCategory, global, globalCategory] = productListingPartitions(p);
+  if (!byUniversity) return attrs;
   return {
     ...attrs,
-    gsi1pk: keys.byUniversity(p.university_id),
+    gsi1pk: byUniversity,
     gsi1sk: sort,
-    gsi2pk: keys.byUniversityCategory(p.university_id, p.category),
+    gsi2pk: byUniversityCategory,
     gsi2sk: sort,
-    gsi3pk: keys.global(),
+    gsi3pk: global,
     gsi3sk: sort,
-    gsi4pk: keys.globalCategory(p.category),
+    gsi4pk: globalCategory,
     gsi4sk: sort,
   };
 }

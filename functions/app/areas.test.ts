@@ -6,7 +6,12 @@ import * as favorites from './areas/favorites';
 import * as publishing from './areas/publishing';
 import * as stream from './stream';
 
-const entries: Record<ApiArea, { parts: Record<string, unknown> }> = { catalog, accounts, favorites, publishing };
+const entries: Record<ApiArea, { parts: Record<string, unknown> }> = {
+  catalog,
+  accounts,
+  favorites,
+  publishing,
+};
 
 /**
  * What an area's function is granted comes from its routes' flags (infra/constructs/api.ts); what
@@ -21,7 +26,8 @@ describe('area entries wire exactly the parts their routes flag', () => {
     expect(wired.sort()).toEqual(flagged.sort());
   });
 
-  it('the stream dispatcher wires the search index only', () => {
-    expect(Object.keys(stream.parts)).toEqual(['search']);
+  it('the stream dispatcher wires the search index, and of the table the products and the counts', () => {
+    expect(Object.keys(stream.parts)).toEqual(['search', 'table']);
+    expect(Object.keys(stream.parts.table).sort()).toEqual(['counts', 'products']);
   });
 });

@@ -7,6 +7,7 @@ import type {
   ResetTokenRepository,
   SendCounter,
 } from '../ports/accounts';
+import type { CountStore } from '../ports/counts';
 import type { ImageStore, RemoteImageFetcher } from '../ports/images';
 import type { Moderator } from '../ports/moderation';
 import type {
@@ -34,6 +35,8 @@ export interface AppParts {
   resetTokens: ResetTokenRepository;
   profiles: ProfileRepository;
   favorites: FavoriteRepository;
+  /** Exact counts kept by the stream dispatcher (listing totals). */
+  counts: CountStore;
   // The search index (parts/search.ts).
   search: SearchIndex;
   /** How long a search may take before the DynamoDB fallback answers instead. */

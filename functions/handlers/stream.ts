@@ -1,18 +1,31 @@
-import type { ChangeHandlers } from '../stream/dispatcher';
+import type { CountStore } from '../ports/counts';
+import type { ProductRepository } from '../ports/repositories';
 import type { SearchIndex } from '../ports/search-index';
-import { actionFor } from '../services/indexer';
+import type { ChangeHandlers } from '../stream/dispatcher';
+import { actionFor, productIdOf } from '../services/indexer';
+import { settleProductCounts } from '../services/listing-counts';
 
 /** What the stream's handlers use. */
 export interface StreamContext {
   search: SearchIndex;
+  products: ProductRepository;
+  counts: CountStore;
 }
 
 /**
- * The table's changes, by entity, and what follows each: a product's change updates the search
- * index (the ONLY way anything reaches it, so it can always be rebuilt from the table).
+ * The table's changes, by entity, and what follows each. A product's change:
+ * 1. settles the product's listing counts to its current state (idempotent, so a retry of the
+ *    record, after the index failed below, changes nothing twice); first, so listing totals stay
+ *    right while the search index is down;
+ * 2. updates the search index (the ONLY way anything reaches it, so it can always be rebuilt from
+ *    the table).
  */
 export const streamHandlers: ChangeHandlers<StreamContext> = {
   product: [
+    async (change, ctx) => {
+      const id = productIdOf(change);
+      if (id !== null) await settleProductCounts(ctx, id);
+    },
     async (change, { search }) => {
       const action = actionFor(change);
       if (action?.kind === 'upsert') await search.upsert([action.doc]);

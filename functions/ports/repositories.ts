@@ -16,7 +16,8 @@ export interface ProductRepository {
   nextId(): Promise<number>;
   /** Raises the id counter to at least `id` (import keeps ids; new ids continue above them). */
   raiseIdFloor(id: number): Promise<void>;
-  get(id: number): Promise<Product | null>;
+  /** A product by id; `consistent` reads the latest write (the listing counts need it). */
+  get(id: number, opts?: { consistent?: boolean }): Promise<Product | null>;
   /** Writes a new product; false if the id already exists (nothing is changed then). */
   putIfAbsent(product: Product): Promise<boolean>;
   /** Active products of a scope, newest or oldest first, from the listing indexes (a Query). */

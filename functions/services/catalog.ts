@@ -7,12 +7,16 @@ import { BadRequestError, NotFoundError } from '../commons/errors';
 import { METRIC } from '../commons/metric-names';
 import { countMetric, logger } from '../commons/observability';
 import { withTimeout } from '../commons/timeout';
+import type { CountStore } from '../ports/counts';
 import type { ProductRepository } from '../ports/repositories';
 import type { SearchIndex, SearchQuery } from '../ports/search-index';
+import { listingTotal } from './listing-counts';
 import { filterAndSort } from './product-matching';
 
 export interface CatalogDeps {
   products: ProductRepository;
+  /** The listing counts (a plain listing's total), kept by the stream dispatcher. */
+  counts: CountStore;
   search: SearchIndex;
   searchTimeoutMs: number;
 }
@@ -87,22 +91,12 @@ export async function listProducts(deps: CatalogDeps, asked: ListProductsQuery):
     if (query.cursor && cursorKind(query.cursor) !== 'd')
       throw new BadRequestError(API_MESSAGES.invalidCursor);
     const order = query.sort === 'oldest' ? 'oldest' : 'newest';
-    // The count comes from the index; a listing must not fail (or wait) because the index is down.
-    const total = withTimeout(deps.search.search(toSearchQuery(query, 0, 1)), deps.searchTimeoutMs).then(
-      (r) => r.total,
-      (error: unknown) => {
-        logger.warn('search index could not count a listing', { error: errorText(error) });
-        return null;
-      },
-    );
+    // The total is the listing's count (a GetItem beside the Query): the index is not asked, so a
+    // listing keeps its total, and its speed, whether the index answers or not.
+    const scope = { university: query.university, category: query.category };
     const [page, count] = await Promise.all([
-      deps.products.listActive(
-        { university: query.university, category: query.category },
-        order,
-        query.limit,
-        query.cursor,
-      ),
-      total,
+      deps.products.listActive(scope, order, query.limit, query.cursor),
+      listingTotal(deps, scope),
     ]);
     return { items: page.items, total: count, nextCursor: page.nextCursor };
   }

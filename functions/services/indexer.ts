@@ -30,11 +30,17 @@ const productPk = /^PRODUCT#(\d{1,16})$/;
 /** What one stream change asks of the index, or null when it does not concern it. */
 export type IndexAction = { kind: 'upsert'; doc: SearchDocument } | { kind: 'remove'; id: number } | null;
 
-export function actionFor(change: StreamChange): IndexAction {
+/** The product id of a change to a product item; null for other items of the product's entity. */
+export function productIdOf(change: StreamChange): number | null {
   if (change.keys.sk !== keys.product(0).sk) return null;
   const idMatch = typeof change.keys.pk === 'string' ? productPk.exec(change.keys.pk) : null;
   if (!idMatch) throw new MalformedRecordError(`unexpected product key ${String(change.keys.pk)}`);
-  const id = Number(idMatch[1]);
+  return Number(idMatch[1]);
+}
+
+export function actionFor(change: StreamChange): IndexAction {
+  const id = productIdOf(change);
+  if (id === null) return null;
   if (change.eventName === 'REMOVE') return { kind: 'remove', id };
   if (!change.newImage) throw new MalformedRecordError('INSERT/MODIFY without NewImage');
   const product = productSchema.safeParse(change.newImage);

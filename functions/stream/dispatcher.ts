@@ -24,8 +24,6 @@ export type ChangeHandlers<Ctx> = { readonly [E in Entity]?: readonly ChangeHand
  * Records are processed one after another: a product's changes must reach the index in order.
  */
 export function createStreamDispatcher<Ctx>(handlers: ChangeHandlers<Ctx>, context: () => Ctx) {
-  const processor = new BatchProcessor(EventType.DynamoDBStreams, { logger });
-
   async function handleRecord(record: DynamoDBRecord): Promise<void> {
     let change: StreamChange;
     try {
@@ -63,14 +61,21 @@ export function createStreamDispatcher<Ctx>(handlers: ChangeHandlers<Ctx>, conte
     }
   }
 
+  // A processor per invocation: it holds the batch's outcomes, and in one process (the local stack,
+  // tests) two invocations may overlap, e.g. the poller's beside a direct one.
   const base = (event: DynamoDBStreamEvent, lambdaContext: Context): Promise<DynamoDBBatchResponse> =>
-    processPartialResponse({ Records: event.Records ?? [] }, handleRecord, processor, {
-      context: lambdaContext,
-      processInParallel: false,
-      // A batch whose every record failed is still a partial-batch answer, not a thrown error:
-      // the mapping then bisects and retries exactly as for one failure.
-      throwOnFullBatchFailure: false,
-    }) as Promise<DynamoDBBatchResponse>;
+    processPartialResponse(
+      { Records: event.Records ?? [] },
+      handleRecord,
+      new BatchProcessor(EventType.DynamoDBStreams, { logger }),
+      {
+        context: lambdaContext,
+        processInParallel: false,
+        // A batch whose every record failed is still a partial-batch answer, not a thrown error:
+        // the mapping then bisects and retries exactly as for one failure.
+        throwOnFullBatchFailure: false,
+      },
+    ) as Promise<DynamoDBBatchResponse>;
 
   return middy<DynamoDBStreamEvent, DynamoDBBatchResponse, Error, Context>(base).use(
     observe<DynamoDBStreamEvent, DynamoDBBatchResponse>(),

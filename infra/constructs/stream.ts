@@ -17,7 +17,7 @@ export interface StreamProps {
 
 /**
  * The table stream's ONE consumer: a dispatcher that hands each change to its entity's handlers
- * (search indexing today; counters and alerts later add handlers, not consumers — AWS advises at
+ * (listing counts and search indexing today; alerts later add handlers, not consumers — AWS advises at
  * most two readers per shard). The event source reports partial batch failures, bisects a failing
  * batch, retries a bounded number of times and then sends the record to an encrypted SQS queue.
  * Each feature grants the dispatcher what its handlers reach (e.g. `search.bindSearch`).
@@ -43,7 +43,7 @@ export class Stream extends Construct {
     this.dispatcher = new AppFunction(this, 'Dispatcher', {
       entry: props.entry,
       stage,
-      description: 'Dispatches the table stream by entity (search indexing)',
+      description: 'Dispatches the table stream by entity (listing counts, search indexing)',
       memoryMb: 512,
       timeoutSeconds: 60,
     });

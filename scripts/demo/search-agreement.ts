@@ -6,6 +6,7 @@
 // fallback answers from the same products held in an in-memory repository.
 import { fileURLToPath } from 'node:url';
 import { createEmbeddedSearchIndex } from '../../functions/adapters/search/embedded';
+import type { CountStore } from '../../functions/ports/counts';
 import type { Page, ProductListingScope, ProductRepository } from '../../functions/ports/repositories';
 import type { SearchIndex } from '../../functions/ports/search-index';
 import { type CatalogDeps, listProducts } from '../../functions/services/catalog';
@@ -13,6 +14,7 @@ import { toSearchDocument } from '../../functions/services/indexer';
 import { parseProductRow } from '../../functions/services/product-import';
 import { LIMITS } from '#shared/limits';
 import { type Product, listProductsQuerySchema } from '#shared/schemas';
+import { productListingPartitions } from '#shared/table';
 import { DEMO_UNIVERSITIES, generateDemoExport } from './data';
 import { type CorpusQuery, EVERYDAY_QUERIES } from './search-queries';
 
@@ -58,6 +60,19 @@ export function memoryProducts(all: Product[]): ProductRepository {
   };
 }
 
+/** The listing counts as the stream dispatcher keeps them, computed from the products. */
+export function memoryCounts(all: Product[]): CountStore {
+  const unused = () => {
+    throw new Error('not used by the catalog search');
+  };
+  return {
+    values: async (names) =>
+      names.map((name) => all.filter((p) => productListingPartitions(p).includes(name)).length),
+    memberships: unused,
+    move: unused,
+  };
+}
+
 const failing: SearchIndex = {
   upsert: async () => {},
   remove: async () => {},
@@ -87,7 +102,13 @@ export async function measureAgreement(
   const repo = memoryProducts(products);
   const engine = createEmbeddedSearchIndex();
   await engine.upsert(products.filter((p) => p.status === 'active').map(toSearchDocument));
-  const deps = (search: SearchIndex) => ({ products: repo, search, searchTimeoutMs: 5_000 }) as CatalogDeps;
+  const counts = memoryCounts(products);
+  const deps = (search: SearchIndex): CatalogDeps => ({
+    products: repo,
+    counts,
+    search,
+    searchTimeoutMs: 5_000,
+  });
   const disagreements: Disagreement[] = [];
   let cases = 0;
   for (const [i, entry] of queries.entries()) {

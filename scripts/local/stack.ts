@@ -201,9 +201,13 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     });
     stoppers.push({ name: 'stream poller', stop: () => poller.stop() });
     const reindexStarted = Date.now();
-    const { products } = lazyContext(tableParts);
+    const { products, counts } = lazyContext(tableParts);
     const indexed = await reindexAll({ products, search: getEmbeddedSearchIndex() });
     log(`search index rebuilt from the table: ${indexed} products in ${Date.now() - reindexStarted} ms`);
+    // Listing counts of data written before they were kept (decision 016); the stream keeps them after.
+    const { recountListings } = await import('../../functions/services/listing-counts');
+    const recounted = await recountListings({ products, counts });
+    if (recounted > 0) log(`listing counts settled for ${recounted} products`);
 
     // The demo accounts' profiles start with their names, as a confirmed sign-up's does.
     const { createProfileRepository } = await import('../../functions/adapters/dynamodb/accounts');

@@ -101,7 +101,11 @@ describe('Lambda bundles', () => {
       ).toEqual([]);
   });
 
-  it('give the stream dispatcher the stream decoder and no DynamoDB client', () => {
-    expect(imports(bundle('stream')).filter((p) => !isBuiltin(p))).toEqual(['@aws-sdk/util-dynamodb']);
+  it('give the stream dispatcher the stream decoder and the DynamoDB clients (listing counts), nothing else', () => {
+    expect(
+      imports(bundle('stream'))
+        .filter((p) => !isBuiltin(p))
+        .sort(),
+    ).toEqual(['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb', '@aws-sdk/util-dynamodb']);
   });
 });

@@ -3,6 +3,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
+import { createCountStore } from '../../functions/adapters/dynamodb/counts';
 import { productItem } from '../../functions/adapters/dynamodb/products';
 import { createEmbeddedSearchIndex } from '../../functions/adapters/search/embedded';
 import { resetContext, setContextForTests } from '../../functions/app/context';
@@ -21,6 +22,9 @@ let search: SearchIndex;
 let poller: StreamPoller;
 const uni = uniqueUniversity('i');
 
+/** The listing count of a university, as the dispatcher keeps it beside the index. */
+const countOf = async (university: string) =>
+  (await createCountStore(table).values([keys.byUniversity(university)]))[0];
 const idsIn = async (university: string) =>
   (await search.search({ university, sort: 'newest', limit: 60, offset: 0 })).items.map((p) => p.id);
 const runIndexer = (event: DynamoDBStreamEvent) => dispatchStream(event, lambdaContext('stream'));
@@ -63,6 +67,8 @@ describe('table → stream → poller → indexer → search index', () => {
       offset: 0,
     });
     expect(found.items.map((i) => i.id)).toEqual([p.id]);
+    // The listing counts are kept by the same dispatcher, before the index.
+    expect(await countOf(uni)).toBe(1);
 
     await table.doc.send(
       new PutCommand({ TableName: table.tableName, Item: productItem({ ...p, status: 'sold' }) }),
@@ -71,6 +77,7 @@ describe('table → stream → poller → indexer → search index', () => {
       timeout: 10_000,
       interval: 100,
     });
+    expect(await countOf(uni)).toBe(0);
 
     await table.doc.send(new PutCommand({ TableName: table.tableName, Item: productItem(p) }));
     await vi.waitFor(async () => expect(await idsIn(uni)).toContain(p.id), {

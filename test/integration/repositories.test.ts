@@ -6,6 +6,7 @@ import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { ENTITIES, ENTITY_ATTRIBUTE, entityOf, keys } from '#shared/table';
 import { lazyContext } from '../../functions/app/context';
 import { tableParts } from '../../functions/app/parts/table';
+import { settleProductCounts } from '../../functions/services/listing-counts';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 
 let table: TableAccess;
@@ -156,10 +157,13 @@ describe('every item names its entity', () => {
     await ctx.profiles.setInstitutional(user, email, 'ucab', null);
     await ctx.favorites.add(user, product.id, new Date().toISOString());
     await ctx.products.nextId();
+    await settleProductCounts(ctx, product.id);
     // Act: read every item back as stored.
     const written = [
       keys.product(product.id),
       keys.productCounter(),
+      keys.count(keys.byUniversity(uni)),
+      keys.countMember(keys.product(product.id).pk),
       keys.university(uni),
       keys.universityRequest(`req-${user}`),
       keys.verification('signup', email),
@@ -179,6 +183,8 @@ describe('every item names its entity', () => {
     expect(found).toEqual([
       'product',
       'counter',
+      'count',
+      'countMember',
       'university',
       'universityRequest',
       'verificationCode',

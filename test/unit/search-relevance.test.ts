@@ -5,7 +5,12 @@ import { type CatalogDeps, listProducts } from '../../functions/services/catalog
 import { toSearchDocument } from '../../functions/services/indexer';
 import { LIMITS } from '#shared/limits';
 import { listProductsQuerySchema, type Product } from '#shared/schemas';
-import { demoProducts, measureAgreement, memoryProducts } from '../../scripts/demo/search-agreement';
+import {
+  demoProducts,
+  measureAgreement,
+  memoryCounts,
+  memoryProducts,
+} from '../../scripts/demo/search-agreement';
 import { EVERYDAY_QUERIES } from '../../scripts/demo/search-queries';
 
 /**
@@ -32,6 +37,7 @@ beforeAll(async () => {
 
 const deps = (search: SearchIndex): CatalogDeps => ({
   products: memoryProducts(products),
+  counts: memoryCounts(products),
   search,
   searchTimeoutMs: 5_000,
 });

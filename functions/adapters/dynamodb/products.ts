@@ -71,8 +71,14 @@ export function createProductRepository({ doc, tableName }: TableAccess): Produc
       }
     },
 
-    async get(id) {
-      const res = await doc.send(new GetCommand({ TableName: tableName, Key: keys.product(id) }));
+    async get(id, opts) {
+      const res = await doc.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: keys.product(id),
+          ConsistentRead: opts?.consistent === true,
+        }),
+      );
       return toProduct(res.Item);
     },
 

@@ -6,6 +6,7 @@ import {
   createSendCounter,
 } from '../../adapters/dynamodb/accounts';
 import { createTableAccess, type TableAccess } from '../../adapters/dynamodb/client';
+import { createCountStore } from '../../adapters/dynamodb/counts';
 import { createTableProbe } from '../../adapters/dynamodb/health';
 import { createProductRepository } from '../../adapters/dynamodb/products';
 import {
@@ -32,6 +33,7 @@ export const tableParts = {
   resetTokens: () => createResetTokenRepository(table()),
   profiles: () => createProfileRepository(table()),
   favorites: () => createFavoriteRepository(table()),
+  counts: () => createCountStore(table()),
 } satisfies PartFactories<
   | 'products'
   | 'universities'
@@ -42,4 +44,5 @@ export const tableParts = {
   | 'resetTokens'
   | 'profiles'
   | 'favorites'
+  | 'counts'
 >;

@@ -1,0 +1,127 @@
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  GetCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { ENTITY_ATTRIBUTE, entityKey, KEY, keys, TTL_ATTRIBUTE } from '#shared/table';
+import type { CountStore, Membership } from '../../ports/counts';
+import type { TableAccess } from './client';
+
+const VALUE = 'value';
+const COUNTS = 'counts';
+const VERSION = 'version';
+/** A marker in no count lingers this long (a late record finds it), then TTL removes it. */
+const EMPTY_MARKER_TTL_S = 7 * 86_400;
+/** BatchGetItem reads at most 100 keys per call. */
+const BATCH = 100;
+
+function membership(item: Record<string, unknown> | undefined): Membership {
+  if (!item) return { counts: [], version: 0 };
+  const counts = item[COUNTS];
+  const version = item[VERSION];
+  return {
+    counts: Array.isArray(counts) ? counts.filter((c): c is string => typeof c === 'string') : [],
+    version: typeof version === 'number' ? version : 0,
+  };
+}
+
+/** A transaction refused by a condition (or by a concurrent transaction on the same items). */
+function isRefused(err: unknown): boolean {
+  return (
+    err instanceof Error &&
+    (err.name === 'TransactionCanceledException' || err.name === 'TransactionConflictException')
+  );
+}
+
+export function createCountStore({ doc, tableName }: TableAccess): CountStore {
+  return {
+    async values(names) {
+      return Promise.all(
+        names.map(async (name) => {
+          const res = await doc.send(new GetCommand({ TableName: tableName, Key: keys.count(name) }));
+          const value = res.Item?.[VALUE];
+          return typeof value === 'number' ? value : 0;
+        }),
+      );
+    },
+
+    async memberships(members) {
+      const found = new Map<string, Record<string, unknown>>();
+      for (let i = 0; i < members.length; i += BATCH) {
+        let pending: Record<string, unknown>[] | undefined = [...new Set(members.slice(i, i + BATCH))].map(
+          (m) => keys.countMember(m),
+        );
+        // Unprocessed keys (throttling) are asked again until none is left.
+        while (pending && pending.length > 0) {
+          const res: BatchGetCommandOutput = await doc.send(
+            new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }),
+          );
+          for (const item of res.Responses?.[tableName] ?? []) found.set(String(item[KEY.pk]), item);
+          pending = res.UnprocessedKeys?.[tableName]?.Keys;
+        }
+      }
+      return members.map((m) => membership(found.get(keys.countMember(m).pk)));
+    },
+
+    async move(member, from, to, guard) {
+      const leaving = from.counts.filter((c) => !to.includes(c));
+      const joining = to.filter((c) => !from.counts.includes(c));
+      const add = (name: string, delta: 1 | -1) => ({
+        Update: {
+          TableName: tableName,
+          Key: keys.count(name),
+          UpdateExpression: 'ADD #v :d SET #e = :entity',
+          ExpressionAttributeNames: { '#v': VALUE, '#e': ENTITY_ATTRIBUTE },
+          ExpressionAttributeValues: { ':d': delta, ':entity': 'count' },
+        },
+      });
+      const names = Object.keys(guard.attributes ?? {});
+      const check = guard.attributes
+        ? {
+            ConditionExpression: names.map((_, i) => `#g${i} = :g${i}`).join(' AND '),
+            ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#g${i}`, n])),
+            ExpressionAttributeValues: Object.fromEntries(
+              names.map((n, i) => [`:g${i}`, guard.attributes![n]]),
+            ),
+          }
+        : { ConditionExpression: `attribute_not_exists(${KEY.pk})` };
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { ConditionCheck: { TableName: tableName, Key: guard.key, ...check } },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...entityKey('countMember', keys.countMember(member)),
+                    [COUNTS]: [...to],
+                    [VERSION]: from.version + 1,
+                    ...(to.length === 0
+                      ? { [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + EMPTY_MARKER_TTL_S }
+                      : {}),
+                  },
+                  ConditionExpression:
+                    from.version === 0 ? `attribute_not_exists(${KEY.pk})` : '#version = :version',
+                  ...(from.version === 0
+                    ? {}
+                    : {
+                        ExpressionAttributeNames: { '#version': VERSION },
+                        ExpressionAttributeValues: { ':version': from.version },
+                      }),
+                },
+              },
+              ...leaving.map((c) => add(c, -1)),
+              ...joining.map((c) => add(c, 1)),
+            ],
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isRefused(err)) return false;
+        throw err;
+      }
+    },
+  };
+}

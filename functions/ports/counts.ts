@@ -1,0 +1,37 @@
+/**
+ * Exact counts kept by the table stream's dispatcher (docs/decisions/016-search-fallback-and-relevance.md):
+ * how many members each count holds (e.g. active products per listing partition). Every member
+ * carries a marker naming the counts it is in now; a member moves between counts in ONE
+ * transaction with its marker, conditioned on the marker's version (so two concurrent moves never
+ * both apply) and on the source item still being in the state the move was derived from. So
+ * counting is idempotent per member: a replayed stream record, or a recount, finds the marker
+ * already where it should be and changes nothing.
+ */
+
+/** The counts a member is in now, and the version of its marker (0: no marker yet). */
+export interface Membership {
+  counts: readonly string[];
+  version: number;
+}
+
+/**
+ * What the source item must still hold for a move to apply: these attribute values, or (null) no
+ * item at all. The key is the item's table key.
+ */
+export interface SourceGuard {
+  key: { pk: string; sk: string };
+  attributes: Readonly<Record<string, string | number>> | null;
+}
+
+export interface CountStore {
+  /** The value of each count (0 for a count nothing was ever in). */
+  values(names: readonly string[]): Promise<number[]>;
+  /** Each member's membership (version 0, no counts, for a member never counted). */
+  memberships(members: readonly string[]): Promise<Membership[]>;
+  /**
+   * Moves `member` from `from` (as read) to the counts `to`: −1 on each count it leaves, +1 on each
+   * it joins, and its marker, in one transaction. False when the marker moved since it was read or
+   * the guard no longer holds: nothing was changed, read again and retry.
+   */
+  move(member: string, from: Membership, to: readonly string[], guard: SourceGuard): Promise<boolean>;
+}

@@ -1,0 +1,81 @@
+import type { Product } from '#shared/schemas';
+import { keys, productListingKey, productListingPartitions } from '#shared/table';
+import type { CountStore, Membership } from '../ports/counts';
+import type { ProductListingScope, ProductRepository } from '../ports/repositories';
+
+/**
+ * How many active products each listing holds (the four listing partitions of shared/table.ts),
+ * counted by the table stream's dispatcher so that a listing's total is one GetItem, whether or
+ * not the search index answers (docs/decisions/016-search-fallback-and-relevance.md).
+ */
+export interface ListingCountDeps {
+  products: Pick<ProductRepository, 'get' | 'listActive'>;
+  counts: CountStore;
+}
+
+const member = (id: number) => keys.product(id).pk;
+
+/** What the counts of a product were derived from: the source item must still hold it. */
+function guardOf(id: number, p: Product | null) {
+  return {
+    key: keys.product(id),
+    attributes: p ? { status: p.status, university_id: p.university_id, category: p.category } : null,
+  };
+}
+
+const sameCounts = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((c) => b.includes(c));
+
+/** Concurrent moves of one product are rare (a replay beside a live record): a few rounds settle them. */
+const MAX_ROUNDS = 8;
+
+/**
+ * Makes a product counted in exactly the listings it is in NOW (its item read consistently):
+ * idempotent, so a stream record replayed, delivered twice or out of order changes nothing more;
+ * exact under concurrency, since a move applies only if neither the marker nor the product changed
+ * since they were read (else it reads both again).
+ */
+export async function settleProductCounts(
+  { products, counts }: ListingCountDeps,
+  id: number,
+  known?: Membership,
+): Promise<void> {
+  let current = known;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const from = current ?? (await counts.memberships([member(id)]))[0];
+    current = undefined;
+    const product = await products.get(id, { consistent: true });
+    const to = product ? productListingPartitions(product) : [];
+    if (sameCounts(from.counts, to)) return;
+    if (await counts.move(member(id), from, to, guardOf(id, product))) return;
+  }
+  throw new Error(`the listing counts of product ${id} kept changing under ${MAX_ROUNDS} attempts`);
+}
+
+/** The total of a plain listing: its partition's count. */
+export async function listingTotal({ counts }: Pick<ListingCountDeps, 'counts'>, scope: ProductListingScope) {
+  const [value] = await counts.values([productListingKey(scope).pk]);
+  return value;
+}
+
+/**
+ * Maintenance (the local stack at start; a stage whose counts were never kept): walks every active
+ * product (the global listing index) and settles those whose marker does not match. Products that
+ * stopped being active while their stream records were lost are not found this way: re-saving
+ * them settles them. Returns how many products were corrected.
+ */
+export async function recountListings(deps: ListingCountDeps, pageSize = 100): Promise<number> {
+  let corrected = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await deps.products.listActive({}, 'newest', pageSize, cursor);
+    const markers = await deps.counts.memberships(page.items.map((p) => member(p.id)));
+    for (const [i, p] of page.items.entries()) {
+      if (sameCounts(markers[i].counts, productListingPartitions(p))) continue;
+      await settleProductCounts(deps, p.id, markers[i]);
+      corrected++;
+    }
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return corrected;
+}
