@@ -63,6 +63,8 @@ export interface LocalServerOptions {
   bodyLimitBytes?: number;
   /** How long a handler may run before the gateway answers 503 (API Gateway's limit is 30 s). */
   integrationTimeoutMs?: number;
+  /** Local-only control endpoints by exact path, outside /api (e.g. the search index switch). */
+  controls?: Record<string, (req: IncomingMessage, res: ServerResponse) => Promise<void>>;
   quiet?: boolean;
 }
 
@@ -360,6 +362,8 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
     const url = req.url ?? '/';
     const path = url.split('?')[0];
     const work = async () => {
+      const control = opts.controls?.[path];
+      if (control) return control(req, res);
       if (path === '/api' || path.startsWith('/api/')) return handleApi(req, res, path);
       if (path === RUNTIME_CONFIG_PATH) {
         return send(res, {

@@ -189,7 +189,10 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const { lazyContext, provideParts } = await import('../../functions/app/context');
     const { getEmbeddedSearchIndex } = await import('../../functions/adapters/search/embedded');
     const { tableParts } = await import('../../functions/app/parts/table');
-    provideParts({ search: getEmbeddedSearchIndex() });
+    // Wrapped in the local switch that makes it fail or hang on demand (scripts/local/search-switch.ts).
+    const { switchableSearchIndex, SEARCH_SWITCH_PATH, handleSearchSwitch } = await import('./search-switch');
+    const search = switchableSearchIndex(getEmbeddedSearchIndex());
+    provideParts({ search });
     // The stream poller starts before the rebuild so no write in between is missed (upserts are idempotent).
     const { handler: dispatcher } = await import('../../functions/app/stream');
     const { reindexAll } = await import('../../functions/services/indexer');
@@ -277,6 +280,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       connectSrc: [cognitoProxy.endpoint],
       images: { s3: s3Client, bucket: LOCAL_IMAGES_BUCKET },
       uploadTarget: s3.endpoint,
+      controls: { [SEARCH_SWITCH_PATH]: (req, res) => handleSearchSwitch(search, req, res) },
       runtimeConfig: {
         stage: 'local',
         apiBaseUrl: '',

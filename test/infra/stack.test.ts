@@ -315,8 +315,8 @@ describe.each([
     const routes = ofType(resources(), 'AWS::ApiGatewayV2::Route');
     for (const area of areas) {
       const [fnId] = areaFunction(get(), area);
-      const [integrationId] = integrations.find(([, i]) =>
-        JSON.stringify(i.Properties.IntegrationUri).includes(fnId),
+      const [integrationId] = integrations.find(
+        ([, i]) => JSON.stringify(i.Properties.IntegrationUri).includes(fnId),
       )!;
       const served = routes.filter(([, r]) => JSON.stringify(r.Properties.Target).includes(integrationId));
       expect(served.map(([, r]) => r.Properties.RouteKey).sort(), area).toEqual(
@@ -325,8 +325,8 @@ describe.each([
           .map((r) => `${r.method} ${r.path}`)
           .sort(),
       );
-      const permissions = ofType(resources(), 'AWS::Lambda::Permission').filter(([, p]) =>
-        JSON.stringify(p.Properties.FunctionName).includes(fnId),
+      const permissions = ofType(resources(), 'AWS::Lambda::Permission').filter(
+        ([, p]) => JSON.stringify(p.Properties.FunctionName).includes(fnId),
       );
       expect(permissions, area).toHaveLength(1);
     }
