@@ -123,17 +123,18 @@ export async function setSearchIndexMode(origin: string, mode?: SearchIndexMode)
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const urlAt = args.indexOf('--url');
-  const origin =
-    urlAt >= 0
-      ? args[urlAt + 1]
-      : (
-          JSON.parse(
-            readFileSync(
-              join(fileURLToPath(new URL('../..', import.meta.url)), '.data', 'local-stack.json'),
-              'utf8',
-            ),
-          ) as { url: string }
-        ).url;
+  const stackFile = join(fileURLToPath(new URL('../..', import.meta.url)), '.data', 'local-stack.json');
+  let origin = urlAt >= 0 ? args[urlAt + 1] : undefined;
+  if (!origin) {
+    try {
+      origin = (JSON.parse(readFileSync(stackFile, 'utf8')) as { url: string }).url;
+    } catch {
+      console.error(
+        `No running local stack (${stackFile}): start one with \`npm start\`, or pass --url <origin>.`,
+      );
+      process.exit(1);
+    }
+  }
   const wanted = args.filter((_, i) => urlAt < 0 || (i !== urlAt && i !== urlAt + 1))[0];
   if (wanted !== undefined && !isMode(wanted)) {
     console.error(`usage: search-switch.ts [${SEARCH_INDEX_MODES.join('|')}] [--url <origin>]`);
