@@ -1,5 +1,5 @@
 // Does the DynamoDB fallback answer the everyday searches as the search index does?
-//   npx tsx scripts/demo/search-agreement.ts            the agreement figure and every disagreement
+//   LOG_LEVEL=silent npx tsx scripts/demo/search-agreement.ts   the agreement figure and every disagreement
 // Each query of scripts/demo/search-queries.ts runs on the whole demo catalogue and within one
 // university, through the catalog service twice: once with the embedded engine as the index (what
 // OpenSearch does in AWS; both pass the same contract), once with an index that fails, so the
@@ -73,7 +73,8 @@ export function memoryCounts(all: Product[]): CountStore {
   };
 }
 
-const failing: SearchIndex = {
+/** An index whose every search fails: the catalog then answers from the fallback. */
+export const failingIndex: SearchIndex = {
   upsert: async () => {},
   remove: async () => {},
   ready: async () => false,
@@ -119,7 +120,7 @@ export async function measureAgreement(
         ...(university ? { university } : {}),
         limit: LIMITS.pageSizeMax,
       });
-      const [a, b] = [await listProducts(deps(engine), query), await listProducts(deps(failing), query)];
+      const [a, b] = [await listProducts(deps(engine), query), await listProducts(deps(failingIndex), query)];
       const index = { total: a.total, ids: a.items.map((p) => p.id) };
       const fallback = { total: b.total, ids: b.items.map((p) => p.id) };
       cases++;

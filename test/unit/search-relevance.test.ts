@@ -7,6 +7,7 @@ import { LIMITS } from '#shared/limits';
 import { listProductsQuerySchema, type Product } from '#shared/schemas';
 import {
   demoProducts,
+  failingIndex,
   measureAgreement,
   memoryCounts,
   memoryProducts,
@@ -20,14 +21,6 @@ import { EVERYDAY_QUERIES } from '../../scripts/demo/search-queries';
  */
 const products = demoProducts();
 const active = products.filter((p) => p.status === 'active');
-const failing: SearchIndex = {
-  upsert: async () => {},
-  remove: async () => {},
-  ready: async () => false,
-  search: async () => {
-    throw new Error('index down');
-  },
-};
 let engine: SearchIndex;
 
 beforeAll(async () => {
@@ -46,7 +39,7 @@ const deps = (search: SearchIndex): CatalogDeps => ({
 async function search(params: Record<string, string | number>) {
   const query = listProductsQuerySchema.parse({ limit: LIMITS.pageSizeMax, ...params });
   const byIndex = await listProducts(deps(engine), query);
-  const byFallback = await listProducts(deps(failing), query);
+  const byFallback = await listProducts(deps(failingIndex), query);
   expect(
     byFallback.items.map((p) => p.id),
     `fallback vs index for ${JSON.stringify(params)}`,
