@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { universityIdSchema } from './schemas';
-import { integer } from './zod';
+import { cleanLine, integer } from './zod';
 
 /**
  * Schemas of the accounts API (sign-up codes, password reset, institutional e-mail, profile,
@@ -85,7 +85,9 @@ export const institutionalStatusSchema = z.pick(profileSchema, {
 });
 
 export const updateProfileBodySchema = z.strictObject({
-  full_name: z.string().check(z.trim(), z.minLength(2, ACCOUNT_MESSAGES.nameRequired), z.maxLength(100)),
+  full_name: z
+    .string()
+    .check(cleanLine(), z.trim(), z.minLength(2, ACCOUNT_MESSAGES.nameRequired), z.maxLength(100)),
 });
 
 export const favoriteStateSchema = z.object({
