@@ -16,8 +16,8 @@ export const preprocess = <S extends z.ZodMiniType>(fn: (value: unknown) => unkn
  * 'exe.gnp' display as 'gnp.exe'), zero-width spaces and joiners, word joiners and invisible
  * operators, Hangul fillers and the byte-order mark. A zero-width joiner inside an emoji is kept.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const INVISIBLE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u061C\u115F\u1160\u180E\u200B\u200C\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u3164\uFEFF\uFFA0\uFFF9-\uFFFB]/g;
 const STRAY_JOINER = /(?<!\p{Extended_Pictographic}\uFE0F?)\u200D|\u200D(?!\p{Extended_Pictographic})/gu;
 /** Line and paragraph separators, tabs and line breaks. */
