@@ -18,6 +18,7 @@ export const API_MESSAGES = {
   required: 'Este campo es requerido.',
   tooLong: 'El texto es demasiado largo.',
   notReady: 'El servicio se está iniciando.',
+  unavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
 } as const;
 
 /** Error body of every non-2xx API response. */

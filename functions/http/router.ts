@@ -10,7 +10,10 @@ import {
   AppError,
   BadRequestError,
   ForbiddenError,
+  isDependencyUnavailable,
   NotFoundError,
+  RETRY_AFTER_SECONDS,
+  ServiceUnavailableError,
   UnauthorizedError,
 } from '../commons/errors';
 import { logger, observe } from '../commons/observability';
@@ -142,10 +145,18 @@ function json(statusCode: number, body: unknown, cacheControl: string): HttpResu
   };
 }
 
-/** THE mapping of errors to HTTP: typed errors keep their status, anything else is a logged 500. */
+/**
+ * THE mapping of errors to HTTP: typed errors keep their status; a dependency that is down or
+ * throttling is a 503 with Retry-After (the request may work in a moment); anything else is a
+ * logged 500.
+ */
 export function errorResponse(error: unknown, requestId?: string): HttpResult {
   let body: ApiErrorBody;
   let status: number;
+  if (isDependencyUnavailable(error)) {
+    logger.warn('dependency unavailable', { requestId, error: error instanceof Error ? error : String(error) });
+    error = new ServiceUnavailableError();
+  }
   if (error instanceof AppError) {
     status = error.status;
     body = {
@@ -167,7 +178,9 @@ export function errorResponse(error: unknown, requestId?: string): HttpResult {
     logger.error('unhandled error', { requestId, error: error instanceof Error ? error : String(error) });
     body = { error: { code: 'internal', message: API_MESSAGES.internal } };
   }
-  return json(status, body, NO_STORE);
+  const response = json(status, body, NO_STORE);
+  if (status === 503) response.headers['retry-after'] = String(RETRY_AFTER_SECONDS);
+  return response;
 }
 
 /** One route the router serves. */
