@@ -16,7 +16,11 @@ const entries: Record<ApiArea, { parts: Record<string, unknown> }> = { catalog, 
 describe('area entries wire exactly the parts their routes flag', () => {
   it.each(API_AREAS)('%s', (area) => {
     const { uses } = areaSettings(area);
-    const flagged = (Object.keys(uses) as (keyof RouteUses)[]).filter((flag) => uses[flag]);
+    const settings = areaSettings(area);
+    const flagged = [
+      ...(Object.keys(uses) as (keyof RouteUses)[]).filter((flag) => uses[flag]),
+      ...(settings.verifiesTokens ? ['tokens'] : []),
+    ];
     const wired = Object.keys(entries[area].parts).filter((name) => name !== 'table' && name !== 'basics');
     expect(wired.sort()).toEqual(flagged.sort());
   });

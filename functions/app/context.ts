@@ -15,6 +15,7 @@ import type {
   UniversityRequestRepository,
 } from '../ports/repositories';
 import type { SearchIndex } from '../ports/search-index';
+import type { TokenVerifier } from '../ports/tokens';
 
 /**
  * The composition root's vocabulary: every part a handler may be given, by name. Each API area's
@@ -46,6 +47,8 @@ export interface AppParts {
   moderator: Moderator;
   images: ImageStore;
   remoteImages: RemoteImageFetcher;
+  /** Verifies an optional caller's token on public routes (parts/tokens.ts). */
+  tokenVerifier: TokenVerifier;
   // Clock and ids (parts/basics.ts).
   now: () => Date;
   newId: () => string;

@@ -17,6 +17,8 @@ export const ENV = {
   searchTimeoutMs: 'SEARCH_TIMEOUT_MS',
   userPoolId: 'USER_POOL_ID',
   userPoolClientId: 'USER_POOL_CLIENT_ID',
+  /** The user pool's token issuer (public routes that verify an optional caller's token). */
+  tokenIssuer: 'TOKEN_ISSUER',
   cognitoEndpoint: 'COGNITO_ENDPOINT',
   sesEndpoint: 'SES_ENDPOINT',
   mailFrom: 'MAIL_FROM',

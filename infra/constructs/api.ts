@@ -132,6 +132,7 @@ export class Api extends Construct {
       data.bindTable(fn, settings.writes ? 'RW' : 'RO');
       if (settings.uses.search) search.bindSearch(fn, 'RO');
       if (settings.uses.identity) auth.bindIdentity(fn);
+      if (settings.verifiesTokens) auth.bindTokenVerification(fn);
       if (settings.uses.mail) mail.bindMail(fn);
       if (settings.uses.moderation) bindModeration(fn, stage, Stack.of(this).region);
       this.functions.push({ area, fn, uses: settings.uses });

@@ -164,6 +164,14 @@ export class Auth extends Construct {
       : undefined;
   }
 
+  /**
+   * Sets TOKEN_ISSUER and USER_POOL_CLIENT_ID: the function verifies optional callers' tokens on
+   * public routes exactly as the JWT authorizer does. No grant: the pool's JWKS is public.
+   */
+  bindTokenVerification(fn: AppFunction): void {
+    fn.setEnv(ENV.tokenIssuer, this.issuer).setEnv(ENV.userPoolClientId, this.client.userPoolClientId);
+  }
+
   /** Sets USER_POOL_ID and grants the account handlers' admin actions on this pool only. */
   bindIdentity(fn: AppFunction): void {
     fn.setEnv(ENV.userPoolId, this.userPool.userPoolId);

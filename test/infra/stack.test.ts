@@ -572,6 +572,20 @@ describe('publishing grants from the route flags, per area', () => {
     }
   });
 
+  it("gives the pool's issuer and client id to areas whose public routes read an optional caller", () => {
+    const verifying = API_AREAS.filter((a) => routeList.some((r) => r.area === a && r.identity === 'optional'));
+    expect(verifying).toEqual(['catalog']);
+    for (const area of API_AREAS) {
+      const { env } = areaGrants(dev, area);
+      if (verifying.includes(area)) {
+        expect(joined(env[ENV.tokenIssuer]), area).toMatch(/^https:\/\/<AuthUserPool[0-9A-F]{8}\.ProviderURL>$/);
+        expect(env[ENV.userPoolClientId], area).toEqual({ Ref: expect.stringMatching(/^AuthUserPoolWebClient/) });
+      } else {
+        expect(env[ENV.tokenIssuer], area).toBeUndefined();
+      }
+    }
+  });
+
   it('gives the search endpoint and read access to areas with `search` routes only', () => {
     for (const area of API_AREAS) {
       const { env, statements } = areaGrants(dev, area);

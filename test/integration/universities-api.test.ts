@@ -63,9 +63,19 @@ describe('universities', () => {
 
 describe('POST /api/university-requests', () => {
   it('stores a pending request (requester from the token when there is one)', async () => {
+    // The token's verification itself is the authorizer's check, tested against the local user pool
+    // in authorization.test.ts; here a verifier that knows one token stands in for the pool.
+    setContextForTests({
+      tokenVerifier: {
+        verify: async (token) => (token === 'token-of-user-9' ? { sub: 'user-9', token_use: 'id' } : null),
+      },
+    });
     const res = await invoke(
       createRequest,
-      apiEvent('createUniversityRequest', { body: validRequest, claims: { sub: 'user-9' } }),
+      apiEvent('createUniversityRequest', {
+        body: validRequest,
+        headers: { authorization: 'Bearer token-of-user-9' },
+      }),
     );
     expect(res.status).toBe(201);
     const body = res.body as { id: string; status: string; requester_id: string | null };
@@ -79,6 +89,13 @@ describe('POST /api/university-requests', () => {
       apiEvent('createUniversityRequest', { body: validRequest }),
     );
     expect(anonymous.body).toMatchObject({ requester_id: null });
+    // A token that is sent must be valid: a bad one is refused, not taken as anonymous.
+    const forged = await invoke(
+      createRequest,
+      apiEvent('createUniversityRequest', { body: validRequest, headers: { authorization: 'Bearer forged' } }),
+    );
+    expect(forged.status).toBe(401);
+    setContextForTests({ search: new MemorySearchIndex() });
   });
 
   it.each<[string, unknown]>([

@@ -28,6 +28,7 @@ export async function startAccountParts(users: readonly LocalUser[] = []): Promi
   const ses = await startSesLocal({ port: await freePort() });
   process.env[ENV.userPoolId] = cognito.userPoolId;
   process.env[ENV.userPoolClientId] = cognito.clientId;
+  process.env[ENV.tokenIssuer] = cognito.issuer;
   process.env[ENV.cognitoEndpoint] = cognito.endpoint;
   process.env[ENV.sesEndpoint] = ses.endpoint;
   process.env[ENV.mailFrom] = 'no-reply@mercado.test';
