@@ -1,5 +1,6 @@
 import { signedIn } from '../commons/auth';
 import type { accountsRoutes } from '#shared/api/accounts';
+import { poolUsername } from '../http/claims';
 import type { AreaHandlers } from '../http/router';
 import {
   type AccountDeps,
@@ -9,6 +10,7 @@ import {
   requestPasswordReset,
   requestSignUpCode,
   resetPassword,
+  signOutEverywhere,
   updateProfile,
   verifyInstitutionalEmail,
 } from '../services/accounts';
@@ -19,6 +21,7 @@ export const accountsHandlers: AreaHandlers<typeof accountsRoutes, AccountDeps> 
   confirmSignUp: ({ body }, ctx) => confirmSignUp(ctx, body.email, body.code),
   requestPasswordReset: ({ body }, ctx) => requestPasswordReset(ctx, body.email),
   resetPassword: ({ body }, ctx) => resetPassword(ctx, body.token, body.password),
+  signOutEverywhere: ({ auth, event }, ctx) => signOutEverywhere(ctx, signedIn(auth), poolUsername(event)),
   getProfile: ({ auth }, ctx) => getProfile(ctx, signedIn(auth)),
   updateProfile: ({ auth, body }, ctx) => updateProfile(ctx, signedIn(auth), body.full_name),
   requestInstitutionalCode: ({ auth, body }, ctx) =>

@@ -14,6 +14,11 @@ export interface IdentityProvider {
   /** Confirms the sign-up and marks the e-mail verified. */
   confirmSignUp(username: string, email: string): Promise<void>;
   setPassword(username: string, password: string): Promise<void>;
+  /**
+   * Revokes every refresh token of the user (every device's session ends when its ID token
+   * expires, within the pool client's token lifetime: shared/auth-config.ts).
+   */
+  signOutEverywhere(username: string): Promise<void>;
 }
 
 export interface MailMessage {

@@ -85,11 +85,27 @@ export async function resetPassword(
     const user = await deps.identity.getUserByEmail(email);
     if (!user) throw new BadRequestError(ACCOUNT_MESSAGES.invalidResetLink);
     await deps.identity.setPassword(user.username, password);
+    // Whoever held a session (a stolen one included) loses it: every refresh token is revoked.
+    await deps.identity.signOutEverywhere(user.username);
   } catch (err) {
     // The link stays usable when the change failed (a refused password, the pool unreachable).
     await deps.resetTokens.release(tokenHash);
     throw err;
   }
+  return { ok: true };
+}
+
+/**
+ * 'Cerrar sesión en todos los dispositivos': revokes every refresh token of the caller's account
+ * (the web app then drops its own tokens). `username` is the token's pool username; a native
+ * account's equals its `sub`.
+ */
+export async function signOutEverywhere(
+  deps: Pick<AccountDeps, 'identity'>,
+  auth: AuthContext,
+  username?: string,
+): Promise<{ ok: true }> {
+  await deps.identity.signOutEverywhere(username ?? auth.userId);
   return { ok: true };
 }
 

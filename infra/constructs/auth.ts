@@ -33,6 +33,8 @@ export const IDENTITY_ACTIONS = [
   'cognito-idp:AdminConfirmSignUp',
   'cognito-idp:AdminUpdateUserAttributes',
   'cognito-idp:AdminSetUserPassword',
+  // A password reset and 'Cerrar sesión en todos los dispositivos' revoke every refresh token.
+  'cognito-idp:AdminUserGlobalSignOut',
   'cognito-idp:ListUsers',
 ] as const;
 

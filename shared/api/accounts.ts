@@ -50,6 +50,14 @@ export const accountsRoutes = defineArea('accounts', {
     body: resetPasswordBodySchema,
     response: okSchema,
   },
+  /** Revokes every refresh token of the caller's account ('Cerrar sesión en todos los dispositivos'). */
+  signOutEverywhere: {
+    method: 'POST',
+    path: '/api/me/sign-out-everywhere',
+    auth: 'user',
+    uses: { identity: true },
+    response: okSchema,
+  },
   getProfile: { method: 'GET', path: '/api/me/profile', auth: 'user', response: profileSchema },
   updateProfile: {
     method: 'PATCH',

@@ -449,6 +449,22 @@ describe('auth', () => {
     },
   );
 
+  it('keeps ID and access tokens short-lived and refresh tokens revocable, from shared/auth-config.ts', () => {
+    // 15 minutes bound how long a token taken before a reset or a global sign-out still opens the
+    // API (the JWT authorizer cannot see revocations); docs/decisions/014-accounts-hardening.md.
+    expect(AUTH_CONFIG.tokenValidity).toEqual({ accessMinutes: 15, idMinutes: 15, refreshDays: 30 });
+    for (const built of [dev, prod, google]) {
+      const [[, client]] = ofType(built.resources, 'AWS::Cognito::UserPoolClient');
+      expect(client.Properties).toMatchObject({
+        AccessTokenValidity: AUTH_CONFIG.tokenValidity.accessMinutes,
+        IdTokenValidity: AUTH_CONFIG.tokenValidity.idMinutes,
+        RefreshTokenValidity: AUTH_CONFIG.tokenValidity.refreshDays * 24 * 60,
+        TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'minutes' },
+        EnableTokenRevocation: true,
+      });
+    }
+  });
+
   it('has no hosted UI, Google provider or OAuth flow without a Google client', () => {
     dev.template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
     dev.template.resourceCountIs('AWS::Cognito::UserPoolDomain', 0);
@@ -483,6 +499,18 @@ describe.each([
 ])('account grants from the route flags, per area (%s)', (_name, get, stage) => {
   it('gives USER_POOL_ID and exactly the admin actions on the pool to areas with `identity` routes only', () => {
     expect(API_AREAS.filter((a) => areaUses(a, 'identity'))).toEqual(['accounts']);
+    // What the account flows call (functions/adapters/cognito/identity.ts); a reset and
+    // 'Cerrar sesión en todos los dispositivos' revoke every refresh token of the account.
+    expect([...IDENTITY_ACTIONS].sort()).toEqual(
+      [
+        'cognito-idp:AdminConfirmSignUp',
+        'cognito-idp:AdminGetUser',
+        'cognito-idp:AdminSetUserPassword',
+        'cognito-idp:AdminUpdateUserAttributes',
+        'cognito-idp:AdminUserGlobalSignOut',
+        'cognito-idp:ListUsers',
+      ].sort(),
+    );
     for (const area of API_AREAS) {
       const { env, statements } = areaGrants(get(), area);
       const cognito = actionsOf(statements, 'cognito-idp:');

@@ -11,6 +11,7 @@ const requestInstitutionalCode = handlerOf('requestInstitutionalCode');
 const requestPasswordReset = handlerOf('requestPasswordReset');
 const requestSignUpCode = handlerOf('requestSignUpCode');
 const resetPassword = handlerOf('resetPassword');
+const signOutEverywhere = handlerOf('signOutEverywhere');
 const verifyInstitutional = handlerOf('verifyInstitutionalEmail');
 import { localCognitoClient } from '../../scripts/local/parts/cognito';
 import { keys } from '#shared/table';
@@ -286,6 +287,24 @@ describe('password reset', () => {
     await expect(parts.cognito.signIn(email, PASSWORD)).rejects.toThrow();
   });
 
+  it('signs the account out everywhere: no session from before the reset refreshes, new ones do', async () => {
+    const email = await confirmedUser();
+    const phone = await parts.session(email, PASSWORD);
+    const laptop = await parts.session(email, PASSWORD);
+    expect(await parts.refresh(phone.refreshToken)).toHaveProperty('idToken');
+    await invoke(requestPasswordReset, apiEvent('requestPasswordReset', { body: { email } }));
+    const token = await tokenFrom(email);
+    const res = await invoke(
+      resetPassword,
+      apiEvent('resetPassword', { body: { token, password: 'NuevaClave99' } }),
+    );
+    expect(res.status).toBe(200);
+    for (const old of [phone, laptop])
+      expect(await parts.refresh(old.refreshToken)).toEqual({ refused: 'NotAuthorizedException' });
+    const fresh = await parts.session(email, 'NuevaClave99');
+    expect(await parts.refresh(fresh.refreshToken)).toHaveProperty('idToken');
+  });
+
   it('refuses an expired or unknown token, and answers 202 for unknown addresses without mail', async () => {
     const email = await confirmedUser();
     await invoke(requestPasswordReset, apiEvent('requestPasswordReset', { body: { email } }));
@@ -308,6 +327,28 @@ describe('password reset', () => {
     ).toBe(202);
     expect(await parts.mailTo(unknown)).toEqual([]);
     await expect(parts.cognito.signIn(email, PASSWORD)).resolves.toHaveProperty('idToken');
+  });
+});
+
+describe("'Cerrar sesión en todos los dispositivos'", () => {
+  it("revokes every refresh token of the caller's account, and only theirs", async () => {
+    const email = await registered();
+    await requestCode(email);
+    await confirm(email, await lastCode(parts, email));
+    const other = await registered();
+    await requestCode(other);
+    await confirm(other, await lastCode(parts, other));
+    const mine = [await parts.session(email, PASSWORD), await parts.session(email, PASSWORD)];
+    const theirs = await parts.session(other, PASSWORD);
+    const sub = await userSub(email);
+    const res = await invoke(
+      signOutEverywhere,
+      apiEvent('signOutEverywhere', { claims: { sub, email, token_use: 'id' } }),
+    );
+    expect(res.status).toBe(200);
+    for (const session of mine)
+      expect(await parts.refresh(session.refreshToken)).toEqual({ refused: 'NotAuthorizedException' });
+    expect(await parts.refresh(theirs.refreshToken)).toHaveProperty('idToken');
   });
 });
 

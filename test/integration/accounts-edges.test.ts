@@ -36,7 +36,7 @@ function flakyIdentity(method: 'confirmSignUp' | 'setPassword') {
   const real = createCognitoIdentityProvider();
   let failNext = true;
   const identity: IdentityProvider = {
-    getUserByEmail: (email) => real.getUserByEmail(email),
+    ...real,
     confirmSignUp: async (username, email) => {
       if (method === 'confirmSignUp' && failNext) {
         failNext = false;

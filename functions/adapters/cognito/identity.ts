@@ -72,5 +72,9 @@ export function createCognitoIdentityProvider(): IdentityProvider {
         throw err;
       }
     },
+    async signOutEverywhere(username) {
+      const { client, AdminUserGlobalSignOutCommand } = await sdk();
+      await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: pool(), Username: username }));
+    },
   };
 }
