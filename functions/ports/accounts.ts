@@ -77,6 +77,25 @@ export interface SendCounter {
   tryCount(email: string, now: number, max: number, windowMs: number): Promise<boolean>;
 }
 
+/** What a public mail route asks the stream dispatcher to mail (shared/table.ts: mailRequest). */
+export type MailRequestKind = 'signUp' | 'signUpCode' | 'passwordReset';
+
+export interface MailRequest {
+  id: string;
+  kind: MailRequestKind;
+  /** The address as given (lower-case): looked up only by the dispatcher. */
+  email: string;
+  /** The registration (the new user's `sub`) a sign-up made; null for other requests. */
+  registration: string | null;
+  /** Epoch milliseconds. */
+  requested_at: number;
+}
+
+export interface MailRequestRepository {
+  /** Stores the request once (a retried write of the same id changes nothing). */
+  put(request: MailRequest): Promise<void>;
+}
+
 export interface ResetTokenRepository {
   put(tokenHash: string, email: string, expiresAt: number): Promise<void>;
   /** Marks the token used if it exists, is unused and unexpired at `now`; its e-mail, or null. */

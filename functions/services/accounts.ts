@@ -1,40 +1,79 @@
 import { createHash, randomBytes } from 'node:crypto';
+import * as z from 'zod/mini';
 import { ACCOUNT_MESSAGES, emailInDomain, type Profile } from '#shared/account-schemas';
 import type { AuthContext } from '../commons/auth';
 import { BadRequestError, ConflictError, TooManyRequestsError } from '../commons/errors';
 import { METRIC } from '../commons/metric-names';
-import { countMetric } from '../commons/observability';
-import type { IdentityProvider, Mailer, ProfileRepository, ResetTokenRepository } from '../ports/accounts';
+import { countMetric, logger } from '../commons/observability';
+import type {
+  IdentityProvider,
+  MailRequest,
+  MailRequestKind,
+  MailRequestRepository,
+  Mailer,
+  ProfileRepository,
+  ResetTokenRepository,
+} from '../ports/accounts';
 import type { UniversityRepository } from '../ports/repositories';
-import { CODE_TTL_MS, type CodeDeps, countSend, issueCode, withRedeemedCode } from './codes';
+import { MalformedRecordError } from '../ports/stream';
+import { CODE_TTL_MS, type CodeDeps, countSend, issueCode, storeCode, withRedeemedCode } from './codes';
 import { codeMail, resetMail } from './mail-templates';
 
 export interface AccountDeps extends CodeDeps {
   identity: IdentityProvider;
   mailer: Mailer;
   resetTokens: ResetTokenRepository;
+  mailRequests: MailRequestRepository;
   profiles: ProfileRepository;
   universities: UniversityRepository;
   appUrl: () => string;
+  newId: () => string;
 }
+
+/** What the stream dispatcher needs to answer a mail request. */
+export type MailDeliveryDeps = Pick<
+  AccountDeps,
+  'identity' | 'mailer' | 'codes' | 'resetTokens' | 'appUrl' | 'now'
+>;
+
+/**
+ * A request older than this when the dispatcher reaches it (the stream was stalled) is dropped: the
+ * person asked again long ago, and a mail arriving much later would only confuse.
+ */
+export const MAIL_REQUEST_MAX_AGE_MS = 10 * 60 * 1000;
 
 export const RESET_TTL_MS = CODE_TTL_MS;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Sends a sign-up code to an UNCONFIRMED user. The answer is the same whether or not the address
- * has an account (no enumeration); the send limit applies to every address all the same.
+ * The request path of the public mail routes: the same small, fixed work for every address — the
+ * send limit and one conditional write of the request — so neither the answer nor its time can
+ * tell whether the address has an account. The stream dispatcher does the rest after the answer
+ * (deliverMailRequest): it looks the address up and mails, or not.
+ */
+async function enqueueMail(
+  deps: Pick<AccountDeps, 'mailRequests' | 'newId' | 'now'>,
+  kind: MailRequestKind,
+  email: string,
+  registration: string | null = null,
+): Promise<void> {
+  await deps.mailRequests.put({
+    id: deps.newId(),
+    kind,
+    email,
+    registration,
+    requested_at: deps.now().getTime(),
+  });
+}
+
+/**
+ * Sends (again) the sign-up code of an UNCONFIRMED account. The answer is the same whether or not
+ * the address has an account (no enumeration); the send limit applies to every address alike.
  */
 export async function requestSignUpCode(deps: AccountDeps, email: string): Promise<{ ok: true }> {
-  const user = await deps.identity.getUserByEmail(email);
-  if (user?.status !== 'UNCONFIRMED') {
-    if (!(await countSend(deps, email))) throw new TooManyRequestsError(ACCOUNT_MESSAGES.tooManyCodes);
-    return { ok: true };
-  }
-  const code = await issueCode(deps, { purpose: 'signup', subject: email, email, universityId: 'general' });
-  await deps.mailer.send(codeMail(email, code, 'signup'));
-  countMetric(METRIC.codesSent);
+  if (!(await countSend(deps, email))) throw new TooManyRequestsError(ACCOUNT_MESSAGES.tooManyCodes);
+  await enqueueMail(deps, 'signUpCode', email);
   return { ok: true };
 }
 
@@ -61,15 +100,57 @@ export async function confirmSignUp(deps: AccountDeps, email: string, code: stri
 
 /** Always 202: an unknown address or a spent send limit silently sends nothing. */
 export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<{ ok: true }> {
-  const user = await deps.identity.getUserByEmail(email);
-  if (!user || user.status === 'UNCONFIRMED') return { ok: true };
-  if (!(await countSend(deps, email))) return { ok: true };
-  const token = randomBytes(32).toString('base64url');
-  await deps.resetTokens.put(hashToken(token), email, deps.now().getTime() + RESET_TTL_MS);
-  const link = `${deps.appUrl().replace(/\/$/, '')}/reset-password#type=recovery&token=${token}`;
-  await deps.mailer.send(resetMail(email, link));
-  countMetric(METRIC.codesSent);
+  if (await countSend(deps, email)) await enqueueMail(deps, 'passwordReset', email);
   return { ok: true };
+}
+
+const mailRequestSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['signUp', 'signUpCode', 'passwordReset']),
+  email: z.string().check(z.minLength(3)),
+  registration: z.optional(z.nullable(z.string())),
+  requested_at: z.number(),
+});
+
+/**
+ * The stream dispatcher's half of a public mail route (a `mailRequest` item just written): looks
+ * the address up and mails what its state calls for. A malformed item can never succeed and is
+ * skipped; a failure of the pool or of SES is thrown, so the record is retried.
+ */
+export async function deliverMailRequest(deps: MailDeliveryDeps, item: unknown): Promise<void> {
+  const parsed = mailRequestSchema.safeParse(item);
+  if (!parsed.success) throw new MalformedRecordError(`mail request: ${parsed.error.message}`);
+  const request: MailRequest = { ...parsed.data, registration: parsed.data.registration ?? null };
+  const age = deps.now().getTime() - request.requested_at;
+  if (age > MAIL_REQUEST_MAX_AGE_MS) {
+    logger.warn('mail request dropped: too old', { id: request.id, kind: request.kind, ageMs: age });
+    return;
+  }
+  const user = await deps.identity.getUserByEmail(request.email);
+  if (!user) return;
+  switch (request.kind) {
+    case 'signUp':
+    case 'signUpCode': {
+      if (user.status !== 'UNCONFIRMED') return;
+      const code = await storeCode(deps, {
+        purpose: 'signup',
+        subject: request.email,
+        email: request.email,
+        universityId: 'general',
+      });
+      await deps.mailer.send(codeMail(request.email, code, 'signup'));
+      break;
+    }
+    case 'passwordReset': {
+      if (user.status === 'UNCONFIRMED') return;
+      const token = randomBytes(32).toString('base64url');
+      await deps.resetTokens.put(hashToken(token), request.email, deps.now().getTime() + RESET_TTL_MS);
+      const link = `${deps.appUrl().replace(/\/$/, '')}/reset-password#type=recovery&token=${token}`;
+      await deps.mailer.send(resetMail(request.email, link));
+      break;
+    }
+  }
+  countMetric(METRIC.codesSent);
 }
 
 export async function resetPassword(

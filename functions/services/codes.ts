@@ -59,12 +59,23 @@ export async function countSend(
   return allowed;
 }
 
-/** Makes and stores a new code for the subject (replacing any earlier one); returns the code. */
+/** Counts the send to the address, then makes and stores a new code (see storeCode); returns it. */
 export async function issueCode(
   deps: CodeDeps,
   input: { purpose: CodePurpose; subject: string; email: string; universityId?: string | null },
 ): Promise<string> {
   if (!(await countSend(deps, input.email))) throw new TooManyRequestsError(ACCOUNT_MESSAGES.tooManyCodes);
+  return storeCode(deps, input);
+}
+
+/**
+ * Makes and stores a new code for the subject, replacing any earlier one (whose code then stops
+ * working); returns the code. The send was counted by whoever asked for it.
+ */
+export async function storeCode(
+  deps: Pick<CodeDeps, 'codes' | 'now'>,
+  input: { purpose: CodePurpose; subject: string; email: string; universityId?: string | null },
+): Promise<string> {
   const code = generateCode();
   const salt = randomBytes(16).toString('hex');
   await deps.codes.put({

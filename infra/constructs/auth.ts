@@ -38,6 +38,12 @@ export const IDENTITY_ACTIONS = [
   'cognito-idp:ListUsers',
 ] as const;
 
+/**
+ * The stream dispatcher's share: a mail request (a public account route, answered already) looks
+ * the address up before mailing; it changes nothing in the pool.
+ */
+export const STREAM_IDENTITY_ACTIONS = ['cognito-idp:AdminGetUser'] as const;
+
 /** Attributes the web client writes at sign-up (and the profile later). */
 const CLIENT_WRITE_ATTRIBUTES = new ClientAttributes()
   .withStandardAttributes({ email: true, fullname: true })
@@ -166,11 +172,14 @@ export class Auth extends Construct {
       : undefined;
   }
 
-  /** Sets USER_POOL_ID and grants the account handlers' admin actions on this pool only. */
-  bindIdentity(fn: AppFunction): void {
+  /**
+   * Sets USER_POOL_ID and USER_POOL_CLIENT_ID (the web client's id: sign-ups go through it, as
+   * Cognito's SignUp needs) and grants the given admin actions on this pool only.
+   * @default actions - the account handlers' IDENTITY_ACTIONS
+   */
+  bindIdentity(fn: AppFunction, actions: readonly string[] = IDENTITY_ACTIONS): void {
     fn.setEnv(ENV.userPoolId, this.userPool.userPoolId);
-    fn.addToRolePolicy(
-      new PolicyStatement({ actions: [...IDENTITY_ACTIONS], resources: [this.userPool.userPoolArn] }),
-    );
+    fn.setEnv(ENV.userPoolClientId, this.client.userPoolClientId);
+    fn.addToRolePolicy(new PolicyStatement({ actions: [...actions], resources: [this.userPool.userPoolArn] }));
   }
 }

@@ -123,7 +123,9 @@ function areaFunction(built: ReturnType<typeof build>, area: ApiArea) {
 
 /** The environment and IAM statements of an API area's function. */
 function areaGrants(built: ReturnType<typeof build>, area: ApiArea) {
-  const [logicalId, fn] = areaFunction(built, area);
+  return grantsOf(built, areaFunction(built, area));
+}
+function grantsOf(built: ReturnType<typeof build>, [logicalId, fn]: [string, Resource]) {
   const roleId = logicalId.replace(/[0-9A-F]{8}$/, 'Role');
   const policy = ofType(built.resources, 'AWS::IAM::Policy').find(([id]) => id.startsWith(roleId));
   type Statement = { Action: string | string[]; Resource: unknown };
@@ -556,6 +558,39 @@ describe.each([
         expect(env[ENV.appUrl], area).toBeUndefined();
         expect(ses, area).toEqual([]);
       }
+    }
+  });
+});
+
+describe('the stream dispatcher', () => {
+  it('is granted what its handlers reach: the index, the table, AdminGetUser on the pool and SES, nothing else', () => {
+    for (const built of [dev, google]) {
+      const dispatcher = ofType(built.resources, 'AWS::Lambda::Function').find(([id]) =>
+        id.startsWith('StreamDispatcher'),
+      )!;
+      const { env, statements } = grantsOf(built, dispatcher);
+      expect(env[ENV.openSearchEndpoint]).toBeDefined();
+      expect(env[ENV.tableName]).toEqual({ Ref: expect.stringMatching(/^DataTable/) });
+      expect(env[ENV.userPoolId]).toEqual({ Ref: expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/) });
+      expect(env[ENV.mailFrom]).toBe(stages.dev.mailFrom);
+      expect(joined(env[ENV.appUrl])).toMatch(/^https:\/\/<WebDistribution[0-9A-F]{8}\.DomainName>$/);
+      // Mail requests: the lookup of the address, and nothing else in the pool.
+      const cognito = actionsOf(statements, 'cognito-idp:');
+      expect(cognito.map((st) => st.Action)).toEqual(['cognito-idp:AdminGetUser']);
+      expect(cognito[0].Resource).toEqual({
+        'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/), 'Arn'],
+      });
+      expect(
+        actionsOf(statements, 'ses:')
+          .flatMap((st) => [st.Action].flat())
+          .sort(),
+      ).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
+      // Codes and reset links are table writes.
+      expect(actionsOf(statements, 'dynamodb:').flatMap((st) => [st.Action].flat())).toContain(
+        'dynamodb:PutItem',
+      );
+      expect(actionsOf(statements, 'bedrock:')).toEqual([]);
+      expect(actionsOf(statements, 's3:')).toEqual([]);
     }
   });
 });

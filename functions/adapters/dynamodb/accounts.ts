@@ -16,6 +16,7 @@ import type {
   CodeRecord,
   CodeRepository,
   FavoriteRepository,
+  MailRequestRepository,
   ProfileRepository,
   ResetTokenRepository,
   SendCounter,
@@ -189,6 +190,31 @@ export function createSendCounter({ doc, tableName }: TableAccess): SendCounter 
       }
       // Still failing after every round: an abusive burst on one subject; refuse this use.
       return false;
+    },
+  };
+}
+
+/** Requests of the public mail routes, each written once and read by the stream dispatcher. */
+export function createMailRequestRepository({ doc, tableName }: TableAccess): MailRequestRepository {
+  return {
+    async put(request) {
+      try {
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...request,
+              ...entityKey('mailRequest', keys.mailRequest(request.id)),
+              // The dispatcher handles it within seconds; the item only has to outlive retries.
+              [TTL_ATTRIBUTE]: epochSeconds(request.requested_at) + 86_400,
+            },
+            ConditionExpression: `attribute_not_exists(${KEY.pk})`,
+          }),
+        );
+      } catch (err) {
+        // The same request written twice (a retried call): it is there already.
+        if (!isConditionalCheckFailed(err)) throw err;
+      }
     },
   };
 }
