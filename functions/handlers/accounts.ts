@@ -11,12 +11,21 @@ import {
   requestSignUpCode,
   resetPassword,
   signOutEverywhere,
+  signUp,
   updateProfile,
   verifyInstitutionalEmail,
 } from '../services/accounts';
 
 /** The accounts area's routes (shared/api/accounts.ts), one handler each. */
 export const accountsHandlers: AreaHandlers<typeof accountsRoutes, AccountDeps> = {
+  signUp: ({ body }, ctx) =>
+    signUp(ctx, {
+      email: body.email,
+      password: body.password,
+      name: body.full_name,
+      nationalId: body.national_id,
+      universityId: body.university_id || undefined,
+    }),
   requestSignUpCode: ({ body }, ctx) => requestSignUpCode(ctx, body.email),
   confirmSignUp: ({ body }, ctx) => confirmSignUp(ctx, body.email, body.code),
   requestPasswordReset: ({ body }, ctx) => requestPasswordReset(ctx, body.email),

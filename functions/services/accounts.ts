@@ -12,12 +12,13 @@ import type {
   MailRequestRepository,
   Mailer,
   ProfileRepository,
+  Registration,
   ResetTokenRepository,
 } from '../ports/accounts';
 import type { UniversityRepository } from '../ports/repositories';
 import { MalformedRecordError } from '../ports/stream';
 import { CODE_TTL_MS, type CodeDeps, countSend, issueCode, storeCode, withRedeemedCode } from './codes';
-import { codeMail, resetMail } from './mail-templates';
+import { accountExistsMail, codeMail, resetMail } from './mail-templates';
 
 export interface AccountDeps extends CodeDeps {
   identity: IdentityProvider;
@@ -77,24 +78,66 @@ export async function requestSignUpCode(deps: AccountDeps, email: string): Promi
   return { ok: true };
 }
 
+/** How often a registration tries again when a concurrent one of the same address got in between. */
+const REGISTER_ATTEMPTS = 3;
+
+/**
+ * Registers the address for whoever proves they hold it. A pending (UNCONFIRMED) registration of
+ * the address is replaced — its password, name and codes go with it — so nobody can hold an
+ * address they never confirmed; an account in any other state is never touched. Returns the new
+ * registration's `sub`, or null when the address has an account. An address with an account and
+ * one without go through the same calls (the lookup, then SignUp, which the pool refuses for the
+ * former); only a pending registration adds its deletion.
+ */
+async function register(
+  deps: Pick<AccountDeps, 'identity'>,
+  registration: Registration,
+): Promise<string | null> {
+  for (let attempt = 0; attempt < REGISTER_ATTEMPTS; attempt += 1) {
+    const existing = await deps.identity.getUserByEmail(registration.email);
+    const pending = existing?.status === 'UNCONFIRMED';
+    if (pending) await deps.identity.deleteUser(existing.username);
+    const sub = await deps.identity.signUp(registration);
+    if (sub) return sub;
+    // Refused: the address has an account, or a concurrent registration got in first (the last
+    // one wins, as if it had come a moment later).
+    if (existing && !pending) return null;
+  }
+  return null;
+}
+
+/**
+ * POST /api/auth/sign-up: the registration goes through the server, so a pending registration of
+ * the address can be handed to whoever registers it last (see register) and the code mailed after
+ * it confirms THAT registration only (the code names its `sub`). The answer is the same for every
+ * address: an address that has an account gets, instead of a code, a mail saying so.
+ */
+export async function signUp(deps: AccountDeps, registration: Registration): Promise<{ ok: true }> {
+  if (!(await countSend(deps, registration.email)))
+    throw new TooManyRequestsError(ACCOUNT_MESSAGES.tooManyCodes);
+  const sub = await register(deps, registration);
+  await enqueueMail(deps, 'signUp', registration.email, sub);
+  return { ok: true };
+}
+
 export async function confirmSignUp(deps: AccountDeps, email: string, code: string): Promise<{ ok: true }> {
   const user = await deps.identity.getUserByEmail(email);
   if (!user) throw new BadRequestError(ACCOUNT_MESSAGES.invalidCode);
-  await withRedeemedCode(deps, 'signup', email, code, () =>
-    deps.identity.confirmSignUp(user.username, email),
+  await withRedeemedCode(
+    deps,
+    'signup',
+    email,
+    code,
+    () => deps.identity.confirmSignUp(user.username, email),
+    // A code confirms the registration it was mailed for, never a later one of the address.
+    (record) => !!record.registration && record.registration === user.attributes.sub,
   );
   // The profile starts with the full name given at sign-up (kept on the account by Cognito).
   const sub = user.attributes.sub;
   if (sub)
-    await deps.profiles.createIfAbsent({
-      user_id: sub,
-      email,
-      full_name: user.attributes.name?.trim().slice(0, 100) || null,
-      university_email: null,
-      university_email_verified: false,
-      university_id: null,
-      created_at: deps.now().toISOString(),
-    });
+    await deps.profiles.createIfAbsent(
+      newProfile(deps, sub, email, user.attributes.name?.trim().slice(0, 100) || null),
+    );
   return { ok: true };
 }
 
@@ -128,29 +171,53 @@ export async function deliverMailRequest(deps: MailDeliveryDeps, item: unknown):
   }
   const user = await deps.identity.getUserByEmail(request.email);
   if (!user) return;
+  const sub = user.attributes.sub ?? null;
+  const origin = deps.appUrl().replace(/\/$/, '');
+  const pending = user.status === 'UNCONFIRMED';
   switch (request.kind) {
     case 'signUp':
-    case 'signUpCode': {
-      if (user.status !== 'UNCONFIRMED') return;
-      const code = await storeCode(deps, {
-        purpose: 'signup',
-        subject: request.email,
-        email: request.email,
-        universityId: 'general',
-      });
-      await deps.mailer.send(codeMail(request.email, code, 'signup'));
+      // The address had an account: its owner is told, and nothing changed.
+      if (!request.registration && !pending) {
+        await deps.mailer.send(
+          accountExistsMail(request.email, `${origin}/login`, `${origin}/forgot-password`),
+        );
+        break;
+      }
+      // A later registration of the address replaced this one: its own request mails its code.
+      if (!pending || !request.registration || request.registration !== sub) return;
+      await mailSignUpCode(deps, request.email, sub);
       break;
-    }
+    case 'signUpCode':
+      if (!pending || !sub) return;
+      await mailSignUpCode(deps, request.email, sub);
+      break;
     case 'passwordReset': {
-      if (user.status === 'UNCONFIRMED') return;
+      // Pending registrations too: the link proves the address, and whoever proves it gets it.
       const token = randomBytes(32).toString('base64url');
-      await deps.resetTokens.put(hashToken(token), request.email, deps.now().getTime() + RESET_TTL_MS);
-      const link = `${deps.appUrl().replace(/\/$/, '')}/reset-password#type=recovery&token=${token}`;
-      await deps.mailer.send(resetMail(request.email, link));
+      await deps.resetTokens.put(
+        hashToken(token),
+        { email: request.email, registration: sub },
+        deps.now().getTime() + RESET_TTL_MS,
+      );
+      await deps.mailer.send(
+        resetMail(request.email, `${origin}/reset-password#type=recovery&token=${token}`),
+      );
       break;
     }
   }
   countMetric(METRIC.codesSent);
+}
+
+/** A new sign-up code for the registration `sub` (any earlier code of the address stops working). */
+async function mailSignUpCode(deps: MailDeliveryDeps, email: string, sub: string): Promise<void> {
+  const code = await storeCode(deps, {
+    purpose: 'signup',
+    subject: email,
+    email,
+    universityId: 'general',
+    registration: sub,
+  });
+  await deps.mailer.send(codeMail(email, code, 'signup'));
 }
 
 export async function resetPassword(
@@ -160,20 +227,55 @@ export async function resetPassword(
 ): Promise<{ ok: true }> {
   // Consumed atomically before the password changes: a token works once, even under races.
   const tokenHash = hashToken(token);
-  const email = await deps.resetTokens.consume(tokenHash, deps.now().getTime());
-  if (!email) throw new BadRequestError(ACCOUNT_MESSAGES.invalidResetLink);
+  const grant = await deps.resetTokens.consume(tokenHash, deps.now().getTime());
+  if (!grant) throw new BadRequestError(ACCOUNT_MESSAGES.invalidResetLink);
+  const { email } = grant;
+  let registration = grant.registration;
   try {
     const user = await deps.identity.getUserByEmail(email);
-    if (!user) throw new BadRequestError(ACCOUNT_MESSAGES.invalidResetLink);
-    await deps.identity.setPassword(user.username, password);
-    // Whoever held a session (a stolen one included) loses it: every refresh token is revoked.
-    await deps.identity.signOutEverywhere(user.username);
+    // The link opens the registration it was mailed for, not one made after it.
+    if (!user || !registration || user.attributes.sub !== registration)
+      throw new BadRequestError(ACCOUNT_MESSAGES.invalidResetLink);
+    if (user.status === 'UNCONFIRMED') {
+      // A pending registration: the link proves the address, so it becomes an account of this
+      // password alone, confirmed — nothing of the pending registration (its password, its name)
+      // is kept, whoever made it.
+      await deps.identity.deleteUser(user.username);
+      const sub = await deps.identity.signUp({ email, password });
+      if (!sub) throw new BadRequestError(ACCOUNT_MESSAGES.invalidResetLink);
+      // Should a step below fail, the link stays usable for the registration just made.
+      registration = sub;
+      await deps.identity.confirmSignUp(email, email);
+      await deps.profiles.createIfAbsent(newProfile(deps, sub, email, null));
+    } else {
+      await deps.identity.setPassword(user.username, password);
+      // Whoever held a session (a stolen one included) loses it: every refresh token is revoked.
+      await deps.identity.signOutEverywhere(user.username);
+    }
   } catch (err) {
     // The link stays usable when the change failed (a refused password, the pool unreachable).
-    await deps.resetTokens.release(tokenHash);
+    await deps.resetTokens.release(tokenHash, registration === grant.registration ? undefined : registration);
     throw err;
   }
   return { ok: true };
+}
+
+/** A profile as a confirmed registration starts it. */
+function newProfile(
+  deps: Pick<AccountDeps, 'now'>,
+  userId: string,
+  email: string,
+  fullName: string | null,
+): Profile {
+  return {
+    user_id: userId,
+    email,
+    full_name: fullName,
+    university_email: null,
+    university_email_verified: false,
+    university_id: null,
+    created_at: deps.now().toISOString(),
+  };
 }
 
 /**

@@ -74,7 +74,14 @@ export async function issueCode(
  */
 export async function storeCode(
   deps: Pick<CodeDeps, 'codes' | 'now'>,
-  input: { purpose: CodePurpose; subject: string; email: string; universityId?: string | null },
+  input: {
+    purpose: CodePurpose;
+    subject: string;
+    email: string;
+    universityId?: string | null;
+    /** The registration (user `sub`) a sign-up code confirms. */
+    registration?: string | null;
+  },
 ): Promise<string> {
   const code = generateCode();
   const salt = randomBytes(16).toString('hex');
@@ -89,6 +96,7 @@ export async function storeCode(
     attempts: 0,
     used: false,
     university_id: input.universityId ?? null,
+    registration: input.registration ?? null,
   });
   return code;
 }
@@ -102,9 +110,12 @@ export async function redeemCode(
   purpose: CodePurpose,
   subject: string,
   code: string,
+  belongs: (record: CodeRecord) => boolean = () => true,
 ): Promise<CodeRecord> {
   const record = await deps.codes.get(purpose, subject);
-  if (!record) throw new BadRequestError(ACCOUNT_MESSAGES.invalidCode);
+  // A code of something else (e.g. an earlier registration of the address) opens nothing here:
+  // no code can, so it is not an attempt at guessing one either.
+  if (!record || !belongs(record)) throw new BadRequestError(ACCOUNT_MESSAGES.invalidCode);
   const matches = codeMatches(record, code);
   if (record.used)
     throw new BadRequestError(matches ? ACCOUNT_MESSAGES.usedCode : ACCOUNT_MESSAGES.invalidCode);
@@ -133,8 +144,9 @@ export async function withRedeemedCode<T>(
   subject: string,
   code: string,
   step: (record: CodeRecord) => Promise<T>,
+  belongs?: (record: CodeRecord) => boolean,
 ): Promise<T> {
-  const record = await redeemCode(deps, purpose, subject, code);
+  const record = await redeemCode(deps, purpose, subject, code, belongs);
   try {
     return await step(record);
   } catch (err) {

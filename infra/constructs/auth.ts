@@ -30,6 +30,9 @@ export interface AuthProps {
 /** The only user-pool admin actions the account handlers call (functions/adapters/cognito). */
 export const IDENTITY_ACTIONS = [
   'cognito-idp:AdminGetUser',
+  // A registration replaces a pending (UNCONFIRMED) one of its address: the person who proves the
+  // address (the code, the reset link) gets it. SignUp itself is a public call (no grant).
+  'cognito-idp:AdminDeleteUser',
   'cognito-idp:AdminConfirmSignUp',
   'cognito-idp:AdminUpdateUserAttributes',
   'cognito-idp:AdminSetUserPassword',

@@ -506,6 +506,7 @@ describe.each([
     expect([...IDENTITY_ACTIONS].sort()).toEqual(
       [
         'cognito-idp:AdminConfirmSignUp',
+        'cognito-idp:AdminDeleteUser',
         'cognito-idp:AdminGetUser',
         'cognito-idp:AdminSetUserPassword',
         'cognito-idp:AdminUpdateUserAttributes',

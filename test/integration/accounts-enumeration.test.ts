@@ -104,8 +104,37 @@ describe.each([
   });
 });
 
+describe('signUp (POST /api/auth/sign-up)', () => {
+  it('answers the same for every address; an address with an account and one without make the same calls', async () => {
+    const { confirmed, unconfirmed, unknown } = await addresses();
+    const body = (email: string) => ({
+      email,
+      password: 'Otra-clave-1',
+      full_name: 'Quien Sea',
+      national_id: 'V-1234567',
+      university_id: '',
+    });
+    const paths = {
+      confirmed: await requestPath('signUp', body(confirmed)),
+      unconfirmed: await requestPath('signUp', body(unconfirmed)),
+      unknown: await requestPath('signUp', body(unknown)),
+    };
+    const answer = ({ status, body }: { status: number; body: unknown }) => ({ status, body });
+    expect(answer(paths.confirmed)).toEqual({ status: 202, body: { ok: true } });
+    expect(answer(paths.unconfirmed)).toEqual(answer(paths.confirmed));
+    expect(answer(paths.unknown)).toEqual(answer(paths.confirmed));
+    // The lookup and SignUp (refused by the pool for the taken address); nothing is mailed yet.
+    expect(paths.confirmed.calls).toEqual(paths.unknown.calls);
+    expect(paths.confirmed.calls.filter((c) => /^(mailer|appUrl)\b/.test(c))).toEqual([]);
+    // A pending registration is replaced: one more call, its deletion (docs/decisions/014).
+    expect(paths.unconfirmed.calls.filter((c) => !paths.unknown.calls.includes(c))).toEqual([
+      'identity.deleteUser',
+    ]);
+  });
+});
+
 describe('after the answer, the stream dispatcher', () => {
-  it('mails the reset link to a confirmed account and the code to an unconfirmed one; nothing else', async () => {
+  it('mails the reset link to an account (confirmed or not) and the code to an unconfirmed one; nothing else', async () => {
     const { confirmed, unconfirmed, unknown } = await addresses();
     for (const email of [confirmed, unconfirmed, unknown]) {
       await requestPath('requestPasswordReset', { email });
@@ -114,7 +143,7 @@ describe('after the answer, the stream dispatcher', () => {
     await stream.settle();
     const subjects = async (email: string) => (await parts.mailTo(email)).map((m) => m.subject).sort();
     expect(await subjects(confirmed)).toEqual(['Restablece tu contraseña']);
-    expect(await subjects(unconfirmed)).toEqual(['Tu código de verificación']);
+    expect(await subjects(unconfirmed)).toEqual(['Restablece tu contraseña', 'Tu código de verificación']);
     expect(await subjects(unknown)).toEqual([]);
   });
 });

@@ -35,6 +35,8 @@ const codeRecordSchema = z.object({
   attempts: z.number(),
   used: z.boolean(),
   university_id: z.nullable(z.string()),
+  // Codes stored before registrations were named carry none (and confirm nothing).
+  registration: z.optional(z.nullable(z.string())),
 });
 
 const epochSeconds = (ms: number) => Math.ceil(ms / 1000);
@@ -64,7 +66,9 @@ export function createCodeRepository({ doc, tableName }: TableAccess): CodeRepos
       );
       if (!res.Item) return null;
       const parsed = codeRecordSchema.safeParse(stripKeys(res.Item));
-      return parsed.success ? (parsed.data satisfies CodeRecord) : null;
+      return parsed.success
+        ? ({ ...parsed.data, registration: parsed.data.registration ?? null } satisfies CodeRecord)
+        : null;
     },
     async registerFailure(purpose, subject, codeId, maxAttempts) {
       try {
@@ -221,13 +225,14 @@ export function createMailRequestRepository({ doc, tableName }: TableAccess): Ma
 
 export function createResetTokenRepository({ doc, tableName }: TableAccess): ResetTokenRepository {
   return {
-    async put(tokenHash, email, expiresAt) {
+    async put(tokenHash, grant, expiresAt) {
       await doc.send(
         new PutCommand({
           TableName: tableName,
           Item: {
             ...entityKey('resetToken', keys.resetToken(tokenHash)),
-            email,
+            email: grant.email,
+            registration: grant.registration,
             expires_at: expiresAt,
             [TTL_ATTRIBUTE]: epochSeconds(expiresAt) + 86_400,
           },
@@ -248,20 +253,24 @@ export function createResetTokenRepository({ doc, tableName }: TableAccess): Res
           }),
         );
         const email = res.Attributes?.email;
-        return typeof email === 'string' ? email : null;
+        const registration = res.Attributes?.registration;
+        if (typeof email !== 'string') return null;
+        return { email, registration: typeof registration === 'string' ? registration : null };
       } catch (err) {
         if (isConditionalCheckFailed(err)) return null;
         throw err;
       }
     },
-    async release(tokenHash) {
+    async release(tokenHash, registration) {
       try {
         await doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.resetToken(tokenHash),
-            UpdateExpression: 'REMOVE used_at',
+            UpdateExpression:
+              registration === undefined ? 'REMOVE used_at' : 'SET registration = :r REMOVE used_at',
             ConditionExpression: 'attribute_exists(used_at)',
+            ...(registration === undefined ? {} : { ExpressionAttributeValues: { ':r': registration } }),
           }),
         );
       } catch (err) {
