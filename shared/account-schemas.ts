@@ -14,6 +14,9 @@ export const ACCOUNT_MESSAGES = {
   usedCode: 'Este código ya ha sido utilizado',
   tooManyAttempts: 'Demasiados intentos. Solicita un nuevo código.',
   tooManyCodes: 'Has solicitado demasiados códigos. Inténtalo de nuevo en una hora.',
+  /** One account, codes to too many institutional addresses (or too often) in 24 hours. */
+  tooManyInstitutionalCodes:
+    'Has solicitado demasiados códigos de verificación institucional. Inténtalo de nuevo en 24 horas.',
   missingFields: 'Por favor completa todos los campos',
   invalidUniversity: 'Universidad no válida',
   /** '{domain}' is replaced by the university's e-mail domain. */

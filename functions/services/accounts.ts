@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as z from 'zod/mini';
 import { ACCOUNT_MESSAGES, emailInDomain, type Profile } from '#shared/account-schemas';
 import type { AuthContext } from '../commons/auth';
+import { API_MESSAGES } from '#shared/messages';
 import { BadRequestError, ConflictError, TooManyRequestsError } from '../commons/errors';
 import { METRIC } from '../commons/metric-names';
 import { countMetric, logger } from '../commons/observability';
@@ -17,7 +18,17 @@ import type {
 } from '../ports/accounts';
 import type { UniversityRepository } from '../ports/repositories';
 import { MalformedRecordError } from '../ports/stream';
-import { CODE_TTL_MS, type CodeDeps, countSend, issueCode, storeCode, withRedeemedCode } from './codes';
+import {
+  CODE_TTL_MS,
+  type CodeDeps,
+  countSend,
+  INSTITUTIONAL_CODES_PER_ACCOUNT,
+  issueCode,
+  MAIL_REQUESTS_PER_CLIENT,
+  spendAllowance,
+  storeCode,
+  withRedeemedCode,
+} from './codes';
 import { accountExistsMail, codeMail, resetMail } from './mail-templates';
 
 export interface AccountDeps extends CodeDeps {
@@ -48,8 +59,18 @@ export const RESET_TTL_MS = CODE_TTL_MS;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
+ * The per-client limit of the public routes that mail (`client`: functions/http/client-ip.ts).
+ * It never depends on the address asked about, so its refusal tells nothing about accounts.
+ */
+const spendClientAllowance = (deps: Pick<CodeDeps, 'sendCounter' | 'now'>, client: string) =>
+  spendAllowance(deps, `mail-client:${client}`, {
+    ...MAIL_REQUESTS_PER_CLIENT,
+    message: API_MESSAGES.tooManyFromClient,
+  });
+
+/**
  * The request path of the public mail routes: the same small, fixed work for every address — the
- * send limit and one conditional write of the request — so neither the answer nor its time can
+ * send limits and one conditional write of the request — so neither the answer nor its time can
  * tell whether the address has an account. The stream dispatcher does the rest after the answer
  * (deliverMailRequest): it looks the address up and mails, or not.
  */
@@ -72,7 +93,12 @@ async function enqueueMail(
  * Sends (again) the sign-up code of an UNCONFIRMED account. The answer is the same whether or not
  * the address has an account (no enumeration); the send limit applies to every address alike.
  */
-export async function requestSignUpCode(deps: AccountDeps, email: string): Promise<{ ok: true }> {
+export async function requestSignUpCode(
+  deps: AccountDeps,
+  email: string,
+  client: string,
+): Promise<{ ok: true }> {
+  await spendClientAllowance(deps, client);
   if (!(await countSend(deps, email))) throw new TooManyRequestsError(ACCOUNT_MESSAGES.tooManyCodes);
   await enqueueMail(deps, 'signUpCode', email);
   return { ok: true };
@@ -112,7 +138,12 @@ async function register(
  * it confirms THAT registration only (the code names its `sub`). The answer is the same for every
  * address: an address that has an account gets, instead of a code, a mail saying so.
  */
-export async function signUp(deps: AccountDeps, registration: Registration): Promise<{ ok: true }> {
+export async function signUp(
+  deps: AccountDeps,
+  registration: Registration,
+  client: string,
+): Promise<{ ok: true }> {
+  await spendClientAllowance(deps, client);
   if (!(await countSend(deps, registration.email)))
     throw new TooManyRequestsError(ACCOUNT_MESSAGES.tooManyCodes);
   const sub = await register(deps, registration);
@@ -141,8 +172,16 @@ export async function confirmSignUp(deps: AccountDeps, email: string, code: stri
   return { ok: true };
 }
 
-/** Always 202: an unknown address or a spent send limit silently sends nothing. */
-export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<{ ok: true }> {
+/**
+ * Always 202 for the address: an unknown one or a spent per-address limit silently sends nothing.
+ * Only the per-client limit answers 429 (it is about the caller, never the address).
+ */
+export async function requestPasswordReset(
+  deps: AccountDeps,
+  email: string,
+  client: string,
+): Promise<{ ok: true }> {
+  await spendClientAllowance(deps, client);
   if (await countSend(deps, email)) await enqueueMail(deps, 'passwordReset', email);
   return { ok: true };
 }
@@ -331,6 +370,12 @@ export async function requestInstitutionalCode(
     throw new BadRequestError(ACCOUNT_MESSAGES.wrongDomain.replace('{domain}', university.email_domain));
   const owner = await deps.profiles.institutionalOwner(email);
   if (owner && owner !== auth.userId) throw new ConflictError(ACCOUNT_MESSAGES.institutionalTaken);
+  // Per account too, whatever the addresses: the per-address limit alone let one account mail any
+  // number of addresses.
+  await spendAllowance(deps, `institutional:${auth.userId}`, {
+    ...INSTITUTIONAL_CODES_PER_ACCOUNT,
+    message: ACCOUNT_MESSAGES.tooManyInstitutionalCodes,
+  });
   const code = await issueCode(deps, { purpose: 'institutional', subject: auth.userId, email, universityId });
   await deps.mailer.send(codeMail(email, code, 'institutional'));
   countMetric(METRIC.codesSent);

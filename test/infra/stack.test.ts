@@ -7,6 +7,8 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENV } from '../../functions/commons/env';
 import { SPA_FALLBACK_CODE } from '../../infra/constructs/spa-fallback';
+import { VIEWER_ADDRESS_CODE } from '../../infra/constructs/viewer-address';
+import { VIEWER_ADDRESS_HEADER } from '../../functions/http/client-ip';
 import { MarketplaceStack } from '../../infra/stack';
 import { type StageConfig, stageConfig, stages } from '../../infra/stages';
 import type { ApiRouteDef } from '../../infra/constructs/api';
@@ -745,7 +747,13 @@ describe('web', () => {
       ViewerProtocolPolicy: 'https-only',
       AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
     });
-    expect(api?.FunctionAssociations).toBeUndefined();
+    // The viewer's address, written by CloudFront for the API's per-client limits.
+    expect(api?.FunctionAssociations).toEqual([
+      {
+        EventType: 'viewer-request',
+        FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^WebViewerAddress/), 'FunctionARN'] },
+      },
+    ]);
     const apiOrigin = config.Origins.find((o) => o.Id === api?.TargetOriginId);
     expect(apiOrigin?.CustomOriginConfig).toMatchObject({
       OriginProtocolPolicy: 'https-only',
@@ -772,6 +780,23 @@ describe('web', () => {
     expect(run('/categoria/electronica/')).toBe('/index.html');
     expect(run('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(run('/runtime-config.json')).toBe('/runtime-config.json');
+  });
+
+  it("writes the viewer's own address into the API's trusted header, whatever the viewer sent", () => {
+    const run = (headers: Record<string, { value: string }>) =>
+      runInNewContext(
+        `${VIEWER_ADDRESS_CODE}\nhandler(${JSON.stringify({ viewer: { ip: '200.44.32.12' }, request: { uri: '/api/auth/sign-up', headers } })}).headers`,
+      ) as Record<string, { value: string }>;
+    expect(run({})[VIEWER_ADDRESS_HEADER]).toEqual({ value: '200.44.32.12' });
+    const forged = run({
+      [VIEWER_ADDRESS_HEADER]: { value: '1.2.3.4' },
+      authorization: { value: 'Bearer x' },
+    });
+    expect(forged[VIEWER_ADDRESS_HEADER]).toEqual({ value: '200.44.32.12' });
+    expect(forged.authorization).toEqual({ value: 'Bearer x' });
+    // Every API function reads the client address from that header, and only there.
+    for (const area of API_AREAS)
+      expect(areaGrants(dev, area).env[ENV.clientIpHeader], area).toBe(VIEWER_ADDRESS_HEADER);
   });
 
   it('uses TLSv1.2_2021 with a custom domain', () => {

@@ -205,6 +205,31 @@ describe('/forgot-password', () => {
   });
 });
 
+describe('/forgot-password refused', () => {
+  it("says 'Error al enviar el correo de recuperación' with the server's reason", async () => {
+    api = fakeApi((req) => {
+      if (req.url.pathname === '/runtime-config.json') return { body: RUNTIME_CONFIG };
+      return {
+        status: 429,
+        body: {
+          error: {
+            code: 'too_many_requests',
+            message: 'Demasiadas solicitudes desde tu conexión. Inténtalo de nuevo en una hora.',
+          },
+        },
+      };
+    });
+    renderApp('/forgot-password');
+    await screen.findByRole('heading', { name: '¿Olvidaste tu contraseña?' });
+    type('Correo electrónico', 'ana@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar enlace' }));
+    expect(await screen.findByText('Error al enviar el correo de recuperación')).toBeTruthy();
+    expect(
+      screen.getByText('Demasiadas solicitudes desde tu conexión. Inténtalo de nuevo en una hora.'),
+    ).toBeTruthy();
+  });
+});
+
 describe('/reset-password', () => {
   it('without a recovery fragment says access is invalid and disables submit', async () => {
     renderApp('/reset-password');
@@ -256,9 +281,7 @@ describe('/login success', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/carreras'));
     expect(await screen.findByText('¡Inicio de sesión exitoso!')).toBeTruthy();
     // The bar's avatar now shows the e-mail initial.
-    expect(
-      (await screen.findByRole('button', { name: 'Menú de usuario' }, { timeout: 5000 })).textContent,
-    ).toBe('A');
+    expect((await screen.findByRole('button', { name: 'Menú de usuario' }, { timeout: 5000 })).textContent).toBe('A');
   });
 });
 
