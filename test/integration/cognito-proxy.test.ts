@@ -1,16 +1,18 @@
 import {
   AdminUserGlobalSignOutCommand,
   type CognitoIdentityProviderClient,
+  DescribeUserPoolClientCommand,
   GetTokensFromRefreshTokenCommand,
   GlobalSignOutCommand,
   InitiateAuthCommand,
   ListUsersCommand,
   ResendConfirmationCodeCommand,
+  UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthorizer } from '../../scripts/local/authorizer';
 import { type CognitoProxy, maskEmail, startCognitoProxy } from '../../scripts/local/parts/cognito-proxy';
-import { localCognitoClient } from '../../scripts/local/parts/cognito';
+import { ensureUserPool, localCognitoClient } from '../../scripts/local/parts/cognito';
 import { freePort } from '../../scripts/local/ports';
 import { AUTH_CONFIG } from '#shared/auth-config';
 import {
@@ -147,6 +149,31 @@ describe('cognito proxy', () => {
     );
     expect(out.AuthenticationResult?.ExpiresIn).toBe(AUTH_CONFIG.tokenValidity.accessMinutes * 60);
     expect(lifetime(out.AuthenticationResult!.IdToken!)).toBe(AUTH_CONFIG.tokenValidity.idMinutes * 60);
+  });
+
+  it('brings a pool made before the lifetimes were shared (an old .data/) to the shared settings', async () => {
+    // As cognito-local's defaults had it: 24-hour access and ID tokens.
+    await direct.send(
+      new UpdateUserPoolClientCommand({
+        UserPoolId: cognito.userPoolId,
+        ClientId: cognito.clientId,
+        AccessTokenValidity: 24,
+        IdTokenValidity: 24,
+        TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
+      }),
+    );
+    await ensureUserPool(cognito.endpoint);
+    const { UserPoolClient: client } = await direct.send(
+      new DescribeUserPoolClientCommand({ UserPoolId: cognito.userPoolId, ClientId: cognito.clientId }),
+    );
+    expect(client).toMatchObject({
+      AccessTokenValidity: AUTH_CONFIG.tokenValidity.accessMinutes,
+      IdTokenValidity: AUTH_CONFIG.tokenValidity.idMinutes,
+      RefreshTokenValidity: AUTH_CONFIG.tokenValidity.refreshDays,
+      TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
+    });
+    // Sign-ins keep working with the same client.
+    expect((await signInViaProxy()).idToken).toBeDefined();
   });
 
   it('refuses every refresh token of a user after a global sign-out, as Cognito does; a new sign-in works', async () => {
