@@ -8,6 +8,8 @@ export const API_MESSAGES = {
   unauthorized: 'Debes iniciar sesión para continuar.',
   forbidden: 'No tienes permiso para realizar esta acción.',
   tooManyRequests: 'Demasiadas solicitudes. Inténtalo más tarde.',
+  /** A public route that mails (sign-up, sign-up code, password reset), too often from one connection. */
+  tooManyFromClient: 'Demasiadas solicitudes desde tu conexión. Inténtalo de nuevo en una hora.',
   internal: 'Ocurrió un error inesperado',
   invalidCursor: 'El cursor de paginación no es válido.',
   invalidPriceRange: 'El precio mínimo no puede ser mayor que el máximo.',

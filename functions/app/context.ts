@@ -2,6 +2,7 @@ import type {
   CodeRepository,
   FavoriteRepository,
   IdentityProvider,
+  MailRequestRepository,
   Mailer,
   ProfileRepository,
   ResetTokenRepository,
@@ -33,6 +34,7 @@ export interface AppParts {
   codes: CodeRepository;
   sendCounter: SendCounter;
   resetTokens: ResetTokenRepository;
+  mailRequests: MailRequestRepository;
   profiles: ProfileRepository;
   favorites: FavoriteRepository;
   // The search index (parts/search.ts).

@@ -24,6 +24,12 @@ export const ENV = {
   mailFrom: 'MAIL_FROM',
   /** Public origin of the web app (links in e-mails, e.g. the password-reset link). */
   appUrl: 'APP_URL',
+  /**
+   * The request header that carries the client's address, set by the stack (AWS: CloudFront's
+   * viewer-request function writes it); unset, the connection's address counts (the local
+   * server's socket). functions/http/client-ip.ts.
+   */
+  clientIpHeader: 'CLIENT_IP_HEADER',
   imagesBucket: 'IMAGES_BUCKET',
   s3Endpoint: 'S3_ENDPOINT',
   /** Local only: where browsers POST uploads (the local server's proxy to s3rver). */

@@ -101,7 +101,19 @@ describe('Lambda bundles', () => {
       ).toEqual([]);
   });
 
-  it('give the stream dispatcher the stream decoder and no DynamoDB client', () => {
-    expect(imports(bundle('stream')).filter((p) => !isBuiltin(p))).toEqual(['@aws-sdk/util-dynamodb']);
+  it('give the stream dispatcher the stream decoder and the DynamoDB clients at cold start; Cognito and SES on first use', () => {
+    // Mail requests (docs/decisions/014) store codes and reset links, look the address up and mail.
+    expect(
+      imports(bundle('stream'), 'import-statement')
+        .filter((p) => !isBuiltin(p))
+        .sort(),
+    ).toEqual(['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb', '@aws-sdk/util-dynamodb']);
+    expect(
+      imports(bundle('stream'), 'dynamic-import')
+        .filter((p) => !isBuiltin(p))
+        .sort(),
+    ).toEqual(['@aws-sdk/client-cognito-identity-provider', '@aws-sdk/client-ses']);
+    // Never the adapters of what the stream does not touch.
+    expect(inputs(bundle('stream')).filter((i) => /adapters\/(bedrock|s3)\//.test(i))).toEqual([]);
   });
 });

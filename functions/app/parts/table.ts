@@ -1,6 +1,7 @@
 import {
   createCodeRepository,
   createFavoriteRepository,
+  createMailRequestRepository,
   createProfileRepository,
   createResetTokenRepository,
   createSendCounter,
@@ -30,6 +31,7 @@ export const tableParts = {
   codes: () => createCodeRepository(table()),
   sendCounter: () => createSendCounter(table()),
   resetTokens: () => createResetTokenRepository(table()),
+  mailRequests: () => createMailRequestRepository(table()),
   profiles: () => createProfileRepository(table()),
   favorites: () => createFavoriteRepository(table()),
 } satisfies PartFactories<
@@ -40,6 +42,7 @@ export const tableParts = {
   | 'codes'
   | 'sendCounter'
   | 'resetTokens'
+  | 'mailRequests'
   | 'profiles'
   | 'favorites'
 >;
