@@ -20,6 +20,7 @@ export const API_MESSAGES = {
   required: 'Este campo es requerido.',
   tooLong: 'El texto es demasiado largo.',
   notReady: 'El servicio se está iniciando.',
+  tooManyUniversityRequests: 'Has enviado demasiadas solicitudes de universidad. Inténtalo de nuevo más tarde.',
   unavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
 } as const;
 

@@ -6,7 +6,12 @@ import * as favorites from './areas/favorites';
 import * as publishing from './areas/publishing';
 import * as stream from './stream';
 
-const entries: Record<ApiArea, { parts: Record<string, unknown> }> = { catalog, accounts, favorites, publishing };
+const entries: Record<ApiArea, { parts: Record<string, unknown> }> = {
+  catalog,
+  accounts,
+  favorites,
+  publishing,
+};
 
 /**
  * What an area's function is granted comes from its routes' flags (infra/constructs/api.ts); what

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { ENV, optionalEnv } from '../commons/env';
+import { ipv6Hextets } from '../commons/ip';
 import type { HttpApiEvent } from './router';
 
 /**
@@ -38,21 +39,10 @@ function normalise(value: string | undefined): string | null {
   const address = value.trim().replace(/^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i, '$1');
   const version = isIP(address);
   if (version === 4) return address;
-  if (version === 6) return `${hextets(address).slice(0, 4).join(':')}::/64`;
+  if (version === 6)
+    return `${(ipv6Hextets(address) ?? [])
+      .slice(0, 4)
+      .map((h) => h.toString(16))
+      .join(':')}::/64`;
   return null;
-}
-
-/** The eight hextets of an IPv6 address (compression and a trailing dotted quad expanded). */
-function hextets(address: string): string[] {
-  let text = address.toLowerCase().split('%')[0];
-  const quad = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
-  if (quad) {
-    const [a, b, c, d] = quad.slice(1).map(Number);
-    text = `${text.slice(0, quad.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = text.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const gap = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
-  return [...left, ...gap, ...right].map((h) => Number.parseInt(h || '0', 16).toString(16));
 }

@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP } from 'node:net';
+import { ipv6Hextets } from '../../commons/ip';
 import type { RemoteImageFetcher } from '../../ports/images';
 
 /**
@@ -44,25 +45,7 @@ export class RemoteImageError extends Error {
   override name = 'RemoteImageError';
 }
 
-/** The 8 hextets of an IPv6 address (a trailing dotted IPv4 part allowed), or null when it is not one. */
-function ipv6Hextets(address: string): number[] | null {
-  if (isIP(address) !== 6) return null;
-  let text = address.toLowerCase().replace(/%.*$/, '');
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number);
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const zeros = tail === undefined ? [] : Array(8 - left.length - right.length).fill('0');
-  const groups = [...left, ...zeros, ...right].map((g) => Number.parseInt(g, 16));
-  return groups.length === 8 && groups.every((g) => g >= 0 && g <= 0xffff) ? groups : null;
-}
-
-const ipv4Of = (high: number, low: number) =>
-  `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+const ipv4Of = (high: number, low: number) => `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
 
 /**
  * The IPv4 addresses an IPv6 address carries inside it, by every standard way of embedding one:
