@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { Api, type ApiRouteDef } from './constructs/api';
-import { Auth } from './constructs/auth';
+import { Auth, STREAM_IDENTITY_ACTIONS } from './constructs/auth';
 import { Data } from './constructs/data';
 import { EdgeFirewall } from './constructs/firewall';
 import { Mail } from './constructs/mail';
@@ -56,15 +56,18 @@ export class MarketplaceStack extends Stack {
       table: this.data.table,
       entry: join(functionsDir, 'stream.ts'),
     });
-    // The dispatcher's handlers: search indexing writes the index; the listing counts read the
-    // products and write the counts (functions/handlers/stream.ts).
-    this.search.bindSearch(this.stream.dispatcher, 'RW');
-    this.data.bindTable(this.stream.dispatcher, 'RW');
     // The web app's origin is known only once the distribution exists, which itself needs the API;
     // resolving it lazily lets the pool client and the mailing functions use it without a cycle.
     const appUrl = Lazy.string({ produce: () => this.web.appUrl });
     this.auth = new Auth(this, 'Auth', { stage, appUrl });
     this.mail = new Mail(this, 'Mail', { stage, appUrl });
+    // The dispatcher's handlers (functions/handlers/stream.ts, wired in functions/app/stream.ts):
+    // search indexing writes the index; mail requests look the address up in the pool, store the
+    // code or reset link in the table and send the mail.
+    this.search.bindSearch(this.stream.dispatcher, 'RW');
+    this.data.bindTable(this.stream.dispatcher, 'RW');
+    this.auth.bindIdentity(this.stream.dispatcher, STREAM_IDENTITY_ACTIONS);
+    this.mail.bindMail(this.stream.dispatcher);
     this.api = new Api(this, 'Api', {
       stage,
       data: this.data,

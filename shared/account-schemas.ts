@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { universityIdSchema } from './schemas';
-import { integer } from './zod';
+import { cleanLine, integer } from './zod';
 
 /**
  * Schemas of the accounts API (sign-up codes, password reset, institutional e-mail, profile,
@@ -14,6 +14,9 @@ export const ACCOUNT_MESSAGES = {
   usedCode: 'Este código ya ha sido utilizado',
   tooManyAttempts: 'Demasiados intentos. Solicita un nuevo código.',
   tooManyCodes: 'Has solicitado demasiados códigos. Inténtalo de nuevo en una hora.',
+  /** One account, codes to too many institutional addresses (or too often) in 24 hours. */
+  tooManyInstitutionalCodes:
+    'Has solicitado demasiados códigos de verificación institucional. Inténtalo de nuevo en 24 horas.',
   missingFields: 'Por favor completa todos los campos',
   invalidUniversity: 'Universidad no válida',
   /** '{domain}' is replaced by the university's e-mail domain. */
@@ -25,6 +28,8 @@ export const ACCOUNT_MESSAGES = {
   /** Sign-in and sign-up forms (the pool's minimum; reset asks for 8). */
   passwordMin6: 'La contraseña debe tener al menos 6 caracteres',
   idRequired: 'La cédula es requerida',
+  idTooLong: 'La cédula es demasiado larga',
+  nameTooLong: 'El nombre es demasiado largo',
   passwordMismatch: 'Las contraseñas no coinciden',
   acceptTerms: 'Debe aceptar los términos y condiciones',
   institutionalTaken: 'Este correo institucional ya está verificado en otra cuenta.',
@@ -46,6 +51,35 @@ export const codeSchema = z
 export const okSchema = z.object({ ok: z.literal(true) });
 
 export const emailBodySchema = z.strictObject({ email: emailSchema });
+
+/**
+ * POST /api/auth/sign-up: the register form's fields (spec: sign-up with e-mail, password and
+ * data {full_name, national_id, university_id}), with the form's rules and messages. The upper
+ * bounds are the user pool's (custom:national_id 20, passwords 72 as at reset).
+ */
+export const signUpBodySchema = z.strictObject({
+  email: emailSchema,
+  password: z
+    .string({ error: ACCOUNT_MESSAGES.passwordMin6 })
+    .check(z.minLength(6, ACCOUNT_MESSAGES.passwordMin6), z.maxLength(72, ACCOUNT_MESSAGES.passwordMax)),
+  full_name: z
+    .string({ error: ACCOUNT_MESSAGES.nameRequired })
+    .check(
+      z.trim(),
+      z.minLength(2, ACCOUNT_MESSAGES.nameRequired),
+      z.maxLength(100, ACCOUNT_MESSAGES.nameTooLong),
+    ),
+  national_id: z
+    .string({ error: ACCOUNT_MESSAGES.idRequired })
+    .check(
+      z.trim(),
+      z.minLength(3, ACCOUNT_MESSAGES.idRequired),
+      z.maxLength(20, ACCOUNT_MESSAGES.idTooLong),
+    ),
+  /** The selected university (local storage), or empty when none was chosen. */
+  university_id: z.optional(z.union([z.literal(''), universityIdSchema])),
+});
+export type SignUpBody = z.infer<typeof signUpBodySchema>;
 export const confirmSignUpBodySchema = z.strictObject({ email: emailSchema, code: codeSchema });
 
 export const resetPasswordBodySchema = z.strictObject({
@@ -85,7 +119,9 @@ export const institutionalStatusSchema = z.pick(profileSchema, {
 });
 
 export const updateProfileBodySchema = z.strictObject({
-  full_name: z.string().check(z.trim(), z.minLength(2, ACCOUNT_MESSAGES.nameRequired), z.maxLength(100)),
+  full_name: z
+    .string()
+    .check(cleanLine(), z.trim(), z.minLength(2, ACCOUNT_MESSAGES.nameRequired), z.maxLength(100)),
 });
 
 export const favoriteStateSchema = z.object({

@@ -8,6 +8,8 @@ export const API_MESSAGES = {
   unauthorized: 'Debes iniciar sesión para continuar.',
   forbidden: 'No tienes permiso para realizar esta acción.',
   tooManyRequests: 'Demasiadas solicitudes. Inténtalo más tarde.',
+  /** A public route that mails (sign-up, sign-up code, password reset), too often from one connection. */
+  tooManyFromClient: 'Demasiadas solicitudes desde tu conexión. Inténtalo de nuevo en una hora.',
   internal: 'Ocurrió un error inesperado',
   invalidCursor: 'El cursor de paginación no es válido.',
   invalidPriceRange: 'El precio mínimo no puede ser mayor que el máximo.',
@@ -18,6 +20,8 @@ export const API_MESSAGES = {
   required: 'Este campo es requerido.',
   tooLong: 'El texto es demasiado largo.',
   notReady: 'El servicio se está iniciando.',
+  tooManyUniversityRequests: 'Has enviado demasiadas solicitudes de universidad. Inténtalo de nuevo más tarde.',
+  unavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
 } as const;
 
 /** Error body of every non-2xx API response. */

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { CAREERS, CONDITIONS, DEFAULT_CONDITION, PUBLISH_CATEGORIES } from './enums';
 import { LIMITS } from './limits';
 import { productSummarySchema, universityIdSchema } from './schemas';
-import { integer } from './zod';
+import { cleanLine, cleanLines, integer } from './zod';
 
 /**
  * The publishing rules of the spec (validation rules: publishing, phone number, tags, images),
@@ -115,6 +115,7 @@ const listingFieldsShape = {
   title: z
     .string({ error: PUBLISH_MESSAGES.titleRequired })
     .check(
+      cleanLine(),
       z.trim(),
       z.minLength(1, PUBLISH_MESSAGES.titleRequired),
       z.maxLength(LIMITS.titleMaxLength, PUBLISH_MESSAGES.titleTooLong),
@@ -123,7 +124,11 @@ const listingFieldsShape = {
     z.nullish(
       z
         .string()
-        .check(z.trim(), z.maxLength(LIMITS.descriptionMaxLength, PUBLISH_MESSAGES.descriptionTooLong)),
+        .check(
+          cleanLines(),
+          z.trim(),
+          z.maxLength(LIMITS.descriptionMaxLength, PUBLISH_MESSAGES.descriptionTooLong),
+        ),
     ),
     z.transform((v: string | null | undefined) => v || null),
   ),

@@ -85,6 +85,8 @@ export function areaSettings(
   timeoutSeconds: number;
   memoryMb: number;
   writes: boolean;
+  /** A route reads an optional caller: the function verifies tokens itself (issuer and client id set). */
+  verifiesTokens: boolean;
   uses: Required<{ [K in keyof RouteUses]: boolean }>;
 } {
   const list = table.filter((r) => r.area === area);
@@ -94,13 +96,24 @@ export function areaSettings(
     timeoutSeconds: Math.max(...list.map((r) => r.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS)),
     memoryMb: Math.max(...list.map((r) => r.memoryMb ?? DEFAULT_MEMORY_MB)),
     writes: list.some((r) => r.method !== 'GET'),
+    verifiesTokens: list.some((r) => r.identity === 'optional'),
     uses,
   };
 }
 
-/** What the browser needs of each route (no schemas): its method, path and auth level. */
-export function clientRouteTable(): Record<RouteName, { method: HttpMethod; path: string; auth: AuthLevel }> {
+/** What the browser needs of each route (no schemas): its method, path, auth level and identity. */
+export interface ClientRoute {
+  method: HttpMethod;
+  path: string;
+  auth: AuthLevel;
+  identity?: 'optional';
+}
+
+export function clientRouteTable(): Record<RouteName, ClientRoute> {
   return Object.fromEntries(
-    routeList.map((r) => [r.name, { method: r.method, path: r.path, auth: r.auth }]),
-  ) as Record<RouteName, { method: HttpMethod; path: string; auth: AuthLevel }>;
+    routeList.map((r) => [
+      r.name,
+      { method: r.method, path: r.path, auth: r.auth, ...(r.identity ? { identity: r.identity } : {}) },
+    ]),
+  ) as Record<RouteName, ClientRoute>;
 }

@@ -3,11 +3,12 @@ import { CAREERS, CATEGORIES, CONDITIONS, PRODUCT_STATUSES, REQUEST_STATUSES, SO
 import { UNIVERSITY_ID_PATTERN } from './ids';
 import { LIMITS } from './limits';
 import { API_MESSAGES } from './messages';
-import { integer, preprocess, trimmed } from './zod';
+import { cleanLines, integer, preprocess, trimmed } from './zod';
 
 /** Zod schemas of every entity and API input/output. Shared by the functions and the web app. */
 
 const text = (max: number) => trimmed(max, API_MESSAGES.tooLong);
+const notes = (max: number) => z.string().check(cleanLines(), z.trim(), z.maxLength(max, API_MESSAGES.tooLong));
 const requiredText = (max: number) => text(max).check(z.minLength(1, API_MESSAGES.required));
 
 export const universityIdSchema = z
@@ -34,7 +35,7 @@ const universityRequestShape = {
   university_full_name: requiredText(200),
   email_domain: requiredText(100).check(z.regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'Dominio de correo no válido.')),
   city: requiredText(80),
-  additional_info: z.nullable(z.optional(text(1000))),
+  additional_info: z.nullable(z.optional(notes(1000))),
 };
 export const universityRequestInputSchema = z.strictObject(universityRequestShape);
 export type UniversityRequestInput = z.infer<typeof universityRequestInputSchema>;
@@ -49,13 +50,16 @@ export const universityRequestSchema = z.strictObject({
 });
 export type UniversityRequest = z.infer<typeof universityRequestSchema>;
 
-export const productIdSchema = z.coerce
-  .number({ error: API_MESSAGES.productNotFound })
-  .check(
-    z.refine(Number.isInteger, API_MESSAGES.productNotFound),
-    z.positive(API_MESSAGES.productNotFound),
-    z.lte(Number.MAX_SAFE_INTEGER, API_MESSAGES.productNotFound),
-  );
+/**
+ * A product id as it appears in a URL: a canonical positive integer ('12', never '012', '+12',
+ * '1e1', '0x10' or '12.0'), so one product has one URL. At most 15 digits (a safe integer).
+ */
+export const productIdSchema = z.pipe(
+  z
+    .string({ error: API_MESSAGES.productNotFound })
+    .check(z.regex(/^[1-9][0-9]{0,14}$/, API_MESSAGES.productNotFound)),
+  z.transform(Number),
+);
 
 const positiveInteger = () => integer().check(z.positive());
 

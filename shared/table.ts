@@ -17,6 +17,7 @@
  * | sendWindow         | SENDRATE#<subject>         | WINDOW           | (TTL) send times of the last window              |
  * | institutionalClaim | INSTEMAIL#<address>        | CLAIM            | the one account holding the address              |
  * | resetToken         | RESET#<sha256>             | RESET            | (TTL)                                            |
+ * | mailRequest        | MAILREQ#<uuid>             | MAILREQ          | (TTL) a public mail route's request, for the stream |
  * | profile            | PROFILE#<user id>          | PROFILE          |                                                  |
  * | favorite           | USER#<user id>             | FAV#<product id> |                                                  |
  * | seedMarker         | META#seed                  | META#v<n>        | (local stack only)                               |
@@ -41,6 +42,7 @@
  * | sends/uses in the current window          | GetItem + conditional Put | SENDRATE#<subject> / WINDOW         |
  * | who holds an institutional address        | GetItem   | INSTEMAIL#<address> / CLAIM                         |
  * | a reset link                              | GetItem / conditional Update | RESET#<sha256> / RESET           |
+ * | a mail request (sign-up code, reset link) | conditional Put; read by the stream dispatcher | MAILREQ#<uuid> / MAILREQ |
  * | a profile                                 | GetItem   | PROFILE#<user id> / PROFILE                         |
  * | a user's favorites, newest saved          | Query     | USER#<user id>, sk begins_with FAV#                 |
  * | one favorite                              | Put / Delete | USER#<user id> / FAV#<product id>                |
@@ -93,6 +95,7 @@ export const ENTITIES = [
   'sendWindow',
   'institutionalClaim',
   'resetToken',
+  'mailRequest',
   'profile',
   'favorite',
   'seedMarker',
@@ -119,6 +122,7 @@ const ENTITY_BY_KEY: readonly [RegExp, RegExp, Entity][] = [
   [/^SENDRATE#/, /^WINDOW$/, 'sendWindow'],
   [/^INSTEMAIL#/, /^CLAIM$/, 'institutionalClaim'],
   [/^RESET#/, /^RESET$/, 'resetToken'],
+  [/^MAILREQ#/, /^MAILREQ$/, 'mailRequest'],
   [/^PROFILE#/, /^PROFILE$/, 'profile'],
   [/^USER#/, /^FAV#/, 'favorite'],
   [/^META#seed$/, /^META#/, 'seedMarker'],
@@ -169,6 +173,11 @@ export const keys = {
   institutionalClaim: (email: string) => ({ pk: `INSTEMAIL#${email.toLowerCase()}`, sk: 'CLAIM' }),
   /** Password-reset token, by the SHA-256 of the token (the token itself is never stored). */
   resetToken: (tokenHash: string) => ({ pk: `RESET#${tokenHash}`, sk: 'RESET' }),
+  /**
+   * What a public mail route (sign-up, sign-up code, password reset) asks for: the request path
+   * writes it and answers; the stream dispatcher looks the address up and mails (docs/decisions/014).
+   */
+  mailRequest: (id: string) => ({ pk: `MAILREQ#${id}`, sk: 'MAILREQ' }),
   profile: (userId: string) => ({ pk: `PROFILE#${userId}`, sk: 'PROFILE' }),
   /** Favorites live in the user's partition, so listing them is a Query, never a Scan. */
   favoritesPartition: (userId: string) => `USER#${userId}`,

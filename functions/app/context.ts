@@ -2,6 +2,7 @@ import type {
   CodeRepository,
   FavoriteRepository,
   IdentityProvider,
+  MailRequestRepository,
   Mailer,
   ProfileRepository,
   ResetTokenRepository,
@@ -16,6 +17,7 @@ import type {
   UniversityRequestRepository,
 } from '../ports/repositories';
 import type { SearchIndex } from '../ports/search-index';
+import type { TokenVerifier } from '../ports/tokens';
 
 /**
  * The composition root's vocabulary: every part a handler may be given, by name. Each API area's
@@ -33,6 +35,7 @@ export interface AppParts {
   codes: CodeRepository;
   sendCounter: SendCounter;
   resetTokens: ResetTokenRepository;
+  mailRequests: MailRequestRepository;
   profiles: ProfileRepository;
   favorites: FavoriteRepository;
   /** Exact counts kept by the stream dispatcher (listing totals). */
@@ -49,6 +52,8 @@ export interface AppParts {
   moderator: Moderator;
   images: ImageStore;
   remoteImages: RemoteImageFetcher;
+  /** Verifies an optional caller's token on public routes (parts/tokens.ts). */
+  tokenVerifier: TokenVerifier;
   // Clock and ids (parts/basics.ts).
   now: () => Date;
   newId: () => string;

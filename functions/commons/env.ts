@@ -17,11 +17,19 @@ export const ENV = {
   searchTimeoutMs: 'SEARCH_TIMEOUT_MS',
   userPoolId: 'USER_POOL_ID',
   userPoolClientId: 'USER_POOL_CLIENT_ID',
+  /** The user pool's token issuer (public routes that verify an optional caller's token). */
+  tokenIssuer: 'TOKEN_ISSUER',
   cognitoEndpoint: 'COGNITO_ENDPOINT',
   sesEndpoint: 'SES_ENDPOINT',
   mailFrom: 'MAIL_FROM',
   /** Public origin of the web app (links in e-mails, e.g. the password-reset link). */
   appUrl: 'APP_URL',
+  /**
+   * The request header that carries the client's address, set by the stack (AWS: CloudFront's
+   * viewer-request function writes it); unset, the connection's address counts (the local
+   * server's socket). functions/http/client-ip.ts.
+   */
+  clientIpHeader: 'CLIENT_IP_HEADER',
   imagesBucket: 'IMAGES_BUCKET',
   s3Endpoint: 'S3_ENDPOINT',
   /** Local only: where browsers POST uploads (the local server's proxy to s3rver). */

@@ -44,7 +44,63 @@ export class TooManyRequestsError extends AppError {
   }
 }
 export class ServiceUnavailableError extends AppError {
-  constructor(message: string = API_MESSAGES.notReady) {
+  constructor(message: string = API_MESSAGES.unavailable) {
     super(503, 'unavailable', message);
   }
+}
+
+/** Seconds a client is asked to wait (Retry-After) when a dependency is down or throttling. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** AWS error names that mean "the service is busy or down right now", not "your request is wrong". */
+const UNAVAILABLE_NAMES = new Set([
+  'ThrottlingException',
+  'Throttling',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'TooManyRequestsException',
+  'LimitExceededException',
+  'ServiceUnavailable',
+  'ServiceUnavailableException',
+  'InternalServerError',
+  'InternalFailure',
+  'InternalServerException',
+  'RequestTimeout',
+  'RequestTimeoutException',
+  'TimeoutError',
+]);
+/** Network failures Node reports by code. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_SOCKET',
+]);
+
+/**
+ * True when an error says a dependency (the table, the user pool, SES, S3, the model) is down,
+ * unreachable or throttling: the request may succeed in a moment, so it is a 503, not a 500.
+ * Recognised by shape (AWS SDK v3 service errors carry `$fault` and `$metadata`; Node network
+ * errors a `code`), so no layer needs the SDK to tell.
+ */
+export function isDependencyUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const e = error as Error & {
+    $fault?: string;
+    $metadata?: { httpStatusCode?: number };
+    code?: string;
+    cause?: unknown;
+  };
+  if (UNAVAILABLE_NAMES.has(e.name)) return true;
+  if (e.code && NETWORK_CODES.has(e.code)) return true;
+  const status = e.$metadata?.httpStatusCode;
+  if (e.$fault === 'server' || status === 429 || (status !== undefined && status >= 500)) return true;
+  // fetch and the SDK wrap the network error they met.
+  return e.cause !== undefined && e.cause !== error && isDependencyUnavailable(e.cause);
 }

@@ -1,5 +1,7 @@
 import { signedIn } from '../commons/auth';
 import type { accountsRoutes } from '#shared/api/accounts';
+import { poolUsername } from '../http/claims';
+import { clientAddress } from '../http/client-ip';
 import type { AreaHandlers } from '../http/router';
 import {
   type AccountDeps,
@@ -9,16 +11,31 @@ import {
   requestPasswordReset,
   requestSignUpCode,
   resetPassword,
+  signOutEverywhere,
+  signUp,
   updateProfile,
   verifyInstitutionalEmail,
 } from '../services/accounts';
 
 /** The accounts area's routes (shared/api/accounts.ts), one handler each. */
 export const accountsHandlers: AreaHandlers<typeof accountsRoutes, AccountDeps> = {
-  requestSignUpCode: ({ body }, ctx) => requestSignUpCode(ctx, body.email),
+  signUp: ({ body, event }, ctx) =>
+    signUp(
+      ctx,
+      {
+        email: body.email,
+        password: body.password,
+        name: body.full_name,
+        nationalId: body.national_id,
+        universityId: body.university_id || undefined,
+      },
+      clientAddress(event),
+    ),
+  requestSignUpCode: ({ body, event }, ctx) => requestSignUpCode(ctx, body.email, clientAddress(event)),
   confirmSignUp: ({ body }, ctx) => confirmSignUp(ctx, body.email, body.code),
-  requestPasswordReset: ({ body }, ctx) => requestPasswordReset(ctx, body.email),
+  requestPasswordReset: ({ body, event }, ctx) => requestPasswordReset(ctx, body.email, clientAddress(event)),
   resetPassword: ({ body }, ctx) => resetPassword(ctx, body.token, body.password),
+  signOutEverywhere: ({ auth, event }, ctx) => signOutEverywhere(ctx, signedIn(auth), poolUsername(event)),
   getProfile: ({ auth }, ctx) => getProfile(ctx, signedIn(auth)),
   updateProfile: ({ auth, body }, ctx) => updateProfile(ctx, signedIn(auth), body.full_name),
   requestInstitutionalCode: ({ auth, body }, ctx) =>

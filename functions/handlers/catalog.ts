@@ -3,6 +3,7 @@ import { signedIn } from '../commons/auth';
 import { AppError } from '../commons/errors';
 import { withTimeout } from '../commons/timeout';
 import type { catalogRoutes } from '#shared/api/catalog';
+import { clientAddress } from '../http/client-ip';
 import type { AreaHandlers } from '../http/router';
 import type { SendCounter } from '../ports/accounts';
 import type { UniversityRequestRepository } from '../ports/repositories';
@@ -38,7 +39,8 @@ export const catalogHandlers: AreaHandlers<typeof catalogRoutes, CatalogContext>
   },
   listUniversities: async (_req, ctx) => ({ items: await listUniversities(ctx) }),
   getUniversity: ({ params }, ctx) => getUniversity(ctx, params.id),
-  createUniversityRequest: ({ body, auth }, ctx) => createUniversityRequest(ctx, body, auth?.userId ?? null),
+  createUniversityRequest: ({ body, auth, event }, ctx) =>
+    createUniversityRequest(ctx, body, auth?.userId ?? null, clientAddress(event)),
   listProducts: ({ query }, ctx) => listProducts(ctx, query),
   getProduct: ({ params }, ctx) => getProduct(ctx, params.id),
   relatedProducts: async ({ params }, ctx) => ({ items: await relatedProducts(ctx, params.id) }),

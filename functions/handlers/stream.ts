@@ -1,12 +1,13 @@
 import type { CountStore } from '../ports/counts';
 import type { ProductRepository } from '../ports/repositories';
 import type { SearchIndex } from '../ports/search-index';
-import type { ChangeHandlers } from '../stream/dispatcher';
+import { deliverMailRequest, type MailDeliveryDeps } from '../services/accounts';
 import { actionFor, productIdOf } from '../services/indexer';
 import { settleProductCounts } from '../services/listing-counts';
+import type { ChangeHandlers } from '../stream/dispatcher';
 
-/** What the stream's handlers use. */
-export interface StreamContext {
+/** What the stream's handlers use (each part is built on first use: indexing never builds the pool's client). */
+export interface StreamContext extends MailDeliveryDeps {
   search: SearchIndex;
   products: ProductRepository;
   counts: CountStore;
@@ -19,6 +20,9 @@ export interface StreamContext {
  *    right while the search index is down;
  * 2. updates the search index (the ONLY way anything reaches it, so it can always be rebuilt from
  *    the table).
+ * A new mail request (a public mail route answered already) is looked up and mailed, so that
+ * route's answer and its time are the same for every address (docs/decisions/014). Its later
+ * changes (the TTL's removal) are nothing to act on.
  */
 export const streamHandlers: ChangeHandlers<StreamContext> = {
   product: [
@@ -30,6 +34,11 @@ export const streamHandlers: ChangeHandlers<StreamContext> = {
       const action = actionFor(change);
       if (action?.kind === 'upsert') await search.upsert([action.doc]);
       else if (action?.kind === 'remove') await search.remove([action.id]);
+    },
+  ],
+  mailRequest: [
+    async (change, ctx) => {
+      if (change.eventName === 'INSERT') await deliverMailRequest(ctx, change.newImage);
     },
   ],
 };

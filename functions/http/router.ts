@@ -10,10 +10,14 @@ import {
   AppError,
   BadRequestError,
   ForbiddenError,
+  isDependencyUnavailable,
   NotFoundError,
+  RETRY_AFTER_SECONDS,
+  ServiceUnavailableError,
   UnauthorizedError,
 } from '../commons/errors';
 import { logger, observe } from '../commons/observability';
+import type { TokenVerifier } from '../ports/tokens';
 
 // zod's own messages (wrong type, unknown key...) in Spanish, like every other text the API returns.
 z.config(es());
@@ -98,6 +102,23 @@ export function readAuth(event: HttpApiEvent): AuthContext | null {
   };
 }
 
+/** The caller of a public route with an optional identity: verified here, as API Gateway runs no authorizer. */
+async function optionalCaller(
+  event: HttpApiEvent,
+  verifier: (() => TokenVerifier) | undefined,
+): Promise<AuthContext | null> {
+  const header = event.headers?.authorization ?? event.headers?.Authorization;
+  if (header === undefined || header.trim() === '') return null;
+  const token = header.replace(/^Bearer\s+/i, '').trim();
+  // A token that is sent must be valid (as the authorizer would require), or it is a 401.
+  const claims = token && verifier ? await verifier().verify(token) : null;
+  if (!claims) throw new UnauthorizedError();
+  return readAuth({
+    ...event,
+    requestContext: { ...event.requestContext, authorizer: { jwt: { claims } } },
+  });
+}
+
 /** Refuses a caller below the route's auth level (the authorizer checked the token; this checks it again). */
 function checkAccess(route: RouteDef, auth: AuthContext | null): void {
   if (route.auth === 'public') return;
@@ -142,10 +163,21 @@ function json(statusCode: number, body: unknown, cacheControl: string): HttpResu
   };
 }
 
-/** THE mapping of errors to HTTP: typed errors keep their status, anything else is a logged 500. */
+/**
+ * THE mapping of errors to HTTP: typed errors keep their status; a dependency that is down or
+ * throttling is a 503 with Retry-After (the request may work in a moment); anything else is a
+ * logged 500.
+ */
 export function errorResponse(error: unknown, requestId?: string): HttpResult {
   let body: ApiErrorBody;
   let status: number;
+  if (isDependencyUnavailable(error)) {
+    logger.warn('dependency unavailable', {
+      requestId,
+      error: error instanceof Error ? error : String(error),
+    });
+    error = new ServiceUnavailableError();
+  }
   if (error instanceof AppError) {
     status = error.status;
     body = {
@@ -167,7 +199,9 @@ export function errorResponse(error: unknown, requestId?: string): HttpResult {
     logger.error('unhandled error', { requestId, error: error instanceof Error ? error : String(error) });
     body = { error: { code: 'internal', message: API_MESSAGES.internal } };
   }
-  return json(status, body, NO_STORE);
+  const response = json(status, body, NO_STORE);
+  if (status === 503) response.headers['retry-after'] = String(RETRY_AFTER_SECONDS);
+  return response;
 }
 
 /** One route the router serves. */
@@ -187,7 +221,17 @@ interface CompiledEntry<Ctx> extends RouterEntry<Ctx> {
  * A Lambda handler (API Gateway HTTP API, payload v2) serving the given routes. `context` gives the
  * adapters the handlers use; it is called per request and builds nothing until a handler uses a part.
  */
-export function createRouter<Ctx>(name: string, entries: readonly RouterEntry<Ctx>[], context: () => Ctx) {
+export interface RouterOptions {
+  /** Verifies the optional caller of public routes marked `identity: 'optional'`. */
+  tokens?: () => TokenVerifier;
+}
+
+export function createRouter<Ctx>(
+  name: string,
+  entries: readonly RouterEntry<Ctx>[],
+  context: () => Ctx,
+  options: RouterOptions = {},
+) {
   const compiled: CompiledEntry<Ctx>[] = entries.map((e) => ({
     ...e,
     routeKey: `${e.def.method} ${e.def.path}`,
@@ -226,7 +270,10 @@ export function createRouter<Ctx>(name: string, entries: readonly RouterEntry<Ct
     const requestId = lambdaContext?.awsRequestId ?? event.requestContext?.requestId ?? '';
     let status: number | 'error' = 'error';
     try {
-      const auth = readAuth(event);
+      const auth =
+        route.auth === 'public' && route.identity === 'optional'
+          ? await optionalCaller(event, options.tokens)
+          : readAuth(event);
       checkAccess(route, auth);
       const params = route.params ? validate(route.params, pathParameters, true) : undefined;
       const query = route.query ? validate(route.query, event.queryStringParameters ?? {}) : undefined;
@@ -275,6 +322,7 @@ export function createAreaHandler<T extends AreaTable, Ctx>(
   table: T,
   handlers: AreaHandlers<T, Ctx>,
   context: () => Ctx,
+  options: RouterOptions = {},
 ) {
   const defs = Object.entries(table);
   const area = defs[0]?.[1].area ?? 'empty';
@@ -287,5 +335,6 @@ export function createAreaHandler<T extends AreaTable, Ctx>(
     `api-${area}`,
     defs.map(([name, def]) => ({ name, def, handler: byName[name] })),
     context,
+    options,
   );
 }

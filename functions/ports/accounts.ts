@@ -9,11 +9,34 @@ export interface IdentityUser {
   attributes: Record<string, string>;
 }
 
+/** A registration as the sign-up form gives it. */
+export interface Registration {
+  email: string;
+  password: string;
+  /** The full name (`name`); absent when a reset claims an address (nobody named it). */
+  name?: string;
+  nationalId?: string;
+  /** The selected university, when one was chosen. */
+  universityId?: string;
+}
+
 export interface IdentityProvider {
   getUserByEmail(email: string): Promise<IdentityUser | null>;
+  /**
+   * Registers an UNCONFIRMED user (the pool's SignUp through the web client): its `sub`, or null
+   * when the address already has an account (of any status). Sends no mail of its own.
+   */
+  signUp(registration: Registration): Promise<string | null>;
+  /** Deletes a user; nothing happens when it no longer exists. */
+  deleteUser(username: string): Promise<void>;
   /** Confirms the sign-up and marks the e-mail verified. */
   confirmSignUp(username: string, email: string): Promise<void>;
   setPassword(username: string, password: string): Promise<void>;
+  /**
+   * Revokes every refresh token of the user (every device's session ends when its ID token
+   * expires, within the pool client's token lifetime: shared/auth-config.ts).
+   */
+  signOutEverywhere(username: string): Promise<void>;
 }
 
 export interface MailMessage {
@@ -42,6 +65,11 @@ export interface CodeRecord {
   attempts: number;
   used: boolean;
   university_id: string | null;
+  /**
+   * The registration (the user's `sub`) a sign-up code was mailed for: it confirms that one and no
+   * later one. Null for institutional codes.
+   */
+  registration: string | null;
 }
 
 export interface CodeRepository {
@@ -72,12 +100,41 @@ export interface SendCounter {
   tryCount(email: string, now: number, max: number, windowMs: number): Promise<boolean>;
 }
 
+/** What a public mail route asks the stream dispatcher to mail (shared/table.ts: mailRequest). */
+export type MailRequestKind = 'signUp' | 'signUpCode' | 'passwordReset';
+
+export interface MailRequest {
+  id: string;
+  kind: MailRequestKind;
+  /** The address as given (lower-case): looked up only by the dispatcher. */
+  email: string;
+  /** The registration (the new user's `sub`) a sign-up made; null for other requests. */
+  registration: string | null;
+  /** Epoch milliseconds. */
+  requested_at: number;
+}
+
+export interface MailRequestRepository {
+  /** Stores the request once (a retried write of the same id changes nothing). */
+  put(request: MailRequest): Promise<void>;
+}
+
+/** What a reset link opens: one address, as the registration it was mailed for. */
+export interface ResetGrant {
+  email: string;
+  /** The user's `sub` when the link was mailed: a newer registration of the address is not its. */
+  registration: string | null;
+}
+
 export interface ResetTokenRepository {
-  put(tokenHash: string, email: string, expiresAt: number): Promise<void>;
-  /** Marks the token used if it exists, is unused and unexpired at `now`; its e-mail, or null. */
-  consume(tokenHash: string, now: number): Promise<string | null>;
-  /** Makes a consumed token usable again (the password change after it failed). */
-  release(tokenHash: string): Promise<void>;
+  put(tokenHash: string, grant: ResetGrant, expiresAt: number): Promise<void>;
+  /** Marks the token used if it exists, is unused and unexpired at `now`; what it grants, or null. */
+  consume(tokenHash: string, now: number): Promise<ResetGrant | null>;
+  /**
+   * Makes a consumed token usable again (a step after it failed). `registration` moves it to the
+   * registration the failed attempt made, when it made one.
+   */
+  release(tokenHash: string, registration?: string | null): Promise<void>;
 }
 
 export interface ProfileRepository {

@@ -8,7 +8,8 @@ import {
 } from '#shared/account-schemas';
 import { keys } from '#shared/table';
 import { emailInDomain } from '#shared/account-schemas';
-import { hashToken } from './accounts';
+import { MalformedRecordError } from '../ports/stream';
+import { deliverMailRequest, hashToken, MAIL_REQUEST_MAX_AGE_MS, type MailDeliveryDeps } from './accounts';
 import { codeMatches, generateCode, hashCode } from './codes';
 import { codeMail, resetMail } from './mail-templates';
 
@@ -104,5 +105,96 @@ describe('e-mails', () => {
     expect(reset.subject).toBe('Restablece tu contraseña');
     expect(reset.text).toContain('token=abc');
     expect(reset.html).toContain('&quot;&lt;');
+  });
+});
+
+describe('mail requests, as the stream dispatcher delivers them', () => {
+  const now = Date.parse('2026-05-01T12:00:00.000Z');
+  function deps(user: { status: string; sub: string } | null) {
+    const calls: string[] = [];
+    const d: MailDeliveryDeps = {
+      now: () => new Date(now),
+      appUrl: () => 'https://mercado.example/',
+      identity: {
+        getUserByEmail: async () => {
+          calls.push('lookup');
+          return user && { username: user.sub, status: user.status, attributes: { sub: user.sub } };
+        },
+        signUp: async () => null,
+        deleteUser: async () => undefined,
+        confirmSignUp: async () => undefined,
+        setPassword: async () => undefined,
+        signOutEverywhere: async () => undefined,
+      },
+      mailer: {
+        send: async (m) => {
+          calls.push(`mail:${m.subject}`);
+        },
+      },
+      codes: {
+        put: async (r) => {
+          calls.push(`code:${r.registration}`);
+        },
+        get: async () => null,
+        registerFailure: async () => null,
+        consume: async () => false,
+        release: async () => undefined,
+      },
+      resetTokens: {
+        put: async (_hash, grant) => {
+          calls.push(`link:${grant.registration}`);
+        },
+        consume: async () => null,
+        release: async () => undefined,
+      },
+    };
+    return { d, calls };
+  }
+  const request = (over: Record<string, unknown> = {}) => ({
+    id: 'r1',
+    kind: 'signUp',
+    email: 'ana@correo.com',
+    registration: 'sub-2',
+    requested_at: now - 1000,
+    ...over,
+  });
+
+  it('skip (never retry) a malformed item', async () => {
+    const { d } = deps(null);
+    for (const item of [undefined, {}, request({ kind: 'other' }), request({ requested_at: 'ayer' })])
+      await expect(deliverMailRequest(d, item)).rejects.toBeInstanceOf(MalformedRecordError);
+  });
+
+  it('drop a request the stream reached too late, without looking the address up', async () => {
+    const { d, calls } = deps({ status: 'UNCONFIRMED', sub: 'sub-2' });
+    await deliverMailRequest(d, request({ requested_at: now - MAIL_REQUEST_MAX_AGE_MS - 1 }));
+    expect(calls).toEqual([]);
+  });
+
+  it("mail a sign-up's code for its own registration only; a later one's request mails its own", async () => {
+    const current = deps({ status: 'UNCONFIRMED', sub: 'sub-2' });
+    await deliverMailRequest(current.d, request());
+    expect(current.calls).toEqual(['lookup', 'code:sub-2', 'mail:Tu código de verificación']);
+    const superseded = deps({ status: 'UNCONFIRMED', sub: 'sub-3' });
+    await deliverMailRequest(superseded.d, request());
+    expect(superseded.calls).toEqual(['lookup']);
+  });
+
+  it('tell the owner of a taken address, and mail nothing for an unknown one', async () => {
+    const taken = deps({ status: 'CONFIRMED', sub: 'sub-1' });
+    await deliverMailRequest(taken.d, request({ registration: null }));
+    expect(taken.calls).toEqual(['lookup', 'mail:Ya tienes una cuenta en Mercado Universitario']);
+    const unknown = deps(null);
+    for (const kind of ['signUp', 'signUpCode', 'passwordReset'])
+      await deliverMailRequest(unknown.d, request({ kind, registration: null }));
+    expect(unknown.calls).toEqual(['lookup', 'lookup', 'lookup']);
+  });
+
+  it('mail reset links naming the registration, pending ones included', async () => {
+    for (const status of ['CONFIRMED', 'UNCONFIRMED']) {
+      const { d, calls } = deps({ status, sub: 'sub-9' });
+      await deliverMailRequest(d, request({ kind: 'passwordReset', registration: null }));
+      expect(calls).toEqual(['lookup', 'link:sub-9', 'mail:Restablece tu contraseña']);
+    }
   });
 });

@@ -10,6 +10,18 @@ export const CODE_TTL_MS = 30 * 60 * 1000;
 export const MAX_ATTEMPTS = 5;
 export const MAX_CODES_PER_HOUR = 5;
 export const SEND_WINDOW_MS = 60 * 60 * 1000;
+/**
+ * The public routes that mail (sign-up, sign-up code, password reset), together, per client
+ * address (functions/http/client-ip.ts) in any hour: campus networks and carrier-grade NAT put
+ * many students behind one address, so the bound is generous; it stops one machine from making
+ * the service mail address after address (each address also has its own 5 an hour).
+ */
+export const MAIL_REQUESTS_PER_CLIENT = { max: 60, windowMs: 60 * 60 * 1000 } as const;
+/**
+ * Institutional codes one account may ask for in any 24 hours, whatever the addresses: a person
+ * needs one or two (a typo, a resend); the per-address limit alone let one account mail 40.
+ */
+export const INSTITUTIONAL_CODES_PER_ACCOUNT = { max: 10, windowMs: 24 * 60 * 60 * 1000 } as const;
 
 export interface CodeDeps {
   codes: CodeRepository;
@@ -59,12 +71,30 @@ export async function countSend(
   return allowed;
 }
 
-/** Makes and stores a new code for the subject (replacing any earlier one); returns the code. */
+/** Counts the send to the address, then makes and stores a new code (see storeCode); returns it. */
 export async function issueCode(
   deps: CodeDeps,
   input: { purpose: CodePurpose; subject: string; email: string; universityId?: string | null },
 ): Promise<string> {
   if (!(await countSend(deps, input.email))) throw new TooManyRequestsError(ACCOUNT_MESSAGES.tooManyCodes);
+  return storeCode(deps, input);
+}
+
+/**
+ * Makes and stores a new code for the subject, replacing any earlier one (whose code then stops
+ * working); returns the code. The send was counted by whoever asked for it.
+ */
+export async function storeCode(
+  deps: Pick<CodeDeps, 'codes' | 'now'>,
+  input: {
+    purpose: CodePurpose;
+    subject: string;
+    email: string;
+    universityId?: string | null;
+    /** The registration (user `sub`) a sign-up code confirms. */
+    registration?: string | null;
+  },
+): Promise<string> {
   const code = generateCode();
   const salt = randomBytes(16).toString('hex');
   await deps.codes.put({
@@ -78,6 +108,7 @@ export async function issueCode(
     attempts: 0,
     used: false,
     university_id: input.universityId ?? null,
+    registration: input.registration ?? null,
   });
   return code;
 }
@@ -91,9 +122,12 @@ export async function redeemCode(
   purpose: CodePurpose,
   subject: string,
   code: string,
+  belongs: (record: CodeRecord) => boolean = () => true,
 ): Promise<CodeRecord> {
   const record = await deps.codes.get(purpose, subject);
-  if (!record) throw new BadRequestError(ACCOUNT_MESSAGES.invalidCode);
+  // A code of something else (e.g. an earlier registration of the address) opens nothing here:
+  // no code can, so it is not an attempt at guessing one either.
+  if (!record || !belongs(record)) throw new BadRequestError(ACCOUNT_MESSAGES.invalidCode);
   const matches = codeMatches(record, code);
   if (record.used)
     throw new BadRequestError(matches ? ACCOUNT_MESSAGES.usedCode : ACCOUNT_MESSAGES.invalidCode);
@@ -122,8 +156,9 @@ export async function withRedeemedCode<T>(
   subject: string,
   code: string,
   step: (record: CodeRecord) => Promise<T>,
+  belongs?: (record: CodeRecord) => boolean,
 ): Promise<T> {
-  const record = await redeemCode(deps, purpose, subject, code);
+  const record = await redeemCode(deps, purpose, subject, code, belongs);
   try {
     return await step(record);
   } catch (err) {

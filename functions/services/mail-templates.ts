@@ -45,3 +45,24 @@ export function resetMail(to: string, link: string): MailMessage {
     ),
   };
 }
+
+/**
+ * To the owner of an address someone tried to register again: nothing changed; where to sign in
+ * or reset the password. (The sign-up's answer is the same for every address, so this mail is how
+ * the person who registered learns the address already has an account.)
+ */
+export function accountExistsMail(to: string, loginUrl: string, forgotUrl: string): MailMessage {
+  const subject = 'Ya tienes una cuenta en Mercado Universitario';
+  const intro = 'Alguien, quizás tú, intentó registrarse con este correo, pero ya tiene una cuenta.';
+  const outro = 'Si no fuiste tú, ignora este correo: tu cuenta no cambió.';
+  return {
+    to,
+    subject,
+    text: `${intro}\n\nInicia sesión: ${loginUrl}\n¿Olvidaste tu contraseña? Restablécela: ${forgotUrl}\n\n${outro}\n`,
+    html: layout(
+      subject,
+      `<p>${intro}</p><p><a href="${escapeHtml(loginUrl)}">Iniciar sesión</a> · ` +
+        `<a href="${escapeHtml(forgotUrl)}">Restablecer contraseña</a></p><p>${outro}</p>`,
+    ),
+  };
+}

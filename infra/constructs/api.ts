@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { ENV } from '../../functions/commons/env';
+import { VIEWER_ADDRESS_HEADER } from '../../functions/http/client-ip';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
@@ -130,8 +131,12 @@ export class Api extends Construct {
         timeoutSeconds: settings.timeoutSeconds,
       });
       data.bindTable(fn, settings.writes ? 'RW' : 'RO');
+      // Behind CloudFront the client's address is the header its /api/* function writes
+      // (infra/constructs/viewer-address.ts); functions/http/client-ip.ts has the trust model.
+      fn.setEnv(ENV.clientIpHeader, VIEWER_ADDRESS_HEADER);
       if (settings.uses.search) search.bindSearch(fn, 'RO');
       if (settings.uses.identity) auth.bindIdentity(fn);
+      if (settings.verifiesTokens) auth.bindTokenVerification(fn);
       if (settings.uses.mail) mail.bindMail(fn);
       if (settings.uses.moderation) bindModeration(fn, stage, Stack.of(this).region);
       this.functions.push({ area, fn, uses: settings.uses });

@@ -30,11 +30,22 @@ export interface AuthProps {
 /** The only user-pool admin actions the account handlers call (functions/adapters/cognito). */
 export const IDENTITY_ACTIONS = [
   'cognito-idp:AdminGetUser',
+  // A registration replaces a pending (UNCONFIRMED) one of its address: the person who proves the
+  // address (the code, the reset link) gets it. SignUp itself is a public call (no grant).
+  'cognito-idp:AdminDeleteUser',
   'cognito-idp:AdminConfirmSignUp',
   'cognito-idp:AdminUpdateUserAttributes',
   'cognito-idp:AdminSetUserPassword',
+  // A password reset and 'Cerrar sesión en todos los dispositivos' revoke every refresh token.
+  'cognito-idp:AdminUserGlobalSignOut',
   'cognito-idp:ListUsers',
 ] as const;
+
+/**
+ * The stream dispatcher's share: a mail request (a public account route, answered already) looks
+ * the address up before mailing; it changes nothing in the pool.
+ */
+export const STREAM_IDENTITY_ACTIONS = ['cognito-idp:AdminGetUser'] as const;
 
 /** Attributes the web client writes at sign-up (and the profile later). */
 const CLIENT_WRITE_ATTRIBUTES = new ClientAttributes()
@@ -164,11 +175,22 @@ export class Auth extends Construct {
       : undefined;
   }
 
-  /** Sets USER_POOL_ID and grants the account handlers' admin actions on this pool only. */
-  bindIdentity(fn: AppFunction): void {
+  /**
+   * Sets TOKEN_ISSUER and USER_POOL_CLIENT_ID: the function verifies optional callers' tokens on
+   * public routes exactly as the JWT authorizer does. No grant: the pool's JWKS is public.
+   */
+  bindTokenVerification(fn: AppFunction): void {
+    fn.setEnv(ENV.tokenIssuer, this.issuer).setEnv(ENV.userPoolClientId, this.client.userPoolClientId);
+  }
+
+  /**
+   * Sets USER_POOL_ID and USER_POOL_CLIENT_ID (the web client's id: sign-ups go through it, as
+   * Cognito's SignUp needs) and grants the given admin actions on this pool only.
+   * @default actions - the account handlers' IDENTITY_ACTIONS
+   */
+  bindIdentity(fn: AppFunction, actions: readonly string[] = IDENTITY_ACTIONS): void {
     fn.setEnv(ENV.userPoolId, this.userPool.userPoolId);
-    fn.addToRolePolicy(
-      new PolicyStatement({ actions: [...IDENTITY_ACTIONS], resources: [this.userPool.userPoolArn] }),
-    );
+    fn.setEnv(ENV.userPoolClientId, this.client.userPoolClientId);
+    fn.addToRolePolicy(new PolicyStatement({ actions: [...actions], resources: [this.userPool.userPoolArn] }));
   }
 }

@@ -17,10 +17,11 @@ export interface StreamProps {
 
 /**
  * The table stream's ONE consumer: a dispatcher that hands each change to its entity's handlers
- * (listing counts and search indexing today; alerts later add handlers, not consumers — AWS advises at
- * most two readers per shard). The event source reports partial batch failures, bisects a failing
+ * (listing counts, search indexing and the account mails today; alerts later add handlers, not
+ * consumers — AWS advises at most two readers per shard). The event source reports partial batch failures, bisects a failing
  * batch, retries a bounded number of times and then sends the record to an encrypted SQS queue.
- * Each feature grants the dispatcher what its handlers reach (e.g. `search.bindSearch`).
+ * Each feature grants the dispatcher what its handlers reach (infra/stack.ts: the search index, the
+ * table, AdminGetUser on the pool, SES).
  */
 export class Stream extends Construct {
   readonly dispatcher: AppFunction;
@@ -43,7 +44,7 @@ export class Stream extends Construct {
     this.dispatcher = new AppFunction(this, 'Dispatcher', {
       entry: props.entry,
       stage,
-      description: 'Dispatches the table stream by entity (listing counts, search indexing)',
+      description: 'Dispatches the table stream by entity (listing counts, search indexing, account mail)',
       memoryMb: 512,
       timeoutSeconds: 60,
     });

@@ -38,6 +38,7 @@ import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigSchema } from '#s
 import { securityHeaders } from '#shared/security-headers';
 import type { StageConfig } from '../stages';
 import { SPA_FALLBACK_CODE } from './spa-fallback';
+import { VIEWER_ADDRESS_CODE } from './viewer-address';
 import type { AppFunction } from './app-function';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { ENV } from '../../functions/commons/env';
@@ -69,8 +70,9 @@ export interface WebProps {
 
 /**
  * CloudFront + S3 for the SPA on one origin with the API: `/*` from a private bucket through origin
- * access control with the SPA fallback function, `/api/*` to the HTTP API uncached, `/images/*` from
- * the images bucket; every response carries the headers of shared/security-headers.ts.
+ * access control with the SPA fallback function, `/api/*` to the HTTP API uncached (with the viewer's
+ * address in a header CloudFront writes), `/images/*` from the images bucket; every response
+ * carries the headers of shared/security-headers.ts.
  */
 export class Web extends Construct {
   readonly siteBucket: Bucket;
@@ -141,6 +143,14 @@ export class Web extends Construct {
       comment: 'Serves /index.html for extension-less paths (client-side routes)',
     });
 
+    // The API's per-client limits need the viewer's address, which API Gateway cannot see behind
+    // CloudFront (functions/http/client-ip.ts has the trust model).
+    const viewerAddress = new CfFunction(this, 'ViewerAddress', {
+      code: FunctionCode.fromInline(VIEWER_ADDRESS_CODE),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Writes the viewer address into x-viewer-address for the API (overwriting any sent)',
+    });
+
     const certificate = stage.domain
       ? Certificate.fromCertificateArn(this, 'Certificate', stage.domain.certificateArn)
       : undefined;
@@ -174,9 +184,11 @@ export class Web extends Construct {
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
-          // Forwards the Authorization header, query strings and cookies; Host must be the API's own.
+          // Forwards the Authorization header, query strings and cookies, and the viewer address the
+          // function below writes; Host must be the API's own.
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: this.responseHeadersPolicy,
+          functionAssociations: [{ function: viewerAddress, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
         '/images/*': {
           origin: S3BucketOrigin.withOriginAccessControl(this.imagesBucket),

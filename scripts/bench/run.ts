@@ -6,8 +6,10 @@
  * 3. The same listing with 1,000 and with 50,000 products in the table (p50 ratio).
  * 4. The Lambda bundles as the stack builds them: size of each, and load time of each in a fresh
  *    Node process against a module holding only the DynamoDB document client (medians, one run).
+ * 5. The public mail routes' answer time for an address with an account and one without
+ *    (scripts/bench/accounts-timing.ts): the medians must not tell them apart.
  * It starts its own in-memory local stack on free ports and never touches .data/.
- * `npm run bench -- web|lambda|listing` runs one part only.
+ * `npm run bench -- web|lambda|listing|accounts` runs one part only.
  */
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { existsSync } from 'node:fs';
@@ -22,6 +24,7 @@ import { buildWebIfStale } from '../local/web-build';
 import { buildBaselineBundle, buildLambdaBundles, loadTimeMs } from './lambda-bundles';
 import { fmt, percentile, sample } from './stats';
 import { routeInitialJs } from './web-size';
+import { accountTimingFigures } from './accounts-timing';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.LOG_LEVEL = 'silent';
@@ -150,16 +153,18 @@ async function lambdaFigures() {
   }
 }
 
-/** `npm run bench -- lambda` (or web, listing) runs one part only. */
+/** `npm run bench -- lambda` (or web, listing, accounts) runs one part only. */
 const only = process.argv[2];
 
 async function main() {
   console.log(`Benchmarks (${SAMPLES} samples each, page of ${PAGE}, node ${process.version})\n`);
   if (!only || only === 'web') await webFigures();
   if (!only || only === 'lambda') await lambdaFigures();
-  if (only && only !== 'listing') return;
+  if (only && only !== 'listing' && only !== 'accounts') return;
   const stack = await startLocalStack({ port: 0, seed: false, quiet: true });
   try {
+    if (!only || only === 'accounts') await accountTimingFigures(stack, line);
+    if (only === 'accounts') return;
     await fill(1, 1000);
     await waitForIndex(stack.url, 1000);
     const small = await listingFigures(stack.url, '1,000 products');

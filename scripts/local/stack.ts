@@ -167,6 +167,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       [ENV.searchBackend]: 'embedded',
       [ENV.userPoolId]: pool.userPoolId,
       [ENV.userPoolClientId]: pool.clientId,
+      [ENV.tokenIssuer]: pool.issuer,
       [ENV.cognitoEndpoint]: cognitoProxy.endpoint,
       [ENV.sesEndpoint]: ses.endpoint,
       [ENV.mailFrom]: LOCAL_MAIL_FROM,

@@ -34,6 +34,10 @@ export interface StreamPollerOptions {
   intervalMs?: number;
   /** Retries of a failed record before it goes to the on-failure destination. @default 3 */
   maxRetryAttempts?: number;
+  /** Longest pause between polls while the stream cannot be read. @default 10000 */
+  maxBackoffMs?: number;
+  /** The stream client's attempts per call (the SDK's own retries). @default the SDK's */
+  maxAttempts?: number;
   region?: string;
 }
 
@@ -101,10 +105,12 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Stre
   const batchSize = opts.batchSize ?? 100;
   const intervalMs = opts.intervalMs ?? 200;
   const maxRetries = opts.maxRetryAttempts ?? 3;
+  const maxBackoffMs = opts.maxBackoffMs ?? 10_000;
   const client = new DynamoDBStreamsClient({
     endpoint: opts.endpoint,
     region,
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    ...(opts.maxAttempts ? { maxAttempts: opts.maxAttempts } : {}),
   });
   const shards = new Map<string, ShardState>();
   let stopped = false;
@@ -226,6 +232,9 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Stre
 
   const loop = (async () => {
     let sinceDiscovery = 0;
+    // While the stream cannot be read (DynamoDB Local stopped, say), polls back off exponentially
+    // up to maxBackoffMs, and the failure is logged when it starts and when it ends, not per poll.
+    let failures = 0;
     while (!stopped) {
       let got = 0;
       try {
@@ -239,12 +248,16 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Stre
           await discover(false);
           sinceDiscovery = 0;
         }
+        if (failures > 0) logger.info('stream readable again', { failedPolls: failures });
+        failures = 0;
       } catch (error) {
-        if (!stopped) logger.warn('stream poll failed', { error });
+        failures += 1;
+        if (!stopped && failures === 1) logger.warn('stream poll failed; backing off until it answers', { error });
       }
       if (got === 0 && !stopped) {
+        const pause = failures === 0 ? intervalMs : Math.min(intervalMs * 2 ** failures, maxBackoffMs);
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, intervalMs);
+          const timer = setTimeout(resolve, pause);
           wake = () => {
             clearTimeout(timer);
             resolve();

@@ -7,21 +7,37 @@ import {
   okSchema,
   profileSchema,
   resetPasswordBodySchema,
+  signUpBodySchema,
   updateProfileBodySchema,
 } from '../account-schemas';
 import { defineArea } from './define';
 
 /**
  * Accounts: Cognito holds identities and passwords; the sign-up codes, reset links and the
- * institutional e-mail codes are the app's own (mailed through SES).
+ * institutional e-mail codes are the app's own (mailed through SES). The public routes that mail
+ * (sign-up, sign-up code, password reset) only write a mail request: the stream dispatcher looks
+ * the address up and mails, so their answer is the same for every address.
  */
 export const accountsRoutes = defineArea('accounts', {
+  /**
+   * Registration (UNCONFIRMED until the mailed code). Through the server, not the browser's own
+   * Cognito sign-up, so a pending registration of the address goes to whoever proves they hold
+   * it (docs/decisions/014). The same 202 for every address.
+   */
+  signUp: {
+    method: 'POST',
+    path: '/api/auth/sign-up',
+    auth: 'public',
+    status: 202,
+    uses: { identity: true },
+    body: signUpBodySchema,
+    response: okSchema,
+  },
   requestSignUpCode: {
     method: 'POST',
     path: '/api/auth/sign-up-code',
     auth: 'public',
     status: 202,
-    uses: { identity: true, mail: true },
     body: emailBodySchema,
     response: okSchema,
   },
@@ -38,7 +54,6 @@ export const accountsRoutes = defineArea('accounts', {
     path: '/api/auth/password-reset',
     auth: 'public',
     status: 202,
-    uses: { identity: true, mail: true },
     body: emailBodySchema,
     response: okSchema,
   },
@@ -48,6 +63,14 @@ export const accountsRoutes = defineArea('accounts', {
     auth: 'public',
     uses: { identity: true },
     body: resetPasswordBodySchema,
+    response: okSchema,
+  },
+  /** Revokes every refresh token of the caller's account ('Cerrar sesión en todos los dispositivos'). */
+  signOutEverywhere: {
+    method: 'POST',
+    path: '/api/me/sign-out-everywhere',
+    auth: 'user',
+    uses: { identity: true },
     response: okSchema,
   },
   getProfile: { method: 'GET', path: '/api/me/profile', auth: 'user', response: profileSchema },

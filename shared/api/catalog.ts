@@ -38,10 +38,12 @@ export const catalogRoutes = defineArea('catalog', {
     params: universityParamsSchema,
     response: universitySchema,
   },
+  // Anyone may ask; a signed-in student is recorded as the requester (and limited per account).
   createUniversityRequest: {
     method: 'POST',
     path: '/api/university-requests',
     auth: 'public',
+    identity: 'optional',
     status: 201,
     body: universityRequestInputSchema,
     response: universityRequestSchema,

@@ -36,6 +36,11 @@ export interface RouteEntry {
   /** API Gateway syntax: '/api/products/{id}'. */
   readonly path: string;
   readonly auth: AuthLevel;
+  /**
+   * 'optional' on a public route: when a bearer token is sent it is verified exactly as the JWT
+   * authorizer would (an invalid one is a 401) and gives the caller; without one, anonymous.
+   */
+  readonly identity?: 'optional';
   /** Success status code. @default 200 */
   readonly status?: number;
   /** Cache-Control of a success. @default public GETs 'public' (briefly cacheable), others 'no-store' */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { CognitoIdentityProviderClient, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { codeIn, mailTo } from '../support/mailbox';
@@ -6,7 +7,8 @@ import { cards, launchChromium, openSession, type Session } from './journey-supp
 
 /**
  * Issue 3's journey, in a real headless Chromium against the local stack, on a phone: a new
- * student registers, reads the code in the local mailbox, verifies, signs in, verifies an
+ * student registers (over someone's unconfirmed registration of the same address: issue 12),
+ * reads the code in the local mailbox, verifies, signs in, verifies an
  * institutional address, saves and removes a favorite, signs out, resets the password through
  * the e-mailed link, signs in with the new password (the old one is refused) and signs out.
  * The tests run in order and share the student.
@@ -94,9 +96,40 @@ afterEach(() => {
   }
 });
 
+/** Someone else signs up straight with the user pool with the student's address and never confirms. */
+async function squat(email: string): Promise<void> {
+  const config = (await (await fetch(`${baseUrl}/runtime-config.json`)).json()) as {
+    auth: { userPoolClientId: string; region: string };
+  };
+  const client = new CognitoIdentityProviderClient({
+    endpoint: cognitoEndpoint,
+    region: config.auth.region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
+  try {
+    await client.send(
+      new SignUpCommand({
+        ClientId: config.auth.userPoolClientId,
+        Username: email,
+        Password: 'Clave-del-okupa-1',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'name', Value: 'Okupa' },
+        ],
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
+}
+
 describe('a new student', () => {
   it('registers and confirms the account with the e-mailed code (a wrong one first)', async () => {
     expectedProblems = [rejected(`${baseUrl}/api/auth/confirm`)];
+    // The address is already held by an unconfirmed registration of someone else: the student
+    // registers all the same, and the code confirms the student's own registration.
+    await squat(EMAIL);
     await page.goto('/register');
     await page.getByRole('heading', { name: 'Crear cuenta' }).waitFor();
     await page.getByLabel('Nombre completo').fill('Ana Prueba');

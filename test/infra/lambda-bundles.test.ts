@@ -88,7 +88,7 @@ describe('Lambda bundles', () => {
     // Nor do their bundles hold those adapters' code.
     for (const name of ['catalog', 'favorites'])
       expect(
-        inputs(bundle(name)).filter((i) => /adapters\/(bedrock|cognito|mail|s3)\//.test(i)),
+        inputs(bundle(name)).filter((i) => /adapters\/(bedrock\/|cognito\/identity|mail\/|s3\/)/.test(i)),
         name,
       ).toEqual([]);
   });
@@ -101,11 +101,19 @@ describe('Lambda bundles', () => {
       ).toEqual([]);
   });
 
-  it('give the stream dispatcher the stream decoder and the DynamoDB clients (listing counts), nothing else', () => {
+  it('give the stream dispatcher the stream decoder and the DynamoDB clients (listing counts, mail requests) at cold start; Cognito and SES on first use', () => {
+    // Mail requests (docs/decisions/014) store codes and reset links, look the address up and mail.
     expect(
-      imports(bundle('stream'))
+      imports(bundle('stream'), 'import-statement')
         .filter((p) => !isBuiltin(p))
         .sort(),
     ).toEqual(['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb', '@aws-sdk/util-dynamodb']);
+    expect(
+      imports(bundle('stream'), 'dynamic-import')
+        .filter((p) => !isBuiltin(p))
+        .sort(),
+    ).toEqual(['@aws-sdk/client-cognito-identity-provider', '@aws-sdk/client-ses']);
+    // Never the adapters of what the stream does not touch.
+    expect(inputs(bundle('stream')).filter((i) => /adapters\/(bedrock|s3)\//.test(i))).toEqual([]);
   });
 });

@@ -7,6 +7,8 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENV } from '../../functions/commons/env';
 import { SPA_FALLBACK_CODE } from '../../infra/constructs/spa-fallback';
+import { VIEWER_ADDRESS_CODE } from '../../infra/constructs/viewer-address';
+import { VIEWER_ADDRESS_HEADER } from '../../functions/http/client-ip';
 import { MarketplaceStack } from '../../infra/stack';
 import { type StageConfig, stageConfig, stages } from '../../infra/stages';
 import type { ApiRouteDef } from '../../infra/constructs/api';
@@ -123,7 +125,9 @@ function areaFunction(built: ReturnType<typeof build>, area: ApiArea) {
 
 /** The environment and IAM statements of an API area's function. */
 function areaGrants(built: ReturnType<typeof build>, area: ApiArea) {
-  const [logicalId, fn] = areaFunction(built, area);
+  return grantsOf(built, areaFunction(built, area));
+}
+function grantsOf(built: ReturnType<typeof build>, [logicalId, fn]: [string, Resource]) {
   const roleId = logicalId.replace(/[0-9A-F]{8}$/, 'Role');
   const policy = ofType(built.resources, 'AWS::IAM::Policy').find(([id]) => id.startsWith(roleId));
   type Statement = { Action: string | string[]; Resource: unknown };
@@ -454,6 +458,22 @@ describe('auth', () => {
     },
   );
 
+  it('keeps ID and access tokens short-lived and refresh tokens revocable, from shared/auth-config.ts', () => {
+    // 15 minutes bound how long a token taken before a reset or a global sign-out still opens the
+    // API (the JWT authorizer cannot see revocations); docs/decisions/014-accounts-hardening.md.
+    expect(AUTH_CONFIG.tokenValidity).toEqual({ accessMinutes: 15, idMinutes: 15, refreshDays: 30 });
+    for (const built of [dev, prod, google]) {
+      const [[, client]] = ofType(built.resources, 'AWS::Cognito::UserPoolClient');
+      expect(client.Properties).toMatchObject({
+        AccessTokenValidity: AUTH_CONFIG.tokenValidity.accessMinutes,
+        IdTokenValidity: AUTH_CONFIG.tokenValidity.idMinutes,
+        RefreshTokenValidity: AUTH_CONFIG.tokenValidity.refreshDays * 24 * 60,
+        TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'minutes' },
+        EnableTokenRevocation: true,
+      });
+    }
+  });
+
   it('has no hosted UI, Google provider or OAuth flow without a Google client', () => {
     dev.template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
     dev.template.resourceCountIs('AWS::Cognito::UserPoolDomain', 0);
@@ -488,6 +508,19 @@ describe.each([
 ])('account grants from the route flags, per area (%s)', (_name, get, stage) => {
   it('gives USER_POOL_ID and exactly the admin actions on the pool to areas with `identity` routes only', () => {
     expect(API_AREAS.filter((a) => areaUses(a, 'identity'))).toEqual(['accounts']);
+    // What the account flows call (functions/adapters/cognito/identity.ts); a reset and
+    // 'Cerrar sesión en todos los dispositivos' revoke every refresh token of the account.
+    expect([...IDENTITY_ACTIONS].sort()).toEqual(
+      [
+        'cognito-idp:AdminConfirmSignUp',
+        'cognito-idp:AdminDeleteUser',
+        'cognito-idp:AdminGetUser',
+        'cognito-idp:AdminSetUserPassword',
+        'cognito-idp:AdminUpdateUserAttributes',
+        'cognito-idp:AdminUserGlobalSignOut',
+        'cognito-idp:ListUsers',
+      ].sort(),
+    );
     for (const area of API_AREAS) {
       const { env, statements } = areaGrants(get(), area);
       const cognito = actionsOf(statements, 'cognito-idp:');
@@ -537,6 +570,39 @@ describe.each([
   });
 });
 
+describe('the stream dispatcher', () => {
+  it('is granted what its handlers reach: the index, the table, AdminGetUser on the pool and SES, nothing else', () => {
+    for (const built of [dev, google]) {
+      const dispatcher = ofType(built.resources, 'AWS::Lambda::Function').find(([id]) =>
+        id.startsWith('StreamDispatcher'),
+      )!;
+      const { env, statements } = grantsOf(built, dispatcher);
+      expect(env[ENV.openSearchEndpoint]).toBeDefined();
+      expect(env[ENV.tableName]).toEqual({ Ref: expect.stringMatching(/^DataTable/) });
+      expect(env[ENV.userPoolId]).toEqual({ Ref: expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/) });
+      expect(env[ENV.mailFrom]).toBe(stages.dev.mailFrom);
+      expect(joined(env[ENV.appUrl])).toMatch(/^https:\/\/<WebDistribution[0-9A-F]{8}\.DomainName>$/);
+      // Mail requests: the lookup of the address, and nothing else in the pool.
+      const cognito = actionsOf(statements, 'cognito-idp:');
+      expect(cognito.map((st) => st.Action)).toEqual(['cognito-idp:AdminGetUser']);
+      expect(cognito[0].Resource).toEqual({
+        'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/), 'Arn'],
+      });
+      expect(
+        actionsOf(statements, 'ses:')
+          .flatMap((st) => [st.Action].flat())
+          .sort(),
+      ).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
+      // Codes and reset links are table writes.
+      expect(actionsOf(statements, 'dynamodb:').flatMap((st) => [st.Action].flat())).toContain(
+        'dynamodb:PutItem',
+      );
+      expect(actionsOf(statements, 'bedrock:')).toEqual([]);
+      expect(actionsOf(statements, 's3:')).toEqual([]);
+    }
+  });
+});
+
 describe('publishing grants from the route flags, per area', () => {
   it('gives IMAGES_BUCKET and object access under uploads/ and images/products/ to areas with `images` routes only', () => {
     expect(API_AREAS.filter((a) => areaUses(a, 'images'))).toEqual(['publishing']);
@@ -573,6 +639,20 @@ describe('publishing grants from the route flags, per area', () => {
       } else {
         expect(env[ENV.bedrockModelId], area).toBeUndefined();
         expect(bedrock, area).toEqual([]);
+      }
+    }
+  });
+
+  it("gives the pool's issuer and client id to areas whose public routes read an optional caller", () => {
+    const verifying = API_AREAS.filter((a) => routeList.some((r) => r.area === a && r.identity === 'optional'));
+    expect(verifying).toEqual(['catalog']);
+    for (const area of API_AREAS) {
+      const { env } = areaGrants(dev, area);
+      if (verifying.includes(area)) {
+        expect(joined(env[ENV.tokenIssuer]), area).toMatch(/^https:\/\/<AuthUserPool[0-9A-F]{8}\.ProviderURL>$/);
+        expect(env[ENV.userPoolClientId], area).toEqual({ Ref: expect.stringMatching(/^AuthUserPoolWebClient/) });
+      } else {
+        expect(env[ENV.tokenIssuer], area).toBeUndefined();
       }
     }
   });
@@ -686,7 +766,13 @@ describe('web', () => {
       ViewerProtocolPolicy: 'https-only',
       AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
     });
-    expect(api?.FunctionAssociations).toBeUndefined();
+    // The viewer's address, written by CloudFront for the API's per-client limits.
+    expect(api?.FunctionAssociations).toEqual([
+      {
+        EventType: 'viewer-request',
+        FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^WebViewerAddress/), 'FunctionARN'] },
+      },
+    ]);
     const apiOrigin = config.Origins.find((o) => o.Id === api?.TargetOriginId);
     expect(apiOrigin?.CustomOriginConfig).toMatchObject({
       OriginProtocolPolicy: 'https-only',
@@ -713,6 +799,23 @@ describe('web', () => {
     expect(run('/categoria/electronica/')).toBe('/index.html');
     expect(run('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(run('/runtime-config.json')).toBe('/runtime-config.json');
+  });
+
+  it("writes the viewer's own address into the API's trusted header, whatever the viewer sent", () => {
+    const run = (headers: Record<string, { value: string }>) =>
+      runInNewContext(
+        `${VIEWER_ADDRESS_CODE}\nhandler(${JSON.stringify({ viewer: { ip: '200.44.32.12' }, request: { uri: '/api/auth/sign-up', headers } })}).headers`,
+      ) as Record<string, { value: string }>;
+    expect(run({})[VIEWER_ADDRESS_HEADER]).toEqual({ value: '200.44.32.12' });
+    const forged = run({
+      [VIEWER_ADDRESS_HEADER]: { value: '1.2.3.4' },
+      authorization: { value: 'Bearer x' },
+    });
+    expect(forged[VIEWER_ADDRESS_HEADER]).toEqual({ value: '200.44.32.12' });
+    expect(forged.authorization).toEqual({ value: 'Bearer x' });
+    // Every API function reads the client address from that header, and only there.
+    for (const area of API_AREAS)
+      expect(areaGrants(dev, area).env[ENV.clientIpHeader], area).toBe(VIEWER_ADDRESS_HEADER);
   });
 
   it('uses TLSv1.2_2021 with a custom domain', () => {

@@ -11,6 +11,7 @@ const requestInstitutionalCode = handlerOf('requestInstitutionalCode');
 const requestPasswordReset = handlerOf('requestPasswordReset');
 const requestSignUpCode = handlerOf('requestSignUpCode');
 const resetPassword = handlerOf('resetPassword');
+const signOutEverywhere = handlerOf('signOutEverywhere');
 const verifyInstitutional = handlerOf('verifyInstitutionalEmail');
 import { localCognitoClient } from '../../scripts/local/parts/cognito';
 import { keys } from '#shared/table';
@@ -19,6 +20,7 @@ import { uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, invoke } from '../support/events';
 import { MemorySearchIndex } from '../support/memory-search-index';
 import { handlerOf } from '../support/handlers';
+import { startTestStream, type TestStream } from '../support/stream';
 
 /**
  * Sign-up codes, password reset and institutional codes through the real handlers, against
@@ -26,6 +28,8 @@ import { handlerOf } from '../support/handlers';
  */
 let table: TableAccess;
 let parts: AccountParts;
+/** The table stream's dispatcher: it mails what the public routes asked for, after their answer. */
+let stream: TestStream;
 let clock = Date.parse('2026-03-01T10:00:00.000Z');
 const university = uniqueUniversity('acc');
 const domain = `est.${university}.edu.ve`;
@@ -36,6 +40,7 @@ const PASSWORD = 'Clave12345';
 beforeAll(async () => {
   table = useTestTable();
   parts = await startAccountParts();
+  stream = await startTestStream(table);
   await createUniversityRepository(table).putIfAbsent({
     id: university,
     name: 'Prueba',
@@ -52,12 +57,22 @@ beforeEach(() => {
   setContextForTests({ search: new MemorySearchIndex(), now: () => new Date(clock) });
 });
 afterAll(async () => {
+  await stream?.stop();
   resetContext();
   await parts?.stop();
 });
 
-const requestCode = (email: string) =>
-  invoke(requestSignUpCode, apiEvent('requestSignUpCode', { body: { email } }));
+/** Asks for the code, then lets the stream dispatcher do its part (the mail), as it would at once. */
+const requestCode = async (email: string) => {
+  const res = await invoke(requestSignUpCode, apiEvent('requestSignUpCode', { body: { email } }));
+  await stream.settle();
+  return res;
+};
+const requestReset = async (email: string) => {
+  const res = await invoke(requestPasswordReset, apiEvent('requestPasswordReset', { body: { email } }));
+  await stream.settle();
+  return res;
+};
 const confirm = (email: string, code: string) =>
   invoke(confirmSignUp, apiEvent('confirmSignUp', { body: { email, code } }));
 const errorMessage = (body: unknown) => (body as { error: { message: string } }).error.message;
@@ -269,9 +284,7 @@ describe('password reset', () => {
 
   it('mails a single-use link; the token sets the password once', async () => {
     const email = await confirmedUser();
-    expect(
-      (await invoke(requestPasswordReset, apiEvent('requestPasswordReset', { body: { email } }))).status,
-    ).toBe(202);
+    expect((await requestReset(email)).status).toBe(202);
     const token = await tokenFrom(email);
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     const body = { token, password: 'NuevaClave99' };
@@ -286,9 +299,27 @@ describe('password reset', () => {
     await expect(parts.cognito.signIn(email, PASSWORD)).rejects.toThrow();
   });
 
+  it('signs the account out everywhere: no session from before the reset refreshes, new ones do', async () => {
+    const email = await confirmedUser();
+    const phone = await parts.session(email, PASSWORD);
+    const laptop = await parts.session(email, PASSWORD);
+    expect(await parts.refresh(phone.refreshToken)).toHaveProperty('idToken');
+    await requestReset(email);
+    const token = await tokenFrom(email);
+    const res = await invoke(
+      resetPassword,
+      apiEvent('resetPassword', { body: { token, password: 'NuevaClave99' } }),
+    );
+    expect(res.status).toBe(200);
+    for (const old of [phone, laptop])
+      expect(await parts.refresh(old.refreshToken)).toEqual({ refused: 'NotAuthorizedException' });
+    const fresh = await parts.session(email, 'NuevaClave99');
+    expect(await parts.refresh(fresh.refreshToken)).toHaveProperty('idToken');
+  });
+
   it('refuses an expired or unknown token, and answers 202 for unknown addresses without mail', async () => {
     const email = await confirmedUser();
-    await invoke(requestPasswordReset, apiEvent('requestPasswordReset', { body: { email } }));
+    await requestReset(email);
     const token = await tokenFrom(email);
     clock += 30 * 60_000;
     const late = await invoke(
@@ -302,12 +333,31 @@ describe('password reset', () => {
     );
     expect(forged.status).toBe(400);
     const unknown = freshEmail();
-    expect(
-      (await invoke(requestPasswordReset, apiEvent('requestPasswordReset', { body: { email: unknown } })))
-        .status,
-    ).toBe(202);
+    expect((await requestReset(unknown)).status).toBe(202);
     expect(await parts.mailTo(unknown)).toEqual([]);
     await expect(parts.cognito.signIn(email, PASSWORD)).resolves.toHaveProperty('idToken');
+  });
+});
+
+describe("'Cerrar sesión en todos los dispositivos'", () => {
+  it("revokes every refresh token of the caller's account, and only theirs", async () => {
+    const email = await registered();
+    await requestCode(email);
+    await confirm(email, await lastCode(parts, email));
+    const other = await registered();
+    await requestCode(other);
+    await confirm(other, await lastCode(parts, other));
+    const mine = [await parts.session(email, PASSWORD), await parts.session(email, PASSWORD)];
+    const theirs = await parts.session(other, PASSWORD);
+    const sub = await userSub(email);
+    const res = await invoke(
+      signOutEverywhere,
+      apiEvent('signOutEverywhere', { claims: { sub, email, token_use: 'id' } }),
+    );
+    expect(res.status).toBe(200);
+    for (const session of mine)
+      expect(await parts.refresh(session.refreshToken)).toEqual({ refused: 'NotAuthorizedException' });
+    expect(await parts.refresh(theirs.refreshToken)).toHaveProperty('idToken');
   });
 });
 

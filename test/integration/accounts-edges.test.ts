@@ -16,6 +16,7 @@ import { uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, invoke } from '../support/events';
 import { MemorySearchIndex } from '../support/memory-search-index';
 import { handlerOf } from '../support/handlers';
+import { startTestStream, type TestStream } from '../support/stream';
 
 /**
  * What must not be lost or shared: a code or reset link survives a failure of the step after it,
@@ -24,6 +25,7 @@ import { handlerOf } from '../support/handlers';
  */
 let table: TableAccess;
 let parts: AccountParts;
+let stream: TestStream;
 const university = uniqueUniversity('edge');
 const domain = `est.${university}.edu.ve`;
 let seq = 0;
@@ -36,7 +38,7 @@ function flakyIdentity(method: 'confirmSignUp' | 'setPassword') {
   const real = createCognitoIdentityProvider();
   let failNext = true;
   const identity: IdentityProvider = {
-    getUserByEmail: (email) => real.getUserByEmail(email),
+    ...real,
     confirmSignUp: async (username, email) => {
       if (method === 'confirmSignUp' && failNext) {
         failNext = false;
@@ -58,6 +60,7 @@ function flakyIdentity(method: 'confirmSignUp' | 'setPassword') {
 beforeAll(async () => {
   table = useTestTable();
   parts = await startAccountParts();
+  stream = await startTestStream(table);
   await createUniversityRepository(table).putIfAbsent({
     id: university,
     name: 'Borde',
@@ -70,6 +73,7 @@ beforeAll(async () => {
 });
 beforeEach(() => setContextForTests({ search: new MemorySearchIndex() }));
 afterAll(async () => {
+  await stream?.stop();
   resetContext();
   await parts?.stop();
 });
@@ -80,6 +84,7 @@ describe('a failure after the check costs nothing', () => {
     const email = freshEmail();
     await parts.signUp(email, PASSWORD);
     await invoke(requestSignUpCode, apiEvent('requestSignUpCode', { body: { email } }));
+    await stream.settle();
     const code = await lastCode(parts, email);
     const confirm = () => invoke(confirmSignUp, apiEvent('confirmSignUp', { body: { email, code } }));
 
@@ -97,6 +102,7 @@ describe('a failure after the check costs nothing', () => {
     await parts.signUp(email, PASSWORD);
     await createCognitoIdentityProvider().confirmSignUp(email, email);
     await invoke(requestPasswordReset, apiEvent('requestPasswordReset', { body: { email } }));
+    await stream.settle();
     const mail = (await parts.mailTo(email)).at(-1);
     const token = mail?.text.match(/token=([\w-]+)/)?.[1];
     expect(token).toBeTruthy();

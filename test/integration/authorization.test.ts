@@ -134,6 +134,51 @@ describe('every guarded route of the route table', () => {
   }
 });
 
+describe('public routes that read an optional caller', () => {
+  const optional = routeList.filter((r) => r.auth === 'public' && r.identity === 'optional');
+
+  it('exist in the table (the university request form)', () => {
+    expect(optional.map((r) => r.name)).toContain('createUniversityRequest');
+  });
+
+  for (const route of optional) {
+    const label = `${route.name}: ${route.method} ${route.path}`;
+    it(`${label} verifies a sent token as the authorizer would: a bad one is 401, none is anonymous`, async () => {
+      for (const token of [expired(tokens.a), tampered(tokens.a), 'not.a.jwt']) {
+        const res = await call(route, token);
+        expect(res.status, `${label} with ${token.slice(0, 12)}`).toBe(401);
+      }
+      for (const token of [undefined, tokens.a]) {
+        const res = await call(route, token);
+        expect([401, 403], `${label} with ${token ? 'a valid token' : 'no token'}`).not.toContain(res.status);
+        expect(res.status).toBeLessThan(500);
+      }
+    });
+  }
+
+  it('records the signed-in requester of a university request, and none for an anonymous one', async () => {
+    const body = {
+      university_name: 'UNEG',
+      university_full_name: 'Universidad Nacional Experimental de Guayana',
+      email_domain: 'uneg.edu.ve',
+      city: 'Puerto Ordaz',
+    };
+    const post = (token?: string) =>
+      fetch(`${server.url}/api/university-requests`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+    const signedIn = await post(tokens.a);
+    expect(signedIn.status).toBe(201);
+    expect(((await signedIn.json()) as { requester_id: string }).requester_id).toBe(
+      decodeJwtPayload(tokens.a).sub,
+    );
+    const anonymous = await post();
+    expect(((await anonymous.json()) as { requester_id: string | null }).requester_id).toBeNull();
+  });
+});
+
 describe("a user's routes only ever show that user's data", () => {
   it('user B never sees user A’s profile or favorites, through every guarded GET', async () => {
     const api = (path: string, token: string, init: RequestInit = {}) =>

@@ -1,18 +1,26 @@
 import {
   AdminUserGlobalSignOutCommand,
   type CognitoIdentityProviderClient,
+  DescribeUserPoolClientCommand,
   GetTokensFromRefreshTokenCommand,
   GlobalSignOutCommand,
   InitiateAuthCommand,
   ListUsersCommand,
   ResendConfirmationCodeCommand,
+  UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthorizer } from '../../scripts/local/authorizer';
 import { type CognitoProxy, maskEmail, startCognitoProxy } from '../../scripts/local/parts/cognito-proxy';
-import { localCognitoClient } from '../../scripts/local/parts/cognito';
+import { ensureUserPool, localCognitoClient } from '../../scripts/local/parts/cognito';
 import { freePort } from '../../scripts/local/ports';
-import { decodeJwtPayload, startTestCognito, type TestCognito } from '../support/local-cognito';
+import { AUTH_CONFIG } from '#shared/auth-config';
+import {
+  decodeJwtPayload,
+  signWithCognitoLocalKey,
+  startTestCognito,
+  type TestCognito,
+} from '../support/local-cognito';
 
 /**
  * The proxy in front of cognito-local (scripts/local/parts/cognito-proxy.ts) with the real emulator
@@ -88,7 +96,7 @@ describe('cognito proxy', () => {
     );
     const result = out.AuthenticationResult;
     expect(result?.TokenType).toBe('Bearer');
-    // The access token's lifetime in seconds, as Cognito reports it (cognito-local issues 24 h tokens).
+    // The access token's lifetime in seconds, as Cognito reports it.
     const access = decodeJwtPayload(result!.AccessToken!);
     expect(result?.ExpiresIn).toBe(Number(access.exp) - Number(access.iat));
     expect(result?.ExpiresIn).toBeGreaterThan(0);
@@ -125,6 +133,109 @@ describe('cognito proxy', () => {
       viaProxy.send(new GetTokensFromRefreshTokenCommand({ ClientId: cognito.clientId, RefreshToken: '' })),
     );
     expect(missing).toEqual({ name: 'InvalidParameterException', status: 400 });
+  });
+
+  it("issues tokens that last as long as the pool's settings say (shared/auth-config.ts), refreshed ones too", async () => {
+    const first = await signInViaProxy();
+    const lifetime = (token: string) => {
+      const claims = decodeJwtPayload(token);
+      return Number(claims.exp) - Number(claims.iat);
+    };
+    expect(lifetime(first.idToken)).toBe(AUTH_CONFIG.tokenValidity.idMinutes * 60);
+    expect(lifetime(first.accessToken)).toBe(AUTH_CONFIG.tokenValidity.accessMinutes * 60);
+    expect(lifetime(first.refreshToken)).toBe(AUTH_CONFIG.tokenValidity.refreshDays * 86_400);
+    const out = await viaProxy.send(
+      new GetTokensFromRefreshTokenCommand({ ClientId: cognito.clientId, RefreshToken: first.refreshToken }),
+    );
+    expect(out.AuthenticationResult?.ExpiresIn).toBe(AUTH_CONFIG.tokenValidity.accessMinutes * 60);
+    expect(lifetime(out.AuthenticationResult!.IdToken!)).toBe(AUTH_CONFIG.tokenValidity.idMinutes * 60);
+  });
+
+  it('brings a pool made before the lifetimes were shared (an old .data/) to the shared settings', async () => {
+    // As cognito-local's defaults had it: 24-hour access and ID tokens.
+    await direct.send(
+      new UpdateUserPoolClientCommand({
+        UserPoolId: cognito.userPoolId,
+        ClientId: cognito.clientId,
+        AccessTokenValidity: 24,
+        IdTokenValidity: 24,
+        TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
+      }),
+    );
+    await ensureUserPool(cognito.endpoint);
+    const { UserPoolClient: client } = await direct.send(
+      new DescribeUserPoolClientCommand({ UserPoolId: cognito.userPoolId, ClientId: cognito.clientId }),
+    );
+    expect(client).toMatchObject({
+      AccessTokenValidity: AUTH_CONFIG.tokenValidity.accessMinutes,
+      IdTokenValidity: AUTH_CONFIG.tokenValidity.idMinutes,
+      RefreshTokenValidity: AUTH_CONFIG.tokenValidity.refreshDays,
+      TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
+    });
+    // Sign-ins keep working with the same client.
+    expect((await signInViaProxy()).idToken).toBeDefined();
+  });
+
+  it('refuses every refresh token of a user after a global sign-out, as Cognito does; a new sign-in works', async () => {
+    const refresh = (token: string) =>
+      viaProxy.send(
+        new GetTokensFromRefreshTokenCommand({ ClientId: cognito.clientId, RefreshToken: token }),
+      );
+    const refreshByInitiateAuth = (token: string) =>
+      viaProxy.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          ClientId: cognito.clientId,
+          AuthParameters: { REFRESH_TOKEN: token },
+        }),
+      );
+    // Two devices; the first signs out everywhere (Amplify's GlobalSignOut with its access token).
+    const phone = await signInViaProxy();
+    const laptop = await signInViaProxy();
+    await viaProxy.send(new GlobalSignOutCommand({ AccessToken: phone.accessToken }));
+    for (const token of [phone.refreshToken, laptop.refreshToken]) {
+      expect(await failure(refresh(token))).toEqual({ name: 'NotAuthorizedException', status: 400 });
+      expect(await failure(refreshByInitiateAuth(token))).toEqual({
+        name: 'NotAuthorizedException',
+        status: 400,
+      });
+    }
+    // Straight after the sign-out (same second included), a new session refreshes normally.
+    const again = await signInViaProxy();
+    expect((await refresh(again.refreshToken)).AuthenticationResult?.IdToken).toBeDefined();
+
+    // The admin API (a password reset) revokes them the same way.
+    await viaProxy.send(
+      new AdminUserGlobalSignOutCommand({ UserPoolId: cognito.userPoolId, Username: USER.email }),
+    );
+    expect(await failure(refresh(again.refreshToken))).toEqual({
+      name: 'NotAuthorizedException',
+      status: 400,
+    });
+    const after = await signInViaProxy();
+    expect((await refresh(after.refreshToken)).AuthenticationResult?.IdToken).toBeDefined();
+  });
+
+  it('refuses GlobalSignOut with an access token it did not issue or that expired', async () => {
+    const { accessToken, refreshToken } = await signInViaProxy();
+    const now = Math.floor(Date.now() / 1000);
+    const expired = signWithCognitoLocalKey({
+      ...decodeJwtPayload(accessToken),
+      iat: now - 7200,
+      exp: now - 3600,
+    });
+    const [head, , signature] = accessToken.split('.');
+    const forged = `${head}.${Buffer.from(JSON.stringify({ ...decodeJwtPayload(accessToken), username: 'otro' })).toString('base64url')}.${signature}`;
+    for (const token of [expired, forged, 'not.a.jwt'])
+      expect(await failure(viaProxy.send(new GlobalSignOutCommand({ AccessToken: token })))).toEqual({
+        name: 'NotAuthorizedException',
+        status: 400,
+      });
+    // Nothing was revoked by those.
+    const out = await viaProxy.send(
+      new GetTokensFromRefreshTokenCommand({ ClientId: cognito.clientId, RefreshToken: refreshToken }),
+    );
+    expect(out.AuthenticationResult?.IdToken).toBeDefined();
   });
 
   it('answers GlobalSignOut and AdminUserGlobalSignOut with 200', async () => {

@@ -126,6 +126,22 @@ describe('publishing', () => {
     expect((await own(sub)).map((p) => p.id)).toEqual([created.id]);
   });
 
+  it('stores text without control, bidi-override or zero-width characters, in NFC', async () => {
+    const sub = `unicode-${Date.now()}`;
+    await verifiedStudent(sub);
+    const res = await publish(
+      sub,
+      listing({
+        title: 'Cafetera\u0000 \u202Egnp.exe\u202C\u200B',
+        description: 'Cafe\u0301 de\u2066 especialidad\r\nsin uso\uFEFF',
+      }),
+    );
+    expect(res.status).toBe(201);
+    const stored = await createProductRepository(table).get((res.body as { id: number }).id);
+    expect(stored?.title).toBe('Cafetera gnp.exe');
+    expect(stored?.description).toBe('Café de especialidad\nsin uso');
+  });
+
   it("names the seller by the e-mail's local part when the profile has no name", async () => {
     const sub = `anon-${Date.now()}`;
     await verifiedStudent(sub);

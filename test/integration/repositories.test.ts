@@ -142,9 +142,17 @@ describe('every item names its entity', () => {
       attempts: 0,
       used: false,
       university_id: null,
+      registration: user,
     });
     await ctx.sendCounter.tryCount(email, now, 5, 60_000);
-    await ctx.resetTokens.put(`hash-${user}`, email, now + 60_000);
+    await ctx.resetTokens.put(`hash-${user}`, { email, registration: user }, now + 60_000);
+    await ctx.mailRequests.put({
+      id: `mail-${user}`,
+      kind: 'passwordReset',
+      email,
+      registration: null,
+      requested_at: now,
+    });
     await ctx.profiles.createIfAbsent({
       user_id: user,
       email,
@@ -169,6 +177,7 @@ describe('every item names its entity', () => {
       keys.verification('signup', email),
       keys.sendWindow(email),
       keys.resetToken(`hash-${user}`),
+      keys.mailRequest(`mail-${user}`),
       keys.profile(user),
       keys.institutionalClaim(email),
       keys.favorite(user, product.id),
@@ -190,6 +199,7 @@ describe('every item names its entity', () => {
       'verificationCode',
       'sendWindow',
       'resetToken',
+      'mailRequest',
       'profile',
       'institutionalClaim',
       'favorite',

@@ -63,9 +63,19 @@ describe('universities', () => {
 
 describe('POST /api/university-requests', () => {
   it('stores a pending request (requester from the token when there is one)', async () => {
+    // The token's verification itself is the authorizer's check, tested against the local user pool
+    // in authorization.test.ts; here a verifier that knows one token stands in for the pool.
+    setContextForTests({
+      tokenVerifier: {
+        verify: async (token) => (token === 'token-of-user-9' ? { sub: 'user-9', token_use: 'id' } : null),
+      },
+    });
     const res = await invoke(
       createRequest,
-      apiEvent('createUniversityRequest', { body: validRequest, claims: { sub: 'user-9' } }),
+      apiEvent('createUniversityRequest', {
+        body: validRequest,
+        headers: { authorization: 'Bearer token-of-user-9' },
+      }),
     );
     expect(res.status).toBe(201);
     const body = res.body as { id: string; status: string; requester_id: string | null };
@@ -79,6 +89,53 @@ describe('POST /api/university-requests', () => {
       apiEvent('createUniversityRequest', { body: validRequest }),
     );
     expect(anonymous.body).toMatchObject({ requester_id: null });
+    // A token that is sent must be valid: a bad one is refused, not taken as anonymous.
+    const forged = await invoke(
+      createRequest,
+      apiEvent('createUniversityRequest', {
+        body: validRequest,
+        headers: { authorization: 'Bearer forged' },
+      }),
+    );
+    expect(forged.status).toBe(401);
+    setContextForTests({ search: new MemorySearchIndex() });
+  });
+
+  it('limits requests per client address (10 an hour) and per signed-in account (3 a day), in Spanish', async () => {
+    const asker = `asker-${Date.now()}`;
+    setContextForTests({
+      search: new MemorySearchIndex(),
+      tokenVerifier: {
+        verify: async (token) => (token === 'token-of-asker' ? { sub: asker, token_use: 'id' } : null),
+      },
+    });
+    const post = (sourceIp: string, token?: string) =>
+      invoke(
+        createRequest,
+        apiEvent('createUniversityRequest', {
+          body: validRequest,
+          sourceIp,
+          ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+        }),
+      );
+    // One address, anonymous: 10 pass, then the limit.
+    const crowd = '198.51.100.23';
+    const statuses = [];
+    for (let i = 0; i < 12; i++) statuses.push((await post(crowd)).status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    const refused = await post(crowd);
+    expect(refused.body).toEqual({
+      error: {
+        code: 'too_many_requests',
+        message: 'Has enviado demasiadas solicitudes de universidad. Inténtalo de nuevo más tarde.',
+      },
+    });
+    // One account, from a new address each time: 3 pass.
+    const byAccount = [];
+    for (let i = 0; i < 4; i++) byAccount.push((await post(`203.0.113.${40 + i}`, 'token-of-asker')).status);
+    expect(byAccount).toEqual([201, 201, 201, 429]);
+    setContextForTests({ search: new MemorySearchIndex() });
   });
 
   it.each<[string, unknown]>([

@@ -1,5 +1,10 @@
-import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  GetTokensFromRefreshTokenCommand,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { localCognitoClient } from '../../scripts/local/parts/cognito';
+import { type CognitoProxy, startCognitoProxy } from '../../scripts/local/parts/cognito-proxy';
 import { type SesLocal, startSesLocal } from '../../scripts/local/parts/ses';
 import { freePort } from '../../scripts/local/ports';
 import { ENV } from '../../functions/commons/env';
@@ -8,14 +13,23 @@ import { codeIn, type Mail, mailTo } from './mailbox';
 import type { LocalUser } from '../../scripts/local/parts/cognito';
 
 /**
- * The real identity and mail parts for accounts tests: cognito-local and the SES emulator, with
+ * The real identity and mail parts for accounts tests: cognito-local behind the local proxy (as
+ * the local stack runs it: the handlers and Amplify talk to the proxy) and the SES emulator, with
  * the environment variables the local stack sets for the handlers.
  */
 export interface AccountParts {
   cognito: TestCognito;
+  proxy: CognitoProxy;
   ses: SesLocal;
-  /** Registers an UNCONFIRMED user as the web app's sign-up does. */
+  /** Registers an UNCONFIRMED user straight with the user pool, as anyone can (Cognito's SignUp). */
   signUp(email: string, password: string, name?: string): Promise<void>;
+  /** Signs in through the proxy, as the web app does: the three tokens. */
+  session(
+    email: string,
+    password: string,
+  ): Promise<{ idToken: string; accessToken: string; refreshToken: string }>;
+  /** Refreshes a session through the proxy (Amplify's GetTokensFromRefreshToken); its error name, if refused. */
+  refresh(refreshToken: string): Promise<{ idToken: string } | { refused: string }>;
   /** Mail the emulator holds for an address, oldest first. */
   mailTo(email: string): Promise<Mail[]>;
   stop(): Promise<void>;
@@ -25,16 +39,20 @@ export const APP_URL = 'http://localhost:5173';
 
 export async function startAccountParts(users: readonly LocalUser[] = []): Promise<AccountParts> {
   const cognito = await startTestCognito(users);
+  const proxy = await startCognitoProxy({ port: await freePort(), target: cognito.endpoint });
   const ses = await startSesLocal({ port: await freePort() });
   process.env[ENV.userPoolId] = cognito.userPoolId;
   process.env[ENV.userPoolClientId] = cognito.clientId;
-  process.env[ENV.cognitoEndpoint] = cognito.endpoint;
+  process.env[ENV.tokenIssuer] = cognito.issuer;
+  process.env[ENV.cognitoEndpoint] = proxy.endpoint;
   process.env[ENV.sesEndpoint] = ses.endpoint;
   process.env[ENV.mailFrom] = 'no-reply@mercado.test';
   process.env[ENV.appUrl] = APP_URL;
   const client = localCognitoClient(cognito.endpoint);
+  const viaProxy = localCognitoClient(proxy.endpoint);
   return {
     cognito,
+    proxy,
     ses,
     signUp: async (email, password, name) => {
       await client.send(
@@ -46,10 +64,37 @@ export async function startAccountParts(users: readonly LocalUser[] = []): Promi
         }),
       );
     },
+    session: async (email, password) => {
+      const out = await viaProxy.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: cognito.clientId,
+          AuthParameters: { USERNAME: email.toLowerCase(), PASSWORD: password },
+        }),
+      );
+      const r = out.AuthenticationResult;
+      if (!r?.IdToken || !r.AccessToken || !r.RefreshToken) throw new Error('no tokens');
+      return { idToken: r.IdToken, accessToken: r.AccessToken, refreshToken: r.RefreshToken };
+    },
+    refresh: async (refreshToken) => {
+      try {
+        const out = await viaProxy.send(
+          new GetTokensFromRefreshTokenCommand({ ClientId: cognito.clientId, RefreshToken: refreshToken }),
+        );
+        const idToken = out.AuthenticationResult?.IdToken;
+        if (!idToken) throw new Error('no ID token');
+        return { idToken };
+      } catch (err) {
+        if (err instanceof Error && err.name !== 'Error') return { refused: err.name };
+        throw err;
+      }
+    },
     mailTo: (email) => mailTo(ses.endpoint, email),
     stop: async () => {
       client.destroy();
+      viaProxy.destroy();
       await ses.stop();
+      await proxy.stop();
       await cognito.stop();
     },
   };

@@ -16,7 +16,16 @@ export interface EventOptions {
   /** JWT claims; arrays are flattened like API Gateway does. */
   claims?: Record<string, string | number | boolean | string[]>;
   headers?: Record<string, string>;
+  /** The connection's address (requestContext.http.sourceIp). @default one address per test file */
+  sourceIp?: string;
 }
+
+const octet = () => 1 + Math.floor(Math.random() * 250);
+/**
+ * This test file's client address: per-client limits (the public mail routes') of one file never
+ * reach another's, which may run within the same hour against the same table.
+ */
+const FILE_CLIENT = `10.${octet()}.${octet()}.${octet()}`;
 
 const flatten = (v: string | number | boolean | string[]) =>
   Array.isArray(v) ? `[${v.join(' ')}]` : String(v);
@@ -60,7 +69,7 @@ export function apiEvent(routeName: RouteName, opts: EventOptions = {}): HttpApi
         method: route.method,
         path: rawPath,
         protocol: 'HTTP/1.1',
-        sourceIp: '127.0.0.1',
+        sourceIp: opts.sourceIp ?? FILE_CLIENT,
         userAgent: 'vitest',
       },
       requestId: `req-${Math.random().toString(36).slice(2)}`,

@@ -39,6 +39,42 @@ export function createCognitoIdentityProvider(): IdentityProvider {
         throw err;
       }
     },
+    async signUp({ email, password, name, nationalId, universityId }) {
+      const { client, SignUpCommand } = await sdk();
+      const attributes: Record<string, string | undefined> = {
+        email,
+        name,
+        'custom:national_id': nationalId,
+        'custom:university_id': universityId,
+      };
+      try {
+        const out = await client.send(
+          new SignUpCommand({
+            // The web client's id (public): what the browser's own sign-up used.
+            ClientId: requireEnv(ENV.userPoolClientId),
+            Username: email,
+            Password: password,
+            UserAttributes: Object.entries(attributes)
+              .filter((entry): entry is [string, string] => !!entry[1])
+              .map(([Name, Value]) => ({ Name, Value })),
+          }),
+        );
+        return out.UserSub ?? null;
+      } catch (err) {
+        if (err instanceof Error && err.name === 'UsernameExistsException') return null;
+        if (err instanceof Error && err.name === 'InvalidPasswordException')
+          throw new BadRequestError(ACCOUNT_MESSAGES.weakPassword);
+        throw err;
+      }
+    },
+    async deleteUser(username) {
+      const { client, AdminDeleteUserCommand } = await sdk();
+      try {
+        await client.send(new AdminDeleteUserCommand({ UserPoolId: pool(), Username: username }));
+      } catch (err) {
+        if (!(err instanceof Error && err.name === 'UserNotFoundException')) throw err;
+      }
+    },
     async confirmSignUp(username, email) {
       const { client, AdminConfirmSignUpCommand, AdminUpdateUserAttributesCommand } = await sdk();
       await client.send(new AdminConfirmSignUpCommand({ UserPoolId: pool(), Username: username }));
@@ -71,6 +107,10 @@ export function createCognitoIdentityProvider(): IdentityProvider {
           throw new BadRequestError(ACCOUNT_MESSAGES.weakPassword);
         throw err;
       }
+    },
+    async signOutEverywhere(username) {
+      const { client, AdminUserGlobalSignOutCommand } = await sdk();
+      await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: pool(), Username: username }));
     },
   };
 }

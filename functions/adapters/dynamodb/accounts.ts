@@ -16,6 +16,7 @@ import type {
   CodeRecord,
   CodeRepository,
   FavoriteRepository,
+  MailRequestRepository,
   ProfileRepository,
   ResetTokenRepository,
   SendCounter,
@@ -34,6 +35,8 @@ const codeRecordSchema = z.object({
   attempts: z.number(),
   used: z.boolean(),
   university_id: z.nullable(z.string()),
+  // Codes stored before registrations were named carry none (and confirm nothing).
+  registration: z.optional(z.nullable(z.string())),
 });
 
 const epochSeconds = (ms: number) => Math.ceil(ms / 1000);
@@ -63,7 +66,9 @@ export function createCodeRepository({ doc, tableName }: TableAccess): CodeRepos
       );
       if (!res.Item) return null;
       const parsed = codeRecordSchema.safeParse(stripKeys(res.Item));
-      return parsed.success ? (parsed.data satisfies CodeRecord) : null;
+      return parsed.success
+        ? ({ ...parsed.data, registration: parsed.data.registration ?? null } satisfies CodeRecord)
+        : null;
     },
     async registerFailure(purpose, subject, codeId, maxAttempts) {
       try {
@@ -193,15 +198,41 @@ export function createSendCounter({ doc, tableName }: TableAccess): SendCounter 
   };
 }
 
+/** Requests of the public mail routes, each written once and read by the stream dispatcher. */
+export function createMailRequestRepository({ doc, tableName }: TableAccess): MailRequestRepository {
+  return {
+    async put(request) {
+      try {
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...request,
+              ...entityKey('mailRequest', keys.mailRequest(request.id)),
+              // The dispatcher handles it within seconds; the item only has to outlive retries.
+              [TTL_ATTRIBUTE]: epochSeconds(request.requested_at) + 86_400,
+            },
+            ConditionExpression: `attribute_not_exists(${KEY.pk})`,
+          }),
+        );
+      } catch (err) {
+        // The same request written twice (a retried call): it is there already.
+        if (!isConditionalCheckFailed(err)) throw err;
+      }
+    },
+  };
+}
+
 export function createResetTokenRepository({ doc, tableName }: TableAccess): ResetTokenRepository {
   return {
-    async put(tokenHash, email, expiresAt) {
+    async put(tokenHash, grant, expiresAt) {
       await doc.send(
         new PutCommand({
           TableName: tableName,
           Item: {
             ...entityKey('resetToken', keys.resetToken(tokenHash)),
-            email,
+            email: grant.email,
+            registration: grant.registration,
             expires_at: expiresAt,
             [TTL_ATTRIBUTE]: epochSeconds(expiresAt) + 86_400,
           },
@@ -222,20 +253,24 @@ export function createResetTokenRepository({ doc, tableName }: TableAccess): Res
           }),
         );
         const email = res.Attributes?.email;
-        return typeof email === 'string' ? email : null;
+        const registration = res.Attributes?.registration;
+        if (typeof email !== 'string') return null;
+        return { email, registration: typeof registration === 'string' ? registration : null };
       } catch (err) {
         if (isConditionalCheckFailed(err)) return null;
         throw err;
       }
     },
-    async release(tokenHash) {
+    async release(tokenHash, registration) {
       try {
         await doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.resetToken(tokenHash),
-            UpdateExpression: 'REMOVE used_at',
+            UpdateExpression:
+              registration === undefined ? 'REMOVE used_at' : 'SET registration = :r REMOVE used_at',
             ConditionExpression: 'attribute_exists(used_at)',
+            ...(registration === undefined ? {} : { ExpressionAttributeValues: { ':r': registration } }),
           }),
         );
       } catch (err) {

@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP } from 'node:net';
+import { ipv6Hextets } from '../../commons/ip';
 import type { RemoteImageFetcher } from '../../ports/images';
 
 /**
@@ -31,7 +32,7 @@ for (const [net, prefix] of [
 for (const [net, prefix] of [
   ['::', 128],
   ['::1', 128],
-  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
   ['100::', 64],
   ['2001:db8::', 32],
   ['fc00::', 7],
@@ -44,13 +45,36 @@ export class RemoteImageError extends Error {
   override name = 'RemoteImageError';
 }
 
+const ipv4Of = (high: number, low: number) => `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+
+/**
+ * The IPv4 addresses an IPv6 address carries inside it, by every standard way of embedding one:
+ * IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d),
+ * NAT64 (64:ff9b::/96), 6to4 (2002::/16), Teredo (2001::/32: server and obfuscated client) and
+ * ISATAP (…:0:5efe:a.b.c.d, …:200:5efe:a.b.c.d). A connection to such an address may end at the
+ * IPv4 address, so each is judged too.
+ */
+function embeddedIpv4(h: number[]): string[] {
+  const out: string[] = [];
+  const zeros = (from: number, to: number) => h.slice(from, to).every((g) => g === 0);
+  if (zeros(0, 5) && h[5] === 0xffff) out.push(ipv4Of(h[6], h[7])); // mapped
+  if (zeros(0, 6)) out.push(ipv4Of(h[6], h[7])); // compatible (deprecated)
+  if (zeros(0, 4) && h[4] === 0xffff && h[5] === 0) out.push(ipv4Of(h[6], h[7])); // translated
+  if (h[0] === 0x64 && h[1] === 0xff9b) out.push(ipv4Of(h[6], h[7])); // NAT64 (well-known and local-use)
+  if (h[0] === 0x2002) out.push(ipv4Of(h[1], h[2])); // 6to4
+  if (h[0] === 0x2001 && h[1] === 0) out.push(ipv4Of(h[2], h[3]), ipv4Of(h[6] ^ 0xffff, h[7] ^ 0xffff)); // Teredo
+  if ((h[4] === 0 || h[4] === 0x200) && h[5] === 0x5efe) out.push(ipv4Of(h[6], h[7])); // ISATAP
+  return out;
+}
+
 export function isPublicAddress(address: string): boolean {
-  // An IPv4-mapped IPv6 address (::ffff:10.0.0.1) is judged as the IPv4 address it carries.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isPublicAddress(mapped[1]);
   const family = isIP(address);
-  if (family === 0) return false;
-  return !PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (family === 4) return !PRIVATE.check(address, 'ipv4');
+  const hextets = ipv6Hextets(address);
+  if (!hextets) return false;
+  if (PRIVATE.check(address.replace(/%.*$/, ''), 'ipv6')) return false;
+  // Refused when any IPv4 address it embeds is not public (e.g. ::7f00:1 is 127.0.0.1).
+  return embeddedIpv4(hextets).every((v4) => !PRIVATE.check(v4, 'ipv4'));
 }
 
 type Lookup = (hostname: string, callback: (err: Error | null, addresses: LookupAddress[]) => void) => void;

@@ -5,10 +5,13 @@ import { lazyContext } from '../context';
 import { basicParts } from '../parts/basics';
 import { searchParts } from '../parts/search';
 import { tableParts } from '../parts/table';
+import { tokenParts } from '../parts/tokens';
 
-/** The catalog's parts: the table and the search index. */
-export const parts = { table: tableParts, search: searchParts, basics: basicParts };
-const context = lazyContext({ ...tableParts, ...searchParts, ...basicParts });
+/** The catalog's parts: the table, the search index, and the verifier of optional callers. */
+export const parts = { table: tableParts, search: searchParts, tokens: tokenParts, basics: basicParts };
+const context = lazyContext({ ...tableParts, ...searchParts, ...tokenParts, ...basicParts });
 
 /** Lambda entry of the catalog area (shared/api/catalog.ts). */
-export const handler = createAreaHandler(catalogRoutes, catalogHandlers, () => context);
+export const handler = createAreaHandler(catalogRoutes, catalogHandlers, () => context, {
+  tokens: () => context.tokenVerifier,
+});

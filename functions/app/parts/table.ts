@@ -1,6 +1,7 @@
 import {
   createCodeRepository,
   createFavoriteRepository,
+  createMailRequestRepository,
   createProfileRepository,
   createResetTokenRepository,
   createSendCounter,
@@ -31,6 +32,7 @@ export const tableParts = {
   codes: () => createCodeRepository(table()),
   sendCounter: () => createSendCounter(table()),
   resetTokens: () => createResetTokenRepository(table()),
+  mailRequests: () => createMailRequestRepository(table()),
   profiles: () => createProfileRepository(table()),
   favorites: () => createFavoriteRepository(table()),
   counts: () => createCountStore(table()),
@@ -42,6 +44,7 @@ export const tableParts = {
   | 'codes'
   | 'sendCounter'
   | 'resetTokens'
+  | 'mailRequests'
   | 'profiles'
   | 'favorites'
   | 'counts'

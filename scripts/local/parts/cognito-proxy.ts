@@ -1,3 +1,4 @@
+import { createPublicKey, type JsonWebKey, verify } from 'node:crypto';
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import * as z from 'zod';
 
@@ -8,8 +9,12 @@ import * as z from 'zod';
  *
  * - GetTokensFromRefreshToken (Amplify 6.22 refreshes with it) → InitiateAuth REFRESH_TOKEN_AUTH on
  *   cognito-local, answered in GetTokensFromRefreshToken's shape.
- * - GlobalSignOut, AdminUserGlobalSignOut → 200 `{}`. cognito-local cannot revoke tokens it issued,
- *   so locally a sign-out only clears the client's session; in AWS Cognito revokes refresh tokens.
+ * - GlobalSignOut (a valid access token), AdminUserGlobalSignOut (an existing user) → 200 `{}`, and
+ *   from then on every refresh token the user held before is refused (`NotAuthorizedException`,
+ *   as Cognito refuses revoked tokens) on GetTokensFromRefreshToken and InitiateAuth's refresh
+ *   flows; tokens issued after the sign-out work. cognito-local keeps no revocation of its own.
+ * - Refresh tokens past their `exp` are refused too (cognito-local never looks at it), so a local
+ *   session lasts as long as the pool client's settings (shared/auth-config.ts) say.
  * - ResendConfirmationCode → 200 with CodeDeliveryDetails. The app e-mails its own codes (POST
  *   /api/auth/sign-up-code); this only keeps Amplify's resendSignUpCode from failing.
  *
@@ -44,6 +49,33 @@ const initiateAuthResponse = z.object({
   }),
 });
 const jwtTimes = z.object({ iat: z.number(), exp: z.number() });
+/** What the proxy reads of cognito-local's refresh tokens (JWTs there; opaque in Cognito). */
+const refreshClaims = z.object({ 'cognito:username': z.string(), iat: z.number(), exp: z.number() });
+const accessClaims = z.object({
+  iss: z.string(),
+  exp: z.number(),
+  token_use: z.literal('access'),
+  username: z.string(),
+});
+const jwtHeader = z.object({ alg: z.literal('RS256'), kid: z.string() });
+const jwks = z.object({ keys: z.array(z.looseObject({ kid: z.string() })) });
+const refreshFlow = z.object({
+  AuthFlow: z.enum(['REFRESH_TOKEN_AUTH', 'REFRESH_TOKEN']),
+  AuthParameters: z.object({ REFRESH_TOKEN: z.string() }),
+});
+const authenticationResult = z.object({
+  AuthenticationResult: z.object({ RefreshToken: z.string().optional() }).optional(),
+});
+const adminGetUserResponse = z.object({ Username: z.string() });
+/** Operations whose answer may carry a new refresh token. */
+const SIGN_IN_OPS = new Set([
+  'InitiateAuth',
+  'AdminInitiateAuth',
+  'RespondToAuthChallenge',
+  'AdminRespondToAuthChallenge',
+]);
+/** Issue times remembered for refresh tokens seen (bounded; older ones fall back to their `iat`). */
+const MAX_REMEMBERED_TOKENS = 10_000;
 const globalSignOutRequest = z.object({ AccessToken: z.string().min(1) });
 const adminSignOutRequest = z.object({ UserPoolId: z.string().min(1), Username: z.string().min(1) });
 const resendRequest = z.object({ ClientId: z.string().min(1), Username: z.string().min(1) });
@@ -56,6 +88,48 @@ interface Upstream {
 
 export async function startCognitoProxy(opts: { port: number; target: string }): Promise<CognitoProxy> {
   const target = new URL(opts.target);
+  /** Username (cognito-local's canonical one, the sub) → when its sessions were revoked (ms). */
+  const revokedAt = new Map<string, number>();
+  /** Refresh token → when the sign-in that issued it started (ms): finer than its `iat` (seconds). */
+  const issuedAt = new Map<string, number>();
+
+  const remember = (refreshToken: string, startedMs: number) => {
+    issuedAt.set(refreshToken, startedMs);
+    if (issuedAt.size > MAX_REMEMBERED_TOKENS) issuedAt.delete(issuedAt.keys().next().value as string);
+  };
+
+  /** Why Cognito would refuse this refresh token now, or null. */
+  const refusal = (refreshToken: string): string | null => {
+    const claims = refreshClaims.safeParse(decodeJwt(refreshToken));
+    // Not one of cognito-local's tokens: cognito-local refuses it itself.
+    if (!claims.success) return null;
+    if (claims.data.exp * 1000 <= Date.now()) return 'Refresh Token has expired';
+    const revoked = revokedAt.get(claims.data['cognito:username']);
+    // Issued at the start of its sign-in (when the proxy saw it), else at the start of its `iat` second.
+    const issued = issuedAt.get(refreshToken) ?? claims.data.iat * 1000;
+    if (revoked !== undefined && issued < revoked) return 'Refresh Token has been revoked';
+    return null;
+  };
+
+  /** The username of a valid access token signed by cognito-local (its JWKS), or null. */
+  const accessTokenUser = async (token: string): Promise<string | null> => {
+    const [head, body, signature] = token.split('.');
+    const header = jwtHeader.safeParse(decodeJwtPart(head));
+    const claims = accessClaims.safeParse(decodeJwtPart(body));
+    if (!header.success || !claims.success || !signature) return null;
+    if (!claims.data.iss.startsWith(`${target.origin}/`) || claims.data.exp * 1000 <= Date.now()) return null;
+    const res = await fetch(`${claims.data.iss}/.well-known/jwks.json`);
+    const keys = jwks.safeParse(await res.json().catch(() => null));
+    const jwk = keys.success ? keys.data.keys.find((k) => k.kid === header.data.kid) : undefined;
+    if (!jwk) return null;
+    const valid = verify(
+      'RSA-SHA256',
+      Buffer.from(`${head}.${body}`),
+      createPublicKey({ key: jwk as JsonWebKey, format: 'jwk' }),
+      Buffer.from(signature, 'base64url'),
+    );
+    return valid ? claims.data.username : null;
+  };
 
   const forward = (req: IncomingMessage, body: Buffer, overrides?: { op: string; json: unknown }) =>
     new Promise<Upstream>((resolve, reject) => {
@@ -98,6 +172,9 @@ export async function startCognitoProxy(opts: { port: number; target: string }):
     res.end(body);
   };
 
+  const notAuthorized = (res: ServerResponse, message: string) =>
+    reply(res, 400, { __type: 'NotAuthorizedException', message });
+
   const invalid = (res: ServerResponse, error: z.ZodError) =>
     reply(res, 400, {
       __type: 'InvalidParameterException',
@@ -123,6 +200,8 @@ export async function startCognitoProxy(opts: { port: number; target: string }):
       case 'GetTokensFromRefreshToken': {
         const input = refreshRequest.safeParse(parseJson(body));
         if (!input.success) return invalid(res, input.error);
+        const refused = refusal(input.data.RefreshToken);
+        if (refused) return notAuthorized(res, refused);
         const up = await forward(req, body, {
           op: 'InitiateAuth',
           json: {
@@ -153,15 +232,21 @@ export async function startCognitoProxy(opts: { port: number; target: string }):
       case 'GlobalSignOut': {
         const input = globalSignOutRequest.safeParse(parseJson(body));
         if (!input.success) return invalid(res, input.error);
-        // cognito-local keeps no revocation list: the client drops its tokens; nothing to do here.
+        const username = await accessTokenUser(input.data.AccessToken);
+        if (!username) return notAuthorized(res, 'Invalid Access Token');
+        revokedAt.set(username, Date.now());
         return reply(res, 200, {});
       }
       case 'AdminUserGlobalSignOut': {
         const input = adminSignOutRequest.safeParse(parseJson(body));
         if (!input.success) return invalid(res, input.error);
-        // As Cognito does, fail for an unknown user or pool (AdminGetUser gives the same errors).
+        // As Cognito does, fail for an unknown user or pool (AdminGetUser gives the same errors);
+        // its answer names the user canonically (what the user's tokens carry).
         const up = await forward(req, body, { op: 'AdminGetUser', json: input.data });
         if (up.status !== 200) return relay(res, up);
+        const user = adminGetUserResponse.safeParse(parseJson(up.body));
+        if (!user.success) return relay(res, up);
+        revokedAt.set(user.data.Username, Date.now());
         return reply(res, 200, {});
       }
       case 'ResendConfirmationCode': {
@@ -175,8 +260,21 @@ export async function startCognitoProxy(opts: { port: number; target: string }):
           },
         });
       }
-      default:
-        return relay(res, await forward(req, body));
+      default: {
+        if (op === 'InitiateAuth' || op === 'AdminInitiateAuth') {
+          const flow = refreshFlow.safeParse(parseJson(body));
+          const refused = flow.success ? refusal(flow.data.AuthParameters.REFRESH_TOKEN) : null;
+          if (refused) return notAuthorized(res, refused);
+        }
+        const started = Date.now();
+        const up = await forward(req, body);
+        if (op && SIGN_IN_OPS.has(op) && up.status === 200) {
+          const issued = authenticationResult.safeParse(parseJson(up.body)).data?.AuthenticationResult
+            ?.RefreshToken;
+          if (issued) remember(issued, started);
+        }
+        return relay(res, up);
+      }
     }
   };
 
@@ -222,6 +320,17 @@ function lifetimeSeconds(token: string): number {
   const payload = jwtTimes.parse(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()));
   return payload.exp - payload.iat;
 }
+
+/** A JWT part's JSON, or undefined. */
+function decodeJwtPart(part: string | undefined): unknown {
+  try {
+    return JSON.parse(Buffer.from(part ?? '', 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const decodeJwt = (token: string) => decodeJwtPart(token.split('.')[1]);
 
 /** Cognito's masked destination: `a***@e***` for `ana@example.org`. */
 export function maskEmail(address: string): string {

@@ -13,10 +13,12 @@ import {
   CreateGroupCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  DescribeUserPoolClientCommand,
   ListGroupsCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
   SignUpCommand,
+  UpdateUserPoolClientCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 // cognito-local 5.3.0 (pinned): its CLI hard-codes ./.cognito and reads PORT at load time, so the
@@ -134,6 +136,17 @@ export interface LocalUserPool {
 }
 
 export const LOCAL_POOL_NAME = 'mercado-universitario-local';
+
+/**
+ * The app client's token lifetimes from shared/auth-config.ts, as the CDK client sets them:
+ * cognito-local signs ID, access and refresh tokens with exactly these (its own default is 24 h).
+ */
+const CLIENT_TOKEN_VALIDITY = {
+  AccessTokenValidity: AUTH_CONFIG.tokenValidity.accessMinutes,
+  IdTokenValidity: AUTH_CONFIG.tokenValidity.idMinutes,
+  RefreshTokenValidity: AUTH_CONFIG.tokenValidity.refreshDays,
+  TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
+} as const;
 export const LOCAL_CLIENT_NAME = 'web';
 
 /**
@@ -192,10 +205,32 @@ export async function ensureUserPool(
           UserPoolId: userPoolId,
           ClientName: LOCAL_CLIENT_NAME,
           ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+          ...CLIENT_TOKEN_VALIDITY,
         }),
       );
       clientId = created.UserPoolClient?.ClientId;
       if (!clientId) throw new Error('cognito-local created an app client without an id');
+    } else {
+      // A pool made before the lifetimes were set (an old .data/) follows the shared settings too.
+      const { UserPoolClient: existing } = await client.send(
+        new DescribeUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: clientId }),
+      );
+      const { TokenValidityUnits: units, ...lifetimes } = CLIENT_TOKEN_VALIDITY;
+      const stale =
+        (Object.keys(lifetimes) as (keyof typeof lifetimes)[]).some((k) => existing?.[k] !== lifetimes[k]) ||
+        (Object.keys(units) as (keyof typeof units)[]).some(
+          (k) => existing?.TokenValidityUnits?.[k] !== units[k],
+        );
+      if (stale)
+        await client.send(
+          new UpdateUserPoolClientCommand({
+            UserPoolId: userPoolId,
+            ClientId: clientId,
+            ClientName: LOCAL_CLIENT_NAME,
+            ExplicitAuthFlows: existing?.ExplicitAuthFlows,
+            ...CLIENT_TOKEN_VALIDITY,
+          }),
+        );
     }
     const groups = await client.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
     const existing = new Set((groups.Groups ?? []).map((g) => g.GroupName));

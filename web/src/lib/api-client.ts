@@ -138,7 +138,8 @@ export async function apiCall<N extends RouteName>(name: N, input: ApiInput<N>):
   const body = (input as { body?: unknown }).body;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  if (route.auth !== 'public' && tokenProvider) {
+  // Signed-in routes need the token; a public route with an optional identity takes it when there is one.
+  if ((route.auth !== 'public' || route.identity === 'optional') && tokenProvider) {
     const token = await tokenProvider();
     if (token) headers.authorization = `Bearer ${token}`;
   }

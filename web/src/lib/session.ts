@@ -22,8 +22,11 @@ export type Session =
   | {
       status: 'signed-in';
       user: SessionUser;
-      /** `global` also revokes the refresh tokens of every other device (Cognito GlobalSignOut). */
-      signOut: (options?: { global?: boolean }) => Promise<void>;
+      /**
+       * Ends this device's session (Amplify drops its tokens). Signing out every device is the
+       * server's job (lib/api/sign-out-everywhere.ts), which then calls this.
+       */
+      signOut: () => Promise<void>;
     };
 
 export const SIGNED_OUT: Session = { status: 'signed-out' };
@@ -88,9 +91,9 @@ export function userFromClaims(claims: Record<string, unknown>): SessionUser {
   };
 }
 
-async function signOut(options: { global?: boolean } = {}): Promise<void> {
+async function signOut(): Promise<void> {
   const { auth } = await loadAuth();
-  await auth.signOut({ global: options.global === true });
+  await auth.signOut();
   setSession(SIGNED_OUT);
 }
 

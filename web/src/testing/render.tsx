@@ -56,7 +56,7 @@ export function fakeApi(respond: (req: FakeRequest) => { status?: number; body: 
 /** A signed-in session for tests (claims as Cognito's ID token carries them). */
 export function signedInSession(
   claims: Record<string, unknown> = { sub: 'u1', email: 'ana@example.com' },
-  signOut: (options?: { global?: boolean }) => Promise<void> = async () => undefined,
+  signOut: () => Promise<void> = async () => undefined,
 ): Session {
   return { status: 'signed-in', user: userFromClaims(claims), signOut };
 }

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { $ZodError } from 'zod/v4/core';
 import { ACCOUNT_MESSAGES } from '#shared/account-schemas';
 import { API_MESSAGES } from '#shared/messages';
+import { cleanLine } from '#shared/zod';
 
 /**
  * The spec's form rules (accounts-publishing-admin.md, validation rules). The messages are the
@@ -33,7 +34,7 @@ const passwordsMatch = z.refine<{ password: string; confirmPassword: string }>(
 
 export const registerSchema = z
   .object({
-    name: z.string().check(z.trim(), z.minLength(2, AUTH_FORM_MESSAGES.nameRequired)),
+    name: z.string().check(cleanLine(), z.trim(), z.minLength(2, AUTH_FORM_MESSAGES.nameRequired)),
     email,
     idNumber: z.string().check(z.trim(), z.minLength(3, AUTH_FORM_MESSAGES.idRequired)),
     password: z.string().check(z.minLength(6, AUTH_FORM_MESSAGES.passwordMin6)),

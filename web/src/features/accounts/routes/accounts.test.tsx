@@ -32,6 +32,7 @@ let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
   api = fakeApi((req) => {
     if (req.url.pathname === '/runtime-config.json') return { body: RUNTIME_CONFIG };
+    if (req.url.pathname === '/api/auth/sign-up') return { status: 202, body: { ok: true } };
     if (req.url.pathname === '/api/auth/sign-up-code') return { status: 202, body: { ok: true } };
     if (req.url.pathname === '/api/auth/confirm') return { body: { ok: true } };
     if (req.url.pathname === '/api/auth/password-reset') return { status: 202, body: { ok: true } };
@@ -123,9 +124,54 @@ describe('/register', () => {
     );
   });
 
-  it('signs up, sends the code and confirms it, then goes to /login', async () => {
-    amplify.signUp.mockResolvedValueOnce({ isSignUpComplete: false });
+  it('registers through the server (which mails the code), confirms the code, then goes to /login', async () => {
+    localStorage.setItem('selectedUniversity', 'ucab');
     const { router } = renderApp('/register');
+    await screen.findByRole('heading', { name: 'Crear cuenta' });
+    type('Nombre completo', 'Ana Pérez');
+    type('Correo electrónico', 'Ana@Example.com');
+    type('Cédula', 'V-12345678');
+    type('Contraseña', 'secreto1');
+    type('Confirmar contraseña', 'secreto1');
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(
+      await screen.findByText('¡Registro exitoso! Te hemos enviado un código de verificación.'),
+    ).toBeTruthy();
+    // One call registers and mails the code; the browser never signs up with Cognito itself.
+    expect(api.requests.filter((r) => r.url.pathname.startsWith('/api/')).map((r) => r.url.pathname)).toEqual(
+      ['/api/auth/sign-up'],
+    );
+    expect(api.requests.find((r) => r.url.pathname === '/api/auth/sign-up')?.body).toEqual({
+      email: 'ana@example.com',
+      password: 'secreto1',
+      full_name: 'Ana Pérez',
+      national_id: 'V-12345678',
+      university_id: 'ucab',
+    });
+    expect(amplify.signUp).not.toHaveBeenCalled();
+    fireEvent.paste(screen.getByLabelText('Dígito 1'), { clipboardData: { getData: () => '123456' } });
+    expect(await screen.findByText('Verificación exitosa')).toBeTruthy();
+    const confirm = api.requests.find((r) => r.url.pathname === '/api/auth/confirm');
+    expect(confirm?.body).toEqual({ email: 'ana@example.com', code: '123456' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 3000 });
+    localStorage.clear();
+  });
+
+  it("shows 'Error al registrarse: {message}' with the server's message and stays on the form", async () => {
+    api = fakeApi((req) => {
+      if (req.url.pathname === '/runtime-config.json') return { body: RUNTIME_CONFIG };
+      return {
+        status: 429,
+        body: {
+          error: {
+            code: 'too_many_requests',
+            message: 'Has solicitado demasiados códigos. Inténtalo de nuevo en una hora.',
+          },
+        },
+      };
+    });
+    renderApp('/register');
     await screen.findByRole('heading', { name: 'Crear cuenta' });
     type('Nombre completo', 'Ana Pérez');
     type('Correo electrónico', 'ana@example.com');
@@ -135,25 +181,11 @@ describe('/register', () => {
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(
-      await screen.findByText('¡Registro exitoso! Te hemos enviado un código de verificación.'),
+      await screen.findByText(
+        'Error al registrarse: Has solicitado demasiados códigos. Inténtalo de nuevo en una hora.',
+      ),
     ).toBeTruthy();
-    expect(amplify.signUp).toHaveBeenCalledWith({
-      username: 'ana@example.com',
-      password: 'secreto1',
-      options: {
-        userAttributes: {
-          email: 'ana@example.com',
-          name: 'Ana Pérez',
-          'custom:national_id': 'V-12345678',
-          'custom:university_id': '',
-        },
-      },
-    });
-    fireEvent.paste(screen.getByLabelText('Dígito 1'), { clipboardData: { getData: () => '123456' } });
-    expect(await screen.findByText('Verificación exitosa')).toBeTruthy();
-    const confirm = api.requests.find((r) => r.url.pathname === '/api/auth/confirm');
-    expect(confirm?.body).toEqual({ email: 'ana@example.com', code: '123456' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 3000 });
+    expect(screen.getByRole('heading', { name: 'Crear cuenta' })).toBeTruthy();
   });
 });
 
@@ -170,6 +202,31 @@ describe('/forgot-password', () => {
     expect(api.requests.find((r) => r.url.pathname === '/api/auth/password-reset')?.body).toEqual({
       email: 'ana@example.com',
     });
+  });
+});
+
+describe('/forgot-password refused', () => {
+  it("says 'Error al enviar el correo de recuperación' with the server's reason", async () => {
+    api = fakeApi((req) => {
+      if (req.url.pathname === '/runtime-config.json') return { body: RUNTIME_CONFIG };
+      return {
+        status: 429,
+        body: {
+          error: {
+            code: 'too_many_requests',
+            message: 'Demasiadas solicitudes desde tu conexión. Inténtalo de nuevo en una hora.',
+          },
+        },
+      };
+    });
+    renderApp('/forgot-password');
+    await screen.findByRole('heading', { name: '¿Olvidaste tu contraseña?' });
+    type('Correo electrónico', 'ana@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar enlace' }));
+    expect(await screen.findByText('Error al enviar el correo de recuperación')).toBeTruthy();
+    expect(
+      screen.getByText('Demasiadas solicitudes desde tu conexión. Inténtalo de nuevo en una hora.'),
+    ).toBeTruthy();
   });
 });
 

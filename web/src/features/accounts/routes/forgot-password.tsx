@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { Field } from '@/components/form/field';
 import { useRequestPasswordReset } from '../api/request-password-reset';
@@ -30,8 +31,13 @@ export function Component() {
     try {
       await requestPasswordReset.mutateAsync(parsed.data.email.toLowerCase());
       setSent(true);
-    } catch {
-      toast({ title: 'Error al enviar el correo de recuperación', variant: 'destructive' });
+    } catch (err) {
+      // e.g. too many requests from this connection: the server's Spanish message says so.
+      toast({
+        title: 'Error al enviar el correo de recuperación',
+        description: err instanceof ApiError ? err.message : undefined,
+        variant: 'destructive',
+      });
     } finally {
       setSending(false);
     }

@@ -1,13 +1,12 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentMeta } from '@/lib/document-meta';
-import { loadAuth } from '@/lib/session';
 import { getSelectedUniversity } from '@/lib/storage';
-import { useRequestSignUpCode } from '../api/request-sign-up-code';
+import { useSignUp } from '../api/sign-up';
 import { CodeVerification } from '../components/code-verification';
 import { Field } from '@/components/form/field';
 import { originFrom } from '../auth-redirect';
@@ -23,17 +22,13 @@ export function Component() {
 
 function RegisterFlow() {
   const { toast } = useToast();
-  const requestSignUpCode = useRequestSignUpCode();
+  const signUp = useSignUp();
   const location = useLocation();
   const [form, setForm] = useState({ name: '', email: '', idNumber: '', password: '', confirmPassword: '' });
   const [acceptTerms, setAcceptTerms] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [codeFor, setCodeFor] = useState<string | null>(null);
-
-  useEffect(() => {
-    loadAuth().catch(() => undefined);
-  }, []);
 
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
@@ -49,34 +44,22 @@ function RegisterFlow() {
     setSubmitting(true);
     const email = parsed.data.email.toLowerCase();
     try {
-      const { auth } = await loadAuth();
-      await auth.signUp({
-        username: email,
+      // The server registers the account and mails the code (the same answer for every address).
+      await signUp.mutateAsync({
+        email,
         password: parsed.data.password,
-        options: {
-          userAttributes: {
-            email,
-            name: parsed.data.name,
-            'custom:national_id': parsed.data.idNumber,
-            'custom:university_id': getSelectedUniversity() ?? '',
-          },
-        },
+        full_name: parsed.data.name,
+        national_id: parsed.data.idNumber,
+        university_id: getSelectedUniversity() ?? '',
       });
     } catch (err) {
-      toast({ title: `Error al registrarse: ${errorMessage(err)}`, variant: 'destructive' });
+      const reason = err instanceof ApiError ? err.message : errorMessage(err);
+      toast({ title: `Error al registrarse: ${reason}`, variant: 'destructive' });
       setSubmitting(false);
       return;
     }
-    try {
-      await requestSignUpCode.mutateAsync(email);
-      toast({ title: '¡Registro exitoso! Te hemos enviado un código de verificación.' });
-    } catch (err) {
-      const reason = err instanceof ApiError ? err.message : errorMessage(err);
-      toast({ title: `Error al enviar código de verificación: ${reason}`, variant: 'destructive' });
-    } finally {
-      setSubmitting(false);
-    }
-    // The account exists either way; the code screen can resend.
+    toast({ title: '¡Registro exitoso! Te hemos enviado un código de verificación.' });
+    setSubmitting(false);
     setCodeFor(email);
   };
 
@@ -148,7 +131,10 @@ function RegisterFlow() {
         </button>
         <GoogleButton origin={originFrom(location.state)} />
         <p className="muted">
-          ¿Ya tienes cuenta? <Link to={paths.login.getHref()} state={location.state}>Inicia sesión</Link>
+          ¿Ya tienes cuenta?{' '}
+          <Link to={paths.login.getHref()} state={location.state}>
+            Inicia sesión
+          </Link>
         </p>
       </form>
     </div>

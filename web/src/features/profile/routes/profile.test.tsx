@@ -64,6 +64,7 @@ function accountsApi(start: Profile = blankProfile(), listings: OwnItem[] = []) 
       const { university_email, university_email_verified, university_id } = profile;
       return { body: { university_email, university_email_verified, university_id } };
     }
+    if (path === '/api/me/sign-out-everywhere' && req.method === 'POST') return { body: { ok: true } };
     if (path === '/api/me/institutional-email/verify') {
       const { code } = req.body as { code: string };
       if (!pending || code !== RIGHT_CODE) return error(400, 'Código de verificación inválido');
@@ -267,14 +268,37 @@ describe('/settings', () => {
     expect(await screen.findByText('Error al guardar la configuración')).toBeTruthy();
   });
 
-  it('signs out here or everywhere', async () => {
-    accountsApi();
-    const signOut = vi.fn(async (_options?: { global?: boolean }) => undefined);
+  it('signs out everywhere: the server revokes every session first, then this device signs out', async () => {
+    const api = accountsApi();
+    const signOut = vi.fn(async () => undefined);
     const { router } = render(signedInSession({ sub: 'u1', email: 'ana@gmail.com' }, signOut), '/settings');
     fireEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión en todos los dispositivos' }));
-    await waitFor(() => expect(signOut).toHaveBeenCalledWith({ global: true }));
+    await waitFor(() => expect(signOut).toHaveBeenCalledTimes(1));
+    expect(api.calls('POST', '/api/me/sign-out-everywhere')).toHaveLength(1);
     expect(await screen.findByText('Sesión cerrada correctamente')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('stays signed in and says so when the server cannot sign out the other devices', async () => {
+    fakeApi((req) =>
+      req.url.pathname === '/api/me/sign-out-everywhere'
+        ? error(500, 'Ocurrió un error inesperado')
+        : { body: blankProfile() },
+    );
+    const signOut = vi.fn(async () => undefined);
+    render(signedInSession({ sub: 'u1', email: 'ana@gmail.com' }, signOut), '/settings');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión en todos los dispositivos' }));
+    expect(await screen.findByText('Error al cerrar sesión')).toBeTruthy();
+    expect(signOut).not.toHaveBeenCalled();
+  });
+
+  it('signs out this device only with Cerrar Sesión', async () => {
+    const api = accountsApi();
+    const signOut = vi.fn(async () => undefined);
+    render(signedInSession({ sub: 'u1', email: 'ana@gmail.com' }, signOut), '/settings');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cerrar Sesión' }));
+    await waitFor(() => expect(signOut).toHaveBeenCalledTimes(1));
+    expect(api.calls('POST', '/api/me/sign-out-everywhere')).toEqual([]);
   });
 });
 
