@@ -1,11 +1,13 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createNetServer, type Server as NetServer } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inspectImage } from '../../functions/services/image-inspection';
 import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import type { Context } from 'aws-lambda';
 import { type ApiArea, areaSettings, compilePath, type RouteDef, routeList } from '#shared/routes';
+import { type PostCredentials, type PostRejection, s3ErrorXml, verifyPresignedPost } from './presigned-post';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigSchema } from '#shared/runtime-config';
 import { securityHeaders } from '#shared/security-headers';
 import {
@@ -38,7 +40,10 @@ export interface RouteEntry extends RouteDef {
 export interface LocalServerOptions {
   /** 0 picks a free port. */
   port: number;
-  /** Interface to bind. @default all interfaces (so both localhost ::1 and 127.0.0.1 work) */
+  /**
+   * Interface to bind (e.g. `0.0.0.0` to open the app to a phone on the same network).
+   * @default the loopback interface only, IPv4 and IPv6 (browsers resolve localhost to either)
+   */
   host?: string;
   /** @default the route table of shared/routes.ts */
   routes?: readonly RouteEntry[];
@@ -55,10 +60,11 @@ export interface LocalServerOptions {
   dev?: boolean;
   images?: { s3: S3Client; bucket: string };
   /**
-   * s3rver's endpoint: browsers POST presigned uploads to /local-s3/* on this origin and the server
-   * passes them through, so uploads need no other origin in the CSP (in AWS they go to S3 itself).
+   * Browsers POST presigned uploads to /local-s3/<bucket> on this origin; the server verifies them
+   * as S3 would and passes them to s3rver, so uploads need no other origin in the CSP (in AWS they
+   * go to S3 itself).
    */
-  uploadTarget?: string;
+  uploads?: UploadProxyOptions;
   /** Largest accepted request body. @default 1 MiB */
   bodyLimitBytes?: number;
   /** How long a handler may run before the gateway answers 503 (API Gateway's limit is 30 s). */
@@ -81,34 +87,87 @@ export const UPLOAD_PROXY_PREFIX = '/local-s3/';
 /** A 5 MB photo plus the form's fields; anything larger is refused before it reaches s3rver. */
 const UPLOAD_BODY_LIMIT = 6 * 1024 * 1024;
 
-/** Passes a browser's presigned POST through to s3rver (only POST, size-capped). */
-function proxyUpload(req: IncomingMessage, res: ServerResponse, target: string): Promise<void> {
-  return new Promise((done) => {
-    const length = Number(req.headers['content-length'] ?? Number.NaN);
-    if (req.method !== 'POST' || !(length <= UPLOAD_BODY_LIMIT)) {
-      res.writeHead(req.method !== 'POST' ? 405 : 413).end();
-      req.resume();
-      return done();
-    }
-    const url = new URL((req.url ?? '/').slice(UPLOAD_PROXY_PREFIX.length - 1), target);
+/** Where the local upload proxy forwards, and what it verifies forms against. */
+export interface UploadProxyOptions {
+  /** s3rver's endpoint. */
+  target: string;
+  /** The one bucket browsers may post to (the images bucket). */
+  bucket: string;
+  /** The credentials presigned posts are signed with (the functions' local S3 credentials). */
+  credentials: PostCredentials;
+}
+
+/**
+ * The same-origin upload proxy: verifies a browser's presigned POST as S3 would (signature,
+ * expiry, bucket, key, content type, size — s3rver checks none of it) and forwards only such a
+ * POST, to the bucket's root; nothing else reaches s3rver (no GET, PUT, DELETE, `?delete`, other
+ * buckets or keys in the path).
+ */
+async function proxyUpload(req: IncomingMessage, res: ServerResponse, opts: UploadProxyOptions): Promise<void> {
+  const answer = (status: number, rejection: PostRejection) => {
+    req.resume();
+    res.writeHead(status, { 'content-type': 'application/xml' }).end(s3ErrorXml(rejection));
+  };
+  const [path, query] = splitOnce(req.url ?? '/', '?');
+  const bucketPath = path.slice(UPLOAD_PROXY_PREFIX.length).replace(/\/$/, '');
+  if (req.method !== 'POST')
+    return answer(405, { status: 403, code: 'MethodNotAllowed', message: 'Only presigned POST uploads.' });
+  if (query !== undefined || bucketPath !== opts.bucket)
+    return answer(403, { status: 403, code: 'AccessDenied', message: 'Only a POST to the bucket root.' });
+  const length = Number(req.headers['content-length'] ?? Number.NaN);
+  if (!(length <= UPLOAD_BODY_LIMIT))
+    return answer(length > UPLOAD_BODY_LIMIT ? 400 : 411, {
+      status: 400,
+      code: length > UPLOAD_BODY_LIMIT ? 'EntityTooLarge' : 'MissingContentLength',
+      message: 'The body is too large or has no length.',
+    });
+  const body = await readBody(req, UPLOAD_BODY_LIMIT);
+  if (body === 'too-large')
+    return answer(400, { status: 400, code: 'EntityTooLarge', message: 'The body is too large.' });
+  const contentType = req.headers['content-type'] ?? '';
+  let entries: [string, FormDataEntryValue][];
+  try {
+    if (!contentType.toLowerCase().startsWith('multipart/form-data')) throw new Error('not multipart');
+    const form = await new Request('http://local/', {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body: new Uint8Array(body),
+    }).formData();
+    entries = [...form.entries()];
+  } catch {
+    return answer(400, { status: 400, code: 'MalformedPOSTRequest', message: 'The body is not well-formed multipart/form-data.' });
+  }
+  // S3 ignores what follows the file; refusing it is simpler than forwarding a trimmed body.
+  const last = entries.at(-1);
+  if (last?.[0] !== 'file' || typeof last[1] === 'string' || entries.slice(0, -1).some(([, v]) => typeof v !== 'string'))
+    return answer(400, { status: 400, code: 'InvalidArgument', message: 'The file must be the last field, and the only file.' });
+  const rejection = verifyPresignedPost(
+    { fields: entries.slice(0, -1) as [string, string][], fileSize: (last[1] as Blob).size },
+    { bucket: opts.bucket, credentials: opts.credentials, now: new Date() },
+  );
+  if (rejection) return answer(rejection.status, rejection);
+
+  await new Promise<void>((done) => {
     const upstream = httpRequest(
-      url,
-      {
-        method: 'POST',
-        headers: { 'content-type': req.headers['content-type'] ?? '', 'content-length': String(length) },
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, { 'content-type': answer.headers['content-type'] ?? 'text/plain' });
-        answer.pipe(res);
-        answer.on('end', () => done());
+      new URL(`/${opts.bucket}`, opts.target),
+      { method: 'POST', headers: { 'content-type': contentType, 'content-length': String(body.length) } },
+      (reply) => {
+        res.writeHead(reply.statusCode ?? 502, { 'content-type': reply.headers['content-type'] ?? 'text/plain' });
+        reply.pipe(res);
+        reply.on('end', () => done());
       },
     );
     upstream.on('error', () => {
       if (!res.headersSent) res.writeHead(502).end();
       done();
     });
-    req.pipe(upstream);
+    upstream.end(body);
   });
+}
+
+function splitOnce(text: string, separator: string): [string, string | undefined] {
+  const at = text.indexOf(separator);
+  return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -283,13 +342,19 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
         new GetObjectCommand({ Bucket: opts.images.bucket, Key: key }),
       );
       const bytes = Buffer.from(await object.Body!.transformToByteArray());
-      const type =
-        object.ContentType && object.ContentType !== 'application/octet-stream'
-          ? object.ContentType
-          : contentTypeFor(key);
+      // Served by what the bytes are, never by the key's extension or the stored content type:
+      // only a JPEG, PNG or WebP leaves this path, so no upload can become a page or a script
+      // on the app's origin. The sandbox CSP keeps even a mistaken render inert.
+      const info = inspectImage(bytes);
+      if (!info) return send(res, gatewayError(404, 'Not Found'));
       send(res, {
         statusCode: 200,
-        headers: { 'content-type': type, 'cache-control': 'public, max-age=86400' },
+        headers: {
+          'content-type': info.type,
+          'cache-control': 'public, max-age=86400',
+          'x-content-type-options': 'nosniff',
+          'content-security-policy': "default-src 'none'; sandbox",
+        },
         cookies: [],
         body: bytes,
       });
@@ -374,7 +439,7 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
         });
       }
       if (path.startsWith('/images/')) return handleImage(res, path);
-      if (path.startsWith(UPLOAD_PROXY_PREFIX) && opts.uploadTarget) return proxyUpload(req, res, opts.uploadTarget);
+      if (path.startsWith(UPLOAD_PROXY_PREFIX) && opts.uploads) return proxyUpload(req, res, opts.uploads);
       if (vite) {
         return vite.middlewares(req, res, () => send(res, gatewayError(404, 'Not Found')));
       }
@@ -394,16 +459,30 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
         err.code === 'EADDRINUSE' ? new Error(`Port ${opts.port} is in use: set PORT to another port.`) : err,
       );
     });
-    server.listen(opts.port, opts.host, () => done());
+    server.listen(opts.port, opts.host ?? '127.0.0.1', () => done());
   });
   const port = (server.address() as AddressInfo).port;
+  // Loopback by default: the IPv6 loopback too, on the same port, handing its connections to the
+  // same HTTP server (upgrades included). A machine without IPv6 keeps the IPv4 listener alone.
+  const extras: NetServer[] = [];
+  if (!opts.host) {
+    const v6 = createNetServer((socket) => server.emit('connection', socket));
+    const bound = await new Promise<boolean>((done) => {
+      v6.once('error', () => done(false));
+      v6.listen(port, '::1', () => done(true));
+    });
+    if (bound) extras.push(v6);
+  }
   return {
     url: `http://localhost:${port}`,
     port,
     close: async () => {
       await vite?.close();
       server.closeAllConnections();
-      await new Promise<void>((done) => server.close(() => done()));
+      await Promise.all([
+        new Promise<void>((done) => server.close(() => done())),
+        ...extras.map((extra) => new Promise<void>((done) => extra.close(() => done()))),
+      ]);
     },
   };
 }

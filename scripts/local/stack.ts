@@ -47,6 +47,8 @@ export interface LocalStackOptions {
   quiet?: boolean;
   /** Built SPA to serve. @default web/dist */
   webDir?: string;
+  /** Interface the origin binds. @default HOST, else the loopback interface only */
+  host?: string;
 }
 
 export interface LocalStackInfo {
@@ -274,13 +276,15 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const mailboxUrl = `${ses.endpoint}/`;
     const server = await startLocalServer({
       port: webPort,
+      // Loopback only unless HOST says otherwise (e.g. HOST=0.0.0.0 to try the app from a phone).
+      host: opts.host ?? (process.env.HOST || undefined),
       dev: opts.dev,
       quiet: opts.quiet,
       webDir: opts.webDir,
       authorizer: { issuer: pool.issuer, audience: [pool.clientId], jwksUri: pool.jwksUri },
       connectSrc: [cognitoProxy.endpoint],
       images: { s3: s3Client, bucket: LOCAL_IMAGES_BUCKET },
-      uploadTarget: s3.endpoint,
+      uploads: { target: s3.endpoint, bucket: LOCAL_IMAGES_BUCKET, credentials: S3_LOCAL_CREDENTIALS },
       controls: { [SEARCH_SWITCH_PATH]: (req, res) => handleSearchSwitch(search, req, res) },
       runtimeConfig: {
         stage: 'local',
