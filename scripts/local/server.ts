@@ -170,6 +170,12 @@ function splitOnce(text: string, separator: string): [string, string | undefined
   return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
 }
 
+/** An SVG document: optional BOM, XML declaration, comments or doctype, then an <svg> root. */
+function isSvgDocument(bytes: Buffer): boolean {
+  const head = bytes.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '');
+  return /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i.test(head);
+}
+
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -343,14 +349,15 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
       );
       const bytes = Buffer.from(await object.Body!.transformToByteArray());
       // Served by what the bytes are, never by the key's extension or the stored content type:
-      // only a JPEG, PNG or WebP leaves this path, so no upload can become a page or a script
-      // on the app's origin. The sandbox CSP keeps even a mistaken render inert.
-      const info = inspectImage(bytes);
-      if (!info) return send(res, gatewayError(404, 'Not Found'));
+      // only a JPEG, PNG, WebP or an SVG document (the app's own logos) leaves this path, so no
+      // object can become a page or a script on the app's origin; the sandbox CSP keeps an SVG's
+      // script inert even when the SVG is opened as a document.
+      const type = inspectImage(bytes)?.type ?? (isSvgDocument(bytes) ? 'image/svg+xml' : undefined);
+      if (!type) return send(res, gatewayError(404, 'Not Found'));
       send(res, {
         statusCode: 200,
         headers: {
-          'content-type': info.type,
+          'content-type': type,
           'cache-control': 'public, max-age=86400',
           'x-content-type-options': 'nosniff',
           'content-security-policy': "default-src 'none'; sandbox",

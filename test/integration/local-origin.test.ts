@@ -239,12 +239,30 @@ describe('the local origin serves images only as images', () => {
     expect(Buffer.from(await res.arrayBuffer())).toEqual(bytes);
   });
 
+  it('serves an SVG (the app ships its logos as SVG) only as an inert, sandboxed image', async () => {
+    const svg =
+      '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>';
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: LOCAL_IMAGES_BUCKET,
+        Key: 'images/logo.svg',
+        Body: svg,
+        ContentType: 'text/html',
+      }),
+    );
+    const res = await fetch(`${origin}/images/logo.svg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    // No script source at all, and a sandbox without allow-scripts: opened as a document, it runs nothing.
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+  });
+
   it('never serves a page or a script stored among the images, whatever its name or type', async () => {
     const cases: [string, string, string][] = [
       ['images/x.html', '<script>alert(document.cookie)</script>', 'text/html'],
       ['images/x.js', 'alert(1)', 'text/javascript'],
       ['images/x.jpg', '<html><script>alert(1)</script></html>', 'image/jpeg'],
-      ['images/x.svg', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', 'image/svg+xml'],
+      ['images/x.svg', '<html><body><script>alert(1)</script><svg></svg></body></html>', 'image/svg+xml'],
     ];
     for (const [key, body, type] of cases) {
       await s3.send(
