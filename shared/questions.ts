@@ -1,47 +1,15 @@
 import * as z from 'zod/mini';
 import { CONTENT_LIMITS, CONTENT_MESSAGES, quickContentCheck } from './content-check';
+import { QUESTION_LIMITS, QUESTION_MESSAGES } from './question-messages';
 import { productIdSchema } from './schemas';
 import { cleanText } from './zod';
 
 /**
  * Questions and answers on a product page (spec: Product question, Question states, quick content
  * check, Questions in the error catalogue): the request and response shapes of the questions API
- * area (shared/api/questions.ts), its Spanish messages and its limits.
+ * area (shared/api/questions.ts); its Spanish messages and limits are in ./question-messages.ts.
  */
-export const QUESTION_MESSAGES = {
-  // The spec's error catalogue (titles of the web app's toasts).
-  questionRejected: 'Pregunta rechazada',
-  answerRejected: 'Respuesta rechazada',
-  moderationError: 'Error de moderación',
-  askFailed: 'Error al enviar la pregunta',
-  answerFailed: 'Error al enviar la respuesta',
-  deleteFailed: 'Error al eliminar la pregunta',
-  // The spec's Question state.
-  waiting: 'Esperando respuesta del vendedor...',
-  // The API's own answers.
-  notFound: 'Pregunta no encontrada',
-  ownProduct: 'No puedes hacer preguntas en tu propio producto.',
-  onlySeller: 'Solo el vendedor puede responder esta pregunta.',
-  onlyAsker: 'Solo quien hizo la pregunta puede eliminarla.',
-  alreadyAnswered: 'Esta pregunta ya fue respondida.',
-  notOnSale: 'Este producto ya no está a la venta: no admite preguntas ni respuestas nuevas.',
-  noSeller: 'El vendedor de este producto aún no tiene cuenta en Mercado Universitario: no puede recibir preguntas.',
-  moderationUnavailable: 'No pudimos revisar el contenido en este momento. Inténtalo de nuevo en unos segundos.',
-  tooManyQuestions: 'Has hecho demasiadas preguntas en la última hora. Inténtalo de nuevo más tarde.',
-  tooManyAnswers: 'Has enviado demasiadas respuestas en la última hora. Inténtalo de nuevo más tarde.',
-} as const;
-
-/**
- * Per-account ceilings over any 60 minutes (sliding windows, nothing saved beyond them): questions
- * are the spec's 20; a seller answering a busy listing writes more, but each answer still costs a
- * model call, so answers stop at 60.
- */
-export const QUESTION_LIMITS = {
-  questionsPerHour: 20,
-  answersPerHour: 60,
-  /** Questions a product page lists (oldest first): far beyond what one listing gathers. */
-  perProduct: 200,
-} as const;
+export { QUESTION_LIMITS, QUESTION_MESSAGES };
 
 /**
  * A question id: its creation time in milliseconds, zero-padded to 13 digits, then 12 random hex
