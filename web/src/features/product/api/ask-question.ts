@@ -16,7 +16,8 @@ export function askQuestionMutationOptions(queryClient: QueryClient, productId: 
       queryClient.setQueryData(queryKey, (old) =>
         old ? { ...old, items: [...old.items.filter((q) => q.id !== question.id), question] } : old,
       );
-      return queryClient.invalidateQueries({ queryKey });
+      // Not awaited: the form is free (and emptied) as soon as the question shows.
+      void queryClient.invalidateQueries({ queryKey });
     },
   };
 }

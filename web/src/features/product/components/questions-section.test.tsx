@@ -217,6 +217,7 @@ describe('Preguntas y respuestas', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar pregunta' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(screen.queryByText('¿Todavía está disponible?')).toBeNull());
+    expect(await screen.findByText('Pregunta eliminada')).toBeTruthy();
     expect(api.requests.find((r) => r.method === 'DELETE')?.url.pathname).toBe(`/api/products/42/questions/${mine.id}`);
     expect(screen.getByText('¿Acepta pago móvil?')).toBeTruthy();
   });

@@ -163,21 +163,20 @@ function QuestionItem({ productId, question }: { productId: number; question: Qu
     }
   };
 
-  const confirmDelete = () =>
-    remove.mutate(question.id, {
-      onSuccess: () => {
-        setConfirming(false);
-        toast({ title: 'Pregunta eliminada' });
-      },
-      onError: (err) => {
-        setConfirming(false);
-        toast({
-          title: QUESTION_MESSAGES.deleteFailed,
-          description: err instanceof ApiError && err.status !== 0 ? err.message : undefined,
-          variant: 'destructive',
-        });
-      },
-    });
+  // The promise, not mutate's callbacks: the item leaves the list (and unmounts) as it succeeds.
+  const confirmDelete = async () => {
+    try {
+      await remove.mutateAsync(question.id);
+      toast({ title: 'Pregunta eliminada' });
+    } catch (err) {
+      setConfirming(false);
+      toast({
+        title: QUESTION_MESSAGES.deleteFailed,
+        description: err instanceof ApiError && err.status !== 0 ? err.message : undefined,
+        variant: 'destructive',
+      });
+    }
+  };
 
   return (
     <li className="question">
@@ -231,7 +230,7 @@ function QuestionItem({ productId, question }: { productId: number; question: Qu
           <button
             type="button"
             className={buttonClass('destructive')}
-            onClick={confirmDelete}
+            onClick={() => void confirmDelete()}
             disabled={remove.isPending}
           >
             {remove.isPending ? 'Eliminando...' : 'Eliminar'}
