@@ -8,6 +8,7 @@
  * | entity             | pk                         | sk               | indexes                                          |
  * |--------------------|----------------------------|------------------|--------------------------------------------------|
  * | product            | PRODUCT#<id>               | PRODUCT          | gsi1..gsi4 only while active (sparse), gsi5 always |
+ * | question           | PRODUCT#<id>               | QUESTION#<question id> | in its product's partition, oldest first   |
  * | counter            | COUNTER#product            | COUNTER          |                                                  |
  * | count              | COUNT#<name>               | COUNT            | an exact count (e.g. active products per listing) |
  * | countMember        | COUNTMEMBER#<member>       | COUNTMEMBER      | the counts a member is in now (TTL once in none) |
@@ -26,6 +27,9 @@
  * | pattern                                   | operation | key / index                                         |
  * |-------------------------------------------|-----------|-----------------------------------------------------|
  * | a product by id                           | GetItem   | PRODUCT#<id> / PRODUCT                              |
+ * | a product's questions, oldest first       | Query     | PRODUCT#<id>, sk begins_with QUESTION#              |
+ * | one question (answer once, asker deletes) | GetItem / conditional Update / Delete | PRODUCT#<id> / QUESTION#<question id> |
+ * | a deleted product's questions (stream)    | Query + BatchWrite deletes | PRODUCT#<id>, sk begins_with QUESTION# |
  * | next product id                           | UpdateItem ADD | COUNTER#product / COUNTER                     |
  * | active products of a university, newest   | Query     | gsi1 PRODUCTS#U#<university>                        |
  * | … of a university and category            | Query     | gsi2 PRODUCTS#U#<university>#C#<category>           |
@@ -86,6 +90,7 @@ export const ENTITY_ATTRIBUTE = 'entity';
 /** Every kind of item the table holds (the item table above). */
 export const ENTITIES = [
   'product',
+  'question',
   'counter',
   'count',
   'countMember',
@@ -113,6 +118,7 @@ export function entityKey<K extends { pk: string; sk: string }>(
 /** Key prefixes of each entity, for items written before they carried the attribute. */
 const ENTITY_BY_KEY: readonly [RegExp, RegExp, Entity][] = [
   [/^PRODUCT#/, /^PRODUCT$/, 'product'],
+  [/^PRODUCT#/, /^QUESTION#/, 'question'],
   [/^COUNTER#/, /^COUNTER$/, 'counter'],
   [/^COUNT#/, /^COUNT$/, 'count'],
   [/^COUNTMEMBER#/, /^COUNTMEMBER$/, 'countMember'],
@@ -148,6 +154,16 @@ const pad = (id: number) => String(id).padStart(12, '0');
 
 export const keys = {
   product: (id: number) => ({ pk: `PRODUCT#${id}`, sk: 'PRODUCT' }),
+  /**
+   * Questions live in their product's partition (a collection): one Query lists them oldest first
+   * (question ids start with their creation time) and finds them when the product is deleted.
+   */
+  productPartition: (id: number) => `PRODUCT#${id}`,
+  questionPrefix: 'QUESTION#',
+  question: (productId: number, questionId: string) => ({
+    pk: `PRODUCT#${productId}`,
+    sk: `QUESTION#${questionId}`,
+  }),
   productCounter: () => ({ pk: 'COUNTER#product', sk: 'COUNTER' }),
   /** An exact count, by name (a listing's count is named by its listing partition key). */
   count: (name: string) => ({ pk: `COUNT#${name}`, sk: 'COUNT' }),

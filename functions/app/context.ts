@@ -11,6 +11,7 @@ import type {
 import type { CountStore } from '../ports/counts';
 import type { ImageStore, RemoteImageFetcher } from '../ports/images';
 import type { Moderator } from '../ports/moderation';
+import type { CommentModerator, QuestionRepository } from '../ports/questions';
 import type {
   ProductRepository,
   UniversityRepository,
@@ -38,6 +39,8 @@ export interface AppParts {
   mailRequests: MailRequestRepository;
   profiles: ProfileRepository;
   favorites: FavoriteRepository;
+  /** Questions and answers, in their products' partitions. */
+  questions: QuestionRepository;
   /** Exact counts kept by the stream dispatcher (listing totals). */
   counts: CountStore;
   // The search index (parts/search.ts).
@@ -50,6 +53,8 @@ export interface AppParts {
   /** Public origin of the web app, for links in e-mails. */
   appUrl: () => string;
   moderator: Moderator;
+  /** Judges questions and answers (parts/comment-moderation.ts). */
+  commentModerator: CommentModerator;
   images: ImageStore;
   remoteImages: RemoteImageFetcher;
   /** Verifies an optional caller's token on public routes (parts/tokens.ts). */

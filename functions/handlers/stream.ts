@@ -1,9 +1,11 @@
 import type { CountStore } from '../ports/counts';
+import type { QuestionRepository } from '../ports/questions';
 import type { ProductRepository } from '../ports/repositories';
 import type { SearchIndex } from '../ports/search-index';
 import { deliverMailRequest, type MailDeliveryDeps } from '../services/accounts';
 import { actionFor, productIdOf } from '../services/indexer';
 import { settleProductCounts } from '../services/listing-counts';
+import { deleteProductQuestions } from '../services/questions';
 import type { ChangeHandlers } from '../stream/dispatcher';
 
 /** What the stream's handlers use (each part is built on first use: indexing never builds the pool's client). */
@@ -11,6 +13,7 @@ export interface StreamContext extends MailDeliveryDeps {
   search: SearchIndex;
   products: ProductRepository;
   counts: CountStore;
+  questions: QuestionRepository;
 }
 
 /**
@@ -18,7 +21,9 @@ export interface StreamContext extends MailDeliveryDeps {
  * 1. settles the product's listing counts to its current state (idempotent, so a retry of the
  *    record, after the index failed below, changes nothing twice); first, so listing totals stay
  *    right while the search index is down;
- * 2. updates the search index (the ONLY way anything reaches it, so it can always be rebuilt from
+ * 2. when the product was deleted (by its owner or later by an admin), deletes its questions
+ *    (idempotent batched deletes of one Query; before the index, so an index outage never keeps them);
+ * 3. updates the search index (the ONLY way anything reaches it, so it can always be rebuilt from
  *    the table).
  * A new mail request (a public mail route answered already) is looked up and mailed, so that
  * route's answer and its time are the same for every address (docs/decisions/014). Its later
@@ -29,6 +34,10 @@ export const streamHandlers: ChangeHandlers<StreamContext> = {
     async (change, ctx) => {
       const id = productIdOf(change);
       if (id !== null) await settleProductCounts(ctx, id);
+    },
+    async (change, ctx) => {
+      const id = productIdOf(change);
+      if (id !== null && change.eventName === 'REMOVE') await deleteProductQuestions(ctx, id);
     },
     async (change, { search }) => {
       const action = actionFor(change);

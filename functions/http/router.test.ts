@@ -252,3 +252,37 @@ describe('errors and responses', () => {
     expect(empty.status).toBe(400);
   });
 });
+
+describe('public reads with an optional caller', () => {
+  const def = {
+    area: 'questions',
+    method: 'GET',
+    path: '/api/products/{id}/questions',
+    auth: 'public',
+    identity: 'optional',
+    response: z.object({ who: z.string() }),
+  } as const satisfies RouteDef;
+  const router = createRouter(
+    'test',
+    [{ name: 'listQuestions', def, handler: ({ auth }: HttpRequest<RouteDef>) => ({ who: auth?.userId ?? 'anon' }) }],
+    () => ({}),
+    { tokens: () => ({ verify: async (token: string) => (token === 'good' ? { sub: 'u-7', token_use: 'id' } : null) }) },
+  );
+  const event = (authorization?: string) =>
+    apiEvent('listQuestions', { params: { id: 5 }, headers: authorization ? { authorization } : {} });
+
+  it('lets browsers keep the anonymous answer briefly, never for a request with a token', async () => {
+    const anonymous = await invoke(router, event());
+    expect(anonymous.body).toEqual({ who: 'anon' });
+    expect(anonymous.headers['cache-control']).toMatch(/^public, max-age=30/);
+    expect(anonymous.headers.vary).toBe('Authorization');
+  });
+
+  it("answers a signed-in caller 'private, no-store': their flags are theirs alone", async () => {
+    const signedIn = await invoke(router, event('Bearer good'));
+    expect(signedIn.body).toEqual({ who: 'u-7' });
+    expect(signedIn.headers['cache-control']).toBe('private, no-store');
+    expect(signedIn.headers.vary).toBe('Authorization');
+    expect((await invoke(router, event('Bearer bad'))).status).toBe(401);
+  });
+});

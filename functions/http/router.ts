@@ -64,6 +64,8 @@ export type AreaHandlers<T extends AreaTable, Ctx> = { [N in keyof T]: RouteHand
 /** Public GETs may be cached briefly by the browser and CloudFront; everything else never. */
 const PUBLIC_CACHE = 'public, max-age=30, stale-while-revalidate=60';
 const NO_STORE = 'no-store';
+/** A public read answered for a signed-in caller (optional identity) holds their flags: theirs alone. */
+const PRIVATE_NO_STORE = 'private, no-store';
 
 // Claim values are strings as API Gateway hands them; other shapes are tolerated, never trusted.
 const authorizerSchema = z.object({
@@ -286,11 +288,15 @@ export function createRouter<Ctx>(
       if (!parsed.success)
         throw new Error(`Response of ${entry.name} does not match its schema: ${parsed.error.message}`);
       const cache =
-        (route.cache ?? (route.method === 'GET' && route.auth === 'public' ? 'public' : 'no-store')) ===
-        'public'
-          ? PUBLIC_CACHE
-          : NO_STORE;
+        route.identity === 'optional' && auth
+          ? PRIVATE_NO_STORE
+          : (route.cache ?? (route.method === 'GET' && route.auth === 'public' ? 'public' : 'no-store')) ===
+              'public'
+            ? PUBLIC_CACHE
+            : NO_STORE;
       const response = json(route.status ?? 200, parsed.data, cache);
+      // The anonymous answer a browser keeps must never serve the same URL asked with a token.
+      if (route.identity === 'optional') response.headers.vary = 'Authorization';
       status = response.statusCode;
       return response;
     } catch (error) {

@@ -23,7 +23,7 @@ import { startLocalStack } from '../local/stack';
 import { buildWebIfStale } from '../local/web-build';
 import { buildBaselineBundle, buildLambdaBundles, loadTimeMs } from './lambda-bundles';
 import { fmt, percentile, sample } from './stats';
-import { routeInitialJs } from './web-size';
+import { lazyChunkJs, routeInitialJs } from './web-size';
 import { accountTimingFigures } from './accounts-timing';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -46,6 +46,11 @@ async function webFigures() {
   await buildWebIfStale({ quiet: true });
   const size = routeInitialJs(join(ROOT, 'web/dist'), 'features/marketplace/routes/marketplace.tsx');
   line('/marketplace initial JS (gzip)', `${size.gzipKb.toFixed(1)} KB (${size.files.length} files, ${size.rawKb.toFixed(0)} KB raw)`, size.gzipKb <= BUDGET.jsKb);
+  // The product page, and its questions section (a lazy chunk of its own, loaded after the product).
+  const product = routeInitialJs(join(ROOT, 'web/dist'), 'features/product/routes/product.tsx');
+  line('/product/:id initial JS (gzip)', `${product.gzipKb.toFixed(1)} KB (${product.files.length} files, ${product.rawKb.toFixed(0)} KB raw)`, product.gzipKb <= BUDGET.jsKb);
+  const questions = lazyChunkJs(join(ROOT, 'web/dist'), 'features/product/components/questions-section.tsx', product.files);
+  line('  + questions section chunk (gzip)', `${questions.gzipKb.toFixed(1)} KB (${questions.files.length} files, ${questions.rawKb.toFixed(0)} KB raw)`);
 }
 
 function fakeProduct(id: number, createdAt: number): Product {

@@ -48,3 +48,31 @@ export function routeInitialJs(distDir: string, routeModule: string): RouteSize 
   }
   return { files, rawKb: raw / 1024, gzipKb: gz / 1024 };
 }
+
+/**
+ * What a lazy chunk adds once the route is on screen: the chunk and the chunks it imports that the
+ * route has not loaded already (`loaded`: the route's files), gzip-compressed.
+ */
+export function lazyChunkJs(distDir: string, chunkModule: string, loaded: readonly string[]): RouteSize {
+  const manifest = manifestSchema.parse(JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')));
+  const chunkKey = Object.keys(manifest).find((k) => k.endsWith(chunkModule));
+  if (!chunkKey) throw new Error(`Module ${chunkModule} is not in the manifest`);
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const dep of manifest[key].imports ?? []) visit(dep);
+  };
+  visit(chunkKey);
+  const files = [...seen]
+    .map((k) => manifest[k].file)
+    .filter((f) => f.endsWith('.js') && !loaded.includes(f));
+  let raw = 0;
+  let gz = 0;
+  for (const file of files) {
+    const bytes = readFileSync(join(distDir, file));
+    raw += bytes.length;
+    gz += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { files, rawKb: raw / 1024, gzipKb: gz / 1024 };
+}

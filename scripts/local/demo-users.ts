@@ -19,4 +19,17 @@ export const DEMO_ADMIN: LocalUser = {
   groups: ['admin', 'super_admin'],
 };
 
-export const DEMO_USERS: readonly LocalUser[] = [DEMO_STUDENT, DEMO_ADMIN];
+/**
+ * A seller: the demo gives them three UCAB listings with questions to answer (scripts/demo/
+ * questions.ts), since imported listings have no seller account to answer them.
+ */
+export const DEMO_SELLER: LocalUser = {
+  email: 'vendedor@est.ucab.edu.ve',
+  password: 'Vendedor123',
+  name: 'Carlos Méndez',
+  nationalId: 'V23456789',
+  universityId: 'ucab',
+  groups: [],
+};
+
+export const DEMO_USERS: readonly LocalUser[] = [DEMO_STUDENT, DEMO_ADMIN, DEMO_SELLER];

@@ -271,6 +271,24 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
         }
         log(`demo data seeded in ${Date.now() - seedStarted} ms`);
       }
+      // Questions and answers on the demo seller's listings, once per data directory (decision 018).
+      const { seedDemoQuestionsOnce } = await import('../demo/questions');
+      const { DEMO_SELLER, DEMO_STUDENT } = await import('./demo-users');
+      const sellerId = pool.userIds.get(DEMO_SELLER.email.toLowerCase());
+      const studentId = pool.userIds.get(DEMO_STUDENT.email.toLowerCase());
+      if (sellerId && studentId) {
+        const questions = await seedDemoQuestionsOnce(
+          {
+            doc: DynamoDBDocumentClient.from(dynamoClient, { marshallOptions: { removeUndefinedValues: true } }),
+            tableName: LOCAL_TABLE_NAME,
+          },
+          {
+            seller: { id: sellerId, name: DEMO_SELLER.name, email: DEMO_SELLER.email },
+            student: { id: studentId, name: DEMO_STUDENT.name },
+          },
+        );
+        if (questions !== null) log(`demo questions: ${questions} written`);
+      }
     }
 
     const mailboxUrl = `${ses.endpoint}/`;

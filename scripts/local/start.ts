@@ -4,7 +4,7 @@ process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
 
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_ADMIN, DEMO_STUDENT } from './demo-users';
+import { DEMO_ADMIN, DEMO_SELLER, DEMO_STUDENT } from './demo-users';
 import { type LocalStack, LocalStackStartError, startLocalStack } from './stack';
 import { buildWebIfStale } from './web-build';
 
@@ -48,6 +48,7 @@ async function main() {
       '',
       `  Estudiante demo:     ${DEMO_STUDENT.email} / ${DEMO_STUDENT.password}`,
       `  Administrador demo:  ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
+      `  Vendedor demo:       ${DEMO_SELLER.email} / ${DEMO_SELLER.password} (responde preguntas)`,
       `  Buzón de correo:     ${stack.mailboxUrl}`,
       '',
       '  Data in .data/ (delete it to start over). Ctrl-C stops everything.',

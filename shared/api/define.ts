@@ -11,7 +11,7 @@ export type AuthLevel = 'public' | 'user' | 'admin' | 'super_admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The API areas: in AWS, one Lambda function serves all the routes of an area. */
-export const API_AREAS = ['catalog', 'accounts', 'favorites', 'publishing'] as const;
+export const API_AREAS = ['catalog', 'accounts', 'favorites', 'publishing', 'questions'] as const;
 export type ApiArea = (typeof API_AREAS)[number];
 
 /**

@@ -74,6 +74,15 @@ describe('Lambda bundles', () => {
         .filter((p) => !isBuiltin(p))
         .sort(),
     ).toEqual(['@aws-sdk/client-bedrock-runtime', '@aws-sdk/client-s3', '@aws-sdk/s3-presigned-post']);
+    // Questions: the comment model on the first question or answer, nothing else.
+    expect(
+      imports(bundle('questions'), 'dynamic-import')
+        .filter((p) => !isBuiltin(p))
+        .sort(),
+    ).toEqual(['@aws-sdk/client-bedrock-runtime']);
+    expect(
+      inputs(bundle('questions')).filter((i) => /adapters\/(cognito\/identity|mail\/|s3\/|search\/)/.test(i)),
+    ).toEqual([]);
   });
 
   it('leave out what an area never touches: catalog and favorites reach neither Bedrock, Cognito, SES nor S3', () => {

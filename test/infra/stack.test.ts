@@ -625,7 +625,7 @@ describe('publishing grants from the route flags, per area', () => {
   });
 
   it('gives the stage model and InvokeModel on it alone to areas with `moderation` routes only', () => {
-    expect(API_AREAS.filter((a) => areaUses(a, 'moderation'))).toEqual(['publishing']);
+    expect(API_AREAS.filter((a) => areaUses(a, 'moderation'))).toEqual(['publishing', 'questions']);
     for (const area of API_AREAS) {
       const { env, statements } = areaGrants(dev, area);
       const bedrock = actionsOf(statements, 'bedrock:');
@@ -645,7 +645,7 @@ describe('publishing grants from the route flags, per area', () => {
 
   it("gives the pool's issuer and client id to areas whose public routes read an optional caller", () => {
     const verifying = API_AREAS.filter((a) => routeList.some((r) => r.area === a && r.identity === 'optional'));
-    expect(verifying).toEqual(['catalog']);
+    expect(verifying).toEqual(['catalog', 'questions']);
     for (const area of API_AREAS) {
       const { env } = areaGrants(dev, area);
       if (verifying.includes(area)) {

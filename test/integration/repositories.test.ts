@@ -4,6 +4,7 @@ import { createProductRepository } from '../../functions/adapters/dynamodb/produ
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { ENTITIES, ENTITY_ATTRIBUTE, entityOf, keys } from '#shared/table';
+import { makeQuestionId } from '#shared/questions';
 import { lazyContext } from '../../functions/app/context';
 import { tableParts } from '../../functions/app/parts/table';
 import { settleProductCounts } from '../../functions/services/listing-counts';
@@ -164,6 +165,17 @@ describe('every item names its entity', () => {
     });
     await ctx.profiles.setInstitutional(user, email, 'ucab', null);
     await ctx.favorites.add(user, product.id, new Date().toISOString());
+    const questionId = makeQuestionId(now, 'abcdef012345');
+    await ctx.questions.create({
+      id: questionId,
+      product_id: product.id,
+      product_title: product.title,
+      seller_id: 'owner-1',
+      asker_id: user,
+      asker_name: 'Entidad',
+      question_text: '¿Sigue disponible?',
+      created_at: new Date(now).toISOString(),
+    });
     await ctx.products.nextId();
     await settleProductCounts(ctx, product.id);
     // Act: read every item back as stored.
@@ -181,6 +193,7 @@ describe('every item names its entity', () => {
       keys.profile(user),
       keys.institutionalClaim(email),
       keys.favorite(user, product.id),
+      keys.question(product.id, questionId),
     ];
     const items = await Promise.all(
       written.map(
@@ -203,6 +216,7 @@ describe('every item names its entity', () => {
       'profile',
       'institutionalClaim',
       'favorite',
+      'question',
     ]);
     for (const [i, key] of written.entries()) expect(entityOf(undefined, key)).toBe(found[i]);
     expect(new Set(found).size).toBe(ENTITIES.length - 1); // every entity but the local seed marker

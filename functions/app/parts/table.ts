@@ -10,6 +10,7 @@ import { createTableAccess, type TableAccess } from '../../adapters/dynamodb/cli
 import { createCountStore } from '../../adapters/dynamodb/counts';
 import { createTableProbe } from '../../adapters/dynamodb/health';
 import { createProductRepository } from '../../adapters/dynamodb/products';
+import { createQuestionRepository } from '../../adapters/dynamodb/questions';
 import {
   createUniversityRepository,
   createUniversityRequestRepository,
@@ -35,6 +36,7 @@ export const tableParts = {
   mailRequests: () => createMailRequestRepository(table()),
   profiles: () => createProfileRepository(table()),
   favorites: () => createFavoriteRepository(table()),
+  questions: () => createQuestionRepository(table()),
   counts: () => createCountStore(table()),
 } satisfies PartFactories<
   | 'products'
@@ -47,5 +49,6 @@ export const tableParts = {
   | 'mailRequests'
   | 'profiles'
   | 'favorites'
+  | 'questions'
   | 'counts'
 >;

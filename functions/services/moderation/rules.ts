@@ -1,5 +1,6 @@
 import type { ModerationInput, ModerationResult } from '#shared/moderation';
 import { PROHIBITED_CONTENT, type ProhibitedContentId } from '#shared/prohibited-content';
+import { hasSpamPattern } from '#shared/content-check';
 import { fold } from '#shared/text';
 
 /**
@@ -351,12 +352,6 @@ const RULES: Record<ProhibitedContentId, CategoryRules> = {
   },
 };
 
-/** The spec's spam patterns: one character 11+ times, links, long digit runs, messaging apps. */
-const REPEATED_CHAR = /(.)\1{10,}/u;
-const LINK = /(https?:\/\/|www\.)\S+|\b[a-z0-9-]+\.(com|net|org|ve|ly|io)\b/i;
-const DIGIT_RUN = /\d{10,}/;
-const MESSAGING = /\b(whatsapp|whatsap|wasap|telegram|instagram|facebook)\b/i;
-
 /** Folded text with non-alphanumerics as single spaces, padded, for whole-phrase matching. */
 export function normalise(text: string): string {
   return ` ${fold(text)
@@ -410,7 +405,8 @@ export function moderateByRules(input: ModerationInput): ModerationResult {
 
   const warnings: string[] = [];
   const suggestions: string[] = [];
-  if (REPEATED_CHAR.test(text) || LINK.test(text) || DIGIT_RUN.test(text) || MESSAGING.test(text)) {
+  // The spec's spam patterns of questions and answers (shared/content-check.ts), a warning here.
+  if (hasSpamPattern(text)) {
     warnings.push('Patrón de spam detectado');
     suggestions.push(
       'No pongas enlaces, teléfonos ni redes en el texto: los compradores te escriben por el botón de WhatsApp.',
@@ -423,19 +419,4 @@ export function moderateByRules(input: ModerationInput): ModerationResult {
   if (!input.description || input.description.trim().length < 20)
     suggestions.push('Una descripción con el estado y los detalles ayuda a vender más rápido.');
   return { approved: true, severity: warnings.length > 0 ? 'medium' : 'low', warnings, suggestions };
-}
-
-/**
- * The spec's quick check of questions and answers: length, repetition and spam patterns. Null
- * when the text may go on to moderation; otherwise the spec's reason.
- */
-export function quickContentCheck(text: string): string | null {
-  const trimmed = text.trim();
-  if (trimmed.length < 3) return 'Contenido demasiado corto';
-  if (trimmed.length > 2000) return 'Contenido demasiado largo';
-  const words = fold(trimmed).split(/\s+/).filter(Boolean);
-  if (words.length > 10 && new Set(words).size / words.length < 0.3) return 'Contenido repetitivo detectado';
-  if (REPEATED_CHAR.test(trimmed) || LINK.test(trimmed) || DIGIT_RUN.test(trimmed) || MESSAGING.test(trimmed))
-    return 'Patrón de spam detectado';
-  return null;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CAREER_LABELS, CATEGORY_LABELS, CONDITION_LABELS } from '#shared/enums';
 import { LIMITS } from '#shared/limits';
@@ -25,6 +25,11 @@ import { SellerCard } from '../components/seller-card';
 import { formatDate, metaDescription } from '../format';
 import { buildProductJsonLd, productImages, useJsonLd } from '../structured-data';
 import '../product.css';
+
+/** Questions and answers load as their own chunk: the product itself shows without waiting for them. */
+const QuestionsSection = lazy(() =>
+  import('../components/questions-section').then((m) => ({ default: m.QuestionsSection })),
+);
 
 /** '/product/12' → 12; anything that is not a plain positive integer → null (the not-found view). */
 export function parseProductId(raw: string | undefined): number | null {
@@ -202,7 +207,18 @@ function ProductView({ product }: { product: ProductDetail }) {
         )}
       </section>
 
-      {/* Questions and answers arrive with accounts: they belong here, under the description. */}
+      <Suspense
+        fallback={
+          <section className="section product-section" aria-busy="true" aria-labelledby="questions-title">
+            <h2 id="questions-title" className="section__title">
+              Preguntas y respuestas
+            </h2>
+            <Skeleton className="skeleton--text" />
+          </section>
+        }
+      >
+        <QuestionsSection productId={product.id} />
+      </Suspense>
 
       {(related.isPending || relatedItems.length > 0) && (
         <section className="section" aria-labelledby="related-title">

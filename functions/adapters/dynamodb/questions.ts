@@ -1,0 +1,183 @@
+import {
+  BatchWriteCommand,
+  type BatchWriteCommandOutput,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
+import { entityKey, KEY, keys } from '#shared/table';
+import { logger } from '../../commons/observability';
+import type { QuestionRepository, StoredQuestion } from '../../ports/questions';
+import type { TableAccess } from './client';
+import { isConditionalCheckFailed, stripKeys } from './items';
+
+const storedQuestionSchema = z.object({
+  id: z.string(),
+  product_id: z.number(),
+  product_title: z.string(),
+  seller_id: z.string(),
+  asker_id: z.string(),
+  asker_name: z.string(),
+  question_text: z.string(),
+  created_at: z.string(),
+  answer_text: z.optional(z.string()),
+  answered_at: z.optional(z.string()),
+});
+
+/** An item back to the question; a malformed one is logged and skipped. */
+function toQuestion(item: Record<string, unknown> | undefined): StoredQuestion | null {
+  if (!item) return null;
+  const parsed = storedQuestionSchema.safeParse(stripKeys(item));
+  if (parsed.success) return parsed.data;
+  logger.warn('skipping malformed question item', { pk: item.pk, sk: item.sk });
+  return null;
+}
+
+/** The item: exactly the attributes of StoredQuestion, its keys and its entity. */
+export function questionItem(q: StoredQuestion): Record<string, unknown> {
+  return { ...entityKey('question', keys.question(q.product_id, q.id)), ...q };
+}
+
+/** BatchWriteItem takes at most 25 requests. */
+const BATCH = 25;
+const UNPROCESSED_RETRIES = 5;
+
+export function createQuestionRepository({ doc, tableName }: TableAccess): QuestionRepository {
+  async function get(productId: number, questionId: string): Promise<StoredQuestion | null> {
+    const res = await doc.send(
+      new GetCommand({ TableName: tableName, Key: keys.question(productId, questionId), ConsistentRead: true }),
+    );
+    return toQuestion(res.Item);
+  }
+
+  async function classify(productId: number, questionId: string, sellerId: string) {
+    const current = await get(productId, questionId);
+    if (!current) return { kind: 'missing' as const };
+    if (current.seller_id !== sellerId) return { kind: 'notSeller' as const };
+    return { kind: 'alreadyAnswered' as const };
+  }
+
+  /** Deletes the keys in batches of 25, retrying what DynamoDB leaves unprocessed. */
+  async function deleteKeys(list: { pk: string; sk: string }[]): Promise<void> {
+    for (let i = 0; i < list.length; i += BATCH) {
+      let requests = list.slice(i, i + BATCH).map((Key) => ({ DeleteRequest: { Key } }));
+      for (let attempt = 0; requests.length > 0; attempt += 1) {
+        if (attempt > UNPROCESSED_RETRIES) throw new Error(`${requests.length} question deletes left unprocessed`);
+        if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+        const res: BatchWriteCommandOutput = await doc.send(
+          new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
+        );
+        requests = (res.UnprocessedItems?.[tableName] ?? []) as typeof requests;
+      }
+    }
+  }
+
+  return {
+    async list(productId, limit) {
+      const items: Record<string, unknown>[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const res = await doc.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+            ExpressionAttributeNames: { '#pk': KEY.pk, '#sk': KEY.sk },
+            ExpressionAttributeValues: { ':pk': keys.productPartition(productId), ':prefix': keys.questionPrefix },
+            ScanIndexForward: true,
+            Limit: limit - items.length,
+            ExclusiveStartKey: start,
+          }),
+        );
+        items.push(...(res.Items ?? []));
+        start = res.LastEvaluatedKey;
+      } while (start && items.length < limit);
+      return items.map(toQuestion).filter((q): q is StoredQuestion => q !== null);
+    },
+
+    get,
+
+    async create(question) {
+      try {
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: questionItem(question),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionalCheckFailed(err)) return false;
+        throw err;
+      }
+    },
+
+    async answer(productId, questionId, sellerId, text, answeredAt) {
+      try {
+        const res = await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.question(productId, questionId),
+            UpdateExpression: 'SET answer_text = :text, answered_at = :at',
+            // Exists, is this seller's, and is still unanswered: the one answer wins, any other fails.
+            ConditionExpression: 'attribute_exists(pk) AND seller_id = :seller AND attribute_not_exists(answer_text)',
+            ExpressionAttributeValues: { ':text': text, ':at': answeredAt, ':seller': sellerId },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        const question = toQuestion(res.Attributes);
+        if (!question) throw new Error(`question ${questionId} of product ${productId} is malformed`);
+        return { kind: 'answered', question };
+      } catch (err) {
+        if (!isConditionalCheckFailed(err)) throw err;
+        return classify(productId, questionId, sellerId);
+      }
+    },
+
+    async deleteByAsker(productId, questionId, askerId) {
+      try {
+        const res = await doc.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: keys.question(productId, questionId),
+            ConditionExpression: 'attribute_exists(pk) AND asker_id = :asker',
+            ExpressionAttributeValues: { ':asker': askerId },
+            ReturnValues: 'ALL_OLD',
+          }),
+        );
+        return res.Attributes ? { kind: 'deleted' } : { kind: 'missing' };
+      } catch (err) {
+        if (!isConditionalCheckFailed(err)) throw err;
+        const current = await get(productId, questionId);
+        return current ? { kind: 'notAsker' } : { kind: 'missing' };
+      }
+    },
+
+    async deleteAllOf(productId) {
+      // Only the keys are read; pages of the Query are deleted as they come.
+      let found = 0;
+      let start: Record<string, unknown> | undefined;
+      do {
+        const res = await doc.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+            ExpressionAttributeNames: { '#pk': KEY.pk, '#sk': KEY.sk },
+            ExpressionAttributeValues: { ':pk': keys.productPartition(productId), ':prefix': keys.questionPrefix },
+            ProjectionExpression: '#pk, #sk',
+            ConsistentRead: true,
+            ExclusiveStartKey: start,
+          }),
+        );
+        const page = (res.Items ?? []).map((i) => ({ pk: String(i[KEY.pk]), sk: String(i[KEY.sk]) }));
+        found += page.length;
+        await deleteKeys(page);
+        start = res.LastEvaluatedKey;
+      } while (start);
+      return found;
+    },
+  };
+}

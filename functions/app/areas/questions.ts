@@ -1,0 +1,25 @@
+import { questionsRoutes } from '#shared/api/questions';
+import { questionsHandlers } from '../../handlers/questions';
+import { createAreaHandler } from '../../http/router';
+import { lazyContext } from '../context';
+import { basicParts } from '../parts/basics';
+import { commentModerationParts } from '../parts/comment-moderation';
+import { tableParts } from '../parts/table';
+import { tokenParts } from '../parts/tokens';
+
+/**
+ * The questions' parts: the table, the comment moderator (rules, then Bedrock in AWS) and the
+ * verifier of the optional caller of the public list.
+ */
+export const parts = {
+  table: tableParts,
+  moderation: commentModerationParts,
+  tokens: tokenParts,
+  basics: basicParts,
+};
+const context = lazyContext({ ...tableParts, ...commentModerationParts, ...tokenParts, ...basicParts });
+
+/** Lambda entry of the questions area (shared/api/questions.ts). */
+export const handler = createAreaHandler(questionsRoutes, questionsHandlers, () => context, {
+  tokens: () => context.tokenVerifier,
+});

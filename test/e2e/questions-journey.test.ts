@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_SELLER_PRODUCTS } from '../../scripts/demo/questions';
+import { DEMO_SELLER, DEMO_STUDENT } from '../../scripts/local/demo-users';
+import { DESKTOP, launchChromium, openSession, type Session } from './journey-support';
+
+/**
+ * Issue 9's questions and answers in Chromium: a visitor reads a product's questions and is led to
+ * sign in and back; the demo student asks (on a phone), the demo seller sees the question in a
+ * second browser context (a computer) and answers it, the student sees the answer, then deletes
+ * the question after confirming. The tests run in order and share both people.
+ */
+const baseUrl = inject('baseUrl');
+const tag = randomBytes(3).toString('hex');
+const PRODUCT = DEMO_SELLER_PRODUCTS[1];
+const QUESTION = `¿Lo puedes entregar en la biblioteca el lunes? Ref ${tag}`;
+const ANSWER = `Claro, el lunes a las 10 en la entrada de la biblioteca. Ref ${tag}`;
+
+let browser: Browser;
+let buyer: Session;
+let seller: Session;
+
+const questionsOf = (page: Page): Locator =>
+  page.locator('section', { has: page.getByRole('heading', { name: 'Preguntas y respuestas' }) });
+const questionItem = (page: Page, text: string): Locator =>
+  questionsOf(page).getByRole('listitem').filter({ hasText: text });
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Continuar', exact: true }).click();
+  await page.getByText('¡Inicio de sesión exitoso!').first().waitFor();
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  buyer = await openSession(browser, baseUrl, { universityId: 'ucab' });
+  seller = await openSession(browser, baseUrl, { ...DESKTOP, universityId: 'ucab' });
+});
+afterAll(async () => {
+  await buyer?.close();
+  await seller?.close();
+  await browser?.close();
+});
+
+describe('questions and answers on a product page', () => {
+  it("shows a visitor the product's questions, and leads them to sign in and back to the product", async () => {
+    const page = buyer.page;
+    await page.goto(`/product/${PRODUCT.id}`);
+    await page.getByRole('heading', { name: PRODUCT.title, level: 1 }).waitFor();
+    const section = questionsOf(page);
+    await section.getByText('Sí, unas 10 horas con el volumen a la mitad.').waitFor();
+    await questionItem(page, '¿Incluye el cable de carga original?')
+      .getByText('Esperando respuesta del vendedor...')
+      .waitFor();
+    expect(await section.getByRole('textbox').count()).toBe(0);
+    await section.getByText('Debes iniciar sesión para hacer una pregunta.').waitFor();
+    await section.getByRole('link', { name: 'Iniciar sesión' }).click();
+    await page.waitForURL(`${baseUrl}/login`);
+    await signIn(page, DEMO_STUDENT.email, DEMO_STUDENT.password);
+    await page.waitForURL(`${baseUrl}/product/${PRODUCT.id}`);
+    buyer.expectNoProblems();
+  });
+
+  it('lets the student ask, after the quick check refused a too short text', async () => {
+    const page = buyer.page;
+    const box = page.getByLabel('Pregunta al vendedor');
+    await box.fill('ok');
+    await page.getByRole('button', { name: 'Preguntar' }).click();
+    await questionsOf(page).getByText('Contenido demasiado corto').waitFor();
+
+    await box.fill(QUESTION);
+    const sent = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/products/${PRODUCT.id}/questions`) && r.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Preguntar' }).click();
+    expect((await sent).status()).toBe(201);
+    const mine = questionItem(page, QUESTION);
+    await mine.getByText('Esperando respuesta del vendedor...').waitFor();
+    await mine.getByRole('button', { name: 'Eliminar pregunta' }).waitFor();
+    await expect.poll(() => box.inputValue()).toBe('');
+    // The newest question is last: oldest first.
+    const texts = await questionsOf(page).locator('.question__text').allInnerTexts();
+    expect(texts.at(-1)).toBe(QUESTION);
+    buyer.expectNoProblems();
+  });
+
+  it('shows the seller the question, with an answer box and no ask form; the seller answers', async () => {
+    const page = seller.page;
+    await page.goto('/login');
+    await signIn(page, DEMO_SELLER.email, DEMO_SELLER.password);
+    await page.goto(`/product/${PRODUCT.id}`);
+    const section = questionsOf(page);
+    await section.getByText('Esta es tu publicación: responde aquí las preguntas de los compradores.').waitFor();
+    expect(await page.getByLabel('Pregunta al vendedor').count()).toBe(0);
+    const item = questionItem(page, QUESTION);
+    await item.getByText(DEMO_STUDENT.name).waitFor();
+    await item.getByLabel('Tu respuesta').fill(ANSWER);
+    await item.getByRole('button', { name: 'Responder' }).click();
+    await item.getByText(ANSWER).waitFor();
+    await item.getByLabel('Tu respuesta').waitFor({ state: 'detached' });
+    seller.expectNoProblems();
+  });
+
+  it('shows the student the answer', async () => {
+    const page = buyer.page;
+    await page.reload();
+    const item = questionItem(page, QUESTION);
+    await item.getByText(ANSWER).waitFor();
+    expect(await item.getByText('Esperando respuesta del vendedor...').count()).toBe(0);
+    buyer.expectNoProblems();
+  });
+
+  it('lets the student delete the question after confirming', async () => {
+    const page = buyer.page;
+    const item = questionItem(page, QUESTION);
+    await item.getByRole('button', { name: 'Eliminar pregunta' }).click();
+    const dialog = page.getByRole('dialog', { name: '¿Eliminar tu pregunta?' });
+    await dialog.getByText(/Esta acción no se puede deshacer/).waitFor();
+    // Cancelling keeps it.
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await item.waitFor();
+    await item.getByRole('button', { name: 'Eliminar pregunta' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+    await page.getByText('Pregunta eliminada').first().waitFor();
+    await item.waitFor({ state: 'detached' });
+    // Gone for everyone: the seller's page no longer has it either.
+    await seller.page.reload();
+    await questionsOf(seller.page).getByText('¿Incluye el cable de carga original?').waitFor();
+    expect(await questionItem(seller.page, QUESTION).count()).toBe(0);
+    buyer.expectNoProblems();
+    seller.expectNoProblems();
+  });
+});
