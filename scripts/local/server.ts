@@ -1,5 +1,5 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo, createServer as createNetServer, type Server as NetServer } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -147,22 +147,18 @@ async function proxyUpload(req: IncomingMessage, res: ServerResponse, opts: Uplo
   );
   if (rejection) return answer(rejection.status, rejection);
 
-  await new Promise<void>((done) => {
-    const upstream = httpRequest(
-      new URL(`/${opts.bucket}`, opts.target),
-      { method: 'POST', headers: { 'content-type': contentType, 'content-length': String(body.length) } },
-      (reply) => {
-        res.writeHead(reply.statusCode ?? 502, { 'content-type': reply.headers['content-type'] ?? 'text/plain' });
-        reply.pipe(res);
-        reply.on('end', () => done());
-      },
-    );
-    upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502).end();
-      done();
-    });
-    upstream.end(body);
-  });
+  // s3rver gets the verified form written afresh, never the browser's bytes: two multipart parsers
+  // may read one crafted body differently (a second key hidden from ours), so what is stored is
+  // exactly what was checked.
+  const verified = new FormData();
+  for (const [name, value] of entries) verified.append(name, value);
+  try {
+    const reply = await fetch(new URL(`/${opts.bucket}`, opts.target), { method: 'POST', body: verified });
+    res.writeHead(reply.status, { 'content-type': reply.headers.get('content-type') ?? 'text/plain' });
+    res.end(Buffer.from(await reply.arrayBuffer()));
+  } catch {
+    if (!res.headersSent) res.writeHead(502).end();
+  }
 }
 
 function splitOnce(text: string, separator: string): [string, string | undefined] {
