@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo, createServer as createNetServer, type Server as NetServer } from 'node:net';
@@ -6,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { inspectImage } from '../../functions/services/image-inspection';
 import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import type { Context } from 'aws-lambda';
+import { LIMITS } from '#shared/limits';
 import { type ApiArea, areaSettings, compilePath, type RouteDef, routeList } from '#shared/routes';
 import { type PostCredentials, type PostRejection, s3ErrorXml, verifyPresignedPost } from './presigned-post';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigSchema } from '#shared/runtime-config';
@@ -84,8 +86,13 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Path prefix of the same-origin upload proxy (UPLOAD_ENDPOINT = <origin>/local-s3). */
 export const UPLOAD_PROXY_PREFIX = '/local-s3/';
-/** A 5 MB photo plus the form's fields; anything larger is refused before it reaches s3rver. */
-const UPLOAD_BODY_LIMIT = 6 * 1024 * 1024;
+/**
+ * The largest photo a presigned POST allows (the app's content-length-range) plus room for the
+ * form's fields and multipart framing; a larger body is refused before it is read.
+ */
+const UPLOAD_BODY_LIMIT = LIMITS.imageMaxBytes + 64 * 1024;
+/** Form field names S3's forms use (key, Policy, X-Amz-*, Content-Type, x-amz-meta-*, …). */
+const FORM_FIELD_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
 /** Where the local upload proxy forwards, and what it verifies forms against. */
 export interface UploadProxyOptions {
@@ -100,8 +107,8 @@ export interface UploadProxyOptions {
 /**
  * The same-origin upload proxy: verifies a browser's presigned POST as S3 would (signature,
  * expiry, bucket, key, content type, size — s3rver checks none of it) and forwards only such a
- * POST, to the bucket's root; nothing else reaches s3rver (no GET, PUT, DELETE, `?delete`, other
- * buckets or keys in the path).
+ * POST, its verified fields and file spelt afresh, to the bucket's root; nothing else reaches
+ * s3rver (no GET, PUT, DELETE, `?delete`, other buckets or keys in the path).
  */
 async function proxyUpload(req: IncomingMessage, res: ServerResponse, opts: UploadProxyOptions): Promise<void> {
   const answer = (status: number, rejection: PostRejection) => {
@@ -141,16 +148,31 @@ async function proxyUpload(req: IncomingMessage, res: ServerResponse, opts: Uplo
   const last = entries.at(-1);
   if (last?.[0] !== 'file' || typeof last[1] === 'string' || entries.slice(0, -1).some(([, v]) => typeof v !== 'string'))
     return answer(400, { status: 400, code: 'InvalidArgument', message: 'The file must be the last field, and the only file.' });
+  const fields = entries.slice(0, -1) as [string, string][];
+  const odd = fields.find(([name]) => !FORM_FIELD_NAME.test(name));
+  if (odd)
+    return answer(400, { status: 400, code: 'InvalidArgument', message: `Unexpected form field name: ${odd[0]}` });
   const rejection = verifyPresignedPost(
-    { fields: entries.slice(0, -1) as [string, string][], fileSize: (last[1] as Blob).size },
+    { fields, fileSize: (last[1] as Blob).size },
     { bucket: opts.bucket, credentials: opts.credentials, now: new Date() },
   );
   if (rejection) return answer(rejection.status, rejection);
 
+  // s3rver gets the verified form spelt afresh, never the browser's bytes: its parser (busboy) and
+  // the one that read the form above disagree on odd but well-formed bodies (a part with two
+  // Content-Disposition headers is one field to each, under two names), so forwarding the original
+  // would store what was never verified. x-ignore-* fields are S3's to ignore: not forwarded.
+  const forwarded = canonicalForm(
+    fields.filter(([name]) => !name.toLowerCase().startsWith('x-ignore-')),
+    Buffer.from(await (last[1] as Blob).arrayBuffer()),
+  );
   await new Promise<void>((done) => {
     const upstream = httpRequest(
       new URL(`/${opts.bucket}`, opts.target),
-      { method: 'POST', headers: { 'content-type': contentType, 'content-length': String(body.length) } },
+      {
+        method: 'POST',
+        headers: { 'content-type': forwarded.contentType, 'content-length': String(forwarded.body.length) },
+      },
       (reply) => {
         res.writeHead(reply.statusCode ?? 502, { 'content-type': reply.headers['content-type'] ?? 'text/plain' });
         reply.pipe(res);
@@ -161,8 +183,30 @@ async function proxyUpload(req: IncomingMessage, res: ServerResponse, opts: Uplo
       if (!res.headersSent) res.writeHead(502).end();
       done();
     });
-    upstream.end(body);
+    upstream.end(forwarded.body);
   });
+}
+
+/** A multipart/form-data body of plain fields (names as FORM_FIELD_NAME allows) and then the file. */
+function canonicalForm(fields: [string, string][], file: Buffer): { body: Buffer; contentType: string } {
+  for (;;) {
+    const boundary = `----local-s3-${randomBytes(16).toString('hex')}`;
+    const delimiter = `--${boundary}`;
+    // A 128-bit random boundary never occurs in the content; checked all the same.
+    if (file.includes(delimiter) || fields.some(([, value]) => value.includes(delimiter))) continue;
+    const body = Buffer.concat([
+      ...fields.map(([name, value]) =>
+        Buffer.from(`${delimiter}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'utf8'),
+      ),
+      Buffer.from(
+        `${delimiter}\r\nContent-Disposition: form-data; name="file"; filename="file"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      ),
+      file,
+      Buffer.from(`\r\n${delimiter}--\r\n`),
+    ]);
+    return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+  }
 }
 
 function splitOnce(text: string, separator: string): [string, string | undefined] {

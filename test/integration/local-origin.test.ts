@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -183,6 +183,48 @@ describe('the local upload proxy verifies presigned POSTs as S3 does', () => {
       body: formOf({ ...fields, 'x-ignore-note': 'hola' }, await jpeg()),
     });
     expect(ignored.status).toBeLessThan(300);
+  });
+
+  it('stores only what it verified, however the form is spelt (s3rver parses forms its own way)', async () => {
+    const victim = 'images/products/97/1.jpg';
+    const original = await jpeg();
+    await s3.send(
+      new PutObjectCommand({ Bucket: LOCAL_IMAGES_BUCKET, Key: victim, Body: original, ContentType: 'image/jpeg' }),
+    );
+    const key = uniqueKey();
+    const { url, fields } = await presign(key);
+    const boundary = '----formulario7MA4YWxkTrZu0gW';
+    const field = (headers: string[], value: string | Buffer) =>
+      Buffer.concat([
+        Buffer.from(`--${boundary}\r\n${headers.join('\r\n')}\r\n\r\n`),
+        Buffer.from(value),
+        Buffer.from('\r\n'),
+      ]);
+    const disposition = (name: string) => `Content-Disposition: form-data; name="${name}"`;
+    const replacement = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#f00' } })
+      .jpeg()
+      .toBuffer();
+    // The signed fields as a browser sends them, then one part with two dispositions: a parser that
+    // reads the last one sees an ignorable x-ignore-* field, one that reads the first sees a second
+    // `key` (s3rver keeps the last key it sees), then the file.
+    const body = Buffer.concat([
+      ...Object.entries(fields).map(([name, value]) => field([disposition(name)], value)),
+      field([disposition('key'), disposition('x-ignore-note')], victim),
+      field([`${disposition('file')}; filename="foto.jpg"`, 'Content-Type: image/jpeg'], replacement),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+    expect(res.status, await res.text()).toBeLessThan(500);
+    const stored = await s3.send(new GetObjectCommand({ Bucket: LOCAL_IMAGES_BUCKET, Key: victim }));
+    expect(Buffer.from(await stored.Body!.transformToByteArray()).equals(original), 'the photo is untouched').toBe(
+      true,
+    );
+    // Whatever was accepted went to the signed key, and nowhere else.
+    if (res.status < 300) expect(await exists(key)).toBe(true);
   });
 
   it('forwards nothing but a POST to the bucket root: no delete, no other method, bucket or path', async () => {
