@@ -6,6 +6,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_IMAGES_BUCKET, type LocalStack, startLocalStack } from '../../scripts/local/stack';
 import { localS3Client, S3_LOCAL_CREDENTIALS } from '../../scripts/local/parts/s3';
+import { generateDemoExport } from '../../scripts/demo/data';
+import { uploadDemoImages } from '../../scripts/demo/seed';
 import { signPolicy } from '../../scripts/local/presigned-post';
 
 /**
@@ -263,6 +265,22 @@ describe('the local upload proxy verifies presigned POSTs as S3 does', () => {
 });
 
 describe('the local origin serves images only as images', () => {
+  it("serves the demo data's images: every product photo and every university logo", async () => {
+    const data = generateDemoExport({ count: 3 });
+    await uploadDemoImages(s3, LOCAL_IMAGES_BUCKET, data);
+    const paths = [
+      ...data.universities.map((u) => u.logo ?? ''),
+      ...data.products.flatMap((p) => p.images),
+    ];
+    expect(paths.length).toBeGreaterThan(4);
+    for (const path of paths) {
+      const res = await fetch(`${origin}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toMatch(/^image\/(jpeg|png|webp)$/);
+      await res.arrayBuffer();
+    }
+  });
+
   it('serves a stored JPEG as image/jpeg, sandboxed and unsniffable', async () => {
     const bytes = await jpeg();
     await s3.send(
