@@ -496,27 +496,43 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
     });
   });
 
-  await new Promise<void>((done, fail) => {
-    server.once('error', (err: NodeJS.ErrnoException) => {
-      void vite?.close();
-      fail(
-        err.code === 'EADDRINUSE' ? new Error(`Port ${opts.port} is in use: set PORT to another port.`) : err,
-      );
+  const listen = (target: Server | NetServer, port: number, host: string) =>
+    new Promise<void>((done, fail) => {
+      target.once('error', fail);
+      target.listen(port, host, () => {
+        target.off('error', fail);
+        done();
+      });
     });
-    server.listen(opts.port, opts.host ?? '127.0.0.1', () => done());
-  });
-  const port = (server.address() as AddressInfo).port;
   // Loopback by default: the IPv6 loopback too, on the same port, handing its connections to the
-  // same HTTP server (upgrades included). A machine without IPv6 keeps the IPv4 listener alone.
+  // same HTTP server (upgrades included), since browsers may resolve localhost to either.
   const extras: NetServer[] = [];
-  if (!opts.host) {
-    const v6 = createNetServer((socket) => server.emit('connection', socket));
-    const bound = await new Promise<boolean>((done) => {
-      v6.once('error', () => done(false));
-      v6.listen(port, '::1', () => done(true));
-    });
-    if (bound) extras.push(v6);
+  try {
+    for (let attempt = 1; ; attempt++) {
+      await listen(server, opts.port, opts.host ?? '127.0.0.1');
+      if (opts.host) break;
+      const v6 = createNetServer((socket) => server.emit('connection', socket));
+      try {
+        await listen(v6, (server.address() as AddressInfo).port, '::1');
+        extras.push(v6);
+        break;
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        // A machine without IPv6 keeps the IPv4 listener alone.
+        if (code === 'EADDRNOTAVAIL' || code === 'EAFNOSUPPORT') break;
+        // Another program has the port on ::1, where localhost would take the browser to it: a
+        // port the OS picked is picked again, a port asked for is in use.
+        await new Promise<void>((done) => server.close(() => done()));
+        if (code !== 'EADDRINUSE' || opts.port !== 0 || attempt >= 5) throw err;
+      }
+    }
+  } catch (err) {
+    void vite?.close();
+    throw (err as NodeJS.ErrnoException).code === 'EADDRINUSE'
+      ? new Error(`Port ${opts.port} is in use: set PORT to another port.`)
+      : err;
   }
+  const port = (server.address() as AddressInfo).port;
   return {
     url: `http://localhost:${port}`,
     port,
