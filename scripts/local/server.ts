@@ -379,7 +379,13 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
     if (!opts.images) return send(res, gatewayError(404, 'Not Found'));
     // As CloudFront: /images/<x> is the bucket key images/<x>. Raw uploads (uploads/…) are outside
     // it, private until a product adopts (and copies) them.
-    const key = decodeURIComponent(path.slice(1));
+    let key: string;
+    try {
+      key = decodeURIComponent(path.slice(1));
+    } catch {
+      // A malformed escape names no object (CloudFront passes it on and S3 finds nothing).
+      return send(res, gatewayError(404, 'Not Found'));
+    }
     if (!key.startsWith('images/') || key.includes('..')) return send(res, gatewayError(404, 'Not Found'));
     try {
       const object = await opts.images.s3.send(

@@ -464,7 +464,12 @@ describe('web origin', () => {
     await s3Client.send(
       new PutObjectCommand({ Bucket: bucket, Key: 'uploads/u1/private.webp', Body: 'x', ContentType: 'image/webp' }),
     );
-    for (const path of ['/images/../uploads/u1/private.webp', '/images/%2e%2e/uploads/u1/private.webp']) {
+    for (const path of [
+      '/images/../uploads/u1/private.webp',
+      '/images/%2e%2e/uploads/u1/private.webp',
+      // A malformed escape is a missing object, not a server error.
+      '/images/products/%E0%A4%A.webp',
+    ]) {
       expect((await fetch(url(path))).status, path).toBe(404);
     }
   });
