@@ -64,8 +64,7 @@ export async function uploadDemoImages(s3: S3Client, bucket: string, data: DemoE
   const jobs: { key: string; contentType: string; body: () => Promise<Buffer> }[] = [];
   for (const u of DEMO_UNIVERSITIES) {
     const key = imageKeyOf(u.logo ?? '');
-    if (!present.has(key))
-      jobs.push({ key, contentType: 'image/webp', body: () => renderUniversityLogo(u) });
+    if (!present.has(key)) jobs.push({ key, contentType: 'image/webp', body: () => renderUniversityLogo(u) });
   }
   for (const p of data.products) {
     p.images.forEach((path, i) => {

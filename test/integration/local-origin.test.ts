@@ -191,7 +191,12 @@ describe('the local upload proxy verifies presigned POSTs as S3 does', () => {
     const victim = 'images/products/97/1.jpg';
     const original = await jpeg();
     await s3.send(
-      new PutObjectCommand({ Bucket: LOCAL_IMAGES_BUCKET, Key: victim, Body: original, ContentType: 'image/jpeg' }),
+      new PutObjectCommand({
+        Bucket: LOCAL_IMAGES_BUCKET,
+        Key: victim,
+        Body: original,
+        ContentType: 'image/jpeg',
+      }),
     );
     const key = uniqueKey();
     const { url, fields } = await presign(key);
@@ -222,9 +227,10 @@ describe('the local upload proxy verifies presigned POSTs as S3 does', () => {
     });
     expect(res.status, await res.text()).toBeLessThan(500);
     const stored = await s3.send(new GetObjectCommand({ Bucket: LOCAL_IMAGES_BUCKET, Key: victim }));
-    expect(Buffer.from(await stored.Body!.transformToByteArray()).equals(original), 'the photo is untouched').toBe(
-      true,
-    );
+    expect(
+      Buffer.from(await stored.Body!.transformToByteArray()).equals(original),
+      'the photo is untouched',
+    ).toBe(true);
     // Whatever was accepted went to the signed key, and nowhere else.
     if (res.status < 300) expect(await exists(key)).toBe(true);
   });
@@ -268,10 +274,7 @@ describe('the local origin serves images only as images', () => {
   it("serves the demo data's images: every product photo and every university logo", async () => {
     const data = generateDemoExport({ count: 3 });
     await uploadDemoImages(s3, LOCAL_IMAGES_BUCKET, data);
-    const paths = [
-      ...data.universities.map((u) => u.logo ?? ''),
-      ...data.products.flatMap((p) => p.images),
-    ];
+    const paths = [...data.universities.map((u) => u.logo ?? ''), ...data.products.flatMap((p) => p.images)];
     expect(paths.length).toBeGreaterThan(4);
     for (const path of paths) {
       const res = await fetch(`${origin}${path}`);

@@ -70,9 +70,10 @@ export async function startDynamoDbLocal(opts: { port: number; dataDir?: string 
       // An attempt ends when DynamoDB answers, Java exits, or after 2 s (a port held by something
       // that never answers).
       const outcome = await Promise.race([
-        client
-          .send(new ListTablesCommand({}), { abortSignal: AbortSignal.timeout(2000) })
-          .then(() => 'up' as const, (err: Error) => err),
+        client.send(new ListTablesCommand({}), { abortSignal: AbortSignal.timeout(2000) }).then(
+          () => 'up' as const,
+          (err: Error) => err,
+        ),
         exit.then((why) => ({ exited: why })),
       ]);
       if (outcome === 'up') break;
@@ -112,7 +113,9 @@ function javaSays(stderr: string): string {
   return stderr
     .split('\n')
     .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('at ') && !line.startsWith('... ') && !line.startsWith('Picked up'))
+    .filter(
+      (line) => line && !line.startsWith('at ') && !line.startsWith('... ') && !line.startsWith('Picked up'),
+    )
     .slice(-6)
     .join(' | ');
 }
@@ -149,7 +152,9 @@ const LAUNCHER_SOURCE = join(dirname(fileURLToPath(import.meta.url)), `${LAUNCHE
  * Compiled launchers, inside the checkout (as the demo images' cache): never the shared temporary
  * directory, where any user of the machine could put a class of their own under the expected name.
  */
-const LAUNCHER_CACHE = fileURLToPath(new URL('../../../node_modules/.cache/dynamodb-loopback', import.meta.url));
+const LAUNCHER_CACHE = fileURLToPath(
+  new URL('../../../node_modules/.cache/dynamodb-loopback', import.meta.url),
+);
 
 /**
  * The directory holding the launcher compiled for this source and DynamoDB Local release, or null
