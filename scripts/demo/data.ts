@@ -48,7 +48,13 @@ export const demoImagePath = (id: number, variant = 1) =>
   `/images/products/demo/${id}${variant > 1 ? `-${variant}` : ''}.webp`;
 /** Bucket key behind a served /images/ path: the path itself, as CloudFront maps /images/* to the bucket. */
 export const imageKeyOf = (servedPath: string) => servedPath.replace(/^\//, '');
-export const universityLogoPath = (id: string) => `/images/universities/${id}.svg`;
+/**
+ * Served path of a demo university logo: a WebP drawn from an SVG, since the local origin serves
+ * only JPEG, PNG and WebP under /images/ (decision 015).
+ */
+export const universityLogoPath = (id: string) => `/images/universities/${id}.webp`;
+/** Where logos were before (SVG); a seed moves rows of an older local database to the new path. */
+export const formerUniversityLogoPath = (id: string) => `/images/universities/${id}.svg`;
 
 export interface DemoUniversity extends UniversityExportRow {
   /** Logo colours (also used by the logo generator). */

@@ -161,6 +161,13 @@ export function renderProductImageCached(opts: ProductImageSpec): Promise<Buffer
   return work;
 }
 
+/** A university logo as a small WebP, drawn from universityLogoSvg (lossless: flat colours and text). */
+export function renderUniversityLogo(u: Pick<DemoUniversity, 'id' | 'name' | 'colors'>): Promise<Buffer> {
+  return sharp(Buffer.from(universityLogoSvg(u)))
+    .webp({ lossless: true, effort: 2 })
+    .toBuffer();
+}
+
 /** A university logo as SVG: a shield in the university's colours with its initials. */
 export function universityLogoSvg(u: Pick<DemoUniversity, 'id' | 'name' | 'colors'>): string {
   const initials = escapeXml(u.id.toUpperCase().slice(0, 6));

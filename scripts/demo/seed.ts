@@ -1,14 +1,22 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '#shared/table';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
+import { isConditionalCheckFailed } from '../../functions/adapters/dynamodb/items';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { type ImportReport, importExport } from '../../functions/services/product-import';
 import { localDynamoClient } from '../local/parts/dynamodb';
 import { localS3Client } from '../local/parts/s3';
-import { DEMO_UNIVERSITIES, type DemoExport, generateDemoExport, imageKeyOf } from './data';
-import { renderProductImageCached, universityLogoSvg } from './images';
+import {
+  DEMO_UNIVERSITIES,
+  type DemoExport,
+  formerUniversityLogoPath,
+  generateDemoExport,
+  imageKeyOf,
+} from './data';
+import { renderProductImageCached, renderUniversityLogo } from './images';
 
 /**
  * Seeds the demo data: draws and uploads the images, then loads universities and products through
@@ -56,8 +64,7 @@ export async function uploadDemoImages(s3: S3Client, bucket: string, data: DemoE
   const jobs: { key: string; contentType: string; body: () => Promise<Buffer> }[] = [];
   for (const u of DEMO_UNIVERSITIES) {
     const key = imageKeyOf(u.logo ?? '');
-    if (!present.has(key))
-      jobs.push({ key, contentType: 'image/svg+xml', body: async () => Buffer.from(universityLogoSvg(u)) });
+    if (!present.has(key)) jobs.push({ key, contentType: 'image/webp', body: () => renderUniversityLogo(u) });
   }
   for (const p of data.products) {
     p.images.forEach((path, i) => {
@@ -90,6 +97,29 @@ export async function uploadDemoImages(s3: S3Client, bucket: string, data: DemoE
   return jobs.length;
 }
 
+/**
+ * A database seeded when the demo logos were SVGs (which /images/ no longer serves) names them in
+ * its university rows, which the import leaves as they are: point those rows at the WebP logos.
+ * Only a row still naming its former logo changes, so a logo edited since is kept.
+ */
+async function moveFormerLogos(table: TableAccess): Promise<void> {
+  for (const u of DEMO_UNIVERSITIES) {
+    try {
+      await table.doc.send(
+        new UpdateCommand({
+          TableName: table.tableName,
+          Key: keys.university(u.id),
+          UpdateExpression: 'SET logo = :logo',
+          ConditionExpression: 'logo = :former',
+          ExpressionAttributeValues: { ':logo': u.logo, ':former': formerUniversityLogoPath(u.id) },
+        }),
+      );
+    } catch (err) {
+      if (!isConditionalCheckFailed(err)) throw err;
+    }
+  }
+}
+
 export async function seedDemoData(opts: SeedDemoOptions): Promise<ImportReport> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const log = opts.log ?? (() => {});
@@ -116,6 +146,7 @@ export async function seedDemoData(opts: SeedDemoOptions): Promise<ImportReport>
       { products: createProductRepository(table), universities: createUniversityRepository(table) },
       data,
     );
+    await moveFormerLogos(table);
     log(
       `demo data: universities ${report.universities.created} created / ${report.universities.unchanged} unchanged, ` +
         `products ${report.products.created} created / ${report.products.unchanged} unchanged` +

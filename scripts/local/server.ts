@@ -1,11 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo, createServer as createNetServer, type Server as NetServer } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inspectImage } from '../../functions/services/image-inspection';
 import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import type { Context } from 'aws-lambda';
+import { LIMITS } from '#shared/limits';
 import { type ApiArea, areaSettings, compilePath, type RouteDef, routeList } from '#shared/routes';
 import { type PostCredentials, type PostRejection, s3ErrorXml, verifyPresignedPost } from './presigned-post';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigSchema } from '#shared/runtime-config';
@@ -84,8 +86,13 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Path prefix of the same-origin upload proxy (UPLOAD_ENDPOINT = <origin>/local-s3). */
 export const UPLOAD_PROXY_PREFIX = '/local-s3/';
-/** A 5 MB photo plus the form's fields; anything larger is refused before it reaches s3rver. */
-const UPLOAD_BODY_LIMIT = 6 * 1024 * 1024;
+/**
+ * The largest photo a presigned POST allows (the app's content-length-range) plus room for the
+ * form's fields and multipart framing; a larger body is refused before it is read.
+ */
+const UPLOAD_BODY_LIMIT = LIMITS.imageMaxBytes + 64 * 1024;
+/** Form field names S3's forms use (key, Policy, X-Amz-*, Content-Type, x-amz-meta-*, …). */
+const FORM_FIELD_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
 /** Where the local upload proxy forwards, and what it verifies forms against. */
 export interface UploadProxyOptions {
@@ -100,8 +107,8 @@ export interface UploadProxyOptions {
 /**
  * The same-origin upload proxy: verifies a browser's presigned POST as S3 would (signature,
  * expiry, bucket, key, content type, size — s3rver checks none of it) and forwards only such a
- * POST, to the bucket's root; nothing else reaches s3rver (no GET, PUT, DELETE, `?delete`, other
- * buckets or keys in the path).
+ * POST, its verified fields and file spelt afresh, to the bucket's root; nothing else reaches
+ * s3rver (no GET, PUT, DELETE, `?delete`, other buckets or keys in the path).
  */
 async function proxyUpload(req: IncomingMessage, res: ServerResponse, opts: UploadProxyOptions): Promise<void> {
   const answer = (status: number, rejection: PostRejection) => {
@@ -141,35 +148,70 @@ async function proxyUpload(req: IncomingMessage, res: ServerResponse, opts: Uplo
   const last = entries.at(-1);
   if (last?.[0] !== 'file' || typeof last[1] === 'string' || entries.slice(0, -1).some(([, v]) => typeof v !== 'string'))
     return answer(400, { status: 400, code: 'InvalidArgument', message: 'The file must be the last field, and the only file.' });
+  const fields = entries.slice(0, -1) as [string, string][];
+  const odd = fields.find(([name]) => !FORM_FIELD_NAME.test(name));
+  if (odd)
+    return answer(400, { status: 400, code: 'InvalidArgument', message: `Unexpected form field name: ${odd[0]}` });
   const rejection = verifyPresignedPost(
-    { fields: entries.slice(0, -1) as [string, string][], fileSize: (last[1] as Blob).size },
+    { fields, fileSize: (last[1] as Blob).size },
     { bucket: opts.bucket, credentials: opts.credentials, now: new Date() },
   );
   if (rejection) return answer(rejection.status, rejection);
 
-  // s3rver gets the verified form written afresh, never the browser's bytes: two multipart parsers
-  // may read one crafted body differently (a second key hidden from ours), so what is stored is
-  // exactly what was checked.
-  const verified = new FormData();
-  for (const [name, value] of entries) verified.append(name, value);
-  try {
-    const reply = await fetch(new URL(`/${opts.bucket}`, opts.target), { method: 'POST', body: verified });
-    res.writeHead(reply.status, { 'content-type': reply.headers.get('content-type') ?? 'text/plain' });
-    res.end(Buffer.from(await reply.arrayBuffer()));
-  } catch {
-    if (!res.headersSent) res.writeHead(502).end();
+  // s3rver gets the verified form spelt afresh, never the browser's bytes: its parser (busboy) and
+  // the one that read the form above disagree on odd but well-formed bodies (a part with two
+  // Content-Disposition headers is one field to each, under two names), so forwarding the original
+  // would store what was never verified. x-ignore-* fields are S3's to ignore: not forwarded.
+  const forwarded = canonicalForm(
+    fields.filter(([name]) => !name.toLowerCase().startsWith('x-ignore-')),
+    Buffer.from(await (last[1] as Blob).arrayBuffer()),
+  );
+  await new Promise<void>((done) => {
+    const upstream = httpRequest(
+      new URL(`/${opts.bucket}`, opts.target),
+      {
+        method: 'POST',
+        headers: { 'content-type': forwarded.contentType, 'content-length': String(forwarded.body.length) },
+      },
+      (reply) => {
+        res.writeHead(reply.statusCode ?? 502, { 'content-type': reply.headers['content-type'] ?? 'text/plain' });
+        reply.pipe(res);
+        reply.on('end', () => done());
+      },
+    );
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502).end();
+      done();
+    });
+    upstream.end(forwarded.body);
+  });
+}
+
+/** A multipart/form-data body of plain fields (names as FORM_FIELD_NAME allows) and then the file. */
+function canonicalForm(fields: [string, string][], file: Buffer): { body: Buffer; contentType: string } {
+  for (;;) {
+    const boundary = `----local-s3-${randomBytes(16).toString('hex')}`;
+    const delimiter = `--${boundary}`;
+    // A 128-bit random boundary never occurs in the content; checked all the same.
+    if (file.includes(delimiter) || fields.some(([, value]) => value.includes(delimiter))) continue;
+    const body = Buffer.concat([
+      ...fields.map(([name, value]) =>
+        Buffer.from(`${delimiter}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'utf8'),
+      ),
+      Buffer.from(
+        `${delimiter}\r\nContent-Disposition: form-data; name="file"; filename="file"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      ),
+      file,
+      Buffer.from(`\r\n${delimiter}--\r\n`),
+    ]);
+    return { body, contentType: `multipart/form-data; boundary=${boundary}` };
   }
 }
 
 function splitOnce(text: string, separator: string): [string, string | undefined] {
   const at = text.indexOf(separator);
   return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
-}
-
-/** An SVG document: optional BOM, XML declaration, comments or doctype, then an <svg> root. */
-function isSvgDocument(bytes: Buffer): boolean {
-  const head = bytes.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '');
-  return /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i.test(head);
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -337,7 +379,13 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
     if (!opts.images) return send(res, gatewayError(404, 'Not Found'));
     // As CloudFront: /images/<x> is the bucket key images/<x>. Raw uploads (uploads/…) are outside
     // it, private until a product adopts (and copies) them.
-    const key = decodeURIComponent(path.slice(1));
+    let key: string;
+    try {
+      key = decodeURIComponent(path.slice(1));
+    } catch {
+      // A malformed escape names no object (CloudFront passes it on and S3 finds nothing).
+      return send(res, gatewayError(404, 'Not Found'));
+    }
     if (!key.startsWith('images/') || key.includes('..')) return send(res, gatewayError(404, 'Not Found'));
     try {
       const object = await opts.images.s3.send(
@@ -345,15 +393,14 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
       );
       const bytes = Buffer.from(await object.Body!.transformToByteArray());
       // Served by what the bytes are, never by the key's extension or the stored content type:
-      // only a JPEG, PNG, WebP or an SVG document (the app's own logos) leaves this path, so no
-      // object can become a page or a script on the app's origin; the sandbox CSP keeps an SVG's
-      // script inert even when the SVG is opened as a document.
-      const type = inspectImage(bytes)?.type ?? (isSvgDocument(bytes) ? 'image/svg+xml' : undefined);
-      if (!type) return send(res, gatewayError(404, 'Not Found'));
+      // only a JPEG, PNG or WebP leaves this path, so no upload can become a page or a script
+      // on the app's origin. The sandbox CSP keeps even a mistaken render inert.
+      const info = inspectImage(bytes);
+      if (!info) return send(res, gatewayError(404, 'Not Found'));
       send(res, {
         statusCode: 200,
         headers: {
-          'content-type': type,
+          'content-type': info.type,
           'cache-control': 'public, max-age=86400',
           'x-content-type-options': 'nosniff',
           'content-security-policy': "default-src 'none'; sandbox",
@@ -455,27 +502,43 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
     });
   });
 
-  await new Promise<void>((done, fail) => {
-    server.once('error', (err: NodeJS.ErrnoException) => {
-      void vite?.close();
-      fail(
-        err.code === 'EADDRINUSE' ? new Error(`Port ${opts.port} is in use: set PORT to another port.`) : err,
-      );
+  const listen = (target: Server | NetServer, port: number, host: string) =>
+    new Promise<void>((done, fail) => {
+      target.once('error', fail);
+      target.listen(port, host, () => {
+        target.off('error', fail);
+        done();
+      });
     });
-    server.listen(opts.port, opts.host ?? '127.0.0.1', () => done());
-  });
-  const port = (server.address() as AddressInfo).port;
   // Loopback by default: the IPv6 loopback too, on the same port, handing its connections to the
-  // same HTTP server (upgrades included). A machine without IPv6 keeps the IPv4 listener alone.
+  // same HTTP server (upgrades included), since browsers may resolve localhost to either.
   const extras: NetServer[] = [];
-  if (!opts.host) {
-    const v6 = createNetServer((socket) => server.emit('connection', socket));
-    const bound = await new Promise<boolean>((done) => {
-      v6.once('error', () => done(false));
-      v6.listen(port, '::1', () => done(true));
-    });
-    if (bound) extras.push(v6);
+  try {
+    for (let attempt = 1; ; attempt++) {
+      await listen(server, opts.port, opts.host ?? '127.0.0.1');
+      if (opts.host) break;
+      const v6 = createNetServer((socket) => server.emit('connection', socket));
+      try {
+        await listen(v6, (server.address() as AddressInfo).port, '::1');
+        extras.push(v6);
+        break;
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        // A machine without IPv6 keeps the IPv4 listener alone.
+        if (code === 'EADDRNOTAVAIL' || code === 'EAFNOSUPPORT') break;
+        // Another program has the port on ::1, where localhost would take the browser to it: a
+        // port the OS picked is picked again, a port asked for is in use.
+        await new Promise<void>((done) => server.close(() => done()));
+        if (code !== 'EADDRINUSE' || opts.port !== 0 || attempt >= 5) throw err;
+      }
+    }
+  } catch (err) {
+    void vite?.close();
+    throw (err as NodeJS.ErrnoException).code === 'EADDRINUSE'
+      ? new Error(`Port ${opts.port} is in use: set PORT to another port.`)
+      : err;
   }
+  const port = (server.address() as AddressInfo).port;
   return {
     url: `http://localhost:${port}`,
     port,

@@ -23,12 +23,12 @@ import { startLocalServer, UPLOAD_PROXY_PREFIX } from './server';
 export const LOCAL_TABLE_NAME = 'mercado-local';
 export const LOCAL_IMAGES_BUCKET = 'mercado-local-images';
 export const LOCAL_MAIL_FROM = 'no-reply@mercado-universitario.local';
-/** Written once the demo data is in: later starts skip seeding. */
 /**
- * Written after a complete seed. Its version goes up when the seed's output changes (v2: images
- * under images/ like CloudFront's paths), so an existing .data/ is seeded again once (idempotent).
+ * Written after a complete seed: later starts skip seeding. Its version goes up when the seed's
+ * output changes (v2: images under images/ like CloudFront's paths; v3: university logos as WebP,
+ * decision 015), so an existing .data/ is seeded again once (idempotent).
  */
-export const SEED_MARKER = { pk: 'META#seed', sk: 'META#v2' } as const;
+export const SEED_MARKER = { pk: 'META#seed', sk: 'META#v3' } as const;
 export const STACK_FILE = 'local-stack.json';
 const STOP_TIMEOUT_MS = 5000;
 /** Held while a stack uses a data directory: two DynamoDB Locals on one SQLite file break both. */

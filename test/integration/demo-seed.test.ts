@@ -1,7 +1,9 @@
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import sharp from 'sharp';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { keys } from '#shared/table';
 import { createTableAccess, type TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
@@ -62,11 +64,11 @@ describe('seedDemoData', () => {
     });
     const universities = createUniversityRepository(table);
     for (const id of ['ucab', 'usm', 'unimet', 'ucv']) {
-      expect((await universities.get(id))?.logo).toBe(`/images/universities/${id}.svg`);
+      expect((await universities.get(id))?.logo).toBe(`/images/universities/${id}.webp`);
     }
   });
 
-  it('uploads a WebP for every product image and an SVG logo per university, at the served paths', async () => {
+  it('uploads a WebP for every product image and for every university logo, at the served paths', async () => {
     const products = createProductRepository(table);
     let images = 0;
     for (let id = 1; id <= COUNT; id++) {
@@ -80,9 +82,29 @@ describe('seedDemoData', () => {
       }
     }
     expect(images).toBeGreaterThan(COUNT); // some products have a second image
-    const logo = await object('images/universities/ucab.svg');
-    expect(logo.type).toBe('image/svg+xml');
-    expect(logo.body.toString('utf8')).toContain('<svg');
+    // The local origin serves only JPEG, PNG and WebP under /images/ (decision 015).
+    const logo = await object('images/universities/ucab.webp');
+    expect(logo.type).toBe('image/webp');
+    expect(await sharp(logo.body).metadata()).toMatchObject({ format: 'webp', width: 256, height: 256 });
+  });
+
+  it("moves an older database's SVG logos to the WebP ones, and keeps a logo changed since", async () => {
+    const setLogo = (id: string, logo: string) =>
+      table.doc.send(
+        new UpdateCommand({
+          TableName: TABLE,
+          Key: keys.university(id),
+          UpdateExpression: 'SET logo = :logo',
+          ExpressionAttributeValues: { ':logo': logo },
+        }),
+      );
+    await setLogo('ucab', '/images/universities/ucab.svg');
+    await setLogo('usm', 'https://usm.edu.ve/logo.png');
+    await seed();
+    const universities = createUniversityRepository(table);
+    expect((await universities.get('ucab'))?.logo).toBe('/images/universities/ucab.webp');
+    expect((await universities.get('usm'))?.logo).toBe('https://usm.edu.ve/logo.png');
+    await setLogo('usm', '/images/universities/usm.webp');
   });
 
   it('changes nothing on a second run', async () => {

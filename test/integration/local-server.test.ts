@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -463,8 +464,48 @@ describe('web origin', () => {
     await s3Client.send(
       new PutObjectCommand({ Bucket: bucket, Key: 'uploads/u1/private.webp', Body: 'x', ContentType: 'image/webp' }),
     );
-    for (const path of ['/images/../uploads/u1/private.webp', '/images/%2e%2e/uploads/u1/private.webp']) {
+    for (const path of [
+      '/images/../uploads/u1/private.webp',
+      '/images/%2e%2e/uploads/u1/private.webp',
+      // A malformed escape is a missing object, not a server error.
+      '/images/products/%E0%A4%A.webp',
+    ]) {
       expect((await fetch(url(path))).status, path).toBe(404);
+    }
+  });
+});
+
+describe('listening', () => {
+  it('refuses to start on a port another program holds on ::1 (where localhost may lead the browser)', async () => {
+    const port = await freePort();
+    const squatter = createNetServer();
+    await new Promise<void>((done, fail) => {
+      squatter.once('error', fail);
+      squatter.listen(port, '::1', () => done());
+    });
+    try {
+      const started = startLocalServer({
+        port,
+        routes,
+        loadHandler: async (route) => handlers[servedBy[route.name]],
+        authorizer: { issuer: cognito.issuer, audience: [cognito.clientId] },
+        connectSrc: [],
+        webDir,
+        runtimeConfig: {
+          stage: 'local',
+          apiBaseUrl: '',
+          auth: {
+            userPoolId: cognito.userPoolId,
+            userPoolClientId: cognito.clientId,
+            region: 'us-east-1',
+            userPoolEndpoint: cognito.endpoint,
+            authFlowType: 'USER_PASSWORD_AUTH',
+          },
+        },
+      });
+      await expect(started.then((s) => s.close())).rejects.toThrow(`Port ${port} is in use`);
+    } finally {
+      await new Promise<void>((done) => squatter.close(() => done()));
     }
   });
 });

