@@ -13,6 +13,7 @@ import {
 } from './api/define';
 import { favoritesRoutes } from './api/favorites';
 import { publishingRoutes } from './api/publishing';
+import { reportsRoutes } from './api/reports';
 
 export {
   API_AREAS,
@@ -33,7 +34,7 @@ export {
  * browser gets only names, methods and paths, through web/api-routes-plugin.ts, so zod stays out of
  * its first route).
  */
-const areaTables = [catalogRoutes, accountsRoutes, favoritesRoutes, publishingRoutes] as const;
+const areaTables = [catalogRoutes, accountsRoutes, favoritesRoutes, publishingRoutes, reportsRoutes] as const;
 
 /** Fails to compile when two areas declare a route of the same name. */
 type KeysOf<U> = U extends unknown ? keyof U : never;

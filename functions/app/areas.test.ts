@@ -4,6 +4,7 @@ import * as accounts from './areas/accounts';
 import * as catalog from './areas/catalog';
 import * as favorites from './areas/favorites';
 import * as publishing from './areas/publishing';
+import * as reports from './areas/reports';
 import * as stream from './stream';
 
 const entries: Record<ApiArea, { parts: Record<string, unknown> }> = {
@@ -11,6 +12,7 @@ const entries: Record<ApiArea, { parts: Record<string, unknown> }> = {
   accounts,
   favorites,
   publishing,
+  reports,
 };
 
 /**

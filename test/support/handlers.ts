@@ -2,9 +2,10 @@ import { handler as accounts } from '../../functions/app/areas/accounts';
 import { handler as catalog } from '../../functions/app/areas/catalog';
 import { handler as favorites } from '../../functions/app/areas/favorites';
 import { handler as publishing } from '../../functions/app/areas/publishing';
+import { handler as reports } from '../../functions/app/areas/reports';
 import { type ApiArea, type RouteName, routes } from '#shared/routes';
 
-const byArea: Record<ApiArea, typeof catalog> = { catalog, accounts, favorites, publishing };
+const byArea: Record<ApiArea, typeof catalog> = { catalog, accounts, favorites, publishing, reports };
 
 /**
  * The Lambda handler that serves a route in AWS: its area's function. Tests invoke it with the

@@ -10,6 +10,7 @@ import { createTableAccess, type TableAccess } from '../../adapters/dynamodb/cli
 import { createCountStore } from '../../adapters/dynamodb/counts';
 import { createTableProbe } from '../../adapters/dynamodb/health';
 import { createProductRepository } from '../../adapters/dynamodb/products';
+import { createReportRepository } from '../../adapters/dynamodb/reports';
 import {
   createUniversityRepository,
   createUniversityRequestRepository,
@@ -36,6 +37,7 @@ export const tableParts = {
   profiles: () => createProfileRepository(table()),
   favorites: () => createFavoriteRepository(table()),
   counts: () => createCountStore(table()),
+  reports: () => createReportRepository(table()),
 } satisfies PartFactories<
   | 'products'
   | 'universities'
@@ -48,4 +50,5 @@ export const tableParts = {
   | 'profiles'
   | 'favorites'
   | 'counts'
+  | 'reports'
 >;
