@@ -1,29 +1,17 @@
 import * as z from 'zod/mini';
 import { REPORT_CATEGORIES, REPORT_STATUSES } from './enums';
 import { LIMITS } from './limits';
+import { ALREADY_REPORTED_CODE, REPORT_MESSAGES } from './report-messages';
 import { cleanLines, integer, preprocess } from './zod';
+
+export { ALREADY_REPORTED_CODE, REPORT_MESSAGES };
 
 /**
  * Reports of a product (the spec's product_reports, its Report rules and its Reports messages):
  * what a signed-in user sends, what the table keeps (with a snapshot of the product as it was
- * reported) and what both the API and the web app say. docs/decisions/019-reports-and-holds.md.
+ * reported). The texts both sides show are in shared/report-messages.ts (no zod there, so the
+ * product page can say them). docs/decisions/019-reports-and-holds.md.
  */
-export const REPORT_MESSAGES = {
-  categoryRequired: 'Por favor selecciona una categoría de reporte',
-  commentTooLong: `El comentario no puede tener más de ${LIMITS.reportCommentMax} caracteres`,
-  sent: 'Reporte enviado correctamente. Será revisado por nuestro equipo.',
-  failed: 'Error al enviar el reporte. Inténtalo de nuevo.',
-  /** Information, not an error: the one report a user may make of a product exists already. */
-  alreadyReported: 'Ya has reportado este producto anteriormente',
-  ownProduct: 'No puedes reportar tu propio producto.',
-  dailyLimit: 'Has enviado demasiados reportes hoy. Inténtalo de nuevo mañana.',
-  /** The seller's product is out of listings until an admin reviews the reports it got. */
-  underReview:
-    'Este producto está en revisión por reportes de la comunidad. No puedes modificarlo hasta que un administrador lo revise.',
-} as const;
-
-/** The error code of a repeated report (409): the web app shows it as information. */
-export const ALREADY_REPORTED_CODE = 'already_reported';
 
 /** POST /api/products/{id}/report. Unknown keys, an unknown category or a long comment are a 400. */
 export const reportBodySchema = z.strictObject({

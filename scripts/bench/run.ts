@@ -46,6 +46,9 @@ async function webFigures() {
   await buildWebIfStale({ quiet: true });
   const size = routeInitialJs(join(ROOT, 'web/dist'), 'features/marketplace/routes/marketplace.tsx');
   line('/marketplace initial JS (gzip)', `${size.gzipKb.toFixed(1)} KB (${size.files.length} files, ${size.rawKb.toFixed(0)} KB raw)`, size.gzipKb <= BUDGET.jsKb);
+  // The product page carries the report button; its dialog is a lazy chunk (docs/decisions/019).
+  const product = routeInitialJs(join(ROOT, 'web/dist'), 'features/product/routes/product.tsx');
+  line('/product/{id} initial JS (gzip)', `${product.gzipKb.toFixed(1)} KB (${product.files.length} files, ${product.rawKb.toFixed(0)} KB raw)`, product.gzipKb <= BUDGET.jsKb);
 }
 
 function fakeProduct(id: number, createdAt: number): Product {
