@@ -33,8 +33,8 @@ export function ReportDialog({ productId, productTitle, open, onClose }: ReportD
     e.preventDefault();
     if (mutation.isPending) return;
     if (!category) {
+      // Said next to the choices (and announced): a toast would only repeat it.
       setError(REPORT_MESSAGES.categoryRequired);
-      toast({ title: REPORT_MESSAGES.categoryRequired, variant: 'destructive' });
       firstOption.current?.focus();
       return;
     }
@@ -93,7 +93,7 @@ export function ReportDialog({ productId, productTitle, open, onClose }: ReportD
             </label>
           ))}
           {error && (
-            <span id={ids.error} className="field__error">
+            <span id={ids.error} className="field__error" role="alert">
               {error}
             </span>
           )}
