@@ -10,8 +10,8 @@
  * | product            | PRODUCT#<id>               | PRODUCT          | gsi1..gsi4 only while listed (active, not held; sparse), gsi5 always |
  * | report             | PRODUCT#<id>               | REPORT#<reporter id> | gsi1: REPORTS#<status> / <created_at>#<id>; gsi2: REPORTER#<reporter id> / <created_at>#<id> |
  * | counter            | COUNTER#product            | COUNTER          |                                                  |
- * | count              | COUNT#<name>               | COUNT            | an exact count (e.g. active products per listing) |
- * | countMember        | COUNTMEMBER#<member>       | COUNTMEMBER      | the counts a member is in now (TTL once in none) |
+ * | count              | COUNT#<name>               | COUNT            | an exact count (listed products per listing, reports per status) |
+ * | countMember        | COUNTMEMBER#<member>       | COUNTMEMBER      | the counts a member (PRODUCT#<id>, REPORT#<id>#<reporter>) is in now (TTL once in none) |
  * | university         | UNIVERSITY#<id>            | UNIVERSITY       | gsi1: UNIVERSITIES / <folded name>               |
  * | universityRequest  | UNIREQ#<uuid>              | UNIREQ           | gsi1: UNIVERSITY_REQUESTS / <created_at>         |
  * | verificationCode   | VERIFY#<purpose>#<subject> | VERIFY           | (TTL)                                            |
