@@ -5,7 +5,7 @@ import type { SearchIndex } from '../ports/search-index';
 import { deliverMailRequest, type MailDeliveryDeps } from '../services/accounts';
 import { actionFor, productIdOf } from '../services/indexer';
 import { settleProductCounts } from '../services/listing-counts';
-import { evaluateHold, reportKeyOf, settleReportCounts } from '../services/reports';
+import { evaluateHold, reportKeyOf, settleReportCounts } from '../services/report-holds';
 import type { ChangeHandlers } from '../stream/dispatcher';
 
 /** What the stream's handlers use (each part is built on first use: indexing never builds the pool's client). */

@@ -12,9 +12,9 @@ import {
   evaluateHold,
   releaseHold,
   reportCounts,
-  REPORTS_PER_DAY,
   settleReportCounts,
-} from '../../functions/services/reports';
+} from '../../functions/services/report-holds';
+import { REPORTS_PER_DAY } from '../../functions/services/reports';
 import { PUBLISH_MESSAGES } from '#shared/product-form';
 import { ALREADY_REPORTED_CODE, REPORT_MESSAGES } from '#shared/reports';
 import type { RouteName } from '#shared/routes';

@@ -3,7 +3,7 @@ import type { ProductReport } from '#shared/reports';
 import type { Product } from '#shared/schemas';
 import type { ReportRepository } from '../ports/reports';
 import type { ProductRepository } from '../ports/repositories';
-import { evaluateHold, HOLD_THRESHOLD, holdVotes } from './reports';
+import { evaluateHold, HOLD_THRESHOLD, holdVotes } from './report-holds';
 
 /** The automatic hold's rule (docs/decisions/019): who counts towards taking a listing down. */
 let seq = 0;
