@@ -76,6 +76,12 @@ async function idToken(): Promise<string> {
   }
 }
 
+/** The whole marketplace's total (a listing count kept by the stream). */
+async function marketplaceTotal(): Promise<number> {
+  const { body } = await api('/api/products?limit=1');
+  return z.object({ total: z.number() }).parse(body).total;
+}
+
 const toast = (text: string, role: 'status' | 'alert' = 'status') =>
   page.getByRole(role).filter({ hasText: text });
 
@@ -163,6 +169,7 @@ describe('the seller on their own product', () => {
   it('sees neither a report nor a contact button, and the server refuses both', async () => {
     // The student becomes a seller: institutional address verified, one product published (API).
     const token = await idToken();
+    const globalTotal = await marketplaceTotal();
     const before = (await mailTo(sesEndpoint, INSTITUTIONAL)).length;
     expect(
       (
@@ -210,5 +217,9 @@ describe('the seller on their own product', () => {
     expect(report.status).toBe(403);
     expect((await api(`/api/products/${id}/contact`, { token })).status).toBe(403);
     session.expectNoProblems();
+
+    // The stack is shared with the other journeys, which count the demo catalogue: the product goes.
+    expect((await api(`/api/me/products/${id}`, { method: 'DELETE', token })).status).toBe(200);
+    await expect.poll(marketplaceTotal, { timeout: 10_000 }).toBe(globalTotal);
   });
 });
