@@ -27,6 +27,8 @@ export const LIMITS = {
   universityRedirectMs: 500,
   exampleRotationMs: 3000,
   mobileBreakpointPx: 768,
+  /** Spec: a report's optional comment. */
+  reportCommentMax: 500,
   /** Long strings in requests are refused above this, whatever the field. */
   genericStringMax: 500,
 } as const;

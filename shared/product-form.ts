@@ -39,6 +39,8 @@ export const PUBLISH_MESSAGES = {
   onlySold: 'Solo puedes marcar tu producto como vendido',
   notSellable: 'Solo un producto activo puede marcarse como vendido',
   contactLimit: 'Has consultado demasiados contactos. Inténtalo de nuevo en un rato.',
+  /** The seller asked for their own product's contact (the page shows them no contact button). */
+  contactOwn: 'No puedes contactarte a ti mismo: este producto es tuyo.',
 } as const;
 
 export const WHATSAPP_COUNTRY_CODE = '58';
@@ -231,5 +233,7 @@ export const ownStatusBodySchema = z.strictObject({
 /** The owner's view of a listing: the summary plus its status. */
 export const ownProductSchema = z.extend(productSummarySchema, {
   status: z.enum(['active', 'sold', 'inactive']),
+  /** Held for review by reports (the seller sees it as 'En revisión'; docs/decisions/019). */
+  held_at: z.optional(z.nullable(z.string())),
 });
 export const ownProductsSchema = z.object({ items: z.array(ownProductSchema) });

@@ -14,6 +14,7 @@ import {
 import { favoritesRoutes } from './api/favorites';
 import { publishingRoutes } from './api/publishing';
 import { questionsRoutes } from './api/questions';
+import { reportsRoutes } from './api/reports';
 
 export {
   API_AREAS,
@@ -34,7 +35,14 @@ export {
  * browser gets only names, methods and paths, through web/api-routes-plugin.ts, so zod stays out of
  * its first route).
  */
-const areaTables = [catalogRoutes, accountsRoutes, favoritesRoutes, publishingRoutes, questionsRoutes] as const;
+const areaTables = [
+  catalogRoutes,
+  accountsRoutes,
+  favoritesRoutes,
+  publishingRoutes,
+  questionsRoutes,
+  reportsRoutes,
+] as const;
 
 /** Fails to compile when two areas declare a route of the same name. */
 type KeysOf<U> = U extends unknown ? keyof U : never;

@@ -82,6 +82,13 @@ const productShape = {
   status: z.enum(PRODUCT_STATUSES),
   owner_id: z.nullable(z.string()),
   created_at: z.string(),
+  /**
+   * Set while the product is held for review by reports (docs/decisions/019): it stays `active`
+   * but is listed, found and shown nowhere until an admin releases it.
+   */
+  held_at: z.optional(z.nullable(z.string())),
+  /** When an admin last released a hold: reports made before it no longer count towards a new one. */
+  hold_released_at: z.optional(z.nullable(z.string())),
 };
 export const productSchema = z.object(productShape);
 export type Product = z.infer<typeof productSchema>;
@@ -105,6 +112,8 @@ export const productDetailSchema = z.omit(productSchema, {
   seller_email: true,
   whatsapp_number: true,
   owner_id: true,
+  held_at: true,
+  hold_released_at: true,
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 

@@ -7,11 +7,12 @@
  * Items
  * | entity             | pk                         | sk               | indexes                                          |
  * |--------------------|----------------------------|------------------|--------------------------------------------------|
- * | product            | PRODUCT#<id>               | PRODUCT          | gsi1..gsi4 only while active (sparse), gsi5 always |
+ * | product            | PRODUCT#<id>               | PRODUCT          | gsi1..gsi4 only while listed (active, not held; sparse), gsi5 always |
  * | question           | PRODUCT#<id>               | QUESTION#<question id> | in its product's partition, oldest first   |
+ * | report             | PRODUCT#<id>               | REPORT#<reporter id> | gsi1: REPORTS#<status> / <created_at>#<id>; gsi2: REPORTER#<reporter id> / <created_at>#<id> |
  * | counter            | COUNTER#product            | COUNTER          |                                                  |
- * | count              | COUNT#<name>               | COUNT            | an exact count (e.g. active products per listing) |
- * | countMember        | COUNTMEMBER#<member>       | COUNTMEMBER      | the counts a member is in now (TTL once in none) |
+ * | count              | COUNT#<name>               | COUNT            | an exact count (listed products per listing, reports per status) |
+ * | countMember        | COUNTMEMBER#<member>       | COUNTMEMBER      | the counts a member (PRODUCT#<id>, REPORT#<id>#<reporter>) is in now (TTL once in none) |
  * | university         | UNIVERSITY#<id>            | UNIVERSITY       | gsi1: UNIVERSITIES / <folded name>               |
  * | universityRequest  | UNIREQ#<uuid>              | UNIREQ           | gsi1: UNIVERSITY_REQUESTS / <created_at>         |
  * | verificationCode   | VERIFY#<purpose>#<subject> | VERIFY           | (TTL)                                            |
@@ -31,7 +32,7 @@
  * | one question (answer once, asker deletes) | GetItem / conditional Update / Delete | PRODUCT#<id> / QUESTION#<question id> |
  * | a deleted product's questions (stream)    | Query + BatchWrite deletes | PRODUCT#<id>, sk begins_with QUESTION# |
  * | next product id                           | UpdateItem ADD | COUNTER#product / COUNTER                     |
- * | active products of a university, newest   | Query     | gsi1 PRODUCTS#U#<university>                        |
+ * | listed products of a university, newest   | Query     | gsi1 PRODUCTS#U#<university>                        |
  * | … of a university and category            | Query     | gsi2 PRODUCTS#U#<university>#C#<category>           |
  * | every active product (global, reindex)    | Query     | gsi3 PRODUCTS#ALL                                   |
  * | active products of a category (global)    | Query     | gsi4 PRODUCTS#C#<category>                          |
@@ -50,14 +51,23 @@
  * | a profile                                 | GetItem   | PROFILE#<user id> / PROFILE                         |
  * | a user's favorites, newest saved          | Query     | USER#<user id>, sk begins_with FAV#                 |
  * | one favorite                              | Put / Delete | USER#<user id> / FAV#<product id>                |
+ * | a user's report of a product (one at most) | GetItem / Put if absent | PRODUCT#<id> / REPORT#<reporter id>   |
+ * | the reports of a product (the hold rule)  | Query (consistent) | PRODUCT#<id>, sk begins_with REPORT#       |
+ * | reports by status, newest first (admin)   | Query     | gsi1 REPORTS#<status>                               |
+ * | the reports of a reporter, newest first   | Query     | gsi2 REPORTER#<reporter id>                         |
+ * | reports per status (pending: dashboard)   | GetItem   | COUNT#REPORTS#<status> / COUNT (kept by the stream) |
+ * | hold / release a product                  | conditional Update / Put | PRODUCT#<id> / PRODUCT               |
  *
- * Product listing indexes (sparse: a product leaves them when it stops being active, so a listing
- * can only ever return active products):
+ * Product listing indexes (sparse: a product leaves them when it stops being active or is held for
+ * review by reports, so a listing can only ever return listed products):
  * - gsi1 `byUniversity`:         PRODUCTS#U#<university>           / <created_at>#<id>
  * - gsi2 `byUniversityCategory`: PRODUCTS#U#<university>#C#<cat>   / <created_at>#<id>
  * - gsi3 `global`:               PRODUCTS#ALL                      / <created_at>#<id>
  * - gsi4 `globalCategory`:       PRODUCTS#C#<cat>                  / <created_at>#<id>
  * - gsi5 `byOwner`:              OWNER#<user id>                   / <created_at>#<id> (every status)
+ * Reports reuse gsi1 and gsi2 with their own partitions (no product partition starts with REPORT):
+ * - gsi1: REPORTS#<status> / <created_at>#<report id>   (the admin's queue per status, newest first)
+ * - gsi2: REPORTER#<user id> / <created_at>#<report id> (what a user reported)
  */
 
 export const KEY = { pk: 'pk', sk: 'sk' } as const;
@@ -103,6 +113,7 @@ export const ENTITIES = [
   'mailRequest',
   'profile',
   'favorite',
+  'report',
   'seedMarker',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
@@ -131,6 +142,7 @@ const ENTITY_BY_KEY: readonly [RegExp, RegExp, Entity][] = [
   [/^MAILREQ#/, /^MAILREQ$/, 'mailRequest'],
   [/^PROFILE#/, /^PROFILE$/, 'profile'],
   [/^USER#/, /^FAV#/, 'favorite'],
+  [/^PRODUCT#/, /^REPORT#/, 'report'],
   [/^META#seed$/, /^META#/, 'seedMarker'],
 ];
 
@@ -199,7 +211,44 @@ export const keys = {
   favoritesPartition: (userId: string) => `USER#${userId}`,
   favoritePrefix: 'FAV#',
   favorite: (userId: string, productId: number) => ({ pk: `USER#${userId}`, sk: `FAV#${pad(productId)}` }),
+  // Reports live in their product's partition: one per reporter is the key itself, the product's
+  // reports are one Query, and deleting the product (its own item only) leaves them in place.
+  report: (productId: number, reporterId: string) => ({
+    pk: `PRODUCT#${productId}`,
+    sk: `REPORT#${reporterId}`,
+  }),
+  reportPrefix: 'REPORT#',
+  /** The admin's queue of one status; also the name of the count of reports in that status. */
+  reportsByStatus: (status: string) => `REPORTS#${status}`,
+  reportsByReporter: (userId: string) => `REPORTER#${userId}`,
+  /** A report as a member of the report counts. */
+  reportMember: (productId: number, reporterId: string) => `REPORT#${productId}#${reporterId}`,
 } as const;
+
+/** Index attributes of a report item: its status queue (gsi1) and its reporter (gsi2). */
+export function reportIndexAttributes(r: {
+  id: string;
+  status: string;
+  reporter_id: string;
+  created_at: string;
+}): Record<string, string> {
+  const sort = `${r.created_at}#${r.id}`;
+  return {
+    gsi1pk: keys.reportsByStatus(r.status),
+    gsi1sk: sort,
+    gsi2pk: keys.reportsByReporter(r.reporter_id),
+    gsi2sk: sort,
+  };
+}
+
+/**
+ * Whether a product is offered to the public: active and not held for review by reports. Only a
+ * listed product is in the listing indexes, the counts, the search index, related products, the
+ * public product page and contact.
+ */
+export function isListed(p: { status: string; held_at?: string | null }): boolean {
+  return p.status === 'active' && !p.held_at;
+}
 
 /** The index and partition that serve a product listing by university and/or category. */
 export function productListingKey(scope: { university?: string; category?: string }): {
@@ -214,15 +263,16 @@ export function productListingKey(scope: { university?: string; category?: strin
 }
 
 /**
- * The listing partitions an active product is in (none otherwise): the four partition keys of
+ * The listing partitions a listed product is in (none otherwise): the four partition keys of
  * productIndexAttributes, each also the name of the count that totals its listing.
  */
 export function productListingPartitions(p: {
   university_id: string;
   category: string;
   status: string;
+  held_at?: string | null;
 }): string[] {
-  if (p.status !== 'active') return [];
+  if (!isListed(p)) return [];
   return [
     keys.byUniversity(p.university_id),
     keys.byUniversityCategory(p.university_id, p.category),
@@ -231,12 +281,13 @@ export function productListingPartitions(p: {
   ];
 }
 
-/** Index attributes of a product item: listing indexes only while active. */
+/** Index attributes of a product item: listing indexes only while listed (active, not held). */
 export function productIndexAttributes(p: {
   id: number;
   university_id: string;
   category: string;
   status: string;
+  held_at?: string | null;
   created_at: string;
   owner_id: string | null;
 }): Record<string, string> {

@@ -5,6 +5,7 @@ import * as catalog from './areas/catalog';
 import * as favorites from './areas/favorites';
 import * as publishing from './areas/publishing';
 import * as questions from './areas/questions';
+import * as reports from './areas/reports';
 import * as stream from './stream';
 
 const entries: Record<ApiArea, { parts: Record<string, unknown> }> = {
@@ -13,6 +14,7 @@ const entries: Record<ApiArea, { parts: Record<string, unknown> }> = {
   favorites,
   publishing,
   questions,
+  reports,
 };
 
 /**

@@ -12,6 +12,7 @@ import type { CountStore } from '../ports/counts';
 import type { ImageStore, RemoteImageFetcher } from '../ports/images';
 import type { Moderator } from '../ports/moderation';
 import type { CommentModerator, QuestionRepository } from '../ports/questions';
+import type { ReportRepository } from '../ports/reports';
 import type {
   ProductRepository,
   UniversityRepository,
@@ -43,6 +44,8 @@ export interface AppParts {
   questions: QuestionRepository;
   /** Exact counts kept by the stream dispatcher (listing totals). */
   counts: CountStore;
+  /** Reports of products (docs/decisions/019). */
+  reports: ReportRepository;
   // The search index (parts/search.ts).
   search: SearchIndex;
   /** How long a search may take before the DynamoDB fallback answers instead. */

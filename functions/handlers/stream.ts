@@ -1,11 +1,13 @@
 import type { CountStore } from '../ports/counts';
 import type { QuestionRepository } from '../ports/questions';
+import type { ReportRepository } from '../ports/reports';
 import type { ProductRepository } from '../ports/repositories';
 import type { SearchIndex } from '../ports/search-index';
 import { deliverMailRequest, type MailDeliveryDeps } from '../services/accounts';
 import { actionFor, productIdOf } from '../services/indexer';
 import { settleProductCounts } from '../services/listing-counts';
 import { deleteProductQuestions } from '../services/questions';
+import { evaluateHold, reportKeyOf, settleReportCounts } from '../services/report-holds';
 import type { ChangeHandlers } from '../stream/dispatcher';
 
 /** What the stream's handlers use (each part is built on first use: indexing never builds the pool's client). */
@@ -14,6 +16,7 @@ export interface StreamContext extends MailDeliveryDeps {
   products: ProductRepository;
   counts: CountStore;
   questions: QuestionRepository;
+  reports: ReportRepository;
 }
 
 /**
@@ -28,6 +31,10 @@ export interface StreamContext extends MailDeliveryDeps {
  * A new mail request (a public mail route answered already) is looked up and mailed, so that
  * route's answer and its time are the same for every address (docs/decisions/014). Its later
  * changes (the TTL's removal) are nothing to act on.
+ * A report's change settles the report counts per status (the dashboard's pending reports); a new
+ * report recounts its product's reports and holds the product for review when enough verified
+ * people reported it (docs/decisions/019); the hold is a product change, which then leaves the
+ * listing counts and the search index through the product's handlers above.
  */
 export const streamHandlers: ChangeHandlers<StreamContext> = {
   product: [
@@ -43,6 +50,15 @@ export const streamHandlers: ChangeHandlers<StreamContext> = {
       const action = actionFor(change);
       if (action?.kind === 'upsert') await search.upsert([action.doc]);
       else if (action?.kind === 'remove') await search.remove([action.id]);
+    },
+  ],
+  report: [
+    async (change, ctx) => {
+      const { productId, reporterId } = reportKeyOf(change);
+      await settleReportCounts(ctx, productId, reporterId);
+    },
+    async (change, ctx) => {
+      if (change.eventName === 'INSERT') await evaluateHold(ctx, reportKeyOf(change).productId);
     },
   ],
   mailRequest: [

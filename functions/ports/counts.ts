@@ -15,12 +15,12 @@ export interface Membership {
 }
 
 /**
- * What the source item must still hold for a move to apply: these attribute values, or (null) no
- * item at all. The key is the item's table key.
+ * What the source item must still hold for a move to apply: these attribute values (a null value:
+ * that attribute absent), or (null) no item at all. The key is the item's table key.
  */
 export interface SourceGuard {
   key: { pk: string; sk: string };
-  attributes: Readonly<Record<string, string | number>> | null;
+  attributes: Readonly<Record<string, string | number | null>> | null;
 }
 
 export interface CountStore {

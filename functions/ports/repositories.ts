@@ -41,6 +41,14 @@ export interface ProductRepository {
   ): Promise<Product | null>;
   /** Deletes the product if it belongs to `ownerId`; the deleted product, or null. */
   deleteOwned(id: number, ownerId: string): Promise<Product | null>;
+  /**
+   * Holds an active product for review by reports (docs/decisions/019): it leaves the listing
+   * indexes and stays active. Applies only while it is active, not held, and its last release is
+   * still `releasedAt` (null: never released); false otherwise (nothing changed).
+   */
+  hold(id: number, at: string, releasedAt: string | null): Promise<boolean>;
+  /** Lifts a hold (the admin's review): listed again if active. The product, or null when not held. */
+  releaseHold(id: number, at: string): Promise<Product | null>;
 }
 
 export interface UniversityRepository {

@@ -2,6 +2,7 @@ import { LIMITS } from '#shared/limits';
 import { API_MESSAGES } from '#shared/messages';
 import type { ListProductsQuery, Product, ProductSummary } from '#shared/schemas';
 import { readQualifiers } from '#shared/synonyms';
+import { isListed } from '#shared/table';
 import { cursorKind, decodeOffsetCursor, encodeOffsetCursor, MAX_OFFSET } from '../commons/cursor';
 import { BadRequestError, NotFoundError } from '../commons/errors';
 import { METRIC } from '../commons/metric-names';
@@ -143,9 +144,10 @@ export async function fallbackSearch(
   return { items, total: matched.length, nextCursor: nextOffsetCursor(offset, items.length, matched.length) };
 }
 
+/** A listed product (active and not held for review by reports); anything else is not found. */
 export async function getProduct(deps: Pick<CatalogDeps, 'products'>, id: number): Promise<Product> {
   const product = await deps.products.get(id);
-  if (product?.status !== 'active') throw new NotFoundError(API_MESSAGES.productNotFound);
+  if (!product || !isListed(product)) throw new NotFoundError(API_MESSAGES.productNotFound);
   return product;
 }
 

@@ -1,5 +1,6 @@
 import { API_MESSAGES } from '#shared/messages';
 import type { Product } from '#shared/schemas';
+import { isListed } from '#shared/table';
 import type { AuthContext } from '../commons/auth';
 import { NotFoundError } from '../commons/errors';
 import type { FavoriteRepository } from '../ports/accounts';
@@ -26,5 +27,5 @@ export async function removeFavorite(deps: FavoriteDeps, auth: AuthContext, prod
 /** Saved products still on sale, newest saved first. */
 export async function listFavorites(deps: FavoriteDeps, auth: AuthContext): Promise<{ items: Product[] }> {
   const products = await deps.favorites.listProducts(auth.userId);
-  return { items: products.filter((p) => p.status === 'active') };
+  return { items: products.filter(isListed) };
 }

@@ -1,12 +1,12 @@
 import { type Product, productSchema } from '#shared/schemas';
-import { keys } from '#shared/table';
+import { isListed, keys } from '#shared/table';
 import type { ProductRepository } from '../ports/repositories';
 import type { SearchDocument, SearchIndex } from '../ports/search-index';
 import { MalformedRecordError, type StreamChange } from '../ports/stream';
 
 /**
  * What the search index holds of a product, and what one of the table's product changes asks of
- * the index: an active product is upserted, any other status or a removal deletes it by id.
+ * the index: a listed product (active, not held) is upserted; any other state or a removal deletes it by id.
  */
 export function toSearchDocument(p: Product): SearchDocument {
   return {
@@ -49,7 +49,7 @@ export function actionFor(change: StreamChange): IndexAction {
     throw new MalformedRecordError(`invalid product: ${issue?.path.join('.')} ${issue?.message}`);
   }
   if (product.data.id !== id) throw new MalformedRecordError('product id does not match its key');
-  return product.data.status === 'active'
+  return isListed(product.data)
     ? { kind: 'upsert', doc: toSearchDocument(product.data) }
     : { kind: 'remove', id };
 }

@@ -19,7 +19,9 @@ const member = (id: number) => keys.product(id).pk;
 function guardOf(id: number, p: Product | null) {
   return {
     key: keys.product(id),
-    attributes: p ? { status: p.status, university_id: p.university_id, category: p.category } : null,
+    attributes: p
+      ? { status: p.status, university_id: p.university_id, category: p.category, held_at: p.held_at ?? null }
+      : null,
   };
 }
 

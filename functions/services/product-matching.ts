@@ -1,5 +1,6 @@
 import type { Product } from '#shared/schemas';
 import { textMatcher } from '#shared/search-terms';
+import { isListed } from '#shared/table';
 import type { SearchQuery } from '../ports/search-index';
 
 /**
@@ -19,7 +20,7 @@ export type ProductFilters = Pick<
 
 export function matchesFilters(p: Product, f: ProductFilters): boolean {
   return (
-    p.status === 'active' &&
+    isListed(p) &&
     (!f.university || p.university_id === f.university) &&
     (!f.category || p.category === f.category) &&
     (!f.career || p.career === f.career) &&

@@ -1,8 +1,10 @@
 import type { ModerationImage, ModerationInput, ModerationResult } from '#shared/moderation';
 import { type CreateProductBody, type ListingFields, PUBLISH_MESSAGES } from '#shared/product-form';
 import { API_MESSAGES } from '#shared/messages';
+import { REPORT_MESSAGES } from '#shared/reports';
 import type { Product } from '#shared/schemas';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../commons/errors';
+import { isListed } from '#shared/table';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../commons/errors';
 import type { AuthContext } from '../commons/auth';
 import type { Moderator } from '../ports/moderation';
 import type { ProductRepository, UniversityRepository } from '../ports/repositories';
@@ -157,14 +159,18 @@ export async function publishProduct(
 /** Numbers a user may look up per hour: enough to shop, too few to harvest sellers' phones. */
 export const CONTACTS_PER_HOUR = 60;
 
-/** The seller's WhatsApp, for a signed-in buyer; only while the product is on sale. */
+/**
+ * The seller's WhatsApp, for a signed-in buyer; only while the product is listed (on sale, not held
+ * for review). The seller asking for their own is refused (their page shows no contact button).
+ */
 export async function sellerContact(
   deps: Pick<PublishingDeps, 'products' | 'sendCounter' | 'now'>,
   auth: AuthContext,
   id: number,
 ): Promise<{ whatsapp_number: string | null; seller_name: string }> {
   const product = await deps.products.get(id);
-  if (product?.status !== 'active') throw new NotFoundError(API_MESSAGES.productNotFound);
+  if (!product || !isListed(product)) throw new NotFoundError(API_MESSAGES.productNotFound);
+  if (product.owner_id === auth.userId) throw new ForbiddenError(PUBLISH_MESSAGES.contactOwn);
   await spendAllowance(deps, `contact:${auth.userId}`, {
     max: CONTACTS_PER_HOUR,
     windowMs: HOUR_MS,
@@ -187,6 +193,7 @@ export async function markSold(deps: PublishingDeps, auth: AuthContext, id: numb
   if (changed) return changed;
   const current = await deps.products.get(id);
   if (!current || current.owner_id !== auth.userId) throw new NotFoundError(API_MESSAGES.productNotFound);
+  if (current.held_at) throw new ConflictError(REPORT_MESSAGES.underReview);
   if (current.status === 'sold') return current;
   throw new BadRequestError(PUBLISH_MESSAGES.notSellable);
 }

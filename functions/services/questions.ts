@@ -14,6 +14,7 @@ import {
   type QuestionList,
 } from '#shared/questions';
 import type { Product } from '#shared/schemas';
+import { isListed } from '#shared/table';
 import type { AuthContext } from '../commons/auth';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../commons/errors';
 import { METRIC } from '../commons/metric-names';
@@ -63,7 +64,7 @@ export class ModerationFailedError extends AppError {
 
 /** Why nobody may ask on a product now; null when it takes questions. */
 function closedReason(product: Product): string | null {
-  if (product.status !== 'active') return QUESTION_MESSAGES.notOnSale;
+  if (!isListed(product)) return QUESTION_MESSAGES.notOnSale;
   // Imported listings have no account yet (their sellers are linked later): nobody could answer.
   if (!product.owner_id) return QUESTION_MESSAGES.noSeller;
   return null;
@@ -104,7 +105,7 @@ export async function listQuestions(
 ): Promise<QuestionList> {
   const product = await productOr404(deps, productId);
   const isSeller = isSellerOf(product, auth);
-  if (product.status !== 'active' && !isSeller) throw new NotFoundError(API_MESSAGES.productNotFound);
+  if (!isListed(product) && !isSeller) throw new NotFoundError(API_MESSAGES.productNotFound);
   const stored = await deps.questions.list(productId, QUESTION_LIMITS.perProduct);
   const closed = closedReason(product);
   return {
@@ -182,7 +183,7 @@ export async function answerQuestion(
   if (!isSellerOf(product, auth) || question.seller_id !== auth.userId)
     throw new ForbiddenError(QUESTION_MESSAGES.onlySeller);
   if (question.answer_text !== undefined) throw new ConflictError(QUESTION_MESSAGES.alreadyAnswered);
-  if (product.status !== 'active') throw new ConflictError(QUESTION_MESSAGES.notOnSale);
+  if (!isListed(product)) throw new ConflictError(QUESTION_MESSAGES.notOnSale);
   await spendAllowance(deps, `answer:${auth.userId}`, {
     max: QUESTION_LIMITS.answersPerHour,
     windowMs: HOUR_MS,

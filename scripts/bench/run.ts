@@ -46,7 +46,7 @@ async function webFigures() {
   await buildWebIfStale({ quiet: true });
   const size = routeInitialJs(join(ROOT, 'web/dist'), 'features/marketplace/routes/marketplace.tsx');
   line('/marketplace initial JS (gzip)', `${size.gzipKb.toFixed(1)} KB (${size.files.length} files, ${size.rawKb.toFixed(0)} KB raw)`, size.gzipKb <= BUDGET.jsKb);
-  // The product page, and its questions section (a lazy chunk of its own, loaded after the product).
+  // The product page, its questions section and its report dialog (lazy chunks of their own).
   const product = routeInitialJs(join(ROOT, 'web/dist'), 'features/product/routes/product.tsx');
   line('/product/:id initial JS (gzip)', `${product.gzipKb.toFixed(1)} KB (${product.files.length} files, ${product.rawKb.toFixed(0)} KB raw)`, product.gzipKb <= BUDGET.jsKb);
   const questions = lazyChunkJs(join(ROOT, 'web/dist'), 'features/product/components/questions-section.tsx', product.files);

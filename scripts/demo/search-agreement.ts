@@ -44,6 +44,8 @@ export function memoryProducts(all: Product[]): ProductRepository {
     listByOwner: unused,
     changeStatus: unused,
     deleteOwned: unused,
+    hold: unused,
+    releaseHold: unused,
     async listActive(scope: ProductListingScope, order, limit, cursor): Promise<Page<Product>> {
       const list = all
         .filter(

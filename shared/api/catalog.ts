@@ -75,6 +75,7 @@ export const catalogRoutes = defineArea('catalog', {
     method: 'GET',
     path: '/api/products/{id}/contact',
     auth: 'user',
+    ownerRefused: true,
     params: idParamsSchema,
     response: sellerContactSchema,
   },

@@ -11,7 +11,7 @@ export type AuthLevel = 'public' | 'user' | 'admin' | 'super_admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The API areas: in AWS, one Lambda function serves all the routes of an area. */
-export const API_AREAS = ['catalog', 'accounts', 'favorites', 'publishing', 'questions'] as const;
+export const API_AREAS = ['catalog', 'accounts', 'favorites', 'publishing', 'questions', 'reports'] as const;
 export type ApiArea = (typeof API_AREAS)[number];
 
 /**
@@ -41,6 +41,11 @@ export interface RouteEntry {
    * authorizer would (an invalid one is a 401) and gives the caller; without one, anonymous.
    */
   readonly identity?: 'optional';
+  /**
+   * The route acts on someone else's product (`{id}`): the product's owner is refused with a 403
+   * (by its service: reporting or contacting oneself). The authorization matrix checks it.
+   */
+  readonly ownerRefused?: true;
   /** Success status code. @default 200 */
   readonly status?: number;
   /** Cache-Control of a success. @default public GETs 'public' (briefly cacheable), others 'no-store' */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { resetContext } from '../../functions/app/context';
 import { type LocalServer, startLocalServer } from '../../scripts/local/server';
-import { buildPath, routeList } from '#shared/routes';
+import { buildPath, type RouteName, routeList } from '#shared/routes';
 import { type AccountParts, startAccountParts } from '../support/accounts';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 import { decodeJwtPayload, signWithCognitoLocalKey } from '../support/local-cognito';
@@ -37,6 +37,8 @@ let parts: AccountParts;
 let server: LocalServer;
 let webDir: string;
 let productId = 1;
+/** A product of user A: the routes that act on someone else's product refuse A on it. */
+let productOfA = 1;
 const tokens: Record<'a' | 'b' | 'admin' | 'superAdmin', string> = { a: '', b: '', admin: '', superAdmin: '' };
 
 beforeAll(async () => {
@@ -67,6 +69,12 @@ beforeAll(async () => {
   tokens.b = (await parts.cognito.signIn(userB.email, userB.password)).idToken;
   tokens.admin = (await parts.cognito.signIn(admin.email, admin.password)).idToken;
   tokens.superAdmin = (await parts.cognito.signIn(superAdmin.email, superAdmin.password)).idToken;
+  productOfA = (
+    await makeProduct(table, {
+      university_id: uniqueUniversity('own'),
+      owner_id: String(decodeJwtPayload(tokens.a).sub),
+    })
+  ).id;
 });
 afterAll(async () => {
   await server?.close();
@@ -77,13 +85,13 @@ afterAll(async () => {
 
 const guarded = routeList.filter((r) => r.auth !== 'public');
 
-function call(route: (typeof routeList)[number], token?: string) {
-  const path = buildPath(route.path, Object.fromEntries(compileNames(route.path).map((n) => [n, productId])));
+function call(route: (typeof routeList)[number], token?: string, id = productId, body = '{}') {
+  const path = buildPath(route.path, Object.fromEntries(compileNames(route.path).map((n) => [n, id])));
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
   return fetch(`${server.url}${path}`, {
     method: route.method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
-    ...(hasBody ? { body: '{}' } : {}),
+    ...(hasBody ? { body } : {}),
   });
 }
 const compileNames = (path: string) => [...path.matchAll(/\{([a-zA-Z0-9_]+)\}/g)].map((m) => m[1]);
@@ -130,6 +138,31 @@ describe('every guarded route of the route table', () => {
         expect([401, 403]).not.toContain(res.status);
         expect(res.status).toBeLessThan(500);
       }
+    });
+  }
+});
+
+describe("routes that act on someone else's product refuse its owner", () => {
+  const refusing = routeList.filter((r) => r.ownerRefused);
+  /** A valid body for each such route that takes one, so the answer is the owner check's, not validation's. */
+  const validBodies: Partial<Record<RouteName, unknown>> = { reportProduct: { report_category: 'spam' } };
+
+  it('exist in the table (contact and reports)', () => {
+    expect(refusing.map((r) => r.name).sort()).toEqual(
+      expect.arrayContaining(['getOwnReport', 'getSellerContact', 'reportProduct']),
+    );
+  });
+
+  for (const route of refusing) {
+    const label = `${route.name}: ${route.method} ${route.path}`;
+    it(`${label} answers the product's owner 403, another user past the check, nobody anonymous`, async () => {
+      const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+      if (hasBody) expect(validBodies[route.name], `a valid body for ${route.name}`).toBeDefined();
+      const body = JSON.stringify(validBodies[route.name] ?? {});
+      expect((await call(route, undefined, productOfA, body)).status).toBe(401);
+      expect((await call(route, tokens.a, productOfA, body)).status).toBe(403);
+      const other = await call(route, tokens.b, productOfA, body);
+      expect(other.status).toBeLessThan(300);
     });
   }
 });

@@ -9,6 +9,7 @@ import {
 import { createTableAccess } from '../../functions/adapters/dynamodb/client';
 import { createTableProbe } from '../../functions/adapters/dynamodb/health';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
+import { createReportRepository } from '../../functions/adapters/dynamodb/reports';
 import {
   createUniversityRepository,
   createUniversityRequestRepository,
@@ -55,6 +56,8 @@ const cases: [RouteName, EventOptions][] = [
   ['listOwnProducts', { claims }],
   ['markProductSold', { params: { id: 1 }, claims, body: { status: 'sold' } }],
   ['deleteOwnProduct', { params: { id: 1 }, claims }],
+  ['reportProduct', { params: { id: 1 }, claims, body: { report_category: 'spam' } }],
+  ['getOwnReport', { params: { id: 1 }, claims }],
 ];
 
 beforeAll(() => {
@@ -76,6 +79,7 @@ describe('a dependency that is down', () => {
       resetTokens: createResetTokenRepository(dead),
       profiles: createProfileRepository(dead),
       favorites: createFavoriteRepository(dead),
+      reports: createReportRepository(dead),
       search: new MemorySearchIndex(),
     });
     for (const [name, options] of cases) {

@@ -303,6 +303,19 @@ describe('state of the product', () => {
     }
   });
 
+  it('hides a product held for review (three verified reports) like an inactive one: seller only, no new questions', async () => {
+    const product = await sellersProduct({});
+    const q = await storeQuestion(product.id, 1);
+    expect((await list('asker', product.id)).status).toBe(200);
+    expect(await createProductRepository(table).hold(product.id, new Date().toISOString(), null)).toBe(true);
+    expect((await list('anonymous', product.id)).status).toBe(404);
+    expect((await list('asker', product.id)).status).toBe(404);
+    expect((await list('seller', product.id)).status).toBe(200);
+    expect((await ask('asker', product.id, '¿Todavía está disponible?')).status).toBe(409);
+    expect((await answer('seller', product.id, q.id, 'Sí, disponible.')).status).toBe(409);
+    expect(await storedItems(product.id)).toHaveLength(1);
+  });
+
   it('takes no question for an imported listing whose seller has no account yet', async () => {
     const product = await makeProduct(table, { university_id: uni, owner_id: null });
     const read = await list('asker', product.id);

@@ -178,6 +178,27 @@ describe('every item names its entity', () => {
     });
     await ctx.products.nextId();
     await settleProductCounts(ctx, product.id);
+    await ctx.reports.createIfAbsent({
+      id: `report-${user}`,
+      product_id: product.id,
+      reporter_id: user,
+      reporter_name: 'Usuario',
+      reporter_university_email: email,
+      reporter_verified: true,
+      report_category: 'spam',
+      additional_comments: null,
+      status: 'pending',
+      admin_notes: null,
+      reviewed_at: null,
+      created_at: new Date().toISOString(),
+      product_title: product.title,
+      product_price: product.price,
+      product_category: product.category,
+      product_status: product.status,
+      product_university_id: product.university_id,
+      seller_id: product.owner_id,
+      seller_name: product.seller_name,
+    });
     // Act: read every item back as stored.
     const written = [
       keys.product(product.id),
@@ -194,6 +215,7 @@ describe('every item names its entity', () => {
       keys.institutionalClaim(email),
       keys.favorite(user, product.id),
       keys.question(product.id, questionId),
+      keys.report(product.id, user),
     ];
     const items = await Promise.all(
       written.map(
@@ -217,6 +239,7 @@ describe('every item names its entity', () => {
       'institutionalClaim',
       'favorite',
       'question',
+      'report',
     ]);
     for (const [i, key] of written.entries()) expect(entityOf(undefined, key)).toBe(found[i]);
     expect(new Set(found).size).toBe(ENTITIES.length - 1); // every entity but the local seed marker

@@ -3,9 +3,10 @@ import { handler as catalog } from '../../functions/app/areas/catalog';
 import { handler as favorites } from '../../functions/app/areas/favorites';
 import { handler as publishing } from '../../functions/app/areas/publishing';
 import { handler as questions } from '../../functions/app/areas/questions';
+import { handler as reports } from '../../functions/app/areas/reports';
 import { type ApiArea, type RouteName, routes } from '#shared/routes';
 
-const byArea: Record<ApiArea, typeof catalog> = { catalog, accounts, favorites, publishing, questions };
+const byArea: Record<ApiArea, typeof catalog> = { catalog, accounts, favorites, publishing, questions, reports };
 
 /**
  * The Lambda handler that serves a route in AWS: its area's function. Tests invoke it with the

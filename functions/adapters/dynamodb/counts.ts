@@ -76,14 +76,23 @@ export function createCountStore({ doc, tableName }: TableAccess): CountStore {
           ExpressionAttributeValues: { ':d': delta, ':entity': 'count' },
         },
       });
-      const names = Object.keys(guard.attributes ?? {});
+      const attributes = guard.attributes ?? {};
+      const names = Object.keys(attributes);
+      const present = names.filter((n) => attributes[n] !== null);
       const check = guard.attributes
         ? {
-            ConditionExpression: names.map((_, i) => `#g${i} = :g${i}`).join(' AND '),
+            // A null guard value means the attribute must be absent (e.g. a product not held).
+            ConditionExpression: names
+              .map((n, i) => (attributes[n] === null ? `attribute_not_exists(#g${i})` : `#g${i} = :g${i}`))
+              .join(' AND '),
             ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#g${i}`, n])),
-            ExpressionAttributeValues: Object.fromEntries(
-              names.map((n, i) => [`:g${i}`, guard.attributes![n]]),
-            ),
+            ...(present.length > 0
+              ? {
+                  ExpressionAttributeValues: Object.fromEntries(
+                    names.flatMap((n, i) => (attributes[n] === null ? [] : [[`:g${i}`, attributes[n]]])),
+                  ),
+                }
+              : {}),
           }
         : { ConditionExpression: `attribute_not_exists(${KEY.pk})` };
       try {

@@ -3,7 +3,9 @@ import { type Product, productSchema } from '#shared/schemas';
 import {
   ENTITY_ATTRIBUTE,
   entityKey,
+  INDEX_LIST,
   INDEXES,
+  isListed,
   KEY,
   keys,
   productIndexAttributes,
@@ -27,8 +29,12 @@ function toProduct(item: Record<string, unknown> | undefined): Product | null {
 }
 
 export function productItem(product: Product): Record<string, unknown> {
+  // A hold that is not there is no attribute at all (the hold's conditions test for its absence).
+  const { held_at, hold_released_at, ...rest } = product;
   return {
-    ...product,
+    ...rest,
+    ...(held_at ? { held_at } : {}),
+    ...(hold_released_at ? { hold_released_at } : {}),
     ...entityKey('product', keys.product(product.id)),
     ...productIndexAttributes(product),
   };
@@ -126,7 +132,7 @@ export function createProductRepository({ doc, tableName }: TableAccess): Produc
               [index.sk]: last[index.sk],
             })
           : null;
-      const items = pageItems.map(toProduct).filter((p): p is Product => p !== null && p.status === 'active');
+      const items = pageItems.map(toProduct).filter((p): p is Product => p !== null && isListed(p));
       return { items, nextCursor };
     },
 
@@ -153,7 +159,8 @@ export function createProductRepository({ doc, tableName }: TableAccess): Produc
           )
         ).Item,
       );
-      if (!current || current.owner_id !== ownerId || current.status !== from) return null;
+      // A product held for review by reports is the admin's to change until released.
+      if (!current || current.owner_id !== ownerId || current.status !== from || current.held_at) return null;
       const next: Product = { ...current, status: to };
       try {
         // The whole item is rewritten so the sparse index attributes match the new status; the
@@ -162,9 +169,64 @@ export function createProductRepository({ doc, tableName }: TableAccess): Produc
           new PutCommand({
             TableName: tableName,
             Item: productItem(next),
-            ConditionExpression: '#status = :from AND owner_id = :owner',
+            ConditionExpression: '#status = :from AND owner_id = :owner AND attribute_not_exists(held_at)',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: { ':from': from, ':owner': ownerId },
+          }),
+        );
+        return next;
+      } catch (err) {
+        if (isConditionalCheckFailed(err)) return null;
+        throw err;
+      }
+    },
+
+    async hold(id, at, releasedAt) {
+      // The listing index attributes go (gsi5, the owner's, stays): the product leaves every
+      // listing at once and, through the stream, its counts and the search index.
+      const listing = INDEX_LIST.filter((i) => i !== INDEXES.gsi5).flatMap((i) => [i.pk, i.sk]);
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.product(id),
+            UpdateExpression: `SET held_at = :at REMOVE ${listing.join(', ')}`,
+            ConditionExpression: [
+              `attribute_exists(${KEY.pk})`,
+              '#status = :active',
+              'attribute_not_exists(held_at)',
+              releasedAt === null ? 'attribute_not_exists(hold_released_at)' : 'hold_released_at = :released',
+            ].join(' AND '),
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':at': at,
+              ':active': 'active',
+              ...(releasedAt === null ? {} : { ':released': releasedAt }),
+            },
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionalCheckFailed(err)) return false;
+        throw err;
+      }
+    },
+
+    async releaseHold(id, at) {
+      const current = toProduct(
+        (await doc.send(new GetCommand({ TableName: tableName, Key: keys.product(id), ConsistentRead: true })))
+          .Item,
+      );
+      if (!current?.held_at) return null;
+      const next: Product = { ...current, held_at: undefined, hold_released_at: at };
+      try {
+        // The whole item again, so the listing index attributes come back if it is still active.
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: productItem(next),
+            ConditionExpression: 'held_at = :held',
+            ExpressionAttributeValues: { ':held': current.held_at },
           }),
         );
         return next;

@@ -11,6 +11,7 @@ import { createCountStore } from '../../adapters/dynamodb/counts';
 import { createTableProbe } from '../../adapters/dynamodb/health';
 import { createProductRepository } from '../../adapters/dynamodb/products';
 import { createQuestionRepository } from '../../adapters/dynamodb/questions';
+import { createReportRepository } from '../../adapters/dynamodb/reports';
 import {
   createUniversityRepository,
   createUniversityRequestRepository,
@@ -38,6 +39,7 @@ export const tableParts = {
   favorites: () => createFavoriteRepository(table()),
   questions: () => createQuestionRepository(table()),
   counts: () => createCountStore(table()),
+  reports: () => createReportRepository(table()),
 } satisfies PartFactories<
   | 'products'
   | 'universities'
@@ -51,4 +53,5 @@ export const tableParts = {
   | 'favorites'
   | 'questions'
   | 'counts'
+  | 'reports'
 >;

@@ -9,7 +9,32 @@ export interface DialogProps {
   className?: string;
 }
 
-/** A modal dialog: Escape and the backdrop close it; focus moves in on open and back on close. */
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Tab and Shift+Tab go round the panel's controls, never behind the modal. */
+function trapTab(e: KeyboardEvent, panel: HTMLElement): void {
+  const focusable = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  const active = document.activeElement;
+  const inside = active instanceof Node && panel.contains(active);
+  if (!first || !last) {
+    e.preventDefault();
+    panel.focus();
+  } else if (e.shiftKey && (active === first || !inside)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (active === last || !inside)) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * A modal dialog: Escape and the backdrop close it; focus moves in on open, stays inside while it
+ * is open (Tab wraps round), and goes back on close.
+ */
 export function Dialog({ open, onClose, title, description, children, className }: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
@@ -24,6 +49,7 @@ export function Dialog({ open, onClose, title, description, children, className 
     (first ?? panelRef.current)?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();
+      else if (e.key === 'Tab' && panelRef.current) trapTab(e, panelRef.current);
     };
     document.addEventListener('keydown', onKey);
     document.body.classList.add('no-scroll');

@@ -6,9 +6,9 @@ import { buttonClass } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { useOwnProducts } from '@/lib/api/get-own-products';
 import { useSession } from '@/lib/session';
 import { useFetchSellerContact } from '../api/get-seller-contact';
+import { useViewerRole } from '../hooks/use-viewer-role';
 
 /** The spec's prefilled message. */
 export function contactMessage(title: string, price: number): string {
@@ -34,14 +34,14 @@ export const APP_FALLBACK_MS = 2000;
  */
 export function ContactButton({ product }: { product: ProductDetail }) {
   const session = useSession();
-  const own = useOwnProducts();
+  const role = useViewerRole(product.id);
   const fetchSellerContact = useFetchSellerContact();
   const { toast } = useToast();
   const navigate = useNavigate();
   const location = useLocation();
   const [busy, setBusy] = useState(false);
 
-  if (session.status === 'signed-in' && own.data?.items.some((p) => p.id === product.id))
+  if (role === 'seller')
     return (
       <p className="muted">
         Esta es tu publicación. <Link to={paths.myProducts.getHref()}>Administrar mis productos</Link>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 export interface SellerCardProps {
   sellerName: string;
   universityName: string;
-  /** What concerns the seller: the WhatsApp contact (the report dialog joins it later). */
+  /** What concerns the seller: the WhatsApp contact and the report button. */
   actions?: ReactNode;
 }
 

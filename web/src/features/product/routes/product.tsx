@@ -20,6 +20,7 @@ import { useRelatedProducts } from '../api/get-related-products';
 import { ProductGallery } from '../components/product-gallery';
 import { ContactButton } from '../components/contact-button';
 import { ProductNotFound } from '../components/product-not-found';
+import { ReportButton } from '../components/report-button';
 import { RecentlyViewed } from '../components/recently-viewed';
 import { SellerCard } from '../components/seller-card';
 import { formatDate, metaDescription } from '../format';
@@ -178,7 +179,12 @@ function ProductView({ product }: { product: ProductDetail }) {
           <SellerCard
             sellerName={product.seller_name}
             universityName={universityName}
-            actions={<ContactButton product={product} />}
+            actions={
+              <>
+                <ContactButton product={product} />
+                <ReportButton productId={product.id} productTitle={product.title} />
+              </>
+            }
           />
         </div>
       </div>

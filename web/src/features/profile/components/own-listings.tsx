@@ -74,7 +74,7 @@ export function OwnListings() {
         {items.map((p) => (
           <li key={p.id} className="own-listing">
             <div className="own-listing__text">
-              {p.status === 'active' ? (
+              {p.status === 'active' && !p.held_at ? (
                 <Link to={paths.product.getHref(p.id)} className="own-listing__title">
                   {p.title}
                 </Link>
@@ -84,8 +84,18 @@ export function OwnListings() {
               <span className="own-listing__meta">
                 {formatPrice(p.price)} · {dateFormat.format(new Date(p.created_at))}
               </span>
+              {p.held_at && (
+                <span className="own-listing__meta">
+                  Oculto mientras un administrador revisa los reportes que recibió.
+                </span>
+              )}
             </div>
-            <Badge variant={p.status === 'active' ? 'default' : 'secondary'}>{PRODUCT_STATUS_LABELS[p.status]}</Badge>
+            {p.held_at ? (
+              // Held for review by reports: out of every listing until an admin looks at it.
+              <Badge variant="outline">En revisión</Badge>
+            ) : (
+              <Badge variant={p.status === 'active' ? 'default' : 'secondary'}>{PRODUCT_STATUS_LABELS[p.status]}</Badge>
+            )}
             <Popover
               label={`Acciones de ${p.title}`}
               trigger={(props) => (
@@ -96,7 +106,7 @@ export function OwnListings() {
             >
               {(close) => (
                 <ul className="menu">
-                  {p.status === 'active' && (
+                  {p.status === 'active' && !p.held_at && (
                     <li>
                       <button
                         type="button"

@@ -365,6 +365,18 @@ describe('own listings', () => {
     await waitFor(() => expect(screen.queryByText('Calculadora')).toBeNull());
   });
 
+  it("marks a product held for review by reports 'En revisión', without a link or 'Marcar como vendido'", async () => {
+    accountsApi(blankProfile(), [{ ...ownItem(3, 'Bicicleta'), held_at: '2026-03-06T12:00:00.000Z' } as OwnItem]);
+    render(SESSION, '/my-products');
+    const bike = (await screen.findByText('Bicicleta')).closest('li') as HTMLElement;
+    expect(within(bike).getByText('En revisión')).toBeTruthy();
+    expect(within(bike).queryByText('Activo')).toBeNull();
+    expect(within(bike).queryByRole('link', { name: 'Bicicleta' })).toBeNull();
+    fireEvent.click(within(bike).getByRole('button', { name: 'Acciones de Bicicleta' }));
+    expect(screen.queryByRole('button', { name: 'Marcar como vendido' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Eliminar' })).toBeTruthy();
+  });
+
   it("says 'Error al cargar tus productos' when the list cannot load", async () => {
     fakeApi((req) =>
       req.url.pathname === '/api/me/products' ? error(500, 'Ocurrió un error inesperado') : error(404, 'No encontrado'),

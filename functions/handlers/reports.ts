@@ -1,0 +1,10 @@
+import type { reportsRoutes } from '#shared/api/reports';
+import { signedIn } from '../commons/auth';
+import type { AreaHandlers } from '../http/router';
+import { ownReportState, type ReportDeps, reportProduct } from '../services/reports';
+
+/** The reports area's routes (shared/api/reports.ts), one handler each. */
+export const reportsHandlers: AreaHandlers<typeof reportsRoutes, ReportDeps> = {
+  reportProduct: ({ auth, params, body }, ctx) => reportProduct(ctx, signedIn(auth), params.id, body),
+  getOwnReport: ({ auth, params }, ctx) => ownReportState(ctx, signedIn(auth), params.id),
+};

@@ -1,0 +1,20 @@
+import type { ReportStatus } from '#shared/enums';
+import type { ProductReport } from '#shared/reports';
+import type { Page } from './repositories';
+
+/**
+ * Reports of products (docs/decisions/019-reports-and-holds.md). One per reporter and product: the
+ * key is the rule, so a repeat, however concurrent, is refused by the table itself.
+ */
+export interface ReportRepository {
+  /** Writes a new report; false when this reporter's report of the product exists (nothing changed). */
+  createIfAbsent(report: ProductReport): Promise<boolean>;
+  /** A reporter's report of a product; `consistent` reads the latest write. */
+  get(productId: number, reporterId: string, opts?: { consistent?: boolean }): Promise<ProductReport | null>;
+  /** Every report of a product, read consistently (the hold rule must see the latest ones). */
+  listByProduct(productId: number): Promise<ProductReport[]>;
+  /** The reports of one status, newest first (the admin's queue). */
+  listByStatus(status: ReportStatus, limit: number, cursor?: string): Promise<Page<ProductReport>>;
+  /** What a user reported, newest first. */
+  listByReporter(reporterId: string, limit: number): Promise<ProductReport[]>;
+}
