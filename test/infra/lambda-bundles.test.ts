@@ -68,7 +68,7 @@ describe('Lambda bundles', () => {
       imports(bundle('accounts'), 'dynamic-import')
         .filter((p) => !isBuiltin(p))
         .sort(),
-    ).toEqual(['@aws-sdk/client-cognito-identity-provider', '@aws-sdk/client-ses']);
+    ).toEqual(['@aws-sdk/client-cognito-identity-provider', '@aws-sdk/client-sesv2']);
     expect(
       imports(bundle('publishing'), 'dynamic-import')
         .filter((p) => !isBuiltin(p))
@@ -121,7 +121,7 @@ describe('Lambda bundles', () => {
       imports(bundle('stream'), 'dynamic-import')
         .filter((p) => !isBuiltin(p))
         .sort(),
-    ).toEqual(['@aws-sdk/client-cognito-identity-provider', '@aws-sdk/client-ses']);
+    ).toEqual(['@aws-sdk/client-cognito-identity-provider', '@aws-sdk/client-sesv2']);
     // Never the adapters of what the stream does not touch.
     expect(inputs(bundle('stream')).filter((i) => /adapters\/(bedrock|s3)\//.test(i))).toEqual([]);
   });
