@@ -5,11 +5,12 @@ import type { SearchIndex } from '../ports/search-index';
 import { deliverMailRequest, type MailDeliveryDeps } from '../services/accounts';
 import { actionFor, productIdOf } from '../services/indexer';
 import { settleProductCounts } from '../services/listing-counts';
+import { type NotifyDeps, notifyQuestionChange } from '../services/question-notifications';
 import { deleteProductQuestions } from '../services/questions';
 import type { ChangeHandlers } from '../stream/dispatcher';
 
 /** What the stream's handlers use (each part is built on first use: indexing never builds the pool's client). */
-export interface StreamContext extends MailDeliveryDeps {
+export interface StreamContext extends MailDeliveryDeps, NotifyDeps {
   search: SearchIndex;
   products: ProductRepository;
   counts: CountStore;
@@ -28,6 +29,8 @@ export interface StreamContext extends MailDeliveryDeps {
  * A new mail request (a public mail route answered already) is looked up and mailed, so that
  * route's answer and its time are the same for every address (docs/decisions/014). Its later
  * changes (the TTL's removal) are nothing to act on.
+ * A new question e-mails the seller, an answer the asker: the first at once, later ones within 15
+ * minutes gathered into one mail (idempotent under replays; docs/decisions/020).
  */
 export const streamHandlers: ChangeHandlers<StreamContext> = {
   product: [
@@ -45,6 +48,7 @@ export const streamHandlers: ChangeHandlers<StreamContext> = {
       else if (action?.kind === 'remove') await search.remove([action.id]);
     },
   ],
+  question: [(change, ctx) => notifyQuestionChange(ctx, change)],
   mailRequest: [
     async (change, ctx) => {
       if (change.eventName === 'INSERT') await deliverMailRequest(ctx, change.newImage);

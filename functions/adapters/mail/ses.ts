@@ -32,7 +32,9 @@ export function createSesMailer(): Mailer {
             Simple: {
               Subject: { Data: subject, Charset: 'UTF-8' },
               Body: { Html: { Data: html, Charset: 'UTF-8' }, Text: { Data: text, Charset: 'UTF-8' } },
-              ...(headers?.length ? { Headers: headers.map(({ name, value }) => ({ Name: name, Value: value })) } : {}),
+              ...(headers?.length
+                ? { Headers: headers.map(({ name, value }) => ({ Name: name, Value: value })) }
+                : {}),
             },
           },
         }),

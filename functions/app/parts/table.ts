@@ -8,6 +8,10 @@ import {
 } from '../../adapters/dynamodb/accounts';
 import { createTableAccess, type TableAccess } from '../../adapters/dynamodb/client';
 import { createCountStore } from '../../adapters/dynamodb/counts';
+import {
+  createNotificationSettingsStore,
+  createNotifyWindowStore,
+} from '../../adapters/dynamodb/notifications';
 import { createTableProbe } from '../../adapters/dynamodb/health';
 import { createProductRepository } from '../../adapters/dynamodb/products';
 import { createQuestionRepository } from '../../adapters/dynamodb/questions';
@@ -38,6 +42,8 @@ export const tableParts = {
   favorites: () => createFavoriteRepository(table()),
   questions: () => createQuestionRepository(table()),
   counts: () => createCountStore(table()),
+  notifyWindows: () => createNotifyWindowStore(table()),
+  notifySettings: () => createNotificationSettingsStore(table()),
 } satisfies PartFactories<
   | 'products'
   | 'universities'
@@ -51,4 +57,6 @@ export const tableParts = {
   | 'favorites'
   | 'questions'
   | 'counts'
+  | 'notifyWindows'
+  | 'notifySettings'
 >;
