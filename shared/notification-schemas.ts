@@ -1,17 +1,11 @@
 import * as z from 'zod/mini';
+import { NOTIFICATION_MESSAGES } from './notification-messages';
 
 /**
  * E-mail notifications of questions and answers (docs/decisions/020): the person's switch, as
  * /settings → Notificaciones shows and changes it, and the unsubscribe link every such mail carries.
  */
-export const NOTIFICATION_MESSAGES = {
-  /** A switch value that is not true or false. */
-  switchRequired: 'Indica si quieres recibir estos correos (activado o desactivado).',
-  /** A tampered, truncated, foreign or wrong-purpose unsubscribe link. */
-  invalidUnsubscribeLink:
-    'El enlace para dejar de recibir correos no es válido. Ábrelo tal como llegó en el correo, o cambia tus notificaciones en Configuración.',
-  unsubscribed: 'Ya no recibirás correos de preguntas y respuestas.',
-} as const;
+export { NOTIFICATION_MESSAGES };
 
 /** What /settings shows: whether question and answer mails are on (on unless the person said no). */
 export const notificationSettingsSchema = z.object({ questions: z.boolean() });

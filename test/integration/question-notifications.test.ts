@@ -20,11 +20,9 @@ import { useTestTable } from '../support/backend';
 import { apiEvent, invoke, lambdaContext } from '../support/events';
 import { handlerOf } from '../support/handlers';
 import { MemorySearchIndex } from '../support/memory-search-index';
+import { eventually, type MailWithHeaders, mailboxOf } from '../support/notification-mailbox';
 import {
   answerQuestion,
-  eventually,
-  type MailWithHeaders,
-  mailboxOf,
   questionId,
   startTestSweeper,
   useNotifySecret,
