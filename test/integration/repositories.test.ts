@@ -176,6 +176,14 @@ describe('every item names its entity', () => {
       question_text: '¿Sigue disponible?',
       created_at: new Date(now).toISOString(),
     });
+    const notifyKey = { recipient: user, productId: product.id, kind: 'question' as const };
+    await ctx.notifyWindows.save(
+      notifyKey,
+      0,
+      { windowEndsAt: now + 60_000, pending: [questionId], seen: [questionId] },
+      now + 60_000,
+      now,
+    );
     await ctx.products.nextId();
     await settleProductCounts(ctx, product.id);
     // Act: read every item back as stored.
@@ -194,6 +202,7 @@ describe('every item names its entity', () => {
       keys.institutionalClaim(email),
       keys.favorite(user, product.id),
       keys.question(product.id, questionId),
+      keys.notifyWindow(user, product.id, 'question'),
     ];
     const items = await Promise.all(
       written.map(
@@ -217,6 +226,7 @@ describe('every item names its entity', () => {
       'institutionalClaim',
       'favorite',
       'question',
+      'notifyWindow',
     ]);
     for (const [i, key] of written.entries()) expect(entityOf(undefined, key)).toBe(found[i]);
     expect(new Set(found).size).toBe(ENTITIES.length - 1); // every entity but the local seed marker
