@@ -236,6 +236,28 @@ describe('a seller the table has no profile of', () => {
   });
 });
 
+describe('a restart', () => {
+  it('loses no gathered question: a window that closed while nothing swept is mailed by the first sweep after', async () => {
+    await sweeper.stop();
+    try {
+      await ask('Antes del reinicio: ¿sigue disponible?');
+      await stream.settle();
+      await ask('Durante la ventana: ¿acepta cambios?');
+      await stream.settle();
+      await new Promise((r) => setTimeout(r, (WINDOW_SECONDS + 0.5) * 1000));
+      expect(await mails(seller)).toHaveLength(1);
+    } finally {
+      sweeper = startTestSweeper();
+    }
+    const all = await eventually(
+      'the gathered mail after the restart',
+      () => mails(seller),
+      (m) => m.length >= 2,
+    );
+    expect(all[1].text).toContain('Durante la ventana: ¿acepta cambios?');
+  });
+});
+
 describe('the asker is mailed the answer', () => {
   it('with their question, the answer and the product link', async () => {
     const q = await ask('¿Funciona con pilas o solar?');
