@@ -7,6 +7,7 @@ import { Data } from './constructs/data';
 import { EdgeFirewall } from './constructs/firewall';
 import { Mail } from './constructs/mail';
 import { Monitoring } from './constructs/monitoring';
+import { Notifications } from './constructs/notifications';
 import { Search } from './constructs/search';
 import { Stream } from './constructs/stream';
 import { Web } from './constructs/web';
@@ -39,6 +40,8 @@ export class MarketplaceStack extends Stack {
   /** The stage's CloudFront web ACL, when its config turns WAF on. */
   readonly firewall?: EdgeFirewall;
   readonly monitoring: Monitoring;
+  /** Question and answer mails: the unsubscribe links' secret and the windows' sweep (decision 020). */
+  readonly notifications: Notifications;
 
   constructor(scope: Construct, id: string, props: MarketplaceStackProps) {
     // A stage that names its region always deploys there, whatever the credentials' default.
@@ -68,6 +71,12 @@ export class MarketplaceStack extends Stack {
     this.data.bindTable(this.stream.dispatcher, 'RW');
     this.auth.bindIdentity(this.stream.dispatcher, STREAM_IDENTITY_ACTIONS);
     this.mail.bindMail(this.stream.dispatcher);
+    // Question mails: signed unsubscribe links, and the sweep of closed windows on a schedule.
+    this.notifications = new Notifications(this, 'Notifications', {
+      stage,
+      dispatcher: this.stream.dispatcher,
+    });
+    this.notifications.bindSigning(this.stream.dispatcher);
     this.api = new Api(this, 'Api', {
       stage,
       data: this.data,
@@ -92,6 +101,9 @@ export class MarketplaceStack extends Stack {
 
     // Photo areas need the images bucket, which lives with the distribution (created after the API).
     for (const { fn, uses } of this.api.functions) if (uses.images) this.web.bindImages(fn);
+    // The unsubscribe route verifies the links the dispatcher signs.
+    for (const { fn, uses } of this.api.functions)
+      if (uses.unsubscribeTokens) this.notifications.bindSigning(fn);
 
     this.monitoring = new Monitoring(this, 'Monitoring', {
       stage,

@@ -99,7 +99,14 @@ export function areaSettings(
   uses: Required<{ [K in keyof RouteUses]: boolean }>;
 } {
   const list = table.filter((r) => r.area === area);
-  const uses = { search: false, identity: false, mail: false, moderation: false, images: false };
+  const uses = {
+    search: false,
+    identity: false,
+    mail: false,
+    moderation: false,
+    images: false,
+    unsubscribeTokens: false,
+  };
   for (const r of list) for (const k of Object.keys(uses) as (keyof RouteUses)[]) uses[k] ||= !!r.uses?.[k];
   return {
     timeoutSeconds: Math.max(...list.map((r) => r.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS)),

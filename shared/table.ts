@@ -20,6 +20,7 @@
  * | institutionalClaim | INSTEMAIL#<address>        | CLAIM            | the one account holding the address              |
  * | resetToken         | RESET#<sha256>             | RESET            | (TTL)                                            |
  * | mailRequest        | MAILREQ#<uuid>             | MAILREQ          | (TTL) a public mail route's request, for the stream |
+ * | notifyWindow       | NOTIFY#<user id>           | PRODUCT#<id>#<kind> | (TTL) question mails of one product to one person: gsi1 NOTIFY_DUE / <due ISO time> only while it holds gathered questions (sparse) |
  * | profile            | PROFILE#<user id>          | PROFILE          |                                                  |
  * | favorite           | USER#<user id>             | FAV#<product id> |                                                  |
  * | seedMarker         | META#seed                  | META#v<n>        | (local stack only)                               |
@@ -48,6 +49,10 @@
  * | who holds an institutional address        | GetItem   | INSTEMAIL#<address> / CLAIM                         |
  * | a reset link                              | GetItem / conditional Update | RESET#<sha256> / RESET           |
  * | a mail request (sign-up code, reset link) | conditional Put; read by the stream dispatcher | MAILREQ#<uuid> / MAILREQ |
+ * | a person's question-mail window (stream)  | GetItem + Put conditioned on its version | NOTIFY#<user id> / PRODUCT#<id>#<kind> |
+ * | windows whose gathered questions are due  | Query (the sweep, every minute) | gsi1 NOTIFY_DUE, sk <= now     |
+ * | the questions a mail lists                | BatchGet (consistent) | PRODUCT#<id> / QUESTION#<question id>    |
+ * | a person's notification switch            | GetItem / conditional Update | PROFILE#<user id> / PROFILE (notify_questions) |
  * | a profile                                 | GetItem   | PROFILE#<user id> / PROFILE                         |
  * | a user's favorites, newest saved          | Query     | USER#<user id>, sk begins_with FAV#                 |
  * | one favorite                              | Put / Delete | USER#<user id> / FAV#<product id>                |
@@ -111,6 +116,7 @@ export const ENTITIES = [
   'institutionalClaim',
   'resetToken',
   'mailRequest',
+  'notifyWindow',
   'profile',
   'favorite',
   'report',
@@ -140,6 +146,7 @@ const ENTITY_BY_KEY: readonly [RegExp, RegExp, Entity][] = [
   [/^INSTEMAIL#/, /^CLAIM$/, 'institutionalClaim'],
   [/^RESET#/, /^RESET$/, 'resetToken'],
   [/^MAILREQ#/, /^MAILREQ$/, 'mailRequest'],
+  [/^NOTIFY#/, /^PRODUCT#/, 'notifyWindow'],
   [/^PROFILE#/, /^PROFILE$/, 'profile'],
   [/^USER#/, /^FAV#/, 'favorite'],
   [/^PRODUCT#/, /^REPORT#/, 'report'],
@@ -206,6 +213,16 @@ export const keys = {
    * writes it and answers; the stream dispatcher looks the address up and mails (docs/decisions/014).
    */
   mailRequest: (id: string) => ({ pk: `MAILREQ#${id}`, sk: 'MAILREQ' }),
+  /**
+   * The question mails of one product to one person (`kind`: 'question' to the seller, 'answer' to
+   * the asker): the 15-minute window and the questions gathered in it (docs/decisions/020).
+   */
+  notifyWindow: (userId: string, productId: number, kind: string) => ({
+    pk: `NOTIFY#${userId}`,
+    sk: `PRODUCT#${productId}#${kind}`,
+  }),
+  /** gsi1 partition of the windows holding gathered questions, sorted by when they are due. */
+  notifyDuePartition: 'NOTIFY_DUE',
   profile: (userId: string) => ({ pk: `PROFILE#${userId}`, sk: 'PROFILE' }),
   /** Favorites live in the user's partition, so listing them is a Query, never a Scan. */
   favoritesPartition: (userId: string) => `USER#${userId}`,

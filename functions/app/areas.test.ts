@@ -34,8 +34,15 @@ describe('area entries wire exactly the parts their routes flag', () => {
     expect(wired.sort()).toEqual(flagged.sort());
   });
 
-  it('the stream dispatcher wires the search index, and the table (listing counts, mail requests), the user pool and mail for mail requests', () => {
+  it("the stream dispatcher wires the search index, and the table (listing counts, mail requests), the user pool and mail for mail requests, and the unsubscribe links' secret for question mails", () => {
     // infra/stack.ts grants the dispatcher exactly these (test/infra/stack.test.ts checks the grants).
-    expect(Object.keys(stream.parts).sort()).toEqual(['basics', 'identity', 'mail', 'search', 'table']);
+    expect(Object.keys(stream.parts).sort()).toEqual([
+      'basics',
+      'identity',
+      'mail',
+      'search',
+      'table',
+      'unsubscribeTokens',
+    ]);
   });
 });

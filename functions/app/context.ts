@@ -18,6 +18,12 @@ import type {
   UniversityRepository,
   UniversityRequestRepository,
 } from '../ports/repositories';
+import type {
+  NotificationSettingsStore,
+  NotifyWindowStore,
+  SigningKeySource,
+  UserDirectory,
+} from '../ports/notifications';
 import type { SearchIndex } from '../ports/search-index';
 import type { TokenVerifier } from '../ports/tokens';
 
@@ -65,6 +71,17 @@ export interface AppParts {
   // Clock and ids (parts/basics.ts).
   now: () => Date;
   newId: () => string;
+  // Question and answer mails (docs/decisions/020).
+  /** The windows of question mails per person, product and kind (parts/table.ts). */
+  notifyWindows: NotifyWindowStore;
+  /** The people's notification switch and address, on their profiles (parts/table.ts). */
+  notifySettings: NotificationSettingsStore;
+  /** Users of the pool by id, for people without a profile (parts/identity.ts). */
+  userDirectory: UserDirectory;
+  /** The secret of the unsubscribe links (parts/unsubscribe-tokens.ts). */
+  unsubscribeKey: SigningKeySource;
+  /** Length of a question-mail window in milliseconds (parts/basics.ts). */
+  notifyWindowMs: number;
 }
 
 export type PartName = keyof AppParts;

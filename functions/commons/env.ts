@@ -37,6 +37,12 @@ export const ENV = {
   bedrockModelId: 'BEDROCK_MODEL_ID',
   /** 'rules' (the local stand-in) or 'bedrock' (rules first, then the model). */
   moderator: 'MODERATOR',
+  /** The Secrets Manager secret that signs unsubscribe links (AWS; docs/decisions/020). */
+  notifySecretArn: 'NOTIFY_SECRET_ARN',
+  /** Local only: the unsubscribe links' signing secret itself (the local stack generates it). */
+  notifySecret: 'NOTIFY_SECRET',
+  /** Length of a question-mail window in seconds (default 900; shorter for the local stack and tests). */
+  notifyWindowSeconds: 'NOTIFY_WINDOW_SECONDS',
   logLevel: 'LOG_LEVEL',
 } as const;
 

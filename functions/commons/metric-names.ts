@@ -15,6 +15,8 @@ export const METRIC = {
   moderationRejections: 'ModerationRejections',
   /** A verification code or reset link e-mailed. */
   codesSent: 'CodesSent',
+  /** A question or answer notification e-mailed (docs/decisions/020). */
+  notificationsSent: 'NotificationsSent',
   /** A request refused by a per-user or per-address limit (429). */
   rateLimitsHit: 'RateLimitsHit',
   /** A stream record whose handler failed (reported for retry). */

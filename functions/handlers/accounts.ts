@@ -16,9 +16,15 @@ import {
   updateProfile,
   verifyInstitutionalEmail,
 } from '../services/accounts';
+import {
+  getNotificationSettings,
+  type NotificationSettingsDeps,
+  unsubscribeByToken,
+  updateNotificationSettings,
+} from '../services/notification-settings';
 
 /** The accounts area's routes (shared/api/accounts.ts), one handler each. */
-export const accountsHandlers: AreaHandlers<typeof accountsRoutes, AccountDeps> = {
+export const accountsHandlers: AreaHandlers<typeof accountsRoutes, AccountDeps & NotificationSettingsDeps> = {
   signUp: ({ body, event }, ctx) =>
     signUp(
       ctx,
@@ -42,4 +48,9 @@ export const accountsHandlers: AreaHandlers<typeof accountsRoutes, AccountDeps> 
     requestInstitutionalCode(ctx, signedIn(auth), body.university_id, body.email),
   verifyInstitutionalEmail: ({ auth, body }, ctx) => verifyInstitutionalEmail(ctx, signedIn(auth), body.code),
   institutionalStatus: ({ auth }, ctx) => getProfile(ctx, signedIn(auth)),
+  getNotificationSettings: ({ auth }, ctx) => getNotificationSettings(ctx, signedIn(auth)),
+  updateNotificationSettings: ({ auth, body }, ctx) =>
+    updateNotificationSettings(ctx, signedIn(auth), body.questions),
+  unsubscribeNotifications: ({ query, event }, ctx) =>
+    unsubscribeByToken(ctx, query.token, clientAddress(event)),
 };

@@ -6,12 +6,13 @@ import type { SearchIndex } from '../ports/search-index';
 import { deliverMailRequest, type MailDeliveryDeps } from '../services/accounts';
 import { actionFor, productIdOf } from '../services/indexer';
 import { settleProductCounts } from '../services/listing-counts';
+import { type NotifyDeps, notifyQuestionChange } from '../services/question-notifications';
 import { deleteProductQuestions } from '../services/questions';
 import { evaluateHold, reportKeyOf, settleReportCounts } from '../services/report-holds';
 import type { ChangeHandlers } from '../stream/dispatcher';
 
 /** What the stream's handlers use (each part is built on first use: indexing never builds the pool's client). */
-export interface StreamContext extends MailDeliveryDeps {
+export interface StreamContext extends MailDeliveryDeps, NotifyDeps {
   search: SearchIndex;
   products: ProductRepository;
   counts: CountStore;
@@ -35,6 +36,8 @@ export interface StreamContext extends MailDeliveryDeps {
  * report recounts its product's reports and holds the product for review when enough verified
  * people reported it (docs/decisions/019); the hold is a product change, which then leaves the
  * listing counts and the search index through the product's handlers above.
+ * A new question e-mails the seller, an answer the asker: the first at once, later ones within 15
+ * minutes gathered into one mail (idempotent under replays; docs/decisions/020).
  */
 export const streamHandlers: ChangeHandlers<StreamContext> = {
   product: [
@@ -61,6 +64,7 @@ export const streamHandlers: ChangeHandlers<StreamContext> = {
       if (change.eventName === 'INSERT') await evaluateHold(ctx, reportKeyOf(change).productId);
     },
   ],
+  question: [(change, ctx) => notifyQuestionChange(ctx, change)],
   mailRequest: [
     async (change, ctx) => {
       if (change.eventName === 'INSERT') await deliverMailRequest(ctx, change.newImage);

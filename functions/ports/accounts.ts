@@ -44,6 +44,8 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers (printable ASCII), e.g. List-Unsubscribe on notification mails. */
+  headers?: readonly { name: string; value: string }[];
 }
 
 export interface Mailer {

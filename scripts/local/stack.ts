@@ -16,6 +16,7 @@ import { startCognitoProxy } from './parts/cognito-proxy';
 import { ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal } from './parts/dynamodb';
 import { localS3Client, S3_LOCAL_CREDENTIALS, startS3Local } from './parts/s3';
 import { startSesLocal } from './parts/ses';
+import { localNotifySecret } from './notify-secret';
 import { freePort } from './ports';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { startLocalServer, UPLOAD_PROXY_PREFIX } from './server';
@@ -173,6 +174,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       [ENV.cognitoEndpoint]: cognitoProxy.endpoint,
       [ENV.sesEndpoint]: ses.endpoint,
       [ENV.mailFrom]: LOCAL_MAIL_FROM,
+      // Signs the unsubscribe links of question mails (kept in the data directory; docs/decisions/020).
+      [ENV.notifySecret]: localNotifySecret(dataDir),
       [ENV.imagesBucket]: LOCAL_IMAGES_BUCKET,
       [ENV.s3Endpoint]: s3.endpoint,
       [ENV.logLevel]: process.env[ENV.logLevel] ?? (opts.dev ? 'info' : 'warn'),
@@ -321,6 +324,13 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     // Links in mails (password reset) and upload forms point at this origin; known once it listens.
     process.env[ENV.appUrl] = server.url;
     process.env[ENV.uploadEndpoint] = `${server.url}${UPLOAD_PROXY_PREFIX.slice(0, -1)}`;
+    // The schedule's stand-in: question mails gathered in a window go out when it closes (started
+    // once the origin their links name is known).
+    const { startNotificationSweeper } = await import('./notification-sweeper');
+    const sweeper = startNotificationSweeper({
+      handler: (event) => dispatcher(event, lambdaContext('stream', randomUUID(), 60_000)),
+    });
+    stoppers.push({ name: 'notification sweeper', stop: () => sweeper.stop() });
 
     const info: LocalStackInfo = {
       url: server.url,

@@ -10,6 +10,12 @@ import {
   signUpBodySchema,
   updateProfileBodySchema,
 } from '../account-schemas';
+import {
+  notificationSettingsSchema,
+  unsubscribeQuerySchema,
+  unsubscribeResultSchema,
+  updateNotificationSettingsBodySchema,
+} from '../notification-schemas';
 import { defineArea } from './define';
 
 /**
@@ -102,5 +108,33 @@ export const accountsRoutes = defineArea('accounts', {
     path: '/api/me/institutional-email',
     auth: 'user',
     response: institutionalStatusSchema,
+  },
+  /** /settings → Notificaciones: whether question and answer mails are on (docs/decisions/020). */
+  getNotificationSettings: {
+    method: 'GET',
+    path: '/api/me/notifications',
+    auth: 'user',
+    response: notificationSettingsSchema,
+  },
+  updateNotificationSettings: {
+    method: 'PUT',
+    path: '/api/me/notifications',
+    auth: 'user',
+    body: updateNotificationSettingsBodySchema,
+    response: notificationSettingsSchema,
+  },
+  /**
+   * The unsubscribe link of every question or answer mail, without a session: a signed,
+   * single-purpose token in the query turns the mails off. A POST (a GET prefetch by a mail
+   * scanner changes nothing); mail providers' one-click unsubscribe (List-Unsubscribe-Post) posts
+   * here too, with a form body this route does not read.
+   */
+  unsubscribeNotifications: {
+    method: 'POST',
+    path: '/api/notifications/unsubscribe',
+    auth: 'public',
+    uses: { unsubscribeTokens: true },
+    query: unsubscribeQuerySchema,
+    response: unsubscribeResultSchema,
   },
 });

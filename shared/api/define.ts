@@ -29,6 +29,8 @@ export interface RouteUses {
   readonly moderation?: boolean;
   /** Uses the images bucket (IMAGES_BUCKET set, object access under uploads/ and images/ granted). */
   readonly images?: boolean;
+  /** Verifies signed unsubscribe links (NOTIFY_SECRET_ARN set, that one secret's value readable). */
+  readonly unsubscribeTokens?: boolean;
 }
 
 export interface RouteEntry {

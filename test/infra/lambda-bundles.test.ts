@@ -68,7 +68,11 @@ describe('Lambda bundles', () => {
       imports(bundle('accounts'), 'dynamic-import')
         .filter((p) => !isBuiltin(p))
         .sort(),
-    ).toEqual(['@aws-sdk/client-cognito-identity-provider', '@aws-sdk/client-ses']);
+    ).toEqual([
+      '@aws-sdk/client-cognito-identity-provider',
+      '@aws-sdk/client-secrets-manager',
+      '@aws-sdk/client-sesv2',
+    ]);
     expect(
       imports(bundle('publishing'), 'dynamic-import')
         .filter((p) => !isBuiltin(p))
@@ -110,18 +114,23 @@ describe('Lambda bundles', () => {
       ).toEqual([]);
   });
 
-  it('give the stream dispatcher the stream decoder and the DynamoDB clients (listing counts, mail requests) at cold start; Cognito and SES on first use', () => {
+  it('give the stream dispatcher the stream decoder and the DynamoDB clients (listing counts, mail requests) at cold start; Cognito, SES and Secrets Manager on first use', () => {
     // Mail requests (docs/decisions/014) store codes and reset links, look the address up and mail.
     expect(
       imports(bundle('stream'), 'import-statement')
         .filter((p) => !isBuiltin(p))
         .sort(),
     ).toEqual(['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb', '@aws-sdk/util-dynamodb']);
+    // Question mails (docs/decisions/020) read the unsubscribe links' secret on their first mail.
     expect(
       imports(bundle('stream'), 'dynamic-import')
         .filter((p) => !isBuiltin(p))
         .sort(),
-    ).toEqual(['@aws-sdk/client-cognito-identity-provider', '@aws-sdk/client-ses']);
+    ).toEqual([
+      '@aws-sdk/client-cognito-identity-provider',
+      '@aws-sdk/client-secrets-manager',
+      '@aws-sdk/client-sesv2',
+    ]);
     // Never the adapters of what the stream does not touch.
     expect(inputs(bundle('stream')).filter((i) => /adapters\/(bedrock|s3)\//.test(i))).toEqual([]);
   });

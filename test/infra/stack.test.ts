@@ -6,6 +6,7 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENV } from '../../functions/commons/env';
+import { NOTIFICATION_SWEEP_EVENT } from '../../functions/stream/sweep-event';
 import { SPA_FALLBACK_CODE } from '../../infra/constructs/spa-fallback';
 import { VIEWER_ADDRESS_CODE } from '../../infra/constructs/viewer-address';
 import { VIEWER_ADDRESS_HEADER } from '../../functions/http/client-ip';
@@ -319,8 +320,8 @@ describe.each([
     const routes = ofType(resources(), 'AWS::ApiGatewayV2::Route');
     for (const area of areas) {
       const [fnId] = areaFunction(get(), area);
-      const [integrationId] = integrations.find(
-        ([, i]) => JSON.stringify(i.Properties.IntegrationUri).includes(fnId),
+      const [integrationId] = integrations.find(([, i]) =>
+        JSON.stringify(i.Properties.IntegrationUri).includes(fnId),
       )!;
       const served = routes.filter(([, r]) => JSON.stringify(r.Properties.Target).includes(integrationId));
       expect(served.map(([, r]) => r.Properties.RouteKey).sort(), area).toEqual(
@@ -329,8 +330,8 @@ describe.each([
           .map((r) => `${r.method} ${r.path}`)
           .sort(),
       );
-      const permissions = ofType(resources(), 'AWS::Lambda::Permission').filter(
-        ([, p]) => JSON.stringify(p.Properties.FunctionName).includes(fnId),
+      const permissions = ofType(resources(), 'AWS::Lambda::Permission').filter(([, p]) =>
+        JSON.stringify(p.Properties.FunctionName).includes(fnId),
       );
       expect(permissions, area).toHaveLength(1);
     }
@@ -603,6 +604,83 @@ describe('the stream dispatcher', () => {
   });
 });
 
+describe('question mails (decision 020)', () => {
+  /** The read grant of the unsubscribe links' secret, in a function's statements. */
+  const secretReads = (statements: { Action: string | string[]; Resource: unknown }[]) =>
+    actionsOf(statements, 'secretsmanager:');
+  const secretRef = { Ref: expect.stringMatching(/^NotificationsUnsubscribeSecret[0-9A-F]{8}$/) };
+
+  it('keep a generated secret (no value in the template) for the unsubscribe links', () => {
+    const secrets = ofType(dev.resources, 'AWS::SecretsManager::Secret');
+    expect(secrets).toHaveLength(1);
+    const [[, secret]] = secrets;
+    expect(secret.Properties.GenerateSecretString).toMatchObject({
+      PasswordLength: 64,
+      ExcludePunctuation: true,
+    });
+    expect(secret.Properties.SecretString).toBeUndefined();
+    expect(JSON.stringify(dev.resources)).not.toMatch(/resolve:secretsmanager/);
+  });
+
+  it('let the dispatcher and the areas with `unsubscribeTokens` routes only read that secret, by its ARN', () => {
+    expect(API_AREAS.filter((a) => areaUses(a, 'unsubscribeTokens'))).toEqual(['accounts']);
+    const dispatcher = ofType(dev.resources, 'AWS::Lambda::Function').find(([id]) =>
+      id.startsWith('StreamDispatcher'),
+    )!;
+    const checks: [string, ReturnType<typeof grantsOf>, boolean][] = [
+      ['stream', grantsOf(dev, dispatcher), true],
+      ...API_AREAS.map(
+        (a) =>
+          [a, areaGrants(dev, a), areaUses(a, 'unsubscribeTokens')] as [
+            string,
+            ReturnType<typeof grantsOf>,
+            boolean,
+          ],
+      ),
+    ];
+    for (const [name, { env, statements }, granted] of checks) {
+      const reads = secretReads(statements);
+      if (granted) {
+        expect(env[ENV.notifySecretArn], name).toEqual(secretRef);
+        expect(reads, name).toHaveLength(1);
+        expect([reads[0].Action].flat().sort()).toEqual([
+          'secretsmanager:DescribeSecret',
+          'secretsmanager:GetSecretValue',
+        ]);
+        expect(reads[0].Resource).toEqual(secretRef);
+      } else {
+        expect(env[ENV.notifySecretArn], name).toBeUndefined();
+        expect(reads, name).toEqual([]);
+      }
+      // The local stand-ins never reach AWS.
+      expect(env[ENV.notifySecret], name).toBeUndefined();
+      expect(env[ENV.notifyWindowSeconds], name).toBeUndefined();
+    }
+  });
+
+  it('sweep the closed windows every minute: a schedule sends the dispatcher the sweep event', () => {
+    const rules = ofType(dev.resources, 'AWS::Events::Rule');
+    expect(rules).toHaveLength(1);
+    const [[, rule]] = rules;
+    expect(rule.Properties.ScheduleExpression).toBe('rate(1 minute)');
+    const [target] = rule.Properties.Targets as { Arn: unknown; Input: string; RetryPolicy: unknown }[];
+    expect(target.Arn).toEqual({
+      'Fn::GetAtt': [expect.stringMatching(/^StreamDispatcher[0-9A-F]{8}$/), 'Arn'],
+    });
+    expect(JSON.parse(target.Input)).toEqual(NOTIFICATION_SWEEP_EVENT);
+    expect(target.RetryPolicy).toEqual({ MaximumEventAgeInSeconds: 300, MaximumRetryAttempts: 2 });
+    const invokes = ofType(dev.resources, 'AWS::Lambda::Permission').filter(
+      ([, p]) => p.Properties.Principal === 'events.amazonaws.com',
+    );
+    expect(invokes).toHaveLength(1);
+    expect(invokes[0][1].Properties).toMatchObject({
+      Action: 'lambda:InvokeFunction',
+      FunctionName: { 'Fn::GetAtt': [expect.stringMatching(/^StreamDispatcher[0-9A-F]{8}$/), 'Arn'] },
+      SourceArn: { 'Fn::GetAtt': [expect.stringMatching(/^NotificationsSweep[0-9A-F]{8}$/), 'Arn'] },
+    });
+  });
+});
+
 describe('publishing grants from the route flags, per area', () => {
   it('gives IMAGES_BUCKET and object access under uploads/ and images/products/ to areas with `images` routes only', () => {
     expect(API_AREAS.filter((a) => areaUses(a, 'images'))).toEqual(['publishing']);
@@ -644,13 +722,19 @@ describe('publishing grants from the route flags, per area', () => {
   });
 
   it("gives the pool's issuer and client id to areas whose public routes read an optional caller", () => {
-    const verifying = API_AREAS.filter((a) => routeList.some((r) => r.area === a && r.identity === 'optional'));
+    const verifying = API_AREAS.filter((a) =>
+      routeList.some((r) => r.area === a && r.identity === 'optional'),
+    );
     expect(verifying).toEqual(['catalog', 'questions']);
     for (const area of API_AREAS) {
       const { env } = areaGrants(dev, area);
       if (verifying.includes(area)) {
-        expect(joined(env[ENV.tokenIssuer]), area).toMatch(/^https:\/\/<AuthUserPool[0-9A-F]{8}\.ProviderURL>$/);
-        expect(env[ENV.userPoolClientId], area).toEqual({ Ref: expect.stringMatching(/^AuthUserPoolWebClient/) });
+        expect(joined(env[ENV.tokenIssuer]), area).toMatch(
+          /^https:\/\/<AuthUserPool[0-9A-F]{8}\.ProviderURL>$/,
+        );
+        expect(env[ENV.userPoolClientId], area).toEqual({
+          Ref: expect.stringMatching(/^AuthUserPoolWebClient/),
+        });
       } else {
         expect(env[ENV.tokenIssuer], area).toBeUndefined();
       }

@@ -176,6 +176,14 @@ describe('every item names its entity', () => {
       question_text: '¿Sigue disponible?',
       created_at: new Date(now).toISOString(),
     });
+    const notifyKey = { recipient: user, productId: product.id, kind: 'question' as const };
+    await ctx.notifyWindows.save(
+      notifyKey,
+      0,
+      { windowEndsAt: now + 60_000, pending: [questionId], seen: [questionId] },
+      now + 60_000,
+      now,
+    );
     await ctx.products.nextId();
     await settleProductCounts(ctx, product.id);
     await ctx.reports.createIfAbsent({
@@ -216,6 +224,7 @@ describe('every item names its entity', () => {
       keys.favorite(user, product.id),
       keys.question(product.id, questionId),
       keys.report(product.id, user),
+      keys.notifyWindow(user, product.id, 'question'),
     ];
     const items = await Promise.all(
       written.map(
@@ -240,6 +249,7 @@ describe('every item names its entity', () => {
       'favorite',
       'question',
       'report',
+      'notifyWindow',
     ]);
     for (const [i, key] of written.entries()) expect(entityOf(undefined, key)).toBe(found[i]);
     expect(new Set(found).size).toBe(ENTITIES.length - 1); // every entity but the local seed marker

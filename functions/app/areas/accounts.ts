@@ -6,10 +6,23 @@ import { basicParts } from '../parts/basics';
 import { identityParts } from '../parts/identity';
 import { mailParts } from '../parts/mail';
 import { tableParts } from '../parts/table';
+import { unsubscribeTokenParts } from '../parts/unsubscribe-tokens';
 
-/** The accounts' parts: the table, the user pool and mail. */
-export const parts = { table: tableParts, identity: identityParts, mail: mailParts, basics: basicParts };
-const context = lazyContext({ ...tableParts, ...identityParts, ...mailParts, ...basicParts });
+/** The accounts' parts: the table, the user pool, mail and the unsubscribe links' secret. */
+export const parts = {
+  table: tableParts,
+  identity: identityParts,
+  mail: mailParts,
+  unsubscribeTokens: unsubscribeTokenParts,
+  basics: basicParts,
+};
+const context = lazyContext({
+  ...tableParts,
+  ...identityParts,
+  ...mailParts,
+  ...unsubscribeTokenParts,
+  ...basicParts,
+});
 
 /** Lambda entry of the accounts area (shared/api/accounts.ts). */
 export const handler = createAreaHandler(accountsRoutes, accountsHandlers, () => context);

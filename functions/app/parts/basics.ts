@@ -1,8 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import { ENV, optionalEnv } from '../../commons/env';
 import type { PartFactories } from '../context';
 
-/** The clock and new ids (tests replace them). */
+/** The window of question mails (docs/decisions/020): at most one mail per product and kind in it. */
+export const DEFAULT_NOTIFY_WINDOW_MS = 15 * 60 * 1000;
+
+/** The question-mail window: NOTIFY_WINDOW_SECONDS when set (the local stack, tests), else 15 minutes. */
+function notifyWindow(): number {
+  const seconds = Number(optionalEnv(ENV.notifyWindowSeconds));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : DEFAULT_NOTIFY_WINDOW_MS;
+}
+
+/** The clock, new ids and the notification window's length (tests replace them). */
 export const basicParts = {
   now: () => () => new Date(),
   newId: () => randomUUID,
-} satisfies PartFactories<'now' | 'newId'>;
+  notifyWindowMs: notifyWindow,
+} satisfies PartFactories<'now' | 'newId' | 'notifyWindowMs'>;

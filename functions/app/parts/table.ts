@@ -8,6 +8,10 @@ import {
 } from '../../adapters/dynamodb/accounts';
 import { createTableAccess, type TableAccess } from '../../adapters/dynamodb/client';
 import { createCountStore } from '../../adapters/dynamodb/counts';
+import {
+  createNotificationSettingsStore,
+  createNotifyWindowStore,
+} from '../../adapters/dynamodb/notifications';
 import { createTableProbe } from '../../adapters/dynamodb/health';
 import { createProductRepository } from '../../adapters/dynamodb/products';
 import { createQuestionRepository } from '../../adapters/dynamodb/questions';
@@ -40,6 +44,8 @@ export const tableParts = {
   questions: () => createQuestionRepository(table()),
   counts: () => createCountStore(table()),
   reports: () => createReportRepository(table()),
+  notifyWindows: () => createNotifyWindowStore(table()),
+  notifySettings: () => createNotificationSettingsStore(table()),
 } satisfies PartFactories<
   | 'products'
   | 'universities'
@@ -54,4 +60,6 @@ export const tableParts = {
   | 'questions'
   | 'counts'
   | 'reports'
+  | 'notifyWindows'
+  | 'notifySettings'
 >;

@@ -52,6 +52,7 @@ export const routes: RouteObject[] = [
       { path: paths.authCallback.path, lazy: () => import('../features/accounts/routes/auth-callback') },
       { path: paths.profile.path, lazy: () => import('../features/profile/routes/profile') },
       { path: paths.settings.path, lazy: () => import('../features/profile/routes/settings') },
+      { path: paths.unsubscribe.path, lazy: () => import('../features/notifications/routes/unsubscribe') },
       { path: paths.verifyEmail.path, lazy: () => import('../features/profile/routes/verify-email') },
       { path: paths.newProduct.path, lazy: () => import('../features/publishing/routes/new-product') },
       { path: paths.myProducts.path, lazy: () => import('../features/profile/routes/my-products') },

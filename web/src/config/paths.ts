@@ -61,6 +61,8 @@ export const paths = {
   profile: fixed('/profile'),
   myProducts: fixed('/my-products'),
   settings: fixed('/settings'),
+  /** The unsubscribe link of question and answer mails (`#token=…`; docs/decisions/020). */
+  unsubscribe: fixed('/notificaciones/baja'),
 
   // Admin area (later issue).
   admin: {

@@ -13,6 +13,7 @@ import { useDocumentMeta } from '@/lib/document-meta';
 import type { SessionUser } from '@/lib/session';
 import { useSignOut } from '@/lib/use-sign-out';
 import { useUpdateFullName } from '../api/update-profile';
+import { NotificationSettings } from '../components/notification-settings';
 import '../profile.css';
 
 /** /settings: personal information (full name), notifications, security and sign-out. */
@@ -55,10 +56,10 @@ function SettingsPage({ user }: { user: SessionUser }) {
 
       <section className="profile-card" aria-labelledby="settings-notifications">
         <h2 id="settings-notifications">Notificaciones</h2>
+        <NotificationSettings />
         <p className="muted">
-          Solo te escribimos por correo para lo necesario: códigos de verificación y enlaces para restablecer tu
-          contraseña. Las conversaciones con compradores y vendedores ocurren en WhatsApp, con sus propias
-          notificaciones.
+          Los códigos de verificación y los enlaces para restablecer tu contraseña te llegan siempre. Las
+          conversaciones con compradores y vendedores ocurren en WhatsApp, con sus propias notificaciones.
         </p>
       </section>
 
@@ -79,7 +80,12 @@ function SettingsPage({ user }: { user: SessionUser }) {
       </section>
 
       <div>
-        <button type="button" className={buttonClass('destructive')} disabled={busy} onClick={() => run(false)}>
+        <button
+          type="button"
+          className={buttonClass('destructive')}
+          disabled={busy}
+          onClick={() => run(false)}
+        >
           Cerrar Sesión
         </button>
       </div>

@@ -1,0 +1,77 @@
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { NOTIFICATION_MESSAGES } from '#shared/notification-messages';
+import { buttonClass } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useDocumentMeta } from '@/lib/document-meta';
+import { useUnsubscribe } from '../api/unsubscribe';
+
+/** The token of a `#token=…` fragment (kept out of server logs and Referer headers), or null. */
+export function unsubscribeToken(hash: string): string | null {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('token') || null;
+}
+
+/**
+ * /notificaciones/baja#token=…: the link of every question or answer mail. It turns those mails off
+ * at once, without signing in, and says so; /settings turns them back on.
+ */
+export function Component() {
+  useDocumentMeta('Notificaciones por correo');
+  const token = unsubscribeToken(useLocation().hash);
+  const unsubscribe = useUnsubscribe();
+  const { mutate } = unsubscribe;
+  // Once per token (React's development double effects, a re-render).
+  const sent = useRef<string | null>(null);
+  useEffect(() => {
+    if (token && sent.current !== token) {
+      sent.current = token;
+      mutate(token);
+    }
+  }, [token, mutate]);
+
+  const settingsLink = (
+    <Link to={paths.settings.getHref()} className={buttonClass('outline')}>
+      Ir a Configuración
+    </Link>
+  );
+  // A refused link (400) names what is wrong; anything else (a 429, an outage) may work again later.
+  const refused = unsubscribe.error instanceof ApiError && unsubscribe.error.status === 400;
+
+  return (
+    <div className="container page">
+      <div className="empty-state" aria-live="polite">
+        <h1 className="page-title">Notificaciones por correo</h1>
+        {!token || refused ? (
+          <>
+            <p>{NOTIFICATION_MESSAGES.invalidUnsubscribeLink}</p>
+            {settingsLink}
+          </>
+        ) : unsubscribe.isSuccess ? (
+          <>
+            <p>{NOTIFICATION_MESSAGES.unsubscribed}</p>
+            <p className="muted">
+              Los códigos de verificación y los enlaces para restablecer tu contraseña te seguirán llegando.
+              Si cambias de idea, vuelve a activarlos en Configuración → Notificaciones.
+            </p>
+            {settingsLink}
+          </>
+        ) : unsubscribe.isError ? (
+          <>
+            <p>
+              {unsubscribe.error instanceof ApiError
+                ? unsubscribe.error.message
+                : 'No pudimos completar tu solicitud. Inténtalo de nuevo.'}
+            </p>
+            <button type="button" className={buttonClass('primary')} onClick={() => mutate(token)}>
+              Intentar de nuevo
+            </button>
+          </>
+        ) : (
+          <Spinner label="Procesando tu solicitud..." />
+        )}
+      </div>
+    </div>
+  );
+}
