@@ -7,6 +7,9 @@ import { cleanLine, integer } from './zod';
  * favorites). Messages are the spec's Spanish texts where the spec gives them.
  */
 export const ACCOUNT_MESSAGES = {
+  /** The spec's /settings toasts (the name form and the notification switch). */
+  settingsSaved: 'Configuración guardada correctamente',
+  settingsSaveFailed: 'Error al guardar la configuración',
   invalidEmail: 'Correo electrónico inválido',
   codeFormat: 'El código debe tener 6 dígitos.',
   invalidCode: 'Código de verificación inválido',

@@ -9,7 +9,4 @@ export const NOTIFICATION_MESSAGES = {
   invalidUnsubscribeLink:
     'El enlace para dejar de recibir correos no es válido. Ábrelo tal como llegó en el correo, o cambia tus notificaciones en Configuración.',
   unsubscribed: 'Ya no recibirás correos de preguntas y respuestas.',
-  /** The spec's settings toasts. */
-  saved: 'Configuración guardada correctamente',
-  saveFailed: 'Error al guardar la configuración',
 } as const;

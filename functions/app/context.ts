@@ -111,6 +111,18 @@ export function lazyContext<K extends PartName>(factories: PartFactories<K>): Pi
   return ctx;
 }
 
+/** Part modules by name, as an area entry lists them (`parts`, which infra grants by). */
+export type PartGroups = Record<string, { readonly [P in PartName]?: () => AppParts[P] }>;
+type PartsOf<G extends PartGroups> = { [N in keyof G]: keyof G[N] }[keyof G] & PartName;
+
+/**
+ * The lazy context of an entry's part modules: the context an entry wires is exactly the modules it
+ * lists (and infra grants), never a second list beside them.
+ */
+export function lazyContextOf<G extends PartGroups>(groups: G): Pick<AppParts, PartsOf<G>> {
+  return lazyContext(Object.assign({}, ...Object.values(groups)) as PartFactories<PartsOf<G>>);
+}
+
 /**
  * The local stack plugs in its stand-ins here (e.g. the embedded search engine, which never ships
  * in a Lambda bundle); they win over the factories.

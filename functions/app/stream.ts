@@ -3,7 +3,7 @@ import { streamHandlers } from '../handlers/stream';
 import { createStreamDispatcher } from '../stream/dispatcher';
 import { createNotificationSweep, type SweepResult } from '../stream/notification-sweep';
 import { isNotificationSweep, type NotificationSweepEvent } from '../stream/sweep-event';
-import { lazyContext } from './context';
+import { lazyContextOf } from './context';
 import { basicParts } from './parts/basics';
 import { identityParts } from './parts/identity';
 import { mailParts } from './parts/mail';
@@ -24,14 +24,7 @@ export const parts = {
   unsubscribeTokens: unsubscribeTokenParts,
   basics: basicParts,
 };
-const context = lazyContext({
-  ...searchParts,
-  ...tableParts,
-  ...identityParts,
-  ...mailParts,
-  ...unsubscribeTokenParts,
-  ...basicParts,
-});
+const context = lazyContextOf(parts);
 
 const dispatch = createStreamDispatcher(streamHandlers, () => context);
 const sweep = createNotificationSweep(() => context);

@@ -4,24 +4,25 @@ import { BadRequestError, TooManyRequestsError } from '../commons/errors';
 import { METRIC } from '../commons/metric-names';
 import { countMetric } from '../commons/observability';
 import type { CodePurpose, CodeRecord, CodeRepository, SendCounter } from '../ports/accounts';
+import { DAY_MS, HOUR_MS } from '../commons/time';
 
 /** The spec's code rules. */
 export const CODE_TTL_MS = 30 * 60 * 1000;
 export const MAX_ATTEMPTS = 5;
 export const MAX_CODES_PER_HOUR = 5;
-export const SEND_WINDOW_MS = 60 * 60 * 1000;
+export const SEND_WINDOW_MS = HOUR_MS;
 /**
  * The public routes that mail (sign-up, sign-up code, password reset), together, per client
  * address (functions/http/client-ip.ts) in any hour: campus networks and carrier-grade NAT put
  * many students behind one address, so the bound is generous; it stops one machine from making
  * the service mail address after address (each address also has its own 5 an hour).
  */
-export const MAIL_REQUESTS_PER_CLIENT = { max: 60, windowMs: 60 * 60 * 1000 } as const;
+export const MAIL_REQUESTS_PER_CLIENT = { max: 60, windowMs: HOUR_MS } as const;
 /**
  * Institutional codes one account may ask for in any 24 hours, whatever the addresses: a person
  * needs one or two (a typo, a resend); the per-address limit alone let one account mail 40.
  */
-export const INSTITUTIONAL_CODES_PER_ACCOUNT = { max: 10, windowMs: 24 * 60 * 60 * 1000 } as const;
+export const INSTITUTIONAL_CODES_PER_ACCOUNT = { max: 10, windowMs: DAY_MS } as const;
 
 export interface CodeDeps {
   codes: CodeRepository;

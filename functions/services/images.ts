@@ -7,6 +7,7 @@ import type { ImageStore, PresignedUpload, RemoteImageFetcher } from '../ports/i
 import type { SendCounter } from '../ports/accounts';
 import { spendAllowance } from './codes';
 import { EXTENSION, type ImageType, INSPECT_BYTES, inspectImage } from './image-inspection';
+import { HOUR_MS } from '../commons/time';
 
 /** A presigned POST is usable this long; the browser asks for it right before uploading. */
 export const UPLOAD_TTL_SECONDS = 300;
@@ -15,7 +16,7 @@ export const MAX_IMAGE_SIDE = 4096;
 export const UPLOADS_PER_HOUR = 60;
 const UPLOAD_ALLOWANCE = {
   max: UPLOADS_PER_HOUR,
-  windowMs: 60 * 60 * 1000,
+  windowMs: HOUR_MS,
   message: IMAGE_MESSAGES.tooManyUploads,
 };
 

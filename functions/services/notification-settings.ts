@@ -7,6 +7,7 @@ import type { NotificationSettingsStore, SigningKeySource } from '../ports/notif
 import { type AccountDeps, getProfile } from './accounts';
 import { type CodeDeps, spendAllowance } from './codes';
 import { verifyUnsubscribeToken } from './unsubscribe-tokens';
+import { HOUR_MS } from '../commons/time';
 
 /**
  * The switch of question and answer mails (/settings → Notificaciones) and the mails' unsubscribe
@@ -24,7 +25,7 @@ export interface NotificationSettingsDeps
  * Only refusals count: a valid link always works, even from a mail provider's shared servers
  * (one-click unsubscribe comes from them), while guessing at links is bounded.
  */
-export const UNSUBSCRIBE_REFUSALS_PER_CLIENT = { max: 20, windowMs: 60 * 60 * 1000 } as const;
+export const UNSUBSCRIBE_REFUSALS_PER_CLIENT = { max: 20, windowMs: HOUR_MS } as const;
 
 /** The caller's switch (the profile is created from the token on first use, as GET /api/me/profile does). */
 export async function getNotificationSettings(

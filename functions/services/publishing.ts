@@ -21,12 +21,11 @@ import {
 import { LIMITS } from '#shared/limits';
 import { METRIC } from '../commons/metric-names';
 import { countMetric, logger } from '../commons/observability';
+import { DAY_MS, HOUR_MS } from '../commons/time';
 
 /** Per-user ceilings: listings cost moderation calls and index space; checks cost model calls. */
 export const DAILY_LISTING_LIMIT = 20;
 export const MODERATION_CHECKS_PER_HOUR = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
-const HOUR_MS = 60 * 60 * 1000;
 /** An owner's list is read whole: the daily limit keeps it far below this. */
 export const OWN_LIST_MAX = 500;
 

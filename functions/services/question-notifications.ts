@@ -17,6 +17,7 @@ import type { QuestionRepository, StoredQuestion } from '../ports/questions';
 import type { StreamChange } from '../ports/stream';
 import { newAnswersMail, newQuestionsMail } from './mail-templates';
 import { signUnsubscribeToken } from './unsubscribe-tokens';
+import { DAY_MS } from '../commons/time';
 
 /**
  * E-mail notifications of questions and answers (docs/decisions/020). Per person, product and kind
@@ -37,7 +38,7 @@ import { signUnsubscribeToken } from './unsubscribe-tokens';
  * Questions and answers older than this when their mail could go out are not mailed (imported or
  * seeded data, a stream stalled for a day, an SES outage that lasted a day): the news is stale.
  */
-export const NOTIFY_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+export const NOTIFY_MAX_AGE_MS = DAY_MS;
 /** Rounds of "read, decide, conditional write" before a contended window gives up (and is retried). */
 const WRITE_ATTEMPTS = 10;
 /** Windows one sweep round takes; a sweep runs rounds until none is due. */

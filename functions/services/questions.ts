@@ -23,6 +23,7 @@ import type { ProfileRepository, SendCounter } from '../ports/accounts';
 import type { CommentModerator, QuestionRepository, StoredQuestion } from '../ports/questions';
 import type { ProductRepository } from '../ports/repositories';
 import { spendAllowance } from './codes';
+import { HOUR_MS } from '../commons/time';
 
 /**
  * Questions and answers on a product (spec: Product question, Question states, the roles table's
@@ -41,7 +42,6 @@ export interface QuestionDeps {
   newId: () => string;
 }
 
-const HOUR_MS = 60 * 60 * 1000;
 
 /** The moderator refused the text: 422 with its reason (the web app titles it 'Pregunta rechazada'). */
 export class ContentRejectedError extends AppError {

@@ -16,6 +16,7 @@ import type { ProductRepository } from '../ports/repositories';
 import { getProfile } from './accounts';
 import { spendAllowance } from './codes';
 import { sellerName } from './publishing';
+import { DAY_MS } from '../commons/time';
 
 /**
  * Reports of products (docs/decisions/019-reports-and-holds.md): a signed-in user reports someone
@@ -25,7 +26,6 @@ import { sellerName } from './publishing';
 
 /** Reports one account may send in any 24 hours: plenty for a person, too few to flood the queue. */
 export const REPORTS_PER_DAY = 20;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface ReportDeps {
   products: ProductRepository;

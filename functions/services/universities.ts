@@ -4,14 +4,14 @@ import { NotFoundError } from '../commons/errors';
 import type { SendCounter } from '../ports/accounts';
 import type { UniversityRepository, UniversityRequestRepository } from '../ports/repositories';
 import { spendAllowance } from './codes';
+import { DAY_MS, HOUR_MS } from '../commons/time';
 
-const HOUR_MS = 60 * 60 * 1000;
 /**
  * University requests from one client address in any hour (a campus network shares one address:
  * generous) and from one signed-in account in any day (a student asks for their own university).
  */
 export const UNIVERSITY_REQUESTS_PER_CLIENT = { max: 10, windowMs: HOUR_MS } as const;
-export const UNIVERSITY_REQUESTS_PER_ACCOUNT = { max: 3, windowMs: 24 * HOUR_MS } as const;
+export const UNIVERSITY_REQUESTS_PER_ACCOUNT = { max: 3, windowMs: DAY_MS } as const;
 
 export async function listUniversities(deps: { universities: UniversityRepository }): Promise<University[]> {
   return deps.universities.list();

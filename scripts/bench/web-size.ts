@@ -24,21 +24,33 @@ export interface RouteSize {
   gzipKb: number;
 }
 
-export function routeInitialJs(distDir: string, routeModule: string): RouteSize {
+type Manifest = z.infer<typeof manifestSchema>;
+
+function readManifest(distDir: string): Manifest {
   const manifestPath = join(distDir, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) throw new Error(`No Vite manifest at ${manifestPath}: build the web app first`);
-  const manifest = manifestSchema.parse(JSON.parse(readFileSync(manifestPath, 'utf8')));
-  const entryKeys = Object.keys(manifest).filter((k) => manifest[k].isEntry);
-  const routeKey = Object.keys(manifest).find((k) => k.endsWith(routeModule));
-  if (!routeKey) throw new Error(`Route module ${routeModule} is not in the manifest`);
+  return manifestSchema.parse(JSON.parse(readFileSync(manifestPath, 'utf8')));
+}
+
+function keyOf(manifest: Manifest, module: string): string {
+  const key = Object.keys(manifest).find((k) => k.endsWith(module));
+  if (!key) throw new Error(`Module ${module} is not in the manifest`);
+  return key;
+}
+
+/** The JS files of `roots` and of everything they import, statically. */
+function closure(manifest: Manifest, roots: string[]): string[] {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
     seen.add(key);
     for (const dep of manifest[key].imports ?? []) visit(dep);
   };
-  for (const key of [...entryKeys, routeKey]) visit(key);
-  const files = [...seen].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
+  for (const key of roots) visit(key);
+  return [...seen].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
+}
+
+function sizeOf(distDir: string, files: string[]): RouteSize {
   let raw = 0;
   let gz = 0;
   for (const file of files) {
@@ -49,30 +61,18 @@ export function routeInitialJs(distDir: string, routeModule: string): RouteSize 
   return { files, rawKb: raw / 1024, gzipKb: gz / 1024 };
 }
 
+export function routeInitialJs(distDir: string, routeModule: string): RouteSize {
+  const manifest = readManifest(distDir);
+  const entryKeys = Object.keys(manifest).filter((k) => manifest[k].isEntry);
+  return sizeOf(distDir, closure(manifest, [...entryKeys, keyOf(manifest, routeModule)]));
+}
+
 /**
  * What a lazy chunk adds once the route is on screen: the chunk and the chunks it imports that the
  * route has not loaded already (`loaded`: the route's files), gzip-compressed.
  */
 export function lazyChunkJs(distDir: string, chunkModule: string, loaded: readonly string[]): RouteSize {
-  const manifest = manifestSchema.parse(JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')));
-  const chunkKey = Object.keys(manifest).find((k) => k.endsWith(chunkModule));
-  if (!chunkKey) throw new Error(`Module ${chunkModule} is not in the manifest`);
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const dep of manifest[key].imports ?? []) visit(dep);
-  };
-  visit(chunkKey);
-  const files = [...seen]
-    .map((k) => manifest[k].file)
-    .filter((f) => f.endsWith('.js') && !loaded.includes(f));
-  let raw = 0;
-  let gz = 0;
-  for (const file of files) {
-    const bytes = readFileSync(join(distDir, file));
-    raw += bytes.length;
-    gz += gzipSync(bytes, { level: 9 }).length;
-  }
-  return { files, rawKb: raw / 1024, gzipKb: gz / 1024 };
+  const manifest = readManifest(distDir);
+  const files = closure(manifest, [keyOf(manifest, chunkModule)]).filter((f) => !loaded.includes(f));
+  return sizeOf(distDir, files);
 }

@@ -1,5 +1,6 @@
 import { logger } from '../../functions/commons/observability';
 import { NOTIFICATION_SWEEP_EVENT, type NotificationSweepEvent } from '../../functions/stream/sweep-event';
+import { createSleeper, pauseAfter } from './pause';
 
 /**
  * The local stand-in for the schedule that, in AWS, sends the stream dispatcher's function a sweep
@@ -27,7 +28,7 @@ export function startNotificationSweeper(opts: NotificationSweeperOptions): Noti
   const maxBackoffMs = opts.maxBackoffMs ?? 10_000;
   let stopped = false;
   let failures = 0;
-  let wake: (() => void) | undefined;
+  const sleeper = createSleeper();
   // One sweep at a time, as a schedule's invocations rarely overlap (overlaps are safe anyway).
   let running: Promise<void> = Promise.resolve();
 
@@ -51,15 +52,7 @@ export function startNotificationSweeper(opts: NotificationSweeperOptions): Noti
     while (!stopped) {
       await sweepOnce();
       if (stopped) break;
-      const pause = failures === 0 ? intervalMs : Math.min(intervalMs * 2 ** failures, maxBackoffMs);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pause);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = undefined;
+      await sleeper.sleep(pauseAfter(failures, intervalMs, maxBackoffMs));
     }
   })();
 
@@ -67,7 +60,7 @@ export function startNotificationSweeper(opts: NotificationSweeperOptions): Noti
     sweepNow: () => sweepOnce(),
     async stop() {
       stopped = true;
-      wake?.();
+      sleeper.wake();
       await loop;
     },
   };

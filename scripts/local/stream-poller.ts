@@ -11,6 +11,7 @@ import {
 import type { AttributeValue as LambdaAttributeValue, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { logger } from '../../functions/commons/observability';
+import { createSleeper, pauseAfter } from './pause';
 
 /**
  * The local stand-in for Lambda's DynamoDB event source mapping: reads the table's stream on
@@ -114,7 +115,7 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Stre
   });
   const shards = new Map<string, ShardState>();
   let stopped = false;
-  let wake: (() => void) | undefined;
+  const sleeper = createSleeper();
 
   async function listShards(): Promise<Shard[]> {
     const all: Shard[] = [];
@@ -255,15 +256,7 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Stre
         if (!stopped && failures === 1) logger.warn('stream poll failed; backing off until it answers', { error });
       }
       if (got === 0 && !stopped) {
-        const pause = failures === 0 ? intervalMs : Math.min(intervalMs * 2 ** failures, maxBackoffMs);
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pause);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = undefined;
+        await sleeper.sleep(pauseAfter(failures, intervalMs, maxBackoffMs));
       }
     }
   })();
@@ -271,7 +264,7 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Stre
   return {
     async stop() {
       stopped = true;
-      wake?.();
+      sleeper.wake();
       await loop;
       client.destroy();
     },

@@ -43,7 +43,7 @@ async function waitForMail<T>(to: string, pick: (text: string) => T | null, afte
   throw new Error(`no new mail to ${to}`);
 }
 const mailCount = async (to: string) => (await mailTo(sesEndpoint, to)).length;
-const codeFrom = (text: string) => codeIn({ subject: '', html: '', text });
+const codeFrom = (text: string) => codeIn({ text });
 
 const digit = (n: number) => page.getByLabel(`Dígito ${n}`, { exact: true });
 const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);

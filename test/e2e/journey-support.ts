@@ -200,3 +200,11 @@ export async function search(page: Page, text: string): Promise<void> {
   await page.getByRole('heading', { name: `Resultados para "${text.trim()}"` }).waitFor();
   await countText(page).waitFor();
 }
+
+/** Signs in on /login's form (the page must be there) and waits for the spec's success toast. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Continuar', exact: true }).click();
+  await page.getByText('¡Inicio de sesión exitoso!').first().waitFor();
+}

@@ -3,8 +3,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_SELLER_PRODUCTS } from '../../scripts/demo/questions';
 import { DEMO_SELLER, DEMO_STUDENT } from '../../scripts/local/demo-users';
-import { eventually, type MailWithHeaders, mailboxOf } from '../support/notification-mailbox';
-import { DESKTOP, launchChromium, openSession, type Session } from './journey-support';
+import { eventually, type Mail, mailTo } from '../support/mailbox';
+import { DESKTOP, launchChromium, openSession, type Session, signIn } from './journey-support';
 
 /**
  * Issue 9's question mails in Chromium (docs/decisions/020): the demo student asks on the demo
@@ -21,14 +21,8 @@ const QUESTION = `¿La tablet tiene la batería en buen estado? Ref ${randomByte
 let browser: Browser;
 let buyer: Session;
 let seller: Session;
-let mail: MailWithHeaders;
+let mail: Mail;
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Continuar', exact: true }).click();
-  await page.getByText('¡Inicio de sesión exitoso!').first().waitFor();
-}
 const mailSwitch = (page: Page): Locator =>
   page.getByRole('switch', { name: 'Correos de preguntas y respuestas' });
 
@@ -55,7 +49,7 @@ describe('question mails', () => {
 
     const mails = await eventually(
       "the seller's mail",
-      () => mailboxOf(sesEndpoint, DEMO_SELLER.email),
+      () => mailTo(sesEndpoint, DEMO_SELLER.email),
       (list) => list.some((m) => m.text.includes(QUESTION)),
     );
     mail = mails.find((m) => m.text.includes(QUESTION))!;

@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_SELLER_PRODUCTS } from '../../scripts/demo/questions';
 import { DEMO_SELLER, DEMO_STUDENT } from '../../scripts/local/demo-users';
-import { DESKTOP, launchChromium, openSession, type Session } from './journey-support';
+import { DESKTOP, launchChromium, openSession, type Session, signIn } from './journey-support';
 
 /**
  * Issue 9's questions and answers in Chromium: a visitor reads a product's questions and is led to
@@ -25,13 +25,6 @@ const questionsOf = (page: Page): Locator =>
   page.locator('section', { has: page.getByRole('heading', { name: 'Preguntas y respuestas' }) });
 const questionItem = (page: Page, text: string): Locator =>
   questionsOf(page).getByRole('listitem').filter({ hasText: text });
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Continuar', exact: true }).click();
-  await page.getByText('¡Inicio de sesión exitoso!').first().waitFor();
-}
 
 beforeAll(async () => {
   browser = await launchChromium();

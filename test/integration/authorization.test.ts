@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { resetContext } from '../../functions/app/context';
-import { type LocalServer, startLocalServer } from '../../scripts/local/server';
+import type { LocalServer } from '../../scripts/local/server';
 import { buildPath, type RouteName, routeList } from '#shared/routes';
-import { type AccountParts, startAccountParts } from '../support/accounts';
+import { type AccountParts, startAccountParts, startApiServer } from '../support/accounts';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 import { decodeJwtPayload, signWithCognitoLocalKey } from '../support/local-cognito';
 
@@ -35,7 +32,6 @@ const superAdmin = {
 let table: TableAccess;
 let parts: AccountParts;
 let server: LocalServer;
-let webDir: string;
 let productId = 1;
 /** A product of user A: the routes that act on someone else's product refuse A on it. */
 let productOfA = 1;
@@ -44,26 +40,7 @@ const tokens: Record<'a' | 'b' | 'admin' | 'superAdmin', string> = { a: '', b: '
 beforeAll(async () => {
   table = useTestTable();
   parts = await startAccountParts([userA, userB, admin, superAdmin]);
-  webDir = mkdtempSync(join(tmpdir(), 'web-auth-'));
-  server = await startLocalServer({
-    port: 0,
-    host: '127.0.0.1',
-    authorizer: { issuer: parts.cognito.issuer, audience: [parts.cognito.clientId] },
-    connectSrc: [parts.cognito.endpoint],
-    webDir,
-    quiet: true,
-    runtimeConfig: {
-      stage: 'local',
-      apiBaseUrl: '',
-      auth: {
-        userPoolId: parts.cognito.userPoolId,
-        userPoolClientId: parts.cognito.clientId,
-        region: 'us-east-1',
-        userPoolEndpoint: parts.cognito.endpoint,
-        authFlowType: 'USER_PASSWORD_AUTH',
-      },
-    },
-  });
+  server = await startApiServer(parts, 'auth');
   productId = (await makeProduct(table, { university_id: uniqueUniversity('auth') })).id;
   tokens.a = (await parts.cognito.signIn(userA.email, userA.password)).idToken;
   tokens.b = (await parts.cognito.signIn(userB.email, userB.password)).idToken;
@@ -80,7 +57,6 @@ afterAll(async () => {
   await server?.close();
   await parts?.stop();
   resetContext();
-  if (webDir) rmSync(webDir, { recursive: true, force: true });
 });
 
 const guarded = routeList.filter((r) => r.auth !== 'public');

@@ -20,7 +20,7 @@ import { useTestTable } from '../support/backend';
 import { apiEvent, invoke, lambdaContext } from '../support/events';
 import { handlerOf } from '../support/handlers';
 import { MemorySearchIndex } from '../support/memory-search-index';
-import { eventually, type MailWithHeaders, mailboxOf } from '../support/notification-mailbox';
+import { eventually, type Mail, mailTo } from '../support/mailbox';
 import {
   answerQuestion,
   questionId,
@@ -96,7 +96,7 @@ beforeEach(async () => {
 });
 afterEach(() => stream.resume());
 
-const mails = (p: Person) => mailboxOf(parts.ses.endpoint, p.email);
+const mails = (p: Person) => mailTo(parts.ses.endpoint, p.email);
 
 async function ask(text: string, by: Person = asker): Promise<StoredQuestion> {
   const q: StoredQuestion = {
@@ -113,7 +113,7 @@ async function ask(text: string, by: Person = asker): Promise<StoredQuestion> {
   return q;
 }
 
-const tokenIn = (mail: MailWithHeaders) =>
+const tokenIn = (mail: Mail) =>
   mail.text.match(/\/notificaciones\/baja#token=([\w.-]+)/)?.[1] ?? '';
 const errorMessage = (body: unknown) => (body as { error: { message: string } }).error.message;
 const settingsOf = async (p: Person) =>
@@ -226,7 +226,7 @@ describe('a seller the table has no profile of', () => {
     seller = { id: sub, email, name: 'Pedro Pérez', claims: { sub, email } };
     await ask('¿Todavía está disponible?');
     await stream.settle();
-    const [mail] = await mailboxOf(parts.ses.endpoint, email);
+    const [mail] = await mailTo(parts.ses.endpoint, email);
     expect(mail.subject).toBe('Nueva pregunta sobre «Calculadora Casio fx-991»');
     expect(mail.text).toContain('Hola, Pedro Pérez:');
     // Made by the mail's sender (read before any route could make it from a token).

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
@@ -10,12 +7,12 @@ import { createQuestionRepository } from '../../functions/adapters/dynamodb/ques
 import { resetContext, setContextForTests } from '../../functions/app/context';
 import type { CommentModerator, QuestionRepository, StoredQuestion } from '../../functions/ports/questions';
 import { deleteProductQuestions } from '../../functions/services/questions';
-import { type LocalServer, startLocalServer } from '../../scripts/local/server';
+import type { LocalServer } from '../../scripts/local/server';
 import { COMMENT_MODERATION_FALLBACK } from '#shared/comment-moderation';
 import { makeQuestionId, QUESTION_LIMITS, QUESTION_MESSAGES } from '#shared/questions';
 import type { Product } from '#shared/schemas';
 import { keys } from '#shared/table';
-import { type AccountParts, startAccountParts } from '../support/accounts';
+import { type AccountParts, startAccountParts, startApiServer } from '../support/accounts';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, invoke } from '../support/events';
 import { handlerOf } from '../support/handlers';
@@ -46,7 +43,6 @@ let table: TableAccess;
 let parts: AccountParts;
 let server: LocalServer;
 let stream: TestStream;
-let webDir: string;
 let questions: QuestionRepository;
 const uni = uniqueUniversity('qa');
 const token = { seller: '', asker: '', other: '' };
@@ -113,26 +109,7 @@ beforeAll(async () => {
   table = useTestTable();
   questions = createQuestionRepository(table);
   parts = await startAccountParts([SELLER, ASKER, OTHER]);
-  webDir = mkdtempSync(join(tmpdir(), 'web-questions-'));
-  server = await startLocalServer({
-    port: 0,
-    host: '127.0.0.1',
-    authorizer: { issuer: parts.cognito.issuer, audience: [parts.cognito.clientId] },
-    connectSrc: [parts.cognito.endpoint],
-    webDir,
-    quiet: true,
-    runtimeConfig: {
-      stage: 'local',
-      apiBaseUrl: '',
-      auth: {
-        userPoolId: parts.cognito.userPoolId,
-        userPoolClientId: parts.cognito.clientId,
-        region: 'us-east-1',
-        userPoolEndpoint: parts.cognito.endpoint,
-        authFlowType: 'USER_PASSWORD_AUTH',
-      },
-    },
-  });
+  server = await startApiServer(parts, 'questions');
   for (const [who, u] of [
     ['seller', SELLER],
     ['asker', ASKER],
@@ -162,7 +139,6 @@ afterAll(async () => {
   await server?.close();
   await parts?.stop();
   resetContext();
-  if (webDir) rmSync(webDir, { recursive: true, force: true });
 });
 
 describe('who may do what, on every route', () => {

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   GetTokensFromRefreshTokenCommand,
   InitiateAuthCommand,
@@ -7,6 +10,7 @@ import { localCognitoClient } from '../../scripts/local/parts/cognito';
 import { type CognitoProxy, startCognitoProxy } from '../../scripts/local/parts/cognito-proxy';
 import { type SesLocal, startSesLocal } from '../../scripts/local/parts/ses';
 import { freePort } from '../../scripts/local/ports';
+import { type LocalServer, startLocalServer } from '../../scripts/local/server';
 import { ENV } from '../../functions/commons/env';
 import { type TestCognito, startTestCognito } from './local-cognito';
 import { codeIn, type Mail, mailTo } from './mailbox';
@@ -106,4 +110,39 @@ export async function lastCode(parts: AccountParts, email: string): Promise<stri
   const code = codeIn(mails.at(-1));
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
+}
+
+/**
+ * The local origin server over these parts' pool, with the real route table and handlers: tokens
+ * are checked as API Gateway's JWT authorizer checks them. Its web folder is empty (API tests) and
+ * goes with `close()`.
+ */
+export async function startApiServer(parts: AccountParts, name: string): Promise<LocalServer> {
+  const webDir = mkdtempSync(join(tmpdir(), `web-${name}-`));
+  const server = await startLocalServer({
+    port: 0,
+    host: '127.0.0.1',
+    authorizer: { issuer: parts.cognito.issuer, audience: [parts.cognito.clientId] },
+    connectSrc: [parts.cognito.endpoint],
+    webDir,
+    quiet: true,
+    runtimeConfig: {
+      stage: 'local',
+      apiBaseUrl: '',
+      auth: {
+        userPoolId: parts.cognito.userPoolId,
+        userPoolClientId: parts.cognito.clientId,
+        region: 'us-east-1',
+        userPoolEndpoint: parts.cognito.endpoint,
+        authFlowType: 'USER_PASSWORD_AUTH',
+      },
+    },
+  });
+  return {
+    ...server,
+    close: async () => {
+      await server.close();
+      rmSync(webDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -11,7 +11,7 @@ import { lambdaContext } from './events';
 /**
  * Question mails against the local parts (docs/decisions/020): the local stack's sweeper on the real
  * dispatcher entry, the signing secret the local stack would generate, question items written
- * straight into the table in the contract's shape (the mailbox with headers: ./notification-mailbox.ts).
+ * straight into the table in the contract's shape (the mailbox with headers: ./mailbox.ts).
  */
 
 /** The local stack's secret for unsubscribe links (generated, never in the repository). */

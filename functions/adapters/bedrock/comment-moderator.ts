@@ -5,10 +5,8 @@ import {
   commentModerationResultSchema,
 } from '#shared/comment-moderation';
 import { PROHIBITED_CONTENT } from '#shared/prohibited-content';
-import { requireEnv } from '../../commons/env';
-import { logger, traced } from '../../commons/observability';
-import { once } from '../../commons/once';
 import type { CommentModerator } from '../../ports/questions';
+import { createVerdictCall } from './verdict-call';
 
 /**
  * The spec's moderate-comment through Bedrock's Converse API, the same design as the listings'
@@ -61,63 +59,21 @@ export const COMMENT_BEDROCK_TIMEOUT_MS = 8000;
 export function createBedrockCommentModerator(
   opts: { client?: BedrockRuntimeClient; modelId?: string; timeoutMs?: number } = {},
 ): CommentModerator {
-  const timeoutMs = opts.timeoutMs ?? COMMENT_BEDROCK_TIMEOUT_MS;
-  // The SDK module is loaded on the first comment: a listing of questions never pays for it.
-  const sdk = once(async () => {
-    const { BedrockRuntimeClient, ConverseCommand } = await import('@aws-sdk/client-bedrock-runtime');
-    return { client: opts.client ?? traced(new BedrockRuntimeClient({ maxAttempts: 2 })), ConverseCommand };
-  });
+  const verdictOf = createVerdictCall({ ...opts, timeoutMs: opts.timeoutMs ?? COMMENT_BEDROCK_TIMEOUT_MS });
   return {
-    async moderateComment(input) {
-      const modelId = opts.modelId ?? requireEnv('BEDROCK_MODEL_ID');
-      const abort = new AbortController();
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      try {
-        const { client, ConverseCommand } = await sdk();
-        const call = client.send(
-          new ConverseCommand({
-            modelId,
-            system: [{ text: COMMENT_SYSTEM_PROMPT }],
-            messages: [{ role: 'user', content: [{ text: commentMessage(input) }] }],
-            inferenceConfig: { maxTokens: 400, temperature: 0 },
-            toolConfig: {
-              tools: [
-                {
-                  toolSpec: {
-                    name: COMMENT_VERDICT_TOOL,
-                    description: 'Registra el veredicto de moderación del comentario.',
-                    inputSchema: { json: VERDICT_JSON_SCHEMA },
-                  },
-                },
-              ],
-              toolChoice: { tool: { name: COMMENT_VERDICT_TOOL } },
-            },
-          }),
-          { abortSignal: abort.signal },
-        );
-        const timeout = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => {
-            abort.abort();
-            reject(new Error(`Bedrock did not answer within ${timeoutMs} ms`));
-          }, timeoutMs);
-        });
-        const res = await Promise.race([call, timeout]);
-        const toolUse = res.output?.message?.content?.find(
-          (block) => block.toolUse?.name === COMMENT_VERDICT_TOOL,
-        )?.toolUse;
-        const verdict = commentModerationResultSchema.safeParse(toolUse?.input);
-        if (verdict.success) return verdict.data;
-        logger.warn('malformed comment moderation verdict', { modelId, stopReason: res.stopReason });
-        return COMMENT_MODERATION_FALLBACK;
-      } catch (err) {
-        logger.warn('comment moderation call failed', {
-          modelId,
-          error: err instanceof Error ? err.name : String(err),
-        });
-        return COMMENT_MODERATION_FALLBACK;
-      } finally {
-        clearTimeout(timer);
-      }
-    },
+    moderateComment: (input) =>
+      verdictOf({
+        what: 'comment moderation',
+        system: COMMENT_SYSTEM_PROMPT,
+        content: [{ text: commentMessage(input) }],
+        maxTokens: 400,
+        tool: {
+          name: COMMENT_VERDICT_TOOL,
+          description: 'Registra el veredicto de moderación del comentario.',
+          jsonSchema: VERDICT_JSON_SCHEMA,
+        },
+        parse: (value) => commentModerationResultSchema.safeParse(value),
+        fallback: COMMENT_MODERATION_FALLBACK,
+      }),
   };
 }

@@ -2,10 +2,8 @@ import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { CATEGORY_LABELS, CONDITION_LABELS } from '#shared/enums';
 import { MODERATION_FALLBACK, type ModerationInput, moderationResultSchema } from '#shared/moderation';
 import { PROHIBITED_CONTENT } from '#shared/prohibited-content';
-import { requireEnv } from '../../commons/env';
-import { logger, traced } from '../../commons/observability';
-import { once } from '../../commons/once';
 import type { Moderator } from '../../ports/moderation';
+import { createVerdictCall } from './verdict-call';
 
 /** The one tool the model must call: its input is the verdict, checked against the spec's shape. */
 export const VERDICT_TOOL = 'registrar_veredicto';
@@ -64,74 +62,27 @@ export const MAX_IMAGE_BYTES = 3.75 * 1024 * 1024;
 export function createBedrockModerator(
   opts: { client?: BedrockRuntimeClient; modelId?: string; timeoutMs?: number } = {},
 ): Moderator {
-  const timeoutMs = opts.timeoutMs ?? BEDROCK_TIMEOUT_MS;
-  // The SDK module is loaded on the first check: only publishing ever pays for it.
-  const sdk = once(async () => {
-    const { BedrockRuntimeClient, ConverseCommand } = await import('@aws-sdk/client-bedrock-runtime');
-    return { client: opts.client ?? traced(new BedrockRuntimeClient({ maxAttempts: 2 })), ConverseCommand };
-  });
+  const verdictOf = createVerdictCall({ ...opts, timeoutMs: opts.timeoutMs ?? BEDROCK_TIMEOUT_MS });
   return {
-    async moderate(input, image) {
-      const modelId = opts.modelId ?? requireEnv('BEDROCK_MODEL_ID');
-      const abort = new AbortController();
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      try {
-        const { client, ConverseCommand } = await sdk();
-        const call = client.send(
-          new ConverseCommand({
-            modelId,
-            system: [{ text: SYSTEM_PROMPT }],
-            messages: [
-              {
-                role: 'user',
-                content: [
-                  { text: listingMessage(input) },
-                  // The first photo itself, so a prohibited item cannot hide behind a harmless title.
-                  ...(image && image.bytes.length <= MAX_IMAGE_BYTES
-                    ? [{ image: { format: IMAGE_FORMAT[image.type], source: { bytes: image.bytes } } }]
-                    : []),
-                ],
-              },
-            ],
-            inferenceConfig: { maxTokens: 600, temperature: 0 },
-            toolConfig: {
-              tools: [
-                {
-                  toolSpec: {
-                    name: VERDICT_TOOL,
-                    description: 'Registra el veredicto de moderación de la publicación.',
-                    inputSchema: { json: VERDICT_JSON_SCHEMA },
-                  },
-                },
-              ],
-              toolChoice: { tool: { name: VERDICT_TOOL } },
-            },
-          }),
-          { abortSignal: abort.signal },
-        );
-        const timeout = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => {
-            abort.abort();
-            reject(new Error(`Bedrock did not answer within ${timeoutMs} ms`));
-          }, timeoutMs);
-        });
-        const res = await Promise.race([call, timeout]);
-        const toolUse = res.output?.message?.content?.find(
-          (block) => block.toolUse?.name === VERDICT_TOOL,
-        )?.toolUse;
-        const verdict = moderationResultSchema.safeParse(toolUse?.input);
-        if (verdict.success) return verdict.data;
-        logger.warn('malformed moderation verdict', { modelId, stopReason: res.stopReason });
-        return MODERATION_FALLBACK;
-      } catch (err) {
-        logger.warn('moderation call failed', {
-          modelId,
-          error: err instanceof Error ? err.name : String(err),
-        });
-        return MODERATION_FALLBACK;
-      } finally {
-        clearTimeout(timer);
-      }
-    },
+    moderate: (input, image) =>
+      verdictOf({
+        what: 'moderation',
+        system: SYSTEM_PROMPT,
+        content: [
+          { text: listingMessage(input) },
+          // The first photo itself, so a prohibited item cannot hide behind a harmless title.
+          ...(image && image.bytes.length <= MAX_IMAGE_BYTES
+            ? [{ image: { format: IMAGE_FORMAT[image.type], source: { bytes: image.bytes } } }]
+            : []),
+        ],
+        maxTokens: 600,
+        tool: {
+          name: VERDICT_TOOL,
+          description: 'Registra el veredicto de moderación de la publicación.',
+          jsonSchema: VERDICT_JSON_SCHEMA,
+        },
+        parse: (value) => moderationResultSchema.safeParse(value),
+        fallback: MODERATION_FALLBACK,
+      }),
   };
 }

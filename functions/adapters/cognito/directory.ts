@@ -1,29 +1,14 @@
-import { ENV, optionalEnv, requireEnv } from '../../commons/env';
-import { traced } from '../../commons/observability';
-import { once } from '../../commons/once';
+import { ENV, requireEnv } from '../../commons/env';
 import type { UserDirectory } from '../../ports/notifications';
+import { cognitoLoader } from './client';
 
 /**
  * Users of the pool by id (AdminGetUser, the grant the stream dispatcher holds). The pool's
  * username of a native account is its `sub`, so the id finds it; a federated account (Google) is
- * named otherwise and is not found: it is known by its profile instead. The SDK loads on first use.
+ * named otherwise and is not found: it is known by its profile instead. The SDK loads on first use (./client.ts).
  */
 export function createCognitoUserDirectory(): UserDirectory {
-  const sdk = once(async () => {
-    const { CognitoIdentityProviderClient, AdminGetUserCommand } = await import(
-      '@aws-sdk/client-cognito-identity-provider'
-    );
-    const endpoint = optionalEnv(ENV.cognitoEndpoint);
-    const client = traced(
-      new CognitoIdentityProviderClient({
-        region: process.env.AWS_REGION ?? 'us-east-1',
-        ...(endpoint
-          ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 }
-          : {}),
-      }),
-    );
-    return { client, AdminGetUserCommand };
-  });
+  const sdk = cognitoLoader();
   return {
     async find(userId) {
       const { client, AdminGetUserCommand } = await sdk();

@@ -1,9 +1,8 @@
 import { ACCOUNT_MESSAGES } from '#shared/account-schemas';
-import { ENV, optionalEnv, requireEnv } from '../../commons/env';
+import { ENV, requireEnv } from '../../commons/env';
 import { BadRequestError } from '../../commons/errors';
-import { traced } from '../../commons/observability';
-import { once } from '../../commons/once';
 import type { IdentityProvider } from '../../ports/accounts';
+import { cognitoLoader } from './client';
 
 /**
  * The user pool's admin API. The SDK module and the client are loaded on first use, so functions
@@ -11,19 +10,7 @@ import type { IdentityProvider } from '../../ports/accounts';
  */
 export function createCognitoIdentityProvider(): IdentityProvider {
   const pool = () => requireEnv(ENV.userPoolId);
-  const sdk = once(async () => {
-    const mod = await import('@aws-sdk/client-cognito-identity-provider');
-    const endpoint = optionalEnv(ENV.cognitoEndpoint);
-    const client = traced(
-      new mod.CognitoIdentityProviderClient({
-        region: process.env.AWS_REGION ?? 'us-east-1',
-        ...(endpoint
-          ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 }
-          : {}),
-      }),
-    );
-    return { client, ...mod };
-  });
+  const sdk = cognitoLoader();
   return {
     async getUserByEmail(email) {
       try {

@@ -14,7 +14,7 @@ import {
 import { logger } from '../../commons/observability';
 import type { Page, ProductListingScope, ProductRepository } from '../../ports/repositories';
 import type { TableAccess } from './client';
-import { decodeDynamoCursor, encodeDynamoCursor } from './cursor';
+import { queryIndexPage } from './cursor';
 import { isConditionalCheckFailed, stripKeys } from './items';
 
 const COUNTER_ATTRIBUTE = 'last_id';
@@ -40,7 +40,8 @@ export function productItem(product: Product): Record<string, unknown> {
   };
 }
 
-export function createProductRepository({ doc, tableName }: TableAccess): ProductRepository {
+export function createProductRepository(table: TableAccess): ProductRepository {
+  const { doc, tableName } = table;
   return {
     async nextId() {
       // ADD is atomic: concurrent callers always get distinct values, and it creates the counter.
@@ -106,34 +107,9 @@ export function createProductRepository({ doc, tableName }: TableAccess): Produc
 
     async listActive(scope: ProductListingScope, order, limit, cursor): Promise<Page<Product>> {
       const { index, pk } = productListingKey(scope);
-      // One item more than asked tells whether another page exists, so the last page never
-      // hands out a cursor to an empty page.
-      const res = await doc.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: index.name,
-          KeyConditionExpression: '#pk = :pk',
-          ExpressionAttributeNames: { '#pk': index.pk },
-          ExpressionAttributeValues: { ':pk': pk },
-          ScanIndexForward: order === 'oldest',
-          Limit: limit + 1,
-          ...(cursor ? { ExclusiveStartKey: decodeDynamoCursor(cursor, index, pk) } : {}),
-        }),
-      );
-      const raw = res.Items ?? [];
-      const pageItems = raw.slice(0, limit);
-      const last = pageItems[pageItems.length - 1];
-      const nextCursor =
-        raw.length > limit && last
-          ? encodeDynamoCursor(index, {
-              [KEY.pk]: last[KEY.pk],
-              [KEY.sk]: last[KEY.sk],
-              [index.pk]: last[index.pk],
-              [index.sk]: last[index.sk],
-            })
-          : null;
-      const items = pageItems.map(toProduct).filter((p): p is Product => p !== null && isListed(p));
-      return { items, nextCursor };
+      const page = await queryIndexPage(table, { index, pk, newestFirst: order !== 'oldest', limit, cursor });
+      const items = page.items.map(toProduct).filter((p): p is Product => p !== null && isListed(p));
+      return { items, nextCursor: page.nextCursor };
     },
 
     async listByOwner(ownerId, limit) {

@@ -4,7 +4,6 @@ import {
   DeleteCommand,
   GetCommand,
   PutCommand,
-  QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
@@ -12,6 +11,7 @@ import { entityKey, KEY, keys } from '#shared/table';
 import { logger } from '../../commons/observability';
 import type { QuestionRepository, StoredQuestion } from '../../ports/questions';
 import type { TableAccess } from './client';
+import { queryPartitionPrefix } from './cursor';
 import { isConditionalCheckFailed, stripKeys } from './items';
 
 const storedQuestionSchema = z.object({
@@ -45,7 +45,8 @@ export function questionItem(q: StoredQuestion): Record<string, unknown> {
 const BATCH = 25;
 const UNPROCESSED_RETRIES = 5;
 
-export function createQuestionRepository({ doc, tableName }: TableAccess): QuestionRepository {
+export function createQuestionRepository(table: TableAccess): QuestionRepository {
+  const { doc, tableName } = table;
   async function get(productId: number, questionId: string): Promise<StoredQuestion | null> {
     const res = await doc.send(
       new GetCommand({ TableName: tableName, Key: keys.question(productId, questionId), ConsistentRead: true }),
@@ -77,23 +78,11 @@ export function createQuestionRepository({ doc, tableName }: TableAccess): Quest
 
   return {
     async list(productId, limit) {
-      const items: Record<string, unknown>[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const res = await doc.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-            ExpressionAttributeNames: { '#pk': KEY.pk, '#sk': KEY.sk },
-            ExpressionAttributeValues: { ':pk': keys.productPartition(productId), ':prefix': keys.questionPrefix },
-            ScanIndexForward: true,
-            Limit: limit - items.length,
-            ExclusiveStartKey: start,
-          }),
-        );
-        items.push(...(res.Items ?? []));
-        start = res.LastEvaluatedKey;
-      } while (start && items.length < limit);
+      const items = await queryPartitionPrefix(table, {
+        pk: keys.productPartition(productId),
+        prefix: keys.questionPrefix,
+        max: limit,
+      });
       return items.map(toQuestion).filter((q): q is StoredQuestion => q !== null);
     },
 
@@ -158,26 +147,12 @@ export function createQuestionRepository({ doc, tableName }: TableAccess): Quest
 
     async deleteAllOf(productId) {
       // Only the keys are read; pages of the Query are deleted as they come.
-      let found = 0;
-      let start: Record<string, unknown> | undefined;
-      do {
-        const res = await doc.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-            ExpressionAttributeNames: { '#pk': KEY.pk, '#sk': KEY.sk },
-            ExpressionAttributeValues: { ':pk': keys.productPartition(productId), ':prefix': keys.questionPrefix },
-            ProjectionExpression: '#pk, #sk',
-            ConsistentRead: true,
-            ExclusiveStartKey: start,
-          }),
-        );
-        const page = (res.Items ?? []).map((i) => ({ pk: String(i[KEY.pk]), sk: String(i[KEY.sk]) }));
-        found += page.length;
-        await deleteKeys(page);
-        start = res.LastEvaluatedKey;
-      } while (start);
-      return found;
+      const found = await queryPartitionPrefix(
+        table,
+        { pk: keys.productPartition(productId), prefix: keys.questionPrefix, keysOnly: true, consistent: true },
+        (page) => deleteKeys(page.map((i) => ({ pk: String(i[KEY.pk]), sk: String(i[KEY.sk]) }))),
+      );
+      return found.length;
     },
   };
 }

@@ -1,10 +1,10 @@
-import { GetCommand, PutCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { type ProductReport, productReportSchema } from '#shared/reports';
 import { entityKey, INDEXES, KEY, keys, reportIndexAttributes } from '#shared/table';
 import { logger } from '../../commons/observability';
 import type { ReportRepository } from '../../ports/reports';
 import type { TableAccess } from './client';
-import { decodeDynamoCursor, encodeDynamoCursor } from './cursor';
+import { queryIndexPage, queryPartitionPrefix } from './cursor';
 import { isConditionalCheckFailed, stripKeys } from './items';
 
 /** An item that is not a valid report is logged and skipped (never a 500 for one bad row). */
@@ -30,10 +30,8 @@ export function reportItem(report: ProductReport): Record<string, unknown> {
   };
 }
 
-/** A product's reports are few (one per reporter), so they are read whole, page after page. */
-const PRODUCT_PAGE = 100;
-
-export function createReportRepository({ doc, tableName }: TableAccess): ReportRepository {
+export function createReportRepository(table: TableAccess): ReportRepository {
+  const { doc, tableName } = table;
   return {
     async createIfAbsent(report) {
       try {
@@ -64,61 +62,30 @@ export function createReportRepository({ doc, tableName }: TableAccess): ReportR
     },
 
     async listByProduct(productId) {
-      const out: ProductReport[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const res: QueryCommandOutput = await doc.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-            ExpressionAttributeNames: { '#pk': KEY.pk, '#sk': KEY.sk },
-            ExpressionAttributeValues: { ':pk': keys.product(productId).pk, ':prefix': keys.reportPrefix },
-            ConsistentRead: true,
-            Limit: PRODUCT_PAGE,
-            ExclusiveStartKey: start,
-          }),
-        );
-        out.push(...(res.Items ?? []).map(toReport).filter(isReport));
-        start = res.LastEvaluatedKey;
-      } while (start);
-      return out;
+      // A product's reports are few (one per reporter): read whole.
+      const items = await queryPartitionPrefix(table, {
+        pk: keys.productPartition(productId),
+        prefix: keys.reportPrefix,
+        consistent: true,
+      });
+      return items.map(toReport).filter(isReport);
     },
 
     async listByStatus(status, limit, cursor) {
-      const index = INDEXES.gsi1;
-      const pk = keys.reportsByStatus(status);
-      const res = await doc.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: index.name,
-          KeyConditionExpression: '#pk = :pk',
-          ExpressionAttributeNames: { '#pk': index.pk },
-          ExpressionAttributeValues: { ':pk': pk },
-          ScanIndexForward: false,
-          // One more than asked tells whether another page exists.
-          Limit: limit + 1,
-          ...(cursor ? { ExclusiveStartKey: decodeDynamoCursor(cursor, index, pk) } : {}),
-        }),
-      );
-      const raw = res.Items ?? [];
-      const pageItems = raw.slice(0, limit);
-      const last = pageItems[pageItems.length - 1];
-      const nextCursor =
-        raw.length > limit && last
-          ? encodeDynamoCursor(index, {
-              [KEY.pk]: last[KEY.pk],
-              [KEY.sk]: last[KEY.sk],
-              [index.pk]: last[index.pk],
-              [index.sk]: last[index.sk],
-            })
-          : null;
+      const page = await queryIndexPage(table, {
+        index: INDEXES.gsi1,
+        pk: keys.reportsByStatus(status),
+        newestFirst: true,
+        limit,
+        cursor,
+      });
       // An index read may trail a status change for a moment: only items of the status asked.
       return {
-        items: pageItems
+        items: page.items
           .map(toReport)
           .filter(isReport)
           .filter((r) => r.status === status),
-        nextCursor,
+        nextCursor: page.nextCursor,
       };
     },
 

@@ -1,7 +1,7 @@
 import { accountsRoutes } from '#shared/api/accounts';
 import { accountsHandlers } from '../../handlers/accounts';
 import { createAreaHandler } from '../../http/router';
-import { lazyContext } from '../context';
+import { lazyContextOf } from '../context';
 import { basicParts } from '../parts/basics';
 import { identityParts } from '../parts/identity';
 import { mailParts } from '../parts/mail';
@@ -16,13 +16,7 @@ export const parts = {
   unsubscribeTokens: unsubscribeTokenParts,
   basics: basicParts,
 };
-const context = lazyContext({
-  ...tableParts,
-  ...identityParts,
-  ...mailParts,
-  ...unsubscribeTokenParts,
-  ...basicParts,
-});
+const context = lazyContextOf(parts);
 
 /** Lambda entry of the accounts area (shared/api/accounts.ts). */
 export const handler = createAreaHandler(accountsRoutes, accountsHandlers, () => context);

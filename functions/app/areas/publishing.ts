@@ -1,7 +1,7 @@
 import { publishingRoutes } from '#shared/api/publishing';
 import { publishingHandlers } from '../../handlers/publishing';
 import { createAreaHandler } from '../../http/router';
-import { lazyContext } from '../context';
+import { lazyContextOf } from '../context';
 import { basicParts } from '../parts/basics';
 import { imageParts } from '../parts/images';
 import { moderationParts } from '../parts/moderation';
@@ -14,7 +14,7 @@ export const parts = {
   moderation: moderationParts,
   basics: basicParts,
 };
-const context = lazyContext({ ...tableParts, ...imageParts, ...moderationParts, ...basicParts });
+const context = lazyContextOf(parts);
 
 /** Lambda entry of the publishing area (shared/api/publishing.ts). */
 export const handler = createAreaHandler(publishingRoutes, publishingHandlers, () => context);

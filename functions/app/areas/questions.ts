@@ -1,7 +1,7 @@
 import { questionsRoutes } from '#shared/api/questions';
 import { questionsHandlers } from '../../handlers/questions';
 import { createAreaHandler } from '../../http/router';
-import { lazyContext } from '../context';
+import { lazyContextOf } from '../context';
 import { basicParts } from '../parts/basics';
 import { commentModerationParts } from '../parts/comment-moderation';
 import { tableParts } from '../parts/table';
@@ -17,7 +17,7 @@ export const parts = {
   tokens: tokenParts,
   basics: basicParts,
 };
-const context = lazyContext({ ...tableParts, ...commentModerationParts, ...tokenParts, ...basicParts });
+const context = lazyContextOf(parts);
 
 /** Lambda entry of the questions area (shared/api/questions.ts). */
 export const handler = createAreaHandler(questionsRoutes, questionsHandlers, () => context, {

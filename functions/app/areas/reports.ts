@@ -1,13 +1,13 @@
 import { reportsRoutes } from '#shared/api/reports';
 import { reportsHandlers } from '../../handlers/reports';
 import { createAreaHandler } from '../../http/router';
-import { lazyContext } from '../context';
+import { lazyContextOf } from '../context';
 import { basicParts } from '../parts/basics';
 import { tableParts } from '../parts/table';
 
 /** The reports' parts: the table only (the hold itself is the stream dispatcher's). */
 export const parts = { table: tableParts, basics: basicParts };
-const context = lazyContext({ ...tableParts, ...basicParts });
+const context = lazyContextOf(parts);
 
 /** Lambda entry of the reports area (shared/api/reports.ts). */
 export const handler = createAreaHandler(reportsRoutes, reportsHandlers, () => context);

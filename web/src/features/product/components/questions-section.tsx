@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { QUESTION_MESSAGES } from '#shared/question-messages';
 import { Button, buttonClass } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
@@ -36,6 +36,33 @@ function describeFailure(
   if (error.code === 'moderation_error')
     return { title: QUESTION_MESSAGES.moderationError, description: error.message, field: null };
   return { title: failed, description: error.status === 0 ? undefined : error.message, field: null };
+}
+
+/**
+ * Sends a question or an answer from its form: a success toast, or the failure's toast and the
+ * message under the box. Resolves true when it was saved (the form then clears).
+ */
+function useCommentSender(
+  kind: 'question' | 'answer',
+  sentTitle: string,
+  write: (text: string) => Promise<unknown>,
+): { send: (text: string) => Promise<boolean>; fieldError: string | null } {
+  const { toast } = useToast();
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const send = async (text: string) => {
+    setFieldError(null);
+    try {
+      await write(text);
+      toast({ title: sentTitle });
+      return true;
+    } catch (err) {
+      const failure = describeFailure(err, kind);
+      setFieldError(failure.field);
+      toast({ title: failure.title, description: failure.description, variant: 'destructive' });
+      return false;
+    }
+  };
+  return { send, fieldError };
 }
 
 /**
@@ -96,8 +123,7 @@ function QuestionsSkeleton() {
 function AskArea({ productId, data, signedIn }: { productId: number; data: QuestionsData; signedIn: boolean }) {
   const location = useLocation();
   const ask = useAskQuestion(productId);
-  const { toast } = useToast();
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const { send, fieldError } = useCommentSender('question', 'Pregunta enviada', (text) => ask.mutateAsync(text));
 
   if (data.is_seller)
     return <p className="questions__note muted">Esta es tu publicación: responde aquí las preguntas de los compradores.</p>;
@@ -112,20 +138,6 @@ function AskArea({ productId, data, signedIn }: { productId: number; data: Quest
       </p>
     );
   if (!data.can_ask) return null;
-
-  const send = async (text: string) => {
-    setFieldError(null);
-    try {
-      await ask.mutateAsync(text);
-      toast({ title: 'Pregunta enviada' });
-      return true;
-    } catch (err) {
-      const failure = describeFailure(err, 'question');
-      setFieldError(failure.field);
-      toast({ title: failure.title, description: failure.description, variant: 'destructive' });
-      return false;
-    }
-  };
 
   return (
     <CommentForm
@@ -145,23 +157,11 @@ function QuestionItem({ productId, question }: { productId: number; question: Qu
   const answer = useAnswerQuestion(productId);
   const remove = useDeleteQuestion(productId);
   const { toast } = useToast();
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const { send: sendAnswer, fieldError } = useCommentSender('answer', 'Respuesta enviada', (text) =>
+    answer.mutateAsync({ questionId: question.id, text }),
+  );
   const [confirming, setConfirming] = useState(false);
   const askedOn = formatDate(question.created_at);
-
-  const sendAnswer = async (text: string) => {
-    setFieldError(null);
-    try {
-      await answer.mutateAsync({ questionId: question.id, text });
-      toast({ title: 'Respuesta enviada' });
-      return true;
-    } catch (err) {
-      const failure = describeFailure(err, 'answer');
-      setFieldError(failure.field);
-      toast({ title: failure.title, description: failure.description, variant: 'destructive' });
-      return false;
-    }
-  };
 
   // The promise, not mutate's callbacks: the item leaves the list (and unmounts) as it succeeds.
   const confirmDelete = async () => {
@@ -217,26 +217,14 @@ function QuestionItem({ productId, question }: { productId: number; question: Qu
           </button>
         </div>
       )}
-      <Dialog
+      <ConfirmDialog
         open={confirming}
-        onClose={() => setConfirming(false)}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void confirmDelete()}
         title="¿Eliminar tu pregunta?"
         description="Se eliminará tu pregunta y su respuesta. Esta acción no se puede deshacer."
-      >
-        <div className="questions__dialog-actions">
-          <button type="button" className={buttonClass('outline')} onClick={() => setConfirming(false)}>
-            Cancelar
-          </button>
-          <button
-            type="button"
-            className={buttonClass('destructive')}
-            onClick={() => void confirmDelete()}
-            disabled={remove.isPending}
-          >
-            {remove.isPending ? 'Eliminando...' : 'Eliminar'}
-          </button>
-        </div>
-      </Dialog>
+        busy={remove.isPending}
+      />
     </li>
   );
 }

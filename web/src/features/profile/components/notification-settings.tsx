@@ -1,4 +1,4 @@
-import { NOTIFICATION_MESSAGES } from '#shared/notification-messages';
+import { ACCOUNT_MESSAGES } from '#shared/account-schemas';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
@@ -26,10 +26,10 @@ export function NotificationSettings() {
     update.mutate(
       { questions: !on },
       {
-        onSuccess: () => toast({ title: NOTIFICATION_MESSAGES.saved }),
+        onSuccess: () => toast({ title: ACCOUNT_MESSAGES.settingsSaved }),
         onError: (err) =>
           toast({
-            title: NOTIFICATION_MESSAGES.saveFailed,
+            title: ACCOUNT_MESSAGES.settingsSaveFailed,
             description: err instanceof ApiError ? err.message : undefined,
             variant: 'destructive',
           }),

@@ -4,7 +4,7 @@ import { PRODUCT_STATUS_LABELS } from '#shared/enums';
 import { formatPrice } from '#shared/text';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Popover } from '@/components/ui/popover';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
@@ -138,26 +138,14 @@ export function OwnListings() {
           </li>
         ))}
       </ul>
-      <Dialog
+      <ConfirmDialog
         open={confirming !== null}
-        onClose={() => setConfirming(null)}
+        onCancel={() => setConfirming(null)}
+        onConfirm={confirmDelete}
         title="¿Eliminar producto?"
         description={`"${confirming?.title ?? ''}" se eliminará de forma permanente. Esta acción no se puede deshacer.`}
-      >
-        <div className="publish-dialog-actions">
-          <button type="button" className={buttonClass('outline')} onClick={() => setConfirming(null)}>
-            Cancelar
-          </button>
-          <button
-            type="button"
-            className={buttonClass('destructive')}
-            onClick={confirmDelete}
-            disabled={remove.isPending}
-          >
-            {remove.isPending ? 'Eliminando...' : 'Eliminar'}
-          </button>
-        </div>
-      </Dialog>
+        busy={remove.isPending}
+      />
     </>
   );
 }

@@ -110,11 +110,11 @@ function PersonalInfoForm({ profile }: { profile: Profile }) {
     update.mutate(parsed.data.full_name, {
       onSuccess: (saved) => {
         setFullName(saved.full_name ?? '');
-        toast({ title: 'Configuración guardada correctamente' });
+        toast({ title: ACCOUNT_MESSAGES.settingsSaved });
       },
       onError: (err) =>
         toast({
-          title: 'Error al guardar la configuración',
+          title: ACCOUNT_MESSAGES.settingsSaveFailed,
           description: err instanceof ApiError ? err.message : undefined,
           variant: 'destructive',
         }),
