@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type ProductReport, productReportSchema } from '#shared/reports';
 import { entityKey, INDEXES, KEY, keys, reportIndexAttributes } from '#shared/table';
 import { logger } from '../../commons/observability';
@@ -90,19 +90,13 @@ export function createReportRepository(table: TableAccess): ReportRepository {
     },
 
     async listByReporter(reporterId, limit) {
-      const index = INDEXES.gsi2;
-      const res = await doc.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: index.name,
-          KeyConditionExpression: '#pk = :pk',
-          ExpressionAttributeNames: { '#pk': index.pk },
-          ExpressionAttributeValues: { ':pk': keys.reportsByReporter(reporterId) },
-          ScanIndexForward: false,
-          Limit: limit,
-        }),
-      );
-      return (res.Items ?? []).map(toReport).filter(isReport);
+      const page = await queryIndexPage(table, {
+        index: INDEXES.gsi2,
+        pk: keys.reportsByReporter(reporterId),
+        newestFirst: true,
+        limit,
+      });
+      return page.items.map(toReport).filter(isReport);
     },
   };
 }
