@@ -130,9 +130,24 @@ async function moderate(
   return verdict;
 }
 
-/** The asker's display name when they ask: the profile's full name, the token's name, else 'Usuario'. */
-async function askerName(deps: Pick<QuestionDeps, 'profiles'>, auth: AuthContext): Promise<string> {
-  const profile = await deps.profiles.get(auth.userId);
+/**
+ * The asker's display name when they ask: the profile's full name, the token's name, else
+ * 'Usuario'. An asker without a profile yet (a Google account that never opened /profile) gets one
+ * from the token's claims, as a first read of /profile would: the answer's mail and its
+ * unsubscribe switch need it (a federated account cannot be found in the pool by its id).
+ */
+async function askerName(deps: Pick<QuestionDeps, 'profiles' | 'now'>, auth: AuthContext): Promise<string> {
+  let profile = await deps.profiles.get(auth.userId);
+  if (!profile && auth.email)
+    profile = await deps.profiles.createIfAbsent({
+      user_id: auth.userId,
+      email: auth.email.toLowerCase(),
+      full_name: auth.name?.trim().slice(0, 100) || null,
+      university_email: null,
+      university_email_verified: false,
+      university_id: null,
+      created_at: deps.now().toISOString(),
+    });
   return profile?.full_name?.trim() || auth.name?.trim() || 'Usuario';
 }
 

@@ -38,6 +38,8 @@ const user = (email: string, name: string, nationalId: string) => ({
 const SELLER = user('vendedora.q@correo.com', 'Valeria Vendedora', 'V70000001');
 const ASKER = user('preguntona.q@correo.com', 'Ana Preguntona', 'V70000002');
 const OTHER = user('otro.q@correo.com', 'Otro Estudiante', 'V70000003');
+// Signed in but never opened /profile (as a Google account may be): no profile item yet.
+const NEWCOMER = user('Nuevo.Q@correo.com', 'Nico Nuevo', 'V70000004');
 
 let table: TableAccess;
 let parts: AccountParts;
@@ -45,8 +47,8 @@ let server: LocalServer;
 let stream: TestStream;
 let questions: QuestionRepository;
 const uni = uniqueUniversity('qa');
-const token = { seller: '', asker: '', other: '' };
-const sub = { seller: '', asker: '', other: '' };
+const token = { seller: '', asker: '', other: '', newcomer: '' };
+const sub = { seller: '', asker: '', other: '', newcomer: '' };
 
 type Who = keyof typeof token | 'anonymous';
 
@@ -108,7 +110,7 @@ async function storeQuestion(productId: number, n: number, over: Partial<StoredQ
 beforeAll(async () => {
   table = useTestTable();
   questions = createQuestionRepository(table);
-  parts = await startAccountParts([SELLER, ASKER, OTHER]);
+  parts = await startAccountParts([SELLER, ASKER, OTHER, NEWCOMER]);
   server = await startApiServer(parts, 'questions');
   for (const [who, u] of [
     ['seller', SELLER],
@@ -128,6 +130,8 @@ beforeAll(async () => {
       created_at: new Date().toISOString(),
     });
   }
+  token.newcomer = (await parts.cognito.signIn(NEWCOMER.email, NEWCOMER.password)).idToken;
+  sub.newcomer = String(decodeJwtPayload(token.newcomer).sub);
   stream = await startTestStream(table);
 });
 beforeEach(() => {
@@ -257,6 +261,25 @@ describe('who may do what, on every route', () => {
     expect(Object.keys(answered ?? {})).toEqual(expect.arrayContaining(['answer_text', 'answered_at']));
     expect(Object.keys(answered ?? {})).toHaveLength(13);
     expect(answered?.answer_text).toBe('Sí, con su estuche y cuerdas de repuesto.');
+  });
+});
+
+describe('the asker without a profile', () => {
+  it('gets one from the token on asking, so the answer can be mailed to them', async () => {
+    const profiles = createProfileRepository(table);
+    expect(await profiles.get(sub.newcomer)).toBeNull();
+    const product = await sellersProduct({ title: 'Lámpara de escritorio LED' });
+    const asked = await ask('newcomer', product.id, '¿La lámpara tiene regulador de intensidad?');
+    expect(asked.status).toBe(201);
+    const profile = await profiles.get(sub.newcomer);
+    expect(profile).toMatchObject({ user_id: sub.newcomer, email: 'nuevo.q@correo.com', university_email_verified: false });
+    // cognito-local's ID tokens carry no `name` claim (Cognito's do): the name is the token's, if any.
+    const claimed = decodeJwtPayload(token.newcomer).name;
+    expect(profile?.full_name ?? null).toBe(typeof claimed === 'string' ? claimed : null);
+    expect((asked.body as { asker_name: string }).asker_name).toBe(profile?.full_name ?? 'Usuario');
+    // Asking again reads the profile it made (nothing is created twice or overwritten).
+    expect((await ask('newcomer', product.id, '¿Y la base es ajustable en altura?')).status).toBe(201);
+    expect(await profiles.get(sub.newcomer)).toEqual(profile);
   });
 });
 
