@@ -3,15 +3,19 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_SELLER_PRODUCTS } from '../../scripts/demo/questions';
 import { DEMO_SELLER, DEMO_STUDENT } from '../../scripts/local/demo-users';
+import { eventually, type Mail, mailTo } from '../support/mailbox';
 import { DESKTOP, launchChromium, openSession, type Session, signIn } from './journey-support';
 
 /**
  * Issue 9's questions and answers in Chromium: a visitor reads a product's questions and is led to
- * sign in and back; the demo student asks (on a phone), the demo seller sees the question in a
- * second browser context (a computer) and answers it, the student sees the answer, then deletes
- * the question after confirming. The tests run in order and share both people.
+ * sign in and back; the demo student asks (on a phone), the demo seller reads the question's mail
+ * in the local mailbox and follows its link in a second browser context (a computer), answers,
+ * the student gets the answer's mail and sees the answer, then deletes the question after
+ * confirming. The tests run in order and share both people. (The reports journey then reports this
+ * same product as another student.)
  */
 const baseUrl = inject('baseUrl');
+const sesEndpoint = inject('sesEndpoint');
 const tag = randomBytes(3).toString('hex');
 const PRODUCT = DEMO_SELLER_PRODUCTS[1];
 const QUESTION = `¿Lo puedes entregar en la biblioteca el lunes? Ref ${tag}`;
@@ -20,6 +24,19 @@ const ANSWER = `Claro, el lunes a las 10 en la entrada de la biblioteca. Ref ${t
 let browser: Browser;
 let buyer: Session;
 let seller: Session;
+
+/** The first mail to `to` whose text contains `needle`, once it arrived. */
+async function mailWith(to: string, needle: string): Promise<Mail> {
+  const mails = await eventually(
+    `a mail to ${to}`,
+    () => mailTo(sesEndpoint, to),
+    (list) => list.some((m) => m.text.includes(needle)),
+  );
+  return mails.find((m) => m.text.includes(needle))!;
+}
+/** The product page's address a mail links to. */
+const productLinkIn = (mail: Mail): string | undefined =>
+  mail.text.match(new RegExp(`${baseUrl}/product/${PRODUCT.id}\\b`))?.[0];
 
 const questionsOf = (page: Page): Locator =>
   page.locator('section', { has: page.getByRole('heading', { name: 'Preguntas y respuestas' }) });
@@ -79,11 +96,16 @@ describe('questions and answers on a product page', () => {
     buyer.expectNoProblems();
   });
 
-  it('shows the seller the question, with an answer box and no ask form; the seller answers', async () => {
+  it("mails the seller the question; the mail's link shows it, with an answer box and no ask form; the seller answers", async () => {
+    const mail = await mailWith(DEMO_SELLER.email, QUESTION);
+    expect(mail.subject).toBe(`Nueva pregunta sobre «${PRODUCT.title}»`);
+    expect(mail.text).toContain(`${DEMO_STUDENT.name} preguntó sobre tu producto «${PRODUCT.title}»`);
+    const link = productLinkIn(mail);
+    expect(link).toBeDefined();
     const page = seller.page;
     await page.goto('/login');
     await signIn(page, DEMO_SELLER.email, DEMO_SELLER.password);
-    await page.goto(`/product/${PRODUCT.id}`);
+    await page.goto(link!);
     const section = questionsOf(page);
     await section.getByText('Esta es tu publicación: responde aquí las preguntas de los compradores.').waitFor();
     expect(await page.getByLabel('Pregunta al vendedor').count()).toBe(0);
@@ -96,9 +118,15 @@ describe('questions and answers on a product page', () => {
     seller.expectNoProblems();
   });
 
-  it('shows the student the answer', async () => {
+  it("mails the student the answer; the mail's link shows it", async () => {
+    const mail = await mailWith(DEMO_STUDENT.email, ANSWER);
+    expect(mail.subject).toBe(`Respondieron tu pregunta sobre «${PRODUCT.title}»`);
+    expect(mail.text).toContain(QUESTION);
+    expect(mail.html).toContain(ANSWER);
+    const link = productLinkIn(mail);
+    expect(link).toBeDefined();
     const page = buyer.page;
-    await page.reload();
+    await page.goto(link!);
     const item = questionItem(page, QUESTION);
     await item.getByText(ANSWER).waitFor();
     expect(await item.getByText('Esperando respuesta del vendedor...').count()).toBe(0);

@@ -6,7 +6,8 @@ import * as z from 'zod';
 import { localCognitoClient } from '../../scripts/local/parts/cognito';
 import { REPORT_MESSAGES } from '#shared/report-messages';
 import { codeIn, mailTo } from '../support/mailbox';
-import { activeProducts, launchChromium, openSession, type Session } from './journey-support';
+import { DEMO_SELLER_PRODUCTS } from '../../scripts/demo/questions';
+import { launchChromium, openSession, type Session } from './journey-support';
 
 /**
  * Issue 9's reports in Chromium on a phone: a new student reports a demo product from its page (the
@@ -23,7 +24,8 @@ const tag = randomBytes(4).toString('hex');
 const EMAIL = `reporte-${tag}@gmail.com`;
 const INSTITUTIONAL = `reporte.${tag}@est.ucab.edu.ve`;
 const PASSWORD = 'Clave-reporte-1';
-const REPORTED = activeProducts('ucab')[3];
+// The demo seller's product the questions journey asked about: another student reports it.
+const REPORTED = DEMO_SELLER_PRODUCTS[1];
 const OWN_TITLE = `Escritorio plegable ${tag}`;
 
 let browser: Browser;
