@@ -4,6 +4,7 @@ import type { ReportRepository } from '../ports/reports';
 import type { ProductRepository } from '../ports/repositories';
 import type { SearchIndex } from '../ports/search-index';
 import { deliverMailRequest, type MailDeliveryDeps } from '../services/accounts';
+import { notifyHold } from '../services/hold-notifications';
 import { actionFor, productIdOf } from '../services/indexer';
 import { settleProductCounts } from '../services/listing-counts';
 import { type NotifyDeps, notifyQuestionChange } from '../services/question-notifications';
@@ -28,7 +29,8 @@ export interface StreamContext extends MailDeliveryDeps, NotifyDeps {
  * 2. when the product was deleted (by its owner or later by an admin), deletes its questions
  *    (idempotent batched deletes of one Query; before the index, so an index outage never keeps them);
  * 3. updates the search index (the ONLY way anything reaches it, so it can always be rebuilt from
- *    the table).
+ *    the table);
+ * 4. when reports just held it for review, mails its seller (hold-notifications.ts).
  * A new mail request (a public mail route answered already) is looked up and mailed, so that
  * route's answer and its time are the same for every address (docs/decisions/014). Its later
  * changes (the TTL's removal) are nothing to act on.
@@ -54,6 +56,8 @@ export const streamHandlers: ChangeHandlers<StreamContext> = {
       if (action?.kind === 'upsert') await search.upsert([action.doc]);
       else if (action?.kind === 'remove') await search.remove([action.id]);
     },
+    // Last: a record retried because the index failed does not mail the seller again.
+    (change, ctx) => notifyHold(ctx, change),
   ],
   report: [
     async (change, ctx) => {

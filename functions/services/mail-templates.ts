@@ -183,3 +183,33 @@ export function newAnswersMail(
     `<p><a href="${escapeHtml(base.productUrl)}">Ver el producto</a></p>`;
   return notificationEnvelope(base, subject, text, html);
 }
+
+/**
+ * To a seller whose product was hidden for review by reports (docs/decisions/019). An account
+ * notice, not a notification: it is sent whatever the questions switch says, and has no
+ * unsubscribe link. It names no reporter and no reason, which the admin's review settles.
+ */
+export function heldForReviewMail(
+  to: string,
+  recipientName: string | null,
+  productTitle: string,
+  myProductsUrl: string,
+): MailMessage {
+  const subject = `Tu publicación «${subjectTitle(productTitle)}» está en revisión`;
+  const intro =
+    `Tu publicación «${productTitle}» recibió reportes de varios miembros verificados de tu comunidad, ` +
+    'así que la ocultamos de los listados y de la búsqueda mientras un administrador la revisa.';
+  const outro =
+    'No tienes que hacer nada: si la revisión no encuentra problemas, volverá a mostrarse sola. ' +
+    'Mientras tanto la verás como «En revisión» en Mis Publicaciones.';
+  return {
+    to,
+    subject,
+    text: `${greeting(recipientName)}\n\n${intro}\n\n${outro}\n\nMis Publicaciones: ${myProductsUrl}\n`,
+    html: layout(
+      subject,
+      `<p>${escapeHtml(greeting(recipientName))}</p><p>${escapeHtml(intro)}</p><p>${escapeHtml(outro)}</p>` +
+        `<p><a href="${escapeHtml(myProductsUrl)}">Ver Mis Publicaciones</a></p>`,
+    ),
+  };
+}

@@ -20,9 +20,11 @@ import { ALREADY_REPORTED_CODE, REPORT_MESSAGES } from '#shared/reports';
 import type { RouteName } from '#shared/routes';
 import type { Product } from '#shared/schemas';
 import { keys } from '#shared/table';
+import { type AccountParts, startAccountParts } from '../support/accounts';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, type EventOptions, invoke } from '../support/events';
 import { handlerOf } from '../support/handlers';
+import { eventually, mailTo } from '../support/mailbox';
 import { startTestStream, type TestStream } from '../support/stream';
 
 /**
@@ -33,6 +35,8 @@ import { startTestStream, type TestStream } from '../support/stream';
 let table: TableAccess;
 let stream: TestStream;
 let search: SearchIndex;
+// The user pool and the SES emulator: a hold mails its seller (the stream's mail part).
+let parts: AccountParts;
 let clock = Date.parse('2026-06-01T10:00:00.000Z');
 const run = Date.now().toString(36);
 
@@ -73,6 +77,7 @@ const storedReports = (productId: number) => createReportRepository(table).listB
 
 beforeAll(async () => {
   table = useTestTable();
+  parts = await startAccountParts();
   search = createEmbeddedSearchIndex();
   stream = await startTestStream(table);
 });
@@ -83,6 +88,7 @@ beforeEach(() => {
 afterAll(async () => {
   await stream?.stop();
   resetContext();
+  await parts?.stop();
 });
 
 describe('who may report, and who may not', () => {
@@ -282,6 +288,16 @@ describe('the automatic hold, through the stream', () => {
   it('holds a product after three verified reporters, not before (unverified ones never count); the seller still sees it; the admin releases it', async () => {
     // Prepare: a listed product (counted and indexed by the stream) and a related one.
     const seller = `seller-${run}-hold`;
+    await createProfileRepository(table).createIfAbsent({
+      user_id: seller,
+      email: `${seller}@correo.com`,
+      full_name: 'Sofía Vendedora',
+      university_email: null,
+      university_email_verified: false,
+      university_id: null,
+      created_at: new Date(clock).toISOString(),
+    });
+    const sellerMails = () => mailTo(parts.ses.endpoint, `${seller}@correo.com`);
     const uni = uniqueUniversity('rh');
     const p = await makeProduct(table, {
       university_id: uni,
@@ -299,8 +315,9 @@ describe('the automatic hold, through the stream', () => {
     for (const who of verified.slice(0, 2)) expect((await report(p.id, who)).status).toBe(201);
     for (const i of [1, 2, 3, 4, 5]) expect((await report(p.id, `u${i}-${run}-hold`)).status).toBe(201);
     await settle();
-    // Assess: still listed everywhere.
+    // Assess: still listed everywhere, and the seller was not told anything.
     expect(await listed(p)).toEqual({ listing: true, total: 2, search: true, page: 200 });
+    expect(await sellerMails()).toEqual([]);
 
     // Act: the third verified reporter.
     expect((await report(p.id, verified[2], { report_category: 'fraude_estafa' })).status).toBe(201);
@@ -325,6 +342,12 @@ describe('the automatic hold, through the stream', () => {
     });
     expect(sold.status).toBe(409);
     expect(ErrorShape(sold.body).message).toBe(REPORT_MESSAGES.underReview);
+    // The seller is told, once (a replay of the hold's record mails nothing more: checked below).
+    const told = await eventually('the hold mail', sellerMails, (m) => m.length > 0);
+    expect(told).toHaveLength(1);
+    expect(told[0].subject).toBe(`Tu publicación «${p.title}» está en revisión`);
+    expect(told[0].text).toContain('Hola, Sofía Vendedora:');
+    expect(told[0].text).toContain('/my-products');
     // Eight pending reports more in the admin's count.
     expect((await reportCounts({ counts })).pending).toBe(before.pending + 8);
 
@@ -345,6 +368,8 @@ describe('the automatic hold, through the stream', () => {
     };
     expect(await evaluateHold(deps, p.id)).toBe(false);
     expect(await releaseHold(deps, p.id)).toBeNull();
+    // The release and the edits after it mail nothing: still the one mail of the hold.
+    expect(await sellerMails()).toHaveLength(1);
   });
 
   it('never holds a product for unverified reporters, however many', async () => {
