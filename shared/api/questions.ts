@@ -27,6 +27,8 @@ export const questionsRoutes = defineArea('questions', {
     method: 'POST',
     path: '/api/products/{id}/questions',
     auth: 'user',
+    // The seller sees no ask form on their own product, and the service refuses them too.
+    ownerRefused: true,
     status: 201,
     timeoutSeconds: 15,
     uses: { moderation: true },

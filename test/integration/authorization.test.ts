@@ -121,11 +121,14 @@ describe('every guarded route of the route table', () => {
 describe("routes that act on someone else's product refuse its owner", () => {
   const refusing = routeList.filter((r) => r.ownerRefused);
   /** A valid body for each such route that takes one, so the answer is the owner check's, not validation's. */
-  const validBodies: Partial<Record<RouteName, unknown>> = { reportProduct: { report_category: 'spam' } };
+  const validBodies: Partial<Record<RouteName, unknown>> = {
+    reportProduct: { report_category: 'spam' },
+    askQuestion: { question_text: '¿Todavía está disponible? ¿Dónde lo entregas?' },
+  };
 
-  it('exist in the table (contact and reports)', () => {
+  it('exist in the table (contact, reports and asking)', () => {
     expect(refusing.map((r) => r.name).sort()).toEqual(
-      expect.arrayContaining(['getOwnReport', 'getSellerContact', 'reportProduct']),
+      expect.arrayContaining(['askQuestion', 'getOwnReport', 'getSellerContact', 'reportProduct']),
     );
   });
 
