@@ -1,21 +1,34 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Plugin } from 'vite';
-import { type ManifestOptions, VitePWA } from 'vite-plugin-pwa';
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { apiRoutesPlugin } from './api-routes-plugin.ts';
 
 /**
- * The installable app (decision 023): the Spanish web app manifest, the service worker built from
- * web/src/service-worker/sw.ts (vite-plugin-pwa's injectManifest: our worker, Workbox's modules,
- * the precache list injected at build time) and the home-screen icon link. No registration script is
- * injected: the app registers the worker itself once the page is idle (web/src/lib/pwa/).
+ * The installable app (decision 023), for `vite build` only:
+ * - writes the Spanish web app manifest (/manifest.webmanifest) and links it, with the home-screen
+ *   icon iOS reads, from index.html;
+ * - once the app is written, builds the service worker (web/src/service-worker/sw.ts, Workbox's
+ *   modules) into /sw.js with the shell's precache list compiled in.
+ * vite-plugin-pwa does the same, but through workbox-build, whose 280 packages (Babel, Rollup) include
+ * Rollup platform binaries the registry lacks, so `npm ci` would refuse the lock (decision 010).
+ * No registration script is injected: the app registers the worker itself once the page is idle.
  */
 
 export const SERVICE_WORKER_FILE = 'sw.js';
 export const MANIFEST_FILE = 'manifest.webmanifest';
+const SERVICE_WORKER_SOURCE = fileURLToPath(new URL('./src/service-worker/sw.ts', import.meta.url));
+
+export interface ManifestIcon {
+  src: string;
+  sizes: string;
+  type: string;
+  purpose: 'any' | 'maskable';
+}
 
 /** Theme and background from web/src/styles/global.css (--color-primary, --color-bg). */
-export const webAppManifest: Partial<ManifestOptions> = {
+export const webAppManifest = {
   id: '/',
   name: 'Mercado Universitario',
   short_name: 'Mercado U',
@@ -34,7 +47,7 @@ export const webAppManifest: Partial<ManifestOptions> = {
     { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
     { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
     { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-  ],
+  ] satisfies ManifestIcon[],
 };
 
 interface ViteManifestChunk {
@@ -66,47 +79,85 @@ export function shellFiles(manifest: Record<string, ViteManifestChunk>): Set<str
   return files;
 }
 
-export function pwaPlugin(): Plugin[] {
-  let outDir = '';
+/** Workbox's precache entry: a revision for files whose name does not change with their content. */
+export interface PrecacheEntry {
+  url: string;
+  revision: string | null;
+}
+
+/**
+ * What the worker precaches, from the written build: index.html, the favicon and the manifest (by
+ * content hash), and the shell's hashed files (no revision: their name is their hash, so the browser
+ * may take them from its HTTP cache, where the page just put them).
+ */
+export function precacheEntries(outDir: string): PrecacheEntry[] {
+  const revision = (file: string) =>
+    createHash('sha256')
+      .update(readFileSync(join(outDir, file)))
+      .digest('hex')
+      .slice(0, 32);
+  const vite = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'));
   return [
-    {
-      name: 'pwa-out-dir',
-      apply: 'build',
-      configResolved(config) {
-        outDir = join(config.root, config.build.outDir);
-      },
-      // The home-screen icon iOS reads (it ignores the manifest's icons); the manifest link is
-      // added by vite-plugin-pwa.
-      transformIndexHtml: () => [
-        { tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' }, injectTo: 'head' },
-      ],
-    },
-    ...VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'src/service-worker',
-      filename: 'sw.ts',
-      injectRegister: false,
-      manifestFilename: MANIFEST_FILE,
-      manifest: webAppManifest,
-      // The manifest's icons are for installing, never needed offline: not precached.
-      includeManifestIcons: false,
-      injectManifest: {
-        // A classic script: no module workers needed, any browser that has service workers runs it.
-        rollupFormat: 'iife',
-        buildPlugins: { vite: [apiRoutesPlugin()] },
-        globPatterns: ['index.html', 'favicon.svg', 'assets/**/*.{js,css}'],
-        // Hashed files need no revision (their name changes with their content): fetched once,
-        // from the HTTP cache when the page already loaded them.
-        dontCacheBustURLsMatching: /^assets\//,
-        manifestTransforms: [
-          async (entries) => {
-            const vite = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'));
-            const shell = shellFiles(vite);
-            const manifest = entries.filter((e) => !e.url.startsWith('assets/') || shell.has(e.url));
-            return { manifest, warnings: [] };
-          },
-        ],
-      },
-    }),
+    ...['index.html', 'favicon.svg', MANIFEST_FILE].map((url) => ({ url, revision: revision(url) })),
+    ...[...shellFiles(vite)].sort().map((url) => ({ url, revision: null })),
   ];
+}
+
+export function pwaPlugin(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'pwa',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    transformIndexHtml: () => [
+      { tag: 'link', attrs: { rel: 'manifest', href: `/${MANIFEST_FILE}` }, injectTo: 'head' },
+      // iOS ignores the manifest's icons for the home screen.
+      {
+        tag: 'link',
+        attrs: { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
+        injectTo: 'head',
+      },
+    ],
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: MANIFEST_FILE, source: JSON.stringify(webAppManifest) });
+    },
+    // After the app is written (the precache list reads it): a second, small build for the worker.
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        const outDir = join(config.root, config.build.outDir);
+        await build({
+          configFile: false,
+          root: config.root,
+          mode: 'production',
+          logLevel: 'warn',
+          publicDir: false,
+          resolve: { alias: config.resolve.alias },
+          plugins: [apiRoutesPlugin()],
+          define: {
+            // Workbox leaves its development logging out of production builds by this test.
+            'process.env.NODE_ENV': JSON.stringify('production'),
+            __PRECACHE_ENTRIES__: JSON.stringify(precacheEntries(outDir)),
+          },
+          build: {
+            outDir,
+            emptyOutDir: false,
+            copyPublicDir: false,
+            target: config.build.target,
+            minify: true,
+            // A classic script (no module worker needed): one file, nothing imported at run time.
+            lib: {
+              entry: SERVICE_WORKER_SOURCE,
+              formats: ['iife'],
+              name: 'serviceWorker',
+              fileName: () => SERVICE_WORKER_FILE,
+            },
+          },
+        });
+      },
+    },
+  };
 }

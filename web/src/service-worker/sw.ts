@@ -1,5 +1,5 @@
 /**
- * The service worker (built by vite-plugin-pwa's injectManifest into /sw.js; decision 023).
+ * The service worker (built into /sw.js by web/pwa-plugin.ts; decision 023).
  *
  * - Precache: the shell only — index.html, the entry script with its static imports, its CSS, the
  *   favicon (the list is injected at build time: web/pwa-plugin.ts). Lazy screens are kept when
@@ -14,11 +14,15 @@
  */
 import { apiRoutes } from 'virtual:api-routes';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import type { WorkboxPlugin } from 'workbox-core/types';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, PrecacheController, type PrecacheEntry, PrecacheRoute } from 'workbox-precaching';
+import {
+  cleanupOutdatedCaches,
+  PrecacheController,
+  type PrecacheEntry,
+  PrecacheRoute,
+} from 'workbox-precaching';
 import { Route, Router } from 'workbox-routing';
-import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, type StrategyOptions } from 'workbox-strategies';
 import { NETWORK_STATUS, type NetworkStatusMessage, SKIP_WAITING } from '@/lib/pwa/messages';
 import {
   isAppNavigation,
@@ -39,7 +43,6 @@ interface ExtendableEventLike extends Event {
   waitUntil(promise: Promise<unknown>): void;
 }
 interface WorkerScope {
-  __WB_MANIFEST: (PrecacheEntry | string)[];
   location: Location;
   clients: { claim(): Promise<void>; get(id: string): Promise<WorkerClient | undefined> };
   skipWaiting(): Promise<void>;
@@ -47,8 +50,11 @@ interface WorkerScope {
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }
 declare const self: WorkerScope;
+/** The shell's files, compiled in by the build (web/pwa-plugin.ts). */
+declare const __PRECACHE_ENTRIES__: PrecacheEntry[];
+type WorkboxPlugin = NonNullable<StrategyOptions['plugins']>[number];
 
-export const CACHE_NAMES = {
+const CACHE_NAMES = {
   api: 'mercado-api',
   assets: 'mercado-assets',
   images: 'mercado-images',
@@ -66,7 +72,7 @@ const facts = (request: Request, url: URL): RequestFacts => ({
 });
 
 const precache = new PrecacheController();
-precache.precache(self.__WB_MANIFEST);
+precache.precache(__PRECACHE_ENTRIES__);
 cleanupOutdatedCaches();
 
 /** Only answers the server allows to be kept (status 200, not `no-store` / `private`). */
