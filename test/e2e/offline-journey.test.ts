@@ -147,7 +147,14 @@ describe('offline', () => {
       // The rest of the product came from the cache too, not only the title.
       await page.getByRole('main').getByText(`${formatPrice(PRODUCT.price)} USD`).waitFor();
 
+      // A screen never opened has nothing on the phone: it says so in Spanish, with a retry.
+      await page.goto('/terms-and-conditions');
+      await page.getByRole('heading', { name: 'Sin conexión', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Reintentar' }).waitFor();
+
       await context.setOffline(false);
+      await page.getByRole('button', { name: 'Reintentar' }).click();
+      await page.getByRole('heading', { name: 'Términos y Condiciones', level: 1 }).waitFor();
       await notice.waitFor({ state: 'detached' });
       // Offline loads fail by design (the network is gone); nothing else may go wrong.
       phone.expectNoProblems([/net::ERR_INTERNET_DISCONNECTED/, /Failed to load resource/]);
