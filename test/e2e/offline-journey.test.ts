@@ -1,7 +1,10 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as z from 'zod';
 import { formatPrice } from '#shared/text';
+import { WEB_DIST } from '../../scripts/local/web-build';
 import { launchBrowser } from '../support/browser';
 import { activeProducts, launchChromium, openSession, type Session } from './journey-support';
 
@@ -145,7 +148,10 @@ describe('offline', () => {
       await title.waitFor();
       await notice.waitFor();
       // The rest of the product came from the cache too, not only the title.
-      await page.getByRole('main').getByText(`${formatPrice(PRODUCT.price)} USD`).waitFor();
+      await page
+        .getByRole('main')
+        .getByText(`${formatPrice(PRODUCT.price)} USD`)
+        .waitFor();
 
       // A screen never opened has nothing on the phone: it says so in Spanish, with a retry.
       await page.goto('/terms-and-conditions');
@@ -169,7 +175,9 @@ describe('offline', () => {
     await expect.poll(() => controlled(page), { timeout: 20_000 }).toBe(true);
     // Both through the worker; listings are public, so the API answers both (it ignores the token).
     const statuses = await page.evaluate(async () => {
-      const signedIn = await fetch('/api/products?limit=3', { headers: { authorization: 'Bearer anything' } });
+      const signedIn = await fetch('/api/products?limit=3', {
+        headers: { authorization: 'Bearer anything' },
+      });
       const anonymous = await fetch('/api/products?limit=4');
       return [signedIn.status, anonymous.status];
     });
@@ -177,5 +185,56 @@ describe('offline', () => {
     await expect.poll(() => cached(page, '/api/products?limit=4')).toBe(true);
     expect(await cached(page, '/api/products?limit=3')).toBe(false);
     session.expectNoProblems();
+  });
+});
+
+describe('a new version', () => {
+  it('is offered to an open page, which keeps running the old one until the person chooses Actualizar', async () => {
+    const phone = await openSession(browser, baseUrl, { universityId: UCAB });
+    // The stack serves web/dist as it is on disk: a changed /sw.js is a new deployment's worker.
+    const worker = join(WEB_DIST, 'sw.js');
+    const deployed = readFileSync(worker);
+    try {
+      const { page } = phone;
+      await page.goto(`/product/${PRODUCT.id}`);
+      await page.getByRole('heading', { name: PRODUCT.title, level: 1 }).waitFor();
+      await expect.poll(() => controlled(page), { timeout: 20_000 }).toBe(true);
+      // A mark that lives as long as this very document: a reload or a swap under it would lose it.
+      await page.evaluate(() => {
+        (window as unknown as { openedBefore: boolean }).openedBefore = true;
+      });
+      const sameDocument = () =>
+        page.evaluate(() => (window as unknown as { openedBefore?: boolean }).openedBefore === true);
+
+      writeFileSync(worker, Buffer.concat([deployed, Buffer.from('\n// the next version\n')]));
+      await page.evaluate(async () => {
+        await (await navigator.serviceWorker.getRegistration())?.update();
+      });
+      const offer = page.getByRole('status').filter({ hasText: 'Hay una nueva versión disponible' });
+      await offer.waitFor();
+      // The new worker waits; the open page is untouched and keeps working.
+      expect(await sameDocument()).toBe(true);
+      expect(
+        await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state),
+      ).toBe('installed');
+      await page
+        .getByRole('navigation', { name: 'Ruta de navegación' })
+        .getByRole('link', { name: 'Marketplace' })
+        .click();
+      await page.getByRole('heading', { name: 'Marketplace de UCAB', level: 1 }).waitFor();
+      expect(await sameDocument()).toBe(true);
+
+      await offer.getByRole('button', { name: 'Actualizar' }).click();
+      await expect.poll(sameDocument, { timeout: 20_000 }).toBe(false);
+      await page.getByRole('heading', { name: 'Marketplace de UCAB', level: 1 }).waitFor();
+      expect(await offer.count()).toBe(0);
+      expect(
+        await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting),
+      ).toBeNull();
+      phone.expectNoProblems();
+    } finally {
+      writeFileSync(worker, deployed);
+      await phone.close();
+    }
   });
 });
