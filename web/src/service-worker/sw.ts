@@ -160,6 +160,7 @@ self.addEventListener('message', (event) => {
 });
 
 // Taking control is safe on the first install (no older worker; this one serves every URL as the
-// network would) and after 'Actualizar' (the tab reloads). A waiting update never activates under
-// an open tab otherwise, since nothing else calls skipWaiting.
+// network would) and after 'Actualizar' (that tab reloads; other open tabs keep their old code,
+// whose chunks stay in the runtime cache and on the origin, and are offered the reload). A waiting
+// update never activates under an open tab otherwise, since nothing else calls skipWaiting.
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
