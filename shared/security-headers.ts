@@ -25,6 +25,9 @@ export function contentSecurityPolicy(opts: SecurityHeaderOptions): string {
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
     'manifest-src': ["'self'"],
+    // The service worker (/sw.js, decision 023). Named rather than left to the script-src fallback,
+    // so that a script origin added later never becomes a worker origin too.
+    'worker-src': ["'self'"],
   };
   const parts = Object.entries(directives).map(([k, v]) => `${k} ${v.join(' ')}`);
   if (opts.https) parts.push('upgrade-insecure-requests');

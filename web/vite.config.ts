@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { apiRoutesPlugin } from './api-routes-plugin.ts';
+import { pwaPlugin } from './pwa-plugin.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 /** `@/x` is web/src/x (tsconfig.json's paths; vitest.config.ts gives its unit project the same). */
@@ -47,7 +48,7 @@ function reactRouterProductionBuild(): Plugin {
 export default defineConfig(({ command }) => ({
   root: webRoot,
   publicDir: 'public',
-  plugins: [react(), apiRoutesPlugin(), reactRouterProductionBuild()],
+  plugins: [react(), apiRoutesPlugin(), reactRouterProductionBuild(), pwaPlugin()],
   // A build is always a production build, even when started from a process whose NODE_ENV is
   // 'test' (vitest's e2e setup) or 'development': Vite would otherwise honour that NODE_ENV and
   // ship React's development build (several times larger, with StrictMode's double effects).

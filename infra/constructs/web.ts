@@ -47,6 +47,8 @@ import { ENV } from '../../functions/commons/env';
 const STATIC_IMAGES_DIR = 'images';
 /** Vite's output folder of content-hashed files. */
 const HASHED_ASSETS_DIR = 'assets';
+/** The web app manifest (decision 023): deployed on its own, for its content type. */
+const WEB_APP_MANIFEST = 'manifest.webmanifest';
 
 export interface WebProps {
   readonly stage: StageConfig;
@@ -118,7 +120,9 @@ export class Web extends Construct {
       lifecycleRules: [{ id: 'ExpireUnusedUploads', prefix: 'uploads/', expiration: Duration.days(1) }],
       // The POST is authorized by its signed policy, not by CORS; naming the site's origin here
       // would make the bucket depend on the distribution that depends on it.
-      cors: [{ allowedMethods: [HttpMethods.POST], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAge: 3000 }],
+      cors: [
+        { allowedMethods: [HttpMethods.POST], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAge: 3000 },
+      ],
     });
 
     this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
@@ -277,21 +281,39 @@ export class Web extends Construct {
         `${dist} does not exist: only runtime-config.json is deployed. Run \`npm run build:web\` before deploying.`,
       );
     }
-    // index.html and the other unhashed root files: revalidated on every load, invalidated on deploy.
-    const rootFiles = hasDist
-      ? readdirSync(dist)
-          .filter((name) => name !== HASHED_ASSETS_DIR && name !== STATIC_IMAGES_DIR)
+    // index.html and the other unhashed root files (the service worker /sw.js among them: a cached
+    // worker would keep an old version alive): revalidated on every load, invalidated on deploy;
+    // a folder (the app's icons) by everything in it.
+    const rootPaths = hasDist
+      ? readdirSync(dist, { withFileTypes: true })
+          .filter((e) => ![HASHED_ASSETS_DIR, STATIC_IMAGES_DIR, WEB_APP_MANIFEST].includes(e.name))
+          .map((e) => (e.isDirectory() ? `/${e.name}/*` : `/${e.name}`))
           .sort()
       : [];
     new BucketDeployment(this, 'DeployShell', {
       ...common,
       sources: hasDist
-        ? [Source.asset(dist, { exclude: [HASHED_ASSETS_DIR, STATIC_IMAGES_DIR] }), configFile]
+        ? [
+            Source.asset(dist, { exclude: [HASHED_ASSETS_DIR, STATIC_IMAGES_DIR, WEB_APP_MANIFEST] }),
+            configFile,
+          ]
         : [configFile],
       cacheControl: [CacheControl.noCache()],
       distribution: this.distribution,
-      distributionPaths: [...rootFiles.map((name) => `/${name}`), RUNTIME_CONFIG_PATH],
+      distributionPaths: [...rootPaths, RUNTIME_CONFIG_PATH],
     });
+    // The deployment's `aws s3 sync` guesses types from its Python's table, which may lack
+    // `.webmanifest` (binary/octet-stream then): the manifest's type is stated instead.
+    if (hasDist && existsSync(join(dist, WEB_APP_MANIFEST))) {
+      new BucketDeployment(this, 'DeployManifest', {
+        ...common,
+        sources: [Source.asset(dist, { exclude: ['*', `!${WEB_APP_MANIFEST}`] })],
+        contentType: 'application/manifest+json',
+        cacheControl: [CacheControl.noCache()],
+        distribution: this.distribution,
+        distributionPaths: [`/${WEB_APP_MANIFEST}`],
+      });
+    }
     this.acknowledgeDeploymentHandler();
   }
 
@@ -304,7 +326,10 @@ export class Web extends Construct {
     fn.addToRolePolicy(
       new PolicyStatement({
         actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
-        resources: [this.imagesBucket.arnForObjects('uploads/*'), this.imagesBucket.arnForObjects('images/products/*')],
+        resources: [
+          this.imagesBucket.arnForObjects('uploads/*'),
+          this.imagesBucket.arnForObjects('images/products/*'),
+        ],
       }),
     );
     fn.addToRolePolicy(
@@ -320,7 +345,8 @@ export class Web extends Construct {
     Validations.of(fn.role).acknowledge(
       {
         id: `AwsSolutions-IAM5[Resource::<${imagesId}.Arn>/uploads/*]`,
-        reason: 'Uploads have server-generated keys under uploads/<user id>/; the function checks the owner prefix.',
+        reason:
+          'Uploads have server-generated keys under uploads/<user id>/; the function checks the owner prefix.',
       },
       {
         id: `AwsSolutions-IAM5[Resource::<${imagesId}.Arn>/images/products/*]`,

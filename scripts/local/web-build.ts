@@ -23,9 +23,12 @@ export function webBuildIsStale(): boolean {
   if (!existsSync(index)) return true;
   const built = statSync(index).mtimeMs;
   const sources = [join(ROOT, 'web', 'src'), join(ROOT, 'shared'), join(ROOT, 'web', 'public')];
-  const files = [join(ROOT, 'web', 'index.html'), join(ROOT, 'web', 'vite.config.ts')].filter((f) =>
-    existsSync(f),
-  );
+  const files = [
+    join(ROOT, 'web', 'index.html'),
+    join(ROOT, 'web', 'vite.config.ts'),
+    // Builds the manifest and the service worker (decision 023).
+    join(ROOT, 'web', 'pwa-plugin.ts'),
+  ].filter((f) => existsSync(f));
   const newest = Math.max(...sources.map(newestMtime), ...files.map((f) => statSync(f).mtimeMs));
   return newest > built;
 }

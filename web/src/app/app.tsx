@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
+import { PwaStatus } from '@/components/pwa/pwa-status';
 import { AppProvider } from './provider';
 import { createRouter } from './router';
 
@@ -8,6 +9,7 @@ export function App() {
   return (
     <AppProvider>
       <RouterProvider router={router} />
+      <PwaStatus />
     </AppProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { isOffline, OfflinePage } from '@/components/pwa/offline-page';
 
 /** The text of whatever was thrown: a route error response, an Error, a string, or a fallback. */
 export function errorMessage(error: unknown): string {
@@ -17,6 +18,8 @@ export function errorMessage(error: unknown): string {
  */
 export function ErrorPage() {
   const error = useRouteError();
+  // Offline, a screen never opened before has no code or data on the phone (decision 023).
+  if (isOffline()) return <OfflinePage />;
   if (error !== undefined) console.error(error);
   return (
     <main className="container page">
