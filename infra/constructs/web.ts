@@ -36,6 +36,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Construct } from 'constructs';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigSchema } from '#shared/runtime-config';
 import { securityHeaders } from '#shared/security-headers';
+import { CACHE_CONTROL } from '#shared/web-delivery';
 import type { StageConfig } from '../stages';
 import { SPA_FALLBACK_CODE } from './spa-fallback';
 import { VIEWER_ADDRESS_CODE } from './viewer-address';
@@ -260,7 +261,7 @@ export class Web extends Construct {
         destinationKeyPrefix: `${HASHED_ASSETS_DIR}/`,
         sources: [Source.asset(hashed)],
         // Vite names these files by content hash, so they never change under the same name.
-        cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+        cacheControl: [CacheControl.fromString(CACHE_CONTROL.hashedAsset)],
       });
     }
     // CloudFront sends /images/* to the images bucket, so the SPA's own files under /images/ (e.g.
@@ -272,7 +273,7 @@ export class Web extends Construct {
         destinationBucket: this.imagesBucket,
         destinationKeyPrefix: `${STATIC_IMAGES_DIR}/`,
         sources: [Source.asset(staticImages)],
-        cacheControl: [CacheControl.fromString('public, max-age=86400')],
+        cacheControl: [CacheControl.fromString(CACHE_CONTROL.image)],
       });
     }
     if (!hasDist) {

@@ -46,9 +46,11 @@ async function webFigures() {
   await buildWebIfStale({ quiet: true });
   const size = routeInitialJs(join(ROOT, 'web/dist'), 'features/marketplace/routes/marketplace.tsx');
   line('/marketplace initial JS (gzip)', `${size.gzipKb.toFixed(1)} KB (${size.files.length} files, ${size.rawKb.toFixed(0)} KB raw)`, size.gzipKb <= BUDGET.jsKb);
+  line('  as it travels (brotli, local origin and CloudFront)', `${size.brotliKb.toFixed(1)} KB`);
   // The product page, its questions section and its report dialog (lazy chunks of their own).
   const product = routeInitialJs(join(ROOT, 'web/dist'), 'features/product/routes/product.tsx');
   line('/product/:id initial JS (gzip)', `${product.gzipKb.toFixed(1)} KB (${product.files.length} files, ${product.rawKb.toFixed(0)} KB raw)`, product.gzipKb <= BUDGET.jsKb);
+  line('  as it travels (brotli)', `${product.brotliKb.toFixed(1)} KB`);
   const questions = lazyChunkJs(join(ROOT, 'web/dist'), 'features/product/components/questions-section.tsx', product.files);
   line('  + questions section chunk (gzip)', `${questions.gzipKb.toFixed(1)} KB (${questions.files.length} files, ${questions.rawKb.toFixed(0)} KB raw)`);
 }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import * as z from 'zod';
 
 /**
@@ -22,6 +22,8 @@ export interface RouteSize {
   files: string[];
   rawKb: number;
   gzipKb: number;
+  /** What travels to a browser that accepts brotli (every current one; CloudFront and the local origin send it). */
+  brotliKb: number;
 }
 
 type Manifest = z.infer<typeof manifestSchema>;
@@ -53,12 +55,14 @@ function closure(manifest: Manifest, roots: string[]): string[] {
 function sizeOf(distDir: string, files: string[]): RouteSize {
   let raw = 0;
   let gz = 0;
+  let br = 0;
   for (const file of files) {
     const bytes = readFileSync(join(distDir, file));
     raw += bytes.length;
     gz += gzipSync(bytes, { level: 9 }).length;
+    br += brotliCompressSync(bytes).length;
   }
-  return { files, rawKb: raw / 1024, gzipKb: gz / 1024 };
+  return { files, rawKb: raw / 1024, gzipKb: gz / 1024, brotliKb: br / 1024 };
 }
 
 export function routeInitialJs(distDir: string, routeModule: string): RouteSize {

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo, createServer as createNetServer, type Server as NetServer } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { inspectImage } from '../../functions/services/image-inspection';
 import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import type { Context } from 'aws-lambda';
@@ -12,6 +13,7 @@ import { type ApiArea, areaSettings, compilePath, type RouteDef, routeList } fro
 import { type PostCredentials, type PostRejection, s3ErrorXml, verifyPresignedPost } from './presigned-post';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigSchema } from '#shared/runtime-config';
 import { securityHeaders } from '#shared/security-headers';
+import { CACHE_CONTROL, isCompressible, pickEncoding } from '#shared/web-delivery';
 import {
   buildHttpApiEvent,
   gatewayError,
@@ -401,7 +403,7 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
         statusCode: 200,
         headers: {
           'content-type': info.type,
-          'cache-control': 'public, max-age=86400',
+          'cache-control': CACHE_CONTROL.image,
           'x-content-type-options': 'nosniff',
           'content-security-policy': "default-src 'none'; sandbox",
         },
@@ -416,12 +418,47 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
     }
   };
 
-  const serveFile = (res: ServerResponse, file: string, cacheControl: string) => {
-    const size = statSync(file).size;
+  // Compressed copies by file, version and encoding: each is made once, as CloudFront's edge keeps
+  // the compressed object it made.
+  const compressed = new Map<string, Buffer>();
+  const compressedCopy = (file: string, version: string, encoding: 'br' | 'gzip'): Buffer => {
+    const key = `${encoding}:${file}:${version}`;
+    let body = compressed.get(key);
+    if (!body) {
+      const raw = readFileSync(file);
+      body =
+        encoding === 'br'
+          ? brotliCompressSync(raw, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+              },
+            })
+          : gzipSync(raw, { level: 9 });
+      compressed.set(key, body);
+    }
+    return body;
+  };
+
+  /** A file as CloudFront delivers it: compressed by the viewer's Accept-Encoding when its type and size qualify. */
+  const serveFile = (req: IncomingMessage, res: ServerResponse, file: string, cacheControl: string) => {
+    const stat = statSync(file);
+    const type = contentTypeFor(file);
     res.statusCode = 200;
-    res.setHeader('content-type', contentTypeFor(file));
-    res.setHeader('content-length', size);
+    res.setHeader('content-type', type);
     res.setHeader('cache-control', cacheControl);
+    if (isCompressible(type, stat.size)) {
+      res.setHeader('vary', 'Accept-Encoding');
+      const encoding = pickEncoding(req.headers['accept-encoding']);
+      if (encoding) {
+        const body = compressedCopy(file, `${stat.mtimeMs}:${stat.size}`, encoding);
+        res.setHeader('content-encoding', encoding);
+        res.setHeader('content-length', body.length);
+        res.end(req.method === 'HEAD' ? undefined : body);
+        return;
+      }
+    }
+    res.setHeader('content-length', stat.size);
     createReadStream(file).pipe(res);
   };
 
@@ -445,7 +482,7 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
     }
     const last = decoded.slice(decoded.lastIndexOf('/') + 1);
     // The CloudFront function's rule: a last segment without an extension is a client-side route.
-    if (!last.includes('.')) return serveFile(res, index, 'no-cache');
+    if (!last.includes('.')) return serveFile(req, res, index, CACHE_CONTROL.revalidate);
     const file = resolve(webDir, `.${decoded}`);
     if (!file.startsWith(webDir + sep) || !existsSync(file) || !statSync(file).isFile()) {
       return send(res, {
@@ -457,7 +494,7 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
     }
     // Vite puts content-hashed files under /assets/: they never change, everything else may.
     const immutable = decoded.startsWith('/assets/');
-    serveFile(res, file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    serveFile(req, res, file, immutable ? CACHE_CONTROL.hashedAsset : CACHE_CONTROL.revalidate);
   };
 
   const server: Server = createServer();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MarketplaceStack } from '../../infra/stack';
 import { stages } from '../../infra/stages';
 import { API_AREAS } from '#shared/routes';
+import { CACHE_CONTROL } from '#shared/web-delivery';
 import { MANIFEST_FILE, SERVICE_WORKER_FILE } from '../../web/pwa-plugin';
 
 /**
@@ -91,5 +92,34 @@ describe('the installable app on CloudFront', () => {
     expect(csp).toContain("worker-src 'self';");
     expect(csp).toContain("manifest-src 'self';");
     expect(csp).not.toMatch(/worker-src [^;]*(https:|blob:|\*)/);
+  });
+});
+
+/** CloudFront's managed CachingOptimized policy: gzip and brotli enabled, so the behaviour compresses. */
+const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
+
+describe("the site's files on CloudFront travel as the local origin sends them (shared/web-delivery.ts)", () => {
+  const behaviours = () => {
+    const [dist] = Object.values(template.findResources('AWS::CloudFront::Distribution'));
+    const config = dist.Properties.DistributionConfig as {
+      DefaultCacheBehavior: Record<string, unknown>;
+      CacheBehaviors: (Record<string, unknown> & { PathPattern: string })[];
+    };
+    return {
+      site: config.DefaultCacheBehavior,
+      images: config.CacheBehaviors.find((b) => b.PathPattern === '/images/*'),
+    };
+  };
+
+  it('compresses the site and /images/* (gzip and brotli by the cache policy)', () => {
+    const { site, images } = behaviours();
+    for (const b of [site, images]) expect(b).toMatchObject({ Compress: true, CachePolicyId: CACHING_OPTIMIZED });
+  });
+
+  it('stamps the hashed assets immutable and the app pictures a day, as the local origin serves them', () => {
+    const byId = (prefix: string) => deployments().find((d) => d.id.startsWith(prefix));
+    expect(byId('WebDeployAssets')).toMatchObject({ SystemMetadata: { 'cache-control': CACHE_CONTROL.hashedAsset } });
+    expect(byId('WebDeployStaticImages')).toMatchObject({ SystemMetadata: { 'cache-control': CACHE_CONTROL.image } });
+    expect(byId('WebDeployShell')).toMatchObject({ SystemMetadata: { 'cache-control': CACHE_CONTROL.revalidate } });
   });
 });
