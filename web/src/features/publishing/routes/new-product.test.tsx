@@ -102,6 +102,11 @@ describe('/new-product: the form', () => {
     await screen.findByRole('heading', { name: 'Publicar Producto' });
     fireEvent.click(screen.getByRole('button', { name: 'Verificar contenido con IA' }));
     expect(await screen.findByText('Complete los campos requeridos antes de la verificación')).toBeTruthy();
+    // Not only a toast: each empty field says what it needs, under it.
+    expect(screen.getByText('El título es requerido')).toBeTruthy();
+    expect(screen.getByText('El precio debe ser mayor a 0')).toBeTruthy();
+    expect(screen.getByText('La categoría es requerida')).toBeTruthy();
+    expect(screen.getByLabelText('Título').getAttribute('aria-invalid')).toBe('true');
     expect(calls(api, '/api/me/moderation')).toEqual([]);
 
     // Enter in a field submits: the spec messages appear.

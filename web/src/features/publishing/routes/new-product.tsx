@@ -172,6 +172,9 @@ function ProductForm({ universityId }: { universityId: string }) {
     const body = moderationBody(values, images[0] ?? null);
     if (missing || !body) {
       toast({ title: missing ?? PUBLISH_MESSAGES.moderationNeedsFields, variant: 'destructive' });
+      // The toast says what is missing in general; each field says what it lacks under it.
+      const checked = validateProduct(values, universityId);
+      if (!checked.ok) setErrors(checked.errors);
       return null;
     }
     setModeration({ status: 'checking' });
