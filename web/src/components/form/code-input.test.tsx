@@ -47,4 +47,28 @@ describe('CodeInput', () => {
     await waitFor(() => expect(values()).toEqual(['', '', '', '', '', '']));
     await waitFor(() => expect(document.activeElement).toBe(boxes()[0]));
   });
+
+  it("has the spec's verify button: off until six digits, busy while checking, and Enter submits the same way", async () => {
+    let settle: (ok: boolean) => void = () => {};
+    const onComplete = vi.fn(() => new Promise<boolean>((r) => (settle = r)));
+    render(<CodeInput onComplete={onComplete} />);
+    const button = () => screen.getByRole('button') as HTMLButtonElement;
+    expect(button().textContent).toBe('Verificar código');
+    expect(button().disabled).toBe(true);
+    for (const [i, d] of ['1', '2', '3', '4', '5'].entries()) fireEvent.change(boxes()[i], { target: { value: d } });
+    expect(button().disabled).toBe(true);
+    // Five digits: submitting the form (Enter) sends nothing.
+    fireEvent.submit(button().closest('form') as HTMLFormElement);
+    expect(onComplete).not.toHaveBeenCalled();
+    fireEvent.change(boxes()[5], { target: { value: '6' } });
+    await waitFor(() => expect(onComplete).toHaveBeenCalledWith('123456'));
+    expect(button().textContent).toBe('Verificando...');
+    expect(button().disabled).toBe(true);
+    settle(true);
+    await waitFor(() => expect(button().textContent).toBe('Verificar código'));
+    // Accepted: the digits stay, and the button sends them again if the person presses it.
+    expect(button().disabled).toBe(false);
+    fireEvent.click(button());
+    await waitFor(() => expect(onComplete).toHaveBeenCalledTimes(2));
+  });
 });

@@ -1,4 +1,5 @@
-import { type ClipboardEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { buttonClass } from '@/components/ui/button';
 
 const LENGTH = 6;
 const EMPTY = Array<string>(LENGTH).fill('');
@@ -6,15 +7,18 @@ const EMPTY = Array<string>(LENGTH).fill('');
 /**
  * The spec's six single-digit boxes: digits only, auto-advance, backspace moves back, paste keeps
  * the first 6 digits, auto-submit when all are filled; on failure the boxes clear and the first
- * box gets the focus again.
+ * box gets the focus again. The spec's verify button submits the boxes too (Enter as well): for a
+ * person who typed the code and wants to press something, or to try again after a network error.
  */
 export function CodeInput({
   onComplete,
   disabled,
+  verifyLabel = 'Verificar código',
 }: {
   /** Resolves true when the code was accepted; false (or a rejection) clears the boxes. */
   onComplete: (code: string) => Promise<boolean>;
   disabled?: boolean;
+  verifyLabel?: string;
 }) {
   const [digits, setDigits] = useState<string[]>(EMPTY);
   const [busy, setBusy] = useState(false);
@@ -72,29 +76,45 @@ export function CodeInput({
     update(next);
   };
 
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void submit(digits);
+  };
+  const complete = digits.every((d) => d !== '');
+
   return (
-    <fieldset className="code-input" disabled={disabled || busy}>
-      <legend className="visually-hidden">Código de verificación</legend>
-      <div className="row">
-        {digits.map((digit, i) => (
-          <input
-            // biome-ignore lint/suspicious/noArrayIndexKey: the six boxes are fixed positions
-            key={i}
-            ref={(el) => {
-              refs.current[i] = el;
-            }}
-            className="input code-input__box"
-            inputMode="numeric"
-            autoComplete={i === 0 ? 'one-time-code' : 'off'}
-            maxLength={1}
-            aria-label={`Dígito ${i + 1}`}
-            value={digit}
-            onChange={(e) => onChange(i, e.target.value)}
-            onKeyDown={(e) => onKeyDown(i, e)}
-            onPaste={onPaste}
-          />
-        ))}
-      </div>
-    </fieldset>
+    <form className="code-input__form" onSubmit={onSubmit} noValidate>
+      <fieldset className="code-input" disabled={disabled || busy}>
+        <legend className="visually-hidden">Código de verificación</legend>
+        <div className="row">
+          {digits.map((digit, i) => (
+            <input
+              // biome-ignore lint/suspicious/noArrayIndexKey: the six boxes are fixed positions
+              key={i}
+              ref={(el) => {
+                refs.current[i] = el;
+              }}
+              className="input code-input__box"
+              inputMode="numeric"
+              autoComplete={i === 0 ? 'one-time-code' : 'off'}
+              maxLength={1}
+              aria-label={`Dígito ${i + 1}`}
+              value={digit}
+              onChange={(e) => onChange(i, e.target.value)}
+              onKeyDown={(e) => onKeyDown(i, e)}
+              onPaste={onPaste}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <button
+        type="submit"
+        className={buttonClass('primary')}
+        disabled={disabled || busy || !complete}
+        aria-busy={busy}
+      >
+        {busy ? 'Verificando...' : verifyLabel}
+      </button>
+    </form>
   );
 }
