@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../ui/toast';
-import { ShareMenu, shareText, whatsappShareUrl } from './share-menu';
+import { nativeShare, ShareMenu, shareText, whatsappShareUrl } from './share-menu';
 
 afterEach(() => {
   cleanup();
@@ -53,5 +53,41 @@ describe('ShareMenu', () => {
     renderMenu();
     fireEvent.click(screen.getByRole('button', { name: /Copiar link/ }));
     expect(await screen.findByText('Error al copiar el link')).toBeTruthy();
+  });
+
+  const PHONE = 'Mozilla/5.0 (Linux; Android 13; SM-A145M) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36';
+  const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36';
+
+  it('uses the share sheet only on a phone that has one', () => {
+    const share = vi.fn();
+    expect(nativeShare({ share, userAgent: PHONE })).toBeTypeOf('function');
+    expect(nativeShare({ share, userAgent: DESKTOP })).toBeNull();
+    expect(nativeShare({ userAgent: PHONE })).toBeNull();
+  });
+
+  it("on a phone opens the share sheet with the product's title, text and link, and no menu", async () => {
+    const share = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { ...navigator, userAgent: PHONE, share });
+    renderMenu();
+    await waitFor(() =>
+      expect(share).toHaveBeenCalledWith({
+        title: 'Laptop Dell',
+        text: '¡Mira este producto! Laptop Dell por $350',
+        url: 'https://example.test/product/9',
+      }),
+    );
+    expect(screen.queryByRole('link', { name: /WhatsApp/ })).toBeNull();
+  });
+
+  it('keeps the menu closed when the person closes the sheet, and opens it when the sheet fails', async () => {
+    const share = vi.fn().mockRejectedValueOnce(new DOMException('Share canceled', 'AbortError'));
+    vi.stubGlobal('navigator', { ...navigator, userAgent: PHONE, share });
+    renderMenu();
+    await waitFor(() => expect(share).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('link', { name: /WhatsApp/ })).toBeNull();
+    share.mockRejectedValueOnce(new DOMException('Not allowed', 'NotAllowedError'));
+    fireEvent.click(screen.getByRole('button', { name: 'Compartir' }));
+    expect(await screen.findByRole('link', { name: /WhatsApp/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Copiar link/ })).toBeTruthy();
   });
 });

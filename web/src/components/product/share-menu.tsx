@@ -25,8 +25,32 @@ export function whatsappShareUrl(text: string, mobile = isMobileDevice()): strin
   return mobile ? `whatsapp://send?text=${encoded}` : `https://wa.me/?text=${encoded}`;
 }
 
+/**
+ * The phone's own share sheet (Web Share API), when this device has one: every app the person uses
+ * (WhatsApp among them), in one tap. Computers keep the menu: their share sheets are poor or absent.
+ */
+export function nativeShare(
+  nav: Partial<Pick<Navigator, 'share' | 'canShare' | 'userAgent'>> | undefined = globalThis.navigator,
+): ((data: ShareData) => Promise<void>) | null {
+  if (!nav?.share || !isMobileDevice(nav.userAgent ?? '')) return null;
+  return (data) => (nav.share as (d: ShareData) => Promise<void>).call(nav, data);
+}
+
 export function ShareMenu({ title, price, url, className }: ShareMenuProps) {
   const { toast } = useToast();
+
+  /** Opens the share sheet; false when the menu should open instead (no sheet, or it failed). */
+  const shareNatively = async (): Promise<boolean> => {
+    const share = nativeShare();
+    if (!share) return false;
+    try {
+      await share({ title, text: `¡Mira este producto! ${title} por $${price}`, url });
+      return true;
+    } catch (err) {
+      // Closing the sheet is the person's choice; anything else falls back to the menu.
+      return err instanceof DOMException && err.name === 'AbortError';
+    }
+  };
 
   const copy = async (close: () => void) => {
     try {
@@ -44,7 +68,20 @@ export function ShareMenu({ title, price, url, className }: ShareMenuProps) {
       label="Compartir"
       className={['share-menu', className].filter(Boolean).join(' ')}
       trigger={(props) => (
-        <button type="button" className="icon-button" aria-label="Compartir" {...props}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Compartir"
+          {...props}
+          onClick={() => {
+            // Without a sheet the menu opens at once (no await between the tap and the menu).
+            if (!nativeShare()) props.onClick();
+            else
+              void shareNatively().then((shared) => {
+                if (!shared) props.onClick();
+              });
+          }}
+        >
           <Glyph name="share" size={18} />
         </button>
       )}
