@@ -37,17 +37,17 @@ const CATEGORY_PATHS: Record<CategoryKey, string> = {
   hogar: 'M3 11l9-8 9 8M5 10v10h14V10M10 20v-6h4v6',
 };
 
-const CATEGORY_THEMES: Record<CategoryKey, Theme> = {
-  tickets: { bg: '#fde8ef', fg: '#be185d' },
+export const CATEGORY_THEMES: Record<CategoryKey, Theme> = {
+  tickets: { bg: '#fde8ef', fg: '#9d174d' },
   carreras: { bg: '#ede9fe', fg: '#6d28d9' },
   ropa: { bg: '#fce7f3', fg: '#a21caf' },
   libros: { bg: '#dbeafe', fg: '#1d4ed8' },
-  electronica: { bg: '#e0f2fe', fg: '#0369a1' },
-  comida: { bg: '#ffedd5', fg: '#c2410c' },
+  electronica: { bg: '#e0f2fe', fg: '#075985' },
+  comida: { bg: '#ffedd5', fg: '#9a3412' },
   musica: { bg: '#f3e8ff', fg: '#7e22ce' },
-  transporte: { bg: '#dcfce7', fg: '#15803d' },
-  muebles: { bg: '#fef3c7', fg: '#a16207' },
-  servicios: { bg: '#ccfbf1', fg: '#0f766e' },
+  transporte: { bg: '#dcfce7', fg: '#166534' },
+  muebles: { bg: '#fef3c7', fg: '#92400e' },
+  servicios: { bg: '#ccfbf1', fg: '#115e59' },
   otros: { bg: '#f1f5f9', fg: '#475569' },
   'instrumentos-musicales': { bg: '#f3e8ff', fg: '#7e22ce' },
   deportes: { bg: '#ecfccb', fg: '#4d7c0f' },
@@ -67,7 +67,7 @@ const CAREER_PATHS: Record<Career, string> = {
   otros: BOX,
 };
 
-const CAREER_THEMES: Record<Career, Theme> = {
+export const CAREER_THEMES: Record<Career, Theme> = {
   economia: { bg: '#dcfce7', fg: '#15803d' },
   arquitectura: { bg: '#ffedd5', fg: '#c2410c' },
   ingenieria: { bg: '#dbeafe', fg: '#1d4ed8' },

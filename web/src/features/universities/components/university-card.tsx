@@ -19,8 +19,9 @@ export function UniversityCard({
       className="university-card"
       style={{ background: `linear-gradient(135deg, ${colors.from}, ${colors.to})` }}
       onClick={() => onChoose(university)}
-      aria-label={`Elegir ${university.full_name}`}
     >
+      {/* The name is the card's own text (what a voice-control user reads aloud), after a verb. */}
+      <span className="visually-hidden">Elegir </span>
       {university.logo && !logoFailed && (
         <img
           className="university-card__logo"
