@@ -11,6 +11,8 @@ export function UniversityHeader({ universityId }: { universityId: string }) {
   const data = university.data;
   return (
     <header className="university-header">
+      {/* The logo's slot is kept while the university loads, so the title does not move when it comes. */}
+      {!data && <span className="university-header__logo university-header__logo--loading" aria-hidden="true" />}
       {data?.logo && !logoFailed && (
         <img
           className="university-header__logo"
@@ -22,7 +24,7 @@ export function UniversityHeader({ universityId }: { universityId: string }) {
         />
       )}
       <h1 className="university-header__title">{data ? `Marketplace de ${data.name}` : 'Marketplace'}</h1>
-      <Link className={buttonClass('outline', 'sm')} to={paths.selectUniversity.getHref()}>
+      <Link className={buttonClass('outline', 'sm', 'university-header__change')} to={paths.selectUniversity.getHref()}>
         Cambiar universidad
       </Link>
     </header>
