@@ -95,6 +95,21 @@ describe('registering the service worker', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it('reloads once when the chosen worker activates, even before its controllerchange arrives', async () => {
+    const container = new FakeContainer(new FakeWorker('activated'));
+    const waiting = new FakeWorker('installed');
+    container.registration.waiting = waiting;
+    const reload = vi.fn();
+    await register(container, reload);
+    waiting.become('activating');
+    expect(reload).not.toHaveBeenCalled();
+    applyUpdate();
+    waiting.become('activated');
+    expect(reload).toHaveBeenCalledTimes(1);
+    container.takeControl(waiting);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
   it('offers an update found while the page is open, once it installed', async () => {
     const container = new FakeContainer(new FakeWorker('activated'));
     await register(container, vi.fn());

@@ -42,13 +42,17 @@ export async function registerServiceWorker(
     if (isNetworkStatusMessage(event.data)) reportNetwork(event.data.online);
   });
 
+  const reloadOnce = () => {
+    if (!reloading) {
+      reloading = true;
+      reload();
+    }
+  };
+
   container.addEventListener('controllerchange', () => {
     if (updateRequested) {
       // This tab chose 'Actualizar': the new worker is in control, load the new version once.
-      if (!reloading) {
-        reloading = true;
-        reload();
-      }
+      reloadOnce();
       return;
     }
     if (!hadController) {
@@ -70,6 +74,11 @@ export async function registerServiceWorker(
   const offer = (worker: ServiceWorker) =>
     offerUpdate(() => {
       updateRequested = true;
+      // Also when the chosen worker reports itself active: on a busy phone its controllerchange
+      // can come late, and the person pressed 'Actualizar' to get the new version now.
+      worker.addEventListener('statechange', () => {
+        if (worker.state === 'activated') reloadOnce();
+      });
       worker.postMessage({ type: SKIP_WAITING });
     });
   // A new version installed earlier and still waits (another tab of the old one was open).
