@@ -59,6 +59,18 @@ export const routes: RouteObject[] = [
       { path: '*', lazy: () => import('../features/misc/routes/not-found') },
     ],
   },
+  // The admin area: its own layout (sidebar, no app bar) and its own chunks, never on a student's
+  // first route (docs/decisions/027-admin-web.md).
+  {
+    path: `${paths.admin.dashboard.path}/*`,
+    errorElement: <ErrorPage />,
+    HydrateFallback: () => (
+      <div className="loading-block">
+        <Spinner size="lg" />
+      </div>
+    ),
+    lazy: () => import('../features/admin/routes/admin'),
+  },
 ];
 
 export function createRouter() {

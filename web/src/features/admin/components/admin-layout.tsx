@@ -1,0 +1,97 @@
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import type { SessionUser } from '@/lib/session';
+import { useSignOut } from '@/lib/use-sign-out';
+import { ADMIN_TEXTS } from '../texts';
+
+const NAV = [
+  { to: paths.admin.dashboard.getHref(), label: ADMIN_TEXTS.nav.dashboard, end: true },
+  { to: paths.admin.products.getHref(), label: ADMIN_TEXTS.nav.products, end: false },
+  { to: paths.admin.reports.getHref(), label: ADMIN_TEXTS.nav.reports, end: false },
+  { to: paths.admin.users.getHref(), label: ADMIN_TEXTS.nav.users, end: false },
+  { to: paths.admin.universities.getHref(), label: ADMIN_TEXTS.nav.universities, end: false },
+  { to: paths.admin.universityRequests.getHref(), label: ADMIN_TEXTS.nav.universityRequests, end: false },
+] as const;
+
+/**
+ * The admin area's frame: a sidebar with the six pages, 'Volver a la app' and 'Cerrar sesión'.
+ * On a phone the sidebar folds into a 'Menú' button (the list opens below the bar and closes on
+ * navigation or Escape).
+ */
+export function AdminLayout({ user, children }: { user: SessionUser; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const navId = useId();
+  const signOut = useSignOut();
+
+  // A new page closes the phone menu and starts at the top.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each path change by design
+  useEffect(() => {
+    setOpen(false);
+    window.scrollTo?.(0, 0);
+  }, [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <div className="admin-shell">
+      <a className="visually-hidden" href="#admin-main">
+        Saltar al contenido
+      </a>
+      <aside className="admin-sidebar">
+        <div className="admin-sidebar__bar">
+          <Link to={paths.admin.dashboard.getHref()} className="admin-sidebar__brand">
+            {ADMIN_TEXTS.signInTitle}
+          </Link>
+          <button
+            type="button"
+            className="btn btn--outline btn--sm admin-sidebar__toggle"
+            aria-expanded={open}
+            aria-controls={navId}
+            onClick={() => setOpen((v) => !v)}
+          >
+            {ADMIN_TEXTS.nav.menu}
+          </button>
+        </div>
+        <nav
+          id={navId}
+          className={['admin-sidebar__nav', open ? 'admin-sidebar__nav--open' : ''].filter(Boolean).join(' ')}
+          aria-label={ADMIN_TEXTS.nav.label}
+        >
+          <ul className="admin-sidebar__list">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className={({ isActive }) =>
+                    ['admin-sidebar__link', isActive ? 'admin-sidebar__link--active' : ''].filter(Boolean).join(' ')
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="admin-sidebar__footer">
+            <p className="admin-sidebar__user muted">{user.email}</p>
+            <Link className="admin-sidebar__link" to={paths.home.getHref()}>
+              {ADMIN_TEXTS.nav.backToApp}
+            </Link>
+            <button type="button" className="admin-sidebar__link" onClick={() => void signOut()}>
+              {ADMIN_TEXTS.nav.signOut}
+            </button>
+          </div>
+        </nav>
+      </aside>
+      <main id="admin-main" className="admin-main">
+        {children}
+      </main>
+    </div>
+  );
+}
