@@ -6,6 +6,12 @@ export const chartColor = (index: number): string => CHART_COLORS[index % CHART_
 const count = new Intl.NumberFormat('es-VE');
 export const formatCount = (n: number): string => count.format(n);
 
-const dayFormat = new Intl.DateTimeFormat('es-VE', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-/** '2026-11-03' → '3 nov' (a calendar day, read in UTC so it never shifts). */
-export const formatDay = (isoDay: string): string => dayFormat.format(new Date(`${isoDay.slice(0, 10)}T00:00:00Z`));
+const MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
+/**
+ * '2026-11-03' → '3 nov': a calendar day as written, never shifted by a time zone (ICU versions
+ * disagree on the abbreviation's dot, so the months are spelled here).
+ */
+export const formatDay = (isoDay: string): string => {
+  const [, month, day] = isoDay.slice(0, 10).split('-').map(Number);
+  return `${day} ${MONTHS[month - 1] ?? ''}`.trim();
+};
