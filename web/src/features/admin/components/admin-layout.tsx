@@ -5,21 +5,27 @@ import type { SessionUser } from '@/lib/session';
 import { useSignOut } from '@/lib/use-sign-out';
 import { ADMIN_TEXTS } from '../texts';
 
-const NAV = [
-  { to: paths.admin.dashboard.getHref(), label: ADMIN_TEXTS.nav.dashboard, end: true },
-  { to: paths.admin.products.getHref(), label: ADMIN_TEXTS.nav.products, end: false },
-  { to: paths.admin.reports.getHref(), label: ADMIN_TEXTS.nav.reports, end: false },
-  { to: paths.admin.users.getHref(), label: ADMIN_TEXTS.nav.users, end: false },
-  { to: paths.admin.universities.getHref(), label: ADMIN_TEXTS.nav.universities, end: false },
-  { to: paths.admin.universityRequests.getHref(), label: ADMIN_TEXTS.nav.universityRequests, end: false },
-] as const;
+export interface AdminNavItem {
+  to: string;
+  label: string;
+  /** Only the dashboard (/admin) needs an exact match to be the current page. */
+  end: boolean;
+}
 
 /**
- * The admin area's frame: a sidebar with the six pages, 'Volver a la app' and 'Cerrar sesión'.
+ * The admin area's frame: a sidebar with the area's pages, 'Volver a la app' and 'Cerrar sesión'.
  * On a phone the sidebar folds into a 'Menú' button (the list opens below the bar and closes on
  * navigation or Escape).
  */
-export function AdminLayout({ user, children }: { user: SessionUser; children: ReactNode }) {
+export function AdminLayout({
+  user,
+  pages,
+  children,
+}: {
+  user: SessionUser;
+  pages: readonly AdminNavItem[];
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const navId = useId();
@@ -64,7 +70,7 @@ export function AdminLayout({ user, children }: { user: SessionUser; children: R
           aria-label={ADMIN_TEXTS.nav.label}
         >
           <ul className="admin-sidebar__list">
-            {NAV.map((item) => (
+            {pages.map((item) => (
               <li key={item.to}>
                 <NavLink
                   to={item.to}

@@ -12,8 +12,16 @@ import '../admin.css';
 // who is signed in already never downloads it.
 const AdminSignIn = lazy(() => import('../components/admin-sign-in'));
 
-// Each page is a chunk of its own inside the area.
-const Dashboard = lazy(() => import('./dashboard'));
+/**
+ * The area's pages, in the sidebar's order; each is a chunk of its own. One list drives the sidebar
+ * and the routes, so a page is listed exactly when it can be opened.
+ */
+const PAGES = [
+  { path: paths.admin.dashboard.path, label: ADMIN_TEXTS.nav.dashboard, Page: lazy(() => import('./dashboard')) },
+] as const;
+
+const NAV = PAGES.map((p) => ({ to: p.path, label: p.label, end: p.path === paths.admin.dashboard.path }));
+const relative = (path: string) => path.slice(paths.admin.dashboard.path.length + 1);
 
 function Loading() {
   return (
@@ -50,10 +58,16 @@ export function Component() {
     );
   if (!session.user.isAdmin) return <NotAdmin />;
   return (
-    <AdminLayout user={session.user}>
+    <AdminLayout user={session.user} pages={NAV}>
       <Suspense fallback={<Loading />}>
         <Routes>
-          <Route index element={<Dashboard />} />
+          {PAGES.map(({ path, Page }) =>
+            path === paths.admin.dashboard.path ? (
+              <Route key={path} index element={<Page />} />
+            ) : (
+              <Route key={path} path={relative(path)} element={<Page />} />
+            ),
+          )}
           <Route path="*" element={<Navigate to={paths.admin.dashboard.getHref()} replace />} />
         </Routes>
       </Suspense>
