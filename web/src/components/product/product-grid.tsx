@@ -3,6 +3,9 @@ import type { ProductSummary } from '#shared/schemas';
 import { Skeleton } from '../ui/skeleton';
 import { ProductCard } from './product-card';
 
+/** Cards in the widest layout's first row (4 columns). */
+const FIRST_ROW = 4;
+
 export interface ProductGridProps {
   products: readonly ProductSummary[];
   loading?: boolean;
@@ -43,9 +46,10 @@ export function ProductGrid({
   if (products.length === 0) return emptyText ? <p className="empty-text">{emptyText}</p> : null;
   return (
     <ul className="product-grid">
-      {products.map((product) => (
+      {products.map((product, i) => (
         <li key={product.id}>
-          <ProductCard product={product} />
+          {/* The first row (four cards at the widest) loads at once; the rest lazily. */}
+          <ProductCard product={product} eager={i < FIRST_ROW} />
         </li>
       ))}
     </ul>

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../ui/toast';
-import { ShareMenu, shareText, whatsappShareUrl } from './share-menu';
+import { canShareNatively, ShareMenu, shareText, whatsappShareUrl } from './share-menu';
 
 afterEach(() => {
   cleanup();
@@ -54,4 +54,61 @@ describe('ShareMenu', () => {
     fireEvent.click(screen.getByRole('button', { name: /Copiar link/ }));
     expect(await screen.findByText('Error al copiar el link')).toBeTruthy();
   });
+
+  describe('on a phone with the Web Share API', () => {
+    const ANDROID = 'Mozilla/5.0 (Linux; Android 13; SM-A135M) AppleWebKit/537.36 Chrome/128.0 Mobile Safari/537.36';
+    const phone = (share: (data: ShareData) => Promise<void>) =>
+      vi.stubGlobal('navigator', { ...navigator, userAgent: ANDROID, share: vi.fn(share) });
+
+    it('opens the native share sheet with the title, the spec text and the URL, and no menu', async () => {
+      phone(async () => undefined);
+      render(
+        <ToastProvider>
+          <ShareMenu title="Laptop Dell" price={350} url="https://example.test/product/9" />
+        </ToastProvider>,
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Compartir' }));
+      await vi.waitFor(() => expect(navigator.share).toHaveBeenCalledTimes(1));
+      expect(navigator.share).toHaveBeenCalledWith({
+        title: 'Laptop Dell',
+        text: '¡Mira este producto! Laptop Dell por $350',
+        url: 'https://example.test/product/9',
+      });
+      await Promise.resolve();
+      expect(screen.queryByRole('link', { name: /WhatsApp/ })).toBeNull();
+    });
+
+    it('does nothing more when the person closes the sheet', async () => {
+      phone(async () => Promise.reject(new DOMException('Share canceled', 'AbortError')));
+      renderMenuOnly();
+      fireEvent.click(screen.getByRole('button', { name: 'Compartir' }));
+      await vi.waitFor(() => expect(navigator.share).toHaveBeenCalled());
+      await new Promise((r) => setTimeout(r, 0));
+      expect(screen.queryByRole('link', { name: /WhatsApp/ })).toBeNull();
+    });
+
+    it('falls back to the WhatsApp and copy menu when the sheet fails', async () => {
+      phone(async () => Promise.reject(new DOMException('Not allowed', 'NotAllowedError')));
+      renderMenuOnly();
+      fireEvent.click(screen.getByRole('button', { name: 'Compartir' }));
+      expect(await screen.findByRole('link', { name: /WhatsApp/ })).toBeTruthy();
+      expect(screen.getByRole('button', { name: /Copiar link/ })).toBeTruthy();
+    });
+
+    it('is for phones only: a desktop browser with navigator.share keeps the menu', () => {
+      expect(canShareNatively({ share: vi.fn(), userAgent: ANDROID } as Partial<Navigator>)).toBe(true);
+      expect(
+        canShareNatively({ share: vi.fn(), userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/128.0' } as Partial<Navigator>),
+      ).toBe(false);
+      expect(canShareNatively({ userAgent: ANDROID } as Partial<Navigator>)).toBe(false);
+    });
+  });
 });
+
+function renderMenuOnly() {
+  render(
+    <ToastProvider>
+      <ShareMenu title="Laptop Dell" price={350} url="https://example.test/product/9" />
+    </ToastProvider>,
+  );
+}

@@ -25,8 +25,30 @@ export function whatsappShareUrl(text: string, mobile = isMobileDevice()): strin
   return mobile ? `whatsapp://send?text=${encoded}` : `https://wa.me/?text=${encoded}`;
 }
 
+/**
+ * The phone's own share sheet (Web Share API) when the browser has one: it reaches every app the
+ * person uses, not only WhatsApp. Phones only, as the spec's share menu is about phones; desktops
+ * keep the menu.
+ */
+export function canShareNatively(nav: Partial<Navigator> | undefined = globalThis.navigator): boolean {
+  return typeof nav?.share === 'function' && isMobileDevice(nav.userAgent ?? '');
+}
+
 export function ShareMenu({ title, price, url, className }: ShareMenuProps) {
   const { toast } = useToast();
+
+  /** Opens the native sheet; true when it took over (shared or cancelled by the person). */
+  const shareNatively = async (): Promise<boolean> => {
+    const data = { title, text: shareText(title, price, '').trim(), url };
+    if (navigator.canShare && !navigator.canShare(data)) return false;
+    try {
+      await navigator.share(data);
+      return true;
+    } catch (err) {
+      // Closing the sheet is a choice, not a failure; anything else falls back to the menu.
+      return err instanceof DOMException && err.name === 'AbortError';
+    }
+  };
 
   const copy = async (close: () => void) => {
     try {
@@ -44,7 +66,19 @@ export function ShareMenu({ title, price, url, className }: ShareMenuProps) {
       label="Compartir"
       className={['share-menu', className].filter(Boolean).join(' ')}
       trigger={(props) => (
-        <button type="button" className="icon-button" aria-label="Compartir" {...props}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Compartir"
+          {...props}
+          onClick={() => {
+            // WhatsApp and the copied link stay: the menu opens where the sheet is missing or fails.
+            if (!canShareNatively()) return props.onClick();
+            void shareNatively().then((tookOver) => {
+              if (!tookOver) props.onClick();
+            });
+          }}
+        >
           <Glyph name="share" size={18} />
         </button>
       )}
