@@ -47,10 +47,9 @@ export const widthsFor = (width: number): number[] => PHOTO_WIDTHS.filter((w) =>
  */
 export function photoSrcSet(path: string, variants: PhotoVariants | null | undefined): string | undefined {
   if (!variants || variants.widths.length === 0) return undefined;
-  return [
-    ...variants.widths.map((w) => `${variantPath(path, w)} ${w}w`),
-    `${path} ${variants.width}w`,
-  ].join(', ');
+  return [...variants.widths.map((w) => `${variantPath(path, w)} ${w}w`), `${path} ${variants.width}w`].join(
+    ', ',
+  );
 }
 
 export const PHOTO_MESSAGES = {

@@ -13,7 +13,10 @@ export interface PhotoResizer {
    * The photo's size after its EXIF orientation, and one WebP per width (each narrower than the
    * photo). Throws UnreadablePhotoError when the bytes do not decode as an image.
    */
-  resize(bytes: Buffer, widths: (width: number) => readonly number[]): Promise<{
+  resize(
+    bytes: Buffer,
+    widths: (width: number) => readonly number[],
+  ): Promise<{
     width: number;
     height: number;
     variants: ResizedPhoto[];
@@ -32,5 +35,8 @@ export interface ProductPhotoPages {
    * Stores a product's derived photos, only while it still exists with the same photos; false
    * when it does not (deleted or changed meanwhile: the caller removes what it wrote).
    */
-  setImageVariants(product: Pick<Product, 'id' | 'image' | 'images'>, variants: ImageVariants): Promise<boolean>;
+  setImageVariants(
+    product: Pick<Product, 'id' | 'image' | 'images'>,
+    variants: ImageVariants,
+  ): Promise<boolean>;
 }

@@ -39,7 +39,10 @@ export interface DrawnPhoto {
 }
 
 /** Draws the variants of a photo's bytes; throws UnreadablePhotoError when they do not decode. */
-export async function drawPhoto(deps: Pick<PhotoVariantDeps, 'photoResizer'>, bytes: Buffer): Promise<DrawnPhoto> {
+export async function drawPhoto(
+  deps: Pick<PhotoVariantDeps, 'photoResizer'>,
+  bytes: Buffer,
+): Promise<DrawnPhoto> {
   const { width, height, variants } = await deps.photoResizer.resize(bytes, widthsFor);
   const files = [...variants].sort((a, b) => a.width - b.width);
   return { variants: { width, height, widths: files.map((f) => f.width) }, files };

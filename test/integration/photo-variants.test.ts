@@ -18,7 +18,12 @@ import { ENV } from '../../functions/commons/env';
 import type { Moderator } from '../../functions/ports/moderation';
 import { backfillPhotoVariants } from '../../functions/services/photo-variants';
 import { ensureTable, localDynamoClient } from '../../scripts/local/parts/dynamodb';
-import { localS3Client, S3_LOCAL_CREDENTIALS, type S3Local, startS3Local } from '../../scripts/local/parts/s3';
+import {
+  localS3Client,
+  S3_LOCAL_CREDENTIALS,
+  type S3Local,
+  startS3Local,
+} from '../../scripts/local/parts/s3';
 import { freePort } from '../../scripts/local/ports';
 import { uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, invoke } from '../support/events';
@@ -85,7 +90,10 @@ async function verifiedStudent(sub: string) {
 async function upload(sub: string, bytes: Buffer, contentType: string) {
   const res = await invoke(
     createUpload,
-    apiEvent('createUpload', { claims: claims(sub), body: { content_type: contentType, size: bytes.length } }),
+    apiEvent('createUpload', {
+      claims: claims(sub),
+      body: { content_type: contentType, size: bytes.length },
+    }),
   );
   const { url, fields, key } = res.body as { url: string; fields: Record<string, string>; key: string };
   const form = new FormData();
@@ -100,7 +108,14 @@ const publish = (sub: string, images: string[]) =>
     createProduct,
     apiEvent('createProduct', {
       claims: claims(sub),
-      body: { title: 'Bicicleta de montaña', price: 120, category: 'musica', whatsapp_number: '04141234567', university_id: uni, images },
+      body: {
+        title: 'Bicicleta de montaña',
+        price: 120,
+        category: 'musica',
+        whatsapp_number: '04141234567',
+        university_id: uni,
+        images,
+      },
     }),
   );
 
@@ -111,7 +126,13 @@ beforeAll(async () => {
   dynamodb = localDynamoClient(inject('dynamoEndpoint'));
   await ensureTable(dynamodb, JOB_TABLE);
   jobTable = createTableAccess({ endpoint: inject('dynamoEndpoint'), tableName: JOB_TABLE });
-  for (const name of [ENV.imagesBucket, ENV.s3Endpoint, ENV.uploadEndpoint, 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'])
+  for (const name of [
+    ENV.imagesBucket,
+    ENV.s3Endpoint,
+    ENV.uploadEndpoint,
+    'AWS_ACCESS_KEY_ID',
+    'AWS_SECRET_ACCESS_KEY',
+  ])
     saved[name] = process.env[name];
   Object.assign(process.env, {
     [ENV.imagesBucket]: BUCKET,
@@ -170,11 +191,21 @@ describe('publishing derives the sizes', () => {
     // Never an enlargement: a 500-px photo has no 640 or 1280 copy.
     expect(await head(`${base}/2.w640.webp`)).toBeNull();
     // Stored as answered: listings and the product page carry them.
-    expect((await createProductRepository(table).get(product.id))?.image_variants).toEqual(product.image_variants);
+    expect((await createProductRepository(table).get(product.id))?.image_variants).toEqual(
+      product.image_variants,
+    );
 
-    const del = await invoke(deleteOwnProduct, apiEvent('deleteOwnProduct', { claims: claims(sub), params: { id: product.id } }));
+    const del = await invoke(
+      deleteOwnProduct,
+      apiEvent('deleteOwnProduct', { claims: claims(sub), params: { id: product.id } }),
+    );
     expect(del.status).toBe(200);
-    for (const key of [`${base}/1.webp`, `${base}/1.w320.webp`, `${base}/1.w1280.webp`, `${base}/2.w320.webp`])
+    for (const key of [
+      `${base}/1.webp`,
+      `${base}/1.w320.webp`,
+      `${base}/1.w1280.webp`,
+      `${base}/2.w320.webp`,
+    ])
       expect(await head(key), key).toBeNull();
   });
 
@@ -228,9 +259,13 @@ describe('the one-off job', () => {
     await put('/images/products/demo/901.webp', await photo(800, 600));
     await put('/images/products/demo/901-2.webp', await photo(1400, 1000));
     await put('/images/products/902/1.jpg', await photo(2000, 1500, 'jpeg'), 'image/jpeg');
-    await products.putIfAbsent(stored(901, ['/images/products/demo/901.webp', '/images/products/demo/901-2.webp']));
+    await products.putIfAbsent(
+      stored(901, ['/images/products/demo/901.webp', '/images/products/demo/901-2.webp']),
+    );
     // An external address and a photo missing from the bucket: shown as they are, never retried.
-    await products.putIfAbsent(stored(902, ['/images/products/902/1.jpg', 'https://fotos.example.com/x.jpg']));
+    await products.putIfAbsent(
+      stored(902, ['/images/products/902/1.jpg', 'https://fotos.example.com/x.jpg']),
+    );
     await products.putIfAbsent(stored(903, ['/images/products/903/1.webp']));
     await products.putIfAbsent(stored(904, []));
 

@@ -20,7 +20,8 @@ export const DEFAULT_PRODUCT_IMAGE = '/images/default-product.svg';
  * How wide a card's photo shows, for the browser to pick a size from srcset (decision 022): two
  * columns on phones from 360 px, three from 768 px, four from 1024 px in a 1200-px container.
  */
-export const CARD_IMAGE_SIZES = '(min-width: 1200px) 285px, (min-width: 1024px) 24vw, (min-width: 768px) 32vw, (min-width: 360px) 50vw, 100vw';
+export const CARD_IMAGE_SIZES =
+  '(min-width: 1200px) 285px, (min-width: 1024px) 24vw, (min-width: 768px) 32vw, (min-width: 360px) 50vw, 100vw';
 
 export interface ProductCardProps {
   product: ProductSummary;

@@ -3,8 +3,8 @@ import type { ProductSummary } from '#shared/schemas';
 import { Skeleton } from '../ui/skeleton';
 import { ProductCard } from './product-card';
 
-/** Cards in the widest layout's first row (4 columns). */
-const FIRST_ROW = 4;
+/** Cards in the widest layout's first row (4 columns): a page's first grid loads these at once. */
+export const FIRST_ROW = 4;
 
 export interface ProductGridProps {
   products: readonly ProductSummary[];
@@ -12,6 +12,8 @@ export interface ProductGridProps {
   skeletonCount?: number;
   /** Shown when not loading and there are no products. */
   emptyText?: string;
+  /** Cards whose photo loads at once (the page's first row); the rest load lazily. @default 0 */
+  eagerCount?: number;
 }
 
 export function ProductCardSkeleton() {
@@ -32,6 +34,7 @@ export function ProductGrid({
   loading = false,
   skeletonCount = LIMITS.skeletonCards,
   emptyText,
+  eagerCount = 0,
 }: ProductGridProps) {
   if (loading) {
     return (
@@ -48,8 +51,7 @@ export function ProductGrid({
     <ul className="product-grid">
       {products.map((product, i) => (
         <li key={product.id}>
-          {/* The first row (four cards at the widest) loads at once; the rest lazily. */}
-          <ProductCard product={product} eager={i < FIRST_ROW} />
+          <ProductCard product={product} eager={i < eagerCount} />
         </li>
       ))}
     </ul>

@@ -56,7 +56,8 @@ describe('ShareMenu', () => {
   });
 
   describe('on a phone with the Web Share API', () => {
-    const ANDROID = 'Mozilla/5.0 (Linux; Android 13; SM-A135M) AppleWebKit/537.36 Chrome/128.0 Mobile Safari/537.36';
+    const ANDROID =
+      'Mozilla/5.0 (Linux; Android 13; SM-A135M) AppleWebKit/537.36 Chrome/128.0 Mobile Safari/537.36';
     const phone = (share: (data: ShareData) => Promise<void>) =>
       vi.stubGlobal('navigator', { ...navigator, userAgent: ANDROID, share: vi.fn(share) });
 
@@ -98,7 +99,10 @@ describe('ShareMenu', () => {
     it('is for phones only: a desktop browser with navigator.share keeps the menu', () => {
       expect(canShareNatively({ share: vi.fn(), userAgent: ANDROID } as Partial<Navigator>)).toBe(true);
       expect(
-        canShareNatively({ share: vi.fn(), userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/128.0' } as Partial<Navigator>),
+        canShareNatively({
+          share: vi.fn(),
+          userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/128.0',
+        } as Partial<Navigator>),
       ).toBe(false);
       expect(canShareNatively({ userAgent: ANDROID } as Partial<Navigator>)).toBe(false);
     });

@@ -24,7 +24,9 @@ describe('ProductGallery', () => {
     expect([main.getAttribute('width'), main.getAttribute('height')]).toEqual(['1600', '900']);
     // Thumbnails take the smallest size, lazily.
     const thumbs = document.querySelectorAll<HTMLImageElement>('.gallery__thumb img');
-    expect(thumbs[1].getAttribute('srcset')).toBe('/images/products/3/2.w320.webp 320w, /images/products/3/2.jpg 500w');
+    expect(thumbs[1].getAttribute('srcset')).toBe(
+      '/images/products/3/2.w320.webp 320w, /images/products/3/2.jpg 500w',
+    );
     expect(thumbs[1].getAttribute('sizes')).toBe('64px');
     expect(thumbs[1].getAttribute('loading')).toBe('lazy');
   });
