@@ -74,11 +74,9 @@ describe('responsive photos', () => {
         [...grid.querySelectorAll('article img')].map((img) => img.getAttribute('loading')),
       ),
     );
-    loading.forEach((grid, g) =>
-      grid.forEach((value, i) =>
-        expect(value, `grid ${g + 1}, card ${i + 1}`).toBe(g === 0 && i < 4 ? 'eager' : 'lazy'),
-      ),
-    );
+    for (const [g, grid] of loading.entries())
+      for (const [i, value] of grid.entries())
+        expect(value, `grid ${g + 1}, card ${i + 1}`).toBe(g === 0 && i < 4 ? 'eager' : 'lazy');
     const imgs = await markup(page, '.product-grid article img');
     expect(imgs.length).toBeGreaterThan(4);
     for (const img of imgs) {
