@@ -8,6 +8,7 @@ import { EdgeFirewall } from './constructs/firewall';
 import { Mail } from './constructs/mail';
 import { Monitoring } from './constructs/monitoring';
 import { Notifications } from './constructs/notifications';
+import { PhotoJobs } from './constructs/photo-jobs';
 import { Search } from './constructs/search';
 import { Stream } from './constructs/stream';
 import { Web } from './constructs/web';
@@ -42,6 +43,8 @@ export class MarketplaceStack extends Stack {
   readonly monitoring: Monitoring;
   /** Question and answer mails: the unsubscribe links' secret and the windows' sweep (decision 020). */
   readonly notifications: Notifications;
+  /** The one-off job that gives stored photos their WebP sizes (decision 022). */
+  readonly photoJobs: PhotoJobs;
 
   constructor(scope: Construct, id: string, props: MarketplaceStackProps) {
     // A stage that names its region always deploys there, whatever the credentials' default.
@@ -101,6 +104,13 @@ export class MarketplaceStack extends Stack {
 
     // Photo areas need the images bucket, which lives with the distribution (created after the API).
     for (const { fn, uses } of this.api.functions) if (uses.images) this.web.bindImages(fn);
+    // Photos stored before responsive photos get their sizes from a job the operator invokes.
+    this.photoJobs = new PhotoJobs(this, 'PhotoJobs', {
+      stage,
+      entry: join(functionsDir, 'jobs', 'photo-variants.ts'),
+    });
+    this.data.bindTable(this.photoJobs.variants, 'RW');
+    this.web.bindImages(this.photoJobs.variants);
     // The unsubscribe route verifies the links the dispatcher signs.
     for (const { fn, uses } of this.api.functions)
       if (uses.unsubscribeTokens) this.notifications.bindSigning(fn);
@@ -125,6 +135,7 @@ export class MarketplaceStack extends Stack {
     new CfnOutput(this, 'DistributionDomainName', { value: this.web.distribution.distributionDomainName });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
+    new CfnOutput(this, 'PhotoVariantsJobName', { value: this.photoJobs.variants.functionName });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn });
     new CfnOutput(this, 'DashboardUrl', {
       value: `https://console.aws.amazon.com/cloudwatch/home?region=${this.region}#dashboards/dashboard/${this.monitoring.dashboard.dashboardName}`,

@@ -92,6 +92,23 @@ async function main(): Promise<number> {
       input,
     );
     console.log(JSON.stringify(report, null, 2));
+    // Imported photos get their card and gallery sizes from the one-off job (decision 022).
+    if (cli.stage) {
+      console.error(
+        `Imported photos get their sizes from the stage's photo job (output PhotoVariantsJobName of Marketplace-${cli.stage}): see the README's runbook.`,
+      );
+    } else {
+      const stack = readLocalStack(cli['data-dir'] ? resolve(cli['data-dir']) : undefined);
+      const { localS3Client } = await import('./local/parts/s3');
+      const { runLocalPhotoVariantsJob } = await import('./local/photo-variants-job');
+      const s3 = localS3Client(stack.s3Endpoint);
+      try {
+        const job = await runLocalPhotoVariantsJob({ table, s3, bucket: stack.imagesBucket });
+        console.error(`Photo sizes: ${job.derived} products derived, ${job.skipped} already done.`);
+      } finally {
+        s3.destroy();
+      }
+    }
     const rejected = report.universities.rejected + report.products.rejected;
     console.error(
       `Done: universities ${report.universities.created} created, ${report.universities.unchanged} unchanged; ` +

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { CAREERS, CATEGORIES, CONDITIONS, PRODUCT_STATUSES, REQUEST_STATUSES, SORT_ORDERS } from './enums';
 import { UNIVERSITY_ID_PATTERN } from './ids';
 import { LIMITS } from './limits';
+import { imageVariantsSchema } from './photos';
 import { API_MESSAGES } from './messages';
 import { cleanLines, integer, preprocess, trimmed } from './zod';
 
@@ -74,6 +75,8 @@ const productShape = {
   career: z.nullable(z.enum(CAREERS)),
   image: z.nullable(z.string()),
   images: z.array(z.string()).check(z.maxLength(LIMITS.imagesPerProduct)),
+  /** WebP sizes derived from the photos, by served path (shared/photos.ts, decision 022). */
+  image_variants: z.optional(imageVariantsSchema),
   tags: z.array(z.string()).check(z.maxLength(LIMITS.tagsPerProduct)),
   seller_name: z.string(),
   seller_email: z.string(),
@@ -102,6 +105,7 @@ export const productSummarySchema = z.pick(productSchema, {
   career: true,
   condition: true,
   image: true,
+  image_variants: true,
   university_id: true,
   created_at: true,
 });

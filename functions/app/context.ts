@@ -11,6 +11,7 @@ import type {
 import type { CountStore } from '../ports/counts';
 import type { ImageStore, RemoteImageFetcher } from '../ports/images';
 import type { Moderator } from '../ports/moderation';
+import type { PhotoResizer } from '../ports/photo-variants';
 import type { CommentModerator, QuestionRepository } from '../ports/questions';
 import type { ReportRepository } from '../ports/reports';
 import type {
@@ -66,6 +67,8 @@ export interface AppParts {
   commentModerator: CommentModerator;
   images: ImageStore;
   remoteImages: RemoteImageFetcher;
+  /** Draws the WebP sizes of product photos (parts/images.ts, decision 022). */
+  photoResizer: PhotoResizer;
   /** Verifies an optional caller's token on public routes (parts/tokens.ts). */
   tokenVerifier: TokenVerifier;
   // Clock and ids (parts/basics.ts).

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS } from '#shared/limits';
+import { PHOTO_WIDTHS, variantPath } from '#shared/photos';
 import { IMAGE_MESSAGES, type UploadRequest } from '#shared/product-form';
 import { BadRequestError, ForbiddenError } from '../commons/errors';
 import type { AuthContext } from '../commons/auth';
@@ -119,8 +120,13 @@ export async function publishImages(deps: ImageDeps, productId: number, uploads:
   return keys;
 }
 
-/** The bucket keys of a product's own images (demo or external images are left alone). */
+/**
+ * The bucket keys of a product's own images and of their sizes (decision 022); demo or external
+ * images are left alone.
+ */
 export function ownImageKeys(productId: number, images: readonly string[]): string[] {
   const prefix = `/images/products/${productId}/`;
-  return images.filter((p) => p.startsWith(prefix)).map((p) => p.slice(1));
+  return images
+    .filter((p) => p.startsWith(prefix))
+    .flatMap((p) => [p.slice(1), ...PHOTO_WIDTHS.map((w) => variantPath(p, w).slice(1))]);
 }

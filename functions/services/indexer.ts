@@ -17,6 +17,7 @@ export function toSearchDocument(p: Product): SearchDocument {
     career: p.career,
     condition: p.condition,
     image: p.image,
+    ...(p.image_variants ? { image_variants: p.image_variants } : {}),
     university_id: p.university_id,
     created_at: p.created_at,
     description: p.description,

@@ -19,6 +19,8 @@ import {
   servedPath,
 } from './images';
 import { LIMITS } from '#shared/limits';
+import type { ImageVariants } from '#shared/photos';
+import { drawUploads, type PhotoVariantDeps, storeVariants } from './photo-variants';
 import { METRIC } from '../commons/metric-names';
 import { countMetric, logger } from '../commons/observability';
 import { DAY_MS, HOUR_MS } from '../commons/time';
@@ -29,7 +31,10 @@ export const MODERATION_CHECKS_PER_HOUR = 30;
 /** An owner's list is read whole: the daily limit keeps it far below this. */
 export const OWN_LIST_MAX = 500;
 
-export interface PublishingDeps extends Pick<AccountDeps, 'profiles' | 'sendCounter' | 'now'>, ImageDeps {
+export interface PublishingDeps
+  extends Pick<AccountDeps, 'profiles' | 'sendCounter' | 'now'>,
+    ImageDeps,
+    Pick<PhotoVariantDeps, 'photoResizer'> {
   products: ProductRepository;
   universities: UniversityRepository;
   moderator: Moderator;
@@ -109,6 +114,13 @@ export async function publishProduct(
       verdict.warnings.map((message) => ({ path: 'moderation', message })),
     );
   }
+  // The card and gallery sizes (decision 022), drawn before anything is spent: a photo that
+  // passed the header check but does not decode is refused here, with nothing written.
+  const drawn = await drawUploads(
+    deps,
+    uploads.map((u) => u.key),
+    LIMITS.imageMaxBytes,
+  );
   const now = deps.now();
   await spendAllowance(deps, `publish:${auth.userId}`, {
     max: DAILY_LISTING_LIMIT,
@@ -119,6 +131,16 @@ export async function publishProduct(
   const id = await deps.products.nextId();
   const imageKeys = await publishImages(deps, id, uploads);
   const images = imageKeys.map(servedPath);
+  try {
+    const variantKeys = await Promise.all(images.map((path, i) => storeVariants(deps, path, drawn[i].files)));
+    imageKeys.push(...variantKeys.flat());
+  } catch (err) {
+    await deps.images
+      .delete(ownImageKeys(id, images))
+      .catch((e: unknown) => logger.warn('orphan images left', { id, error: String(e) }));
+    throw err;
+  }
+  const image_variants: ImageVariants = Object.fromEntries(images.map((path, i) => [path, drawn[i].variants]));
   const product: Product = {
     id,
     title: body.title,
@@ -129,6 +151,7 @@ export async function publishProduct(
     career: body.career,
     image: images[0] ?? null,
     images,
+    ...(images.length > 0 ? { image_variants } : {}),
     tags: body.tags,
     seller_name: sellerName(profile.full_name, auth.email ?? profile.email),
     seller_email: auth.email ?? profile.email,

@@ -17,7 +17,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { API_AREAS, type ApiArea, areaSettings, type RouteDef, type RouteUses, routeList } from '#shared/routes';
 import type { StageConfig } from '../stages';
-import { AppFunction } from './app-function';
+import { AppFunction, PHOTO_NATIVE_MODULES } from './app-function';
 import type { Auth } from './auth';
 import type { Data } from './data';
 import type { Mail } from './mail';
@@ -129,6 +129,8 @@ export class Api extends Construct {
         description: `API area ${area}: ${areaRoutes.length} routes`,
         memoryMb: settings.memoryMb,
         timeoutSeconds: settings.timeoutSeconds,
+        // Photo areas draw the photos' WebP sizes with sharp (decision 022).
+        nativeModules: settings.uses.images ? PHOTO_NATIVE_MODULES : undefined,
       });
       data.bindTable(fn, settings.writes ? 'RW' : 'RO');
       // Behind CloudFront the client's address is the header its /api/* function writes

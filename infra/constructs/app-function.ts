@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
@@ -28,6 +30,36 @@ export interface AppFunctionProps {
   readonly logRetention?: RetentionDays;
   /** @default the stage's removal policy */
   readonly logRemovalPolicy?: RemovalPolicy;
+  /**
+   * Packages with native code (sharp) left out of the bundle and installed beside it for Lambda's
+   * platform (linux, arm64, glibc) at the version package.json pins. @default none
+   */
+  readonly nativeModules?: readonly string[];
+}
+
+/** The pinned version of a package, from the project's package.json (dependencies first). */
+function pinnedVersion(name: string): string {
+  const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+  };
+  const version = pkg.dependencies?.[name] ?? pkg.devDependencies?.[name];
+  if (!version) throw new Error(`${name} is not pinned in package.json`);
+  return version;
+}
+
+/**
+ * The install of native packages into a bundle: npm fetches the builds for Lambda's platform
+ * whatever the machine that synthesises (sharp ships one package per platform). `--prefer-offline`
+ * takes them from npm's cache after the first time.
+ */
+export function nativeInstallCommand(outputDir: string, modules: readonly string[]): string {
+  const specs = modules.map((m) => `${m}@${pinnedVersion(m)}`).join(' ');
+  return [
+    'npm install --no-save --no-package-lock --no-audit --no-fund --ignore-scripts --prefer-offline',
+    '--os=linux --cpu=arm64 --libc=glibc',
+    `--prefix "${outputDir}" ${specs}`,
+  ].join(' ');
 }
 
 /**
@@ -36,6 +68,9 @@ export interface AppFunctionProps {
  * checks that every bundle's remaining imports are Node built-ins or these.
  */
 export const RUNTIME_PROVIDED_MODULES = ['@aws-sdk/*'];
+
+/** What a function that draws photos' sizes installs beside its bundle (decision 022). */
+export const PHOTO_NATIVE_MODULES: readonly string[] = ['sharp'];
 
 /** ESM bundles lose `require`; some CommonJS dependencies still call it. */
 export const ESM_REQUIRE_BANNER =
@@ -80,7 +115,18 @@ export class AppFunction extends NodejsFunction {
         mainFields: ['module', 'main'],
         sourceMap: true,
         format: OutputFormat.ESM,
-        externalModules: RUNTIME_PROVIDED_MODULES,
+        externalModules: [...RUNTIME_PROVIDED_MODULES, ...(props.nativeModules ?? [])],
+        ...(props.nativeModules?.length
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (_inputDir: string, outputDir: string) => [
+                  nativeInstallCommand(outputDir, props.nativeModules ?? []),
+                ],
+              },
+            }
+          : {}),
         // Licence banners would otherwise be gathered at the end of every bundle.
         esbuildArgs: { '--legal-comments': 'none' },
         banner: ESM_REQUIRE_BANNER,

@@ -8,8 +8,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { ESM_REQUIRE_BANNER, RUNTIME_PROVIDED_MODULES } from '../../infra/constructs/app-function';
-import { API_AREAS } from '#shared/routes';
+import {
+  ESM_REQUIRE_BANNER,
+  PHOTO_NATIVE_MODULES,
+  RUNTIME_PROVIDED_MODULES,
+} from '../../infra/constructs/app-function';
+import { API_AREAS, areaSettings } from '#shared/routes';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -24,15 +28,28 @@ export interface LambdaBundle {
   metafile: Metafile;
 }
 
-/** Every Lambda entry of the stack: one per API area, and the stream dispatcher. */
-export function lambdaEntries(): { name: string; entry: string }[] {
+/**
+ * Every Lambda entry of the stack: one per API area, the stream dispatcher and the photo job, with
+ * the native packages installed beside the bundle (as the stack does).
+ */
+export function lambdaEntries(): { name: string; entry: string; native: readonly string[] }[] {
   return [
-    ...API_AREAS.map((area) => ({ name: area, entry: join(ROOT, 'functions/app/areas', `${area}.ts`) })),
-    { name: 'stream', entry: join(ROOT, 'functions/app/stream.ts') },
+    ...API_AREAS.map((area) => ({
+      name: area,
+      entry: join(ROOT, 'functions/app/areas', `${area}.ts`),
+      native: areaSettings(area).uses.images ? PHOTO_NATIVE_MODULES : [],
+    })),
+    { name: 'stream', entry: join(ROOT, 'functions/app/stream.ts'), native: [] },
+    { name: 'photo-job', entry: join(ROOT, 'functions/app/jobs/photo-variants.ts'), native: PHOTO_NATIVE_MODULES },
   ];
 }
 
-async function bundle(name: string, entry: string, outDir: string): Promise<LambdaBundle> {
+async function bundle(
+  name: string,
+  entry: string,
+  outDir: string,
+  native: readonly string[] = [],
+): Promise<LambdaBundle> {
   const file = join(outDir, `${name}.mjs`);
   const result = await build({
     entryPoints: [entry],
@@ -43,7 +60,7 @@ async function bundle(name: string, entry: string, outDir: string): Promise<Lamb
     format: 'esm',
     target: 'node24',
     mainFields: ['module', 'main'],
-    external: RUNTIME_PROVIDED_MODULES,
+    external: [...RUNTIME_PROVIDED_MODULES, ...native],
     banner: { js: ESM_REQUIRE_BANNER },
     legalComments: 'none',
     metafile: true,
@@ -68,7 +85,7 @@ export async function buildLambdaBundles(
 ): Promise<LambdaBundle[]> {
   mkdirSync(outDir, { recursive: true });
   const out: LambdaBundle[] = [];
-  for (const { name, entry } of lambdaEntries()) out.push(await bundle(name, entry, outDir));
+  for (const { name, entry, native } of lambdaEntries()) out.push(await bundle(name, entry, outDir, native));
   return out;
 }
 

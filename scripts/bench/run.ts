@@ -9,7 +9,8 @@
  * 5. The public mail routes' answer time for an address with an account and one without
  *    (scripts/bench/accounts-timing.ts): the medians must not tell them apart.
  * It starts its own in-memory local stack on free ports and never touches .data/.
- * `npm run bench -- web|lambda|listing|accounts` runs one part only.
+ * `npm run bench -- web|lambda|listing|accounts` runs one part only; `npm run bench -- images`
+ * prints the marketplace's image bytes with and without the photos' sizes (scripts/bench/images.ts).
  */
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { existsSync } from 'node:fs';
@@ -165,6 +166,8 @@ const only = process.argv[2];
 
 async function main() {
   console.log(`Benchmarks (${SAMPLES} samples each, page of ${PAGE}, node ${process.version})\n`);
+  // Image bytes of the marketplace with and without the photos' sizes (decision 022): on request only.
+  if (only === 'images') return (await import('./images')).runImageBench(line);
   if (!only || only === 'web') await webFigures();
   if (!only || only === 'lambda') await lambdaFigures();
   if (only && only !== 'listing' && only !== 'accounts') return;

@@ -17,6 +17,7 @@ import {
   imageKeyOf,
 } from './data';
 import { renderProductImageCached, renderUniversityLogo } from './images';
+import { runLocalPhotoVariantsJob } from '../local/photo-variants-job';
 
 /**
  * Seeds the demo data: draws and uploads the images, then loads universities and products through
@@ -147,6 +148,12 @@ export async function seedDemoData(opts: SeedDemoOptions): Promise<ImportReport>
       data,
     );
     await moveFormerLogos(table);
+    // The card and gallery sizes of the demo photos (decision 022), as publishing makes them.
+    const variantsStarted = Date.now();
+    const variants = await runLocalPhotoVariantsJob({ table, s3, bucket: opts.imagesBucket });
+    log(
+      `demo photo sizes: ${variants.derived} products derived, ${variants.skipped} already done in ${Date.now() - variantsStarted} ms`,
+    );
     log(
       `demo data: universities ${report.universities.created} created / ${report.universities.unchanged} unchanged, ` +
         `products ${report.products.created} created / ${report.products.unchanged} unchanged` +

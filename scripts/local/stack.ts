@@ -273,6 +273,16 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
           if (!(err instanceof ConditionalCheckFailedException)) throw err;
         }
         log(`demo data seeded in ${Date.now() - seedStarted} ms`);
+      } else {
+        // A data directory from before responsive photos: the one-off job gives its photos their
+        // sizes (decision 022); once done, it only reads the table's products and skips them.
+        const { runLocalPhotoVariantsJob } = await import('./photo-variants-job');
+        const job = await runLocalPhotoVariantsJob({
+          table: { doc: DynamoDBDocumentClient.from(dynamoClient), tableName: LOCAL_TABLE_NAME },
+          s3: s3Client,
+          bucket: LOCAL_IMAGES_BUCKET,
+        });
+        if (job.derived > 0) log(`photo sizes derived for ${job.derived} products`);
       }
       // Questions and answers on the demo seller's listings, once per data directory (decision 018).
       const { seedDemoQuestionsOnce } = await import('../demo/questions');

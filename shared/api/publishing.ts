@@ -30,6 +30,8 @@ export const publishingRoutes = defineArea('publishing', {
     auth: 'user',
     status: 201,
     timeoutSeconds: 20,
+    // Drawing the photos' WebP sizes (decision 022) is CPU work; Lambda's CPU grows with memory.
+    memoryMb: 1024,
     uses: { moderation: true, images: true },
     body: createProductBodySchema,
     response: productDetailSchema,

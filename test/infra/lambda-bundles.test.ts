@@ -34,13 +34,20 @@ const isBuiltin = (path: string) => path.startsWith('node:') || builtinModules.i
 const inputs = (b: LambdaBundle) => Object.values(b.metafile.outputs).flatMap((o) => Object.keys(o.inputs));
 
 describe('Lambda bundles', () => {
-  it('exist for every API area and the stream dispatcher', () => {
-    expect(bundles.map((b) => b.name).sort()).toEqual([...API_AREAS, 'stream'].sort());
+  it('exist for every API area, the stream dispatcher and the photo job', () => {
+    expect(bundles.map((b) => b.name).sort()).toEqual([...API_AREAS, 'stream', 'photo-job'].sort());
   });
 
-  it('import nothing at run time but Node built-ins and the AWS SDK the runtime provides', () => {
+  it('import nothing at run time but Node built-ins, the AWS SDK the runtime provides, and sharp where photos are drawn', () => {
+    // sharp is installed beside the bundles that draw photos' sizes (decision 022), loaded on first use.
+    const drawsPhotos = ['publishing', 'photo-job'];
     for (const b of bundles) {
-      const foreign = imports(b).filter((path) => !isBuiltin(path) && !path.startsWith('@aws-sdk/'));
+      const foreign = imports(b).filter(
+        (path) =>
+          !isBuiltin(path) &&
+          !path.startsWith('@aws-sdk/') &&
+          !(drawsPhotos.includes(b.name) && path === 'sharp' && !imports(b, 'import-statement').includes(path)),
+      );
       // e.g. the embedded search engine (a local stand-in) must never be left for the runtime to find.
       expect(foreign, b.name).toEqual([]);
     }
@@ -56,7 +63,7 @@ describe('Lambda bundles', () => {
   });
 
   it('load only the DynamoDB clients at cold start; every other AWS client on first use', () => {
-    for (const b of bundles.filter((x) => x.name !== 'stream')) {
+    for (const b of bundles.filter((x) => x.name !== 'stream' && x.name !== 'photo-job')) {
       expect(
         imports(b, 'import-statement')
           .filter((p) => !isBuiltin(p))
@@ -77,7 +84,7 @@ describe('Lambda bundles', () => {
       imports(bundle('publishing'), 'dynamic-import')
         .filter((p) => !isBuiltin(p))
         .sort(),
-    ).toEqual(['@aws-sdk/client-bedrock-runtime', '@aws-sdk/client-s3', '@aws-sdk/s3-presigned-post']);
+    ).toEqual(['@aws-sdk/client-bedrock-runtime', '@aws-sdk/client-s3', '@aws-sdk/s3-presigned-post', 'sharp']);
     // Questions: the comment model on the first question or answer, nothing else.
     expect(
       imports(bundle('questions'), 'dynamic-import')

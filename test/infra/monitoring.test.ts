@@ -100,7 +100,8 @@ beforeAll(() => {
   work = mkdtempSync(join(process.cwd(), 'node_modules/.cache/infra-monitoring-'));
   functionsDir = join(work, 'app');
   mkdirSync(join(functionsDir, 'areas'), { recursive: true });
-  for (const file of [...API_AREAS.map((area) => `areas/${area}.ts`), 'stream.ts']) {
+  mkdirSync(join(functionsDir, 'jobs'), { recursive: true });
+  for (const file of [...API_AREAS.map((area) => `areas/${area}.ts`), 'stream.ts', 'jobs/photo-variants.ts']) {
     writeFileSync(join(functionsDir, file), 'export const handler = async () => ({});\n');
   }
   dev = build(stages.dev);

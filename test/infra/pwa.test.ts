@@ -28,7 +28,8 @@ beforeAll(() => {
   const functionsDir = join(work, 'app');
   const dist = join(work, 'dist');
   mkdirSync(join(functionsDir, 'areas'), { recursive: true });
-  for (const file of [...API_AREAS.map((area) => `areas/${area}.ts`), 'stream.ts']) {
+  mkdirSync(join(functionsDir, 'jobs'), { recursive: true });
+  for (const file of [...API_AREAS.map((area) => `areas/${area}.ts`), 'stream.ts', 'jobs/photo-variants.ts']) {
     writeFileSync(join(functionsDir, file), 'export const handler = async () => ({});\n');
   }
   for (const dir of ['assets', 'images', 'icons']) mkdirSync(join(dist, dir), { recursive: true });

@@ -147,10 +147,11 @@ beforeAll(() => {
   functionsDir = join(work, 'app');
   webDist = join(work, 'dist');
   mkdirSync(join(functionsDir, 'areas'), { recursive: true });
+  mkdirSync(join(functionsDir, 'jobs'), { recursive: true });
   mkdirSync(join(webDist, 'assets'), { recursive: true });
   mkdirSync(join(webDist, 'images'), { recursive: true });
   writeFileSync(join(webDist, 'images', 'default-product.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  for (const file of [...API_AREAS.map((area) => `areas/${area}.ts`), 'stream.ts']) {
+  for (const file of [...API_AREAS.map((area) => `areas/${area}.ts`), 'stream.ts', 'jobs/photo-variants.ts']) {
     writeFileSync(join(functionsDir, file), 'export const handler = async () => ({});\n');
   }
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>x</title>');

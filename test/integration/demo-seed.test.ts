@@ -88,6 +88,20 @@ describe('seedDemoData', () => {
     expect(await sharp(logo.body).metadata()).toMatchObject({ format: 'webp', width: 256, height: 256 });
   });
 
+  it('gives every demo photo its card and gallery sizes (decision 022), as WebP next to it', async () => {
+    const products = createProductRepository(table);
+    for (let id = 1; id <= COUNT; id++) {
+      const product = await products.get(id);
+      expect(product?.images.length).toBeGreaterThan(0);
+      for (const path of product?.images ?? []) {
+        // The demo photos are 800 px wide: 320 and 640 only, never an enlargement.
+        expect(product?.image_variants?.[path]).toEqual({ width: 800, height: 600, widths: [320, 640] });
+        const small = await object(imageKeyOf(path).replace(/\.webp$/, '.w320.webp'));
+        expect(await sharp(small.body).metadata()).toMatchObject({ format: 'webp', width: 320, height: 240 });
+      }
+    }
+  });
+
   it("moves an older database's SVG logos to the WebP ones, and keeps a logo changed since", async () => {
     const setLogo = (id: string, logo: string) =>
       table.doc.send(

@@ -188,7 +188,9 @@ describe('OpenSearch index body', () => {
   });
 
   it('maps every field of the stored document (the mapping is strict)', () => {
-    expect(Object.keys(toIndexedDocument(CONTRACT_DOCS[0])).sort()).toEqual(Object.keys(properties).sort());
+    // With every optional field present (the photos' sizes, decision 022).
+    const full = { ...CONTRACT_DOCS[0], image_variants: {} };
+    expect(Object.keys(toIndexedDocument(full)).sort()).toEqual(Object.keys(properties).sort());
   });
 });
 
@@ -310,8 +312,13 @@ describe('OpenSearch adapter over HTTP (fake endpoint, real client and signer)',
       'HEAD /products',
       'PUT /products',
       'HEAD /products',
+      // An existing index gets the fields added since it was made (decision 022's photo sizes).
+      'PUT /products/_mapping',
     ]);
     expect(JSON.parse(requests[1].body)).toEqual(buildIndexBody());
+    expect(JSON.parse(requests[3].body)).toEqual({
+      properties: { image_variants: { type: 'object', enabled: false } },
+    });
   });
 
   it('the first write creates a missing index once; a concurrent creation elsewhere is fine', async () => {
@@ -379,9 +386,13 @@ describe('OpenSearch adapter over HTTP (fake endpoint, real client and signer)',
           };
     await adapter().upsert(CONTRACT_DOCS.slice(0, 2));
     // The first write checks that the index exists; PUT is the client's choice (the API takes POST or PUT).
-    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['HEAD /products', 'POST /products/_bulk']);
-    expect(requests[1].headers['content-type']).toMatch(/application\/(x-ndjson|json)/);
-    expect(ndjson(requests[1].body)).toEqual(toBulkBody(CONTRACT_DOCS.slice(0, 2)));
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'HEAD /products',
+      'PUT /products/_mapping',
+      'POST /products/_bulk',
+    ]);
+    expect(requests[2].headers['content-type']).toMatch(/application\/(x-ndjson|json)/);
+    expect(ndjson(requests[2].body)).toEqual(toBulkBody(CONTRACT_DOCS.slice(0, 2)));
   });
 
   it('upsert fails when an item fails, so the stream record is retried', async () => {
@@ -422,8 +433,12 @@ describe('OpenSearch adapter over HTTP (fake endpoint, real client and signer)',
     await index.remove([1, 999]);
     await index.remove([]);
     await index.upsert([]);
-    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['HEAD /products', 'POST /products/_bulk']);
-    expect(ndjson(requests[1].body)).toEqual([{ delete: { _id: '1' } }, { delete: { _id: '999' } }]);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'HEAD /products',
+      'PUT /products/_mapping',
+      'POST /products/_bulk',
+    ]);
+    expect(ndjson(requests[2].body)).toEqual([{ delete: { _id: '1' } }, { delete: { _id: '999' } }]);
   });
 
   for (const f of fixtures) {

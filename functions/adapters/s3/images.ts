@@ -1,15 +1,21 @@
+import type { S3Client } from '@aws-sdk/client-s3';
 import { ENV, optionalEnv, requireEnv } from '../../commons/env';
 import { traced } from '../../commons/observability';
 import { once } from '../../commons/once';
 import type { ImageStore } from '../../ports/images';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * The images bucket. Locally (S3_ENDPOINT set) the client talks to s3rver, and presigned POSTs
  * point at UPLOAD_ENDPOINT: the local server's same-origin proxy to it, so the browser uploads
  * without another origin in the CSP.
  */
-export function createS3ImageStore(): ImageStore {
-  const bucket = () => requireEnv(ENV.imagesBucket);
+export function createS3ImageStore(
+  /** A client and bucket of the caller's (the demo seed, local tools); else both from the environment. */
+  given?: { client: S3Client; bucket: string },
+): ImageStore {
+  const bucket = () => given?.bucket ?? requireEnv(ENV.imagesBucket);
   // The SDK modules are loaded on first use: only the photo routes ever pay for them.
   const sdk = once(async () => {
     const mod = await import('@aws-sdk/client-s3');
@@ -25,6 +31,7 @@ export function createS3ImageStore(): ImageStore {
             }
           : {}),
       });
+    if (given) return { ...mod, client: given.client, signer: given.client };
     return {
       ...mod,
       client: traced(make(optionalEnv(ENV.s3Endpoint))),
@@ -79,14 +86,20 @@ export function createS3ImageStore(): ImageStore {
           ContentType: contentType,
           MetadataDirective: 'REPLACE',
           // A published image never changes under its key.
-          CacheControl: 'public, max-age=31536000, immutable',
+          CacheControl: IMMUTABLE,
         }),
       );
     },
-    async put(key, bytes, contentType) {
+    async put(key, bytes, contentType, options) {
       const { client, PutObjectCommand } = await sdk();
       await client.send(
-        new PutObjectCommand({ Bucket: bucket(), Key: key, Body: bytes, ContentType: contentType }),
+        new PutObjectCommand({
+          Bucket: bucket(),
+          Key: key,
+          Body: bytes,
+          ContentType: contentType,
+          ...(options?.immutable ? { CacheControl: IMMUTABLE } : {}),
+        }),
       );
     },
     async delete(keys) {

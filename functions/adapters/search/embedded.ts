@@ -85,6 +85,7 @@ function toSummary(doc: SearchDocument): ProductSummary {
     career: doc.career,
     condition: doc.condition,
     image: doc.image,
+    ...(doc.image_variants ? { image_variants: doc.image_variants } : {}),
     university_id: doc.university_id,
     created_at: doc.created_at,
   };

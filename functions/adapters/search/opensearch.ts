@@ -48,6 +48,12 @@ export const SORTS: Record<SortOrder, Record<string, 'asc' | 'desc'>[]> = {
   'price-high': [{ price: 'desc' }, { created_at: 'desc' }, { id: 'desc' }],
 };
 
+/**
+ * The photos' sizes (decision 022), kept in the document for the result cards and never searched:
+ * a field added after the first indexes, so ensureIndex adds it to an existing index's mapping.
+ */
+const IMAGE_VARIANTS_MAPPING = { image_variants: { type: 'object', enabled: false } } as const;
+
 // `index_prefixes` stores edge n-grams so a word-prefix query is a term lookup, not a term scan. The
 // main field keeps the layout of earlier indexes (whose main fields were stemmed); queries read `.prefix`.
 const textWithPrefix = {
@@ -91,6 +97,7 @@ export function buildIndexBody(): JsonObject {
         description: textWithPrefix,
         seller_name: textWithPrefix,
         image: { type: 'keyword', index: false, doc_values: false },
+        ...IMAGE_VARIANTS_MAPPING,
       },
     },
   };
@@ -113,6 +120,7 @@ export function toIndexedDocument(doc: SearchDocument) {
     description: doc.description,
     seller_name: doc.seller_name,
     image: doc.image,
+    ...(doc.image_variants ? { image_variants: doc.image_variants } : {}),
   };
 }
 
@@ -360,7 +368,11 @@ export function createOpenSearchIndex(
   }
 
   async function ensureIndex(): Promise<void> {
-    if (await exists()) return;
+    if (await exists()) {
+      // Fields added since the index was made (adding a field to a mapping is allowed and idempotent).
+      await send({ method: 'PUT', path: `${indexPath}/_mapping`, body: { properties: IMAGE_VARIANTS_MAPPING } });
+      return;
+    }
     try {
       await send({ method: 'PUT', path: indexPath, body: buildIndexBody() });
     } catch (err) {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getRecentlyViewed } from '@/lib/storage';
 import { product } from '@/testing/fixtures';
 import { renderRoutes } from '@/testing/render';
-import { ProductCard } from './product-card';
+import { CARD_IMAGE_SIZES, ProductCard } from './product-card';
 
 beforeEach(() => localStorage.clear());
 afterEach(cleanup);
@@ -57,5 +57,35 @@ describe('ProductCard', () => {
     expect(await screen.findByText('detalle')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/product/42');
     expect(getRecentlyViewed().map((p) => p.id)).toEqual([42]);
+  });
+
+  it('offers the WebP sizes in srcset with the card widths, its pixel size, and loads lazily unless in the first row', () => {
+    const photo = '/images/products/7/1.jpg';
+    const p = product({
+      title: 'Bicicleta',
+      image: photo,
+      image_variants: { [photo]: { width: 1600, height: 1200, widths: [320, 640, 1280] } },
+    });
+    renderCard(p);
+    const img = screen.getByRole('img', { name: 'Bicicleta' });
+    expect(img.getAttribute('src')).toBe(photo);
+    expect(img.getAttribute('srcset')).toBe(
+      '/images/products/7/1.w320.webp 320w, /images/products/7/1.w640.webp 640w, /images/products/7/1.w1280.webp 1280w, /images/products/7/1.jpg 1600w',
+    );
+    expect(img.getAttribute('sizes')).toBe(CARD_IMAGE_SIZES);
+    expect(img.getAttribute('sizes')).toContain('(min-width: 360px) 50vw');
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['1600', '1200']);
+    expect(img.getAttribute('loading')).toBe('lazy');
+    cleanup();
+    renderRoutes([{ path: '/', element: <ProductCard product={p} eager /> }], '/');
+    expect(screen.getByRole('img', { name: 'Bicicleta' }).getAttribute('loading')).toBe('eager');
+  });
+
+  it('shows a photo without sizes yet (or the default picture) as it is, with no srcset', () => {
+    renderCard(product({ title: 'Sin tamaños', image: '/images/products/8/1.webp' }));
+    const img = screen.getByRole('img', { name: 'Sin tamaños' });
+    expect(img.getAttribute('src')).toBe('/images/products/8/1.webp');
+    expect(img.hasAttribute('srcset')).toBe(false);
+    expect(img.hasAttribute('sizes')).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CAREER_BADGES, CAREER_LABELS, CATEGORY_LABELS, type Career } from '#shared/enums';
+import { photoSrcSet } from '#shared/photos';
 import type { ProductSummary } from '#shared/schemas';
 import { formatPrice } from '#shared/text';
 import { paths } from '@/config/paths';
@@ -15,6 +16,13 @@ import { ShareMenu } from './share-menu';
 
 export const DEFAULT_PRODUCT_IMAGE = '/images/default-product.svg';
 
+/**
+ * How wide a card's photo shows, for the browser to pick a size from srcset (decision 022): two
+ * columns on phones from 360 px, three from 768 px, four from 1024 px in a 1200-px container.
+ */
+export const CARD_IMAGE_SIZES =
+  '(min-width: 1200px) 285px, (min-width: 1024px) 24vw, (min-width: 768px) 32vw, (min-width: 360px) 50vw, 100vw';
+
 export interface ProductCardProps {
   product: ProductSummary;
   /**
@@ -23,12 +31,14 @@ export interface ProductCardProps {
    */
   isFavorite?: boolean;
   onToggleFavorite?: (product: ProductSummary) => void;
+  /** Cards of the first row load their photo at once; the rest when they come near the screen. */
+  eager?: boolean;
 }
 
 const hasCareerBadge = (career: Career | null): career is (typeof CAREER_BADGES)[number] =>
   career !== null && (CAREER_BADGES as readonly string[]).includes(career);
 
-export function ProductCard({ product, isFavorite, onToggleFavorite }: ProductCardProps) {
+export function ProductCard({ product, isFavorite, onToggleFavorite, eager = false }: ProductCardProps) {
   const [imageFailed, setImageFailed] = useState(false);
   const session = useSession();
   const { toast } = useToast();
@@ -38,6 +48,8 @@ export function ProductCard({ product, isFavorite, onToggleFavorite }: ProductCa
   const href = paths.product.getHref(product.id);
   const url = `${globalThis.location?.origin ?? ''}${href}`;
   const category = categoryTheme(product.category);
+  const variants = product.image ? product.image_variants?.[product.image] : undefined;
+  const srcSet = product.image ? photoSrcSet(product.image, variants) : undefined;
 
   const onHeart = () => {
     if (session.status !== 'signed-in') {
@@ -59,11 +71,14 @@ export function ProductCard({ product, isFavorite, onToggleFavorite }: ProductCa
         ) : (
           <img
             src={product.image || DEFAULT_PRODUCT_IMAGE}
+            // Sizes derived on the server; a photo without them yet shows as it is (its src).
+            srcSet={srcSet}
+            sizes={srcSet ? CARD_IMAGE_SIZES : undefined}
             alt={product.title}
-            loading="lazy"
+            loading={eager ? 'eager' : 'lazy'}
             decoding="async"
-            width={400}
-            height={400}
+            width={variants?.width ?? 400}
+            height={variants?.height ?? 300}
             onError={() => setImageFailed(true)}
           />
         )}

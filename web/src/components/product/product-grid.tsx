@@ -3,12 +3,17 @@ import type { ProductSummary } from '#shared/schemas';
 import { Skeleton } from '../ui/skeleton';
 import { ProductCard } from './product-card';
 
+/** Cards in the widest layout's first row (4 columns): a page's first grid loads these at once. */
+export const FIRST_ROW = 4;
+
 export interface ProductGridProps {
   products: readonly ProductSummary[];
   loading?: boolean;
   skeletonCount?: number;
   /** Shown when not loading and there are no products. */
   emptyText?: string;
+  /** Cards whose photo loads at once (the page's first row); the rest load lazily. @default 0 */
+  eagerCount?: number;
 }
 
 export function ProductCardSkeleton() {
@@ -29,6 +34,7 @@ export function ProductGrid({
   loading = false,
   skeletonCount = LIMITS.skeletonCards,
   emptyText,
+  eagerCount = 0,
 }: ProductGridProps) {
   if (loading) {
     return (
@@ -43,9 +49,9 @@ export function ProductGrid({
   if (products.length === 0) return emptyText ? <p className="empty-text">{emptyText}</p> : null;
   return (
     <ul className="product-grid">
-      {products.map((product) => (
+      {products.map((product, i) => (
         <li key={product.id}>
-          <ProductCard product={product} />
+          <ProductCard product={product} eager={i < eagerCount} />
         </li>
       ))}
     </ul>

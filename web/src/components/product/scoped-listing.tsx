@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { LoadMore } from './load-more';
-import { ProductGrid } from './product-grid';
+import { FIRST_ROW, ProductGrid } from './product-grid';
 import { Button, buttonClass } from '../ui/button';
 import { paths } from '@/config/paths';
 import { type ProductsQuery, useInfiniteProducts } from '@/lib/api/get-products';
@@ -47,7 +47,12 @@ export function ScopedListing({ query, label, skeletonCount }: ScopedListingProp
           </Link>
         </div>
       ) : (
-        <ProductGrid products={items} loading={result.isPending} skeletonCount={skeletonCount} />
+        <ProductGrid
+          products={items}
+          eagerCount={FIRST_ROW}
+          loading={result.isPending}
+          skeletonCount={skeletonCount}
+        />
       )}
       <LoadMore
         hasNextPage={result.hasNextPage}

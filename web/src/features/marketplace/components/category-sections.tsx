@@ -2,7 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { CATEGORY_LABELS, type Category, FILTER_CATEGORIES } from '#shared/enums';
 import { LIMITS } from '#shared/limits';
 import { CategoryIcon, categoryTheme } from '@/components/catalog-icons';
-import { ProductGrid } from '@/components/product/product-grid';
+import { FIRST_ROW, ProductGrid } from '@/components/product/product-grid';
 import { Button } from '@/components/ui/button';
 import { getProductsQueryOptions } from '@/lib/api/get-products';
 
@@ -47,7 +47,7 @@ export function CategorySections({
 
   return (
     <>
-      {visible.map(({ category, items }) => {
+      {visible.map(({ category, items }, index) => {
         const theme = categoryTheme(category);
         return (
           <section className="section" key={category} aria-labelledby={`section-${category}`}>
@@ -70,7 +70,11 @@ export function CategorySections({
                 Ver todos
               </Button>
             </div>
-            <ProductGrid products={items.slice(0, LIMITS.categoryPreview)} />
+            {/* Only the first section's first row is above the fold on a phone. */}
+            <ProductGrid
+              products={items.slice(0, LIMITS.categoryPreview)}
+              eagerCount={index === 0 ? FIRST_ROW : 0}
+            />
           </section>
         );
       })}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { LoadMore } from '@/components/product/load-more';
-import { ProductGrid } from '@/components/product/product-grid';
+import { FIRST_ROW, ProductGrid } from '@/components/product/product-grid';
 import { Spinner } from '@/components/ui/spinner';
 import { type ProductsQuery, useInfiniteProducts } from '@/lib/api/get-products';
 
@@ -50,6 +50,7 @@ export function ProductResults({
           )}
           <ProductGrid
             products={items}
+            eagerCount={FIRST_ROW}
             loading={loading}
             emptyText={result.isError ? undefined : emptyText}
           />

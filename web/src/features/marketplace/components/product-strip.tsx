@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { photoSrcSet } from '#shared/photos';
 import type { ProductSummary } from '#shared/schemas';
 import { formatPrice } from '#shared/text';
 import { DEFAULT_PRODUCT_IMAGE } from '@/components/product/product-card';
@@ -21,14 +22,18 @@ export function ProductStrip({ products }: { products: readonly ProductSummary[]
               >
                 <img
                   src={p.image || DEFAULT_PRODUCT_IMAGE}
+                  srcSet={p.image ? photoSrcSet(p.image, p.image_variants?.[p.image]) : undefined}
+                  sizes="140px"
                   alt=""
                   loading="lazy"
                   width={140}
                   height={105}
                   onError={(e) => {
                     // A broken image falls back to the default one (once: the default never fails twice).
-                    if (!e.currentTarget.src.endsWith(DEFAULT_PRODUCT_IMAGE))
+                    if (!e.currentTarget.src.endsWith(DEFAULT_PRODUCT_IMAGE)) {
+                      e.currentTarget.removeAttribute('srcset');
                       e.currentTarget.src = DEFAULT_PRODUCT_IMAGE;
+                    }
                   }}
                 />
                 <span>{p.title}</span>

@@ -1,21 +1,29 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
+import { type ImageVariants, photoSrcSet } from '#shared/photos';
 
 export interface ProductGalleryProps {
   title: string;
   /** Up to 4 image URLs; empty shows the 'Sin imagen' placeholder. */
   images: readonly string[];
+  /** Their WebP sizes by URL (decision 022); a photo without them shows as it is. */
+  variants?: ImageVariants;
 }
+
+/** The main photo's width: the page's whole width on phones, half the 1200-px container from 768 px. */
+const MAIN_SIZES = '(min-width: 1200px) 580px, (min-width: 768px) 50vw, 100vw';
 
 /**
  * Main image plus thumbnails. Thumbnails are buttons (Tab, Enter/Space); the arrow keys, Home and
  * End move between them too, so the gallery works from a keyboard as from a finger.
  */
-export function ProductGallery({ title, images }: ProductGalleryProps) {
+export function ProductGallery({ title, images, variants }: ProductGalleryProps) {
   const [selected, setSelected] = useState(0);
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
   const thumbsRef = useRef<HTMLDivElement>(null);
   const index = selected < images.length ? selected : 0;
   const current = images[index];
+  const sizesOf = (url: string) => variants?.[url];
+  const mainSrcSet = current === undefined ? undefined : photoSrcSet(current, sizesOf(current));
 
   const markFailed = (url: string) => setFailed((prev) => new Set(prev).add(url));
 
@@ -49,10 +57,14 @@ export function ProductGallery({ title, images }: ProductGalleryProps) {
           <img
             key={current}
             src={current}
+            srcSet={mainSrcSet}
+            sizes={mainSrcSet ? MAIN_SIZES : undefined}
             alt={images.length > 1 ? `${title} (imagen ${index + 1} de ${images.length})` : title}
-            decoding="async"
-            width={800}
-            height={800}
+            // The page's largest element: the first photo is fetched first, never lazily.
+            fetchPriority={index === 0 ? 'high' : undefined}
+            decoding={index === 0 ? undefined : 'async'}
+            width={sizesOf(current)?.width ?? 800}
+            height={sizesOf(current)?.height ?? 600}
             onError={() => markFailed(current)}
           />
         )}
@@ -80,7 +92,16 @@ export function ProductGallery({ title, images }: ProductGalleryProps) {
                   Sin imagen
                 </span>
               ) : (
-                <img src={url} alt="" loading="lazy" width={80} height={80} onError={() => markFailed(url)} />
+                <img
+                  src={url}
+                  srcSet={photoSrcSet(url, sizesOf(url))}
+                  sizes="64px"
+                  alt=""
+                  loading="lazy"
+                  width={80}
+                  height={80}
+                  onError={() => markFailed(url)}
+                />
               )}
             </button>
           ))}

@@ -114,7 +114,7 @@ function ProductView({ product }: { product: ProductDetail }) {
       </nav>
 
       <div className="product-layout">
-        <ProductGallery title={product.title} images={images} />
+        <ProductGallery title={product.title} images={images} variants={product.image_variants} />
 
         <div className="product-info">
           <div className="row">

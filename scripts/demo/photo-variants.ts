@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { createSharpPhotoResizer, VARIANT_WEBP } from '../../functions/adapters/sharp/photo-resizer';
+import type { PhotoResizer } from '../../functions/ports/photo-variants';
+
+/**
+ * The photo resizer with a disk cache, for the demo seed and the local job: every fresh local
+ * stack (each end-to-end run) derives the same ~200 demo photos, which costs seconds of sharp on a
+ * busy 2-core machine. Keyed by the photo's bytes, the widths, the encoder settings and sharp's
+ * version, so a change of any of them draws again.
+ */
+const CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/photo-variants', import.meta.url));
+
+interface CachedEntry {
+  width: number;
+  height: number;
+  widths: number[];
+}
+
+export function cachedPhotoResizer(inner: PhotoResizer = createSharpPhotoResizer()): PhotoResizer {
+  return {
+    async resize(bytes, widthsFor) {
+      const hash = createHash('sha256')
+        .update(`${sharp.versions.sharp}|${JSON.stringify(VARIANT_WEBP)}|`)
+        .update(bytes)
+        .digest('hex')
+        .slice(0, 32);
+      const dir = join(CACHE_DIR, hash);
+      try {
+        const entry = JSON.parse(readFileSync(join(dir, 'entry.json'), 'utf8')) as CachedEntry;
+        // The widths depend on the photo's width only, which the entry holds.
+        if (JSON.stringify(widthsFor(entry.width)) === JSON.stringify(entry.widths))
+          return {
+            width: entry.width,
+            height: entry.height,
+            variants: entry.widths.map((w) => ({ width: w, bytes: readFileSync(join(dir, `${w}.webp`)) })),
+          };
+      } catch {
+        // Not cached yet (or unreadable): drawn below.
+      }
+      const drawn = await inner.resize(bytes, widthsFor);
+      try {
+        mkdirSync(dir, { recursive: true });
+        for (const v of drawn.variants) writeFileSync(join(dir, `${v.width}.webp`), v.bytes);
+        const entry: CachedEntry = {
+          width: drawn.width,
+          height: drawn.height,
+          widths: drawn.variants.map((v) => v.width),
+        };
+        writeFileSync(join(dir, 'entry.json'), JSON.stringify(entry));
+      } catch {
+        // A read-only checkout only loses the cache.
+      }
+      return drawn;
+    },
+  };
+}
