@@ -1,7 +1,7 @@
 import { formatCount } from '../charts/palette';
 
 export interface JobProgressData {
-  status: 'pending' | 'running' | 'done' | 'failed';
+  status: 'queued' | 'running' | 'succeeded' | 'failed';
   processed: number;
   total?: number | null;
 }
