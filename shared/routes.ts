@@ -1,4 +1,5 @@
 import { accountsRoutes } from './api/accounts';
+import { adminRoutes } from './api/admin';
 import { catalogRoutes } from './api/catalog';
 import {
   API_AREAS,
@@ -42,6 +43,7 @@ const areaTables = [
   publishingRoutes,
   questionsRoutes,
   reportsRoutes,
+  adminRoutes,
 ] as const;
 
 /** Fails to compile when two areas declare a route of the same name. */
@@ -106,6 +108,7 @@ export function areaSettings(
     moderation: false,
     images: false,
     unsubscribeTokens: false,
+    jobs: false,
   };
   for (const r of list) for (const k of Object.keys(uses) as (keyof RouteUses)[]) uses[k] ||= !!r.uses?.[k];
   return {

@@ -11,7 +11,15 @@ export type AuthLevel = 'public' | 'user' | 'admin' | 'super_admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The API areas: in AWS, one Lambda function serves all the routes of an area. */
-export const API_AREAS = ['catalog', 'accounts', 'favorites', 'publishing', 'questions', 'reports'] as const;
+export const API_AREAS = [
+  'catalog',
+  'accounts',
+  'favorites',
+  'publishing',
+  'questions',
+  'reports',
+  'admin',
+] as const;
 export type ApiArea = (typeof API_AREAS)[number];
 
 /**
@@ -31,6 +39,8 @@ export interface RouteUses {
   readonly images?: boolean;
   /** Verifies signed unsubscribe links (NOTIFY_SECRET_ARN set, that one secret's value readable). */
   readonly unsubscribeTokens?: boolean;
+  /** Starts background jobs (JOBS_FUNCTION_NAME set, lambda:InvokeFunction on the job function granted). */
+  readonly jobs?: boolean;
 }
 
 export interface RouteEntry {
