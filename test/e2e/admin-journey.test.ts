@@ -53,6 +53,11 @@ describe('admin area', () => {
     await nav.waitFor();
     expect(await nav.getByRole('link').allInnerTexts()).toEqual([
       'Dashboard',
+      'Productos',
+      'Reportes',
+      'Usuarios',
+      'Universidades',
+      'Solicitudes',
       'Volver a la app',
     ]);
     expect(await nav.getByText(DEMO_ADMIN.email).count()).toBe(1);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { formatDateTime } from '../format';
@@ -25,10 +25,20 @@ export interface RequestDetailsDialogProps {
   error?: string | null;
   onDecide: (decision: RequestDecision, notes: string) => void;
   onClose: () => void;
+  /** Below the decision (the request's history). */
+  children?: ReactNode;
 }
 
 /** A request's details; only a pending request offers 'Aprobar' or 'Rechazar' with notes. */
-export function RequestDetailsDialog({ request, busy, notesMax, error, onDecide, onClose }: RequestDetailsDialogProps) {
+export function RequestDetailsDialog({
+  request,
+  busy,
+  notesMax,
+  error,
+  onDecide,
+  onClose,
+  children,
+}: RequestDetailsDialogProps) {
   const [notes, setNotes] = useState('');
   const [notesError, setNotesError] = useState<string | undefined>();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a different request starts with empty notes
@@ -108,6 +118,7 @@ export function RequestDetailsDialog({ request, busy, notesMax, error, onDecide,
           </button>
         )}
       </div>
+      {children}
     </Dialog>
   );
 }

@@ -1,16 +1,9 @@
+import type { Dashboard } from '#shared/admin';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount } from '../charts/palette';
 
-export interface DashboardCounts {
-  products_active: number;
-  products_total: number;
-  profiles: number;
-  reports_pending: number;
-  universities: number;
-}
-
 /** The dashboard's counts: products (active of total), profiles, pending reports, universities. */
-export function StatCards({ counts }: { counts: DashboardCounts | undefined }) {
+export function StatCards({ counts }: { counts: Dashboard['counts'] | undefined }) {
   const items: { label: string; value: number | undefined; note?: string }[] = [
     {
       label: 'Productos',
@@ -18,7 +11,7 @@ export function StatCards({ counts }: { counts: DashboardCounts | undefined }) {
       note: counts ? `${formatCount(counts.products_active)} activos` : undefined,
     },
     { label: 'Perfiles', value: counts?.profiles },
-    { label: 'Reportes pendientes', value: counts?.reports_pending },
+    { label: 'Reportes pendientes', value: counts?.pending_reports },
     { label: 'Universidades', value: counts?.universities },
   ];
   return (

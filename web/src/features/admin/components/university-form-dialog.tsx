@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Field } from '@/components/form/field';
 import { buttonClass } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -35,6 +35,8 @@ export interface UniversityFormDialogProps {
   validate: (values: UniversityFormValues) => UniversityFieldErrors;
   onSubmit: (values: UniversityFormValues) => void;
   onClose: () => void;
+  /** Below the form (the university's history when editing). */
+  children?: ReactNode;
 }
 
 const LABELS: Record<keyof UniversityFormValues, string> = {
@@ -71,6 +73,7 @@ export function UniversityFormDialog({
   validate,
   onSubmit,
   onClose,
+  children,
 }: UniversityFormDialogProps) {
   const [values, setValues] = useState<UniversityFormValues>(initial);
   const [errors, setErrors] = useState<UniversityFieldErrors>({});
@@ -127,6 +130,7 @@ export function UniversityFormDialog({
           </button>
         </div>
       </form>
+      {children}
     </Dialog>
   );
 }

@@ -24,7 +24,7 @@ describe('/admin access', () => {
     expect(api.requests.filter((r) => r.url.pathname.startsWith('/api/admin'))).toEqual([]);
   });
 
-  it('shows an admin the sidebar: the pages, back to the app and sign out', async () => {
+  it('shows an admin the sidebar: the six pages, back to the app and sign out', async () => {
     fakeApi(() => ({ status: 404, body: { error: { code: 'NotFound', message: 'No encontrado' } } }));
     renderApp('/admin', ADMIN);
     const nav = await screen.findByRole('navigation', { name: 'Administración' });
@@ -33,6 +33,11 @@ describe('/admin access', () => {
       .map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).toEqual([
       ['Dashboard', '/admin'],
+      ['Productos', '/admin/products'],
+      ['Reportes', '/admin/reports'],
+      ['Usuarios', '/admin/users'],
+      ['Universidades', '/admin/universities'],
+      ['Solicitudes', '/admin/university-requests'],
       ['Volver a la app', '/'],
     ]);
     expect(within(nav).getByRole('button', { name: 'Cerrar sesión' })).toBeTruthy();

@@ -18,6 +18,19 @@ const AdminSignIn = lazy(() => import('../components/admin-sign-in'));
  */
 const PAGES = [
   { path: paths.admin.dashboard.path, label: ADMIN_TEXTS.nav.dashboard, Page: lazy(() => import('./dashboard')) },
+  { path: paths.admin.products.path, label: ADMIN_TEXTS.nav.products, Page: lazy(() => import('./products')) },
+  { path: paths.admin.reports.path, label: ADMIN_TEXTS.nav.reports, Page: lazy(() => import('./reports')) },
+  { path: paths.admin.users.path, label: ADMIN_TEXTS.nav.users, Page: lazy(() => import('./users')) },
+  {
+    path: paths.admin.universities.path,
+    label: ADMIN_TEXTS.nav.universities,
+    Page: lazy(() => import('./universities')),
+  },
+  {
+    path: paths.admin.universityRequests.path,
+    label: ADMIN_TEXTS.nav.universityRequests,
+    Page: lazy(() => import('./university-requests')),
+  },
 ] as const;
 
 const NAV = PAGES.map((p) => ({ to: p.path, label: p.label, end: p.path === paths.admin.dashboard.path }));

@@ -1,17 +1,32 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { ApiError, apiCall } from '@/lib/api-client';
 import { productsQueryKeyRoot } from '@/lib/api/products-query-key';
+import { useSession } from '@/lib/session';
 
-/** getProduct: an active product; 404 (ApiError) when there is none. */
-export const getProduct = (id: number, signal?: AbortSignal) =>
-  apiCall('getProduct', { params: { id }, signal });
+/**
+ * getProduct: an active product; 404 (ApiError) when there is none. For an admin, a product the
+ * public may not see (inactive, sold, held for review) is read through the admin route instead, so
+ * the admin area's 'Ver' opens its page (the API refuses that route to anyone else).
+ */
+export async function getProduct(id: number, signal?: AbortSignal, asAdmin = false) {
+  try {
+    return await apiCall('getProduct', { params: { id }, signal });
+  } catch (err) {
+    if (asAdmin && err instanceof ApiError && err.status === 404)
+      return apiCall('adminGetProduct', { params: { id }, signal });
+    throw err;
+  }
+}
 
 /** Under the products' key root, so a change to one's listings refreshes it too. */
-export const getProductQueryOptions = (id: number | null) =>
+export const getProductQueryOptions = (id: number | null, asAdmin = false) =>
   queryOptions({
-    queryKey: [productsQueryKeyRoot, 'detail', id],
-    queryFn: ({ signal }) => getProduct(id as number, signal),
+    queryKey: [productsQueryKeyRoot, 'detail', id, asAdmin],
+    queryFn: ({ signal }) => getProduct(id as number, signal, asAdmin),
     enabled: id !== null,
   });
 
-export const useProduct = (id: number | null) => useQuery(getProductQueryOptions(id));
+export function useProduct(id: number | null) {
+  const session = useSession();
+  return useQuery(getProductQueryOptions(id, session.status === 'signed-in' && session.user.isAdmin));
+}
