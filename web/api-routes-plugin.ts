@@ -4,6 +4,12 @@ import type * as RouteTable from '../shared/routes';
 
 /** The module the web app imports its route table from. */
 export const API_ROUTES_MODULE = 'virtual:api-routes';
+/**
+ * Areas whose routes only a lazy part of the app calls: their entries are served by
+ * `virtual:api-routes/<area>`, imported by that part, so they never weigh on a student's first route
+ * (the admin area's routes; docs/decisions/027-admin-web.md).
+ */
+export const LAZY_ROUTE_AREAS = ['admin'] as const;
 const RESOLVED = `\0${API_ROUTES_MODULE}`;
 const ROUTES_FILE = fileURLToPath(new URL('../shared/routes.ts', import.meta.url));
 
@@ -18,16 +24,27 @@ export function apiRoutesPlugin(): Plugin {
   return {
     name: 'api-routes',
     resolveId(id) {
-      return id === API_ROUTES_MODULE ? RESOLVED : undefined;
+      if (id === API_ROUTES_MODULE) return RESOLVED;
+      const area = id.startsWith(`${API_ROUTES_MODULE}/`) ? id.slice(API_ROUTES_MODULE.length + 1) : '';
+      return (LAZY_ROUTE_AREAS as readonly string[]).includes(area) ? `${RESOLVED}/${area}` : undefined;
     },
     async load(id) {
-      if (id !== RESOLVED) return undefined;
+      if (!id.startsWith(RESOLVED)) return undefined;
+      const area = id === RESOLVED ? null : id.slice(RESOLVED.length + 1);
       const { module, dependencies } = await runnerImport<typeof RouteTable>(ROUTES_FILE, {
         configFile: false,
         logLevel: 'silent',
       });
       for (const file of dependencies) this.addWatchFile(file);
-      return `export const apiRoutes = ${JSON.stringify(module.clientRouteTable())};\n`;
+      const areaOf = new Map<string, string>(module.routeList.map((r) => [r.name, r.area]));
+      const lazy: readonly string[] = LAZY_ROUTE_AREAS;
+      const table = Object.fromEntries(
+        Object.entries(module.clientRouteTable()).filter(([name]) => {
+          const routeArea = areaOf.get(name) ?? '';
+          return area === null ? !lazy.includes(routeArea) : routeArea === area;
+        }),
+      );
+      return `export const apiRoutes = ${JSON.stringify(table)};\n`;
     },
   };
 }

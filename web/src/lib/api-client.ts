@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import { API_MESSAGES } from '#shared/messages';
 import { apiRoutes } from 'virtual:api-routes';
 import { buildPath } from '#shared/api/define';
-import type { RouteDef, RouteName, Routes } from '#shared/routes';
+import type { ClientRoute, RouteDef, RouteName, Routes } from '#shared/routes';
 
 /**
  * Typed HTTP client driven by THE route table: the method and path of every call come from
@@ -16,6 +16,23 @@ import type { RouteDef, RouteName, Routes } from '#shared/routes';
  */
 
 const API_BASE_URL = '';
+
+/**
+ * The routes this page can call: the main table, plus the routes of a lazy area once the part of
+ * the app that calls them has registered them (the admin area's routes stay out of the first route).
+ */
+const knownRoutes = new Map<string, ClientRoute>(Object.entries(apiRoutes));
+
+export function registerApiRoutes(routes: Readonly<Record<string, ClientRoute>>): void {
+  for (const [name, route] of Object.entries(routes)) knownRoutes.set(name, route);
+}
+
+function routeOf(name: RouteName): ClientRoute {
+  const route = knownRoutes.get(name);
+  // A programming error (a lazy area's route called before its part registered it), not a request failure.
+  if (!route) throw new Error(`API route ${name} is not registered`);
+  return route;
+}
 
 /** `{id}` names in a path template: PathParamNames<'/api/products/{id}'> = 'id'. */
 type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
@@ -102,7 +119,7 @@ function toSearchParams(query: Record<string, unknown> | undefined): string {
 
 /** The URL of a call, exposed for tests and prefetching. */
 export function apiUrl<N extends RouteName>(name: N, input: Omit<ApiInput<N>, 'body' | 'signal'>): string {
-  const route = apiRoutes[name];
+  const route = routeOf(name);
   const params = (input as { params?: Record<string, string | number> }).params;
   const query = (input as { query?: Record<string, unknown> }).query;
   return `${API_BASE_URL}${buildPath(route.path, params)}${toSearchParams(query)}`;
@@ -134,7 +151,7 @@ function mustRevalidate(): boolean {
 }
 
 export async function apiCall<N extends RouteName>(name: N, input: ApiInput<N>): Promise<ApiOutput<N>> {
-  const route = apiRoutes[name];
+  const route = routeOf(name);
   const body = (input as { body?: unknown }).body;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';

@@ -1,7 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { revalidatePublicReads } from '@/lib/api-client';
+import { apiRoutes as adminApiRoutes } from 'virtual:api-routes/admin';
+import { registerApiRoutes, revalidatePublicReads } from '@/lib/api-client';
 import { getUniversitiesQueryOptions } from '@/lib/api/get-universities';
 import { productsQueryKeyRoot } from '@/lib/api/products-query-key';
+
+// The admin routes are not in the first route's table (web/api-routes-plugin.ts): every admin call
+// goes through a file that imports this one, which registers them.
+registerApiRoutes(adminApiRoutes);
 
 /** Every admin query lives under this root: an admin's change refreshes every admin view. */
 export const ADMIN_KEY = 'admin';

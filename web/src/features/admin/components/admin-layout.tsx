@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { SessionUser } from '@/lib/session';
 import { useSignOut } from '@/lib/use-sign-out';
@@ -8,8 +8,6 @@ import { ADMIN_TEXTS } from '../texts';
 export interface AdminNavItem {
   to: string;
   label: string;
-  /** Only the dashboard (/admin) needs an exact match to be the current page. */
-  end: boolean;
 }
 
 /**
@@ -29,6 +27,8 @@ export function AdminLayout({
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const navId = useId();
+  // The area's paths are fixed: the current page is the one whose path is the URL's.
+  const current = pathname.replace(/\/+$/, '') || '/';
   const signOut = useSignOut();
 
   // A new page closes the phone menu and starts at the top.
@@ -72,15 +72,15 @@ export function AdminLayout({
           <ul className="admin-sidebar__list">
             {pages.map((item) => (
               <li key={item.to}>
-                <NavLink
+                <Link
                   to={item.to}
-                  end={item.end}
-                  className={({ isActive }) =>
-                    ['admin-sidebar__link', isActive ? 'admin-sidebar__link--active' : ''].filter(Boolean).join(' ')
-                  }
+                  aria-current={current === item.to ? 'page' : undefined}
+                  className={['admin-sidebar__link', current === item.to ? 'admin-sidebar__link--active' : '']
+                    .filter(Boolean)
+                    .join(' ')}
                 >
                   {item.label}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>

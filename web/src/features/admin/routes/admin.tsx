@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
@@ -33,8 +33,14 @@ const PAGES = [
   },
 ] as const;
 
-const NAV = PAGES.map((p) => ({ to: p.path, label: p.label, end: p.path === paths.admin.dashboard.path }));
-const relative = (path: string) => path.slice(paths.admin.dashboard.path.length + 1);
+const NAV = PAGES.map((p) => ({ to: p.path, label: p.label }));
+
+/**
+ * The page of a path. The area's paths are fixed, so they are matched here rather than with
+ * react-router's <Routes>, whose route-element parsing would otherwise join the shared vendor chunk
+ * on every student's first route.
+ */
+const pageOf = (pathname: string) => PAGES.find((p) => p.path === (pathname.replace(/\/+$/, '') || '/'));
 
 function Loading() {
   return (
@@ -56,12 +62,20 @@ function NotAdmin() {
   return <Navigate to={paths.home.getHref()} replace />;
 }
 
+function AdminPage({ pathname }: { pathname: string }) {
+  const page = pageOf(pathname);
+  if (!page) return <Navigate to={paths.admin.dashboard.getHref()} replace />;
+  const { Page } = page;
+  return <Page />;
+}
+
 /**
  * /admin/*: signed out, Amplify UI's Authenticator (sign-in only); a non-admin, home; an admin, the
  * area (sidebar and the page of the URL).
  */
 export function Component() {
   const session = useSession();
+  const { pathname } = useLocation();
   if (session.status === 'loading') return <Loading />;
   if (session.status === 'signed-out')
     return (
@@ -73,16 +87,7 @@ export function Component() {
   return (
     <AdminLayout user={session.user} pages={NAV}>
       <Suspense fallback={<Loading />}>
-        <Routes>
-          {PAGES.map(({ path, Page }) =>
-            path === paths.admin.dashboard.path ? (
-              <Route key={path} index element={<Page />} />
-            ) : (
-              <Route key={path} path={relative(path)} element={<Page />} />
-            ),
-          )}
-          <Route path="*" element={<Navigate to={paths.admin.dashboard.getHref()} replace />} />
-        </Routes>
+        <AdminPage pathname={pathname} />
       </Suspense>
     </AdminLayout>
   );

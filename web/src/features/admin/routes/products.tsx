@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES } from '#shared/admin-messages';
 import { PRODUCT_STATUS_LABELS, type ProductStatus } from '#shared/enums';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { LoadMore } from '@/components/product/load-more';
+import { MoreButton } from '../components/more-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -11,7 +11,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useDebounced } from '../use-debounced';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { useDeleteProduct } from '../api/delete-product';
 import { useAdminProducts } from '../api/get-admin-products';
@@ -51,7 +51,7 @@ export default function Products() {
   const [q, setQ] = useState('');
   const [status, setStatus] = useState<ProductStatus | ''>('');
   const [university, setUniversity] = useState('');
-  const term = useDebouncedValue(q.trim(), 300);
+  const term = useDebounced(q.trim(), 300);
   const list = useAdminProducts({ q: term, status, university });
   const universities = useAdminUniversities();
   const setStatusMutation = useSetProductStatus();
@@ -212,7 +212,7 @@ export default function Products() {
           </table>
         </div>
       )}
-      <LoadMore
+      <MoreButton
         hasNextPage={list.hasNextPage}
         isFetchingNextPage={list.isFetchingNextPage}
         fetchNextPage={list.fetchNextPage}

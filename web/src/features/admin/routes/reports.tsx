@@ -2,7 +2,7 @@ import type { AdminReport } from '#shared/admin';
 import { ADMIN_MESSAGES, ADMIN_NOTES_MAX } from '#shared/admin-messages';
 import type { ReportStatus } from '#shared/enums';
 import { useState } from 'react';
-import { LoadMore } from '@/components/product/load-more';
+import { MoreButton } from '../components/more-button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { useDocumentMeta } from '@/lib/document-meta';
@@ -112,7 +112,7 @@ export default function Reports() {
           ))}
         </div>
       )}
-      <LoadMore
+      <MoreButton
         hasNextPage={list.hasNextPage}
         isFetchingNextPage={list.isFetchingNextPage}
         fetchNextPage={list.fetchNextPage}

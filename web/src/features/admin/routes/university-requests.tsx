@@ -2,7 +2,7 @@ import type { AdminUniversityRequest } from '#shared/admin';
 import { ADMIN_MESSAGES, ADMIN_NOTES_MAX } from '#shared/admin-messages';
 import { REQUEST_STATUS_LABELS, type RequestStatus } from '#shared/enums';
 import { useState } from 'react';
-import { LoadMore } from '@/components/product/load-more';
+import { MoreButton } from '../components/more-button';
 import { buttonClass } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -129,7 +129,7 @@ export default function UniversityRequests() {
           ))}
         </div>
       )}
-      <LoadMore
+      <MoreButton
         hasNextPage={list.hasNextPage}
         isFetchingNextPage={list.isFetchingNextPage}
         fetchNextPage={list.fetchNextPage}

@@ -1,13 +1,13 @@
 import type { AdminUser } from '#shared/admin';
 import { ADMIN_MESSAGES, ROLE_LABELS } from '#shared/admin-messages';
 import { useState } from 'react';
-import { LoadMore } from '@/components/product/load-more';
+import { MoreButton } from '../components/more-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useDebounced } from '../use-debounced';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { useSession } from '@/lib/session';
 import { useAdminUsers } from '../api/get-admin-users';
@@ -31,7 +31,7 @@ export default function Users() {
   const session = useSession();
   const me = session.status === 'signed-in' ? session.user : null;
   const [q, setQ] = useState('');
-  const term = useDebouncedValue(q.trim().toLowerCase(), 300);
+  const term = useDebounced(q.trim().toLowerCase(), 300);
   const list = useAdminUsers(term);
   const verify = useSetUserVerification();
   const role = useSetUserAdmin();
@@ -180,7 +180,7 @@ export default function Users() {
           </table>
         </div>
       )}
-      <LoadMore
+      <MoreButton
         hasNextPage={list.hasNextPage}
         isFetchingNextPage={list.isFetchingNextPage}
         fetchNextPage={list.fetchNextPage}

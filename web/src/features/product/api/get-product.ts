@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiCall } from '@/lib/api-client';
+import { ApiError, apiCall, registerApiRoutes } from '@/lib/api-client';
 import { productsQueryKeyRoot } from '@/lib/api/products-query-key';
 import { useSession } from '@/lib/session';
 
@@ -12,9 +12,10 @@ export async function getProduct(id: number, signal?: AbortSignal, asAdmin = fal
   try {
     return await apiCall('getProduct', { params: { id }, signal });
   } catch (err) {
-    if (asAdmin && err instanceof ApiError && err.status === 404)
-      return apiCall('adminGetProduct', { params: { id }, signal });
-    throw err;
+    if (!(asAdmin && err instanceof ApiError && err.status === 404)) throw err;
+    // The admin routes load with the admin area, never on this page's first load.
+    registerApiRoutes((await import('virtual:api-routes/admin')).apiRoutes);
+    return apiCall('adminGetProduct', { params: { id }, signal });
   }
 }
 
