@@ -42,6 +42,7 @@ export const ADMIN_MESSAGES = {
   invalidReportDecision: 'Decisión no válida: usa "resolved" o "rejected".',
   reportResolved: 'Reporte resuelto',
   reportRejected: 'Reporte rechazado',
+  deactivateNeedsResolve: 'Solo se puede desactivar el producto al resolver el reporte.',
 
   // Users
   userNotFound: 'Usuario no encontrado.',

@@ -7,22 +7,25 @@
  * Items
  * | entity             | pk                         | sk               | indexes                                          |
  * |--------------------|----------------------------|------------------|--------------------------------------------------|
- * | product            | PRODUCT#<id>               | PRODUCT          | gsi1..gsi4 only while listed (active, not held; sparse), gsi5 always |
+ * | product            | PRODUCT#<id>               | PRODUCT          | gsi1..gsi4 only while listed (active, not held; sparse), gsi5 while owned, gsi6 always |
  * | question           | PRODUCT#<id>               | QUESTION#<question id> | in its product's partition, oldest first   |
  * | report             | PRODUCT#<id>               | REPORT#<reporter id> | gsi1: REPORTS#<status> / <created_at>#<id>; gsi2: REPORTER#<reporter id> / <created_at>#<id> |
  * | counter            | COUNTER#product            | COUNTER          |                                                  |
  * | count              | COUNT#<name>               | COUNT            | an exact count (listed products per listing, reports per status) |
  * | countMember        | COUNTMEMBER#<member>       | COUNTMEMBER      | the counts a member (PRODUCT#<id>, REPORT#<id>#<reporter>) is in now (TTL once in none) |
- * | university         | UNIVERSITY#<id>            | UNIVERSITY       | gsi1: UNIVERSITIES / <folded name>               |
- * | universityRequest  | UNIREQ#<uuid>              | UNIREQ           | gsi1: UNIVERSITY_REQUESTS / <created_at>         |
+ * | university         | UNIVERSITY#<id>            | UNIVERSITY       | gsi1: UNIVERSITIES / <folded name> (not while being deleted); gsi2: UNIVERSITIES#DELETING / <id> (only then) |
+ * | universityRequest  | UNIREQ#<uuid>              | UNIREQ           | gsi1: UNIVERSITY_REQUESTS / <created_at>#<id>; gsi2: UNIREQS#<status> / <created_at>#<id> |
  * | verificationCode   | VERIFY#<purpose>#<subject> | VERIFY           | (TTL)                                            |
  * | sendWindow         | SENDRATE#<subject>         | WINDOW           | (TTL) send times of the last window              |
  * | institutionalClaim | INSTEMAIL#<address>        | CLAIM            | the one account holding the address              |
  * | resetToken         | RESET#<sha256>             | RESET            | (TTL)                                            |
  * | mailRequest        | MAILREQ#<uuid>             | MAILREQ          | (TTL) a public mail route's request, for the stream |
  * | notifyWindow       | NOTIFY#<user id>           | PRODUCT#<id>#<kind> | (TTL) question mails of one product to one person: gsi1 NOTIFY_DUE / <due ISO time> only while it holds gathered questions (sparse) |
- * | profile            | PROFILE#<user id>          | PROFILE          |                                                  |
- * | favorite           | USER#<user id>             | FAV#<product id> |                                                  |
+ * | profile            | PROFILE#<user id>          | PROFILE          | gsi1: PROFILES / <account e-mail, lower-case>#<user id>; `roles` mirrors the Cognito groups |
+ * | favorite           | USER#<user id>             | FAV#<product id> | gsi1: FAVORITED#<product id> / <user id> (a deleted product's favorites) |
+ * | audit              | AUDIT#<entity type>#<entity id> | AUDIT#<at>#<rand> | gsi1: AUDIT / <at>#<rand> (every admin action, newest first) |
+ * | job                | JOB#<uuid>                 | JOB              | gsi1: JOBS#<kind> / <created_at>#<id>; state, progress, cursor, lease |
+ * | jobLock            | JOBLOCK#<kind>[#<target>]  | LOCK             | the one running job of a kind (and target): claimed by a conditional Put |
  * | seedMarker         | META#seed                  | META#v<n>        | (local stack only)                               |
  *
  * Access patterns (every request-path read is a GetItem or a Query; never a Scan)
@@ -62,6 +65,19 @@
  * | the reports of a reporter, newest first   | Query     | gsi2 REPORTER#<reporter id>                         |
  * | reports per status (pending: dashboard)   | GetItem   | COUNT#REPORTS#<status> / COUNT (kept by the stream) |
  * | hold / release a product                  | conditional Update / Put | PRODUCT#<id> / PRODUCT               |
+ * | (admin) every product, every status, newest | Query (filters on status/university/title) | gsi6 PRODUCTS#EVERY |
+ * | (admin) dashboard counts                  | BatchGet  | COUNT#PRODUCTS#ALL, COUNT#PRODUCTS#EVERY, COUNT#PROFILES, COUNT#UNIVERSITIES, COUNT#REPORTS#pending |
+ * | (admin) new listings per day and university | BatchGet | COUNT#DAILY#<yyyy-mm-dd>#U#<university> (30 days × universities) |
+ * | (admin) listed products per category      | BatchGet  | COUNT#PRODUCTS#C#<category>                         |
+ * | (admin) profiles by e-mail (prefix)       | Query     | gsi1 PROFILES, sk begins_with <e-mail prefix>       |
+ * | (admin) university requests by status     | Query     | gsi2 UNIREQS#<status>                               |
+ * | (admin) universities being deleted        | Query     | gsi2 UNIVERSITIES#DELETING                          |
+ * | (admin) every admin action, newest first  | Query     | gsi1 AUDIT                                          |
+ * | (admin) an entity's history               | Query     | AUDIT#<entity type>#<entity id>, newest first       |
+ * | (admin) a job; the latest jobs of a kind  | GetItem / Query | JOB#<id> / JOB; gsi1 JOBS#<kind>              |
+ * | (jobs) claim the one running job of a kind | conditional Put / Delete | JOBLOCK#<kind>[#<target>] / LOCK     |
+ * | (stream) a deleted product's favorites    | Query + BatchWrite deletes | gsi1 FAVORITED#<product id>         |
+ * | (jobs) reindex, backfill of index attributes, a university's products | Scan in pages (jobs only, never a request) |
  *
  * Product listing indexes (sparse: a product leaves them when it stops being active or is held for
  * review by reports, so a listing can only ever return listed products):
@@ -70,6 +86,7 @@
  * - gsi3 `global`:               PRODUCTS#ALL                      / <created_at>#<id>
  * - gsi4 `globalCategory`:       PRODUCTS#C#<cat>                  / <created_at>#<id>
  * - gsi5 `byOwner`:              OWNER#<user id>                   / <created_at>#<id> (every status)
+ * - gsi6 `every`:                PRODUCTS#EVERY                    / <created_at>#<id> (every product, every status: the admin's list)
  * Reports reuse gsi1 and gsi2 with their own partitions (no product partition starts with REPORT):
  * - gsi1: REPORTS#<status> / <created_at>#<report id>   (the admin's queue per status, newest first)
  * - gsi2: REPORTER#<user id> / <created_at>#<report id> (what a user reported)
@@ -89,6 +106,7 @@ export const INDEXES = {
   gsi3: { name: 'gsi3', pk: 'gsi3pk', sk: 'gsi3sk' },
   gsi4: { name: 'gsi4', pk: 'gsi4pk', sk: 'gsi4sk' },
   gsi5: { name: 'gsi5', pk: 'gsi5pk', sk: 'gsi5sk' },
+  gsi6: { name: 'gsi6', pk: 'gsi6pk', sk: 'gsi6sk' },
 } as const satisfies Record<string, IndexDef>;
 
 export const INDEX_LIST: readonly IndexDef[] = Object.values(INDEXES);
@@ -121,6 +139,9 @@ export const ENTITIES = [
   'favorite',
   'report',
   'seedMarker',
+  'audit',
+  'job',
+  'jobLock',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 
@@ -151,6 +172,9 @@ const ENTITY_BY_KEY: readonly [RegExp, RegExp, Entity][] = [
   [/^USER#/, /^FAV#/, 'favorite'],
   [/^PRODUCT#/, /^REPORT#/, 'report'],
   [/^META#seed$/, /^META#/, 'seedMarker'],
+  [/^AUDIT#/, /^AUDIT#/, 'audit'],
+  [/^JOB#/, /^JOB$/, 'job'],
+  [/^JOBLOCK#/, /^LOCK$/, 'jobLock'],
 ];
 
 /**
@@ -240,7 +264,67 @@ export const keys = {
   reportsByReporter: (userId: string) => `REPORTER#${userId}`,
   /** A report as a member of the report counts. */
   reportMember: (productId: number, reporterId: string) => `REPORT#${productId}#${reporterId}`,
+  // The admin area (docs/decisions/025, 026).
+  /** gsi6: every product of every status, newest first. */
+  everyProduct: () => 'PRODUCTS#EVERY',
+  /** gsi1 partition of the profiles, sorted by account e-mail. */
+  profilesPartition: 'PROFILES',
+  /** gsi1 partition of the favorites of one product (deleted with the product). */
+  favoritedBy: (productId: number) => `FAVORITED#${productId}`,
+  /** gsi2 partition of the university requests of one status. */
+  universityRequestsByStatus: (status: string) => `UNIREQS#${status}`,
+  /** gsi2 partition of the universities being deleted (out of the public list already). */
+  universitiesDeletingPartition: 'UNIVERSITIES#DELETING',
+  audit: (entityType: string, entityId: string, sortKey: string) => ({
+    pk: `AUDIT#${entityType}#${entityId}`,
+    sk: `AUDIT#${sortKey}`,
+  }),
+  auditPartition: (entityType: string, entityId: string) => `AUDIT#${entityType}#${entityId}`,
+  auditAllPartition: 'AUDIT',
+  job: (id: string) => ({ pk: `JOB#${id}`, sk: 'JOB' }),
+  jobsOfKind: (kind: string) => `JOBS#${kind}`,
+  jobLock: (kind: string, target?: string | null) => ({
+    pk: `JOBLOCK#${kind}${target ? `#${target}` : ''}`,
+    sk: 'LOCK',
+  }),
 } as const;
+
+/**
+ * The counts the admin's dashboard reads (kept by the stream dispatcher, exact and idempotent per
+ * member like the listing counts): every product, profiles, universities, and new listings per
+ * UTC day and university (by the product's creation day, while the product exists).
+ */
+export const ADMIN_COUNTS = {
+  everyProduct: 'PRODUCTS#EVERY',
+  profiles: 'PROFILES',
+  universities: 'UNIVERSITIES',
+  daily: (day: string, university: string) => `DAILY#${day}#U#${university}`,
+} as const;
+
+/** Index attributes of a profile: the admin's list by account e-mail. */
+export function profileIndexAttributes(p: { user_id: string; email: string }): Record<string, string> {
+  return { gsi1pk: keys.profilesPartition, gsi1sk: `${p.email.toLowerCase()}#${p.user_id}` };
+}
+
+/** Index attributes of a favorite: found by its product when the product is deleted. */
+export function favoriteIndexAttributes(userId: string, productId: number): Record<string, string> {
+  return { gsi1pk: keys.favoritedBy(productId), gsi1sk: userId };
+}
+
+/** Index attributes of a university request: all by date (gsi1) and by status (gsi2). */
+export function universityRequestIndexAttributes(r: {
+  id: string;
+  status: string;
+  created_at: string;
+}): Record<string, string> {
+  const sort = `${r.created_at}#${r.id}`;
+  return {
+    gsi1pk: keys.universityRequestsPartition,
+    gsi1sk: sort,
+    gsi2pk: keys.universityRequestsByStatus(r.status),
+    gsi2sk: sort,
+  };
+}
 
 /** Index attributes of a report item: its status queue (gsi1) and its reporter (gsi2). */
 export function reportIndexAttributes(r: {
@@ -309,7 +393,7 @@ export function productIndexAttributes(p: {
   owner_id: string | null;
 }): Record<string, string> {
   const sort = keys.productSort(p.created_at, p.id);
-  const attrs: Record<string, string> = {};
+  const attrs: Record<string, string> = { gsi6pk: keys.everyProduct(), gsi6sk: sort };
   if (p.owner_id) {
     attrs.gsi5pk = keys.byOwner(p.owner_id);
     attrs.gsi5sk = sort;

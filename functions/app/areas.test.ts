@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API_AREAS, type ApiArea, areaSettings, type RouteUses } from '#shared/routes';
 import * as accounts from './areas/accounts';
+import * as admin from './areas/admin';
 import * as catalog from './areas/catalog';
 import * as favorites from './areas/favorites';
 import * as publishing from './areas/publishing';
@@ -15,6 +16,7 @@ const entries: Record<ApiArea, { parts: Record<string, unknown> }> = {
   publishing,
   questions,
   reports,
+  admin,
 };
 
 /**

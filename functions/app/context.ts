@@ -8,6 +8,7 @@ import type {
   ResetTokenRepository,
   SendCounter,
 } from '../ports/accounts';
+import type { AdminStore, JobLauncher, JobStore, RoleDirectory, TablePages } from '../ports/admin';
 import type { CountStore } from '../ports/counts';
 import type { ImageStore, RemoteImageFetcher } from '../ports/images';
 import type { Moderator } from '../ports/moderation';
@@ -85,6 +86,17 @@ export interface AppParts {
   unsubscribeKey: SigningKeySource;
   /** Length of a question-mail window in milliseconds (parts/basics.ts). */
   notifyWindowMs: number;
+  // The admin area (docs/decisions/025, 026).
+  /** The admin's reads and audited writes (parts/table.ts). */
+  adminStore: AdminStore;
+  /** Background jobs' state (parts/table.ts). */
+  jobStore: JobStore;
+  /** The jobs' pages through the table (parts/table.ts). */
+  tablePages: TablePages;
+  /** Starts a job's run (parts/jobs.ts; the local stack's runner locally). */
+  jobLauncher: JobLauncher;
+  /** The admin role in the user pool (parts/identity.ts). */
+  roles: RoleDirectory;
 }
 
 export type PartName = keyof AppParts;

@@ -44,6 +44,8 @@ export const ENV = {
   /** Length of a question-mail window in seconds (default 900; shorter for the local stack and tests). */
   notifyWindowSeconds: 'NOTIFY_WINDOW_SECONDS',
   logLevel: 'LOG_LEVEL',
+  /** The admin's job function (docs/decisions/026), invoked asynchronously by the routes that start jobs. */
+  jobsFunctionName: 'JOBS_FUNCTION_NAME',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];

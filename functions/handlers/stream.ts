@@ -1,9 +1,17 @@
+import type { AdminStore } from '../ports/admin';
+import type { FavoriteRepository, ProfileRepository } from '../ports/accounts';
 import type { CountStore } from '../ports/counts';
 import type { QuestionRepository } from '../ports/questions';
 import type { ReportRepository } from '../ports/reports';
 import type { ProductRepository } from '../ports/repositories';
 import type { SearchIndex } from '../ports/search-index';
 import { deliverMailRequest, type MailDeliveryDeps } from '../services/accounts';
+import {
+  profileIdOf,
+  settleProfileCount,
+  settleUniversityCount,
+  universityIdOf,
+} from '../services/admin-counts';
 import { notifyHold } from '../services/hold-notifications';
 import { actionFor, productIdOf } from '../services/indexer';
 import { settleProductCounts } from '../services/listing-counts';
@@ -19,6 +27,9 @@ export interface StreamContext extends MailDeliveryDeps, NotifyDeps {
   counts: CountStore;
   questions: QuestionRepository;
   reports: ReportRepository;
+  favorites: FavoriteRepository;
+  profiles: ProfileRepository;
+  adminStore: AdminStore;
 }
 
 /**
@@ -38,6 +49,9 @@ export interface StreamContext extends MailDeliveryDeps, NotifyDeps {
  * report recounts its product's reports and holds the product for review when enough verified
  * people reported it (docs/decisions/019); the hold is a product change, which then leaves the
  * listing counts and the search index through the product's handlers above.
+ * A product's, profile's or university's change also settles the admin dashboard's counts (every
+ * product, new listings per day and university, profiles, universities; docs/decisions/025), and a
+ * deleted product's favorites are deleted.
  * A new question e-mails the seller, an answer the asker: the first at once, later ones within 15
  * minutes gathered into one mail (idempotent under replays; docs/decisions/020).
  */
@@ -50,6 +64,11 @@ export const streamHandlers: ChangeHandlers<StreamContext> = {
     async (change, ctx) => {
       const id = productIdOf(change);
       if (id !== null && change.eventName === 'REMOVE') await deleteProductQuestions(ctx, id);
+    },
+    // A deleted product's favorites go too (gsi1 FAVORITED#<id>; idempotent deletes).
+    async (change, ctx) => {
+      const id = productIdOf(change);
+      if (id !== null && change.eventName === 'REMOVE') await ctx.favorites.removeAllOfProduct(id);
     },
     async (change, { search }) => {
       const action = actionFor(change);
@@ -69,6 +88,9 @@ export const streamHandlers: ChangeHandlers<StreamContext> = {
     },
   ],
   question: [(change, ctx) => notifyQuestionChange(ctx, change)],
+  // The admin dashboard's counts of profiles and universities (docs/decisions/025).
+  profile: [(change, ctx) => settleProfileCount(ctx, profileIdOf(change))],
+  university: [(change, ctx) => settleUniversityCount(ctx, universityIdOf(change))],
   mailRequest: [
     async (change, ctx) => {
       if (change.eventName === 'INSERT') await deliverMailRequest(ctx, change.newImage);

@@ -164,4 +164,6 @@ export interface FavoriteRepository {
   remove(userId: string, productId: number): Promise<void>;
   /** The user's saved products (any status), newest saved first. */
   listProducts(userId: string): Promise<Product[]>;
+  /** Deletes every favorite of a product (a deleted product; the stream): how many went. */
+  removeAllOfProduct(productId: number): Promise<number>;
 }

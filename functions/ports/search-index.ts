@@ -39,4 +39,21 @@ export interface SearchIndex {
   search(query: SearchQuery): Promise<SearchResult>;
   /** True once the index can answer. */
   ready(): Promise<boolean>;
+  /**
+   * A rebuild into a fresh index that searches do not see until `swap` (the admin's reindex job,
+   * docs/decisions/026): search keeps answering from the current index meanwhile. Optional: an
+   * index without it cannot be rebuilt by the job.
+   */
+  beginRebuild?(): Promise<IndexRebuild>;
+  /** Every product id the searched index holds (the reindex's drift check). */
+  ids?(): Promise<number[]>;
+}
+
+export interface IndexRebuild {
+  /** Writes documents into the fresh index. */
+  write(docs: SearchDocument[]): Promise<void>;
+  /** Makes the fresh index the one searched and written, at once; the old one is dropped. */
+  swap(): Promise<void>;
+  /** Drops the fresh index (a failed rebuild leaves the searched index as it was). */
+  abort(): Promise<void>;
 }

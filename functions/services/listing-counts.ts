@@ -1,5 +1,5 @@
 import type { Product } from '#shared/schemas';
-import { keys, productListingKey, productListingPartitions } from '#shared/table';
+import { ADMIN_COUNTS, keys, productListingKey, productListingPartitions } from '#shared/table';
 import type { CountStore, Membership } from '../ports/counts';
 import type { ProductListingScope, ProductRepository } from '../ports/repositories';
 
@@ -14,6 +14,19 @@ export interface ListingCountDeps {
 }
 
 const member = (id: number) => keys.product(id).pk;
+
+/**
+ * Every count a product is in now: its listings' (while listed), and for the admin's dashboard
+ * (docs/decisions/025) every product and the new listings of its creation day (UTC) and university,
+ * while it exists.
+ */
+export function productCounts(p: Product): string[] {
+  return [
+    ...productListingPartitions(p),
+    ADMIN_COUNTS.everyProduct,
+    ADMIN_COUNTS.daily(p.created_at.slice(0, 10), p.university_id),
+  ];
+}
 
 /** What the counts of a product were derived from: the source item must still hold it. */
 function guardOf(id: number, p: Product | null) {
@@ -47,7 +60,7 @@ export async function settleProductCounts(
     const from = current ?? (await counts.memberships([member(id)]))[0];
     current = undefined;
     const product = await products.get(id, { consistent: true });
-    const to = product ? productListingPartitions(product) : [];
+    const to = product ? productCounts(product) : [];
     if (sameCounts(from.counts, to)) return;
     if (await counts.move(member(id), from, to, guardOf(id, product))) return;
   }
@@ -66,14 +79,21 @@ export async function listingTotal({ counts }: Pick<ListingCountDeps, 'counts'>,
  * stopped being active while their stream records were lost are not found this way: re-saving
  * them settles them. Returns how many products were corrected.
  */
-export async function recountListings(deps: ListingCountDeps, pageSize = 100): Promise<number> {
+export async function recountListings(
+  deps: ListingCountDeps & {
+    /** Pages of the products to walk (the admin's every-product index); default: every active product. */
+    pages?: (size: number, cursor?: string) => Promise<{ items: Product[]; nextCursor: string | null }>;
+  },
+  pageSize = 100,
+): Promise<number> {
   let corrected = 0;
   let cursor: string | undefined;
+  const pages = deps.pages ?? ((size, from) => deps.products.listActive({}, 'newest', size, from));
   do {
-    const page = await deps.products.listActive({}, 'newest', pageSize, cursor);
+    const page = await pages(pageSize, cursor);
     const markers = await deps.counts.memberships(page.items.map((p) => member(p.id)));
     for (const [i, p] of page.items.entries()) {
-      if (sameCounts(markers[i].counts, productListingPartitions(p))) continue;
+      if (sameCounts(markers[i].counts, productCounts(p))) continue;
       await settleProductCounts(deps, p.id, markers[i]);
       corrected++;
     }

@@ -51,6 +51,24 @@ export function switchableSearchIndex(inner: SearchIndex): SwitchableSearchIndex
     },
     upsert: (docs) => inner.upsert(docs),
     remove: (ids) => inner.remove(ids),
+    ...(inner.ids ? { ids: () => inner.ids?.() ?? Promise.resolve([]) } : {}),
+    // The reindex job's writes fail too while the switch says 'fail' (its error path, by hand).
+    ...(inner.beginRebuild
+      ? {
+          async beginRebuild() {
+            if (mode !== 'ok') throw new Error('search index made to fail (local switch)');
+            const rebuild = await (inner.beginRebuild as NonNullable<SearchIndex['beginRebuild']>)();
+            return {
+              write: (docs) =>
+                mode === 'ok'
+                  ? rebuild.write(docs)
+                  : Promise.reject(new Error('search index made to fail (local switch)')),
+              swap: () => rebuild.swap(),
+              abort: () => rebuild.abort(),
+            };
+          },
+        }
+      : {}),
     search(query): Promise<SearchResult> {
       if (mode === 'fail') return Promise.reject(new Error('search index made to fail (local switch)'));
       if (mode === 'hang') return hang<SearchResult>();

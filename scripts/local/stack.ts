@@ -213,9 +213,25 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const { products, counts } = lazyContext(tableParts);
     const indexed = await reindexAll({ products, search: getEmbeddedSearchIndex() });
     log(`search index rebuilt from the table: ${indexed} products in ${Date.now() - reindexStarted} ms`);
-    // Listing counts of data written before they were kept (decision 016); the stream keeps them after.
+    // Items written before the admin area's indexes get their index attributes (decision 025).
+    const { createTablePages } = await import('../../functions/adapters/dynamodb/table-pages');
+    const pages = createTablePages({ doc: DynamoDBDocumentClient.from(dynamoClient), tableName: LOCAL_TABLE_NAME });
+    let backfilled = 0;
+    let scanCursor: string | undefined;
+    do {
+      const page = await pages.page(scanCursor, 1000);
+      backfilled += page.backfilled;
+      scanCursor = page.cursor ?? undefined;
+    } while (scanCursor);
+    if (backfilled > 0) log(`index attributes added to ${backfilled} items written before the admin area`);
+    // Counts of data written before they were kept (decisions 016, 025); the stream keeps them after.
     const { recountListings } = await import('../../functions/services/listing-counts');
-    const recounted = await recountListings({ products, counts });
+    const { adminStore } = lazyContext(tableParts);
+    const recounted = await recountListings({
+      products,
+      counts,
+      pages: (size, from) => adminStore.listProducts({}, size, from),
+    });
     if (recounted > 0) log(`listing counts settled for ${recounted} products`);
 
     // The demo accounts' profiles start with their names, as a confirmed sign-up's does.
@@ -341,6 +357,20 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       handler: (event) => dispatcher(event, lambdaContext('stream', randomUUID(), 60_000)),
     });
     stoppers.push({ name: 'notification sweeper', stop: () => sweeper.stop() });
+    // The admin's background jobs (reindex, university deletion) run in this process (decision 026).
+    const { startJobRunner } = await import('./job-runner');
+    const { imageParts } = await import('../../functions/app/parts/images');
+    const jobContext = lazyContext({ ...tableParts, ...imageParts, now: () => () => new Date() });
+    const jobRunner = startJobRunner(() => ({
+      jobStore: jobContext.jobStore,
+      adminStore: jobContext.adminStore,
+      tablePages: jobContext.tablePages,
+      now: jobContext.now,
+      search,
+      images: jobContext.images,
+    }));
+    provideParts({ jobLauncher: jobRunner });
+    stoppers.push({ name: 'job runner', stop: () => jobRunner.stop() });
 
     const info: LocalStackInfo = {
       url: server.url,

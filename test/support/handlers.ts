@@ -1,4 +1,5 @@
 import { handler as accounts } from '../../functions/app/areas/accounts';
+import { handler as admin } from '../../functions/app/areas/admin';
 import { handler as catalog } from '../../functions/app/areas/catalog';
 import { handler as favorites } from '../../functions/app/areas/favorites';
 import { handler as publishing } from '../../functions/app/areas/publishing';
@@ -6,7 +7,15 @@ import { handler as questions } from '../../functions/app/areas/questions';
 import { handler as reports } from '../../functions/app/areas/reports';
 import { type ApiArea, type RouteName, routes } from '#shared/routes';
 
-const byArea: Record<ApiArea, typeof catalog> = { catalog, accounts, favorites, publishing, questions, reports };
+const byArea: Record<ApiArea, typeof catalog> = {
+  catalog,
+  accounts,
+  favorites,
+  publishing,
+  questions,
+  reports,
+  admin,
+};
 
 /**
  * The Lambda handler that serves a route in AWS: its area's function. Tests invoke it with the

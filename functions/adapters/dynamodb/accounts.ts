@@ -11,7 +11,16 @@ import {
 import * as z from 'zod/mini';
 import { type Profile, profileSchema } from '#shared/account-schemas';
 import { type Product, productSchema } from '#shared/schemas';
-import { ENTITY_ATTRIBUTE, entityKey, KEY, keys, TTL_ATTRIBUTE } from '#shared/table';
+import {
+  ENTITY_ATTRIBUTE,
+  entityKey,
+  favoriteIndexAttributes,
+  INDEXES,
+  KEY,
+  keys,
+  profileIndexAttributes,
+  TTL_ATTRIBUTE,
+} from '#shared/table';
 import type {
   CodeRecord,
   CodeRepository,
@@ -318,7 +327,11 @@ export function createProfileRepository({ doc, tableName }: TableAccess): Profil
         await doc.send(
           new PutCommand({
             TableName: tableName,
-            Item: { ...profile, ...entityKey('profile', keys.profile(profile.user_id)) },
+            Item: {
+              ...profile,
+              ...entityKey('profile', keys.profile(profile.user_id)),
+              ...profileIndexAttributes(profile),
+            },
             ConditionExpression: `attribute_not_exists(${KEY.pk})`,
           }),
         );
@@ -407,6 +420,7 @@ export function createFavoriteRepository({ doc, tableName }: TableAccess): Favor
             TableName: tableName,
             Item: {
               ...entityKey('favorite', keys.favorite(userId, productId)),
+              ...favoriteIndexAttributes(userId, productId),
               product_id: productId,
               created_at: createdAt,
             },
@@ -421,6 +435,29 @@ export function createFavoriteRepository({ doc, tableName }: TableAccess): Favor
     },
     async remove(userId, productId) {
       await doc.send(new DeleteCommand({ TableName: tableName, Key: keys.favorite(userId, productId) }));
+    },
+    async removeAllOfProduct(productId) {
+      // gsi1 FAVORITED#<product id> finds them (no Scan); deletes are idempotent under replays.
+      let removed = 0;
+      let start: Record<string, unknown> | undefined;
+      do {
+        const res = await doc.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: INDEXES.gsi1.name,
+            KeyConditionExpression: '#pk = :pk',
+            ExpressionAttributeNames: { '#pk': INDEXES.gsi1.pk },
+            ExpressionAttributeValues: { ':pk': keys.favoritedBy(productId) },
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const item of res.Items ?? []) {
+          await doc.send(new DeleteCommand({ TableName: tableName, Key: { pk: item.pk, sk: item.sk } }));
+          removed++;
+        }
+        start = res.LastEvaluatedKey;
+      } while (start);
+      return removed;
     },
     async listProducts(userId) {
       const favorites: z.infer<typeof favoriteSchema>[] = [];

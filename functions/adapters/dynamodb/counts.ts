@@ -37,13 +37,32 @@ function isRefused(err: unknown): boolean {
 export function createCountStore({ doc, tableName }: TableAccess): CountStore {
   return {
     async values(names) {
-      return Promise.all(
-        names.map(async (name) => {
-          const res = await doc.send(new GetCommand({ TableName: tableName, Key: keys.count(name) }));
-          const value = res.Item?.[VALUE];
-          return typeof value === 'number' ? value : 0;
+      if (names.length === 1) {
+        const res = await doc.send(new GetCommand({ TableName: tableName, Key: keys.count(names[0]) }));
+        const value = res.Item?.[VALUE];
+        return [typeof value === 'number' ? value : 0];
+      }
+      // Many counts (the admin dashboard's days × universities): BatchGet, 100 keys a call, in parallel.
+      const found = new Map<string, number>();
+      const unique = [...new Set(names)];
+      const chunks: string[][] = [];
+      for (let i = 0; i < unique.length; i += BATCH) chunks.push(unique.slice(i, i + BATCH));
+      await Promise.all(
+        chunks.map(async (chunk) => {
+          let pending: Record<string, unknown>[] | undefined = chunk.map((n) => keys.count(n));
+          while (pending && pending.length > 0) {
+            const res: BatchGetCommandOutput = await doc.send(
+              new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }),
+            );
+            for (const item of res.Responses?.[tableName] ?? []) {
+              const value = item[VALUE];
+              if (typeof value === 'number') found.set(String(item[KEY.pk]), value);
+            }
+            pending = res.UnprocessedKeys?.[tableName]?.Keys;
+          }
         }),
       );
+      return names.map((n) => found.get(keys.count(n).pk) ?? 0);
     },
 
     async memberships(members) {

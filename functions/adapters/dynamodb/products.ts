@@ -158,9 +158,12 @@ export function createProductRepository(table: TableAccess): ProductRepository {
     },
 
     async hold(id, at, releasedAt) {
-      // The listing index attributes go (gsi5, the owner's, stays): the product leaves every
-      // listing at once and, through the stream, its counts and the search index.
-      const listing = INDEX_LIST.filter((i) => i !== INDEXES.gsi5).flatMap((i) => [i.pk, i.sk]);
+      // The listing index attributes go (gsi5, the owner's, and gsi6, the admin's, stay): the
+      // product leaves every listing at once and, through the stream, its counts and the search index.
+      const listing = INDEX_LIST.filter((i) => i !== INDEXES.gsi5 && i !== INDEXES.gsi6).flatMap((i) => [
+        i.pk,
+        i.sk,
+      ]);
       try {
         await doc.send(
           new UpdateCommand({

@@ -6,14 +6,15 @@ import {
   universityRequestSchema,
   universitySchema,
 } from '#shared/schemas';
-import { entityKey, INDEXES, keys } from '#shared/table';
+import { entityKey, INDEXES, keys, universityRequestIndexAttributes } from '#shared/table';
 import { logger } from '../../commons/observability';
 import type { UniversityRepository, UniversityRequestRepository } from '../../ports/repositories';
 import type { TableAccess } from './client';
 import { isConditionalCheckFailed, stripKeys } from './items';
 
 function toUniversity(item: Record<string, unknown> | undefined): University | null {
-  if (!item) return null;
+  // A university being deleted (docs/decisions/026) is gone for everyone but the admin already.
+  if (!item || item.deleting_job_id) return null;
   const parsed = universitySchema.safeParse(stripKeys(item));
   if (parsed.success) return parsed.data;
   logger.warn('skipping malformed university item', { pk: item.pk });
@@ -87,8 +88,7 @@ export function createUniversityRequestRepository({
           Item: {
             ...item,
             ...entityKey('universityRequest', keys.universityRequest(item.id)),
-            [INDEXES.gsi1.pk]: keys.universityRequestsPartition,
-            [INDEXES.gsi1.sk]: `${item.created_at}#${item.id}`,
+            ...universityRequestIndexAttributes(item),
           },
           // A uuid never repeats; the condition makes a retried request unable to overwrite one.
           ConditionExpression: 'attribute_not_exists(pk)',

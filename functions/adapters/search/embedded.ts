@@ -109,7 +109,7 @@ function lowerBound(list: Entry[], entry: Entry, order: StoredOrder): number {
   return lo;
 }
 
-export function createEmbeddedSearchIndex(): SearchIndex {
+export function createEmbeddedSearchIndex(): SearchIndex & { ids(): Promise<number[]> } {
   const entries = new Map<number, Entry>();
   const bySlot: (Entry | undefined)[] = [];
   const freeSlots: number[] = [];
@@ -313,6 +313,10 @@ export function createEmbeddedSearchIndex(): SearchIndex {
       }
     },
 
+    async ids() {
+      return [...entries.keys()];
+    },
+
     async remove(ids) {
       const splice = ids.length <= SPLICE_LIMIT;
       for (const id of ids) {
@@ -413,6 +417,44 @@ type WithShared = typeof globalThis & { [SHARED]?: SearchIndex };
  */
 export function getEmbeddedSearchIndex(): SearchIndex {
   const g = globalThis as WithShared;
-  g[SHARED] ??= createEmbeddedSearchIndex();
+  g[SHARED] ??= createRebuildableEmbeddedIndex();
   return g[SHARED];
+}
+
+/**
+ * The embedded engine with the reindex job's rebuild (docs/decisions/026): a fresh engine is filled
+ * beside the searched one and swapped in at once. While a rebuild runs, the stream's writes go to
+ * both engines, so a change made during the rebuild is never lost by the swap.
+ */
+export function createRebuildableEmbeddedIndex(): SearchIndex {
+  let current = createEmbeddedSearchIndex();
+  let building: ReturnType<typeof createEmbeddedSearchIndex> | null = null;
+  return {
+    async upsert(docs) {
+      await current.upsert(docs);
+      await building?.upsert(docs);
+    },
+    async remove(ids) {
+      await current.remove(ids);
+      await building?.remove(ids);
+    },
+    search: (query) => current.search(query),
+    ready: () => current.ready(),
+    ids: () => current.ids(),
+    async beginRebuild() {
+      const fresh = createEmbeddedSearchIndex();
+      building = fresh;
+      return {
+        write: (docs) => fresh.upsert(docs),
+        async swap() {
+          if (building !== fresh) throw new Error('another rebuild replaced this one');
+          current = fresh;
+          building = null;
+        },
+        async abort() {
+          if (building === fresh) building = null;
+        },
+      };
+    },
+  };
 }

@@ -435,5 +435,73 @@ export function createOpenSearchIndex(
         return false;
       }
     },
+
+    async ids() {
+      const out: number[] = [];
+      let after: unknown[] | undefined;
+      for (;;) {
+        const res = await send({
+          method: 'POST',
+          path: `${indexPath}/_search`,
+          body: {
+            size: IDS_PAGE,
+            _source: false,
+            sort: [{ id: 'asc' }],
+            ...(after ? { search_after: after } : {}),
+          } as JsonObject,
+        });
+        const hits = (res.body as { hits?: { hits?: { _id: string; sort?: unknown[] }[] } }).hits?.hits ?? [];
+        for (const h of hits) out.push(Number(h._id));
+        if (hits.length < IDS_PAGE) return out;
+        after = hits[hits.length - 1].sort;
+      }
+    },
+
+    /**
+     * A fresh concrete index (`<index>-<millis>`) is filled while searches read the current one;
+     * the swap points the alias `<index>` at it and drops the old index in ONE _aliases call, so
+     * search never sees a missing or half-built index. The first swap replaces the concrete index
+     * the stack made under that name.
+     */
+    async beginRebuild() {
+      const fresh = `${index}-${Date.now()}`;
+      const freshPath = `/${encodeURIComponent(fresh)}`;
+      await send({ method: 'PUT', path: freshPath, body: buildIndexBody() });
+      return {
+        async write(docs) {
+          if (docs.length === 0) return;
+          const res = await send({ method: 'POST', path: `${freshPath}/_bulk`, ndjson: toBulkBody(docs) });
+          checkBulkResponse(res.body);
+        },
+        async swap() {
+          await send({ method: 'POST', path: `${freshPath}/_refresh` });
+          let behind: string[] = [];
+          try {
+            const res = await send({ method: 'GET', path: `/_alias/${encodeURIComponent(index)}` });
+            behind = Object.keys((res.body as Record<string, unknown>) ?? {});
+          } catch (err) {
+            if (!(err instanceof OpenSearchError && err.status === 404)) throw err;
+          }
+          // No alias yet: `index` is the concrete index first made under that name (if any).
+          const old = behind.length > 0 ? behind : (await exists()) ? [index] : [];
+          await send({
+            method: 'POST',
+            path: '/_aliases',
+            body: {
+              actions: [
+                ...old.map((o) => ({ remove_index: { index: o } })),
+                { add: { index: fresh, alias: index } },
+              ],
+            } as JsonObject,
+          });
+        },
+        async abort() {
+          await send({ method: 'DELETE', path: freshPath }).catch(() => undefined);
+        },
+      };
+    },
   };
 }
+
+/** Ids per page of the drift check's walk over the index. */
+const IDS_PAGE = 1000;

@@ -1,9 +1,11 @@
 import { createCognitoUserDirectory } from '../../adapters/cognito/directory';
 import { createCognitoIdentityProvider } from '../../adapters/cognito/identity';
+import { createCognitoRoleDirectory } from '../../adapters/cognito/roles';
 import type { PartFactories } from '../context';
 
 /** The user pool's admin API (its SDK module loads on the first call). */
 export const identityParts = {
   identity: createCognitoIdentityProvider,
   userDirectory: createCognitoUserDirectory,
-} satisfies PartFactories<'identity' | 'userDirectory'>;
+  roles: createCognitoRoleDirectory,
+} satisfies PartFactories<'identity' | 'userDirectory' | 'roles'>;

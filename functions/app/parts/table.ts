@@ -7,7 +7,9 @@ import {
   createSendCounter,
 } from '../../adapters/dynamodb/accounts';
 import { createTableAccess, type TableAccess } from '../../adapters/dynamodb/client';
+import { createAdminStore, createJobStore } from '../../adapters/dynamodb/admin';
 import { createCountStore } from '../../adapters/dynamodb/counts';
+import { createTablePages } from '../../adapters/dynamodb/table-pages';
 import {
   createNotificationSettingsStore,
   createNotifyWindowStore,
@@ -46,6 +48,9 @@ export const tableParts = {
   reports: () => createReportRepository(table()),
   notifyWindows: () => createNotifyWindowStore(table()),
   notifySettings: () => createNotificationSettingsStore(table()),
+  adminStore: () => createAdminStore(table()),
+  jobStore: () => createJobStore(table()),
+  tablePages: () => createTablePages(table()),
 } satisfies PartFactories<
   | 'products'
   | 'universities'
@@ -62,4 +67,7 @@ export const tableParts = {
   | 'reports'
   | 'notifyWindows'
   | 'notifySettings'
+  | 'adminStore'
+  | 'jobStore'
+  | 'tablePages'
 >;

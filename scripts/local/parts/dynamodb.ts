@@ -11,6 +11,7 @@ import {
   DynamoDBClient,
   ListTablesCommand,
   ResourceInUseException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { INDEX_LIST, KEY, STREAM_VIEW, TTL_ATTRIBUTE } from '#shared/table';
@@ -230,8 +231,49 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
   } catch (err) {
     if (!(err instanceof ResourceInUseException)) throw err;
   }
+  await addMissingIndexes(client, tableName);
   const described = await client.send(new DescribeTableCommand({ TableName: tableName }));
   const arn = described.Table?.LatestStreamArn;
   if (!arn) throw new Error(`Table ${tableName} has no stream`);
   return arn;
+}
+
+/**
+ * A table made before an index was added to shared/table.ts (e.g. gsi6, the admin area's) gets it,
+ * one index per update as DynamoDB requires; the items written before it get their attributes from
+ * the local stack's backfill.
+ */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string): Promise<void> {
+  for (const index of INDEX_LIST) {
+    const described = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const names = new Set((described.Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+    if (names.has(index.name)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: [
+          { AttributeName: index.pk, AttributeType: 'S' },
+          { AttributeName: index.sk, AttributeType: 'S' },
+        ],
+        GlobalSecondaryIndexUpdates: [
+          {
+            Create: {
+              IndexName: index.name,
+              KeySchema: [
+                { AttributeName: index.pk, KeyType: 'HASH' },
+                { AttributeName: index.sk, KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'ALL' },
+            },
+          },
+        ],
+      }),
+    );
+    for (let i = 0; i < 600; i++) {
+      const now = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      const made = now.Table?.GlobalSecondaryIndexes?.find((g) => g.IndexName === index.name);
+      if (made?.IndexStatus === 'ACTIVE') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
 }

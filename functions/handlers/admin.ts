@@ -1,0 +1,55 @@
+import type { adminRoutes } from '#shared/api/admin';
+import type { AreaHandlers } from '../http/router';
+import type { ImageStore } from '../ports/images';
+import type { RoleDirectory } from '../ports/admin';
+import {
+  type AdminDeps,
+  createUniversity,
+  dashboard,
+  decideReport,
+  decideUniversityRequest,
+  deleteProduct,
+  deleteUniversity,
+  getJob,
+  getProduct,
+  listAudit,
+  listJobs,
+  listProducts,
+  listReports,
+  listUniversities,
+  listUniversityRequests,
+  listUsers,
+  setProductStatus,
+  setUserAdminRole,
+  setUserVerification,
+  startReindex,
+  updateUniversity,
+} from '../services/admin';
+
+export type AdminContext = AdminDeps & { images: ImageStore; roles: RoleDirectory };
+
+/** The admin area's routes (shared/api/admin.ts), one handler each; every service checks the caller's group again. */
+export const adminHandlers: AreaHandlers<typeof adminRoutes, AdminContext> = {
+  adminDashboard: ({ auth }, ctx) => dashboard(ctx, auth),
+  adminListAudit: ({ auth, query }, ctx) => listAudit(ctx, auth, query),
+  adminListProducts: ({ auth, query }, ctx) => listProducts(ctx, auth, query),
+  adminGetProduct: ({ auth, params }, ctx) => getProduct(ctx, auth, params.id),
+  adminSetProductStatus: ({ auth, params, body }, ctx) => setProductStatus(ctx, auth, params.id, body.status),
+  adminDeleteProduct: ({ auth, params }, ctx) => deleteProduct(ctx, auth, params.id),
+  adminListReports: ({ auth, query }, ctx) => listReports(ctx, auth, query),
+  adminDecideReport: ({ auth, params, body }, ctx) => decideReport(ctx, auth, params.id, params.reporterId, body),
+  adminListUsers: ({ auth, query }, ctx) => listUsers(ctx, auth, query),
+  adminSetUserVerification: ({ auth, params, body }, ctx) =>
+    setUserVerification(ctx, auth, params.userId, body.university_email_verified),
+  adminSetUserAdminRole: ({ auth, params, body }, ctx) => setUserAdminRole(ctx, auth, params.userId, body.admin),
+  adminListUniversities: ({ auth }, ctx) => listUniversities(ctx, auth),
+  adminCreateUniversity: ({ auth, body }, ctx) => createUniversity(ctx, auth, body),
+  adminUpdateUniversity: ({ auth, params, body }, ctx) => updateUniversity(ctx, auth, params.id, body),
+  adminDeleteUniversity: ({ auth, params }, ctx) => deleteUniversity(ctx, auth, params.id),
+  adminListUniversityRequests: ({ auth, query }, ctx) => listUniversityRequests(ctx, auth, query),
+  adminDecideUniversityRequest: ({ auth, params, body }, ctx) =>
+    decideUniversityRequest(ctx, auth, params.requestId, body),
+  adminStartReindex: ({ auth }, ctx) => startReindex(ctx, auth),
+  adminListJobs: ({ auth, query }, ctx) => listJobs(ctx, auth, query.kind),
+  adminGetJob: ({ auth, params }, ctx) => getJob(ctx, auth, params.jobId),
+};

@@ -1,0 +1,151 @@
+import type { AdminJob, AdminUser, AuditEntry, JobKind } from '#shared/admin';
+import type { Role } from '#shared/enums';
+import type { ProductReport } from '#shared/reports';
+import type { Product, University, UniversityRequest } from '#shared/schemas';
+import type { Page } from './repositories';
+
+/**
+ * The admin area's storage (docs/decisions/025): every change an admin makes is written in ONE
+ * transaction with its audit record, conditioned on the item still being what the admin saw, so a
+ * retry, a race or a crash never leaves a change without its record or a record without its change.
+ */
+
+/** A university as the admin sees it: also while it is being deleted. */
+export interface StoredUniversity extends University {
+  deleting_job_id: string | null;
+}
+
+export interface StoredRequest extends UniversityRequest {
+  reviewed_at?: string | null;
+}
+
+export interface AdminProductFilter {
+  status?: Product['status'];
+  university?: string;
+  /** Folded words that must all appear in the folded title. */
+  words?: string[];
+}
+
+export interface AdminStore {
+  // Audit
+  appendAudit(entry: AuditEntry): Promise<void>;
+  listAudit(
+    scope: { entityType: string; entityId: string } | null,
+    limit: number,
+    cursor?: string,
+  ): Promise<Page<AuditEntry>>;
+
+  // Products
+  /** Every product, newest first (gsi6), filtered; reads a bounded number of items per call. */
+  listProducts(filter: AdminProductFilter, limit: number, cursor?: string): Promise<Page<Product>>;
+  /** Writes `next` if the product is still exactly `current` (status and hold); false otherwise. */
+  replaceProduct(current: Product, next: Product, audit: AuditEntry): Promise<boolean>;
+  /** Deletes the product if it is still `current`'s status; false otherwise. */
+  deleteProduct(current: Product, audit: AuditEntry): Promise<boolean>;
+
+  // Reports
+  /**
+   * Stores the decision on a report that is still pending, with its audit record and, when given,
+   * the product's new state (conditioned on its state as read): all or nothing. False when the
+   * report is no longer pending or the product changed.
+   */
+  decideReport(
+    report: ProductReport,
+    decided: ProductReport,
+    product: { current: Product; next: Product } | null,
+    audits: AuditEntry[],
+  ): Promise<boolean>;
+
+  // Users
+  listUsers(emailPrefix: string | undefined, limit: number, cursor?: string): Promise<Page<AdminUser>>;
+  getUser(userId: string): Promise<AdminUser | null>;
+  /**
+   * Sets university_email_verified (claiming the institutional address when verifying, releasing it
+   * when unverifying). 'taken' when another account holds the address; null when the profile changed.
+   */
+  setVerification(user: AdminUser, verified: boolean, audit: AuditEntry): Promise<AdminUser | 'taken' | null>;
+  /** Mirrors the user's Cognito groups on their profile. */
+  setRoles(user: AdminUser, roles: Role[], audit: AuditEntry): Promise<AdminUser | null>;
+
+  // Universities
+  listUniversities(): Promise<StoredUniversity[]>;
+  getUniversity(id: string): Promise<StoredUniversity | null>;
+  /** False when the id exists. */
+  createUniversity(university: University, audit: AuditEntry): Promise<boolean>;
+  /** False when the university changed or is being deleted. */
+  updateUniversity(current: StoredUniversity, next: University, audit: AuditEntry): Promise<boolean>;
+  /** Takes the university out of the public list and starts its deletion job, atomically. */
+  markUniversityDeleting(current: StoredUniversity, job: AdminJob, audit: AuditEntry): Promise<boolean>;
+  /** The end of the deletion job: the university item goes. */
+  removeUniversity(id: string, jobId: string): Promise<void>;
+
+  // University requests
+  listRequests(status: string | undefined, limit: number, cursor?: string): Promise<Page<StoredRequest>>;
+  getRequest(id: string): Promise<StoredRequest | null>;
+  /** False when the request is no longer pending. */
+  decideRequest(current: StoredRequest, next: StoredRequest, audit: AuditEntry): Promise<boolean>;
+}
+
+/** Background jobs' state (docs/decisions/026). */
+export interface JobStore {
+  get(id: string): Promise<(AdminJob & { cursor: string | null; lease_until: string | null }) | null>;
+  latest(kind: JobKind, limit: number): Promise<AdminJob[]>;
+  /**
+   * Creates a queued job and claims its kind's (and target's) lock for it, atomically: null when
+   * another job of that kind and target holds the lock and is not finished (the running job's id).
+   */
+  createClaimed(job: AdminJob, audit: AuditEntry | null): Promise<{ created: true } | { runningJobId: string }>;
+  /**
+   * Takes the job for a run until `leaseUntil` if it is queued, or running with an expired lease
+   * (a crashed run): false when another run holds it or it is finished.
+   */
+  lease(id: string, now: string, leaseUntil: string): Promise<boolean>;
+  /** Gives the job back (queued, its cursor kept) for the next run to continue. */
+  pause(id: string, update: { processed: number; cursor: string | null; now: string }): Promise<void>;
+  /** Saves progress (and extends the lease) while this run holds it. */
+  progress(
+    id: string,
+    update: { processed: number; cursor: string | null; leaseUntil: string; now: string },
+  ): Promise<void>;
+  /** Finishes the job and releases its lock. */
+  finish(
+    id: string,
+    outcome: {
+      status: 'succeeded' | 'failed';
+      processed: number;
+      indexed: number | null;
+      drift: { missing: number; extra: number } | null;
+      error: string | null;
+      now: string;
+    },
+  ): Promise<void>;
+}
+
+/** Starts a job's run away from the request (AWS: an async invoke of the job function). */
+export interface JobLauncher {
+  launch(jobId: string): Promise<void>;
+}
+
+/** The admin role in the user pool (Cognito groups). */
+export interface RoleDirectory {
+  /** The user's groups; null when the pool has no such user. */
+  groupsOf(username: string): Promise<string[] | null>;
+  setMember(username: string, group: Role, member: boolean): Promise<void>;
+}
+
+/** What the jobs read of the table, page by page (jobs only, never a request path). */
+export interface TablePages {
+  /**
+   * One page of a Scan over the whole table: its products; every item on it is brought up to date
+   * with the index attributes the admin area added (written before them), `backfilled` counts them.
+   */
+  page(cursor: string | undefined, size: number): Promise<{ products: Product[]; backfilled: number; cursor: string | null }>;
+  /** A page of a university's products of every status (gsi6, filtered), from a cursor. */
+  universityProducts(
+    universityId: string,
+    cursor: string | undefined,
+    size: number,
+  ): Promise<{ items: Product[]; cursor: string | null }>;
+  /** Deletes a product if it exists; the deleted product, or null. */
+  deleteProduct(id: number): Promise<Product | null>;
+}
