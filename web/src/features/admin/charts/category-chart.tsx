@@ -11,9 +11,9 @@ export interface CategoryChartProps {
   items: CategoryBar[];
 }
 
-const WIDTH = 480;
+const WIDTH = 520;
 const ROW = 28;
-const LABEL_W = 150;
+const LABEL_W = 180;
 const VALUE_W = 48;
 
 export function categorySummary(title: string, items: CategoryBar[]): string {
