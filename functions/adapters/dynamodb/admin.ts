@@ -525,6 +525,30 @@ export function createAdminStore(table: TableAccess): AdminStore {
   };
 }
 
+/** Job attributes (some are DynamoDB reserved words): always named by placeholder. */
+const JOB_NAMES: Record<string, string> = {
+  '#status': 'status',
+  '#cursor': 'cursor',
+  '#error': 'error',
+  '#processed': 'processed',
+  '#indexed': 'indexed',
+  '#drift': 'drift',
+  '#updated_at': 'updated_at',
+  '#lease_until': 'lease_until',
+  '#finished_at': 'finished_at',
+};
+/** The placeholders the expressions use (DynamoDB refuses unused ones). */
+const usedNames = (...expressions: string[]) =>
+  Object.fromEntries(Object.entries(JOB_NAMES).filter(([k]) => expressions.some((e) => new RegExp(`${k}\\b`).test(e))));
+const LEASE_UPDATE = 'SET #status = :running, #lease_until = :until, #updated_at = :now';
+const LEASE_CONDITION =
+  'attribute_exists(pk) AND (#status = :queued OR (#status = :running AND #lease_until < :now))';
+const PROGRESS_UPDATE = 'SET #processed = :p, #cursor = :c, #lease_until = :until, #updated_at = :now';
+const PAUSE_UPDATE = 'SET #status = :queued, #processed = :p, #cursor = :c, #updated_at = :now REMOVE #lease_until';
+const RUNNING = '#status = :running';
+const FINISH_UPDATE =
+  'SET #status = :s, #processed = :p, #indexed = :i, #drift = :d, #error = :e, #updated_at = :now, #finished_at = :now REMOVE #lease_until, #cursor';
+
 export function createJobStore(table: TableAccess): JobStore {
   const { doc, tableName } = table;
   const read = async (id: string) =>
@@ -580,10 +604,9 @@ export function createJobStore(table: TableAccess): JobStore {
           new UpdateCommand({
             TableName: tableName,
             Key: keys.job(id),
-            UpdateExpression: 'SET #status = :running, lease_until = :until, updated_at = :now',
-            ConditionExpression:
-              'attribute_exists(pk) AND (#status = :queued OR (#status = :running AND lease_until < :now))',
-            ExpressionAttributeNames: { '#status': 'status' },
+            UpdateExpression: LEASE_UPDATE,
+            ConditionExpression: LEASE_CONDITION,
+            ExpressionAttributeNames: usedNames(LEASE_UPDATE, LEASE_CONDITION),
             ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':until': leaseUntil, ':now': now },
           }),
         );
@@ -599,9 +622,9 @@ export function createJobStore(table: TableAccess): JobStore {
         new UpdateCommand({
           TableName: tableName,
           Key: keys.job(id),
-          UpdateExpression: 'SET processed = :p, #cursor = :c, lease_until = :until, updated_at = :now',
-          ConditionExpression: '#status = :running',
-          ExpressionAttributeNames: { '#status': 'status', '#cursor': 'cursor' },
+          UpdateExpression: PROGRESS_UPDATE,
+          ConditionExpression: RUNNING,
+          ExpressionAttributeNames: usedNames(PROGRESS_UPDATE, RUNNING),
           ExpressionAttributeValues: { ':p': processed, ':c': cursor, ':until': leaseUntil, ':now': now, ':running': 'running' },
         }),
       );
@@ -612,9 +635,9 @@ export function createJobStore(table: TableAccess): JobStore {
         new UpdateCommand({
           TableName: tableName,
           Key: keys.job(id),
-          UpdateExpression: 'SET #status = :queued, processed = :p, #cursor = :c, updated_at = :now REMOVE lease_until',
-          ConditionExpression: '#status = :running',
-          ExpressionAttributeNames: { '#status': 'status', '#cursor': 'cursor' },
+          UpdateExpression: PAUSE_UPDATE,
+          ConditionExpression: RUNNING,
+          ExpressionAttributeNames: usedNames(PAUSE_UPDATE, RUNNING),
           ExpressionAttributeValues: { ':p': processed, ':c': cursor, ':now': now, ':running': 'running', ':queued': 'queued' },
         }),
       );
@@ -630,9 +653,8 @@ export function createJobStore(table: TableAccess): JobStore {
               Update: {
                 TableName: tableName,
                 Key: keys.job(id),
-                UpdateExpression:
-                  'SET #status = :s, processed = :p, indexed = :i, drift = :d, #error = :e, updated_at = :now, finished_at = :now REMOVE lease_until, #cursor',
-                ExpressionAttributeNames: { '#status': 'status', '#error': 'error', '#cursor': 'cursor' },
+                UpdateExpression: FINISH_UPDATE,
+                ExpressionAttributeNames: usedNames(FINISH_UPDATE),
                 ExpressionAttributeValues: {
                   ':s': outcome.status,
                   ':p': outcome.processed,
