@@ -148,10 +148,22 @@ describe('a verified student publishes', () => {
     await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
     const photo = page.locator(`img[src="/images/products/${productId}/1.webp"]`).first();
     await photo.waitFor();
-    // The browser shrank it: long side 1600 px.
-    await expect
-      .poll(() => photo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
-      .toEqual([1600, 1200]);
+    // The browser shrank it before the upload: the stored original's long side is 1600 px.
+    const original = await page.evaluate(async (src) => {
+      const bitmap = await createImageBitmap(await (await fetch(src)).blob());
+      return [bitmap.width, bitmap.height];
+    }, `/images/products/${productId}/1.webp`);
+    expect(original).toEqual([1600, 1200]);
+    // The page shows one of its smaller WebP sizes (decision 022), same shape.
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeTruthy();
+    const [width, height, current] = await photo.evaluate((img: HTMLImageElement) => [
+      img.naturalWidth,
+      img.naturalHeight,
+      img.currentSrc,
+    ]);
+    expect(Number(width)).toBeLessThan(1600);
+    expect(Number(width) / Number(height)).toBeCloseTo(4 / 3, 1);
+    expect(new URL(String(current)).pathname).not.toBe(`/images/products/${productId}/1.webp`);
   });
 
   it('marks it sold from Mis Productos, and it disappears from the marketplace and search', async () => {

@@ -5,6 +5,8 @@ import { createUniversityRepository } from '../../functions/adapters/dynamodb/un
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { ENTITIES, ENTITY_ATTRIBUTE, entityOf, keys } from '#shared/table';
 import { makeQuestionId } from '#shared/questions';
+import type { AdminJob, AuditEntry } from '#shared/admin';
+import { auditSort } from '../../functions/adapters/dynamodb/admin';
 import { lazyContext } from '../../functions/app/context';
 import { tableParts } from '../../functions/app/parts/table';
 import { settleProductCounts } from '../../functions/services/listing-counts';
@@ -207,6 +209,34 @@ describe('every item names its entity', () => {
       seller_id: product.owner_id,
       seller_name: product.seller_name,
     });
+    const audit: AuditEntry = {
+      id: `audit-${user}`,
+      at: new Date(now).toISOString(),
+      actor_id: user,
+      actor_email: email,
+      action: 'university.update',
+      entity_type: 'university',
+      entity_id: uni,
+      before: null,
+      after: { name: 'UE' },
+      notes: null,
+    };
+    await ctx.adminStore.appendAudit(audit);
+    const job: AdminJob = {
+      id: `job-${user}`,
+      kind: 'deleteUniversity',
+      status: 'queued',
+      target: uni,
+      processed: 0,
+      indexed: null,
+      drift: null,
+      error: null,
+      started_by: email,
+      created_at: audit.at,
+      updated_at: audit.at,
+      finished_at: null,
+    };
+    expect(await ctx.jobStore.createClaimed(job, null)).toEqual({ created: true });
     // Act: read every item back as stored.
     const written = [
       keys.product(product.id),
@@ -225,6 +255,9 @@ describe('every item names its entity', () => {
       keys.question(product.id, questionId),
       keys.report(product.id, user),
       keys.notifyWindow(user, product.id, 'question'),
+      keys.audit('university', uni, auditSort(audit)),
+      keys.job(job.id),
+      keys.jobLock('deleteUniversity', uni),
     ];
     const items = await Promise.all(
       written.map(
@@ -250,6 +283,9 @@ describe('every item names its entity', () => {
       'question',
       'report',
       'notifyWindow',
+      'audit',
+      'job',
+      'jobLock',
     ]);
     for (const [i, key] of written.entries()) expect(entityOf(undefined, key)).toBe(found[i]);
     expect(new Set(found).size).toBe(ENTITIES.length - 1); // every entity but the local seed marker

@@ -3,14 +3,21 @@ import { ENV, requireEnv } from '../../commons/env';
 import type { RoleDirectory } from '../../ports/admin';
 import { cognitoLoader } from './client';
 
-/** The admin roles as the user pool's groups (cognito-local 5.3 answers these three calls too). */
+/**
+ * The admin roles as the user pool's groups (cognito-local 5.3 answers these calls too). A user is
+ * named by their address, but a group lists its members by their pool username (a UUID when the
+ * e-mail is an alias): cognito-local matches ListGroupsForUser's name literally, so the username is
+ * looked up first and used for every call.
+ */
 export function createCognitoRoleDirectory(): RoleDirectory {
   const pool = () => requireEnv(ENV.userPoolId);
   const sdk = cognitoLoader();
   return {
-    async groupsOf(username) {
-      const { client, AdminListGroupsForUserCommand } = await sdk();
+    async groupsOf(address) {
+      const { client, AdminGetUserCommand, AdminListGroupsForUserCommand } = await sdk();
       try {
+        const user = await client.send(new AdminGetUserCommand({ UserPoolId: pool(), Username: address }));
+        const username = user.Username ?? address;
         const out = await client.send(new AdminListGroupsForUserCommand({ UserPoolId: pool(), Username: username }));
         return (out.Groups ?? []).map((g) => g.GroupName ?? '').filter(Boolean);
       } catch (err) {

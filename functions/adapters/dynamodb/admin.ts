@@ -34,7 +34,7 @@ import { isConditionalCheckFailed, stripKeys } from './items';
 /** Items the admin's product list reads at most per request when filters skip most of them. */
 export const PRODUCT_SCAN_BUDGET = 600;
 
-const auditSort = (e: AuditEntry) => `${e.at}#${e.id}`;
+export const auditSort = (e: AuditEntry) => `${e.at}#${e.id}`;
 
 export function auditItem(e: AuditEntry): Record<string, unknown> {
   return {
