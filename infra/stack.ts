@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { AdminJobs } from './constructs/admin-jobs';
 import { Api, type ApiRouteDef } from './constructs/api';
 import { Auth, STREAM_IDENTITY_ACTIONS } from './constructs/auth';
 import { Data } from './constructs/data';
@@ -45,6 +46,8 @@ export class MarketplaceStack extends Stack {
   readonly notifications: Notifications;
   /** The one-off job that gives stored photos their WebP sizes (decision 022). */
   readonly photoJobs: PhotoJobs;
+  /** The admin's background jobs: search reindex, university deletion (decision 026). */
+  readonly adminJobs: AdminJobs;
 
   constructor(scope: Construct, id: string, props: MarketplaceStackProps) {
     // A stage that names its region always deploys there, whatever the credentials' default.
@@ -110,7 +113,19 @@ export class MarketplaceStack extends Stack {
       entry: join(functionsDir, 'jobs', 'photo-variants.ts'),
     });
     this.data.bindTable(this.photoJobs.variants, 'RW');
+    this.data.grantScan(this.photoJobs.variants);
     this.web.bindImages(this.photoJobs.variants);
+    // The admin's jobs rebuild the search index from the table and delete a university's products
+    // with their photos; the admin routes that queue them invoke the runner.
+    this.adminJobs = new AdminJobs(this, 'AdminJobs', {
+      stage,
+      entry: join(functionsDir, 'jobs', 'admin-jobs.ts'),
+    });
+    this.data.bindTable(this.adminJobs.runner, 'RW');
+    this.data.grantScan(this.adminJobs.runner);
+    this.search.bindSearch(this.adminJobs.runner, 'RW');
+    this.web.bindImages(this.adminJobs.runner);
+    for (const { fn, uses } of this.api.functions) if (uses.jobs) this.adminJobs.bindLauncher(fn);
     // The unsubscribe route verifies the links the dispatcher signs.
     for (const { fn, uses } of this.api.functions)
       if (uses.unsubscribeTokens) this.notifications.bindSigning(fn);
@@ -122,6 +137,7 @@ export class MarketplaceStack extends Stack {
       functions: [
         ...this.api.functions.map((f) => ({ name: f.area, fn: f.fn })),
         { name: 'stream', fn: this.stream.dispatcher },
+        { name: 'admin-jobs', fn: this.adminJobs.runner },
       ],
       streamConsumer: this.stream.dispatcher,
       failureQueue: this.stream.failureQueue,
@@ -136,6 +152,7 @@ export class MarketplaceStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
     new CfnOutput(this, 'PhotoVariantsJobName', { value: this.photoJobs.variants.functionName });
+    new CfnOutput(this, 'AdminJobsFunctionName', { value: this.adminJobs.runner.functionName });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn });
     new CfnOutput(this, 'DashboardUrl', {
       value: `https://console.aws.amazon.com/cloudwatch/home?region=${this.region}#dashboards/dashboard/${this.monitoring.dashboard.dashboardName}`,

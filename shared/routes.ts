@@ -109,6 +109,7 @@ export function areaSettings(
     images: false,
     unsubscribeTokens: false,
     jobs: false,
+    roles: false,
   };
   for (const r of list) for (const k of Object.keys(uses) as (keyof RouteUses)[]) uses[k] ||= !!r.uses?.[k];
   return {

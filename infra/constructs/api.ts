@@ -15,10 +15,17 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { API_AREAS, type ApiArea, areaSettings, type RouteDef, type RouteUses, routeList } from '#shared/routes';
+import {
+  API_AREAS,
+  type ApiArea,
+  areaSettings,
+  type RouteDef,
+  type RouteUses,
+  routeList,
+} from '#shared/routes';
 import type { StageConfig } from '../stages';
 import { AppFunction, PHOTO_NATIVE_MODULES } from './app-function';
-import type { Auth } from './auth';
+import { type Auth, ROLE_ACTIONS } from './auth';
 import type { Data } from './data';
 import type { Mail } from './mail';
 import type { Search } from './search';
@@ -138,13 +145,16 @@ export class Api extends Construct {
       fn.setEnv(ENV.clientIpHeader, VIEWER_ADDRESS_HEADER);
       if (settings.uses.search) search.bindSearch(fn, 'RO');
       if (settings.uses.identity) auth.bindIdentity(fn);
+      if (settings.uses.roles) auth.bindIdentity(fn, ROLE_ACTIONS);
       if (settings.verifiesTokens) auth.bindTokenVerification(fn);
       if (settings.uses.mail) mail.bindMail(fn);
       if (settings.uses.moderation) bindModeration(fn, stage, Stack.of(this).region);
       this.functions.push({ area, fn, uses: settings.uses });
 
       // One integration and one invoke permission for the whole area (not one per route).
-      const integration = new HttpLambdaIntegration(`${name}Integration`, fn, { scopePermissionToRoute: false });
+      const integration = new HttpLambdaIntegration(`${name}Integration`, fn, {
+        scopePermissionToRoute: false,
+      });
       for (const def of areaRoutes) {
         const [route] = this.httpApi.addRoutes({
           path: def.path,

@@ -141,7 +141,8 @@ export class AppFunction extends NodejsFunction {
     logGroup.grantWrite(role);
     Validations.of(role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'X-Ray trace writes (xray:PutTraceSegments, xray:PutTelemetryRecords) support no resource-level permissions.',
+      reason:
+        'X-Ray trace writes (xray:PutTraceSegments, xray:PutTelemetryRecords) support no resource-level permissions.',
     });
   }
 

@@ -41,6 +41,14 @@ export const IDENTITY_ACTIONS = [
   'cognito-idp:ListUsers',
 ] as const;
 
+/** The admin role's calls (functions/adapters/cognito/roles.ts): read a user's groups, change one. */
+export const ROLE_ACTIONS = [
+  'cognito-idp:AdminGetUser',
+  'cognito-idp:AdminListGroupsForUser',
+  'cognito-idp:AdminAddUserToGroup',
+  'cognito-idp:AdminRemoveUserFromGroup',
+] as const;
+
 /**
  * The stream dispatcher's share: a mail request (a public account route, answered already) looks
  * the address up before mailing; it changes nothing in the pool.
@@ -191,6 +199,8 @@ export class Auth extends Construct {
   bindIdentity(fn: AppFunction, actions: readonly string[] = IDENTITY_ACTIONS): void {
     fn.setEnv(ENV.userPoolId, this.userPool.userPoolId);
     fn.setEnv(ENV.userPoolClientId, this.client.userPoolClientId);
-    fn.addToRolePolicy(new PolicyStatement({ actions: [...actions], resources: [this.userPool.userPoolArn] }));
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: [...actions], resources: [this.userPool.userPoolArn] }),
+    );
   }
 }

@@ -77,4 +77,12 @@ export class Data extends Construct {
     );
     fn.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: indexArns }));
   }
+
+  /**
+   * Lets a background job read the whole table in pages (Scan). No request path scans: only the
+   * jobs that must see every item (the reindex, the photo job) get this.
+   */
+  grantScan(fn: AppFunction): void {
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Scan'], resources: [this.table.tableArn] }));
+  }
 }

@@ -29,7 +29,8 @@ export interface LambdaBundle {
 }
 
 /**
- * Every Lambda entry of the stack: one per API area, the stream dispatcher and the photo job, with
+ * Every Lambda entry of the stack: one per API area, the stream dispatcher, the photo job and the
+ * admin's job runner, with
  * the native packages installed beside the bundle (as the stack does).
  */
 export function lambdaEntries(): { name: string; entry: string; native: readonly string[] }[] {
@@ -41,6 +42,7 @@ export function lambdaEntries(): { name: string; entry: string; native: readonly
     })),
     { name: 'stream', entry: join(ROOT, 'functions/app/stream.ts'), native: [] },
     { name: 'photo-job', entry: join(ROOT, 'functions/app/jobs/photo-variants.ts'), native: PHOTO_NATIVE_MODULES },
+    { name: 'admin-job', entry: join(ROOT, 'functions/app/jobs/admin-jobs.ts'), native: [] },
   ];
 }
 

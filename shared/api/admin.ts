@@ -133,7 +133,7 @@ export const adminRoutes = defineArea('admin', {
     method: 'PUT',
     path: '/api/admin/users/{userId}/admin',
     auth: 'super_admin',
-    uses: { identity: true },
+    uses: { roles: true },
     params: userParamsSchema,
     body: userAdminRoleBodySchema,
     response: userRoleResultSchema,

@@ -41,6 +41,11 @@ export interface RouteUses {
   readonly unsubscribeTokens?: boolean;
   /** Starts background jobs (JOBS_FUNCTION_NAME set, lambda:InvokeFunction on the job function granted). */
   readonly jobs?: boolean;
+  /**
+   * Changes the admin groups of the user pool (USER_POOL_ID set; the group calls and AdminGetUser
+   * granted, nothing else of the pool).
+   */
+  readonly roles?: boolean;
 }
 
 export interface RouteEntry {

@@ -34,8 +34,10 @@ const isBuiltin = (path: string) => path.startsWith('node:') || builtinModules.i
 const inputs = (b: LambdaBundle) => Object.values(b.metafile.outputs).flatMap((o) => Object.keys(o.inputs));
 
 describe('Lambda bundles', () => {
-  it('exist for every API area, the stream dispatcher and the photo job', () => {
-    expect(bundles.map((b) => b.name).sort()).toEqual([...API_AREAS, 'stream', 'photo-job'].sort());
+  it('exist for every API area, the stream dispatcher, the photo job and the admin job runner', () => {
+    expect(bundles.map((b) => b.name).sort()).toEqual(
+      [...API_AREAS, 'stream', 'photo-job', 'admin-job'].sort(),
+    );
   });
 
   it('import nothing at run time but Node built-ins, the AWS SDK the runtime provides, and sharp where photos are drawn', () => {
@@ -46,7 +48,11 @@ describe('Lambda bundles', () => {
         (path) =>
           !isBuiltin(path) &&
           !path.startsWith('@aws-sdk/') &&
-          !(drawsPhotos.includes(b.name) && path === 'sharp' && !imports(b, 'import-statement').includes(path)),
+          !(
+            drawsPhotos.includes(b.name) &&
+            path === 'sharp' &&
+            !imports(b, 'import-statement').includes(path)
+          ),
       );
       // e.g. the embedded search engine (a local stand-in) must never be left for the runtime to find.
       expect(foreign, b.name).toEqual([]);
@@ -84,7 +90,12 @@ describe('Lambda bundles', () => {
       imports(bundle('publishing'), 'dynamic-import')
         .filter((p) => !isBuiltin(p))
         .sort(),
-    ).toEqual(['@aws-sdk/client-bedrock-runtime', '@aws-sdk/client-s3', '@aws-sdk/s3-presigned-post', 'sharp']);
+    ).toEqual([
+      '@aws-sdk/client-bedrock-runtime',
+      '@aws-sdk/client-s3',
+      '@aws-sdk/s3-presigned-post',
+      'sharp',
+    ]);
     // Questions: the comment model on the first question or answer, nothing else.
     expect(
       imports(bundle('questions'), 'dynamic-import')

@@ -101,7 +101,12 @@ beforeAll(() => {
   functionsDir = join(work, 'app');
   mkdirSync(join(functionsDir, 'areas'), { recursive: true });
   mkdirSync(join(functionsDir, 'jobs'), { recursive: true });
-  for (const file of [...API_AREAS.map((area) => `areas/${area}.ts`), 'stream.ts', 'jobs/photo-variants.ts']) {
+  for (const file of [
+    ...API_AREAS.map((area) => `areas/${area}.ts`),
+    'stream.ts',
+    'jobs/photo-variants.ts',
+    'jobs/admin-jobs.ts',
+  ]) {
     writeFileSync(join(functionsDir, file), 'export const handler = async () => ({});\n');
   }
   dev = build(stages.dev);
@@ -170,11 +175,12 @@ describe.each([
     });
   });
 
-  it('errors and throttles of every function: each API area and the stream dispatcher', () => {
+  it('errors and throttles of every function: each API area, the stream dispatcher and the admin jobs', () => {
     const { stack } = get();
     const functions = [
       ...stack.api.functions.map((f) => ({ name: f.area, fn: f.fn })),
       { name: 'stream', fn: stack.stream.dispatcher },
+      { name: 'admin-jobs', fn: stack.adminJobs.runner },
     ];
     expect(functions.length).toBeGreaterThan(1);
     const fnAlarms = alarms(get()).filter((a) => a.AlarmName.includes('-fn-'));

@@ -29,7 +29,12 @@ beforeAll(() => {
   const dist = join(work, 'dist');
   mkdirSync(join(functionsDir, 'areas'), { recursive: true });
   mkdirSync(join(functionsDir, 'jobs'), { recursive: true });
-  for (const file of [...API_AREAS.map((area) => `areas/${area}.ts`), 'stream.ts', 'jobs/photo-variants.ts']) {
+  for (const file of [
+    ...API_AREAS.map((area) => `areas/${area}.ts`),
+    'stream.ts',
+    'jobs/photo-variants.ts',
+    'jobs/admin-jobs.ts',
+  ]) {
     writeFileSync(join(functionsDir, file), 'export const handler = async () => ({});\n');
   }
   for (const dir of ['assets', 'images', 'icons']) mkdirSync(join(dist, dir), { recursive: true });
@@ -114,13 +119,20 @@ describe("the site's files on CloudFront travel as the local origin sends them (
 
   it('compresses the site and /images/* (gzip and brotli by the cache policy)', () => {
     const { site, images } = behaviours();
-    for (const b of [site, images]) expect(b).toMatchObject({ Compress: true, CachePolicyId: CACHING_OPTIMIZED });
+    for (const b of [site, images])
+      expect(b).toMatchObject({ Compress: true, CachePolicyId: CACHING_OPTIMIZED });
   });
 
   it('stamps the hashed assets immutable and the app pictures a day, as the local origin serves them', () => {
     const byId = (prefix: string) => deployments().find((d) => d.id.startsWith(prefix));
-    expect(byId('WebDeployAssets')).toMatchObject({ SystemMetadata: { 'cache-control': CACHE_CONTROL.hashedAsset } });
-    expect(byId('WebDeployStaticImages')).toMatchObject({ SystemMetadata: { 'cache-control': CACHE_CONTROL.image } });
-    expect(byId('WebDeployShell')).toMatchObject({ SystemMetadata: { 'cache-control': CACHE_CONTROL.revalidate } });
+    expect(byId('WebDeployAssets')).toMatchObject({
+      SystemMetadata: { 'cache-control': CACHE_CONTROL.hashedAsset },
+    });
+    expect(byId('WebDeployStaticImages')).toMatchObject({
+      SystemMetadata: { 'cache-control': CACHE_CONTROL.image },
+    });
+    expect(byId('WebDeployShell')).toMatchObject({
+      SystemMetadata: { 'cache-control': CACHE_CONTROL.revalidate },
+    });
   });
 });

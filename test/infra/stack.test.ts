@@ -13,7 +13,7 @@ import { VIEWER_ADDRESS_HEADER } from '../../functions/http/client-ip';
 import { MarketplaceStack } from '../../infra/stack';
 import { type StageConfig, stageConfig, stages } from '../../infra/stages';
 import type { ApiRouteDef } from '../../infra/constructs/api';
-import { IDENTITY_ACTIONS } from '../../infra/constructs/auth';
+import { IDENTITY_ACTIONS, ROLE_ACTIONS } from '../../infra/constructs/auth';
 import { AUTH_CONFIG } from '#shared/auth-config';
 import { API_AREAS, type ApiArea, type RouteUses, routeList } from '#shared/routes';
 import { runtimeConfigSchema } from '#shared/runtime-config';
@@ -151,7 +151,12 @@ beforeAll(() => {
   mkdirSync(join(webDist, 'assets'), { recursive: true });
   mkdirSync(join(webDist, 'images'), { recursive: true });
   writeFileSync(join(webDist, 'images', 'default-product.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  for (const file of [...API_AREAS.map((area) => `areas/${area}.ts`), 'stream.ts', 'jobs/photo-variants.ts']) {
+  for (const file of [
+    ...API_AREAS.map((area) => `areas/${area}.ts`),
+    'stream.ts',
+    'jobs/photo-variants.ts',
+    'jobs/admin-jobs.ts',
+  ]) {
     writeFileSync(join(functionsDir, file), 'export const handler = async () => ({});\n');
   }
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>x</title>');
@@ -270,6 +275,8 @@ describe('search', () => {
     );
     const expected = [
       'StreamDispatcherRole',
+      // The admin's reindex builds a fresh index and swaps it in (decision 026).
+      'AdminJobsRunnerRole',
       ...searchAreas.map((a) => `Api${a[0].toUpperCase()}${a.slice(1)}FunctionRole`),
     ];
     expect(principals.map((p) => p.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(expected.sort());
@@ -526,6 +533,7 @@ describe.each([
     for (const area of API_AREAS) {
       const { env, statements } = areaGrants(get(), area);
       const cognito = actionsOf(statements, 'cognito-idp:');
+      if (areaUses(area, 'roles')) continue; // the admin groups' own grant: the next test
       if (areaUses(area, 'identity')) {
         expect(env[ENV.userPoolId], area).toEqual({
           Ref: expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/),
@@ -540,6 +548,26 @@ describe.each([
         expect(cognito, area).toEqual([]);
       }
     }
+  });
+
+  it("gives the admin groups' calls alone, on the pool, to areas with `roles` routes only (the admin area)", () => {
+    expect(API_AREAS.filter((a) => areaUses(a, 'roles'))).toEqual(['admin']);
+    expect([...ROLE_ACTIONS].sort()).toEqual(
+      [
+        'cognito-idp:AdminAddUserToGroup',
+        'cognito-idp:AdminGetUser',
+        'cognito-idp:AdminListGroupsForUser',
+        'cognito-idp:AdminRemoveUserFromGroup',
+      ].sort(),
+    );
+    const { env, statements } = areaGrants(get(), 'admin');
+    expect(env[ENV.userPoolId]).toEqual({ Ref: expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/) });
+    const cognito = actionsOf(statements, 'cognito-idp:');
+    expect(cognito).toHaveLength(1);
+    expect([cognito[0].Action].flat().sort()).toEqual([...ROLE_ACTIONS].sort());
+    expect(cognito[0].Resource).toEqual({
+      'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/), 'Arn'],
+    });
   });
 
   it('gives MAIL_FROM, APP_URL and sending as the stage identity to areas with `mail` routes only', () => {
@@ -660,7 +688,9 @@ describe('question mails (decision 020)', () => {
   });
 
   it('sweep the closed windows every minute: a schedule sends the dispatcher the sweep event', () => {
-    const rules = ofType(dev.resources, 'AWS::Events::Rule');
+    const rules = ofType(dev.resources, 'AWS::Events::Rule').filter(([id]) =>
+      id.startsWith('NotificationsSweep'),
+    );
     expect(rules).toHaveLength(1);
     const [[, rule]] = rules;
     expect(rule.Properties.ScheduleExpression).toBe('rate(1 minute)');
@@ -671,7 +701,9 @@ describe('question mails (decision 020)', () => {
     expect(JSON.parse(target.Input)).toEqual(NOTIFICATION_SWEEP_EVENT);
     expect(target.RetryPolicy).toEqual({ MaximumEventAgeInSeconds: 300, MaximumRetryAttempts: 2 });
     const invokes = ofType(dev.resources, 'AWS::Lambda::Permission').filter(
-      ([, p]) => p.Properties.Principal === 'events.amazonaws.com',
+      ([, p]) =>
+        p.Properties.Principal === 'events.amazonaws.com' &&
+        JSON.stringify(p.Properties.FunctionName).includes('StreamDispatcher'),
     );
     expect(invokes).toHaveLength(1);
     expect(invokes[0][1].Properties).toMatchObject({
@@ -682,9 +714,60 @@ describe('question mails (decision 020)', () => {
   });
 });
 
+describe('admin jobs (decision 026)', () => {
+  const runner = () => {
+    const found = ofType(dev.resources, 'AWS::Lambda::Function').filter(([id]) =>
+      id.startsWith('AdminJobsRunner'),
+    );
+    expect(found).toHaveLength(1);
+    return found[0];
+  };
+
+  it('run in their own function for up to 15 minutes, with the table, the index and the photos, nothing of the pool', () => {
+    const [id, fn] = runner();
+    expect(fn.Properties.Timeout).toBe(900);
+    const { env, statements } = grantsOf(dev, [id, fn]);
+    expect(env[ENV.tableName]).toBeDefined();
+    expect(env[ENV.openSearchEndpoint]).toBeDefined();
+    expect(env[ENV.imagesBucket]).toBeDefined();
+    const search = actionsOf(statements, 'es:').flatMap((st) => [st.Action].flat());
+    expect(search).toEqual(expect.arrayContaining(['es:ESHttpPut', 'es:ESHttpDelete', 'es:ESHttpPost']));
+    expect(actionsOf(statements, 'dynamodb:').flatMap((st) => [st.Action].flat())).toEqual(
+      expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:Scan']),
+    );
+    expect(actionsOf(statements, 'cognito-idp:')).toEqual([]);
+    expect(actionsOf(statements, 'lambda:')).toEqual([]);
+  });
+
+  it('are started by the areas with `jobs` routes only (invoke on the runner alone), and swept every minute', () => {
+    const [runnerId] = runner();
+    expect(API_AREAS.filter((a) => areaUses(a, 'jobs'))).toEqual(['admin']);
+    for (const area of API_AREAS) {
+      const { env, statements } = areaGrants(dev, area);
+      const invoke = actionsOf(statements, 'lambda:');
+      if (areaUses(area, 'jobs')) {
+        expect(env[ENV.jobsFunctionName], area).toEqual({ Ref: runnerId });
+        expect(invoke).toHaveLength(1);
+        expect(invoke[0].Action).toBe('lambda:InvokeFunction');
+        expect(invoke[0].Resource).toEqual({ 'Fn::GetAtt': [runnerId, 'Arn'] });
+      } else {
+        expect(env[ENV.jobsFunctionName], area).toBeUndefined();
+        expect(invoke, area).toEqual([]);
+      }
+    }
+    const rules = ofType(dev.resources, 'AWS::Events::Rule').filter(([id]) =>
+      id.startsWith('AdminJobsSweep'),
+    );
+    expect(rules).toHaveLength(1);
+    expect(rules[0][1].Properties.ScheduleExpression).toBe('rate(1 minute)');
+    const [target] = rules[0][1].Properties.Targets as { Arn: unknown }[];
+    expect(target.Arn).toEqual({ 'Fn::GetAtt': [runnerId, 'Arn'] });
+  });
+});
+
 describe('publishing grants from the route flags, per area', () => {
   it('gives IMAGES_BUCKET and object access under uploads/ and images/products/ to areas with `images` routes only', () => {
-    expect(API_AREAS.filter((a) => areaUses(a, 'images'))).toEqual(['publishing']);
+    expect(API_AREAS.filter((a) => areaUses(a, 'images'))).toEqual(['publishing', 'admin']);
     for (const area of API_AREAS) {
       const { env, statements } = areaGrants(dev, area);
       const s3 = actionsOf(statements, 's3:');

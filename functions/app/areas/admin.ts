@@ -3,8 +3,8 @@ import { adminHandlers } from '../../handlers/admin';
 import { createAreaHandler } from '../../http/router';
 import { lazyContextOf } from '../context';
 import { basicParts } from '../parts/basics';
-import { identityParts } from '../parts/identity';
-import { imageParts } from '../parts/images';
+import { roleParts } from '../parts/identity';
+import { imageStoreParts } from '../parts/images';
 import { jobParts } from '../parts/jobs';
 import { tableParts } from '../parts/table';
 
@@ -14,8 +14,8 @@ import { tableParts } from '../parts/table';
  */
 export const parts = {
   table: tableParts,
-  images: imageParts,
-  identity: identityParts,
+  images: imageStoreParts,
+  roles: roleParts,
   jobs: jobParts,
   basics: basicParts,
 };

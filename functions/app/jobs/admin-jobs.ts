@@ -3,28 +3,29 @@ import { logger } from '../../commons/observability';
 import { pendingJobIds, runJob } from '../../services/admin-jobs';
 import { lazyContextOf } from '../context';
 import { basicParts } from '../parts/basics';
-import { imageParts } from '../parts/images';
-import { jobParts } from '../parts/jobs';
+import { imageStoreParts } from '../parts/images';
 import { searchParts } from '../parts/search';
 import { tableParts } from '../parts/table';
 
-/** The job function's parts: the table, the search index, the images bucket and its own launcher. */
+/** The job function's parts: the table, the search index and the images bucket. */
 export const parts = {
   table: tableParts,
   search: searchParts,
-  images: imageParts,
-  jobs: jobParts,
+  images: imageStoreParts,
   basics: basicParts,
 };
 const context = lazyContextOf(parts);
 
-/** A run stops a minute before its timeout and hands its job to a new run. */
+/**
+ * A run stops a minute before its timeout; its job waits queued for the schedule's next sweep
+ * (within a minute), which resumes it from its saved cursor.
+ */
 const STOP_BEFORE_END_MS = 60_000;
 
 /**
  * Lambda entry of the admin's background jobs (docs/decisions/026). Invoked asynchronously with
- * `{ jobId }` by the admin route that queued the job, and every few minutes by a schedule (no
- * jobId) that runs queued jobs and takes over jobs whose run died (an expired lease).
+ * `{ jobId }` by the admin route that queued the job, and every minute by a schedule (no jobId)
+ * that runs queued and paused jobs and takes over jobs whose run died (an expired lease).
  */
 export async function handler(event: { jobId?: unknown } | undefined, lambdaContext: Context): Promise<void> {
   const stop = () => lambdaContext.getRemainingTimeInMillis() < STOP_BEFORE_END_MS;
@@ -32,7 +33,6 @@ export async function handler(event: { jobId?: unknown } | undefined, lambdaCont
   for (const jobId of ids) {
     const outcome = await runJob(context, jobId, { stop });
     logger.info('admin job run', { jobId, outcome });
-    if (outcome === 'paused') await context.jobLauncher.launch(jobId);
     if (stop()) break;
   }
 }

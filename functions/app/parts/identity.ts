@@ -9,3 +9,8 @@ export const identityParts = {
   userDirectory: createCognitoUserDirectory,
   roles: createCognitoRoleDirectory,
 } satisfies PartFactories<'identity' | 'userDirectory' | 'roles'>;
+
+/** Only the admin groups (the admin area: its grant covers these calls alone). */
+export const roleParts = {
+  roles: createCognitoRoleDirectory,
+} satisfies PartFactories<'roles'>;

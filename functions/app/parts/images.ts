@@ -13,3 +13,8 @@ export const imageParts = {
   remoteImages: () => createRemoteImageFetcher({ maxBytes: LIMITS.imageMaxBytes }),
   photoResizer: createSharpPhotoResizer,
 } satisfies PartFactories<'images' | 'remoteImages' | 'photoResizer'>;
+
+/** Only the images bucket: functions that delete photos but never draw them (no sharp in their bundle). */
+export const imageStoreParts = {
+  images: createS3ImageStore,
+} satisfies PartFactories<'images'>;
