@@ -1,0 +1,212 @@
+import { BatchWriteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createAdminStore, createJobStore } from '../../functions/adapters/dynamodb/admin';
+import type { TableAccess } from '../../functions/adapters/dynamodb/client';
+import { createProductRepository, productItem } from '../../functions/adapters/dynamodb/products';
+import { createTablePages } from '../../functions/adapters/dynamodb/table-pages';
+import { createRebuildableEmbeddedIndex } from '../../functions/adapters/search/embedded';
+import { resetContext, setContextForTests } from '../../functions/app/context';
+import type { SearchIndex } from '../../functions/ports/search-index';
+import { REINDEX_PAGE, runJob } from '../../functions/services/admin-jobs';
+import { toSearchDocument } from '../../functions/services/indexer';
+import type { AdminJob } from '#shared/admin';
+import { ADMIN_MESSAGES } from '#shared/admin-messages';
+import { DEFAULT_SORT } from '#shared/enums';
+import type { Product } from '#shared/schemas';
+import { uniqueUniversity, useTestTable } from '../support/backend';
+import { apiEvent, invoke } from '../support/events';
+import { handlerOf } from '../support/handlers';
+
+/**
+ * The admin's reindex (issue 10; docs/decisions/026) against DynamoDB Local with 5,000 products:
+ * a rebuild whose index fails midway leaves search answering from the old index and the job
+ * failed with the spec's message; the next one swaps a complete index in, and the index then holds
+ * exactly the products the table lists (checked here by our own Scan, not by the job's drift check).
+ */
+const PRODUCTS = 5_000;
+let table: TableAccess;
+let search: SearchIndex;
+const launched: string[] = [];
+const university = uniqueUniversity('rx');
+/** Ids of the products this file wrote, by status. */
+let seeded = 0;
+const mine = { active: [] as number[], inactive: [] as number[], sold: [] as number[], held: [] as number[] };
+
+const adminClaims = {
+  sub: 'reindex-admin',
+  email: 'reindex-admin@correo.com',
+  token_use: 'id',
+  'cognito:groups': ['admin'],
+};
+const startReindex = () =>
+  invoke(handlerOf('adminStartReindex'), apiEvent('adminStartReindex', { claims: adminClaims }));
+const getJob = async (id: string) =>
+  (
+    await invoke(
+      handlerOf('adminGetJob'),
+      apiEvent('adminGetJob', { params: { jobId: id }, claims: adminClaims }),
+    )
+  ).body as AdminJob;
+
+/** The index wrapped so that its rebuild fails at the given page's write (1-based), once. */
+function failingAtPage(index: SearchIndex, page: number): SearchIndex {
+  return {
+    ...index,
+    async beginRebuild() {
+      const rebuild = await index.beginRebuild!();
+      let writes = 0;
+      return {
+        ...rebuild,
+        async write(docs) {
+          writes++;
+          if (writes === page) throw new Error('the index refused the bulk write (test)');
+          await rebuild.write(docs);
+        },
+      };
+    },
+  };
+}
+
+function jobDeps(index: SearchIndex) {
+  return {
+    jobStore: createJobStore(table),
+    adminStore: createAdminStore(table),
+    tablePages: createTablePages(table),
+    search: index,
+    images: { delete: async () => undefined } as never,
+    now: () => new Date(),
+  };
+}
+
+/** Every product id the table lists (active, not held), by a Scan of our own. */
+async function listedInTable(): Promise<number[]> {
+  const ids: number[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await table.doc.send(
+      new ScanCommand({
+        TableName: table.tableName,
+        ExclusiveStartKey: start,
+        FilterExpression: 'sk = :product AND #status = :active AND attribute_not_exists(held_at)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':product': 'PRODUCT', ':active': 'active' },
+      }),
+    );
+    for (const item of page.Items ?? []) ids.push(Number(item.id));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return ids.sort((a, b) => a - b);
+}
+
+beforeAll(async () => {
+  table = useTestTable();
+  const repo = createProductRepository(table);
+  // 5,000 products written straight to the table (no stream: the index knows none of them).
+  const products: Product[] = [];
+  for (let i = 0; i < PRODUCTS; i++) {
+    const id = await repo.nextId();
+    const kind = i % 10 === 0 ? 'inactive' : i % 10 === 1 ? 'sold' : i % 50 === 2 ? 'held' : 'active';
+    mine[kind].push(id);
+    products.push({
+      id,
+      title: `Calculadora científica ${i}`,
+      description: 'Usada un semestre',
+      price: 5 + (i % 40),
+      category: 'electronica',
+      condition: 'usado',
+      career: null,
+      image: null,
+      images: [],
+      tags: [],
+      seller_name: 'Vendedor',
+      seller_email: 'vendedor@est.ucab.edu.ve',
+      whatsapp_number: '+584141234567',
+      status: kind === 'held' ? 'active' : kind,
+      held_at: kind === 'held' ? '2026-01-01T00:00:00.000Z' : null,
+      owner_id: 'owner-reindex',
+      university_id: university,
+      created_at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+    });
+  }
+  for (let i = 0; i < products.length; i += 25) {
+    await table.doc.send(
+      new BatchWriteCommand({
+        RequestItems: {
+          [table.tableName]: products.slice(i, i + 25).map((p) => ({ PutRequest: { Item: productItem(p) } })),
+        },
+      }),
+    );
+  }
+  // The index as it stands before any reindex: one product of ours, and one that no longer exists.
+  search = createRebuildableEmbeddedIndex();
+  seeded = products[5].id;
+  await search.upsert([toSearchDocument(products[5]), { ...toSearchDocument(products[5]), id: 999_999_999 }]);
+}, 300_000);
+beforeEach(() => {
+  launched.length = 0;
+  setContextForTests({ search, jobLauncher: { launch: async (id) => void launched.push(id) } });
+});
+afterAll(() => resetContext());
+
+describe('the reindex job with 5,000 products', () => {
+  it('fails cleanly when the index fails midway: the old index keeps answering, the job says so', async () => {
+    const res = await startReindex();
+    expect(res.status).toBe(202);
+    const job = res.body as AdminJob;
+    expect(job.status).toBe('queued');
+    expect(launched).toEqual([job.id]);
+    // A second start while it waits is refused (one reindex at a time).
+    expect((await startReindex()).status).toBe(409);
+
+    // The table's scan is more than 10 pages; the index refuses the 5th.
+    expect(PRODUCTS / REINDEX_PAGE).toBeGreaterThanOrEqual(10);
+    await runJob(jobDeps(failingAtPage(search, 5)), job.id);
+    const failed = await getJob(job.id);
+    expect(failed).toMatchObject({ status: 'failed', error: ADMIN_MESSAGES.reindexError });
+    expect(failed.finished_at).not.toBeNull();
+    // Nothing was swapped in: search answers from the index as it was.
+    expect((await search.ids!()).sort((a, b) => a - b)).toEqual([seeded, 999_999_999].sort((a, b) => a - b));
+    const found = await search.search({ q: 'calculadora', sort: DEFAULT_SORT, limit: 10, offset: 0 });
+    expect(found.items.map((d) => d.id)).toContain(seeded);
+  });
+
+  it('then rebuilds the whole index: progress, the final count, and the index equals the listed products', async () => {
+    const res = await startReindex();
+    expect(res.status).toBe(202);
+    const job = res.body as AdminJob;
+    const progress: number[] = [];
+    const deps = jobDeps(search);
+    const watched = {
+      ...deps,
+      jobStore: {
+        ...deps.jobStore,
+        async progress(id: string, update: Parameters<typeof deps.jobStore.progress>[1]) {
+          progress.push(update.processed);
+          await deps.jobStore.progress(id, update);
+        },
+      },
+    };
+    expect(await runJob(watched, job.id)).toBe('finished');
+    // Progress grew page by page up to every item scanned.
+    expect(progress.length).toBeGreaterThanOrEqual(PRODUCTS / REINDEX_PAGE);
+    expect([...progress].sort((a, b) => a - b)).toEqual(progress);
+
+    const done = await getJob(job.id);
+    const expected = await listedInTable();
+    expect(done.status).toBe('succeeded');
+    expect(done.processed).toBeGreaterThanOrEqual(PRODUCTS);
+    expect(done.indexed).toBe(expected.length);
+    expect(done.drift).toEqual({ missing: 0, extra: 0 });
+    const ids = (await search.ids!()).sort((a, b) => a - b);
+    expect(ids).toEqual(expected);
+    // Ours: every active one, no inactive, sold or held one; the ghost is gone.
+    const inIndex = new Set(ids);
+    expect(mine.active.every((id) => inIndex.has(id))).toBe(true);
+    expect([...mine.inactive, ...mine.sold, ...mine.held].some((id) => inIndex.has(id))).toBe(false);
+    expect(inIndex.has(999_999_999)).toBe(false);
+    // And another reindex may start now that this one finished.
+    const again = await startReindex();
+    expect(again.status).toBe(202);
+    await runJob(jobDeps(search), (again.body as AdminJob).id);
+  }, 120_000);
+});
