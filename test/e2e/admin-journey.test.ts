@@ -173,6 +173,18 @@ async function stat(label: string): Promise<{ value: number; note: string }> {
 /** A table row by a text it shows (an admin table's body row). */
 const row = (text: string): Locator => main().getByRole('row').filter({ hasText: text });
 
+/** The count under the universities' title: '5 universidades'. */
+async function universitiesShown(): Promise<number> {
+  const text = await main()
+    .getByText(/^\d+ universidad(es)?$/)
+    .innerText();
+  return Number.parseInt(text, 10);
+}
+
+/** A university's card on the chooser (/select-university): a button 'Elegir <name> …'. */
+const chooserCard = (name: string): Locator =>
+  page.getByRole('main').getByRole('button', { name: new RegExp(`^Elegir ${name}`) });
+
 async function openAdminPage(link: string, heading: string): Promise<void> {
   await nav().getByRole('link', { name: link, exact: true }).click();
   await main().getByRole('heading', { level: 1, name: heading }).waitFor();
@@ -294,7 +306,9 @@ describe('admin area', () => {
 
     // The charts: an image each (its summary is what a screen reader hears), with the numbers in a table.
     await main()
-      .getByRole('img', { name: /^Nuevas publicaciones por día \(últimos 30 días\) del .+ al .+: [\d.]+ en total/ })
+      .getByRole('img', {
+        name: /^Nuevas publicaciones por día \(últimos 30 días\) del .+ al .+: [\d.]+ en total/,
+      })
       .waitFor();
     // One series per university to choose from, one row per day of the last 30.
     const daily = main().getByRole('table', { name: 'Nuevas publicaciones por día (últimos 30 días)' });
@@ -402,6 +416,194 @@ describe('admin area', () => {
       university_email: STUDENT.institutional,
       university_email_verified: true,
     });
+    admin.expectNoProblems();
+  });
+
+  it('creates a university, which the chooser offers at once', async () => {
+    await openAdminPage('Universidades', 'Gestión de Universidades');
+    const before = await universitiesShown();
+    await main().getByRole('button', { name: 'Agregar Universidad' }).click();
+    const form = dialog('Nueva Universidad');
+    await form.getByLabel('ID', { exact: true }).fill(CREATED.id);
+    await form.getByLabel('Nombre corto').fill(CREATED.name);
+    await form.getByLabel('Nombre completo').fill(CREATED.fullName);
+    await form.getByLabel('Dominio de correo').fill(CREATED.domain);
+    await form.getByLabel('Ciudad (opcional)').fill(CREATED.city);
+    // No logo: the table shows the short name's initials instead.
+    await form.getByRole('button', { name: 'Crear', exact: true }).click();
+    await toast(ADMIN_MESSAGES.universityCreated).filter({ hasText: 'Éxito' }).waitFor();
+    await form.waitFor({ state: 'detached' });
+
+    const created = row(CREATED.fullName);
+    await created.getByText(CREATED.name, { exact: true }).waitFor();
+    await created.getByText(CREATED.id, { exact: true }).waitFor();
+    await created.getByText(CREATED.domain, { exact: true }).waitFor();
+    await main()
+      .getByText(`${before + 1} universidades`, { exact: true })
+      .waitFor();
+    expect(await publicUniversityIds()).toContain(CREATED.id);
+
+    await page.goto('/select-university');
+    await chooserCard(CREATED.name).getByText(CREATED.fullName).waitFor();
+    admin.expectNoProblems();
+  });
+
+  it('edits it: the id stays fixed, the new full name shows in the table and to the public', async () => {
+    await page.goto('/admin/universities');
+    await main().getByRole('heading', { level: 1, name: 'Gestión de Universidades' }).waitFor();
+    await row(CREATED.fullName)
+      .getByRole('button', { name: `Editar ${CREATED.name}` })
+      .click();
+    const form = dialog('Editar Universidad');
+    const id = form.getByLabel('ID', { exact: true });
+    expect(await id.inputValue()).toBe(CREATED.id);
+    expect(await id.isDisabled()).toBe(true);
+    expect(await form.getByLabel('Dominio de correo').inputValue()).toBe(CREATED.domain);
+    await form.getByLabel('Nombre completo').fill(CREATED.editedFullName);
+    await form.getByRole('button', { name: 'Actualizar' }).click();
+    await toast(ADMIN_MESSAGES.universityUpdated).filter({ hasText: 'Éxito' }).waitFor();
+    await form.waitFor({ state: 'detached' });
+    await row(CREATED.editedFullName).getByText(CREATED.id, { exact: true }).waitFor();
+    const shown = await publicUniversities();
+    expect(shown.find((u) => u.id === CREATED.id)?.full_name).toBe(CREATED.editedFullName);
+    admin.expectNoProblems();
+  });
+
+  it('deletes it after confirming: its job runs to the end and the chooser no longer offers it', async () => {
+    const before = await universitiesShown();
+    await row(CREATED.editedFullName)
+      .getByRole('button', { name: `Eliminar ${CREATED.name}` })
+      .click();
+    const confirm = dialog('¿Eliminar universidad?');
+    await confirm
+      .getByText(`Se eliminará ${CREATED.editedFullName} y todos sus productos.`, { exact: false })
+      .waitFor();
+    await confirm.getByRole('button', { name: 'Eliminar', exact: true }).click();
+    await toast(ADMIN_MESSAGES.universityDeleted).filter({ hasText: 'Éxito' }).waitFor();
+    await confirm.waitFor({ state: 'detached' });
+    // Out of the table and the count at once; its job's progress shows until the job ends.
+    await row(CREATED.editedFullName).waitFor({ state: 'detached' });
+    await main()
+      .getByText(`${before - 1} universidades`, { exact: true })
+      .waitFor();
+    const job = await eventually(
+      'the deletion job to finish',
+      async () => {
+        const { body } = await api('/api/admin/jobs?kind=deleteUniversity', { token: await adminToken() });
+        return z
+          .object({ items: z.array(jobSchema.extend({ target: z.string().nullable() })) })
+          .parse(body)
+          .items.find((j) => j.target === CREATED.id);
+      },
+      (j) => j?.status === 'succeeded' || j?.status === 'failed',
+      15_000,
+    );
+    expect(job?.status).toBe('succeeded');
+    expect(job?.processed).toBe(0); // it had no products
+    await main()
+      .getByRole('status')
+      .filter({ hasText: `Eliminando ${CREATED.name} y sus productos` })
+      .waitFor({ state: 'detached' });
+    expect(await publicUniversityIds()).not.toContain(CREATED.id);
+
+    await page.goto('/select-university');
+    await chooserCard('UCAB').waitFor();
+    expect(await chooserCard(CREATED.name).count()).toBe(0);
+    admin.expectNoProblems();
+  });
+
+  it("approves a student's university request and creates the university from it, prefilled", async () => {
+    const asked = await api('/api/university-requests', {
+      method: 'POST',
+      token: studentToken,
+      body: {
+        university_name: REQUESTED.name,
+        university_full_name: REQUESTED.fullName,
+        email_domain: REQUESTED.domain,
+        city: REQUESTED.city,
+        additional_info: 'Somos más de 200 estudiantes interesados.',
+      },
+    });
+    expect(asked.status).toBe(201);
+
+    await page.goto('/admin/university-requests');
+    await main().getByRole('heading', { level: 1, name: 'Solicitudes de Universidad' }).waitFor();
+    const card = main().getByRole('article', { name: REQUESTED.name });
+    await card.getByText(REQUESTED.fullName, { exact: true }).waitFor();
+    await card.getByText('Pendiente', { exact: true }).waitFor();
+    await card.getByText(STUDENT.name, { exact: true }).waitFor();
+    await card.getByText(STUDENT.institutional, { exact: true }).waitFor();
+    await card.getByRole('button', { name: `Ver detalles de ${REQUESTED.name}` }).click();
+
+    const details = dialog('Detalles de la solicitud');
+    await details.getByText(REQUESTED.domain, { exact: true }).waitFor();
+    await details.getByText('Somos más de 200 estudiantes interesados.').waitFor();
+    await details.getByLabel('Notas del administrador').fill('Dominio comprobado.');
+    await details.getByRole('button', { name: 'Aprobar' }).click();
+    await toast(ADMIN_MESSAGES.requestApproved).waitFor();
+    await details.waitFor({ state: 'detached' });
+
+    const offer = dialog('¿Crear la universidad?');
+    await offer.getByText(`La solicitud de ${REQUESTED.name} fue aprobada.`, { exact: false }).waitFor();
+    await offer.getByRole('button', { name: 'Crear universidad' }).click();
+    const form = dialog('Nueva Universidad');
+    expect(await form.getByLabel('ID', { exact: true }).inputValue()).toBe(REQUESTED.id);
+    expect(await form.getByLabel('Nombre corto').inputValue()).toBe(REQUESTED.name);
+    expect(await form.getByLabel('Nombre completo').inputValue()).toBe(REQUESTED.fullName);
+    expect(await form.getByLabel('Dominio de correo').inputValue()).toBe(REQUESTED.domain);
+    expect(await form.getByLabel('Ciudad (opcional)').inputValue()).toBe(REQUESTED.city);
+    await form.getByRole('button', { name: 'Crear', exact: true }).click();
+    await toast(ADMIN_MESSAGES.universityCreated).filter({ hasText: 'Éxito' }).waitFor();
+    await form.waitFor({ state: 'detached' });
+    await card.getByText('Aprobada', { exact: true }).waitFor();
+    const created = (await publicUniversities()).find((u) => u.id === REQUESTED.id);
+    expect(created).toMatchObject({ name: REQUESTED.name, full_name: REQUESTED.fullName });
+    admin.expectNoProblems();
+
+    // The stack is shared with journeys that count the universities: this one goes again.
+    const removed = await api(`/api/admin/universities/${REQUESTED.id}`, {
+      method: 'DELETE',
+      token: await adminToken(),
+    });
+    expect(removed.status).toBe(202);
+    await eventually(
+      'the requested university to be gone',
+      async () => (await api('/api/admin/universities', { token: await adminToken() })).body,
+      (body) => !JSON.stringify(body).includes(`"id":"${REQUESTED.id}"`),
+      15_000,
+    );
+  });
+
+  it('rebuilds the search index from the dashboard and shows its count: every listed product', async () => {
+    await openAdminPage('Dashboard', 'Dashboard');
+    const panel = main().getByRole('region', { name: 'Índice de búsqueda' });
+    const listed = await listedTotal();
+    const startedAt = new Date().toISOString();
+    await panel.getByRole('button', { name: 'Reindexar' }).click();
+    const job = await eventually(
+      'the reindex to finish',
+      async () => {
+        const { body } = await api('/api/admin/jobs?kind=reindex', { token: await adminToken() });
+        return z
+          .object({ items: z.array(jobSchema.extend({ created_at: z.string() })) })
+          .parse(body)
+          .items.find((j) => j.created_at >= startedAt);
+      },
+      (j) => j?.status === 'succeeded' || j?.status === 'failed',
+      30_000,
+    );
+    expect(job?.status).toBe('succeeded');
+    expect(job?.indexed).toBe(listed);
+
+    const done = panel.getByRole('status').filter({ hasText: /^Índice reconstruido: / });
+    await done.waitFor({ timeout: 15_000 });
+    const [, shown] =
+      (await done.innerText()).match(/^Índice reconstruido: ([\d.]+) productos indexados\./) ?? [];
+    expect(parseCount(shown ?? '')).toBe(listed);
+    expect((await stat('Productos')).note).toBe(`${listed.toLocaleString('es-VE')} activos`);
+    await panel.getByRole('button', { name: 'Reindexar' }).waitFor();
+    // The rebuilt index answers searches as before.
+    expect(await searchIds(TOGGLED.title)).toContain(TOGGLED.id);
     admin.expectNoProblems();
   });
 });
