@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { AdminJob } from '#shared/admin';
 import { apiCall } from '@/lib/api-client';
 import { ADMIN_KEY, invalidateAfterAdminChange } from './admin-keys';
@@ -20,7 +21,20 @@ export const getJobQueryOptions = (jobId: string | null) =>
     refetchInterval: (query) => (finished(query.state.data) ? false : JOB_POLL_MS),
   });
 
-export const useJob = (jobId: string | null) => useQuery(getJobQueryOptions(jobId));
+export function useJob(jobId: string | null) {
+  const queryClient = useQueryClient();
+  const query = useQuery(getJobQueryOptions(jobId));
+  const ended = jobId !== null && query.data?.id === jobId && finished(query.data);
+  const refreshed = useRef<string | null>(null);
+  // A job changes what the views show (a deleted university leaves the list, a reindex its counts)
+  // only when it ends: refresh them once per job then, or its progress would stay on screen.
+  useEffect(() => {
+    if (!ended || refreshed.current === jobId) return;
+    refreshed.current = jobId;
+    void invalidateAfterAdminChange(queryClient);
+  }, [ended, jobId, queryClient]);
+  return query;
+}
 
 /** adminStartReindex: 202 with the job (409 while one runs). */
 export const startReindex = () => apiCall('adminStartReindex', {});

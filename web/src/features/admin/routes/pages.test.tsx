@@ -47,8 +47,11 @@ const error = (status: number, message: string, details: { path: string; message
 });
 
 /** An in-test admin API of universities that really changes its list. */
-function universitiesApi(options: { failDelete?: string; createError?: ReturnType<typeof error> } = {}) {
+function universitiesApi(
+  options: { failDelete?: string; createError?: ReturnType<typeof error>; jobEnds?: boolean } = {},
+) {
   const items = [university('ucab', 'UCAB'), university('usm', 'USM')];
+  let jobReads = 0;
   return fakeApi((req: FakeRequest) => {
     const path = req.url.pathname;
     if (path === '/api/admin/universities' && req.method === 'GET') return { body: { items, total: items.length } };
@@ -65,7 +68,14 @@ function universitiesApi(options: { failDelete?: string; createError?: ReturnTyp
       if (target) Object.assign(target, { deleting_job_id: 'job-1' });
       return { status: 202, body: { university_id: del[1], job: job() } };
     }
-    if (path === '/api/admin/jobs/job-1') return { body: job() };
+    if (path === '/api/admin/jobs/job-1') {
+      jobReads += 1;
+      // Running when first read; then, if asked, done: the university's item goes with its products.
+      if (!options.jobEnds || jobReads === 1) return { body: job() };
+      const gone = items.findIndex((u) => u.deleting_job_id === 'job-1');
+      if (gone >= 0) items.splice(gone, 1);
+      return { body: job({ status: 'succeeded', processed: 3, finished_at: '2026-11-23T08:00:05.000Z' }) };
+    }
     if (path === '/api/admin/audit') return { body: { items: [], nextCursor: null } };
     return error(404, 'No encontrado');
   });
@@ -99,6 +109,17 @@ describe('Gestión de Universidades', () => {
     expect(api.requests.some((r) => r.method === 'DELETE' && r.url.pathname === '/api/admin/universities/usm')).toBe(
       true,
     );
+  });
+
+  it("takes the job's progress away once the job ends (the list is read again)", async () => {
+    universitiesApi({ jobEnds: true });
+    renderApp('/admin/universities', ADMIN);
+    fireEvent.click(await screen.findByRole('button', { name: 'Eliminar USM' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Eliminando USM y sus productos: 2')).toBeTruthy();
+    // The job is polled every second: it ends at the second read.
+    await waitFor(() => expect(screen.queryByText(/^Eliminando USM y sus productos/)).toBeNull(), { timeout: 4000 });
+    expect(screen.getByText('1 universidad')).toBeTruthy();
   });
 
   it("says 'Error' with the reason when the deletion is refused, and keeps the row", async () => {
