@@ -613,6 +613,8 @@ describe('admin area', () => {
     const [, shown] =
       (await done.innerText()).match(/^Índice reconstruido: ([\d.]+) productos indexados\./) ?? [];
     expect(parseCount(shown ?? '')).toBe(listed);
+    // The drift check found the index and the table in agreement.
+    await panel.getByText('El índice y la base de datos coinciden exactamente.').waitFor();
     expect((await stat('Productos')).note).toBe(`${listed.toLocaleString('es-VE')} activos`);
     await panel.getByRole('button', { name: 'Reindexar' }).waitFor();
     // The rebuilt index answers searches as before.

@@ -9,7 +9,11 @@ export const REINDEX_TEXTS = {
   start: 'Reindexar',
   running: 'Reindexando...',
   progress: 'Productos indexados',
-  done: (count: number) => `Índice reconstruido: ${formatCount(count)} ${count === 1 ? 'producto indexado' : 'productos indexados'}.`,
+  done: (count: number) =>
+    `Índice reconstruido: ${formatCount(count)} ${count === 1 ? 'producto indexado' : 'productos indexados'}.`,
+  agree: 'El índice y la base de datos coinciden exactamente.',
+  drift: (missing: number, extra: number) =>
+    `Diferencia con la base de datos: ${formatCount(missing)} sin indexar, ${formatCount(extra)} de más.`,
   /** The spec's reindex errors ('Algolia' was the search index of the earlier app). */
   failed: 'Error al reindexar el índice de búsqueda',
   unexpected: 'Error inesperado',
@@ -18,6 +22,10 @@ export const REINDEX_TEXTS = {
 export interface ReindexJob extends JobProgressData {
   /** Documents in the rebuilt index, once done. */
   count?: number | null;
+  /** What the drift check found after correcting (index against the listed products): 0/0 when they agree. */
+  drift?: { missing: number; extra: number } | null;
+  /** The job's own message when it failed ('Error al reindexar…' or 'Error inesperado'). */
+  error?: string | null;
   finished_at?: string | null;
 }
 
@@ -47,9 +55,16 @@ export function ReindexPanel({
           {job.finished_at && <span className="muted"> ({formatDateTime(job.finished_at)})</span>}
         </p>
       )}
+      {job?.status === 'succeeded' && job.drift && (
+        <p className={job.drift.missing + job.drift.extra === 0 ? 'muted' : 'field__error'}>
+          {job.drift.missing + job.drift.extra === 0
+            ? REINDEX_TEXTS.agree
+            : REINDEX_TEXTS.drift(job.drift.missing, job.drift.extra)}
+        </p>
+      )}
       {job?.status === 'failed' && (
         <p className="field__error" role="alert">
-          {REINDEX_TEXTS.failed}
+          {job.error === REINDEX_TEXTS.unexpected ? REINDEX_TEXTS.unexpected : REINDEX_TEXTS.failed}
         </p>
       )}
       <Button onClick={onStart} disabled={running}>
