@@ -6,10 +6,11 @@
  * 3. The same listing with 1,000 and with 50,000 products in the table (p50 ratio).
  * 4. The Lambda bundles as the stack builds them: size of each, and load time of each in a fresh
  *    Node process against a module holding only the DynamoDB document client (medians, one run).
+ * 3b. The admin dashboard (GET /api/admin/dashboard) at both sizes: counters, not counts (p50 ratio).
  * 5. The public mail routes' answer time for an address with an account and one without
  *    (scripts/bench/accounts-timing.ts): the medians must not tell them apart.
  * It starts its own in-memory local stack on free ports and never touches .data/.
- * `npm run bench -- web|lambda|listing|accounts` runs one part only; `npm run bench -- images`
+ * `npm run bench -- web|lambda|listing|accounts` runs one part only (listing includes the dashboard); `npm run bench -- images`
  * prints the marketplace's image bytes with and without the photos' sizes (scripts/bench/images.ts).
  */
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -26,6 +27,7 @@ import { buildBaselineBundle, buildLambdaBundles, loadTimeMs } from './lambda-bu
 import { fmt, percentile, sample } from './stats';
 import { lazyChunkJs, routeInitialJs } from './web-size';
 import { accountTimingFigures } from './accounts-timing';
+import { adminToken, dashboardFigures } from './admin-dashboard';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.LOG_LEVEL = 'silent';
@@ -178,11 +180,15 @@ async function main() {
     await fill(1, 1000);
     await waitForIndex(stack.url, 1000);
     const small = await listingFigures(stack.url, '1,000 products');
+    const token = await adminToken(stack);
+    const dashSmall = await dashboardFigures(stack, token, '1,000 products', SAMPLES, line);
     const large = Number(process.env.BENCH_LARGE ?? 50_000);
     await fill(1001, large);
     await waitForIndex(stack.url, large);
     const big = await listingFigures(stack.url, `${large.toLocaleString('en')} products`);
     line(`listing p50 ${large.toLocaleString('en')} ÷ 1,000 products`, `${(big / small).toFixed(2)}×`, big / small <= BUDGET.scale);
+    const dashBig = await dashboardFigures(stack, token, `${large.toLocaleString('en')} products`, SAMPLES, line);
+    line(`dashboard p50 ${large.toLocaleString('en')} ÷ 1,000 products`, `${(dashBig / dashSmall).toFixed(2)}×`, dashBig / dashSmall <= BUDGET.scale);
   } finally {
     await stack.stop();
   }

@@ -1,11 +1,13 @@
+import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAdminStore, createJobStore } from '../../functions/adapters/dynamodb/admin';
-import type { TableAccess } from '../../functions/adapters/dynamodb/client';
+import { createTableAccess, type TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createProductRepository, productItem } from '../../functions/adapters/dynamodb/products';
 import { createTablePages } from '../../functions/adapters/dynamodb/table-pages';
 import { createRebuildableEmbeddedIndex } from '../../functions/adapters/search/embedded';
 import { resetContext, setContextForTests } from '../../functions/app/context';
+import { ENV } from '../../functions/commons/env';
 import type { SearchIndex } from '../../functions/ports/search-index';
 import { REINDEX_PAGE, runJob } from '../../functions/services/admin-jobs';
 import { toSearchDocument } from '../../functions/services/indexer';
@@ -13,6 +15,7 @@ import type { AdminJob } from '#shared/admin';
 import { ADMIN_MESSAGES } from '#shared/admin-messages';
 import { DEFAULT_SORT } from '#shared/enums';
 import type { Product } from '#shared/schemas';
+import { ensureTable, localDynamoClient } from '../../scripts/local/parts/dynamodb';
 import { uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, invoke } from '../support/events';
 import { handlerOf } from '../support/handlers';
@@ -22,6 +25,7 @@ import { handlerOf } from '../support/handlers';
  * a rebuild whose index fails midway leaves search answering from the old index and the job
  * failed with the spec's message; the next one swaps a complete index in, and the index then holds
  * exactly the products the table lists (checked here by our own Scan, not by the job's drift check).
+ * The file has a table of its own, so the whole table is what it wrote.
  */
 const PRODUCTS = 5_000;
 let table: TableAccess;
@@ -98,8 +102,24 @@ async function listedInTable(): Promise<number[]> {
   return ids.sort((a, b) => a - b);
 }
 
+let ownTable = '';
+let sharedTable = '';
+
 beforeAll(async () => {
-  table = useTestTable();
+  // A table of its own: the reindex reads the WHOLE table, so its figures are exact only where no
+  // other file writes, and 5,000 products would slow every later file's table-wide work.
+  useTestTable();
+  sharedTable = process.env[ENV.tableName] ?? '';
+  ownTable = `mercado-reindex-${Date.now().toString(36)}`;
+  const client = localDynamoClient(process.env[ENV.dynamoEndpoint] ?? '');
+  try {
+    await ensureTable(client, ownTable);
+  } finally {
+    client.destroy();
+  }
+  process.env[ENV.tableName] = ownTable;
+  resetContext();
+  table = createTableAccess();
   const repo = createProductRepository(table);
   // 5,000 products written straight to the table (no stream: the index knows none of them).
   const products: Product[] = [];
@@ -146,7 +166,16 @@ beforeEach(() => {
   launched.length = 0;
   setContextForTests({ search, jobLauncher: { launch: async (id) => void launched.push(id) } });
 });
-afterAll(() => resetContext());
+afterAll(async () => {
+  resetContext();
+  const client = localDynamoClient(process.env[ENV.dynamoEndpoint] ?? '');
+  try {
+    await client.send(new DeleteTableCommand({ TableName: ownTable }));
+  } finally {
+    client.destroy();
+    process.env[ENV.tableName] = sharedTable;
+  }
+});
 
 describe('the reindex job with 5,000 products', () => {
   it('fails cleanly when the index fails midway: the old index keeps answering, the job says so', async () => {
@@ -199,6 +228,7 @@ describe('the reindex job with 5,000 products', () => {
     expect(done.drift).toEqual({ missing: 0, extra: 0 });
     const ids = (await search.ids!()).sort((a, b) => a - b);
     expect(ids).toEqual(expected);
+    expect(ids).toEqual([...mine.active].sort((a, b) => a - b));
     // Ours: every active one, no inactive, sold or held one; the ghost is gone.
     const inIndex = new Set(ids);
     expect(mine.active.every((id) => inIndex.has(id))).toBe(true);

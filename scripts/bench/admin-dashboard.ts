@@ -1,0 +1,46 @@
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { localCognitoClient } from '../local/parts/cognito';
+import { DEMO_ADMIN } from '../local/demo-users';
+import type { LocalStack } from '../local/stack';
+import { fmt, percentile, sample } from './stats';
+
+/** The demo admin's ID token from the stack's user pool (the area's routes need the admin group). */
+export async function adminToken(stack: LocalStack): Promise<string> {
+  const client = localCognitoClient(stack.cognito.endpoint);
+  try {
+    const out = await client.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: stack.cognito.clientId,
+        AuthParameters: { USERNAME: DEMO_ADMIN.email, PASSWORD: DEMO_ADMIN.password },
+      }),
+    );
+    const token = out.AuthenticationResult?.IdToken;
+    if (!token) throw new Error('cognito-local returned no ID token for the demo admin');
+    return token;
+  } finally {
+    client.destroy();
+  }
+}
+
+/**
+ * GET /api/admin/dashboard through the local server (HTTP, token check, counter items, latest
+ * reports, audit and jobs): its p50 must not grow with the table (decision 025 reads counters,
+ * never counts items). Returns the p50 in ms.
+ */
+export async function dashboardFigures(
+  stack: LocalStack,
+  token: string,
+  label: string,
+  samples: number,
+  line: (label: string, value: string, verdict?: boolean) => void,
+): Promise<number> {
+  const times = await sample(samples, async () => {
+    const res = await fetch(`${stack.url}/api/admin/dashboard`, { headers: { authorization: `Bearer ${token}` } });
+    if (res.status !== 200) throw new Error(`GET /api/admin/dashboard answered ${res.status}`);
+    await res.arrayBuffer();
+  });
+  const p50 = percentile(times, 50);
+  line(`[${label}] GET /api/admin/dashboard p50 / p95`, `${fmt(p50)} / ${fmt(percentile(times, 95))}`);
+  return p50;
+}
