@@ -36,11 +36,43 @@ export async function dashboardFigures(
   line: (label: string, value: string, verdict?: boolean) => void,
 ): Promise<number> {
   const times = await sample(samples, async () => {
-    const res = await fetch(`${stack.url}/api/admin/dashboard`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${stack.url}/api/admin/dashboard`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (res.status !== 200) throw new Error(`GET /api/admin/dashboard answered ${res.status}`);
     await res.arrayBuffer();
   });
   const p50 = percentile(times, 50);
   line(`[${label}] GET /api/admin/dashboard p50 / p95`, `${fmt(p50)} / ${fmt(percentile(times, 95))}`);
   return p50;
+}
+
+/**
+ * Waits until the dashboard counts `expected` products (the stream dispatcher has caught up, so
+ * nothing runs in the background while the figures are taken) and prints the count it shows.
+ */
+export async function waitForCounts(
+  stack: LocalStack,
+  token: string,
+  expected: number,
+  line: (label: string, value: string, verdict?: boolean) => void,
+): Promise<void> {
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    const res = await fetch(`${stack.url}/api/admin/dashboard`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = (await res.json()) as { counts?: { products_total: number } };
+    const total = body.counts?.products_total ?? 0;
+    if (total >= expected) {
+      line(
+        `dashboard's product count (table holds ${expected.toLocaleString('en')})`,
+        total.toLocaleString('en'),
+        total === expected,
+      );
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`the dashboard counts ${total} of ${expected} products`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
 }
