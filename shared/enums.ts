@@ -143,9 +143,28 @@ export const SORT_ORDERS = [
 ] as const satisfies readonly SortOrder[];
 export const DEFAULT_SORT: SortOrder = 'newest';
 
-export const PRODUCT_STATUS_LABELS = { active: 'Activo', sold: 'Vendido', inactive: 'Inactivo' } as const;
+export const PRODUCT_STATUS_LABELS = {
+  active: 'Activo',
+  reserved: 'Reservado',
+  sold: 'Vendido',
+  inactive: 'Inactivo',
+} as const;
 export type ProductStatus = keyof typeof PRODUCT_STATUS_LABELS;
-export const PRODUCT_STATUSES = ['active', 'sold', 'inactive'] as const satisfies readonly ProductStatus[];
+export const PRODUCT_STATUSES = ['active', 'reserved', 'sold', 'inactive'] as const satisfies readonly ProductStatus[];
+
+/**
+ * The changes a seller makes to their own listing (issue 13): a reserved listing stays listed and
+ * contactable; sold is final; 'inactive' is an admin's decision, which the seller cannot undo.
+ */
+export const OWNER_TRANSITIONS: Readonly<Record<ProductStatus, readonly ProductStatus[]>> = {
+  active: ['reserved', 'sold'],
+  reserved: ['active', 'sold'],
+  sold: [],
+  inactive: [],
+};
+
+/** Statuses in which a product is offered (listed unless held for review): active and reserved. */
+export const isOnOffer = (status: ProductStatus): boolean => status === 'active' || status === 'reserved';
 
 export const REQUEST_STATUS_LABELS = {
   pending: 'Pendiente',

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { CAREERS, CONDITIONS, DEFAULT_CONDITION, PUBLISH_CATEGORIES } from './enums';
+import { CAREERS, CONDITIONS, DEFAULT_CONDITION, PRODUCT_STATUSES, PUBLISH_CATEGORIES } from './enums';
 import { LIMITS } from './limits';
 import { productSummarySchema, universityIdSchema } from './schemas';
 import { cleanLine, cleanLines, integer } from './zod';
@@ -36,8 +36,11 @@ export const PUBLISH_MESSAGES = {
   rejected: 'El producto no cumple con las normas de la comunidad',
   dailyLimit: 'Has alcanzado el límite de 20 publicaciones por día. Inténtalo de nuevo mañana.',
   moderationLimit: 'Has hecho demasiadas verificaciones. Espera un momento e inténtalo de nuevo.',
-  onlySold: 'Solo puedes marcar tu producto como vendido',
+  onlySold: 'Solo puedes marcar tu producto como activo, reservado o vendido',
   notSellable: 'Solo un producto activo puede marcarse como vendido',
+  /** The owner's status changes (issue 13). */
+  soldIsFinal: 'Un producto vendido ya no cambia de estado',
+  deactivatedByAdmin: 'Un administrador desactivó esta publicación: no puedes cambiar su estado',
   contactLimit: 'Has consultado demasiados contactos. Inténtalo de nuevo en un rato.',
   /** The seller asked for their own product's contact (the page shows them no contact button). */
   contactOwn: 'No puedes contactarte a ti mismo: este producto es tuyo.',
@@ -225,14 +228,18 @@ export const sellerContactSchema = z.object({
   seller_name: z.string(),
 });
 
-/** PATCH /api/me/products/{id}: the one change an owner makes (spec: active → sold). */
+/**
+ * PATCH /api/me/products/{id}: the changes an owner makes (spec: active → sold; issue 13 adds
+ * 'Reservado': active ↔ reserved → sold). Which change is allowed from which status is the
+ * server's (OWNER_TRANSITIONS).
+ */
 export const ownStatusBodySchema = z.strictObject({
-  status: z.literal('sold', { error: PUBLISH_MESSAGES.onlySold }),
+  status: z.enum(['active', 'reserved', 'sold'], { error: PUBLISH_MESSAGES.onlySold }),
 });
 
 /** The owner's view of a listing: the summary plus its status. */
 export const ownProductSchema = z.extend(productSummarySchema, {
-  status: z.enum(['active', 'sold', 'inactive']),
+  status: z.enum(PRODUCT_STATUSES),
   /** Held for review by reports (the seller sees it as 'En revisión'; docs/decisions/019). */
   held_at: z.optional(z.nullable(z.string())),
 });

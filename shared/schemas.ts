@@ -97,18 +97,24 @@ export const productSchema = z.object(productShape);
 export type Product = z.infer<typeof productSchema>;
 
 /** What listings carry: never the seller's e-mail or phone. */
-export const productSummarySchema = z.pick(productSchema, {
-  id: true,
-  title: true,
-  price: true,
-  category: true,
-  career: true,
-  condition: true,
-  image: true,
-  image_variants: true,
-  university_id: true,
-  created_at: true,
-});
+export const productSummarySchema = z.extend(
+  z.pick(productSchema, {
+    id: true,
+    title: true,
+    price: true,
+    category: true,
+    career: true,
+    condition: true,
+    image: true,
+    image_variants: true,
+    university_id: true,
+    created_at: true,
+  }),
+  {
+    // Cards show 'Reservado' (issue 13). Optional: index documents written before it lack it.
+    status: z.optional(z.enum(PRODUCT_STATUSES)),
+  },
+);
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
 /** The public detail view: no seller e-mail, phone or owner id. */

@@ -348,7 +348,8 @@ export function reportIndexAttributes(r: {
  * public product page and contact.
  */
 export function isListed(p: { status: string; held_at?: string | null }): boolean {
-  return p.status === 'active' && !p.held_at;
+  // A reserved listing stays in listings and search, with its badge (issue 13).
+  return (p.status === 'active' || p.status === 'reserved') && !p.held_at;
 }
 
 /** The index and partition that serve a product listing by university and/or category. */

@@ -6,7 +6,7 @@ import {
   checkListing,
   deleteOwnProduct,
   listOwnProducts,
-  markSold,
+  setOwnStatus,
   type PublishingDeps,
   publishProduct,
 } from '../services/publishing';
@@ -18,6 +18,6 @@ export const publishingHandlers: AreaHandlers<typeof publishingRoutes, Publishin
   createUpload: ({ auth, body }, ctx) => createUpload(ctx, signedIn(auth), body),
   importImageFromUrl: ({ auth, body }, ctx) => importFromUrl(ctx, signedIn(auth), body.url),
   listOwnProducts: ({ auth }, ctx) => listOwnProducts(ctx, signedIn(auth)),
-  markProductSold: ({ auth, params }, ctx) => markSold(ctx, signedIn(auth), params.id),
+  setOwnProductStatus: ({ auth, params, body }, ctx) => setOwnStatus(ctx, signedIn(auth), params.id, body.status),
   deleteOwnProduct: ({ auth, params }, ctx) => deleteOwnProduct(ctx, signedIn(auth), params.id),
 };

@@ -21,7 +21,7 @@ import type {
   UniversityUpdateBody,
 } from '#shared/admin';
 import type { AuditAction } from '#shared/admin-messages';
-import { CATEGORIES, REPORT_STATUSES, type ReportStatus, type Role } from '#shared/enums';
+import { CATEGORIES, REPORT_STATUSES, type ReportStatus, type Role, isOnOffer } from '#shared/enums';
 import { UNIVERSITY_ID_PATTERN } from '#shared/ids';
 import type { ProductReport } from '#shared/reports';
 import type { Product, University } from '#shared/schemas';
@@ -221,7 +221,8 @@ export async function setProductStatus(
     const p = await deps.products.get(id, { consistent: true });
     if (!p) throw new NotFoundError(ADMIN_MESSAGES.productNotFound);
     if (p.status === 'sold') throw new ConflictError(ADMIN_MESSAGES.soldStatus);
-    if (p.status === status) return p;
+    // A reserved listing is on offer: 'active' leaves it reserved (the seller's choice).
+    if (p.status === status || (status === 'active' && p.status === 'reserved')) return p;
     const next: Product = { ...p, status };
     const audit = auditOf(deps, admin, {
       action: 'product.status',
@@ -306,8 +307,8 @@ export function productAfterDecision(
   const held = !!p.held_at;
   const release = held ? { held_at: undefined, hold_released_at: at } : {};
   if (body.status === 'resolved' && (held || body.deactivate_product)) {
-    if (!held && p.status !== 'active') return null;
-    return { ...p, ...release, status: p.status === 'active' ? 'inactive' : p.status };
+    if (!held && !isOnOffer(p.status)) return null;
+    return { ...p, ...release, status: isOnOffer(p.status) ? 'inactive' : p.status };
   }
   if (body.status === 'rejected' && held) return { ...p, ...release };
   return null;

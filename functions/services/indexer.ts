@@ -20,6 +20,7 @@ export function toSearchDocument(p: Product): SearchDocument {
     ...(p.image_variants ? { image_variants: p.image_variants } : {}),
     university_id: p.university_id,
     created_at: p.created_at,
+    status: p.status,
     description: p.description,
     tags: p.tags,
     seller_name: p.seller_name,

@@ -2,6 +2,7 @@ import type { ModerationImage, ModerationInput, ModerationResult } from '#shared
 import { type CreateProductBody, type ListingFields, PUBLISH_MESSAGES } from '#shared/product-form';
 import { API_MESSAGES } from '#shared/messages';
 import { REPORT_MESSAGES } from '#shared/reports';
+import { OWNER_TRANSITIONS } from '#shared/enums';
 import type { Product } from '#shared/schemas';
 import { isListed } from '#shared/table';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../commons/errors';
@@ -209,15 +210,32 @@ export async function listOwnProducts(
   return { items: await deps.products.listByOwner(auth.userId, OWN_LIST_MAX) };
 }
 
-/** Active → sold, by the owner only; anyone else's product is "not found" (no probing of ids). */
-export async function markSold(deps: PublishingDeps, auth: AuthContext, id: number): Promise<Product> {
-  const changed = await deps.products.changeStatus(id, auth.userId, 'active', 'sold');
-  if (changed) return changed;
-  const current = await deps.products.get(id);
-  if (!current || current.owner_id !== auth.userId) throw new NotFoundError(API_MESSAGES.productNotFound);
-  if (current.held_at) throw new ConflictError(REPORT_MESSAGES.underReview);
-  if (current.status === 'sold') return current;
-  throw new BadRequestError(PUBLISH_MESSAGES.notSellable);
+/** Rounds a status change re-reads when the product changed under it (a race, never a loop). */
+const STATUS_ROUNDS = 3;
+
+/**
+ * The owner's status changes (OWNER_TRANSITIONS: active ↔ reserved → sold), by the owner only;
+ * anyone else's product is "not found" (no probing of ids). Asking for the status it has already
+ * answers the product unchanged, so a retried request is harmless.
+ */
+export async function setOwnStatus(
+  deps: PublishingDeps,
+  auth: AuthContext,
+  id: number,
+  to: 'active' | 'reserved' | 'sold',
+): Promise<Product> {
+  for (let round = 0; round < STATUS_ROUNDS; round++) {
+    const current = await deps.products.get(id, { consistent: true });
+    if (!current || current.owner_id !== auth.userId) throw new NotFoundError(API_MESSAGES.productNotFound);
+    if (current.status === to) return current;
+    if (current.held_at) throw new ConflictError(REPORT_MESSAGES.underReview);
+    if (current.status === 'sold') throw new ConflictError(PUBLISH_MESSAGES.soldIsFinal);
+    if (current.status === 'inactive') throw new ConflictError(PUBLISH_MESSAGES.deactivatedByAdmin);
+    if (!OWNER_TRANSITIONS[current.status].includes(to)) throw new BadRequestError(PUBLISH_MESSAGES.onlySold);
+    const changed = await deps.products.changeStatus(id, auth.userId, current.status, to);
+    if (changed) return changed;
+  }
+  throw new ConflictError(API_MESSAGES.internal);
 }
 
 /** Deletes the caller's own product and its images. */

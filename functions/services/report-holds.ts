@@ -1,4 +1,4 @@
-import { REPORT_STATUSES, type ReportStatus } from '#shared/enums';
+import { isOnOffer, REPORT_STATUSES, type ReportStatus } from '#shared/enums';
 import type { ProductReport } from '#shared/reports';
 import type { Product } from '#shared/schemas';
 import { keys } from '#shared/table';
@@ -53,7 +53,8 @@ const HOLD_ROUNDS = 3;
 export async function evaluateHold(deps: HoldDeps, productId: number): Promise<boolean> {
   for (let round = 0; round < HOLD_ROUNDS; round++) {
     const product = await deps.products.get(productId, { consistent: true });
-    if (product?.status !== 'active') return false;
+    // Only a product on offer (active or reserved) is hidden by reports.
+    if (!product || !isOnOffer(product.status)) return false;
     if (product.held_at) return true;
     const votes = holdVotes(await deps.reports.listByProduct(productId), product.hold_released_at);
     if (votes < HOLD_THRESHOLD) return false;

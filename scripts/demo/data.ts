@@ -29,7 +29,7 @@ export interface ProductExportRow {
   seller_name: string;
   seller_email: string;
   condition: 'nuevo' | 'usado';
-  status: 'active' | 'sold' | 'inactive';
+  status: 'active' | 'reserved' | 'sold' | 'inactive';
   career: string | null;
   description: string | null;
   tags: string[];
@@ -141,8 +141,9 @@ export function generateDemoExport(opts: { now?: Date; seed?: number; count?: nu
     const price = raw < 20 ? Math.round(raw * 2) / 2 : raw < 100 ? Math.round(raw) : Math.round(raw / 5) * 5;
     const condition =
       category === 'servicios' || category === 'tickets' || random() < 0.3 ? 'nuevo' : 'usado';
-    // A few sold and inactive listings: they must never appear in a listing.
-    const status = i % 23 === 11 ? 'sold' : i % 37 === 20 ? 'inactive' : 'active';
+    // A few sold and inactive listings: they must never appear in a listing; a few reserved ones
+    // stay listed with their badge (issue 13).
+    const status = i % 23 === 11 ? 'sold' : i % 37 === 20 ? 'inactive' : i % 31 === 5 ? 'reserved' : 'active';
     const images = [demoImagePath(id)];
     if (i % 4 === 0) images.push(demoImagePath(id, 2));
     return {

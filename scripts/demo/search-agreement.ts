@@ -1,3 +1,4 @@
+import { isListed } from '#shared/table';
 // Does the DynamoDB fallback answer the everyday searches as the search index does?
 //   LOG_LEVEL=silent npx tsx scripts/demo/search-agreement.ts   the agreement figure and every disagreement
 // Each query of scripts/demo/search-queries.ts runs on the whole demo catalogue and within one
@@ -50,7 +51,7 @@ export function memoryProducts(all: Product[]): ProductRepository {
       const list = all
         .filter(
           (p) =>
-            p.status === 'active' &&
+            isListed(p) &&
             (!scope.university || p.university_id === scope.university) &&
             (!scope.category || p.category === scope.category),
         )
@@ -104,7 +105,7 @@ export async function measureAgreement(
   const products = demoProducts();
   const repo = memoryProducts(products);
   const engine = createEmbeddedSearchIndex();
-  await engine.upsert(products.filter((p) => p.status === 'active').map(toSearchDocument));
+  await engine.upsert(products.filter(isListed).map(toSearchDocument));
   const counts = memoryCounts(products);
   const deps = (search: SearchIndex): CatalogDeps => ({
     products: repo,

@@ -54,7 +54,7 @@ export const publishingRoutes = defineArea('publishing', {
     response: z.object({ key: z.string() }),
   },
   listOwnProducts: { method: 'GET', path: '/api/me/products', auth: 'user', response: ownProductsSchema },
-  markProductSold: {
+  setOwnProductStatus: {
     method: 'PATCH',
     path: '/api/me/products/{id}',
     auth: 'user',

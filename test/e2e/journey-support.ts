@@ -9,6 +9,7 @@ import {
 } from 'playwright-core';
 import * as z from 'zod';
 import { type ProductExportRow, generateDemoExport } from '../../scripts/demo/data';
+import { isListed } from '#shared/table';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
 
 /**
@@ -20,7 +21,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
 // --- the demo catalogue (created_at is the only part that depends on the clock; never used here)
 const DEMO = generateDemoExport();
 export const activeProducts = (universityId?: string): ProductExportRow[] =>
-  DEMO.products.filter((p) => p.status === 'active' && (!universityId || p.university_id === universityId));
+  DEMO.products.filter((p) => isListed(p) && (!universityId || p.university_id === universityId));
 export const demoProduct = (id: number): ProductExportRow => {
   const p = DEMO.products.find((row) => row.id === id);
   if (!p) throw new Error(`no demo product ${id}`);

@@ -54,7 +54,7 @@ const cases: [RouteName, EventOptions][] = [
   ['addFavorite', { params: { id: 1 }, claims }],
   ['removeFavorite', { params: { id: 1 }, claims }],
   ['listOwnProducts', { claims }],
-  ['markProductSold', { params: { id: 1 }, claims, body: { status: 'sold' } }],
+  ['setOwnProductStatus', { params: { id: 1 }, claims, body: { status: 'sold' } }],
   ['deleteOwnProduct', { params: { id: 1 }, claims }],
   ['reportProduct', { params: { id: 1 }, claims, body: { report_category: 'spam' } }],
   ['getOwnReport', { params: { id: 1 }, claims }],

@@ -3,7 +3,13 @@ import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
 import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { createCountStore } from '../../functions/adapters/dynamodb/counts';
+import { productItem } from '../../functions/adapters/dynamodb/products';
+import { lazyContext, resetContext, setContextForTests } from '../../functions/app/context';
+import { tableParts } from '../../functions/app/parts/table';
+import { settleProductCounts } from '../../functions/services/listing-counts';
+import { keys } from '#shared/table';
 const checkListing = handlerOf('checkListing');
 const createProduct = handlerOf('createProduct');
 const deleteOwnProduct = handlerOf('deleteOwnProduct');
@@ -11,7 +17,7 @@ const getProduct = handlerOf('getProduct');
 const getSellerContact = handlerOf('getSellerContact');
 const listOwnProducts = handlerOf('listOwnProducts');
 const listProducts = handlerOf('listProducts');
-const markProductSold = handlerOf('markProductSold');
+const setOwnProductStatus = handlerOf('setOwnProductStatus');
 import type { Moderator } from '../../functions/ports/moderation';
 import type { ModerationInput, ModerationResult } from '#shared/moderation';
 import { uniqueUniversity, useTestTable } from '../support/backend';
@@ -204,7 +210,9 @@ describe('publishing', () => {
   it('allows 20 listings a day per user, then answers 429', async () => {
     const sub = `busy-${Date.now()}`;
     await verifiedStudent(sub);
-    const results = await Promise.all(Array.from({ length: 22 }, (_, i) => publish(sub, listing({ title: `Cosa ${i}` }))));
+    const results = await Promise.all(
+      Array.from({ length: 22 }, (_, i) => publish(sub, listing({ title: `Cosa ${i}` }))),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(20);
     const refused = results.find((r) => r.status === 429);
     expect(errorOf(refused?.body)).toBe(
@@ -225,7 +233,10 @@ describe('own listings', () => {
     const b = (await publish(sub, listing({ title: 'Borrable' }))).body as { id: number };
 
     const sold = (id: number, who: string, body: unknown = { status: 'sold' }) =>
-      invoke(markProductSold, apiEvent('markProductSold', { claims: claims(who), params: { id }, body }));
+      invoke(
+        setOwnProductStatus,
+        apiEvent('setOwnProductStatus', { claims: claims(who), params: { id }, body }),
+      );
     const remove = (id: number, who: string) =>
       invoke(deleteOwnProduct, apiEvent('deleteOwnProduct', { claims: claims(who), params: { id } }));
 
@@ -233,9 +244,11 @@ describe('own listings', () => {
     expect((await sold(a.id, intruder)).status).toBe(404);
     expect((await remove(b.id, intruder)).status).toBe(404);
     // A status the owner may not set.
-    for (const body of [{ status: 'active' }, { status: 'inactive' }, { status: 'sold', price: 1 }]) {
+    for (const body of [{ status: 'inactive' }, { status: 'vendido' }, { status: 'sold', price: 1 }, {}]) {
       expect((await sold(a.id, sub, body)).status).toBe(400);
     }
+    // The status it has already: answered unchanged (a retried request is harmless).
+    expect((await sold(a.id, sub, { status: 'active' })).status).toBe(200);
     expect((await own(sub)).map((p) => p.status)).toEqual(['active', 'active']);
 
     const res = await sold(a.id, sub);
@@ -243,7 +256,10 @@ describe('own listings', () => {
     expect(res.body).toMatchObject({ id: a.id, status: 'sold' });
     // Repeating it changes nothing.
     expect((await sold(a.id, sub)).status).toBe(200);
-    const page = await invoke(listProducts, apiEvent('listProducts', { query: { university: uni, limit: '60' } }));
+    const page = await invoke(
+      listProducts,
+      apiEvent('listProducts', { query: { university: uni, limit: '60' } }),
+    );
     expect((page.body as { items: { id: number }[] }).items.map((p) => p.id)).not.toContain(a.id);
     // Off sale: its public page answers 'not found' like any product no longer offered.
     const detail = await invoke(getProduct, apiEvent('getProduct', { params: { id: a.id } }));
@@ -253,6 +269,77 @@ describe('own listings', () => {
     expect(await createProductRepository(table).get(b.id)).toBeNull();
     expect((await remove(b.id, sub)).status).toBe(404);
     expect((await own(sub)).map((p) => [p.id, p.status])).toEqual([[a.id, 'sold']]);
+  });
+
+  it("reserves a listing: it stays listed and contactable with its status, goes back to active or on to sold; sold is final; an admin's inactive is the admin's", async () => {
+    const sub = `reserver-${Date.now()}`;
+    const buyer = `reserver-b-${Date.now()}`;
+    await verifiedStudent(sub);
+    const a = (await publish(sub, listing({ title: 'Reservable' }))).body as { id: number };
+    const b = (await publish(sub, listing({ title: 'Desactivable' }))).body as { id: number };
+    const set = (id: number, status: string, who = sub) =>
+      invoke(
+        setOwnProductStatus,
+        apiEvent('setOwnProductStatus', { claims: claims(who), params: { id }, body: { status } }),
+      );
+    const listed = async () =>
+      (
+        (await invoke(listProducts, apiEvent('listProducts', { query: { university: uni, limit: '60' } })))
+          .body as {
+          items: { id: number; status?: string }[];
+        }
+      ).items.find((p) => p.id === a.id);
+    const countOf = async () => (await createCountStore(table).values([keys.byUniversity(uni)]))[0];
+    const counting = lazyContext(tableParts);
+    await settleProductCounts(counting, a.id);
+    const before = await countOf();
+
+    // Reserved: still in the listing (with its status for the badge), its page and its contact.
+    expect((await set(a.id, 'reserved', buyer)).status).toBe(404);
+    const reserved = await set(a.id, 'reserved');
+    expect(reserved.status).toBe(200);
+    expect(reserved.body).toMatchObject({ id: a.id, status: 'reserved' });
+    expect(await listed()).toMatchObject({ id: a.id, status: 'reserved' });
+    const detail = await invoke(getProduct, apiEvent('getProduct', { params: { id: a.id } }));
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({ status: 'reserved' });
+    const contact = await invoke(
+      getSellerContact,
+      apiEvent('getSellerContact', { claims: claims(buyer), params: { id: a.id } }),
+    );
+    expect(contact.status).toBe(200);
+    // Still counted as listed (the stream settles counts; the item's listing attributes say so).
+    await settleProductCounts(counting, a.id);
+    expect(await countOf()).toBe(before);
+
+    // Back to active, reserved again, then sold: it leaves the listing; sold is final.
+    expect((await set(a.id, 'active')).body).toMatchObject({ status: 'active' });
+    expect((await set(a.id, 'reserved')).body).toMatchObject({ status: 'reserved' });
+    expect((await set(a.id, 'sold')).body).toMatchObject({ status: 'sold' });
+    expect(await listed()).toBeUndefined();
+    for (const status of ['active', 'reserved']) {
+      const refused = await set(a.id, status);
+      expect(refused.status).toBe(409);
+      expect(errorOf(refused.body)).toBe('Un producto vendido ya no cambia de estado');
+    }
+
+    // An admin took the other one down: the seller cannot bring it back, nor reserve it.
+    const repo = createProductRepository(table);
+    const current = await repo.get(b.id, { consistent: true });
+    await table.doc.send(
+      new PutCommand({ TableName: table.tableName, Item: productItem({ ...current!, status: 'inactive' }) }),
+    );
+    for (const status of ['active', 'reserved', 'sold']) {
+      const refused = await set(b.id, status);
+      expect(refused.status).toBe(409);
+      expect(errorOf(refused.body)).toBe(
+        'Un administrador desactivó esta publicación: no puedes cambiar su estado',
+      );
+    }
+    expect((await own(sub)).map((p) => [p.id, p.status])).toEqual([
+      [b.id, 'inactive'],
+      [a.id, 'sold'],
+    ]);
   });
 });
 
@@ -271,7 +358,10 @@ describe('seller contact', () => {
     const detail = await invoke(getProduct, apiEvent('getProduct', { params: { id } }));
     expect(JSON.stringify(detail.body)).not.toContain('584141234567');
 
-    await invoke(markProductSold, apiEvent('markProductSold', { claims: claims(seller), params: { id }, body: { status: 'sold' } }));
+    await invoke(
+      setOwnProductStatus,
+      apiEvent('setOwnProductStatus', { claims: claims(seller), params: { id }, body: { status: 'sold' } }),
+    );
     expect((await ask(buyer)).status).toBe(404);
   });
 

@@ -335,7 +335,7 @@ describe('the automatic hold, through the stream', () => {
     expect((own.body as { items: unknown[] }).items).toEqual([
       expect.objectContaining({ id: p.id, status: 'active', held_at: held?.held_at }),
     ]);
-    const sold = await call('markProductSold', {
+    const sold = await call('setOwnProductStatus', {
       params: { id: p.id },
       as: seller,
       body: { status: 'sold' },

@@ -188,8 +188,8 @@ describe('OpenSearch index body', () => {
   });
 
   it('maps every field of the stored document (the mapping is strict)', () => {
-    // With every optional field present (the photos' sizes, decision 022).
-    const full = { ...CONTRACT_DOCS[0], image_variants: {} };
+    // With every optional field present (the photos' sizes, decision 022; 'Reservado', issue 13).
+    const full = { ...CONTRACT_DOCS[0], image_variants: {}, status: 'reserved' as const };
     expect(Object.keys(toIndexedDocument(full)).sort()).toEqual(Object.keys(properties).sort());
   });
 });
@@ -312,12 +312,13 @@ describe('OpenSearch adapter over HTTP (fake endpoint, real client and signer)',
       'HEAD /products',
       'PUT /products',
       'HEAD /products',
-      // An existing index gets the fields added since it was made (decision 022's photo sizes).
+      // An existing index gets the fields added since it was made (decision 022's photo sizes,
+      // issue 13's status).
       'PUT /products/_mapping',
     ]);
     expect(JSON.parse(requests[1].body)).toEqual(buildIndexBody());
     expect(JSON.parse(requests[3].body)).toEqual({
-      properties: { image_variants: { type: 'object', enabled: false } },
+      properties: { image_variants: { type: 'object', enabled: false }, status: { type: 'keyword' } },
     });
   });
 

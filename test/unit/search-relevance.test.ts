@@ -5,6 +5,7 @@ import { type CatalogDeps, listProducts } from '../../functions/services/catalog
 import { toSearchDocument } from '../../functions/services/indexer';
 import { LIMITS } from '#shared/limits';
 import { listProductsQuerySchema, type Product } from '#shared/schemas';
+import { isListed } from '#shared/table';
 import {
   demoProducts,
   failingIndex,
@@ -20,7 +21,7 @@ import { EVERYDAY_QUERIES } from '../../scripts/demo/search-queries';
  * DynamoDB fallback (an index that fails). Both must give the same answer, and the right one.
  */
 const products = demoProducts();
-const active = products.filter((p) => p.status === 'active');
+const active = products.filter(isListed);
 let engine: SearchIndex;
 
 beforeAll(async () => {

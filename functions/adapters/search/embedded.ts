@@ -88,6 +88,7 @@ function toSummary(doc: SearchDocument): ProductSummary {
     ...(doc.image_variants ? { image_variants: doc.image_variants } : {}),
     university_id: doc.university_id,
     created_at: doc.created_at,
+    ...(doc.status ? { status: doc.status } : {}),
   };
 }
 

@@ -65,6 +65,12 @@ const textWithPrefix = {
 };
 
 /**
+ * Fields added to the mapping after indexes were first made: an existing index gets them at start
+ * (adding a field is allowed and idempotent). `status` tells cards 'Reservado' (issue 13).
+ */
+const ADDED_FIELDS_MAPPING = { ...IMAGE_VARIANTS_MAPPING, status: { type: 'keyword' } };
+
+/**
  * Index settings and mappings: every searched field folded (lower case, no accents), with a `.prefix`
  * subfield of whole folded words and their prefixes. No stemmer and no synonyms in the analysis:
  * the query names a word's whole words (buildSearchRequest), so changing a synonym group needs no
@@ -97,7 +103,7 @@ export function buildIndexBody(): JsonObject {
         description: textWithPrefix,
         seller_name: textWithPrefix,
         image: { type: 'keyword', index: false, doc_values: false },
-        ...IMAGE_VARIANTS_MAPPING,
+        ...ADDED_FIELDS_MAPPING,
       },
     },
   };
@@ -121,6 +127,7 @@ export function toIndexedDocument(doc: SearchDocument) {
     seller_name: doc.seller_name,
     image: doc.image,
     ...(doc.image_variants ? { image_variants: doc.image_variants } : {}),
+    ...(doc.status ? { status: doc.status } : {}),
   };
 }
 
@@ -370,7 +377,7 @@ export function createOpenSearchIndex(
   async function ensureIndex(): Promise<void> {
     if (await exists()) {
       // Fields added since the index was made (adding a field to a mapping is allowed and idempotent).
-      await send({ method: 'PUT', path: `${indexPath}/_mapping`, body: { properties: IMAGE_VARIANTS_MAPPING } });
+      await send({ method: 'PUT', path: `${indexPath}/_mapping`, body: { properties: ADDED_FIELDS_MAPPING } });
       return;
     }
     try {

@@ -31,6 +31,17 @@ describe('ProductCard', () => {
     expect(document.querySelector('img[src="x"]')).toBeNull();
   });
 
+  it("shows 'Reservado' on a reserved listing only", () => {
+    renderCard(product({ status: 'reserved' }));
+    expect(screen.getByText('Reservado')).toBeTruthy();
+    cleanup();
+    renderCard(product({ status: 'active' }));
+    expect(screen.queryByText('Reservado')).toBeNull();
+    cleanup();
+    renderCard(product());
+    expect(screen.queryByText('Reservado')).toBeNull();
+  });
+
   it('shows no career badge for careers outside the badge list', () => {
     renderCard(product({ career: 'medicina' }));
     expect(screen.queryByText('Medicina')).toBeNull();

@@ -90,6 +90,7 @@ export function ProductCard({ product, isFavorite, onToggleFavorite, eager = fal
             {CAREER_LABELS[product.career]}
           </Badge>
         )}
+        {product.status === 'reserved' && <Badge className="product-card__reserved">Reservado</Badge>}
       </div>
       <div className="product-card__actions">
         <button

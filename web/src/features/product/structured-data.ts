@@ -19,7 +19,7 @@ export interface ProductJsonLd {
     '@type': 'Offer';
     price: string;
     priceCurrency: string;
-    availability: 'https://schema.org/InStock';
+    availability: 'https://schema.org/InStock' | 'https://schema.org/Reserved';
     itemCondition: 'https://schema.org/NewCondition' | 'https://schema.org/UsedCondition';
     url: string;
   };
@@ -57,7 +57,8 @@ export function buildProductJsonLd(
       '@type': 'Offer',
       price: product.price.toFixed(2),
       priceCurrency: CURRENCY,
-      availability: 'https://schema.org/InStock',
+      // A reserved listing is still shown, but promised to someone (issue 13).
+      availability: product.status === 'reserved' ? 'https://schema.org/Reserved' : 'https://schema.org/InStock',
       itemCondition:
         product.condition === 'nuevo'
           ? 'https://schema.org/NewCondition'

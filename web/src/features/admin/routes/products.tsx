@@ -1,6 +1,6 @@
 import type { AdminProduct } from '#shared/admin';
 import { ADMIN_MESSAGES } from '#shared/admin-messages';
-import { PRODUCT_STATUS_LABELS, type ProductStatus } from '#shared/enums';
+import { isOnOffer, PRODUCT_STATUS_LABELS, type ProductStatus } from '#shared/enums';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MoreButton } from '../components/more-button';
@@ -63,7 +63,7 @@ export default function Products() {
   const names = new Map((universities.data?.items ?? []).map((u) => [u.id, u.name]));
 
   const toggle = (p: AdminProduct) => {
-    const next = p.status === 'active' ? 'inactive' : 'active';
+    const next = isOnOffer(p.status) ? 'inactive' : 'active';
     setStatusMutation.mutate(
       { id: p.id, status: next },
       {
@@ -187,9 +187,9 @@ export default function Products() {
                             variant="outline"
                             disabled={setStatusMutation.isPending}
                             onClick={() => toggle(p)}
-                            aria-label={`${p.status === 'active' ? 'Desactivar' : 'Activar'} ${p.title}`}
+                            aria-label={`${isOnOffer(p.status) ? 'Desactivar' : 'Activar'} ${p.title}`}
                           >
-                            {p.status === 'active' ? 'Desactivar' : 'Activar'}
+                            {isOnOffer(p.status) ? 'Desactivar' : 'Activar'}
                           </Button>
                         )}
                         <Button size="sm" variant="ghost" onClick={() => setHistory(p)} aria-label={`Historial de ${p.title}`}>

@@ -154,7 +154,10 @@ describe('Product page', () => {
   it('forgets a recently viewed product that is no longer offered (sold or deleted)', async () => {
     localStorage.setItem(
       STORAGE_KEYS.recentlyViewed,
-      JSON.stringify([product({ id: 42, title: 'Vendido ya' }), product({ id: 3, title: 'Silla ergonómica' })]),
+      JSON.stringify([
+        product({ id: 42, title: 'Vendido ya' }),
+        product({ id: 3, title: 'Silla ergonómica' }),
+      ]),
     );
     fakeApi(() => notFound);
     renderRoutes(routes, '/product/42');
@@ -205,6 +208,14 @@ describe('Product structured data', () => {
     expect(nuevo.offers.itemCondition).toBe('https://schema.org/NewCondition');
     expect(usado.offers.itemCondition).toBe('https://schema.org/UsedCondition');
     expect(nuevo.offers.availability).toBe('https://schema.org/InStock');
+    // A reserved listing is still shown, but promised to someone (issue 13).
+    const reserved = buildProductJsonLd(
+      detail({ status: 'reserved' }),
+      'https://x/product/42',
+      'https://x',
+      'Electrónica',
+    );
+    expect(reserved.offers.availability).toBe('https://schema.org/Reserved');
   });
 
   it('escapes every "<" so the data cannot close its script element', () => {

@@ -138,6 +138,7 @@ function ProductView({ product }: { product: ProductDetail }) {
             <Badge variant={product.condition === 'nuevo' ? 'default' : 'secondary'}>
               {CONDITION_LABELS[product.condition]}
             </Badge>
+            {product.status === 'reserved' && <Badge className="badge--reserved">Reservado</Badge>}
           </div>
 
           <div className="product-info__heading">

@@ -3,16 +3,21 @@ import { apiCall } from '@/lib/api-client';
 import { invalidateListings } from '@/lib/api/get-own-products';
 import { useSignedInUserId } from '@/lib/session';
 
-/** markProductSold: one of the seller's listings is sold (it leaves the public listings). */
-export const markProductSold = (id: number) =>
-  apiCall('markProductSold', { params: { id }, body: { status: 'sold' } });
+export type OwnStatusChange = { id: number; status: 'active' | 'reserved' | 'sold' };
+
+/**
+ * setOwnProductStatus: the seller marks a listing sold (it leaves the public listings), reserved
+ * (it stays, with its badge) or available again. The server decides which change is allowed.
+ */
+export const setOwnProductStatus = ({ id, status }: OwnStatusChange) =>
+  apiCall('setOwnProductStatus', { params: { id }, body: { status } });
 
 /** Settled either way, the seller's own list and the public listings are refreshed. */
-export const markProductSoldMutationOptions = (queryClient: QueryClient, userId: string | null) =>
+export const setOwnProductStatusMutationOptions = (queryClient: QueryClient, userId: string | null) =>
   mutationOptions({
-    mutationFn: markProductSold,
+    mutationFn: setOwnProductStatus,
     onSettled: () => invalidateListings(queryClient, userId),
   });
 
-export const useMarkProductSold = () =>
-  useMutation(markProductSoldMutationOptions(useQueryClient(), useSignedInUserId()));
+export const useSetOwnProductStatus = () =>
+  useMutation(setOwnProductStatusMutationOptions(useQueryClient(), useSignedInUserId()));

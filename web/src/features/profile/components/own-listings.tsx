@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PRODUCT_STATUS_LABELS } from '#shared/enums';
+import { isOnOffer, PRODUCT_STATUS_LABELS } from '#shared/enums';
 import { formatPrice } from '#shared/text';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
@@ -11,7 +11,7 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { useOwnProducts } from '@/lib/api/get-own-products';
 import { useDeleteOwnProduct } from '../api/delete-own-product';
-import { useMarkProductSold } from '../api/mark-product-sold';
+import { type OwnStatusChange, useSetOwnProductStatus } from '../api/mark-product-sold';
 
 type OwnProduct = NonNullable<ReturnType<typeof useOwnProducts>['data']>['items'][number];
 
@@ -19,12 +19,13 @@ const dateFormat = new Intl.DateTimeFormat('es-VE', { day: 'numeric', month: 'sh
 
 /**
  * The seller's listings (profile's 'Mis Publicaciones' and /my-products): title, price, date,
- * status badge; 'Marcar como vendido' while active; 'Eliminar' after a confirmation.
+ * status badge; 'Marcar como reservado' / 'Marcar como disponible' and 'Marcar como vendido' while
+ * on offer (issue 13); 'Eliminar' after a confirmation.
  */
 export function OwnListings() {
   const { toast } = useToast();
   const { data, isLoading, isError } = useOwnProducts();
-  const markSold = useMarkProductSold();
+  const setStatus = useSetOwnProductStatus();
   const remove = useDeleteOwnProduct();
   const [confirming, setConfirming] = useState<OwnProduct | null>(null);
 
@@ -51,11 +52,25 @@ export function OwnListings() {
       </div>
     );
 
-  const sell = (p: OwnProduct) =>
-    markSold.mutate(p.id, {
-      onSuccess: () => toast({ title: 'Producto marcado como vendido' }),
-      onError: () => toast({ title: 'Error al marcar como vendido', variant: 'destructive' }),
-    });
+  const DONE: Record<OwnStatusChange['status'], string> = {
+    sold: 'Producto marcado como vendido',
+    reserved: 'Producto marcado como reservado',
+    active: 'Producto disponible de nuevo',
+  };
+  const change = (p: OwnProduct, status: OwnStatusChange['status']) =>
+    setStatus.mutate(
+      { id: p.id, status },
+      {
+        onSuccess: () => toast({ title: DONE[status] }),
+        onError: (err) =>
+          toast({
+            title: status === 'sold' ? 'Error al marcar como vendido' : 'Error al cambiar el estado',
+            description: err instanceof Error ? err.message : undefined,
+            variant: 'destructive',
+          }),
+      },
+    );
+  const sell = (p: OwnProduct) => change(p, 'sold');
   const confirmDelete = () => {
     const p = confirming;
     if (!p) return;
@@ -74,7 +89,7 @@ export function OwnListings() {
         {items.map((p) => (
           <li key={p.id} className="own-listing">
             <div className="own-listing__text">
-              {p.status === 'active' && !p.held_at ? (
+              {isOnOffer(p.status) && !p.held_at ? (
                 <Link to={paths.product.getHref(p.id)} className="own-listing__title">
                   {p.title}
                 </Link>
@@ -94,7 +109,7 @@ export function OwnListings() {
               // Held for review by reports: out of every listing until an admin looks at it.
               <Badge variant="outline">En revisión</Badge>
             ) : (
-              <Badge variant={p.status === 'active' ? 'default' : 'secondary'}>{PRODUCT_STATUS_LABELS[p.status]}</Badge>
+              <Badge variant={isOnOffer(p.status) ? 'default' : 'secondary'}>{PRODUCT_STATUS_LABELS[p.status]}</Badge>
             )}
             <Popover
               label={`Acciones de ${p.title}`}
@@ -106,7 +121,21 @@ export function OwnListings() {
             >
               {(close) => (
                 <ul className="menu">
-                  {p.status === 'active' && !p.held_at && (
+                  {isOnOffer(p.status) && !p.held_at && (
+                    <li>
+                      <button
+                        type="button"
+                        className="menu__item"
+                        onClick={() => {
+                          close();
+                          change(p, p.status === 'reserved' ? 'active' : 'reserved');
+                        }}
+                      >
+                        {p.status === 'reserved' ? 'Marcar como disponible' : 'Marcar como reservado'}
+                      </button>
+                    </li>
+                  )}
+                  {isOnOffer(p.status) && !p.held_at && (
                     <li>
                       <button
                         type="button"

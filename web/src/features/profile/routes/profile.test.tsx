@@ -26,7 +26,10 @@ const ownItem = (id: number, title: string, status: OwnItem['status'] = 'active'
   ...product({ id, title, price: 12.5, created_at: '2026-03-05T12:00:00.000Z' }),
   status,
 });
-const error = (status: number, message: string) => ({ status, body: { error: { code: 'BadRequest', message } } });
+const error = (status: number, message: string) => ({
+  status,
+  body: { error: { code: 'BadRequest', message } },
+});
 
 /**
  * An in-test accounts API with state: the profile, one outstanding institutional code, and the
@@ -45,7 +48,8 @@ function accountsApi(start: Profile = blankProfile(), listings: OwnItem[] = []) 
     if (path === '/api/me/products') return { body: { items: own } };
     const mine = /^\/api\/me\/products\/(\d+)$/.exec(path);
     if (mine && req.method === 'PATCH') {
-      own = own.map((p) => (p.id === Number(mine[1]) ? { ...p, status: 'sold' } : p));
+      const { status } = req.body as { status: OwnItem['status'] };
+      own = own.map((p) => (p.id === Number(mine[1]) ? { ...p, status } : p));
       return { body: own.find((p) => p.id === Number(mine[1])) };
     }
     if (mine && req.method === 'DELETE') {
@@ -68,7 +72,12 @@ function accountsApi(start: Profile = blankProfile(), listings: OwnItem[] = []) 
     if (path === '/api/me/institutional-email/verify') {
       const { code } = req.body as { code: string };
       if (!pending || code !== RIGHT_CODE) return error(400, 'Código de verificación inválido');
-      profile = { ...profile, university_email: pending.email, university_email_verified: true, university_id: pending.university_id };
+      profile = {
+        ...profile,
+        university_email: pending.email,
+        university_email_verified: true,
+        university_id: pending.university_id,
+      };
       pending = null;
       return { body: profile };
     }
@@ -78,14 +87,21 @@ function accountsApi(start: Profile = blankProfile(), listings: OwnItem[] = []) 
     ...api,
     verifyElsewhere() {
       if (!pending) throw new Error('no code was requested');
-      profile = { ...profile, university_email: pending.email, university_email_verified: true, university_id: pending.university_id };
+      profile = {
+        ...profile,
+        university_email: pending.email,
+        university_email_verified: true,
+        university_id: pending.university_id,
+      };
     },
-    calls: (method: string, path: string) => api.requests.filter((r) => r.method === method && r.url.pathname === path),
+    calls: (method: string, path: string) =>
+      api.requests.filter((r) => r.method === method && r.url.pathname === path),
   };
 }
 
 const render = (session: Session, url: string) => renderApp(url, session);
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const pasteCode = (code: string) =>
   fireEvent.paste(screen.getByLabelText('Dígito 1'), { clipboardData: { getData: () => code } });
 
@@ -123,7 +139,9 @@ describe('/profile', () => {
     expect(document.querySelector('.profile-header__avatar')?.textContent).toBe('A');
     expect(await screen.findByText('Universidad Católica Andrés Bello')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Favoritos' }).getAttribute('href')).toBe('/favoritos');
-    expect(screen.getByRole('link', { name: 'Cambiar Universidad' }).getAttribute('href')).toBe('/select-university');
+    expect(screen.getByRole('link', { name: 'Cambiar Universidad' }).getAttribute('href')).toBe(
+      '/select-university',
+    );
   });
 
   it("opens on 'Mis Publicaciones' with the way to publish, and the tabs switch with the keyboard", async () => {
@@ -135,7 +153,9 @@ describe('/profile', () => {
     expect(await panel.findByText('Aún no has publicado productos.')).toBeTruthy();
     expect(panel.getByRole('link', { name: 'Publicar Producto' }).getAttribute('href')).toBe('/new-product');
     fireEvent.keyDown(listings, { key: 'ArrowRight' });
-    expect(screen.getByRole('tab', { name: 'Correo Institucional' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Correo Institucional' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
     expect(router.state.location.search).toBe('?tab=correo');
     expect(await screen.findByLabelText('Correo institucional')).toBeTruthy();
   });
@@ -164,7 +184,9 @@ describe('/profile', () => {
     type('Correo institucional', ' Ana@Est.UCAB.edu.ve ');
     await screen.findByRole('option', { name: 'Universidad Católica Andrés Bello' });
     fireEvent.click(screen.getByRole('button', { name: 'Enviar código' }));
-    expect(await screen.findByText('Código de verificación enviado a tu correo institucional...')).toBeTruthy();
+    expect(
+      await screen.findByText('Código de verificación enviado a tu correo institucional...'),
+    ).toBeTruthy();
     expect(api.calls('POST', '/api/me/institutional-email')[0]?.body).toEqual({
       university_id: 'ucab',
       email: 'ana@est.ucab.edu.ve',
@@ -258,9 +280,7 @@ describe('/settings', () => {
 
   it("says 'Error al guardar la configuración' when the save fails", async () => {
     fakeApi((req) =>
-      req.method === 'PATCH'
-        ? error(500, 'Ocurrió un error inesperado')
-        : { body: blankProfile() },
+      req.method === 'PATCH' ? error(500, 'Ocurrió un error inesperado') : { body: blankProfile() },
     );
     render(SESSION, '/settings');
     await screen.findByDisplayValue('Ana Pérez');
@@ -347,7 +367,9 @@ describe('own listings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Marcar como vendido' }));
     expect(await screen.findByText('Producto marcado como vendido')).toBeTruthy();
     await waitFor(() =>
-      expect(within(screen.getByText('Guitarra').closest('li') as HTMLElement).getByText('Vendido')).toBeTruthy(),
+      expect(
+        within(screen.getByText('Guitarra').closest('li') as HTMLElement).getByText('Vendido'),
+      ).toBeTruthy(),
     );
     expect(api.calls('PATCH', '/api/me/products/2')[0]?.body).toEqual({ status: 'sold' });
 
@@ -365,8 +387,30 @@ describe('own listings', () => {
     await waitFor(() => expect(screen.queryByText('Calculadora')).toBeNull());
   });
 
+  it("reserves a listing and makes it available again: 'Reservado' badge, still linked, still sellable", async () => {
+    const api = accountsApi(blankProfile(), [ownItem(4, 'Silla')]);
+    render(SESSION, '/my-products');
+    const row = () => screen.getByText('Silla').closest('li') as HTMLElement;
+    await screen.findByRole('link', { name: 'Silla' });
+    fireEvent.click(within(row()).getByRole('button', { name: 'Acciones de Silla' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Marcar como reservado' }));
+    expect(await screen.findByText('Producto marcado como reservado')).toBeTruthy();
+    await waitFor(() => expect(within(row()).getByText('Reservado')).toBeTruthy());
+    expect(api.calls('PATCH', '/api/me/products/4')[0]?.body).toEqual({ status: 'reserved' });
+    // A reserved listing stays on offer: its page link, 'Marcar como vendido', and the way back.
+    expect(within(row()).getByRole('link', { name: 'Silla' })).toBeTruthy();
+    fireEvent.click(within(row()).getByRole('button', { name: 'Acciones de Silla' }));
+    expect(screen.getByRole('button', { name: 'Marcar como vendido' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Marcar como disponible' }));
+    expect(await screen.findByText('Producto disponible de nuevo')).toBeTruthy();
+    await waitFor(() => expect(within(row()).getByText('Activo')).toBeTruthy());
+    expect(api.calls('PATCH', '/api/me/products/4')[1]?.body).toEqual({ status: 'active' });
+  });
+
   it("marks a product held for review by reports 'En revisión', without a link or 'Marcar como vendido'", async () => {
-    accountsApi(blankProfile(), [{ ...ownItem(3, 'Bicicleta'), held_at: '2026-03-06T12:00:00.000Z' } as OwnItem]);
+    accountsApi(blankProfile(), [
+      { ...ownItem(3, 'Bicicleta'), held_at: '2026-03-06T12:00:00.000Z' } as OwnItem,
+    ]);
     render(SESSION, '/my-products');
     const bike = (await screen.findByText('Bicicleta')).closest('li') as HTMLElement;
     expect(within(bike).getByText('En revisión')).toBeTruthy();
@@ -379,7 +423,9 @@ describe('own listings', () => {
 
   it("says 'Error al cargar tus productos' when the list cannot load", async () => {
     fakeApi((req) =>
-      req.url.pathname === '/api/me/products' ? error(500, 'Ocurrió un error inesperado') : error(404, 'No encontrado'),
+      req.url.pathname === '/api/me/products'
+        ? error(500, 'Ocurrió un error inesperado')
+        : error(404, 'No encontrado'),
     );
     render(SESSION, '/my-products');
     expect(await screen.findByText('Error al cargar tus productos')).toBeTruthy();
