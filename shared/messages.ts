@@ -17,6 +17,7 @@ export const API_MESSAGES = {
   unknownCareer: 'Carrera no válida.',
   unknownCondition: 'Condición no válida.',
   unknownSort: 'Orden no válido.',
+  invalidHideReserved: 'Valor no válido para ocultar reservados.',
   required: 'Este campo es requerido.',
   tooLong: 'El texto es demasiado largo.',
   notReady: 'El servicio se está iniciando.',

@@ -163,6 +163,11 @@ export const listProductsQuerySchema = z
       LIMITS.pageSizeDefault,
     ),
     cursor: z.optional(z.string().check(z.maxLength(1000))),
+    // 'Ocultar reservados' (issue 13): only `true` ('true' or '1' in the URL) filters.
+    hideReserved: preprocess(
+      (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? undefined : v),
+      z.optional(z.literal(true, { error: API_MESSAGES.invalidHideReserved })),
+    ),
   })
   .check(
     z.refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {

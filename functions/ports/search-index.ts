@@ -16,6 +16,8 @@ export interface SearchQuery {
   condition?: Condition;
   minPrice?: number;
   maxPrice?: number;
+  /** 'Ocultar reservados': leave reserved listings out (issue 13). */
+  hideReserved?: boolean;
   sort: SortOrder;
   limit: number;
   /** Number of hits to skip (cursor pagination is encoded by the service). */

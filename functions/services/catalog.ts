@@ -37,7 +37,7 @@ export interface ProductPageResult {
 export const FALLBACK_MAX_ITEMS = 2000;
 const FALLBACK_PAGE = 250;
 
-/** A plain listing (no text, no career/condition/price filter, date order) is a Query; the rest needs the index. */
+/** A plain listing (no text, no career/condition/price/reserved filter, date order) is a Query; the rest needs the index. */
 export function isPlainListing(q: ListProductsQuery): boolean {
   return (
     !q.q &&
@@ -45,6 +45,7 @@ export function isPlainListing(q: ListProductsQuery): boolean {
     !q.condition &&
     q.minPrice === undefined &&
     q.maxPrice === undefined &&
+    !q.hideReserved &&
     (q.sort === 'newest' || q.sort === 'oldest')
   );
 }
@@ -75,6 +76,7 @@ function toSearchQuery(q: ListProductsQuery, offset: number, limit: number): Sea
     condition: q.condition,
     minPrice: q.minPrice,
     maxPrice: q.maxPrice,
+    ...(q.hideReserved ? { hideReserved: true } : {}),
     sort: q.sort,
     limit,
     offset,

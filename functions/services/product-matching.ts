@@ -15,7 +15,7 @@ export function matchesText(p: Product, q: string): boolean {
 
 export type ProductFilters = Pick<
   SearchQuery,
-  'university' | 'category' | 'career' | 'condition' | 'minPrice' | 'maxPrice'
+  'university' | 'category' | 'career' | 'condition' | 'minPrice' | 'maxPrice' | 'hideReserved'
 >;
 
 export function matchesFilters(p: Product, f: ProductFilters): boolean {
@@ -26,7 +26,8 @@ export function matchesFilters(p: Product, f: ProductFilters): boolean {
     (!f.career || p.career === f.career) &&
     (!f.condition || p.condition === f.condition) &&
     (f.minPrice === undefined || p.price >= f.minPrice) &&
-    (f.maxPrice === undefined || p.price <= f.maxPrice)
+    (f.maxPrice === undefined || p.price <= f.maxPrice) &&
+    (!f.hideReserved || p.status !== 'reserved')
   );
 }
 

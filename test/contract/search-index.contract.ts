@@ -281,6 +281,22 @@ export function runSearchIndexContract(
         expect(await ids({ maxPrice: 5 })).toEqual([8]);
         expect(await ids({ minPrice: 301 })).toEqual([]);
       });
+      it("'Ocultar reservados' leaves reserved listings out; they carry their status otherwise (issue 13)", async () => {
+        const [five, six] = [byId(5), byId(6)];
+        await index.upsert([
+          { ...five, status: 'reserved' },
+          { ...six, status: 'active' },
+        ]);
+        expect(await ids({ university: 'ucv' })).toEqual([8, 6, 5, 3, 1]);
+        expect(await ids({ university: 'ucv', hideReserved: true })).toEqual([8, 6, 3, 1]);
+        expect((await index.search(query({ hideReserved: true }))).total).toBe(7);
+        const listed = (await index.search(query({ university: 'ucv' }))).items;
+        expect(listed.find((i) => i.id === 5)?.status).toBe('reserved');
+        expect(listed.find((i) => i.id === 6)?.status).toBe('active');
+        // Back to active: found again with the filter.
+        await index.upsert([{ ...five, status: 'active' }]);
+        expect(await ids({ university: 'ucv', hideReserved: true })).toEqual([8, 6, 5, 3, 1]);
+      });
       it('combine with a query', async () => {
         expect(await ids({ q: 'electronica', category: 'libros' })).toEqual([8]);
         expect(await ids({ q: 'electronica', university: 'ucab' })).toEqual([2]);

@@ -312,6 +312,14 @@ describe('own listings', () => {
     await settleProductCounts(counting, a.id);
     expect(await countOf()).toBe(before);
 
+    // The filter's value is checked: only true/1 (or nothing) is accepted.
+    const bad = await invoke(
+      listProducts,
+      apiEvent('listProducts', { query: { university: uni, hideReserved: 'quizas' } }),
+    );
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Valor no válido para ocultar reservados.');
+
     // Back to active, reserved again, then sold: it leaves the listing; sold is final.
     expect((await set(a.id, 'active')).body).toMatchObject({ status: 'active' });
     expect((await set(a.id, 'reserved')).body).toMatchObject({ status: 'reserved' });

@@ -37,6 +37,7 @@ export class MemorySearchIndex implements SearchIndex {
       if (q.condition && d.condition !== q.condition) return false;
       if (q.minPrice !== undefined && d.price < q.minPrice) return false;
       if (q.maxPrice !== undefined && d.price > q.maxPrice) return false;
+      if (q.hideReserved && d.status === 'reserved') return false;
       return text(d);
     });
     const newest = (a: SearchDocument, b: SearchDocument) =>

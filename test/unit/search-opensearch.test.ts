@@ -76,6 +76,15 @@ describe('OpenSearch query building (recorded fixtures)', () => {
     expect(must).toHaveLength(2);
   });
 
+  it("'Ocultar reservados' excludes the reserved status; without it nothing is excluded", () => {
+    const boolOf = (body: unknown) =>
+      z.object({ query: z.object({ bool: z.record(z.string(), z.unknown()) }) }).parse(body).query.bool;
+    const hidden = boolOf(buildSearchRequest({ hideReserved: true, sort: 'newest', limit: 10, offset: 0 }));
+    expect(hidden.must_not).toEqual([{ term: { status: 'reserved' } }]);
+    const shown = boolOf(buildSearchRequest({ sort: 'newest', limit: 10, offset: 0 }));
+    expect(shown.must_not).toBeUndefined();
+  });
+
   /** The clauses of each query word: [whole words, prefix, typo?] (shared/search-terms.ts rules 1–3). */
   const clausesOf = (q: string) => {
     const clause = z.object({

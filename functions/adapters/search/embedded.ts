@@ -282,7 +282,8 @@ export function createEmbeddedSearchIndex(): SearchIndex & { ids(): Promise<numb
       (q.career === undefined || d.career === q.career) &&
       (q.condition === undefined || d.condition === q.condition) &&
       (q.minPrice === undefined || d.price >= q.minPrice) &&
-      (q.maxPrice === undefined || d.price <= q.maxPrice)
+      (q.maxPrice === undefined || d.price <= q.maxPrice) &&
+      (!q.hideReserved || d.status !== 'reserved')
     );
   }
 
@@ -290,7 +291,8 @@ export function createEmbeddedSearchIndex(): SearchIndex & { ids(): Promise<numb
     q.career === undefined &&
     q.condition === undefined &&
     q.minPrice === undefined &&
-    q.maxPrice === undefined;
+    q.maxPrice === undefined &&
+    !q.hideReserved;
 
   const hasFilters = (q: SearchQuery) =>
     q.university !== undefined ||
@@ -298,7 +300,8 @@ export function createEmbeddedSearchIndex(): SearchIndex & { ids(): Promise<numb
     q.career !== undefined ||
     q.condition !== undefined ||
     q.minPrice !== undefined ||
-    q.maxPrice !== undefined;
+    q.maxPrice !== undefined ||
+    !!q.hideReserved;
 
   return {
     async upsert(docs) {

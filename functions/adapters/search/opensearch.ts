@@ -175,12 +175,14 @@ export function buildSearchRequest(query: SearchQuery): JsonObject {
     filter.push({ range: { price: range } });
   }
   const words = query.q ? queryWords(query.q) : [];
+  // 'Ocultar reservados': documents indexed before the status field have none, so they stay.
+  const mustNot = query.hideReserved ? [{ term: { status: 'reserved' } }] : [];
   return {
     from: query.offset,
     size: query.limit,
     track_total_hits: true,
     _source: SUMMARY_FIELDS,
-    query: { bool: { must: words.map(wordClause), filter } },
+    query: { bool: { must: words.map(wordClause), filter, ...(mustNot.length ? { must_not: mustNot } : {}) } },
     sort: SORTS[query.sort],
   };
 }

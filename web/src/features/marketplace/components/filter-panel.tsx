@@ -106,6 +106,15 @@ export function FilterPanel({ filters, onChange, onReset, activeCount, priceMax 
         </select>
       </div>
       <PriceRange filters={filters} onChange={onChange} priceMax={priceMax} />
+      <label className="checkbox-field" htmlFor={`${id}-hide-reserved`}>
+        <input
+          id={`${id}-hide-reserved`}
+          type="checkbox"
+          checked={filters.hideReserved}
+          onChange={(e) => onChange({ hideReserved: e.target.checked })}
+        />
+        Ocultar reservados
+      </label>
       <div className="field">
         <label htmlFor={`${id}-sort`}>Ordenar por</label>
         <select

@@ -14,7 +14,7 @@ import {
 import { LIMITS } from '#shared/limits';
 import type { ProductsQuery } from '@/lib/api/get-products';
 
-/** The spec's filter set: category, career, condition, price range and sort. */
+/** The spec's filter set: category, career, condition, price range and sort; 'Ocultar reservados' (issue 13). */
 export interface Filters {
   category: Category | 'all';
   career: Career | 'all';
@@ -22,6 +22,7 @@ export interface Filters {
   minPrice: number;
   maxPrice: number;
   sortBy: SortOrder;
+  hideReserved: boolean;
 }
 
 export const defaultFilters = (priceMax: number = LIMITS.marketplacePriceMax): Filters => ({
@@ -31,6 +32,7 @@ export const defaultFilters = (priceMax: number = LIMITS.marketplacePriceMax): F
   minPrice: 0,
   maxPrice: priceMax,
   sortBy: DEFAULT_SORT,
+  hideReserved: false,
 });
 
 /** The badge count: each filter away from its default counts once (the price range counts once). */
@@ -41,7 +43,8 @@ export function activeFilterCount(f: Filters, priceMax: number = LIMITS.marketpl
     Number(f.career !== d.career) +
     Number(f.condition !== d.condition) +
     Number(f.minPrice !== d.minPrice || f.maxPrice !== d.maxPrice) +
-    Number(f.sortBy !== d.sortBy)
+    Number(f.sortBy !== d.sortBy) +
+    Number(f.hideReserved !== d.hideReserved)
   );
 }
 
@@ -57,6 +60,7 @@ export function filtersToQuery(f: Filters, priceMax: number = LIMITS.marketplace
     minPrice: f.minPrice > 0 ? f.minPrice : undefined,
     maxPrice: f.maxPrice < priceMax ? f.maxPrice : undefined,
     sort: f.sortBy,
+    hideReserved: f.hideReserved ? true : undefined,
   };
 }
 
@@ -67,6 +71,7 @@ const PARAM = {
   min: 'min',
   max: 'max',
   sort: 'sort',
+  hideReserved: 'hide_reserved',
 };
 
 function parseFilters(params: URLSearchParams, priceMax: number): Filters {
@@ -91,6 +96,7 @@ function parseFilters(params: URLSearchParams, priceMax: number): Filters {
     minPrice,
     maxPrice,
     sortBy: pick<SortOrder>(SORT_ORDERS, params.get(PARAM.sort), d.sortBy) as SortOrder,
+    hideReserved: params.get(PARAM.hideReserved) === '1',
   };
 }
 
@@ -128,6 +134,7 @@ export function useFilters(priceMax: number = LIMITS.marketplacePriceMax) {
           put(PARAM.min, f.minPrice, d.minPrice);
           put(PARAM.max, f.maxPrice, d.maxPrice);
           put(PARAM.sort, f.sortBy, d.sortBy);
+          put(PARAM.hideReserved, f.hideReserved ? '1' : '0', '0');
           return next;
         },
         { replace: true },

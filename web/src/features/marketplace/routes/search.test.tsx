@@ -75,6 +75,19 @@ describe('/global-marketplace', () => {
     expect(screen.queryByRole('button', { name: 'Cargar más' })).toBeNull();
   });
 
+  it("'Ocultar reservados' asks the API without reserved listings, keeps it in the URL and shows a chip", async () => {
+    const api = fakeApi(() => ({ body: { items: [], total: 0, nextCursor: null } }));
+    const { router } = renderRoutes(routes, '/global-marketplace?category=muebles');
+    await waitFor(() => expect(api.requests.length).toBeGreaterThan(0));
+    expect(api.requests[0].url.searchParams.has('hideReserved')).toBe(false);
+    fireEvent.click(await screen.findByRole('button', { name: /^Filtros/ }));
+    fireEvent.click(await screen.findByLabelText('Ocultar reservados'));
+    await waitFor(() => expect(api.requests.at(-1)?.url.searchParams.get('hideReserved')).toBe('true'));
+    expect(api.requests.at(-1)?.url.searchParams.get('category')).toBe('muebles');
+    expect(new URLSearchParams(router.state.location.search).get('hide_reserved')).toBe('1');
+    expect(screen.getAllByText('Sin reservados').length).toBeGreaterThan(0);
+  });
+
   it('uses 0 to 1000 as the default price range', async () => {
     fakeApi(() => ({ body: { items: [], total: 0, nextCursor: null } }));
     renderRoutes(routes, '/global-marketplace');
