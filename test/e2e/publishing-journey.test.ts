@@ -166,6 +166,37 @@ describe('a verified student publishes', () => {
     expect(new URL(String(current)).pathname).not.toBe(`/images/products/${productId}/1.webp`);
   });
 
+  it("marks it 'Reservado' from Mis Productos: it stays in search with the badge, on its page too, and comes back", async () => {
+    await page.goto('/my-products');
+    await page.getByRole('button', { name: `Acciones de ${TITLE}` }).click();
+    await page.getByRole('button', { name: 'Marcar como reservado' }).click();
+    await toast('Producto marcado como reservado').waitFor();
+    const row = page.getByRole('listitem').filter({ hasText: TITLE });
+    await row.getByText('Reservado', { exact: true }).waitFor();
+
+    // The index follows through the stream: the card in the results carries the badge.
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      await page.goto('/marketplace');
+      await search(page, tag);
+      const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: TITLE, level: 3 }) });
+      await card.first().waitFor();
+      if ((await card.getByText('Reservado', { exact: true }).count()) > 0) break;
+      if (Date.now() > deadline) throw new Error('the search result never showed Reservado');
+      await page.waitForTimeout(500);
+    }
+    await page.goto(`/product/${productId}`);
+    await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
+    await page.getByText('Reservado', { exact: true }).waitFor();
+
+    // And available again.
+    await page.goto('/my-products');
+    await page.getByRole('button', { name: `Acciones de ${TITLE}` }).click();
+    await page.getByRole('button', { name: 'Marcar como disponible' }).click();
+    await toast('Producto disponible de nuevo').waitFor();
+    await row.getByText('Activo', { exact: true }).waitFor();
+  });
+
   it('marks it sold from Mis Productos, and it disappears from the marketplace and search', async () => {
     await page.goto('/my-products');
     await page.getByRole('button', { name: `Acciones de ${TITLE}` }).click();
