@@ -1,10 +1,14 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { CAREER_LABELS, CAREER_PAGES } from '#shared/enums';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { CareerIcon, Glyph } from '../catalog-icons';
 import { buttonClass } from '../ui/button';
+import { useModalDialog } from '../ui/use-modal-dialog';
+
+/** The menu opens with the focus on its close button (the first control, as the browser would pick). */
+const closeButton = (dialog: HTMLElement) => dialog.querySelector<HTMLElement>('.drawer__header button');
 
 export function Drawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const session = useSession();
@@ -13,23 +17,13 @@ export function Drawer({ open, onClose }: { open: boolean; onClose: () => void }
   const listId = useId();
   const isHome = pathname === paths.home.path;
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    document.addEventListener('keydown', onKey);
-    document.body.classList.add('no-scroll');
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.classList.remove('no-scroll');
-    };
-  }, [open, onClose]);
+  const modal = useModalDialog(open, onClose, closeButton);
 
   if (!open) return null;
   const signedIn = session.status === 'signed-in';
   return (
-    <>
-      <div className="drawer-backdrop" onClick={onClose} aria-hidden="true" />
-      <div className="drawer" role="dialog" aria-modal="true" aria-label="Menú">
+    <dialog {...modal} className="modal-layer drawer-layer" aria-label="Menú">
+      <div className="drawer">
         <div className="drawer__header">
           <strong>Menú</strong>
           <button type="button" className="icon-button" aria-label="Cerrar menú" onClick={onClose}>
@@ -128,6 +122,6 @@ export function Drawer({ open, onClose }: { open: boolean; onClose: () => void }
           </Link>
         </div>
       </div>
-    </>
+    </dialog>
   );
 }

@@ -76,3 +76,47 @@ describe('Navbar parts', () => {
     expect(within(drawer).queryByRole('link', { name: /Inicio/ })).toBeNull();
   });
 });
+
+describe('the drawer as a modal', () => {
+  // Keys go to the focused element, as in a browser.
+  const press = (key: string, shiftKey = false) =>
+    fireEvent.keyDown(document.activeElement as Element, { key, shiftKey });
+
+  it('is a modal <dialog>, takes the focus, keeps Tab inside, closes with Escape and gives the focus back', async () => {
+    renderRoutes(routes, '/marketplace');
+    const opener = screen.getByRole('button', { name: 'Abrir menú' });
+    opener.focus();
+    fireEvent.click(opener);
+    const drawer = await screen.findByRole('dialog', { name: 'Menú' });
+    expect(drawer.tagName).toBe('DIALOG');
+    expect((drawer as HTMLDialogElement).open).toBe(true);
+    expect(document.body.classList.contains('no-scroll')).toBe(true);
+    const close = within(drawer).getByRole('button', { name: 'Cerrar menú' });
+    const publish = within(drawer).getByRole('link', { name: 'Publicar Producto' });
+    expect(document.activeElement).toBe(close);
+    press('Tab', true);
+    expect(document.activeElement).toBe(publish);
+    press('Tab');
+    expect(document.activeElement).toBe(close);
+
+    press('Escape');
+    expect(screen.queryByRole('dialog', { name: 'Menú' })).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    expect(opener.getAttribute('aria-expanded')).toBe('false');
+    expect(document.body.classList.contains('no-scroll')).toBe(false);
+  });
+
+  it('closes on a press around its panel (the backdrop) and gives the focus back', async () => {
+    renderRoutes(routes, '/marketplace');
+    const opener = screen.getByRole('button', { name: 'Abrir menú' });
+    opener.focus();
+    fireEvent.click(opener);
+    const drawer = await screen.findByRole('dialog', { name: 'Menú' });
+    // A press inside the panel does not close it.
+    fireEvent.mouseDown(within(drawer).getByText('Menú'));
+    expect(screen.getByRole('dialog', { name: 'Menú' })).toBeTruthy();
+    fireEvent.mouseDown(drawer);
+    expect(screen.queryByRole('dialog', { name: 'Menú' })).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+});

@@ -18,6 +18,8 @@ const UNVERIFIED: Profile = {
   created_at: '2026-01-01T00:00:00.000Z',
 };
 
+const NOT_FOUND = { status: 404, body: { error: { code: 'not_found', message: 'No encontrado' } } };
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -27,6 +29,7 @@ afterEach(() => {
 
 describe('the phone publish shortcut', () => {
   it('is on an ordinary page, keeps room at the page end, and sends a visitor to sign in like the bar', async () => {
+    fakeApi(() => NOT_FOUND);
     const { router } = renderApp('/terms-and-conditions', SIGNED_OUT);
     await screen.findByRole('heading', { name: 'Términos y Condiciones', level: 1 });
     const link = shortcut();
@@ -46,17 +49,14 @@ describe('the phone publish shortcut', () => {
 
   it('is not on /new-product itself', async () => {
     localStorage.setItem('selectedUniversity', 'ucab');
-    fakeApi((req) =>
-      req.url.pathname === '/api/me/profile'
-        ? { body: UNVERIFIED }
-        : { status: 404, body: { error: { code: 'not_found', message: 'No encontrado' } } },
-    );
+    fakeApi((req) => (req.url.pathname === '/api/me/profile' ? { body: UNVERIFIED } : NOT_FOUND));
     renderApp('/new-product', signedInSession({ sub: 'u1', email: 'ana@gmail.com' }));
     await screen.findByRole('heading', { name: 'Verifica tu correo institucional' });
     expect(shortcut()).toBeNull();
   });
 
   it('is not in the admin area', async () => {
+    fakeApi(() => NOT_FOUND);
     renderApp('/admin', SIGNED_OUT);
     // The admin area's own layout (no app bar, no footer) has mounted.
     expect((await screen.findByRole('main')).classList.contains('admin-sign-in')).toBe(true);
