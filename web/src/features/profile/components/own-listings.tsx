@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PRODUCT_STATUS_LABELS } from '#shared/enums';
+import { photoSrcSet } from '#shared/photos';
 import { formatPrice } from '#shared/text';
+import { DEFAULT_PRODUCT_IMAGE } from '@/components/product/product-card';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -14,6 +16,31 @@ import { useDeleteOwnProduct } from '../api/delete-own-product';
 import { useMarkProductSold } from '../api/mark-product-sold';
 
 type OwnProduct = NonNullable<ReturnType<typeof useOwnProducts>['data']>['items'][number];
+
+/** The thumbnail's CSS width (profile.css), for the browser to pick the smallest size (decision 022). */
+const THUMB_SIZES = '64px';
+
+/** The listing's first photo, small; decorative (the title beside it names the product). */
+function Thumbnail({ product }: { product: OwnProduct }) {
+  const [failed, setFailed] = useState(false);
+  const image = failed ? null : product.image;
+  const variants = image ? product.image_variants?.[image] : undefined;
+  const srcSet = image ? photoSrcSet(image, variants) : undefined;
+  return (
+    <img
+      className="own-listing__thumb"
+      src={image || DEFAULT_PRODUCT_IMAGE}
+      srcSet={srcSet}
+      sizes={srcSet ? THUMB_SIZES : undefined}
+      alt=""
+      width={64}
+      height={64}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
+}
 
 const dateFormat = new Intl.DateTimeFormat('es-VE', { day: 'numeric', month: 'short', year: 'numeric' });
 
@@ -73,6 +100,7 @@ export function OwnListings() {
       <ul className="own-listings">
         {items.map((p) => (
           <li key={p.id} className="own-listing">
+            <Thumbnail product={p} />
             <div className="own-listing__text">
               {p.status === 'active' && !p.held_at ? (
                 <Link to={paths.product.getHref(p.id)} className="own-listing__title">
@@ -94,12 +122,19 @@ export function OwnListings() {
               // Held for review by reports: out of every listing until an admin looks at it.
               <Badge variant="outline">En revisión</Badge>
             ) : (
-              <Badge variant={p.status === 'active' ? 'default' : 'secondary'}>{PRODUCT_STATUS_LABELS[p.status]}</Badge>
+              <Badge variant={p.status === 'active' ? 'default' : 'secondary'}>
+                {PRODUCT_STATUS_LABELS[p.status]}
+              </Badge>
             )}
             <Popover
               label={`Acciones de ${p.title}`}
               trigger={(props) => (
-                <button type="button" className="icon-button" aria-label={`Acciones de ${p.title}`} {...props}>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={`Acciones de ${p.title}`}
+                  {...props}
+                >
                   ⋮
                 </button>
               )}
