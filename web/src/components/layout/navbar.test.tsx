@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderRoutes } from '@/testing/render';
+import { renderRoutes, signedInSession, withSession } from '@/testing/render';
 import { Navbar } from './navbar';
 
 afterEach(cleanup);
@@ -118,5 +118,24 @@ describe('the drawer as a modal', () => {
     fireEvent.mouseDown(drawer);
     expect(screen.queryByRole('dialog', { name: 'Menú' })).toBeNull();
     expect(document.activeElement).toBe(opener);
+  });
+});
+
+describe('the drawer entries', () => {
+  it('each start with an icon, so their labels line up (signed in: every entry)', async () => {
+    renderRoutes(withSession(signedInSession(), routes), '/marketplace');
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
+    const nav = within(await screen.findByRole('dialog', { name: 'Menú' })).getByRole('navigation');
+    const entries = [...nav.querySelectorAll(':scope > ul > li > a, :scope > ul > li > button')];
+    expect(entries.map((e) => e.textContent?.trim())).toEqual([
+      'Inicio',
+      'Marketplace Global',
+      'Mis Compras',
+      'Favoritos',
+      'Mis Productos',
+      'Configuración',
+      'Categorías',
+    ]);
+    for (const entry of entries) expect(entry.firstElementChild?.tagName.toLowerCase()).toBe('svg');
   });
 });
