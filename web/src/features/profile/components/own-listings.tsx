@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom';
 import { PRODUCT_STATUS_LABELS } from '#shared/enums';
 import { photoSrcSet } from '#shared/photos';
 import { formatPrice } from '#shared/text';
-import { DEFAULT_PRODUCT_IMAGE } from '@/components/product/product-card';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -20,16 +19,19 @@ type OwnProduct = NonNullable<ReturnType<typeof useOwnProducts>['data']>['items'
 /** The thumbnail's CSS width (profile.css), for the browser to pick the smallest size (decision 022). */
 const THUMB_SIZES = '64px';
 
-/** The listing's first photo, small; decorative (the title beside it names the product). */
+/**
+ * The listing's first photo, small; decorative (the title beside it names the product). Without a
+ * photo (or when it fails) a plain tile: no request for a stand-in picture.
+ */
 function Thumbnail({ product }: { product: OwnProduct }) {
   const [failed, setFailed] = useState(false);
-  const image = failed ? null : product.image;
-  const variants = image ? product.image_variants?.[image] : undefined;
-  const srcSet = image ? photoSrcSet(image, variants) : undefined;
+  if (!product.image || failed) return <span className="own-listing__thumb own-listing__thumb--empty" />;
+  const variants = product.image_variants?.[product.image];
+  const srcSet = photoSrcSet(product.image, variants);
   return (
     <img
       className="own-listing__thumb"
-      src={image || DEFAULT_PRODUCT_IMAGE}
+      src={product.image}
       srcSet={srcSet}
       sizes={srcSet ? THUMB_SIZES : undefined}
       alt=""

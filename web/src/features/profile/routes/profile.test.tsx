@@ -348,9 +348,10 @@ describe('own listings', () => {
     expect(thumb.getAttribute('sizes')).toBe('64px');
     // Decorative: the title beside it names the product.
     expect(thumb.getAttribute('alt')).toBe('');
-    // A listing without a photo shows the default picture.
+    // A listing without a photo shows a plain tile and asks for no picture.
     const calc = screen.getByText('Calculadora').closest('li') as HTMLElement;
-    expect(calc.querySelector('img')?.getAttribute('src')).toBe('/images/default-product.svg');
+    expect(calc.querySelector('img')).toBeNull();
+    expect(calc.querySelector('.own-listing__thumb--empty')).not.toBeNull();
   });
 
   it("lists the seller's products with their status, marks one sold and deletes another after confirming", async () => {
