@@ -103,6 +103,10 @@ describe('Dialog', () => {
     const dialog = screen.getByRole('dialog');
     expect(dialog.contains(screen.getByRole('status'))).toBe(true);
     expect(screen.getByText('Guardado')).toBeTruthy();
+    // The toast's close button is the dialog's last control: Tab from it wraps round too.
+    screen.getByRole('button', { name: 'Cerrar notificación' }).focus();
+    press('Tab');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cerrar' }));
     press('Escape');
     expect(screen.getByText('Guardado')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -1,11 +1,4 @@
-import {
-  type KeyboardEvent,
-  type MouseEvent,
-  type RefObject,
-  type SyntheticEvent,
-  useEffect,
-  useRef,
-} from 'react';
+import { type MouseEvent, type RefObject, type SyntheticEvent, useEffect, useRef } from 'react';
 import { closeModalLayer, openModalLayer } from './modal-layer';
 
 const FOCUSABLE =
@@ -33,7 +26,6 @@ function trapTab(e: KeyboardEvent, dialog: HTMLElement): void {
 export interface ModalDialogProps {
   ref: RefObject<HTMLDialogElement | null>;
   onCancel: (e: SyntheticEvent<HTMLDialogElement>) => void;
-  onKeyDown: (e: KeyboardEvent<HTMLDialogElement>) => void;
   onMouseDown: (e: MouseEvent<HTMLDialogElement>) => void;
 }
 
@@ -61,7 +53,23 @@ export function useModalDialog(
     if (!dialog.open) dialog.showModal();
     openModalLayer(dialog);
     latest.current.initialFocus?.(dialog)?.focus();
+    // A DOM listener, not React's onKeyDown: the toasts portalled into the dialog are inside it in
+    // the DOM but not in its React tree, and Tab from their close button must wrap round as well.
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        // Handled here rather than by the browser's cancel, so that React state closes it; a dialog
+        // opened from inside another closes alone.
+        e.preventDefault();
+        e.stopPropagation();
+        latest.current.onClose();
+      } else if (e.key === 'Tab') {
+        e.stopPropagation();
+        trapTab(e, dialog);
+      }
+    };
+    dialog.addEventListener('keydown', onKey);
     return () => {
+      dialog.removeEventListener('keydown', onKey);
       closeModalLayer(dialog);
       if (dialog.open) dialog.close();
       if (previous?.isConnected) previous.focus();
@@ -73,18 +81,6 @@ export function useModalDialog(
     onCancel: (e) => {
       e.preventDefault();
       latest.current.onClose();
-    },
-    onKeyDown: (e) => {
-      if (e.key === 'Escape') {
-        // Handled here rather than by the browser's cancel, so that React state closes it; a dialog
-        // opened from inside another closes alone.
-        e.preventDefault();
-        e.stopPropagation();
-        latest.current.onClose();
-      } else if (e.key === 'Tab' && ref.current) {
-        e.stopPropagation();
-        trapTab(e, ref.current);
-      }
     },
     onMouseDown: (e) => {
       if (e.target !== e.currentTarget) return;
