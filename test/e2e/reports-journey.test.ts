@@ -127,6 +127,31 @@ describe('a student reports a product', () => {
     await page.getByRole('heading', { name: REPORTED.title, level: 1 }).waitFor();
   });
 
+  it('opens the dialog as a modal: Escape and a press on the backdrop close it and give the focus back', async () => {
+    const opener = page.getByRole('button', { name: 'Reportar' });
+    const dialog = page.getByRole('dialog', { name: 'Reportar producto' });
+    const openerFocused = () => opener.evaluate((el) => el === document.activeElement);
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    // The focus is inside, and Tab does not leave.
+    for (let i = 0; i < 10; i++) {
+      expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await openerFocused()).toBe(true);
+    await opener.click();
+    await dialog.waitFor();
+    // The phone's sheet sits at the bottom: the top of the screen is the backdrop (once the sign-in
+    // toast, shown at the top while a dialog is open, has gone).
+    await page.getByRole('button', { name: 'Cerrar notificación' }).waitFor({ state: 'detached' });
+    await page.mouse.click(20, 20);
+    await dialog.waitFor({ state: 'detached' });
+    expect(await openerFocused()).toBe(true);
+  });
+
   it('reports it from the dialog and sees the success message', async () => {
     await page.getByRole('button', { name: 'Reportar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reportar producto' });

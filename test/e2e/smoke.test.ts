@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as z from 'zod';
 import { launchBrowser, type TestBrowser } from '../support/browser';
-import { launchChromium, PHONE } from './journey-support';
+import { DESKTOP, launchChromium, PHONE } from './journey-support';
 
 /** The stack `npm start` runs, seen from outside: one origin, secure headers, a page that loads clean. */
 const baseUrl = inject('baseUrl');
@@ -94,11 +94,72 @@ describe('local stack smoke', () => {
         await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
         await page.locator('h1').first().waitFor();
         await page.waitForTimeout(500);
-        expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThanOrEqual(0.02);
+        expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThanOrEqual(
+          0.02,
+        );
       } finally {
         await context.close();
         await chromium.close();
       }
     });
   }
+
+  // Issue 11: on a phone 'Publicar Producto' is one tap away and never hides the page's end; the
+  // menu is a real modal for the keyboard.
+  it("offers 'Publicar Producto' on a phone without covering the page's end, and not on a computer", async () => {
+    const chromium = await launchChromium();
+    try {
+      for (const [viewport, shown] of [
+        [PHONE, true],
+        [DESKTOP, false],
+      ] as const) {
+        const context = await chromium.newContext({ ...viewport, baseURL: baseUrl, serviceWorkers: 'block' });
+        const page = await context.newPage();
+        await page.goto('/terms-and-conditions', { waitUntil: 'networkidle' });
+        const fab = page.locator('a.publish-fab');
+        expect(await fab.isVisible()).toBe(shown);
+        if (shown) {
+          expect(await fab.getAttribute('href')).toBe('/new-product');
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          const copyright = await page.getByText(/Hecho para estudiantes venezolanos/).boundingBox();
+          const button = await fab.boundingBox();
+          // At the page's end the last line of the footer sits above the button.
+          expect(copyright && button && copyright.y + copyright.height <= button.y).toBe(true);
+          await fab.click();
+          await page.waitForURL(/\/login$/);
+          await page.getByText('Debes iniciar sesión para publicar productos').waitFor();
+          expect(await fab.count()).toBe(0);
+        }
+        await context.close();
+      }
+    } finally {
+      await chromium.close();
+    }
+  });
+
+  it('keeps the keyboard inside the open menu, closes it with Escape and gives the focus back', async () => {
+    const chromium = await launchChromium();
+    try {
+      const context = await chromium.newContext({ ...PHONE, baseURL: baseUrl, serviceWorkers: 'block' });
+      const page = await context.newPage();
+      await page.goto('/terms-and-conditions', { waitUntil: 'networkidle' });
+      const opener = page.getByRole('button', { name: 'Abrir menú' });
+      await opener.focus();
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('dialog', { name: 'Menú' });
+      await menu.waitFor();
+      for (let i = 0; i < 12; i++) {
+        await page.keyboard.press(i % 4 === 3 ? 'Shift+Tab' : 'Tab');
+        expect(
+          await page.evaluate(() => document.activeElement?.closest('dialog')?.getAttribute('aria-label')),
+        ).toBe('Menú');
+      }
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+      expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+      await context.close();
+    } finally {
+      await chromium.close();
+    }
+  });
 });

@@ -94,7 +94,8 @@ interface IconProps {
   title?: string;
 }
 
-function Svg({
+/** An outline icon from one SVG path (24×24 view box), for icons used in one place only. */
+export function PathIcon({
   d,
   size = 24,
   className,
@@ -126,11 +127,11 @@ function Svg({
 }
 
 export function CategoryIcon({ id, ...rest }: IconProps) {
-  return <Svg d={pick(CATEGORY_PATHS, id)} {...rest} />;
+  return <PathIcon d={pick(CATEGORY_PATHS, id)} {...rest} />;
 }
 
 export function CareerIcon({ id, ...rest }: IconProps) {
-  return <Svg d={pick(CAREER_PATHS, id)} {...rest} />;
+  return <PathIcon d={pick(CAREER_PATHS, id)} {...rest} />;
 }
 
 /** Small UI glyphs used across the app, kept here so no icon library is needed. */
@@ -166,5 +167,5 @@ export function Glyph({
   className?: string;
   title?: string;
 }) {
-  return <Svg d={GLYPHS[name]} size={size} className={className} title={title} />;
+  return <PathIcon d={GLYPHS[name]} size={size} className={className} title={title} />;
 }

@@ -4,18 +4,20 @@ import { useRecoveryRedirect } from '@/lib/recovery-redirect';
 import { Spinner } from '../ui/spinner';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
+import { PublishFab, showsPublishShortcut } from './publish-fab';
 
 /** The shell around every screen: bar, the lazy route (with a fallback while its chunk loads), footer. */
 export function AppLayout() {
   const { pathname } = useLocation();
   useRecoveryRedirect();
+  const fab = showsPublishShortcut(pathname);
   // New screen, top of the page (query-only changes keep the scroll position).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs on each path change by design
   useEffect(() => {
     window.scrollTo?.(0, 0);
   }, [pathname]);
   return (
-    <div className="app-shell">
+    <div className={fab ? 'app-shell app-shell--fab' : 'app-shell'}>
       <a className="visually-hidden" href="#main">
         Saltar al contenido
       </a>
@@ -31,6 +33,7 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </main>
+      {fab && <PublishFab />}
       <Footer />
     </div>
   );

@@ -1,10 +1,25 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { CAREER_LABELS, CAREER_PAGES } from '#shared/enums';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
-import { CareerIcon, Glyph } from '../catalog-icons';
+import { CareerIcon, Glyph, PathIcon } from '../catalog-icons';
 import { buttonClass } from '../ui/button';
+import { useModalDialog } from '../ui/use-modal-dialog';
+
+/**
+ * Icons of the signed-in entries, so every entry has one and the labels line up (drawn like the
+ * shared glyphs; here, in the drawer's own chunk, rather than in the first route's JavaScript).
+ */
+const ENTRY_ICONS = {
+  purchases: 'M6 2L3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4zM3 6h18M16 10a4 4 0 0 1-8 0',
+  products: 'M21 16V8l-9-5-9 5v8l9 5zM3.3 7L12 12l8.7-5M12 22V12',
+  settings:
+    'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z',
+} as const;
+
+/** The menu opens with the focus on its close button (the first control, as the browser would pick). */
+const closeButton = (dialog: HTMLElement) => dialog.querySelector<HTMLElement>('.drawer__header button');
 
 export function Drawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const session = useSession();
@@ -13,23 +28,13 @@ export function Drawer({ open, onClose }: { open: boolean; onClose: () => void }
   const listId = useId();
   const isHome = pathname === paths.home.path;
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    document.addEventListener('keydown', onKey);
-    document.body.classList.add('no-scroll');
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.classList.remove('no-scroll');
-    };
-  }, [open, onClose]);
+  const modal = useModalDialog(open, onClose, closeButton);
 
   if (!open) return null;
   const signedIn = session.status === 'signed-in';
   return (
-    <>
-      <div className="drawer-backdrop" onClick={onClose} aria-hidden="true" />
-      <div className="drawer" role="dialog" aria-modal="true" aria-label="Menú">
+    <dialog {...modal} className="modal-layer drawer-layer" aria-label="Menú">
+      <div className="drawer">
         <div className="drawer__header">
           <strong>Menú</strong>
           <button type="button" className="icon-button" aria-label="Cerrar menú" onClick={onClose}>
@@ -76,22 +81,22 @@ export function Drawer({ open, onClose }: { open: boolean; onClose: () => void }
               <>
                 <li>
                   <Link to={paths.myPurchases.getHref()} onClick={onClose}>
-                    Mis Compras
+                    <PathIcon d={ENTRY_ICONS.purchases} size={20} /> Mis Compras
                   </Link>
                 </li>
                 <li>
                   <Link to={paths.favorites.getHref()} onClick={onClose}>
-                    Favoritos
+                    <Glyph name="heart" /> Favoritos
                   </Link>
                 </li>
                 <li>
                   <Link to={paths.myProducts.getHref()} onClick={onClose}>
-                    Mis Productos
+                    <PathIcon d={ENTRY_ICONS.products} size={20} /> Mis Productos
                   </Link>
                 </li>
                 <li>
                   <Link to={paths.settings.getHref()} onClick={onClose}>
-                    Configuración
+                    <PathIcon d={ENTRY_ICONS.settings} size={20} /> Configuración
                   </Link>
                 </li>
               </>
@@ -128,6 +133,6 @@ export function Drawer({ open, onClose }: { open: boolean; onClose: () => void }
           </Link>
         </div>
       </div>
-    </>
+    </dialog>
   );
 }

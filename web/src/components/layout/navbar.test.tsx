@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderRoutes } from '@/testing/render';
+import { renderRoutes, signedInSession, withSession } from '@/testing/render';
 import { Navbar } from './navbar';
 
 afterEach(cleanup);
@@ -74,5 +74,68 @@ describe('Navbar parts', () => {
     const drawer = await screen.findByRole('dialog', { name: 'Menú' });
     expect(within(drawer).getByRole('link', { name: /Marketplace Global/ })).toBeTruthy();
     expect(within(drawer).queryByRole('link', { name: /Inicio/ })).toBeNull();
+  });
+});
+
+describe('the drawer as a modal', () => {
+  // Keys go to the focused element, as in a browser.
+  const press = (key: string, shiftKey = false) =>
+    fireEvent.keyDown(document.activeElement as Element, { key, shiftKey });
+
+  it('is a modal <dialog>, takes the focus, keeps Tab inside, closes with Escape and gives the focus back', async () => {
+    renderRoutes(routes, '/marketplace');
+    const opener = screen.getByRole('button', { name: 'Abrir menú' });
+    opener.focus();
+    fireEvent.click(opener);
+    const drawer = await screen.findByRole('dialog', { name: 'Menú' });
+    expect(drawer.tagName).toBe('DIALOG');
+    expect((drawer as HTMLDialogElement).open).toBe(true);
+    expect(document.body.classList.contains('no-scroll')).toBe(true);
+    const close = within(drawer).getByRole('button', { name: 'Cerrar menú' });
+    const publish = within(drawer).getByRole('link', { name: 'Publicar Producto' });
+    expect(document.activeElement).toBe(close);
+    press('Tab', true);
+    expect(document.activeElement).toBe(publish);
+    press('Tab');
+    expect(document.activeElement).toBe(close);
+
+    press('Escape');
+    expect(screen.queryByRole('dialog', { name: 'Menú' })).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    expect(opener.getAttribute('aria-expanded')).toBe('false');
+    expect(document.body.classList.contains('no-scroll')).toBe(false);
+  });
+
+  it('closes on a press around its panel (the backdrop) and gives the focus back', async () => {
+    renderRoutes(routes, '/marketplace');
+    const opener = screen.getByRole('button', { name: 'Abrir menú' });
+    opener.focus();
+    fireEvent.click(opener);
+    const drawer = await screen.findByRole('dialog', { name: 'Menú' });
+    // A press inside the panel does not close it.
+    fireEvent.mouseDown(within(drawer).getByText('Menú'));
+    expect(screen.getByRole('dialog', { name: 'Menú' })).toBeTruthy();
+    fireEvent.mouseDown(drawer);
+    expect(screen.queryByRole('dialog', { name: 'Menú' })).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+});
+
+describe('the drawer entries', () => {
+  it('each start with an icon, so their labels line up (signed in: every entry)', async () => {
+    renderRoutes(withSession(signedInSession(), routes), '/marketplace');
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
+    const nav = within(await screen.findByRole('dialog', { name: 'Menú' })).getByRole('navigation');
+    const entries = [...nav.querySelectorAll(':scope > ul > li > a, :scope > ul > li > button')];
+    expect(entries.map((e) => e.textContent?.trim())).toEqual([
+      'Inicio',
+      'Marketplace Global',
+      'Mis Compras',
+      'Favoritos',
+      'Mis Productos',
+      'Configuración',
+      'Categorías',
+    ]);
+    for (const entry of entries) expect(entry.firstElementChild?.tagName.toLowerCase()).toBe('svg');
   });
 });

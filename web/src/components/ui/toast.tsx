@@ -7,7 +7,10 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
 } from 'react';
+import { createPortal } from 'react-dom';
+import { innermostModalLayer, subscribeModalLayers } from './modal-layer';
 
 export interface ToastOptions {
   title: string;
@@ -47,26 +50,31 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const api = useMemo(() => ({ toast, dismiss }), [toast, dismiss]);
   const destructive = current?.variant === 'destructive';
+  // While a modal dialog is open the rest of the page is inert: the toasts go inside it.
+  const modal = useSyncExternalStore(subscribeModalLayers, innermostModalLayer, () => null);
+  const region = (
+    <div className="toast-region" aria-live={destructive ? 'assertive' : 'polite'}>
+      {current && (
+        <div
+          key={current.id}
+          className={`toast toast--${current.variant ?? 'default'}`}
+          role={destructive ? 'alert' : 'status'}
+        >
+          <div className="toast__body">
+            <p className="toast__title">{current.title}</p>
+            {current.description && <p className="toast__description">{current.description}</p>}
+          </div>
+          <button type="button" className="toast__close" aria-label="Cerrar notificación" onClick={dismiss}>
+            ×
+          </button>
+        </div>
+      )}
+    </div>
+  );
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="toast-region" aria-live={destructive ? 'assertive' : 'polite'}>
-        {current && (
-          <div
-            key={current.id}
-            className={`toast toast--${current.variant ?? 'default'}`}
-            role={destructive ? 'alert' : 'status'}
-          >
-            <div className="toast__body">
-              <p className="toast__title">{current.title}</p>
-              {current.description && <p className="toast__description">{current.description}</p>}
-            </div>
-            <button type="button" className="toast__close" aria-label="Cerrar notificación" onClick={dismiss}>
-              ×
-            </button>
-          </div>
-        )}
-      </div>
+      {modal ? createPortal(region, modal) : region}
     </ToastContext.Provider>
   );
 }

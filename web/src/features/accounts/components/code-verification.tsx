@@ -1,23 +1,40 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { API_MESSAGES } from '#shared/messages';
+import { CodeInput } from '@/components/form/code-input';
 import { buttonClass } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { CodeInput } from '@/components/form/code-input';
 import { useConfirmSignUp } from '../api/confirm-sign-up';
 import { useRequestSignUpCode } from '../api/request-sign-up-code';
 
 export const SUCCESS_REDIRECT_MS = 1500;
 
-/** The 6-digit sign-up code screen: verify (POST /api/auth/confirm), resend, back to /register. */
-export function CodeVerification({ email, origin }: { email: string; origin?: string }) {
+/**
+ * Where the code screen is shown: right after registering (back to /register, 'Reenviar código'),
+ * or as the 'Verificación requerida' view of an unconfirmed sign-in (/email-verification: back to
+ * /login, 'Reenviar correo de verificación'). One heading and one resend action either way.
+ */
+export type CodeVerificationVariant = 'register' | 'sign-in';
+
+/** The 6-digit sign-up code screen: verify (POST /api/auth/confirm), resend, go back. */
+export function CodeVerification({
+  email,
+  origin,
+  variant = 'register',
+}: {
+  email: string;
+  origin?: string;
+  variant?: CodeVerificationVariant;
+}) {
   const { toast } = useToast();
   const navigate = useNavigate();
   const confirmSignUp = useConfirmSignUp();
   const requestSignUpCode = useRequestSignUpCode();
   const [verified, setVerified] = useState(false);
   const [resending, setResending] = useState(false);
+  const signIn = variant === 'sign-in';
 
   useEffect(() => {
     if (!verified) return;
@@ -49,13 +66,17 @@ export function CodeVerification({ email, origin }: { email: string; origin?: st
     setResending(true);
     try {
       await requestSignUpCode.mutateAsync(email);
-      toast({ title: 'Código reenviado' });
+      toast({ title: signIn ? 'Correo de verificación reenviado' : 'Código reenviado' });
     } catch (err) {
-      toast({
-        title: 'Error',
-        description: err instanceof ApiError ? err.message : 'No se pudo reenviar el código.',
-        variant: 'destructive',
-      });
+      if (signIn) {
+        const reason = err instanceof ApiError ? err.message : API_MESSAGES.internal;
+        toast({ title: `Error al reenviar el correo: ${reason}`, variant: 'destructive' });
+      } else
+        toast({
+          title: 'Error',
+          description: err instanceof ApiError ? err.message : 'No se pudo reenviar el código.',
+          variant: 'destructive',
+        });
     } finally {
       setResending(false);
     }
@@ -71,17 +92,31 @@ export function CodeVerification({ email, origin }: { email: string; origin?: st
 
   return (
     <div className="auth-card">
-      <Link to={paths.register.getHref()} className="icon-button" aria-label="Volver al registro">
-        ←
-      </Link>
-      <h1 className="page-title">Verifica tu correo</h1>
-      <p className="muted">
-        Ingresa el código de 6 dígitos que enviamos a <strong>{email}</strong>.
-      </p>
+      {!signIn && (
+        <Link to={paths.register.getHref()} className="icon-button" aria-label="Volver al registro">
+          ←
+        </Link>
+      )}
+      <h1 className="page-title">{signIn ? 'Verificación requerida' : 'Verifica tu correo'}</h1>
+      {signIn ? (
+        <p className="muted">
+          Tu correo <strong>{email}</strong> aún no ha sido verificado. Ingresa el código de 6 dígitos que te
+          enviamos.
+        </p>
+      ) : (
+        <p className="muted">
+          Ingresa el código de 6 dígitos que enviamos a <strong>{email}</strong>.
+        </p>
+      )}
       <CodeInput onComplete={verify} />
       <button type="button" className={buttonClass('outline')} onClick={resend} disabled={resending}>
-        Reenviar código
+        {signIn ? 'Reenviar correo de verificación' : 'Reenviar código'}
       </button>
+      {signIn && (
+        <Link to={paths.login.getHref()} className={buttonClass('ghost')}>
+          Volver a iniciar sesión
+        </Link>
+      )}
     </div>
   );
 }

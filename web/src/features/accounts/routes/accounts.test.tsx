@@ -189,6 +189,43 @@ describe('/register', () => {
   });
 });
 
+describe('/email-verification', () => {
+  it('shows one heading and one resend action, resends the code and confirms the address', async () => {
+    const { router } = renderApp('/email-verification?email=ana%40example.com');
+    expect((await screen.findAllByRole('heading', { level: 1 })).map((h) => h.textContent)).toEqual([
+      'Verificación requerida',
+    ]);
+    expect(screen.getByText('ana@example.com')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Reenviar/ }).map((b) => b.textContent)).toEqual([
+      'Reenviar correo de verificación',
+    ]);
+    expect(screen.getByRole('link', { name: 'Volver a iniciar sesión' }).getAttribute('href')).toBe('/login');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reenviar correo de verificación' }));
+    expect(await screen.findByText('Correo de verificación reenviado')).toBeTruthy();
+    expect(api.requests.find((r) => r.url.pathname === '/api/auth/sign-up-code')?.body).toEqual({
+      email: 'ana@example.com',
+    });
+
+    fireEvent.paste(screen.getByLabelText('Dígito 1'), { clipboardData: { getData: () => '123456' } });
+    expect(await screen.findByRole('heading', { name: 'Verificación exitosa' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(api.requests.find((r) => r.url.pathname === '/api/auth/confirm')?.body).toEqual({
+      email: 'ana@example.com',
+      code: '123456',
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 3000 });
+  });
+
+  it('without an address: the notice and the way back to login, no code boxes', async () => {
+    renderApp('/email-verification');
+    expect(await screen.findByRole('heading', { name: 'Verificación requerida' })).toBeTruthy();
+    expect(screen.queryByLabelText('Dígito 1')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Reenviar/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Volver a iniciar sesión' })).toBeTruthy();
+  });
+});
+
 describe('/forgot-password', () => {
   it('validates the e-mail, then requests the link', async () => {
     renderApp('/forgot-password');
@@ -281,7 +318,9 @@ describe('/login success', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/carreras'));
     expect(await screen.findByText('¡Inicio de sesión exitoso!')).toBeTruthy();
     // The bar's avatar now shows the e-mail initial.
-    expect((await screen.findByRole('button', { name: 'Menú de usuario' }, { timeout: 5000 })).textContent).toBe('A');
+    expect(
+      (await screen.findByRole('button', { name: 'Menú de usuario' }, { timeout: 5000 })).textContent,
+    ).toBe('A');
   });
 });
 

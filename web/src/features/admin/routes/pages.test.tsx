@@ -241,9 +241,12 @@ describe('Solicitudes de Universidad', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Ver detalles de Uula' }));
     fireEvent.click(screen.getByRole('button', { name: 'Rechazar' }));
     const dialog = screen.getByRole('dialog', { name: 'Detalles de la solicitud' });
-    expect((await within(dialog).findByRole('alert')).textContent).toBe(
-      'Solo se pueden aprobar o rechazar solicitudes pendientes.',
+    await waitFor(() =>
+      expect(within(dialog).getAllByRole('alert').map((a) => a.textContent)).toContain(
+        'Solo se pueden aprobar o rechazar solicitudes pendientes.',
+      ),
     );
-    expect(screen.getByText('No se pudo actualizar la solicitud')).toBeTruthy();
+    // The toast shows inside the open dialog (the page behind a modal dialog is inert).
+    expect(within(dialog).getByText('No se pudo actualizar la solicitud')).toBeTruthy();
   });
 });

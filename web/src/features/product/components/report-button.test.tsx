@@ -147,12 +147,15 @@ describe('the report button', () => {
     const dialog = await openDialog();
     const submit = within(dialog).getByRole('button', { name: 'Enviar reporte' });
     const close = within(dialog).getByRole('button', { name: 'Cerrar' });
+    // Keys go to the focused control, as in a browser.
+    const press = (key: string, shiftKey = false) =>
+      fireEvent.keyDown(document.activeElement as Element, { key, shiftKey });
     submit.focus();
-    fireEvent.keyDown(document, { key: 'Tab' });
+    press('Tab');
     expect(document.activeElement).toBe(close);
-    fireEvent.keyDown(document, { key: 'Tab', shiftKey: true });
+    press('Tab', true);
     expect(document.activeElement).toBe(submit);
-    fireEvent.keyDown(document, { key: 'Escape' });
+    press('Escape');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(trigger);
   });

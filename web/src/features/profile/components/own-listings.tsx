@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isOnOffer, PRODUCT_STATUS_LABELS } from '#shared/enums';
+import { photoSrcSet } from '#shared/photos';
 import { formatPrice } from '#shared/text';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
@@ -14,6 +15,34 @@ import { useDeleteOwnProduct } from '../api/delete-own-product';
 import { type OwnStatusChange, useSetOwnProductStatus } from '../api/mark-product-sold';
 
 type OwnProduct = NonNullable<ReturnType<typeof useOwnProducts>['data']>['items'][number];
+
+/** The thumbnail's CSS width (profile.css), for the browser to pick the smallest size (decision 022). */
+const THUMB_SIZES = '64px';
+
+/**
+ * The listing's first photo, small; decorative (the title beside it names the product). Without a
+ * photo (or when it fails) a plain tile: no request for a stand-in picture.
+ */
+function Thumbnail({ product }: { product: OwnProduct }) {
+  const [failed, setFailed] = useState(false);
+  if (!product.image || failed) return <span className="own-listing__thumb own-listing__thumb--empty" />;
+  const variants = product.image_variants?.[product.image];
+  const srcSet = photoSrcSet(product.image, variants);
+  return (
+    <img
+      className="own-listing__thumb"
+      src={product.image}
+      srcSet={srcSet}
+      sizes={srcSet ? THUMB_SIZES : undefined}
+      alt=""
+      width={64}
+      height={64}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
+}
 
 const dateFormat = new Intl.DateTimeFormat('es-VE', { day: 'numeric', month: 'short', year: 'numeric' });
 
@@ -88,6 +117,7 @@ export function OwnListings() {
       <ul className="own-listings">
         {items.map((p) => (
           <li key={p.id} className="own-listing">
+            <Thumbnail product={p} />
             <div className="own-listing__text">
               {isOnOffer(p.status) && !p.held_at ? (
                 <Link to={paths.product.getHref(p.id)} className="own-listing__title">
@@ -114,7 +144,12 @@ export function OwnListings() {
             <Popover
               label={`Acciones de ${p.title}`}
               trigger={(props) => (
-                <button type="button" className="icon-button" aria-label={`Acciones de ${p.title}`} {...props}>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={`Acciones de ${p.title}`}
+                  {...props}
+                >
                   ⋮
                 </button>
               )}

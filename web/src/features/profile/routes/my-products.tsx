@@ -9,7 +9,7 @@ export function Component() {
   return (
     <RequireSession>
       {() => (
-        <div className="container page">
+        <div className="container page account-page">
           <h1 className="page-title">Mis Productos</h1>
           <OwnListings />
         </div>

@@ -348,6 +348,32 @@ describe('/verify-email', () => {
 });
 
 describe('own listings', () => {
+  it("shows each listing's first photo as a thumbnail, from the small sizes when the server derived them", async () => {
+    const photo = '/images/products/2/1.jpg';
+    accountsApi(blankProfile(), [
+      {
+        ...ownItem(2, 'Guitarra'),
+        image: photo,
+        image_variants: { [photo]: { width: 1600, height: 1200, widths: [320, 640, 1280] } },
+      },
+      ownItem(1, 'Calculadora', 'sold'),
+    ]);
+    render(SESSION, '/my-products');
+    const guitar = (await screen.findByRole('link', { name: 'Guitarra' })).closest('li') as HTMLElement;
+    const thumb = guitar.querySelector('img') as HTMLImageElement;
+    expect(thumb.getAttribute('src')).toBe(photo);
+    expect(thumb.getAttribute('srcset')).toBe(
+      '/images/products/2/1.w320.webp 320w, /images/products/2/1.w640.webp 640w, /images/products/2/1.w1280.webp 1280w, /images/products/2/1.jpg 1600w',
+    );
+    expect(thumb.getAttribute('sizes')).toBe('64px');
+    // Decorative: the title beside it names the product.
+    expect(thumb.getAttribute('alt')).toBe('');
+    // A listing without a photo shows a plain tile and asks for no picture.
+    const calc = screen.getByText('Calculadora').closest('li') as HTMLElement;
+    expect(calc.querySelector('img')).toBeNull();
+    expect(calc.querySelector('.own-listing__thumb--empty')).not.toBeNull();
+  });
+
   it("lists the seller's products with their status, marks one sold and deletes another after confirming", async () => {
     const api = accountsApi(blankProfile(), [ownItem(2, 'Guitarra'), ownItem(1, 'Calculadora', 'sold')]);
     render(SESSION, '/my-products');

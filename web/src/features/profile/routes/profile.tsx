@@ -39,7 +39,7 @@ function ProfilePage({ user, universityId }: { user: SessionUser; universityId: 
   const initial = (user.email.trim()[0] ?? '?').toUpperCase();
 
   return (
-    <div className="container page">
+    <div className="container page account-page">
       <header className="profile-header">
         <div className="profile-header__avatar" aria-hidden="true">
           {initial}
@@ -70,7 +70,9 @@ function ProfilePage({ user, universityId }: { user: SessionUser; universityId: 
           {
             key: 'correo',
             label: 'Correo Institucional',
-            content: <InstitutionalTab profile={profile.data} error={profile.isError} universityId={universityId} />,
+            content: (
+              <InstitutionalTab profile={profile.data} error={profile.isError} universityId={universityId} />
+            ),
           },
         ]}
       />

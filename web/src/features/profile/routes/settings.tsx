@@ -37,7 +37,7 @@ function SettingsPage({ user }: { user: SessionUser }) {
   };
 
   return (
-    <div className="container page settings-page">
+    <div className="container page account-page settings-page">
       <h1 className="page-title">Configuración</h1>
       <section className="profile-card" aria-labelledby="settings-personal">
         <h2 id="settings-personal">Información personal</h2>

@@ -34,16 +34,18 @@ function VerifyEmailPage({ email }: { email: string }) {
 
   if (verified)
     return (
-      <div className="container page">
+      <div className="container page account-page">
         <section className="profile-card" role="status">
           <h1 className="page-title">Verificación exitosa</h1>
-          <p className="muted">Tu correo institucional está verificado. Te llevamos a publicar tu producto…</p>
+          <p className="muted">
+            Tu correo institucional está verificado. Te llevamos a publicar tu producto…
+          </p>
         </section>
       </div>
     );
 
   return (
-    <div className="container page">
+    <div className="container page account-page">
       <section className="profile-card">
         <h1 className="page-title">Verifica tu correo institucional</h1>
         <InstitutionalCodeStep

@@ -1,4 +1,12 @@
-import { type ChangeEvent, type Dispatch, type SetStateAction, useEffect, useId, useRef, useState } from 'react';
+import {
+  type ChangeEvent,
+  type Dispatch,
+  type SetStateAction,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { IMAGE_MESSAGES } from '#shared/product-form';
 import { LIMITS } from '#shared/limits';
 import { useToast } from '@/components/ui/toast';
@@ -55,21 +63,31 @@ export function ImagePicker({
   const [mode, setMode] = useState<'file' | 'url'>('file');
   const [url, setUrl] = useState('');
   const [importing, setImporting] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const labelId = `${id}-label`;
+  const hintId = `${id}-hint`;
   const nextId = useRef(1);
   const full = items.length >= LIMITS.imagesPerProduct;
 
   // Thumbnails are object URLs: free them with their items.
   const previews = useRef(new Set<string>());
-  useEffect(() => () => {
-    for (const url of previews.current) URL.revokeObjectURL(url);
-  }, []);
+  useEffect(
+    () => () => {
+      for (const url of previews.current) URL.revokeObjectURL(url);
+    },
+    [],
+  );
 
   const update = (itemId: number, change: Partial<PhotoItem>) =>
     setItems((all) => all.map((i) => (i.id === itemId ? { ...i, ...change } : i)));
 
-  const onFiles = async (e: ChangeEvent<HTMLInputElement>) => {
+  const onFiles = (e: ChangeEvent<HTMLInputElement>) => {
     const files = [...(e.target.files ?? [])];
     e.target.value = '';
+    void addFiles(files);
+  };
+
+  const addFiles = async (files: File[]) => {
     const room = LIMITS.imagesPerProduct - items.length;
     if (files.length > room) toast({ title: IMAGE_MESSAGES.tooManyImages, variant: 'destructive' });
     const accepted = files.slice(0, Math.max(0, room));
@@ -109,7 +127,14 @@ export function ImagePicker({
     const address = url.trim();
     if (!address || full || importing) return;
     setImporting(true);
-    const item: PhotoItem = { id: nextId.current++, preview: null, source: address, progress: 0, key: null, failed: false };
+    const item: PhotoItem = {
+      id: nextId.current++,
+      preview: null,
+      source: address,
+      progress: 0,
+      key: null,
+      failed: false,
+    };
     setItems((all) => [...all, item]);
     try {
       const { key } = await importImage.mutateAsync(address);
@@ -120,7 +145,10 @@ export function ImagePicker({
     } catch (err) {
       setItems((all) => all.filter((i) => i.id !== item.id));
       toast({
-        title: err instanceof ApiError ? `Error al subir la imagen: ${err.message}` : 'Error inesperado al subir la imagen',
+        title:
+          err instanceof ApiError
+            ? `Error al subir la imagen: ${err.message}`
+            : 'Error inesperado al subir la imagen',
         variant: 'destructive',
       });
     } finally {
@@ -130,7 +158,9 @@ export function ImagePicker({
 
   return (
     <div className="field">
-      <label htmlFor={id}>Imágenes ({items.length}/{LIMITS.imagesPerProduct})</label>
+      <label id={labelId} htmlFor={id}>
+        Imágenes ({items.length}/{LIMITS.imagesPerProduct})
+      </label>
       {items.length > 0 && (
         <ul className="image-picker">
           {items.map((item, index) => (
@@ -187,15 +217,58 @@ export function ImagePicker({
         </button>
       </fieldset>
       {mode === 'file' ? (
-        <input
-          id={id}
-          className="input"
-          type="file"
-          accept="image/*"
-          multiple
-          disabled={full}
-          onChange={(e) => void onFiles(e)}
-        />
+        <>
+          {/* The browser's own file input, hidden but focusable and named by the field's label; the
+              drop zone after it is its styled face (a label: a click or tap opens the picker). */}
+          <input
+            id={id}
+            className="visually-hidden file-drop__input"
+            type="file"
+            accept="image/*"
+            multiple
+            disabled={full}
+            aria-labelledby={labelId}
+            aria-describedby={hintId}
+            onChange={onFiles}
+          />
+          <label
+            htmlFor={id}
+            className={['file-drop', dragging && 'file-drop--over', full && 'file-drop--disabled']
+              .filter(Boolean)
+              .join(' ')}
+            onDragOver={(e) => {
+              if (full) return;
+              e.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={(e) => {
+              e.preventDefault();
+              setDragging(false);
+              if (!full) void addFiles([...e.dataTransfer.files]);
+            }}
+          >
+            <span className="file-drop__button" aria-hidden="true">
+              <svg
+                className="icon"
+                width={20}
+                height={20}
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={2}
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
+                <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M17 8l-5-5-5 5M12 3v12" />
+              </svg>
+              Elegir fotos
+            </span>
+            <span className="file-drop__or" aria-hidden="true">
+              o arrástralas aquí
+            </span>
+          </label>
+        </>
       ) : (
         <input
           id={id}
@@ -216,7 +289,7 @@ export function ImagePicker({
           onBlur={() => void addUrl()}
         />
       )}
-      <p className="muted field__help">
+      <p id={hintId} className="muted field__help">
         {full
           ? IMAGE_MESSAGES.tooManyImages
           : 'Hasta 4 fotos. Las reducimos antes de subirlas y les quitamos la ubicación y otros datos.'}

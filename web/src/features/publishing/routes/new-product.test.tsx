@@ -203,6 +203,27 @@ describe('/new-product: the form', () => {
     expect((screen.getByRole('button', { name: 'Publicar Producto' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('shows a drop zone for photos over the real file input, and a dropped file goes the way of a chosen one', async () => {
+    publishingApi(verified());
+    render(SESSION);
+    await screen.findByRole('heading', { name: 'Publicar Producto' });
+    const input = document.getElementById(
+      screen.getByText('Imágenes (0/4)').getAttribute('for') ?? '',
+    ) as HTMLInputElement;
+    expect(input.type).toBe('file');
+    // Named by the field's label alone (not the drop zone's words), described by the help.
+    expect(document.getElementById(input.getAttribute('aria-labelledby') ?? '')?.textContent).toBe('Imágenes (0/4)');
+    expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/^Hasta 4 fotos/);
+    const zone = screen.getByText('Elegir fotos').closest('label') as HTMLLabelElement;
+    expect(zone.htmlFor).toBe(input.id);
+
+    fireEvent.dragOver(zone, { dataTransfer: { files: [] } });
+    expect(zone.classList.contains('file-drop--over')).toBe(true);
+    fireEvent.drop(zone, { dataTransfer: { files: [new File(['hola'], 'notas.txt', { type: 'text/plain' })] } });
+    expect(zone.classList.contains('file-drop--over')).toBe(false);
+    expect(await screen.findByText('Error al subir la imagen: El archivo debe ser una imagen')).toBeTruthy();
+  });
+
   it('adds a photo by URL (Enter), then publishes with it; a bad one says why', async () => {
     const api = publishingApi(verified());
     render(SESSION);
