@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CAREER_BADGES, CAREER_LABELS, CATEGORY_LABELS, type Career } from '#shared/enums';
-import { photoSrcSet } from '#shared/photos';
+import { photoSrcSet } from '#shared/photo-urls';
 import type { ProductSummary } from '#shared/schemas';
 import { formatPrice } from '#shared/text';
 import { paths } from '@/config/paths';

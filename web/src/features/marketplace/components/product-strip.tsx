@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { photoSrcSet } from '#shared/photos';
+import { photoSrcSet } from '#shared/photo-urls';
 import type { ProductSummary } from '#shared/schemas';
 import { formatPrice } from '#shared/text';
 import { DEFAULT_PRODUCT_IMAGE } from '@/components/product/product-card';

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { type ImageVariants, photoSrcSet } from '#shared/photos';
+import { photoSrcSet } from '#shared/photo-urls';
+import type { ImageVariants } from '#shared/photos';
 
 export interface ProductGalleryProps {
   title: string;
