@@ -42,6 +42,8 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
 const PAGE = 24;
 const UNIVERSITIES = ['ucab', 'usm', 'unimet', 'ucv'];
 const BUDGET = { jsKb: 150, apiVsRaw: 1.5, scale: 1.2, bundleKb: 300, loadVsDynamo: 1.5 };
+/** Decision 024's goals for a phone's first load (tighter than decision 006's budget). */
+const JS_GOALS = { marketplaceKb: 110, productKb: 120 };
 /** Fresh-process loads per bundle (each a new Node process, interleaved so noise hits all alike). */
 const LOAD_SAMPLES = Number(process.env.BENCH_LOAD_SAMPLES ?? 15);
 
@@ -59,6 +61,9 @@ async function webFigures() {
     size.gzipKb <= BUDGET.jsKb,
   );
   line('  as it travels (brotli, local origin and CloudFront)', `${size.brotliKb.toFixed(1)} KB`);
+  console.log(
+    `  decision 024's goal ≤ ${JS_GOALS.marketplaceKb} KB gzip: ${size.gzipKb <= JS_GOALS.marketplaceKb ? '✓ met' : '✗ not met'}`,
+  );
   // The product page, its questions section and its report dialog (lazy chunks of their own).
   const product = routeInitialJs(join(ROOT, 'web/dist'), 'features/product/routes/product.tsx');
   line(
@@ -67,6 +72,9 @@ async function webFigures() {
     product.gzipKb <= BUDGET.jsKb,
   );
   line('  as it travels (brotli)', `${product.brotliKb.toFixed(1)} KB`);
+  console.log(
+    `  decision 024's goal ≤ ${JS_GOALS.productKb} KB gzip: ${product.gzipKb <= JS_GOALS.productKb ? '✓ met' : '✗ not met'}`,
+  );
   const questions = lazyChunkJs(
     join(ROOT, 'web/dist'),
     'features/product/components/questions-section.tsx',
