@@ -12,3 +12,14 @@ export function parseUniversityId(raw: unknown): string | null {
   const id = raw.trim().toLowerCase();
   return UNIVERSITY_ID_PATTERN.test(id) ? id : null;
 }
+
+/**
+ * A product id as it appears in a URL: a canonical positive integer ('12', never '012', '+12',
+ * '1e1', '0x10' or '12.0'), so one product has one URL. At most 15 digits (a safe integer).
+ */
+export const PRODUCT_ID_PATTERN = /^[1-9][0-9]{0,14}$/;
+
+/** productIdSchema's reading of a value (the number), or null when it is not a product id. */
+export function parseProductId(raw: unknown): number | null {
+  return typeof raw === 'string' && PRODUCT_ID_PATTERN.test(raw) ? Number(raw) : null;
+}

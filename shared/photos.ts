@@ -1,12 +1,10 @@
 import * as z from 'zod/mini';
+import { PHOTO_WIDTHS } from './photo-urls';
 import { integer } from './zod';
 
-/**
- * Responsive photos (docs/decisions/022): the server derives WebP copies of every product photo at
- * these widths (never wider than the photo itself), stored next to it under a name the web app
- * derives from the photo's path, so building a srcset costs no request.
- */
-export const PHOTO_WIDTHS = [320, 640, 1280] as const;
+// The zod-free part (widths, variant names, srcset) lives in photo-urls.ts: the web app's first
+// route builds srcsets and must not load zod for it (docs/decisions/024-phone-speed.md).
+export { PHOTO_WIDTHS, photoSrcSet, variantPath } from './photo-urls';
 
 /**
  * What was derived from one photo: its own pixel size (after EXIF orientation) and the widths of
@@ -33,24 +31,8 @@ export const isOwnPhotoPath = (path: string) => OWN_PHOTO.test(path) && !VARIANT
 
 const VARIANT = /\.w\d+\.webp$/;
 
-/** `/images/products/12/1.jpg` → `/images/products/12/1.w640.webp` (also a bucket key without the slash). */
-export function variantPath(path: string, width: number): string {
-  return `${path.replace(/\.[a-z]+$/i, '')}.w${width}.webp`;
-}
-
 /** The widths to derive for a photo `width` pixels wide: only those narrower than the photo. */
 export const widthsFor = (width: number): number[] => PHOTO_WIDTHS.filter((w) => w < width);
-
-/**
- * The `srcset` of a photo: its variants, then the photo itself at its own width. Undefined when it
- * has no variants (the plain `src` is then the whole story).
- */
-export function photoSrcSet(path: string, variants: PhotoVariants | null | undefined): string | undefined {
-  if (!variants || variants.widths.length === 0) return undefined;
-  return [...variants.widths.map((w) => `${variantPath(path, w)} ${w}w`), `${path} ${variants.width}w`].join(
-    ', ',
-  );
-}
 
 export const PHOTO_MESSAGES = {
   /** A file whose header looked like an image but whose pixels could not be decoded. */

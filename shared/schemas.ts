@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CAREERS, CATEGORIES, CONDITIONS, PRODUCT_STATUSES, REQUEST_STATUSES, SORT_ORDERS } from './enums';
-import { UNIVERSITY_ID_PATTERN } from './ids';
+import { PRODUCT_ID_PATTERN, UNIVERSITY_ID_PATTERN } from './ids';
 import { LIMITS } from './limits';
 import { imageVariantsSchema } from './photos';
 import { API_MESSAGES } from './messages';
@@ -51,14 +51,11 @@ export const universityRequestSchema = z.strictObject({
 });
 export type UniversityRequest = z.infer<typeof universityRequestSchema>;
 
-/**
- * A product id as it appears in a URL: a canonical positive integer ('12', never '012', '+12',
- * '1e1', '0x10' or '12.0'), so one product has one URL. At most 15 digits (a safe integer).
- */
+/** A product id as it appears in a URL (shared/ids.ts's PRODUCT_ID_PATTERN, one URL per product). */
 export const productIdSchema = z.pipe(
   z
     .string({ error: API_MESSAGES.productNotFound })
-    .check(z.regex(/^[1-9][0-9]{0,14}$/, API_MESSAGES.productNotFound)),
+    .check(z.regex(PRODUCT_ID_PATTERN, API_MESSAGES.productNotFound)),
   z.transform(Number),
 );
 

@@ -39,6 +39,29 @@ function reactRouterProductionBuild(): Plugin {
 }
 
 /**
+ * `src/early.ts` is an entry of its own, loaded by an async module script at the top of index.html:
+ * it starts the first screen's API calls and chunk while the app's JavaScript downloads (decision
+ * 024). Vite would bundle every module script of index.html into the app's entry, so the script is
+ * added here, after the build named its file (the source file itself under the dev server).
+ */
+function earlyScript(): Plugin {
+  return {
+    name: 'early-script',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunk = Object.values(ctx.bundle ?? {}).find(
+          (c) => c.type === 'chunk' && c.isEntry && c.name === 'early',
+        );
+        const src = ctx.bundle ? (chunk ? `/${chunk.fileName}` : undefined) : '/src/early.ts';
+        if (!src) throw new Error('The early entry is missing from the build');
+        return [{ tag: 'script', attrs: { type: 'module', async: true, src }, injectTo: 'head-prepend' }];
+      },
+    },
+  };
+}
+
+/**
  * The SPA build. Root is web/, output web/dist (served by the local server and uploaded to S3).
  * Target: Chrome 91 (2021). Android 5 and 6 phones stopped at Chrome/WebView 106 and Android 7 at
  * 119, so any phone whose browser updates at all is covered; 91 keeps native private-field checks
@@ -48,11 +71,13 @@ function reactRouterProductionBuild(): Plugin {
 export default defineConfig(({ command }) => ({
   root: webRoot,
   publicDir: 'public',
-  plugins: [react(), apiRoutesPlugin(), reactRouterProductionBuild(), pwaPlugin()],
+  plugins: [react(), apiRoutesPlugin(), reactRouterProductionBuild(), earlyScript(), pwaPlugin()],
   // A build is always a production build, even when started from a process whose NODE_ENV is
   // 'test' (vitest's e2e setup) or 'development': Vite would otherwise honour that NODE_ENV and
   // ship React's development build (several times larger, with StrictMode's double effects).
-  ...(command === 'build' ? { mode: 'production', define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
+  ...(command === 'build'
+    ? { mode: 'production', define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
+    : {}),
   resolve: { alias: [webSrcAlias] },
   // `npm run dev` mounts Vite in middleware mode inside the local server (same origin as /api).
   server: { fs: { allow: ['..'] } },
@@ -64,6 +89,10 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     cssCodeSplit: true,
     rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        early: fileURLToPath(new URL('./src/early.ts', import.meta.url)),
+      },
       output: {
         codeSplitting: {
           groups: [

@@ -9,9 +9,13 @@
  * 3b. The admin dashboard (GET /api/admin/dashboard) at both sizes: counters, not counts (p50 ratio).
  * 5. The public mail routes' answer time for an address with an account and one without
  *    (scripts/bench/accounts-timing.ts): the medians must not tell them apart.
- * It starts its own in-memory local stack on free ports and never touches .data/.
- * `npm run bench -- web|lambda|listing|accounts` runs one part only (listing includes the dashboard); `npm run bench -- images`
- * prints the marketplace's image bytes with and without the photos' sizes (scripts/bench/images.ts).
+ * 6. Lighthouse (mobile, simulated Slow 4G) on the first pages, against a stack with the demo data
+ *    (scripts/bench/lighthouse.ts): performance, LCP, TBT, CLS, accessibility, best practices, SEO,
+ *    marked against the goals of decision 024 (docs/decisions/024-phone-speed.md).
+ * It starts its own in-memory local stacks on free ports and never touches .data/.
+ * `npm run bench -- web|lambda|listing|accounts|lighthouse` runs one part only (listing includes the dashboard);
+ * `npm run bench -- images` prints the marketplace's image bytes with and without the photos' sizes
+ * (scripts/bench/images.ts).
  */
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { existsSync } from 'node:fs';
@@ -28,6 +32,7 @@ import { fmt, percentile, sample } from './stats';
 import { lazyChunkJs, routeInitialJs } from './web-size';
 import { accountTimingFigures } from './accounts-timing';
 import { adminToken, dashboardFigures, waitForCounts } from './admin-dashboard';
+import { lighthouseFigures } from './lighthouse';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.LOG_LEVEL = 'silent';
@@ -37,6 +42,8 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
 const PAGE = 24;
 const UNIVERSITIES = ['ucab', 'usm', 'unimet', 'ucv'];
 const BUDGET = { jsKb: 150, apiVsRaw: 1.5, scale: 1.2, bundleKb: 300, loadVsDynamo: 1.5 };
+/** Decision 024's goals for a phone's first load (tighter than decision 006's budget). */
+const JS_GOALS = { marketplaceKb: 110, productKb: 120 };
 /** Fresh-process loads per bundle (each a new Node process, interleaved so noise hits all alike). */
 const LOAD_SAMPLES = Number(process.env.BENCH_LOAD_SAMPLES ?? 15);
 
@@ -54,6 +61,9 @@ async function webFigures() {
     size.gzipKb <= BUDGET.jsKb,
   );
   line('  as it travels (brotli, local origin and CloudFront)', `${size.brotliKb.toFixed(1)} KB`);
+  console.log(
+    `  decision 024's goal ≤ ${JS_GOALS.marketplaceKb} KB gzip: ${size.gzipKb <= JS_GOALS.marketplaceKb ? '✓ met' : '✗ not met'}`,
+  );
   // The product page, its questions section and its report dialog (lazy chunks of their own).
   const product = routeInitialJs(join(ROOT, 'web/dist'), 'features/product/routes/product.tsx');
   line(
@@ -62,6 +72,9 @@ async function webFigures() {
     product.gzipKb <= BUDGET.jsKb,
   );
   line('  as it travels (brotli)', `${product.brotliKb.toFixed(1)} KB`);
+  console.log(
+    `  decision 024's goal ≤ ${JS_GOALS.productKb} KB gzip: ${product.gzipKb <= JS_GOALS.productKb ? '✓ met' : '✗ not met'}`,
+  );
   const questions = lazyChunkJs(
     join(ROOT, 'web/dist'),
     'features/product/components/questions-section.tsx',
@@ -195,6 +208,16 @@ async function main() {
   if (only === 'images') return (await import('./images')).runImageBench(line);
   if (!only || only === 'web') await webFigures();
   if (!only || only === 'lambda') await lambdaFigures();
+  if (!only || only === 'lighthouse') {
+    await buildWebIfStale({ quiet: true });
+    // Its own stack with the demo data (in memory): the pages need products and photos.
+    const demo = await startLocalStack({ port: 0, seed: true, quiet: true });
+    try {
+      await lighthouseFigures(demo, line);
+    } finally {
+      await demo.stop();
+    }
+  }
   if (only && only !== 'listing' && only !== 'accounts') return;
   const stack = await startLocalStack({ port: 0, seed: false, quiet: true });
   try {
@@ -223,7 +246,10 @@ async function main() {
       SAMPLES,
       line,
     );
-    line(`dashboard p50 ${large.toLocaleString('en')} ÷ 1,000 products`, `${(dashBig / dashSmall).toFixed(2)}×`);
+    line(
+      `dashboard p50 ${large.toLocaleString('en')} ÷ 1,000 products`,
+      `${(dashBig / dashSmall).toFixed(2)}×`,
+    );
     // DynamoDB Local's own calls slow down as its table grows (SQLite underneath; DynamoDB does
     // not): the dashboard is judged in units of one raw Query measured at the same size.
     const perQuerySmall = dashSmall / small.raw;

@@ -68,7 +68,9 @@ describe('local stack smoke', () => {
       if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
     });
     await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
-    await expect.poll(() => page.locator('#root').innerHTML()).not.toBe('');
+    // The app mounted: index.html's static bar (inert) was replaced by the app's.
+    await expect.poll(() => page.locator('#root .app-shell:not([inert])').count()).toBe(1);
+    await expect.poll(() => page.locator('#root [inert]').count()).toBe(0);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -1,78 +1,98 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { type ComponentType, Suspense, lazy as reactLazy } from 'react';
+import { type RouteObject, useRoutes } from 'react-router-dom';
 import { AppLayout } from '../components/layout/app-layout';
 import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
-import { ErrorPage } from '../features/misc/routes/error-page';
+import { RouteErrorBoundary } from './route-error-boundary';
 
 /**
- * Every screen is a lazy chunk (react-router's `lazy` with a `Component` export); only the shell
- * (layout, bar, footer, error page) is in the entry. Later issues add their screens here, each
- * from its own feature folder, so accounts, publishing and admin stay separate chunks.
+ * A screen module (exporting `Component`) as a lazy component: its chunk loads when the route first
+ * renders, inside the layout's Suspense (the bar and footer are on screen meanwhile).
+ */
+const lazy = (load: () => Promise<{ Component: ComponentType }>) => ({
+  Component: reactLazy(() => load().then((m) => ({ default: m.Component }))),
+});
+
+const { Component: Admin } = lazy(() => import('../features/admin/routes/admin'));
+
+/**
+ * Every screen is a lazy chunk; only the shell (layout, bar, footer, error page) is in the entry.
+ * Later issues add their screens here, each from its own feature folder, so accounts, publishing
+ * and admin stay separate chunks. The router runs in declarative mode (`useRoutes` in a
+ * `BrowserRouter`): the app uses no loaders or actions, and the data router cost ~16 KB gzip more
+ * on every first load (docs/decisions/024-phone-speed.md).
  */
 export const routes: RouteObject[] = [
   {
     path: '/',
-    Component: AppLayout,
-    errorElement: <ErrorPage />,
-    // Shown while the first screen's chunk loads on a cold start.
-    HydrateFallback: () => (
-      <div className="loading-block">
-        <Spinner size="lg" />
-      </div>
+    element: (
+      <RouteErrorBoundary>
+        <AppLayout />
+      </RouteErrorBoundary>
     ),
     children: [
-      { index: true, lazy: () => import('../features/universities/routes/select-university') },
+      { index: true, ...lazy(() => import('../features/universities/routes/select-university')) },
       {
         path: paths.selectUniversity.path,
-        lazy: () => import('../features/universities/routes/select-university'),
+        ...lazy(() => import('../features/universities/routes/select-university')),
       },
-      { path: paths.marketplace.path, lazy: () => import('../features/marketplace/routes/marketplace') },
-      { path: paths.search.path, lazy: () => import('../features/marketplace/routes/search') },
+      { path: paths.marketplace.path, ...lazy(() => import('../features/marketplace/routes/marketplace')) },
+      { path: paths.search.path, ...lazy(() => import('../features/marketplace/routes/search')) },
       {
         path: paths.globalMarketplace.path,
-        lazy: () => import('../features/marketplace/routes/global-marketplace'),
+        ...lazy(() => import('../features/marketplace/routes/global-marketplace')),
       },
-      { path: paths.careers.path, lazy: () => import('../features/careers/routes/careers') },
-      { path: paths.career.path, lazy: () => import('../features/careers/routes/career') },
-      { path: paths.category.path, lazy: () => import('../features/categories/routes/category') },
-      { path: paths.product.path, lazy: () => import('../features/product/routes/product') },
-      { path: paths.terms.path, lazy: () => import('../features/legal/routes/terms') },
-      { path: paths.privacy.path, lazy: () => import('../features/legal/routes/privacy') },
-      { path: paths.favorites.path, lazy: () => import('../features/favorites/routes/favorites') },
-      { path: paths.myPurchases.path, lazy: () => import('../features/misc/routes/my-purchases') },
-      { path: paths.chats.path, lazy: () => import('../features/misc/routes/chats') },
-      { path: paths.login.path, lazy: () => import('../features/accounts/routes/login') },
-      { path: paths.register.path, lazy: () => import('../features/accounts/routes/register') },
+      { path: paths.careers.path, ...lazy(() => import('../features/careers/routes/careers')) },
+      { path: paths.career.path, ...lazy(() => import('../features/careers/routes/career')) },
+      { path: paths.category.path, ...lazy(() => import('../features/categories/routes/category')) },
+      { path: paths.product.path, ...lazy(() => import('../features/product/routes/product')) },
+      { path: paths.terms.path, ...lazy(() => import('../features/legal/routes/terms')) },
+      { path: paths.privacy.path, ...lazy(() => import('../features/legal/routes/privacy')) },
+      { path: paths.favorites.path, ...lazy(() => import('../features/favorites/routes/favorites')) },
+      { path: paths.myPurchases.path, ...lazy(() => import('../features/misc/routes/my-purchases')) },
+      { path: paths.chats.path, ...lazy(() => import('../features/misc/routes/chats')) },
+      { path: paths.login.path, ...lazy(() => import('../features/accounts/routes/login')) },
+      { path: paths.register.path, ...lazy(() => import('../features/accounts/routes/register')) },
       {
         path: paths.emailVerification.path,
-        lazy: () => import('../features/accounts/routes/email-verification'),
+        ...lazy(() => import('../features/accounts/routes/email-verification')),
       },
-      { path: paths.forgotPassword.path, lazy: () => import('../features/accounts/routes/forgot-password') },
-      { path: paths.resetPassword.path, lazy: () => import('../features/accounts/routes/reset-password') },
-      { path: paths.authCallback.path, lazy: () => import('../features/accounts/routes/auth-callback') },
-      { path: paths.profile.path, lazy: () => import('../features/profile/routes/profile') },
-      { path: paths.settings.path, lazy: () => import('../features/profile/routes/settings') },
-      { path: paths.unsubscribe.path, lazy: () => import('../features/notifications/routes/unsubscribe') },
-      { path: paths.verifyEmail.path, lazy: () => import('../features/profile/routes/verify-email') },
-      { path: paths.newProduct.path, lazy: () => import('../features/publishing/routes/new-product') },
-      { path: paths.myProducts.path, lazy: () => import('../features/profile/routes/my-products') },
-      { path: '*', lazy: () => import('../features/misc/routes/not-found') },
+      {
+        path: paths.forgotPassword.path,
+        ...lazy(() => import('../features/accounts/routes/forgot-password')),
+      },
+      { path: paths.resetPassword.path, ...lazy(() => import('../features/accounts/routes/reset-password')) },
+      { path: paths.authCallback.path, ...lazy(() => import('../features/accounts/routes/auth-callback')) },
+      { path: paths.profile.path, ...lazy(() => import('../features/profile/routes/profile')) },
+      { path: paths.settings.path, ...lazy(() => import('../features/profile/routes/settings')) },
+      { path: paths.unsubscribe.path, ...lazy(() => import('../features/notifications/routes/unsubscribe')) },
+      { path: paths.verifyEmail.path, ...lazy(() => import('../features/profile/routes/verify-email')) },
+      { path: paths.newProduct.path, ...lazy(() => import('../features/publishing/routes/new-product')) },
+      { path: paths.myProducts.path, ...lazy(() => import('../features/profile/routes/my-products')) },
+      { path: '*', ...lazy(() => import('../features/misc/routes/not-found')) },
     ],
   },
   // The admin area: its own layout (sidebar, no app bar) and its own chunks, never on a student's
   // first route (docs/decisions/027-admin-web.md).
   {
     path: `${paths.admin.dashboard.path}/*`,
-    errorElement: <ErrorPage />,
-    HydrateFallback: () => (
-      <div className="loading-block">
-        <Spinner size="lg" />
-      </div>
+    element: (
+      <RouteErrorBoundary>
+        <Suspense
+          fallback={
+            <div className="loading-block">
+              <Spinner size="lg" />
+            </div>
+          }
+        >
+          <Admin />
+        </Suspense>
+      </RouteErrorBoundary>
     ),
-    lazy: () => import('../features/admin/routes/admin'),
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** The app's routes, rendered inside a router (BrowserRouter in the app, MemoryRouter in tests). */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import { API_MESSAGES } from '#shared/messages';
 import { apiRoutes } from 'virtual:api-routes';
 import { buildPath } from '#shared/api/define';
+import { takeEarlyGet } from '@/early/first-screen';
 import type { ClientRoute, RouteDef, RouteName, Routes } from '#shared/routes';
 
 /**
@@ -161,17 +162,24 @@ export async function apiCall<N extends RouteName>(name: N, input: ApiInput<N>):
     if (token) headers.authorization = `Bearer ${token}`;
   }
 
+  const url = apiUrl(name, input);
+  // The first screen's public reads may have been started by early.ts before the app ran: the
+  // answer is taken as is when this call is the same plain GET (no token, no forced revalidation).
+  const early =
+    route.method === 'GET' && !headers.authorization && !mustRevalidate() ? takeEarlyGet(url) : undefined;
   let response: Response;
   try {
-    response = await fetch(apiUrl(name, input), {
-      method: route.method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: input.signal,
-      ...(route.method === 'GET' && route.auth === 'public' && mustRevalidate()
-        ? { cache: 'no-cache' as const }
-        : {}),
-    });
+    response =
+      (await early?.catch(() => undefined)) ??
+      (await fetch(url, {
+        method: route.method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: input.signal,
+        ...(route.method === 'GET' && route.auth === 'public' && mustRevalidate()
+          ? { cache: 'no-cache' as const }
+          : {}),
+      }));
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, 'NetworkError', API_MESSAGES.internal);

@@ -1,18 +1,69 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
+import { act, render } from '@testing-library/react';
+import {
+  type Location,
+  MemoryRouter,
+  type NavigateFunction,
+  type NavigateOptions,
+  type NavigationType,
+  Outlet,
+  type RouteObject,
+  type To,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  useRoutes,
+} from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProvider } from '../app/provider';
 import { routes } from '../app/router';
 import { type Session, SessionContext, userFromClaims } from '../lib/session';
 
-/** Renders routes in a memory router inside the app's providers (a fresh query cache, no retries). */
+/** The routes, and the location they are at reported to the test. */
+interface Tracked {
+  location: Location;
+  historyAction: NavigationType;
+  navigate: NavigateFunction;
+}
+
+function TrackedRoutes({ routes, onRender }: { routes: RouteObject[]; onRender: (now: Tracked) => void }) {
+  onRender({ location: useLocation(), historyAction: useNavigationType(), navigate: useNavigate() });
+  return useRoutes(routes);
+}
+
+/**
+ * Renders routes in a memory router inside the app's providers (a fresh query cache, no retries), as
+ * the app renders them (declarative mode, decision 024). `router.state.location` is where the app is.
+ */
 export function renderRoutes(routes: RouteObject[], initialEntry: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
+  let tracked: Tracked | undefined;
+  const current = () => {
+    if (!tracked) throw new Error('The routes have not rendered yet');
+    return tracked;
+  };
+  const router = {
+    get state() {
+      const { location, historyAction } = current();
+      return { location, historyAction };
+    },
+    /** Navigates as a link or `useNavigate` would (inside act, so React renders the new screen). */
+    navigate: async (to: To, options?: NavigateOptions) => {
+      await act(async () => {
+        await current().navigate(to, options);
+      });
+    },
+  };
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   const view = render(
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[initialEntry]}>
+        <TrackedRoutes
+          routes={routes}
+          onRender={(now) => {
+            tracked = now;
+          }}
+        />
+      </MemoryRouter>
     </AppProvider>,
   );
   return { ...view, router, queryClient };

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CAREER_BADGES, CAREER_LABELS, CATEGORY_LABELS, type Career } from '#shared/enums';
-import { photoSrcSet } from '#shared/photos';
+import { photoSrcSet } from '#shared/photo-urls';
+import { CARD_IMAGE_SIZES } from './image-sizes';
 import type { ProductSummary } from '#shared/schemas';
 import { formatPrice } from '#shared/text';
 import { paths } from '@/config/paths';
@@ -16,12 +17,7 @@ import { ShareMenu } from './share-menu';
 
 export const DEFAULT_PRODUCT_IMAGE = '/images/default-product.svg';
 
-/**
- * How wide a card's photo shows, for the browser to pick a size from srcset (decision 022): two
- * columns on phones from 360 px, three from 768 px, four from 1024 px in a 1200-px container.
- */
-export const CARD_IMAGE_SIZES =
-  '(min-width: 1200px) 285px, (min-width: 1024px) 24vw, (min-width: 768px) 32vw, (min-width: 360px) 50vw, 100vw';
+export { CARD_IMAGE_SIZES } from './image-sizes';
 
 export interface ProductCardProps {
   product: ProductSummary;

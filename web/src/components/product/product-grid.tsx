@@ -3,8 +3,8 @@ import type { ProductSummary } from '#shared/schemas';
 import { Skeleton } from '../ui/skeleton';
 import { ProductCard } from './product-card';
 
-/** Cards in the widest layout's first row (4 columns): a page's first grid loads these at once. */
-export const FIRST_ROW = 4;
+// Cards in the widest layout's first row (4 columns): a page's first grid loads these at once.
+export { FIRST_ROW } from './image-sizes';
 
 export interface ProductGridProps {
   products: readonly ProductSummary[];

@@ -1,12 +1,41 @@
 import { Link } from 'react-router-dom';
-import { photoSrcSet } from '#shared/photos';
+import { photoSrcSet } from '#shared/photo-urls';
 import type { ProductSummary } from '#shared/schemas';
 import { formatPrice } from '#shared/text';
 import { DEFAULT_PRODUCT_IMAGE } from '@/components/product/product-card';
 import { paths } from '@/config/paths';
 
+/**
+ * While the strip's products load: placeholders of its items' height, so the page below it does
+ * not move down when they arrive (CLS; decision 024).
+ */
+function StripPlaceholder() {
+  return (
+    <section className="strip" aria-hidden="true">
+      <ul className="strip__track strip__track--still">
+        {[0, 1, 2, 3].map((i) => (
+          <li key={i}>
+            <div className="strip__item">
+              <span className="skeleton strip__photo" />
+              <span>&nbsp;</span>
+              <strong>&nbsp;</strong>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The global page's scrolling strip: the first 8 products, tripled so the CSS loop never shows a gap. */
-export function ProductStrip({ products }: { products: readonly ProductSummary[] }) {
+export function ProductStrip({
+  products,
+  loading = false,
+}: {
+  products: readonly ProductSummary[];
+  loading?: boolean;
+}) {
+  if (loading) return <StripPlaceholder />;
   if (products.length === 0) return null;
   const copies = [0, 1, 2];
   return (

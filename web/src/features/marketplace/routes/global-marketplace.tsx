@@ -23,7 +23,10 @@ export function Component() {
         <h1 className="page-title">Marketplace Global</h1>
         <p>Productos de estudiantes de todas las universidades.</p>
       </div>
-      <ProductStrip products={strip.data?.items.slice(0, LIMITS.globalStrip) ?? []} />
+      <ProductStrip
+        products={strip.data?.items.slice(0, LIMITS.globalStrip) ?? []}
+        loading={strip.isPending}
+      />
       <SearchBar value={text} onChange={setText}>
         <FilterPopover {...filterState} onChange={setFilters} onReset={filterState.reset} />
       </SearchBar>

@@ -61,9 +61,12 @@ describe('/global-marketplace', () => {
         };
       return { body: { items: items.slice(0, 2), total: null, nextCursor: 'c1' } };
     });
-    renderRoutes(routes, '/global-marketplace');
+    const { container } = renderRoutes(routes, '/global-marketplace');
     expect(screen.getByRole('heading', { name: 'Marketplace Global' })).toBeTruthy();
+    // While it loads, the strip's place is kept (placeholders, hidden from assistive technology).
+    expect(container.querySelectorAll('section.strip[aria-hidden="true"] .strip__photo').length).toBe(4);
     const strip = await screen.findByRole('region', { name: 'Productos destacados' });
+    expect(container.querySelector('section.strip[aria-hidden="true"]')).toBeNull();
     await waitFor(() => expect(strip.querySelectorAll('a').length).toBe(24));
     // total unknown (null): the loaded count is shown
     expect(await screen.findByText('2 productos encontrados')).toBeTruthy();

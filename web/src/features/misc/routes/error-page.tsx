@@ -1,26 +1,20 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { isOffline, OfflinePage } from '@/components/pwa/offline-page';
 
-/** The text of whatever was thrown: a route error response, an Error, a string, or a fallback. */
+/** The text of whatever was thrown: an Error, a string, or a fallback. */
 export function errorMessage(error: unknown): string {
-  if (isRouteErrorResponse(error)) {
-    const detail = typeof error.data === 'string' ? error.data : '';
-    return [`${error.status} ${error.statusText}`.trim(), detail].filter(Boolean).join(': ');
-  }
   if (error instanceof Error) return error.message || error.name;
   if (typeof error === 'string') return error;
   return 'Error desconocido';
 }
 
 /**
- * The router's root errorElement. It replaces the whole layout, so it relies only on global
- * styles and links home with a full page load (a fresh start also recovers from a failed chunk).
+ * What the app's root error boundary (`app/route-error-boundary.tsx`) shows. It replaces the whole
+ * layout, so it relies only on global styles and links home with a full page load (a fresh start
+ * also recovers from a failed chunk).
  */
-export function ErrorPage() {
-  const error = useRouteError();
+export function ErrorPage({ error }: { error: unknown }) {
   // Offline, a screen never opened before has no code or data on the phone (decision 023).
   if (isOffline()) return <OfflinePage />;
-  if (error !== undefined) console.error(error);
   return (
     <main className="container page">
       <div className="empty-state" role="alert">

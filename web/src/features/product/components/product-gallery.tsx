@@ -1,5 +1,7 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { type ImageVariants, photoSrcSet } from '#shared/photos';
+import { photoSrcSet } from '#shared/photo-urls';
+import type { ImageVariants } from '#shared/photos';
+import { GALLERY_IMAGE_SIZES } from '@/components/product/image-sizes';
 
 export interface ProductGalleryProps {
   title: string;
@@ -8,9 +10,6 @@ export interface ProductGalleryProps {
   /** Their WebP sizes by URL (decision 022); a photo without them shows as it is. */
   variants?: ImageVariants;
 }
-
-/** The main photo's width: the page's whole width on phones, half the 1200-px container from 768 px. */
-const MAIN_SIZES = '(min-width: 1200px) 580px, (min-width: 768px) 50vw, 100vw';
 
 /**
  * Main image plus thumbnails. Thumbnails are buttons (Tab, Enter/Space); the arrow keys, Home and
@@ -58,7 +57,7 @@ export function ProductGallery({ title, images, variants }: ProductGalleryProps)
             key={current}
             src={current}
             srcSet={mainSrcSet}
-            sizes={mainSrcSet ? MAIN_SIZES : undefined}
+            sizes={mainSrcSet ? GALLERY_IMAGE_SIZES : undefined}
             alt={images.length > 1 ? `${title} (imagen ${index + 1} de ${images.length})` : title}
             // The page's largest element: the first photo is fetched first, never lazily.
             fetchPriority={index === 0 ? 'high' : undefined}

@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CAREER_LABELS, CATEGORY_LABELS, CONDITION_LABELS } from '#shared/enums';
 import { LIMITS } from '#shared/limits';
-import { type ProductDetail, type ProductSummary, productIdSchema } from '#shared/schemas';
+import { parseProductId } from '#shared/ids';
+import type { ProductDetail, ProductSummary } from '#shared/schemas';
 import { formatPrice } from '#shared/text';
 import { CareerIcon, CategoryIcon, careerTheme, categoryTheme } from '@/components/catalog-icons';
 import { ProductGrid } from '@/components/product/product-grid';
@@ -31,13 +32,6 @@ import '../product.css';
 const QuestionsSection = lazy(() =>
   import('../components/questions-section').then((m) => ({ default: m.QuestionsSection })),
 );
-
-/** '/product/12' → 12; anything that is not a plain positive integer → null (the not-found view). */
-export function parseProductId(raw: string | undefined): number | null {
-  if (!raw || !/^\d+$/.test(raw)) return null;
-  const parsed = productIdSchema.safeParse(raw);
-  return parsed.success ? parsed.data : null;
-}
 
 export function Component() {
   const id = parseProductId(useParams().id);

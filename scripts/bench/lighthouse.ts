@@ -1,0 +1,148 @@
+/**
+ * `npm run bench -- lighthouse`: Lighthouse (mobile preset, simulated Slow 4G and 4× CPU slowdown,
+ * i.e. its defaults) against the bench's own local stack with the demo data, in the system Chromium.
+ * Each page runs LIGHTHOUSE_RUNS times (default 3) with fresh storage and cache (a first visit); the
+ * medians are printed and marked against the goals of decision 024 (docs/decisions/024-phone-speed.md). The first visit with no
+ * university chosen is /marketplace alone (the app sends it to /select-university).
+ */
+import { existsSync } from 'node:fs';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type { LocalStack } from '../local/stack';
+import { percentile } from './stats';
+
+export const LIGHTHOUSE_GOALS = {
+  performance: 95,
+  lcpMs: 2000,
+  tbtMs: 150,
+  cls: 0.02,
+  accessibility: 95,
+  bestPractices: 95,
+  seo: 95,
+} as const;
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
+
+interface RunFigures {
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  finalUrl: string;
+}
+
+type Line = (label: string, value: string, verdict?: boolean) => void;
+
+async function pages(url: string): Promise<[string, string][]> {
+  const res = await fetch(`${url}/api/products?university=ucab&limit=1`);
+  const body = (await res.json()) as { products?: { id: number }[]; items?: { id: number }[] };
+  const id = (body.products ?? body.items ?? [])[0]?.id;
+  if (id === undefined) throw new Error('The demo data has no product of ucab to measure /product/{id} with');
+  return [
+    ['/', '/'],
+    ['/marketplace?university=ucab', '/marketplace?university=ucab'],
+    ['/search?q=calculadora', '/search?q=calculadora'],
+    ['/global-marketplace', '/global-marketplace'],
+    [`/product/{id}`, `/product/${id}`],
+    ['/marketplace, no university chosen', '/marketplace'],
+  ];
+}
+
+async function audit(port: number, url: string): Promise<RunFigures> {
+  const result = await lighthouse(
+    url,
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    },
+    // The default config: mobile form factor, simulated throttling (Slow 4G, 4× CPU).
+  );
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: score('performance'),
+    lcpMs: value('largest-contentful-paint'),
+    tbtMs: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    finalUrl: lhr.finalDisplayedUrl,
+  };
+}
+
+/** Lighthouse sometimes loses a trace on a busy machine (NO_NAVSTART, NO_FCP): that run is retried. */
+async function auditWithRetry(port: number, url: string): Promise<RunFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(port, url);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      console.error(`  (retrying ${url}: ${(err as Error).message})`);
+    }
+  }
+}
+
+const median = (values: number[]) => percentile(values, 50);
+
+export async function lighthouseFigures(stack: Pick<LocalStack, 'url'>, line: Line): Promise<boolean> {
+  if (!existsSync(CHROME_PATH))
+    throw new Error(`No Chromium at ${CHROME_PATH} (apt-get install -y chromium, or set CHROME_PATH)`);
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  let allMet = true;
+  try {
+    const list = await pages(stack.url);
+    // One warm-up load so the first measured page does not pay for the handlers' first import.
+    await auditWithRetry(chrome.port, `${stack.url}/`);
+    const results = new Map<string, RunFigures[]>(list.map(([label]) => [label, []]));
+    // Pages interleaved run by run, so a noisy moment on the shared machine hits them alike.
+    for (let run = 0; run < RUNS; run++) {
+      for (const [label, path] of list)
+        results.get(label)!.push(await auditWithRetry(chrome.port, `${stack.url}${path}`));
+    }
+    console.log(`\nLighthouse ${RUNS} runs per page, medians (mobile, simulated Slow 4G, 4× CPU):`);
+    for (const [label, runs] of results) {
+      const m = (key: keyof Omit<RunFigures, 'finalUrl'>) => median(runs.map((r) => r[key]));
+      const figures = {
+        performance: m('performance'),
+        lcpMs: m('lcpMs'),
+        tbtMs: m('tbtMs'),
+        cls: m('cls'),
+        accessibility: m('accessibility'),
+        bestPractices: m('bestPractices'),
+        seo: m('seo'),
+      };
+      const final = new URL(runs[0].finalUrl).pathname;
+      const mark = (ok: boolean) => {
+        if (!ok) allMet = false;
+        return ok ? '✓' : '✗';
+      };
+      const g = LIGHTHOUSE_GOALS;
+      line(
+        `${label}${final !== new URL(`${stack.url}${list.find(([l]) => l === label)![1]}`).pathname ? ` → ${final}` : ''}`,
+        [
+          `perf ${figures.performance} ${mark(figures.performance >= g.performance)}`,
+          `LCP ${(figures.lcpMs / 1000).toFixed(2)} s ${mark(figures.lcpMs <= g.lcpMs)}`,
+          `TBT ${Math.round(figures.tbtMs)} ms ${mark(figures.tbtMs <= g.tbtMs)}`,
+          `CLS ${figures.cls.toFixed(3)} ${mark(figures.cls <= g.cls)}`,
+          `a11y ${figures.accessibility} ${mark(figures.accessibility >= g.accessibility)}`,
+          `BP ${figures.bestPractices} ${mark(figures.bestPractices >= g.bestPractices)}`,
+          `SEO ${figures.seo} ${mark(figures.seo >= g.seo)}`,
+        ].join(' · '),
+      );
+    }
+  } finally {
+    chrome.kill();
+  }
+  return allMet;
+}

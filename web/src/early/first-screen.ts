@@ -1,0 +1,126 @@
+import { FILTER_CATEGORIES } from '#shared/enums';
+import { parseProductId, parseUniversityId } from '#shared/ids';
+import { LIMITS } from '#shared/limits';
+import { type PhotoSize, photoSrcSet } from '#shared/photo-urls';
+import { CARD_IMAGE_SIZES, FIRST_ROW, GALLERY_IMAGE_SIZES } from '@/components/product/image-sizes';
+
+/**
+ * The public GETs the first screen of a path makes before anything else, spelled exactly as the
+ * API client spells them (`apiUrl`), so `early.ts` can start them while the app's JavaScript is
+ * still downloading and the client adopts the answers (docs/decisions/024-phone-speed.md).
+ * `storedUniversity` is the raw local-storage value. Paths whose first calls depend on more than
+ * the URL (a search's sanitised term, a signed-in screen) get none: they simply fetch as usual.
+ * Kept free of the app's modules: it runs before them.
+ */
+export function firstScreenGets(pathname: string, search: string, storedUniversity: string | null): string[] {
+  const params = new URLSearchParams(search);
+  const products = (university: string) =>
+    FILTER_CATEGORIES.map(
+      (category) =>
+        `/api/products?${new URLSearchParams({ university, category, limit: String(LIMITS.categoryPreview), sort: 'newest' })}`,
+    );
+  if (pathname === '/marketplace') {
+    const university = parseUniversityId(params.get('university')) ?? parseUniversityId(storedUniversity);
+    // Browsing (no search text, no filter): the university's header and one section per category.
+    const browsing = [...params.keys()].every((key) => key === 'university');
+    if (!university) return ['/api/universities'];
+    return browsing ? [`/api/universities/${university}`, ...products(university)] : [];
+  }
+  if (pathname === '/' || pathname === '/select-university') return ['/api/universities'];
+  if (pathname === '/global-marketplace' && !params.has('q'))
+    return [`/api/products?${new URLSearchParams({ limit: String(LIMITS.globalStrip), sort: 'newest' })}`];
+  const product = /^\/product\/([^/]+)$/.exec(pathname);
+  if (product) {
+    const id = parseProductId(product[1]);
+    return id === null ? [] : [`/api/products/${id}`];
+  }
+  return [];
+}
+
+/** Where early.ts leaves the started GETs for the API client (a global: the two scripts share no module). */
+export const EARLY_GETS = '__earlyGets';
+
+type EarlyGets = Map<string, Promise<Response>>;
+
+/** Starts the GETs and leaves them for the client. */
+export function startEarlyGets(urls: string[]): ReadonlyMap<string, Promise<Response>> {
+  const started: EarlyGets = new Map();
+  for (const url of urls) {
+    const response = fetch(url, { headers: { accept: 'application/json' } });
+    // A failed early call is not an error: the client then fetches by itself.
+    response.catch(() => {});
+    started.set(url, response);
+  }
+  (globalThis as Record<string, unknown>)[EARLY_GETS] = started;
+  return new Map(started);
+}
+
+/** The answer to `url` started early, taken once (a second call for it fetches afresh). */
+export function takeEarlyGet(url: string): Promise<Response> | undefined {
+  const started = (globalThis as Record<string, unknown>)[EARLY_GETS] as EarlyGets | undefined;
+  const response = started?.get(url);
+  started?.delete(url);
+  return response;
+}
+
+/** A photo to preload as the page will show it (same src, srcset and sizes, so it is fetched once). */
+export interface FirstPhoto {
+  src: string;
+  srcset?: string;
+  sizes?: string;
+}
+
+interface Photoed {
+  image?: string | null;
+  images?: readonly string[];
+  image_variants?: Record<string, PhotoSize | null>;
+}
+
+const photoOf = (path: string, variants: Photoed['image_variants'], sizes: string): FirstPhoto => {
+  const srcset = photoSrcSet(path, variants?.[path]);
+  return srcset ? { src: path, srcset, sizes } : { src: path };
+};
+
+/**
+ * The photos that paint first on the screen of `pathname`, from the early GETs' answers (by URL):
+ * the product page's main photo, or the marketplace's first section's first row. The largest
+ * paint of these pages is one of them, and preloading starts them before React has rendered.
+ */
+export function firstPhotos(pathname: string, answers: ReadonlyMap<string, unknown>): FirstPhoto[] {
+  if (/^\/product\/[^/]+$/.test(pathname)) {
+    const product = [...answers.values()][0] as Photoed | undefined;
+    const main = product?.images?.find((u) => u.trim() !== '') ?? product?.image;
+    return main ? [photoOf(main, product?.image_variants, GALLERY_IMAGE_SIZES)] : [];
+  }
+  if (pathname === '/marketplace') {
+    for (const [url, body] of answers) {
+      if (!url.startsWith('/api/products?')) continue;
+      const items = ((body as { items?: Photoed[] } | undefined)?.items ?? []).slice(0, FIRST_ROW);
+      if (items.length > 0)
+        return items.flatMap((p) => (p.image ? [photoOf(p.image, p.image_variants, CARD_IMAGE_SIZES)] : []));
+    }
+  }
+  return [];
+}
+
+/** Once the early answers are in, preloads the first photos with high priority. */
+export async function preloadFirstPhotos(pathname: string, started: ReadonlyMap<string, Promise<Response>>) {
+  const answers = new Map<string, unknown>();
+  for (const [url, response] of started) {
+    // A clone: the API client reads the answer itself.
+    answers.set(
+      url,
+      await response.then((r) => (r.ok ? r.clone().json() : undefined)).catch(() => undefined),
+    );
+  }
+  for (const photo of firstPhotos(pathname, answers)) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'image';
+    link.href = photo.src;
+    if (photo.srcset) link.imageSrcset = photo.srcset;
+    if (photo.sizes) link.imageSizes = photo.sizes;
+    link.fetchPriority = 'high';
+    document.head.append(link);
+  }
+}
