@@ -7,6 +7,8 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import * as z from 'zod';
 import { type ProductExportRow, generateDemoExport } from '../../scripts/demo/data';
 import { isListed } from '#shared/table';
@@ -208,4 +210,48 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Continuar', exact: true }).click();
   await page.getByText('¡Inicio de sesión exitoso!').first().waitFor();
+}
+
+// --- accessibility: axe-core run inside the page, serious and critical violations fail the test
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const axeViolationSchema = z.array(
+  z.object({ id: z.string(), impact: z.string().nullable(), help: z.string(), targets: z.array(z.string()) }),
+);
+
+/**
+ * axe-core's serious and critical violations on the page as it stands (issue 11's goal: none on
+ * any page the journeys visit). axe is evaluated through the DevTools protocol, which the page's
+ * CSP does not govern, so the app's headers stay as they ship.
+ */
+export async function axeViolations(page: Page): Promise<z.infer<typeof axeViolationSchema>> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const raw = await page.evaluate(async () => {
+    type AxeResult = {
+      violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+    };
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<AxeResult> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        targets: v.nodes.slice(0, 5).map((n) => String(n.target)),
+      }));
+  });
+  return axeViolationSchema.parse(raw);
+}
+
+/** Fails with what axe found (rule, impact, the first elements) unless nothing serious or critical. */
+export async function expectAccessible(page: Page, where = new URL(page.url()).pathname): Promise<void> {
+  const found = await axeViolations(page);
+  if (found.length > 0)
+    throw new Error(
+      `axe found serious/critical violations on ${where}:\n${found
+        .map((v) => `- ${v.id} (${v.impact}): ${v.help} → ${v.targets.join(', ')}`)
+        .join('\n')}`,
+    );
 }
