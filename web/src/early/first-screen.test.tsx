@@ -6,7 +6,14 @@ import { GALLERY_IMAGE_SIZES } from '@/components/product/image-sizes';
 import { getUniversity } from '@/lib/api/get-university';
 import { product } from '@/testing/fixtures';
 import { fakeApi, renderApp, renderRoutes } from '@/testing/render';
-import { EARLY_GETS, firstPhotos, firstScreenGets, startEarlyGets } from './first-screen';
+import {
+  EARLY_GETS,
+  firstPhotos,
+  firstScreenGets,
+  preloadFirstPhotos,
+  startEarlyGets,
+  takeEarlyGet,
+} from './first-screen';
 
 const UNIVERSITY = {
   id: 'ucab',
@@ -141,5 +148,28 @@ describe('the first photos preloaded early (decision 024)', () => {
       { src: '/x.jpg' },
     ]);
     expect(firstPhotos('/product/12', new Map([['/api/products/12', undefined]]))).toEqual([]);
+  });
+});
+
+describe('preloading the first photos', () => {
+  afterEach(() => {
+    for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
+  });
+
+  it('adds a high-priority image preload and leaves the answer whole for the API client', async () => {
+    const body = { ...product({ id: 12 }), images: ['/images/products/12/1.webp'], image_variants: {} };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(body)),
+    );
+    const started = startEarlyGets(['/api/products/12']);
+    await preloadFirstPhotos('/product/12', started);
+    const link = document.head.querySelector('link[rel="preload"][as="image"]') as HTMLLinkElement;
+    expect(link.getAttribute('href')).toBe('/images/products/12/1.webp');
+    expect(link.fetchPriority).toBe('high');
+    // The client still reads the same answer (the preload read a clone).
+    const adopted = takeEarlyGet('/api/products/12');
+    if (!adopted) throw new Error('The early answer was not left for the client');
+    expect(((await (await adopted).json()) as { id: number }).id).toBe(12);
   });
 });

@@ -105,14 +105,14 @@ export function firstPhotos(pathname: string, answers: ReadonlyMap<string, unkno
 
 /** Once the early answers are in, preloads the first photos with high priority. */
 export async function preloadFirstPhotos(pathname: string, started: ReadonlyMap<string, Promise<Response>>) {
+  // Clones taken at once, as each answer arrives: the API client, which reads the answers too,
+  // must not consume one first (a used body cannot be cloned).
+  const reads = [...started].map(
+    ([url, response]) =>
+      [url, response.then((r) => (r.ok ? r.clone().json() : undefined)).catch(() => undefined)] as const,
+  );
   const answers = new Map<string, unknown>();
-  for (const [url, response] of started) {
-    // A clone: the API client reads the answer itself.
-    answers.set(
-      url,
-      await response.then((r) => (r.ok ? r.clone().json() : undefined)).catch(() => undefined),
-    );
-  }
+  for (const [url, read] of reads) answers.set(url, await read);
   for (const photo of firstPhotos(pathname, answers)) {
     const link = document.createElement('link');
     link.rel = 'preload';
