@@ -14,7 +14,7 @@ import { DEMO_USERS } from './demo-users';
 import { ensureUserPool, startCognitoLocal } from './parts/cognito';
 import { startCognitoProxy } from './parts/cognito-proxy';
 import { ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal } from './parts/dynamodb';
-import { localS3Client, S3_LOCAL_CREDENTIALS, startS3Local } from './parts/s3';
+import { deployStaticImages, localS3Client, S3_LOCAL_CREDENTIALS, startS3Local } from './parts/s3';
 import { startSesLocal } from './parts/ses';
 import { localNotifySecret } from './notify-secret';
 import { freePort } from './ports';
@@ -215,7 +215,10 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     log(`search index rebuilt from the table: ${indexed} products in ${Date.now() - reindexStarted} ms`);
     // Items written before the admin area's indexes get their index attributes (decision 025).
     const { createTablePages } = await import('../../functions/adapters/dynamodb/table-pages');
-    const pages = createTablePages({ doc: DynamoDBDocumentClient.from(dynamoClient), tableName: LOCAL_TABLE_NAME });
+    const pages = createTablePages({
+      doc: DynamoDBDocumentClient.from(dynamoClient),
+      tableName: LOCAL_TABLE_NAME,
+    });
     let backfilled = 0;
     let scanCursor: string | undefined;
     do {
@@ -236,7 +239,10 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
 
     // The demo accounts' profiles start with their names, as a confirmed sign-up's does.
     const { createProfileRepository } = await import('../../functions/adapters/dynamodb/accounts');
-    const profiles = createProfileRepository({ doc: DynamoDBDocumentClient.from(dynamoClient), tableName: LOCAL_TABLE_NAME });
+    const profiles = createProfileRepository({
+      doc: DynamoDBDocumentClient.from(dynamoClient),
+      tableName: LOCAL_TABLE_NAME,
+    });
     for (const user of DEMO_USERS) {
       const sub = pool.userIds.get(user.email.toLowerCase());
       if (!sub) continue;
@@ -253,6 +259,10 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
 
     const s3Client = localS3Client(s3.endpoint);
     stoppers.push({ name: 'S3 client', stop: () => s3Client.destroy() });
+    // The web app's own images live in the bucket, as the stack deploys them (the dev server reads
+    // web/public; a build copies it to web/dist).
+    const webRoot = opts.webDir ?? join(import.meta.dirname, '..', '..', 'web', opts.dev ? 'public' : 'dist');
+    await deployStaticImages(s3Client, LOCAL_IMAGES_BUCKET, join(webRoot, 'images'));
     if (opts.seed) {
       const seeded = await dynamoClient.send(
         new GetItemCommand({
@@ -308,7 +318,9 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       if (sellerId && studentId) {
         const questions = await seedDemoQuestionsOnce(
           {
-            doc: DynamoDBDocumentClient.from(dynamoClient, { marshallOptions: { removeUndefinedValues: true } }),
+            doc: DynamoDBDocumentClient.from(dynamoClient, {
+              marshallOptions: { removeUndefinedValues: true },
+            }),
             tableName: LOCAL_TABLE_NAME,
           },
           {

@@ -55,6 +55,13 @@ describe('local stack smoke', () => {
     expect((await img.arrayBuffer()).byteLength).toBeGreaterThan(100);
   });
 
+  it("serves the web app's own images (the stand-in product picture) from the bucket, as the stack deploys them", async () => {
+    const res = await fetch(`${baseUrl}/images/default-product.webp`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(100);
+  });
+
   it('loads / in Chromium without console errors or failed requests', async () => {
     const page = await browser.context.newPage();
     const problems: string[] = [];

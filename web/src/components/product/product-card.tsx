@@ -15,7 +15,7 @@ import { Badge } from '../ui/badge';
 import { useToast } from '../ui/toast';
 import { ShareMenu } from './share-menu';
 
-export const DEFAULT_PRODUCT_IMAGE = '/images/default-product.svg';
+export const DEFAULT_PRODUCT_IMAGE = '/images/default-product.webp';
 
 export { CARD_IMAGE_SIZES } from './image-sizes';
 
