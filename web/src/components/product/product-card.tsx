@@ -86,7 +86,6 @@ export function ProductCard({ product, isFavorite, onToggleFavorite, eager = fal
             {CAREER_LABELS[product.career]}
           </Badge>
         )}
-        {product.status === 'reserved' && <Badge className="product-card__reserved">Reservado</Badge>}
       </div>
       <div className="product-card__actions">
         <button
@@ -109,6 +108,8 @@ export function ProductCard({ product, isFavorite, onToggleFavorite, eager = fal
         </h3>
         <div className="product-card__meta">
           <span className="product-card__price">{formatPrice(product.price)}</span>
+          {/* In the text, not on the photo: a phone's compact card has no free corner for it. */}
+          {product.status === 'reserved' && <Badge className="badge--reserved">Reservado</Badge>}
           <Badge variant="outline" style={{ background: category.bg, color: category.fg }}>
             {CATEGORY_LABELS[product.category]}
           </Badge>
