@@ -1,6 +1,6 @@
 import type { University } from '#shared/schemas';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
+import { AdminTable } from './admin-table';
 import { formatDate } from '../format';
 
 export const UNIVERSITIES_TEXTS = {
@@ -12,7 +12,7 @@ export const UNIVERSITIES_TEXTS = {
 } as const;
 
 /** The spec's loading skeleton: 5 rows. */
-export const SKELETON_ROWS = 5;
+export { SKELETON_ROWS } from './admin-table';
 
 export interface UniversitiesTableProps {
   universities: University[];
@@ -34,83 +34,62 @@ function Logo({ university }: { university: University }) {
 }
 
 /** The universities table: logo, short name and id; full name; e-mail domain; creation date; actions. */
-export function UniversitiesTable({ universities, loading, deleting, onEdit, onDelete }: UniversitiesTableProps) {
+export function UniversitiesTable({
+  universities,
+  loading,
+  deleting,
+  onEdit,
+  onDelete,
+}: UniversitiesTableProps) {
   const [university, fullName, domain, created, actions] = UNIVERSITIES_TEXTS.columns;
   return (
-    <div className="admin-table-wrap">
-      <table className="admin-table" aria-busy={loading || undefined}>
-        <thead>
-          <tr>
-            {UNIVERSITIES_TEXTS.columns.map((c) => (
-              <th key={c} scope="col">
-                {c}
-              </th>
-            ))}
+    <AdminTable
+      columns={UNIVERSITIES_TEXTS.columns}
+      loading={loading}
+      isEmpty={universities.length === 0}
+      empty={UNIVERSITIES_TEXTS.empty}
+    >
+      {universities.map((u) => {
+        const busy = deleting?.has(u.id) ?? false;
+        return (
+          <tr key={u.id}>
+            <td data-label={university}>
+              <div className="admin-entity">
+                <Logo university={u} />
+                <div>
+                  <p className="admin-entity__name">{u.name}</p>
+                  <p className="admin-entity__id muted">{u.id}</p>
+                </div>
+              </div>
+            </td>
+            <td data-label={fullName}>{u.full_name}</td>
+            <td data-label={domain}>{u.email_domain}</td>
+            <td data-label={created}>{formatDate(u.created_at)}</td>
+            <td data-label={actions}>
+              <div className="admin-actions">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => onEdit(u)}
+                  disabled={busy}
+                  aria-label={`Editar ${u.name}`}
+                >
+                  Editar
+                </Button>
+                <Button
+                  variant="destructive"
+                  size="sm"
+                  onClick={() => onDelete(u)}
+                  disabled={busy}
+                  aria-label={`Eliminar ${u.name}`}
+                >
+                  {busy ? 'Eliminando...' : 'Eliminar'}
+                </Button>
+              </div>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {loading ? (
-            Array.from({ length: SKELETON_ROWS }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-              <tr key={i} data-testid="skeleton-row">
-                {UNIVERSITIES_TEXTS.columns.map((c) => (
-                  <td key={c}>
-                    <Skeleton className="skeleton--text" />
-                  </td>
-                ))}
-              </tr>
-            ))
-          ) : universities.length === 0 ? (
-            <tr>
-              <td colSpan={UNIVERSITIES_TEXTS.columns.length} className="admin-table__empty">
-                {UNIVERSITIES_TEXTS.empty}
-              </td>
-            </tr>
-          ) : (
-            universities.map((u) => {
-              const busy = deleting?.has(u.id) ?? false;
-              return (
-                <tr key={u.id}>
-                  <td data-label={university}>
-                    <div className="admin-entity">
-                      <Logo university={u} />
-                      <div>
-                        <p className="admin-entity__name">{u.name}</p>
-                        <p className="admin-entity__id muted">{u.id}</p>
-                      </div>
-                    </div>
-                  </td>
-                  <td data-label={fullName}>{u.full_name}</td>
-                  <td data-label={domain}>{u.email_domain}</td>
-                  <td data-label={created}>{formatDate(u.created_at)}</td>
-                  <td data-label={actions}>
-                    <div className="admin-actions">
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        onClick={() => onEdit(u)}
-                        disabled={busy}
-                        aria-label={`Editar ${u.name}`}
-                      >
-                        Editar
-                      </Button>
-                      <Button
-                        variant="destructive"
-                        size="sm"
-                        onClick={() => onDelete(u)}
-                        disabled={busy}
-                        aria-label={`Eliminar ${u.name}`}
-                      >
-                        {busy ? 'Eliminando...' : 'Eliminar'}
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })
-          )}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </AdminTable>
   );
 }

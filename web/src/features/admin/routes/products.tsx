@@ -3,12 +3,12 @@ import { ADMIN_MESSAGES } from '#shared/admin-messages';
 import { isOnOffer, PRODUCT_STATUS_LABELS, type ProductStatus } from '#shared/enums';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { AdminTable } from '../components/admin-table';
 import { MoreButton } from '../components/more-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { useDebounced } from '../use-debounced';
@@ -68,8 +68,16 @@ export default function Products() {
       { id: p.id, status: next },
       {
         onSuccess: () =>
-          toast({ title: ADMIN_MESSAGES.productUpdated, description: `${p.title}: ${PRODUCT_STATUS_LABELS[next]}` }),
-        onError: (err) => toast({ title: 'Error al actualizar el estado', description: messageOf(err), variant: 'destructive' }),
+          toast({
+            title: ADMIN_MESSAGES.productUpdated,
+            description: `${p.title}: ${PRODUCT_STATUS_LABELS[next]}`,
+          }),
+        onError: (err) =>
+          toast({
+            title: 'Error al actualizar el estado',
+            description: messageOf(err),
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -78,7 +86,12 @@ export default function Products() {
     if (!toDelete) return;
     remove.mutate(toDelete.id, {
       onSuccess: () => toast({ title: ADMIN_MESSAGES.productDeleted }),
-      onError: (err) => toast({ title: 'Error al eliminar el producto', description: messageOf(err), variant: 'destructive' }),
+      onError: (err) =>
+        toast({
+          title: 'Error al eliminar el producto',
+          description: messageOf(err),
+          variant: 'destructive',
+        }),
       onSettled: () => setToDelete(null),
     });
   };
@@ -127,90 +140,69 @@ export default function Products() {
           {messageOf(list.error)}
         </p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table" aria-busy={list.isPending || undefined}>
-            <thead>
-              <tr>
-                {COLUMNS.map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {list.isPending ? (
-                [0, 1, 2, 3, 4].map((i) => (
-                  <tr key={i} data-testid="skeleton-row">
-                    {COLUMNS.map((c) => (
-                      <td key={c}>
-                        <Skeleton className="skeleton--text" />
-                      </td>
-                    ))}
-                  </tr>
-                ))
-              ) : items.length === 0 ? (
-                <tr>
-                  <td colSpan={COLUMNS.length} className="admin-table__empty">
-                    No se encontraron productos
-                  </td>
-                </tr>
-              ) : (
-                items.map((p) => (
-                  <tr key={p.id}>
-                    <td data-label={COLUMNS[0]}>
-                      <p className="admin-entity__name">{p.title}</p>
-                      <p className="admin-entity__id muted">#{p.id}</p>
-                    </td>
-                    <td data-label={COLUMNS[1]}>{price.format(p.price)}</td>
-                    <td data-label={COLUMNS[2]}>
-                      <ProductStatusBadge product={p} />
-                    </td>
-                    <td data-label={COLUMNS[3]}>{names.get(p.university_id) ?? p.university_id}</td>
-                    <td data-label={COLUMNS[4]}>
-                      <p>{p.seller_name}</p>
-                      <p className="muted admin-entity__id">{p.seller_email}</p>
-                    </td>
-                    <td data-label={COLUMNS[5]}>{formatDate(p.created_at)}</td>
-                    <td data-label={COLUMNS[6]}>
-                      <div className="admin-actions">
-                        <Link
-                          className="btn btn--ghost btn--sm"
-                          to={paths.product.getHref(p.id)}
-                          aria-label={`Ver ${p.title}`}
-                        >
-                          Ver
-                        </Link>
-                        {p.status !== 'sold' && (
-                          <Button
-                            size="sm"
-                            variant="outline"
-                            disabled={setStatusMutation.isPending}
-                            onClick={() => toggle(p)}
-                            aria-label={`${isOnOffer(p.status) ? 'Desactivar' : 'Activar'} ${p.title}`}
-                          >
-                            {isOnOffer(p.status) ? 'Desactivar' : 'Activar'}
-                          </Button>
-                        )}
-                        <Button size="sm" variant="ghost" onClick={() => setHistory(p)} aria-label={`Historial de ${p.title}`}>
-                          Historial
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="destructive"
-                          onClick={() => setToDelete(p)}
-                          aria-label={`Eliminar ${p.title}`}
-                        >
-                          Eliminar
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          columns={COLUMNS}
+          loading={list.isPending}
+          isEmpty={items.length === 0}
+          empty={'No se encontraron productos'}
+        >
+          {items.map((p) => (
+            <tr key={p.id}>
+              <td data-label={COLUMNS[0]}>
+                <p className="admin-entity__name">{p.title}</p>
+                <p className="admin-entity__id muted">#{p.id}</p>
+              </td>
+              <td data-label={COLUMNS[1]}>{price.format(p.price)}</td>
+              <td data-label={COLUMNS[2]}>
+                <ProductStatusBadge product={p} />
+              </td>
+              <td data-label={COLUMNS[3]}>{names.get(p.university_id) ?? p.university_id}</td>
+              <td data-label={COLUMNS[4]}>
+                <p>{p.seller_name}</p>
+                <p className="muted admin-entity__id">{p.seller_email}</p>
+              </td>
+              <td data-label={COLUMNS[5]}>{formatDate(p.created_at)}</td>
+              <td data-label={COLUMNS[6]}>
+                <div className="admin-actions">
+                  <Link
+                    className="btn btn--ghost btn--sm"
+                    to={paths.product.getHref(p.id)}
+                    aria-label={`Ver ${p.title}`}
+                  >
+                    Ver
+                  </Link>
+                  {p.status !== 'sold' && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={setStatusMutation.isPending}
+                      onClick={() => toggle(p)}
+                      aria-label={`${isOnOffer(p.status) ? 'Desactivar' : 'Activar'} ${p.title}`}
+                    >
+                      {isOnOffer(p.status) ? 'Desactivar' : 'Activar'}
+                    </Button>
+                  )}
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setHistory(p)}
+                    aria-label={`Historial de ${p.title}`}
+                  >
+                    Historial
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="destructive"
+                    onClick={() => setToDelete(p)}
+                    aria-label={`Eliminar ${p.title}`}
+                  >
+                    Eliminar
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       <MoreButton
         hasNextPage={list.hasNextPage}
@@ -220,7 +212,11 @@ export default function Products() {
       <ConfirmDialog
         open={toDelete !== null}
         title="¿Eliminar producto?"
-        description={toDelete ? `Se eliminará «${toDelete.title}» con sus fotos y preguntas. Esta acción no se puede deshacer.` : ''}
+        description={
+          toDelete
+            ? `Se eliminará «${toDelete.title}» con sus fotos y preguntas. Esta acción no se puede deshacer.`
+            : ''
+        }
         busy={remove.isPending}
         onCancel={() => setToDelete(null)}
         onConfirm={confirmDelete}

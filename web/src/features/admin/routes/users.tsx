@@ -5,7 +5,7 @@ import { MoreButton } from '../components/more-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Skeleton } from '@/components/ui/skeleton';
+import { AdminTable } from '../components/admin-table';
 import { useToast } from '@/components/ui/toast';
 import { useDebounced } from '../use-debounced';
 import { useDocumentMeta } from '@/lib/document-meta';
@@ -44,7 +44,11 @@ export default function Users() {
       {
         onSuccess: () => toast({ title: ADMIN_MESSAGES.verificationUpdated, description: u.email }),
         onError: (err) =>
-          toast({ title: 'Error al actualizar la verificación', description: messageOf(err), variant: 'destructive' }),
+          toast({
+            title: 'Error al actualizar la verificación',
+            description: messageOf(err),
+            variant: 'destructive',
+          }),
       },
     );
 
@@ -53,7 +57,8 @@ export default function Users() {
       { userId: u.user_id, admin: true },
       {
         onSuccess: (result) => toast({ title: ADMIN_MESSAGES.roleGranted, description: result.message }),
-        onError: (err) => toast({ title: 'Error al cambiar el rol', description: messageOf(err), variant: 'destructive' }),
+        onError: (err) =>
+          toast({ title: 'Error al cambiar el rol', description: messageOf(err), variant: 'destructive' }),
       },
     );
 
@@ -75,110 +80,89 @@ export default function Users() {
           {messageOf(list.error)}
         </p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table" aria-busy={list.isPending || undefined}>
-            <thead>
-              <tr>
-                {COLUMNS.map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
-                ))}
+        <AdminTable
+          columns={COLUMNS}
+          loading={list.isPending}
+          isEmpty={items.length === 0}
+          empty={'No se encontraron usuarios'}
+        >
+          {items.map((u) => {
+            const self = me?.id === u.user_id;
+            const superAdmin = u.roles.includes('super_admin');
+            const isAdmin = superAdmin || u.roles.includes('admin');
+            return (
+              <tr key={u.user_id}>
+                <td data-label={COLUMNS[0]}>
+                  <p className="admin-entity__name">{u.full_name || u.email}</p>
+                  <p className="admin-entity__id muted">{u.email}</p>
+                </td>
+                <td data-label={COLUMNS[1]}>
+                  {u.university_email ? (
+                    <>
+                      <p>{u.university_email}</p>
+                      <Badge
+                        variant="outline"
+                        className={`admin-status admin-status--${u.university_email_verified ? 'approved' : 'unknown'}`}
+                      >
+                        {u.university_email_verified ? 'Verificado' : 'No verificado'}
+                      </Badge>
+                    </>
+                  ) : (
+                    <span className="muted">—</span>
+                  )}
+                </td>
+                <td data-label={COLUMNS[2]}>
+                  {u.roles.length === 0 ? (
+                    <span className="muted">Usuario</span>
+                  ) : (
+                    <span className="admin-actions">
+                      {u.roles.map((r) => (
+                        <Badge key={r} variant="secondary">
+                          {ROLE_LABELS[r]}
+                        </Badge>
+                      ))}
+                    </span>
+                  )}
+                </td>
+                <td data-label={COLUMNS[3]}>{formatDate(u.created_at)}</td>
+                <td data-label={COLUMNS[4]}>
+                  <div className="admin-actions">
+                    {u.university_email && (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={verify.isPending}
+                        onClick={() => toggleVerified(u)}
+                        aria-label={`${u.university_email_verified ? 'Quitar verificación de' : 'Verificar correo de'} ${u.email}`}
+                      >
+                        {u.university_email_verified ? 'Quitar verificación' : 'Verificar correo'}
+                      </Button>
+                    )}
+                    {me?.isSuperAdmin && !isAdmin && !self && (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={role.isPending}
+                        onClick={() => grantAdmin(u)}
+                        aria-label={`Hacer administrador a ${u.email}`}
+                      >
+                        Hacer administrador
+                      </Button>
+                    )}
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setHistory(u)}
+                      aria-label={`Historial de ${u.email}`}
+                    >
+                      Historial
+                    </Button>
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {list.isPending ? (
-                [0, 1, 2, 3, 4].map((i) => (
-                  <tr key={i} data-testid="skeleton-row">
-                    {COLUMNS.map((c) => (
-                      <td key={c}>
-                        <Skeleton className="skeleton--text" />
-                      </td>
-                    ))}
-                  </tr>
-                ))
-              ) : items.length === 0 ? (
-                <tr>
-                  <td colSpan={COLUMNS.length} className="admin-table__empty">
-                    No se encontraron usuarios
-                  </td>
-                </tr>
-              ) : (
-                items.map((u) => {
-                  const self = me?.id === u.user_id;
-                  const superAdmin = u.roles.includes('super_admin');
-                  const isAdmin = superAdmin || u.roles.includes('admin');
-                  return (
-                    <tr key={u.user_id}>
-                      <td data-label={COLUMNS[0]}>
-                        <p className="admin-entity__name">{u.full_name || u.email}</p>
-                        <p className="admin-entity__id muted">{u.email}</p>
-                      </td>
-                      <td data-label={COLUMNS[1]}>
-                        {u.university_email ? (
-                          <>
-                            <p>{u.university_email}</p>
-                            <Badge
-                              variant="outline"
-                              className={`admin-status admin-status--${u.university_email_verified ? 'approved' : 'unknown'}`}
-                            >
-                              {u.university_email_verified ? 'Verificado' : 'No verificado'}
-                            </Badge>
-                          </>
-                        ) : (
-                          <span className="muted">—</span>
-                        )}
-                      </td>
-                      <td data-label={COLUMNS[2]}>
-                        {u.roles.length === 0 ? (
-                          <span className="muted">Usuario</span>
-                        ) : (
-                          <span className="admin-actions">
-                            {u.roles.map((r) => (
-                              <Badge key={r} variant="secondary">
-                                {ROLE_LABELS[r]}
-                              </Badge>
-                            ))}
-                          </span>
-                        )}
-                      </td>
-                      <td data-label={COLUMNS[3]}>{formatDate(u.created_at)}</td>
-                      <td data-label={COLUMNS[4]}>
-                        <div className="admin-actions">
-                          {u.university_email && (
-                            <Button
-                              size="sm"
-                              variant="outline"
-                              disabled={verify.isPending}
-                              onClick={() => toggleVerified(u)}
-                              aria-label={`${u.university_email_verified ? 'Quitar verificación de' : 'Verificar correo de'} ${u.email}`}
-                            >
-                              {u.university_email_verified ? 'Quitar verificación' : 'Verificar correo'}
-                            </Button>
-                          )}
-                          {me?.isSuperAdmin && !isAdmin && !self && (
-                            <Button
-                              size="sm"
-                              variant="outline"
-                              disabled={role.isPending}
-                              onClick={() => grantAdmin(u)}
-                              aria-label={`Hacer administrador a ${u.email}`}
-                            >
-                              Hacer administrador
-                            </Button>
-                          )}
-                          <Button size="sm" variant="ghost" onClick={() => setHistory(u)} aria-label={`Historial de ${u.email}`}>
-                            Historial
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })
-              )}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </AdminTable>
       )}
       <MoreButton
         hasNextPage={list.hasNextPage}
