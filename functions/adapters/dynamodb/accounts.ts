@@ -32,6 +32,7 @@ import type {
 } from '../../ports/accounts';
 import type { TableAccess } from './client';
 import { isConditionalCheckFailed, stripKeys } from './items';
+import { queryIndexAll } from './cursor';
 
 const codeRecordSchema = z.object({
   purpose: z.enum(['signup', 'institutional']),
@@ -438,26 +439,10 @@ export function createFavoriteRepository({ doc, tableName }: TableAccess): Favor
     },
     async removeAllOfProduct(productId) {
       // gsi1 FAVORITED#<product id> finds them (no Scan); deletes are idempotent under replays.
-      let removed = 0;
-      let start: Record<string, unknown> | undefined;
-      do {
-        const res = await doc.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: INDEXES.gsi1.name,
-            KeyConditionExpression: '#pk = :pk',
-            ExpressionAttributeNames: { '#pk': INDEXES.gsi1.pk },
-            ExpressionAttributeValues: { ':pk': keys.favoritedBy(productId) },
-            ExclusiveStartKey: start,
-          }),
-        );
-        for (const item of res.Items ?? []) {
-          await doc.send(new DeleteCommand({ TableName: tableName, Key: { pk: item.pk, sk: item.sk } }));
-          removed++;
-        }
-        start = res.LastEvaluatedKey;
-      } while (start);
-      return removed;
+      const items = await queryIndexAll({ doc, tableName }, INDEXES.gsi1, keys.favoritedBy(productId));
+      for (const item of items)
+        await doc.send(new DeleteCommand({ TableName: tableName, Key: { pk: item.pk, sk: item.sk } }));
+      return items.length;
     },
     async listProducts(userId) {
       const favorites: z.infer<typeof favoriteSchema>[] = [];

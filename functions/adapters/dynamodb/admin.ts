@@ -17,7 +17,6 @@ import {
   INDEXES,
   KEY,
   keys,
-  universityRequestIndexAttributes,
   type IndexDef,
 } from '#shared/table';
 import { decodeJsonCursor, encodeJsonCursor } from '../../commons/cursor';
@@ -26,9 +25,10 @@ import { logger } from '../../commons/observability';
 import type { AdminStore, JobStore, StoredRequest, StoredUniversity } from '../../ports/admin';
 import type { Page } from '../../ports/repositories';
 import type { TableAccess } from './client';
-import { decodeDynamoCursor, encodeDynamoCursor, queryIndexPage } from './cursor';
+import { decodeDynamoCursor, encodeDynamoCursor, queryIndexAll, queryIndexPage } from './cursor';
 import { productItem } from './products';
 import { reportItem } from './reports';
+import { universityRequestItem } from './universities';
 import { isConditionalCheckFailed, stripKeys } from './items';
 
 /** Items the admin's product list reads at most per request when filters skip most of them. */
@@ -54,6 +54,9 @@ const storedJobSchema = z.object({
   cursor: z.optional(z.nullable(z.string())),
   lease_until: z.optional(z.nullable(z.string())),
 });
+
+/** The lock a running job of its kind (and target) holds: one reindex, one deletion per university. */
+const jobLockItem = (job: AdminJob) => ({ ...entityKey('jobLock', keys.jobLock(job.kind, job.target)), job_id: job.id });
 
 export function jobItem(job: AdminJob): Record<string, unknown> {
   return {
@@ -182,25 +185,7 @@ export function createAdminStore(table: TableAccess): AdminStore {
     ExpressionAttributeValues: { ':status': p.status, ...(p.held_at ? { ':held': p.held_at } : {}) },
   });
 
-  const queryAllIndex = async (index: IndexDef, pk: string) => {
-    const out: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const res = await doc.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: index.name,
-          KeyConditionExpression: '#pk = :pk',
-          ExpressionAttributeNames: { '#pk': index.pk },
-          ExpressionAttributeValues: { ':pk': pk },
-          ExclusiveStartKey: start,
-        }),
-      );
-      out.push(...(res.Items ?? []));
-      start = res.LastEvaluatedKey;
-    } while (start);
-    return out;
-  };
+  const queryAllIndex = (index: IndexDef, pk: string) => queryIndexAll(table, index, pk);
 
   return {
     async appendAudit(entry) {
@@ -468,7 +453,7 @@ export function createAdminStore(table: TableAccess): AdminStore {
         {
           Put: {
             TableName: tableName,
-            Item: { ...entityKey('jobLock', keys.jobLock(job.kind, job.target)), job_id: job.id },
+            Item: jobLockItem(job),
             ConditionExpression: `attribute_not_exists(${KEY.pk})`,
           },
         },
@@ -510,11 +495,7 @@ export function createAdminStore(table: TableAccess): AdminStore {
         {
           Put: {
             TableName: tableName,
-            Item: {
-              ...next,
-              ...entityKey('universityRequest', keys.universityRequest(next.id)),
-              ...universityRequestIndexAttributes(next),
-            },
+            Item: universityRequestItem(next),
             ConditionExpression: '#status = :pending',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: { ':pending': current.status },
@@ -579,7 +560,7 @@ export function createJobStore(table: TableAccess): JobStore {
               {
                 Put: {
                   TableName: tableName,
-                  Item: { ...entityKey('jobLock', keys.jobLock(job.kind, job.target)), job_id: job.id },
+                  Item: jobLockItem(job),
                   ConditionExpression: `attribute_not_exists(${KEY.pk})`,
                 },
               },

@@ -108,3 +108,28 @@ export async function queryPartitionPrefix(
   } while (start && (query.max === undefined || out.length < query.max));
   return out;
 }
+
+/** Every item of one index partition, page after page (small partitions: universities, a product's favorites). */
+export async function queryIndexAll(
+  { doc, tableName }: TableAccess,
+  index: IndexDef,
+  pk: string,
+): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res: QueryCommandOutput = await doc.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: index.name,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': index.pk },
+        ExpressionAttributeValues: { ':pk': pk },
+        ExclusiveStartKey: start,
+      }),
+    );
+    out.push(...(res.Items ?? []));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out;
+}

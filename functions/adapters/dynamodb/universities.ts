@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { fold } from '#shared/text';
 import {
   type University,
@@ -11,6 +11,7 @@ import { logger } from '../../commons/observability';
 import type { UniversityRepository, UniversityRequestRepository } from '../../ports/repositories';
 import type { TableAccess } from './client';
 import { isConditionalCheckFailed, stripKeys } from './items';
+import { queryIndexAll } from './cursor';
 
 function toUniversity(item: Record<string, unknown> | undefined): University | null {
   // A university being deleted (docs/decisions/026) is gone for everyone but the admin already.
@@ -21,30 +22,21 @@ function toUniversity(item: Record<string, unknown> | undefined): University | n
   return null;
 }
 
+/** A university request as stored: its key, entity and the admin's index attributes. */
+export function universityRequestItem(request: UniversityRequest): Record<string, unknown> {
+  return {
+    ...request,
+    ...entityKey('universityRequest', keys.universityRequest(request.id)),
+    ...universityRequestIndexAttributes(request),
+  };
+}
+
 export function createUniversityRepository({ doc, tableName }: TableAccess): UniversityRepository {
   return {
     async list() {
       // A handful of items in one partition of gsi1, sorted by folded name.
-      const out: University[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const res = await doc.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: INDEXES.gsi1.name,
-            KeyConditionExpression: '#pk = :pk',
-            ExpressionAttributeNames: { '#pk': INDEXES.gsi1.pk },
-            ExpressionAttributeValues: { ':pk': keys.universitiesPartition },
-            ExclusiveStartKey: start,
-          }),
-        );
-        for (const item of res.Items ?? []) {
-          const u = toUniversity(item);
-          if (u) out.push(u);
-        }
-        start = res.LastEvaluatedKey;
-      } while (start);
-      return out;
+      const items = await queryIndexAll({ doc, tableName }, INDEXES.gsi1, keys.universitiesPartition);
+      return items.map((i) => toUniversity(i)).filter((u): u is University => u !== null);
     },
 
     async get(id) {
@@ -85,11 +77,7 @@ export function createUniversityRequestRepository({
       await doc.send(
         new PutCommand({
           TableName: tableName,
-          Item: {
-            ...item,
-            ...entityKey('universityRequest', keys.universityRequest(item.id)),
-            ...universityRequestIndexAttributes(item),
-          },
+          Item: universityRequestItem(item),
           // A uuid never repeats; the condition makes a retried request unable to overwrite one.
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
