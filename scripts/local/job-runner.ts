@@ -1,7 +1,6 @@
-import { logger } from '../../functions/commons/observability';
 import type { JobLauncher } from '../../functions/ports/admin';
 import { type JobDeps, pendingJobIds, runJob } from '../../functions/services/admin-jobs';
-import { createSleeper, pauseAfter } from './pause';
+import { startSweepLoop } from './pause';
 
 /**
  * The local stand-in for the admin's job function (docs/decisions/026): runs the jobs in this
@@ -20,47 +19,21 @@ export function startJobRunner(
   deps: () => JobDeps,
   opts: { intervalMs?: number; maxBackoffMs?: number } = {},
 ): JobRunner {
-  const intervalMs = opts.intervalMs ?? 1000;
-  const maxBackoffMs = opts.maxBackoffMs ?? 10_000;
-  let stopped = false;
-  let failures = 0;
-  const sleeper = createSleeper();
   // One sweep at a time; jobs run one after another, as one function's runs would per job.
-  let running: Promise<void> = Promise.resolve();
-
-  const sweep = (only?: string) => {
-    running = running.then(async () => {
-      try {
-        const ids = only ? [only] : await pendingJobIds(deps());
-        for (const id of ids) if (!stopped) await runJob(deps(), id);
-        failures = 0;
-      } catch (error) {
-        failures += 1;
-        if (failures === 1) logger.warn('local job runner failed; retrying with a growing pause', { error });
-      }
-    });
-    return running;
-  };
-
-  const loop = (async () => {
-    while (!stopped) {
-      await sweep();
-      if (stopped) break;
-      await sleeper.sleep(pauseAfter(failures, intervalMs, maxBackoffMs));
-    }
-  })();
-
+  const loop = startSweepLoop<string>(
+    'local job runner',
+    async (only, stopped) => {
+      const ids = only ? [only] : await pendingJobIds(deps());
+      for (const id of ids) if (!stopped()) await runJob(deps(), id);
+    },
+    opts,
+  );
   return {
     async launch(jobId) {
       // Not awaited: the route answers while the job runs.
-      void sweep(jobId);
+      void loop.run(jobId);
     },
-    runNow: () => sweep(),
-    async stop() {
-      stopped = true;
-      sleeper.wake();
-      await loop;
-      await running;
-    },
+    runNow: () => loop.run(),
+    stop: () => loop.stop(),
   };
 }

@@ -1,6 +1,5 @@
-import { logger } from '../../functions/commons/observability';
 import { NOTIFICATION_SWEEP_EVENT, type NotificationSweepEvent } from '../../functions/stream/sweep-event';
-import { createSleeper, pauseAfter } from './pause';
+import { startSweepLoop } from './pause';
 
 /**
  * The local stand-in for the schedule that, in AWS, sends the stream dispatcher's function a sweep
@@ -24,44 +23,14 @@ export interface NotificationSweeper {
 }
 
 export function startNotificationSweeper(opts: NotificationSweeperOptions): NotificationSweeper {
-  const intervalMs = opts.intervalMs ?? 1000;
-  const maxBackoffMs = opts.maxBackoffMs ?? 10_000;
-  let stopped = false;
-  let failures = 0;
-  const sleeper = createSleeper();
-  // One sweep at a time, as a schedule's invocations rarely overlap (overlaps are safe anyway).
-  let running: Promise<void> = Promise.resolve();
-
-  const sweepOnce = () => {
-    running = running.then(async () => {
-      try {
-        await opts.handler(NOTIFICATION_SWEEP_EVENT);
-        if (failures > 0) logger.info('notification sweep works again', { failedSweeps: failures });
-        failures = 0;
-      } catch (error) {
-        failures += 1;
-        // Logged when it starts failing, not on every sweep; the windows stay due meanwhile.
-        if (failures === 1)
-          logger.warn('notification sweep failed; retrying with a growing pause', { error });
-      }
-    });
-    return running;
-  };
-
-  const loop = (async () => {
-    while (!stopped) {
-      await sweepOnce();
-      if (stopped) break;
-      await sleeper.sleep(pauseAfter(failures, intervalMs, maxBackoffMs));
-    }
-  })();
-
-  return {
-    sweepNow: () => sweepOnce(),
-    async stop() {
-      stopped = true;
-      sleeper.wake();
-      await loop;
+  // One sweep at a time, as a schedule's invocations rarely overlap (overlaps are safe anyway). The
+  // windows stay due while sweeps fail, so nothing is lost meanwhile.
+  const loop = startSweepLoop<never>(
+    'notification sweep',
+    async () => {
+      await opts.handler(NOTIFICATION_SWEEP_EVENT);
     },
-  };
+    opts,
+  );
+  return { sweepNow: () => loop.run(), stop: () => loop.stop() };
 }
