@@ -99,7 +99,6 @@ export function OwnListings() {
           }),
       },
     );
-  const sell = (p: OwnProduct) => change(p, 'sold');
   const confirmDelete = () => {
     const p = confirming;
     if (!p) return;
@@ -139,7 +138,9 @@ export function OwnListings() {
               // Held for review by reports: out of every listing until an admin looks at it.
               <Badge variant="outline">En revisión</Badge>
             ) : (
-              <Badge variant={isOnOffer(p.status) ? 'default' : 'secondary'}>{PRODUCT_STATUS_LABELS[p.status]}</Badge>
+              <Badge variant={isOnOffer(p.status) ? 'default' : 'secondary'}>
+                {PRODUCT_STATUS_LABELS[p.status]}
+              </Badge>
             )}
             <Popover
               label={`Acciones de ${p.title}`}
@@ -156,34 +157,29 @@ export function OwnListings() {
             >
               {(close) => (
                 <ul className="menu">
-                  {isOnOffer(p.status) && !p.held_at && (
-                    <li>
-                      <button
-                        type="button"
-                        className="menu__item"
-                        onClick={() => {
-                          close();
-                          change(p, p.status === 'reserved' ? 'active' : 'reserved');
-                        }}
-                      >
-                        {p.status === 'reserved' ? 'Marcar como disponible' : 'Marcar como reservado'}
-                      </button>
-                    </li>
-                  )}
-                  {isOnOffer(p.status) && !p.held_at && (
-                    <li>
-                      <button
-                        type="button"
-                        className="menu__item"
-                        onClick={() => {
-                          close();
-                          sell(p);
-                        }}
-                      >
-                        Marcar como vendido
-                      </button>
-                    </li>
-                  )}
+                  {isOnOffer(p.status) &&
+                    !p.held_at &&
+                    (
+                      [
+                        p.status === 'reserved'
+                          ? (['Marcar como disponible', () => change(p, 'active')] as const)
+                          : (['Marcar como reservado', () => change(p, 'reserved')] as const),
+                        ['Marcar como vendido', () => change(p, 'sold')] as const,
+                      ] as const
+                    ).map(([label, act]) => (
+                      <li key={label}>
+                        <button
+                          type="button"
+                          className="menu__item"
+                          onClick={() => {
+                            close();
+                            act();
+                          }}
+                        >
+                          {label}
+                        </button>
+                      </li>
+                    ))}
                   <li>
                     <button
                       type="button"
