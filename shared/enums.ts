@@ -164,7 +164,7 @@ export const OWNER_TRANSITIONS: Readonly<Record<ProductStatus, readonly ProductS
 };
 
 /** Statuses in which a product is offered (listed unless held for review): active and reserved. */
-export const isOnOffer = (status: ProductStatus): boolean => status === 'active' || status === 'reserved';
+export const isOnOffer = (status: string): boolean => status === 'active' || status === 'reserved';
 
 export const REQUEST_STATUS_LABELS = {
   pending: 'Pendiente',

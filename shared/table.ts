@@ -1,3 +1,5 @@
+import { isOnOffer } from './enums';
+
 /**
  * The single table's design: key attribute names, index definitions, entities and key builders.
  * The CDK table construct, the local bootstrap, the repositories and the stream dispatcher all read
@@ -349,7 +351,7 @@ export function reportIndexAttributes(r: {
  */
 export function isListed(p: { status: string; held_at?: string | null }): boolean {
   // A reserved listing stays in listings and search, with its badge (issue 13).
-  return (p.status === 'active' || p.status === 'reserved') && !p.held_at;
+  return isOnOffer(p.status) && !p.held_at;
 }
 
 /** The index and partition that serve a product listing by university and/or category. */
