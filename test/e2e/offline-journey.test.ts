@@ -51,6 +51,17 @@ function pngSize(bytes: Buffer): { width: number; height: number } | null {
 
 /** The worker controls the page once it activated and claimed it. */
 const controlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller !== null);
+/** The registration's workers, for a failure message. */
+const workerStates = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return JSON.stringify({
+      controller: navigator.serviceWorker.controller?.state ?? null,
+      active: registration?.active?.state ?? null,
+      waiting: registration?.waiting?.state ?? null,
+      installing: registration?.installing?.state ?? null,
+    });
+  });
 const cached = (page: Page, path: string) =>
   page.evaluate(async (p) => (await caches.match(p)) !== undefined, path);
 
@@ -225,7 +236,17 @@ describe('a new version', () => {
       expect(await sameDocument()).toBe(true);
 
       await offer.getByRole('button', { name: 'Actualizar' }).click();
-      await expect.poll(sameDocument, { timeout: 20_000 }).toBe(false);
+      // Chromium activates the chosen worker only once the old one has no work in flight (the
+      // first install re-reads every file the page loaded through it, which a loaded CI machine
+      // may still be doing), so the reload may take a while: wait long, and say where it stood.
+      await expect
+        .poll(sameDocument, { timeout: 60_000 })
+        .toBe(false)
+        .catch(async (error: Error) => {
+          throw new Error(
+            `no reload after 'Actualizar' (${error.message}); workers: ${await workerStates(page)}`,
+          );
+        });
       await page.getByRole('heading', { name: 'Marketplace de UCAB', level: 1 }).waitFor();
       expect(await offer.count()).toBe(0);
       expect(
