@@ -10,6 +10,7 @@ const ENTITY_LABELS: Record<AuditEntry['entity_type'], string> = {
   university: 'Universidad',
   universityRequest: 'Solicitud',
   index: 'Índice de búsqueda',
+  exchangeRate: 'Tasa BCV',
 };
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
