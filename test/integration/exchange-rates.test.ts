@@ -11,6 +11,7 @@ import type { AuditEntry } from '#shared/admin';
 import type { ExchangeRate } from '#shared/exchange-rate';
 import { RATE_MESSAGES, usableRate } from '#shared/exchange-rate';
 import { keys } from '#shared/table';
+import { ensureDemoRate } from '../../scripts/demo/exchange-rate';
 import { ensureTable, localDynamoClient } from '../../scripts/local/parts/dynamodb';
 import { useTestTable } from '../support/backend';
 import { apiEvent, invoke } from '../support/events';
@@ -295,5 +296,19 @@ describe('the BCV rate history', () => {
     const monday = ((await publicRate()).body as { rate: ExchangeRate }).rate;
     expect(monday.date).toBe('2026-11-24');
     expect(usableRate(monday, now)).toBeNull();
+  });
+
+  it("the demo's rate is dated relative to today: written when the newest is stale, left alone when recent", async () => {
+    now = new Date('2026-12-03T13:00:00Z'); // Thursday: the 24th's rate is 7 business days old.
+    setContextForTests({ now: () => now });
+    const written = await ensureDemoRate(table, now);
+    expect(written).toMatchObject({ date: '2026-12-03', rate: 533.4, source: 'bcv' });
+    expect(await ensureDemoRate(table, now)).toBeNull();
+    const shown = ((await publicRate()).body as { rate: ExchangeRate }).rate;
+    expect(shown.date).toBe('2026-12-03');
+    expect(usableRate(shown, now)).toEqual(shown);
+    // On a Sunday the last business day is Friday's.
+    const sunday = new Date('2026-12-20T15:00:00Z');
+    expect(await ensureDemoRate(table, sunday)).toMatchObject({ date: '2026-12-18' });
   });
 });
