@@ -1,6 +1,10 @@
+import { formatBs, formatUsd } from './money';
+
 /**
- * The BCV's official USD rate (issue 14, docs/decisions/033): its shape, the Spanish texts, and the
- * stale rule both sides apply. Zod-free, so the product page carries none of the API's schemas.
+ * The BCV's official USD rate (issue 14, docs/decisions/033): its shape, the Spanish texts, the
+ * stale rule both sides apply, and the price line with its bolívar equivalent. Zod-free, so the
+ * product page carries none of the API's schemas; apart from shared/money.ts, so the first route's
+ * cards carry none of it.
  */
 
 /** One published rate: bolívares per US dollar on a date ('Fecha Valor'), with where it came from. */
@@ -135,4 +139,21 @@ export function isRateStale(rateDate: string, now: Date): boolean {
 /** The rate a page may show beside a price: the newest one, unless missing or stale. */
 export function usableRate(rate: ExchangeRate | null | undefined, now: Date): ExchangeRate | null {
   return rate && rate.rate > 0 && !isRateStale(rate.date, now) ? rate : null;
+}
+
+/** 'yyyy-mm-dd' → 'dd/mm/yyyy', the date of a rate as the BCV and Venezuelans write it. */
+export function formatRateDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/** A dollar price in bolívares at a rate (Bs. per US$), to the cent. */
+export function toBolivares(usd: number, rate: number): number {
+  return Math.round(usd * rate * 100) / 100;
+}
+
+/** 'US$ 12,50 · ≈ Bs. 6.585,88 (tasa BCV del 21/11/2026)': a price beside its bolívar equivalent. */
+export function formatUsdWithBs(usd: number, rate: { rate: number; date: string } | null): string {
+  if (!rate) return formatUsd(usd);
+  return `${formatUsd(usd)} · ≈ ${formatBs(toBolivares(usd, rate.rate))} (tasa BCV del ${formatRateDate(rate.date)})`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatBs, formatRateDate, formatUsd, formatUsdWithBs, toBolivares } from './money';
+import { formatRateDate, formatUsdWithBs, toBolivares } from './exchange-rate';
+import { formatAmount, formatBs, formatUsd } from './money';
 
 describe('money formatting (es-VE through Intl)', () => {
   it('writes a decimal comma, a dot between thousands and always 2 decimals', () => {

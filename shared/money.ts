@@ -1,5 +1,5 @@
 /**
- * THE money formatter (issue 14, docs/decisions/033): every price the app shows goes through here,
+ * THE money formatter (issue 14, docs/decisions/033): every amount the app shows goes through here,
  * with es-VE conventions through Intl (decimal comma, '.' between thousands, always 2 decimals).
  * Prices are USD as published ('US$ 12,50'); the bolívar equivalent is written 'Bs. 6.585,88', as
  * Venezuelans write the bolívar today. The spec's message texts ('… por ${price}') are not prices
@@ -25,21 +25,4 @@ export function formatUsd(amount: number): string {
 /** An amount in bolívares: 6585.88 → 'Bs. 6.585,88'. */
 export function formatBs(amount: number): string {
   return `Bs. ${formatAmount(amount)}`;
-}
-
-/** 'yyyy-mm-dd' → 'dd/mm/yyyy', the date of a rate as the BCV and Venezuelans write it. */
-export function formatRateDate(isoDate: string): string {
-  const [y, m, d] = isoDate.split('-');
-  return `${d}/${m}/${y}`;
-}
-
-/** A dollar price in bolívares at a rate (Bs. per US$), to the cent. */
-export function toBolivares(usd: number, rate: number): number {
-  return Math.round(usd * rate * 100) / 100;
-}
-
-/** 'US$ 12,50 · ≈ Bs. 6.585,88 (tasa BCV del 21/11/2026)': a price beside its bolívar equivalent. */
-export function formatUsdWithBs(usd: number, rate: { rate: number; date: string } | null): string {
-  if (!rate) return formatUsd(usd);
-  return `${formatUsd(usd)} · ≈ ${formatBs(toBolivares(usd, rate.rate))} (tasa BCV del ${formatRateDate(rate.date)})`;
 }

@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { caracasDate, type ExchangeRate, usableRate } from '#shared/exchange-rate';
-import { formatRateDate } from '#shared/money';
+import { caracasDate, type ExchangeRate, formatRateDate, usableRate } from '#shared/exchange-rate';
 import { Field } from '@/components/form/field';
 import { buttonClass } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';

@@ -1,5 +1,5 @@
-import { usableRate } from '#shared/exchange-rate';
-import { formatBs, formatRateDate, formatUsd, toBolivares } from '#shared/money';
+import { formatRateDate, toBolivares, usableRate } from '#shared/exchange-rate';
+import { formatBs, formatUsd } from '#shared/money';
 import { useExchangeRate } from '@/lib/api/get-exchange-rate';
 
 /**
