@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { AdminJobs } from './constructs/admin-jobs';
+import { ExchangeRateJob } from './constructs/exchange-rate-job';
 import { Api, type ApiRouteDef } from './constructs/api';
 import { Auth, STREAM_IDENTITY_ACTIONS } from './constructs/auth';
 import { Data } from './constructs/data';
@@ -48,6 +49,7 @@ export class MarketplaceStack extends Stack {
   readonly photoJobs: PhotoJobs;
   /** The admin's background jobs: search reindex, university deletion (decision 026). */
   readonly adminJobs: AdminJobs;
+  readonly exchangeRateJob: ExchangeRateJob;
 
   constructor(scope: Construct, id: string, props: MarketplaceStackProps) {
     // A stage that names its region always deploys there, whatever the credentials' default.
@@ -126,6 +128,12 @@ export class MarketplaceStack extends Stack {
     this.search.bindSearch(this.adminJobs.runner, 'RW');
     this.web.bindImages(this.adminJobs.runner);
     for (const { fn, uses } of this.api.functions) if (uses.jobs) this.adminJobs.bindLauncher(fn);
+    // The BCV's official rate, read each business day (decision 033).
+    this.exchangeRateJob = new ExchangeRateJob(this, 'ExchangeRateJob', {
+      stage,
+      entry: join(functionsDir, 'jobs', 'exchange-rate.ts'),
+      table: this.data.table,
+    });
     // The unsubscribe route verifies the links the dispatcher signs.
     for (const { fn, uses } of this.api.functions)
       if (uses.unsubscribeTokens) this.notifications.bindSigning(fn);
@@ -138,6 +146,7 @@ export class MarketplaceStack extends Stack {
         ...this.api.functions.map((f) => ({ name: f.area, fn: f.fn })),
         { name: 'stream', fn: this.stream.dispatcher },
         { name: 'admin-jobs', fn: this.adminJobs.runner },
+        { name: 'exchange-rate', fn: this.exchangeRateJob.fn },
       ],
       streamConsumer: this.stream.dispatcher,
       failureQueue: this.stream.failureQueue,

@@ -98,6 +98,8 @@ export const AUDIT_ACTION_LABELS = {
   'university.delete': 'Universidad eliminada',
   'request.decide': 'Solicitud revisada',
   'index.reindex': 'Reindexación del buscador',
+  'rate.set': 'Tasa BCV registrada',
+  'rate.correct': 'Tasa BCV corregida',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 

@@ -67,6 +67,7 @@ export const AUDIT_ENTITY_TYPES = [
   'university',
   'universityRequest',
   'index',
+  'exchangeRate',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

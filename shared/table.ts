@@ -29,6 +29,7 @@ import { isOnOffer } from './enums';
  * | job                | JOB#<uuid>                 | JOB              | gsi1: JOBS#<kind> / <created_at>#<id>; state, progress, cursor, lease |
  * | jobLock            | JOBLOCK#<kind>[#<target>]  | LOCK             | the one running job of a kind (and target): claimed by a conditional Put |
  * | seedMarker         | META#seed                  | META#v<n>        | (local stack only)                               |
+ * | exchangeRate       | RATE#USD                   | DATE#<yyyy-mm-dd> | the BCV's rate of a date (history; decision 033) |
  *
  * Access patterns (every request-path read is a GetItem or a Query; never a Scan)
  * | pattern                                   | operation | key / index                                         |
@@ -78,6 +79,8 @@ import { isOnOffer } from './enums';
  * | (admin) an entity's history               | Query     | AUDIT#<entity type>#<entity id>, newest first       |
  * | (admin) a job; the latest jobs of a kind  | GetItem / Query | JOB#<id> / JOB; gsi1 JOBS#<kind>              |
  * | (jobs) claim the one running job of a kind | conditional Put / Delete | JOBLOCK#<kind>[#<target>] / LOCK     |
+ * | the newest BCV rate dated on or before a day | Query, newest first, Limit 1 | RATE#USD, sk <= DATE#<day>      |
+ * | (admin) the rate history; one date's rate | Query / GetItem + transaction | RATE#USD / DATE#<yyyy-mm-dd>    |
  * | (stream) a deleted product's favorites    | Query + BatchWrite deletes | gsi1 FAVORITED#<product id>         |
  * | (jobs) reindex, backfill of index attributes, a university's products | Scan in pages (jobs only, never a request) |
  *
@@ -144,6 +147,7 @@ export const ENTITIES = [
   'audit',
   'job',
   'jobLock',
+  'exchangeRate',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 
@@ -177,6 +181,7 @@ const ENTITY_BY_KEY: readonly [RegExp, RegExp, Entity][] = [
   [/^AUDIT#/, /^AUDIT#/, 'audit'],
   [/^JOB#/, /^JOB$/, 'job'],
   [/^JOBLOCK#/, /^LOCK$/, 'jobLock'],
+  [/^RATE#/, /^DATE#/, 'exchangeRate'],
 ];
 
 /**
@@ -285,6 +290,8 @@ export const keys = {
   auditAllPartition: 'AUDIT',
   job: (id: string) => ({ pk: `JOB#${id}`, sk: 'JOB' }),
   jobsOfKind: (kind: string) => `JOBS#${kind}`,
+  exchangeRatePartition: 'RATE#USD',
+  exchangeRate: (date: string) => ({ pk: 'RATE#USD', sk: `DATE#${date}` }),
   jobLock: (kind: string, target?: string | null) => ({
     pk: `JOBLOCK#${kind}${target ? `#${target}` : ''}`,
     sk: 'LOCK',

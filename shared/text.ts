@@ -62,7 +62,3 @@ export function boundedEditDistance(a: string, b: string, max: number): number {
   return prev[b.length];
 }
 
-/** Price shown with 2 decimals, as the spec asks ('$25.00'). */
-export function formatPrice(price: number): string {
-  return `$${price.toFixed(2)}`;
-}

@@ -108,6 +108,9 @@ export default defineConfig(({ command }) => ({
             // local storage use zod-free guards); one shared, long-cached chunk for the lazy routes
             // that do load it.
             { name: 'validation', test: /node_modules[\\/]zod[\\/]/, priority: 10 },
+            // The shared text helpers and the money formatter (decision 033) are small and used by the
+            // first route and the lazy screens alike: one chunk rather than two tiny ones.
+            { name: 'text', test: /shared[\\/](text|money)\.ts$/, priority: 5 },
           ],
         },
       },

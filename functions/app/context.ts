@@ -1,3 +1,4 @@
+import type { ExchangeRateStore } from '../ports/exchange-rates';
 import type {
   CodeRepository,
   FavoriteRepository,
@@ -54,6 +55,8 @@ export interface AppParts {
   counts: CountStore;
   /** Reports of products (docs/decisions/019). */
   reports: ReportRepository;
+  /** The BCV rate's history (docs/decisions/033). */
+  exchangeRates: ExchangeRateStore;
   // The search index (parts/search.ts).
   search: SearchIndex;
   /** How long a search may take before the DynamoDB fallback answers instead. */

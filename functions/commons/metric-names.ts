@@ -21,6 +21,10 @@ export const METRIC = {
   rateLimitsHit: 'RateLimitsHit',
   /** A stream record whose handler failed (reported for retry). */
   indexerFailures: 'IndexerFailures',
+  /** The BCV rate job stored a new date's rate (docs/decisions/033). */
+  bcvRatesStored: 'BcvRatesStored',
+  /** The BCV rate job could not read or believe the page (changed layout, site down): nothing stored. */
+  bcvRateFailures: 'BcvRateFailures',
 } as const;
 
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];

@@ -2,6 +2,8 @@ import type { adminRoutes } from '#shared/api/admin';
 import type { AreaHandlers } from '../http/router';
 import type { ImageStore } from '../ports/images';
 import type { RoleDirectory } from '../ports/admin';
+import type { ExchangeRateStore } from '../ports/exchange-rates';
+import { listRates, setRate } from '../services/exchange-rates';
 import {
   type AdminDeps,
   createUniversity,
@@ -26,7 +28,7 @@ import {
   updateUniversity,
 } from '../services/admin';
 
-export type AdminContext = AdminDeps & { images: ImageStore; roles: RoleDirectory };
+export type AdminContext = AdminDeps & { images: ImageStore; roles: RoleDirectory; exchangeRates: ExchangeRateStore };
 
 /** The admin area's routes (shared/api/admin.ts), one handler each; every service checks the caller's group again. */
 export const adminHandlers: AreaHandlers<typeof adminRoutes, AdminContext> = {
@@ -52,4 +54,6 @@ export const adminHandlers: AreaHandlers<typeof adminRoutes, AdminContext> = {
   adminStartReindex: ({ auth }, ctx) => startReindex(ctx, auth),
   adminListJobs: ({ auth, query }, ctx) => listJobs(ctx, auth, query.kind),
   adminGetJob: ({ auth, params }, ctx) => getJob(ctx, auth, params.jobId),
+  adminListExchangeRates: ({ auth }, ctx) => listRates(ctx, auth),
+  adminSetExchangeRate: ({ auth, body }, ctx) => setRate(ctx, auth, body),
 };

@@ -6,8 +6,10 @@ import type { catalogRoutes } from '#shared/api/catalog';
 import { clientAddress } from '../http/client-ip';
 import type { AreaHandlers } from '../http/router';
 import type { SendCounter } from '../ports/accounts';
+import type { ExchangeRateStore } from '../ports/exchange-rates';
 import type { UniversityRequestRepository } from '../ports/repositories';
 import { type CatalogDeps, getProduct, listProducts, relatedProducts } from '../services/catalog';
+import { currentRate } from '../services/exchange-rates';
 import { sellerContact } from '../services/publishing';
 import { createUniversityRequest, getUniversity, listUniversities } from '../services/universities';
 
@@ -17,6 +19,7 @@ export type CatalogContext = CatalogDeps &
     tableReady: () => Promise<boolean>;
     universityRequests: UniversityRequestRepository;
     sendCounter: SendCounter;
+    exchangeRates: ExchangeRateStore;
     now: () => Date;
     newId: () => string;
   };
@@ -37,6 +40,7 @@ export const catalogHandlers: AreaHandlers<typeof catalogRoutes, CatalogContext>
     }
     return { status: 'ok' as const, parts: { table, search } };
   },
+  getExchangeRate: (_req, ctx) => currentRate(ctx),
   listUniversities: async (_req, ctx) => ({ items: await listUniversities(ctx) }),
   getUniversity: ({ params }, ctx) => getUniversity(ctx, params.id),
   createUniversityRequest: ({ body, auth, event }, ctx) =>

@@ -310,6 +310,13 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
         });
         if (job.derived > 0) log(`photo sizes derived for ${job.derived} products`);
       }
+      // A recent BCV rate, dated relative to today, so the demo's bolívar equivalents never go stale.
+      const { ensureDemoRate } = await import('../demo/exchange-rate');
+      const demoRate = await ensureDemoRate({
+        doc: DynamoDBDocumentClient.from(dynamoClient),
+        tableName: LOCAL_TABLE_NAME,
+      });
+      if (demoRate) log(`demo BCV rate: Bs. ${demoRate.rate} per US$ on ${demoRate.date}`);
       // Questions and answers on the demo seller's listings, once per data directory (decision 018).
       const { seedDemoQuestionsOnce } = await import('../demo/questions');
       const { DEMO_SELLER, DEMO_STUDENT } = await import('./demo-users');

@@ -35,6 +35,7 @@ import {
   userRoleResultSchema,
   userVerificationBodySchema,
 } from '../admin';
+import { rateHistorySchema, setRateBodySchema, exchangeRateSchema } from '../exchange-rate-schemas';
 import { idParamsSchema } from '../schemas';
 import { defineArea } from './define';
 
@@ -213,5 +214,19 @@ export const adminRoutes = defineArea('admin', {
     auth: 'admin',
     params: jobParamsSchema,
     response: adminJobSchema,
+  },
+  // The BCV rate's history, newest first, and an admin's entry or correction (decision 033), audited.
+  adminListExchangeRates: {
+    method: 'GET',
+    path: '/api/admin/exchange-rates',
+    auth: 'admin',
+    response: rateHistorySchema,
+  },
+  adminSetExchangeRate: {
+    method: 'PUT',
+    path: '/api/admin/exchange-rates',
+    auth: 'admin',
+    body: setRateBodySchema,
+    response: exchangeRateSchema,
   },
 });

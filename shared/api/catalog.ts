@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { currentRateSchema } from '../exchange-rate-schemas';
 import { sellerContactSchema } from '../product-form';
 import {
   healthSchema,
@@ -24,6 +25,13 @@ export const catalogRoutes = defineArea('catalog', {
     cache: 'no-store',
     uses: { search: true },
     response: healthSchema,
+  },
+  // The BCV's newest official rate (decision 033): public, briefly cached like every public read.
+  getExchangeRate: {
+    method: 'GET',
+    path: '/api/exchange-rate',
+    auth: 'public',
+    response: currentRateSchema,
   },
   listUniversities: {
     method: 'GET',

@@ -294,6 +294,7 @@ describe('admin area', () => {
       'Usuarios',
       'Universidades',
       'Solicitudes',
+      'Tasa BCV',
       'Volver a la app',
     ]);
     expect(await nav().getByText(DEMO_ADMIN.email).count()).toBe(1);

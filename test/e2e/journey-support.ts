@@ -167,19 +167,22 @@ export async function waitForSearchIndex(
 export const cards = (scope: Page | Locator): Locator => scope.getByRole('article');
 export const cardTitles = (scope: Page | Locator): Promise<string[]> =>
   cards(scope).getByRole('heading', { level: 3 }).allInnerTexts();
-/** '$21.00' → 21 (every card shows its price with 2 decimals). */
+/** 'US$ 1.250,00' → 1250 (every card shows its price through shared/money.ts: es-VE, 2 decimals). */
 export async function cardPrices(scope: Page | Locator): Promise<number[]> {
   const texts = await cards(scope)
-    .getByText(/^\$\d+(\.\d+)?$/)
+    .getByText(/^US\$ [\d.]+(,\d+)?$/)
     .allInnerTexts();
   return texts.map((t) => {
     expect2Decimals(t);
-    return Number(t.slice(1));
+    return Number(t.slice(4).replace(/\./g, '').replace(',', '.'));
   });
 }
 function expect2Decimals(text: string): void {
-  if (!/^\$\d+\.\d{2}$/.test(text)) throw new Error(`price '${text}' is not shown with 2 decimals`);
+  if (!/^US\$ \d{1,3}(\.\d{3})*,\d{2}$/.test(text))
+    throw new Error(`price '${text}' is not shown with 2 decimals`);
 }
+/** The product page's price line: 'US$ 12,50', then the bolívar equivalent when a recent rate exists. */
+export const productPriceLine = (page: Page): Locator => page.getByRole('main').locator('p.product-price');
 /** The count under a results heading: 'N producto encontrado' / 'N productos encontrados'. */
 export const countText = (page: Page): Locator =>
   page.getByRole('main').getByText(/^\d+ (producto encontrado|productos encontrados)$/);

@@ -1,11 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CATEGORY_LABELS, FILTER_CATEGORIES, SORT_LABELS } from '#shared/enums';
-import { formatPrice } from '#shared/text';
+import { formatUsd } from '#shared/money';
 import { DEMO_UNIVERSITIES } from '../../scripts/demo/data';
 import {
   activeProducts,
   cardPrices,
+  productPriceLine,
   cards,
   cardTitles,
   countText,
@@ -275,10 +276,13 @@ describe('a newcomer on a phone', () => {
     await page.waitForURL((url) => url.pathname === `/product/${casio.id}`);
 
     await heading(page, CASIO, 1).waitFor();
-    const main = page.getByRole('main');
-    // Price with 2 decimals, in USD.
-    await main.getByText(`${formatPrice(casio.price)} USD`).waitFor();
-    expect(formatPrice(casio.price)).toMatch(/^\$\d+\.\d{2}$/);
+    // Price with 2 decimals, in USD, and its bolívar equivalent at the demo's BCV rate (decision 033).
+    await expect
+      .poll(() => productPriceLine(page).textContent())
+      .toMatch(
+        /^US\$ \d{1,3}(\.\d{3})*,\d{2} · ≈ Bs\. \d{1,3}(\.\d{3})*,\d{2} \(tasa BCV del \d{2}\/\d{2}\/\d{4}\)$/,
+      );
+    expect(await productPriceLine(page).textContent()).toContain(formatUsd(casio.price));
     const breadcrumb = page.getByRole('navigation', { name: 'Ruta de navegación' });
     await breadcrumb.getByRole('link', { name: 'Marketplace' }).waitFor();
     await breadcrumb.getByRole('link', { name: CATEGORY_LABELS.electronica }).waitFor();

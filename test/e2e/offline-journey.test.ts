@@ -3,10 +3,16 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as z from 'zod';
-import { formatPrice } from '#shared/text';
+import { formatUsd } from '#shared/money';
 import { WEB_DIST } from '../../scripts/local/web-build';
 import { launchBrowser } from '../support/browser';
-import { activeProducts, launchChromium, openSession, type Session } from './journey-support';
+import {
+  activeProducts,
+  launchChromium,
+  openSession,
+  productPriceLine,
+  type Session,
+} from './journey-support';
 
 /**
  * Issue 11's installable app (decision 023) in Chromium against `npm start`'s stack: the manifest and
@@ -159,10 +165,7 @@ describe('offline', () => {
       await title.waitFor();
       await notice.waitFor();
       // The rest of the product came from the cache too, not only the title.
-      await page
-        .getByRole('main')
-        .getByText(`${formatPrice(PRODUCT.price)} USD`)
-        .waitFor();
+      await productPriceLine(page).getByText(formatUsd(PRODUCT.price)).waitFor();
 
       // A screen never opened has nothing on the phone: it says so in Spanish, with a retry.
       await page.goto('/terms-and-conditions');

@@ -107,6 +107,7 @@ describe('local stack smoke', () => {
     '/admin/users',
     '/admin/universities',
     '/admin/university-requests',
+    '/admin/exchange-rate',
   ];
   for (const [device, options] of [
     ['phone', PHONE],

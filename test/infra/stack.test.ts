@@ -156,6 +156,7 @@ beforeAll(() => {
     'stream.ts',
     'jobs/photo-variants.ts',
     'jobs/admin-jobs.ts',
+    'jobs/exchange-rate.ts',
   ]) {
     writeFileSync(join(functionsDir, file), 'export const handler = async () => ({});\n');
   }
@@ -762,6 +763,74 @@ describe('admin jobs (decision 026)', () => {
     expect(rules[0][1].Properties.ScheduleExpression).toBe('rate(1 minute)');
     const [target] = rules[0][1].Properties.Targets as { Arn: unknown }[];
     expect(target.Arn).toEqual({ 'Fn::GetAtt': [runnerId, 'Arn'] });
+  });
+});
+
+describe('the BCV rate job (decision 033)', () => {
+  const job = () => {
+    const found = ofType(dev.resources, 'AWS::Lambda::Function').filter(([id]) =>
+      id.startsWith('ExchangeRateJobFunction'),
+    );
+    expect(found).toHaveLength(1);
+    return found[0];
+  };
+
+  it("has its own function that may only read and put the rate's partition and the rates' audit records", () => {
+    const [id, fn] = job();
+    const { env, statements } = grantsOf(dev, [id, fn]);
+    expect(env[ENV.tableName]).toBeDefined();
+    expect(env[ENV.openSearchEndpoint]).toBeUndefined();
+    expect(env[ENV.imagesBucket]).toBeUndefined();
+    const table = actionsOf(statements, 'dynamodb:') as unknown as {
+      Action: string[];
+      Resource: unknown;
+      Condition: Record<string, Record<string, string[]>>;
+    }[];
+    expect(table).toHaveLength(1);
+    expect([table[0].Action].flat().sort()).toEqual([
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:Query',
+    ]);
+    expect(joined(table[0].Resource)).toMatch(/^<DataTable[0-9A-F]{8}\.Arn>$/);
+    expect(table[0].Condition).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#USD', 'AUDIT#exchangeRate#*'] },
+    });
+    for (const prefix of ['es:', 's3:', 'cognito-idp:', 'lambda:', 'ses:', 'bedrock:', 'secretsmanager:'])
+      expect(actionsOf(statements, prefix), prefix).toEqual([]);
+  });
+
+  it('runs on business days at 17:00 and 20:00 America/Caracas through EventBridge Scheduler', () => {
+    const [id] = job();
+    const schedules = ofType(dev.resources, 'AWS::Scheduler::Schedule');
+    expect(schedules).toHaveLength(1);
+    const props = schedules[0][1].Properties as {
+      ScheduleExpression: string;
+      ScheduleExpressionTimezone: string;
+      State: string;
+      Target: { Arn: unknown; RoleArn: unknown; RetryPolicy: unknown };
+    };
+    expect(props.ScheduleExpression).toBe('cron(0 17,20 ? * MON-FRI *)');
+    expect(props.ScheduleExpressionTimezone).toBe('America/Caracas');
+    expect(props.Target.Arn).toEqual({ 'Fn::GetAtt': [id, 'Arn'] });
+    expect(props.Target.RetryPolicy).toEqual({ MaximumEventAgeInSeconds: 3600, MaximumRetryAttempts: 2 });
+    // The scheduler's role may invoke this function and nothing else.
+    const roleId = (props.Target.RoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const policies = ofType(dev.resources, 'AWS::IAM::Policy').filter(([, p]) =>
+      JSON.stringify(p.Properties.Roles).includes(roleId),
+    );
+    const statements = policies.flatMap(
+      ([, p]) =>
+        (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] })
+          .Statement,
+    );
+    expect(statements.flatMap((s) => [s.Action].flat())).toEqual(['lambda:InvokeFunction']);
+    expect(
+      [statements[0].Resource]
+        .flat()
+        .map(joined)
+        .every((r) => r.startsWith(`<${id}.Arn>`)),
+    ).toBe(true);
   });
 });
 

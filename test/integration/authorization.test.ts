@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { resetContext } from '../../functions/app/context';
 import type { LocalServer } from '../../scripts/local/server';
+import { caracasDate } from '#shared/exchange-rate';
 import { buildPath, type RouteName, routeList } from '#shared/routes';
 import { type AccountParts, startAccountParts, startApiServer } from '../support/accounts';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
@@ -81,6 +82,8 @@ const adminBodies: Partial<Record<RouteName, unknown>> = {
   },
   adminUpdateUniversity: { name: 'Matriz', full_name: 'Universidad de la Matriz', email_domain: 'matriz.edu.ve' },
   adminDecideUniversityRequest: { status: 'rejected' },
+  // Confirmed: whatever rate another file stored, the admin's call is judged by its permission.
+  adminSetExchangeRate: { date: caracasDate(new Date()), rate: 36.5, confirm: true },
 };
 const asAdmin = (route: (typeof routeList)[number], token: string) =>
   call(route, token, adminTarget, JSON.stringify(adminBodies[route.name] ?? {}));

@@ -9,6 +9,7 @@ import {
 import { createTableAccess, type TableAccess } from '../../adapters/dynamodb/client';
 import { createAdminStore, createJobStore } from '../../adapters/dynamodb/admin';
 import { createCountStore } from '../../adapters/dynamodb/counts';
+import { createExchangeRateStore } from '../../adapters/dynamodb/exchange-rates';
 import { createTablePages } from '../../adapters/dynamodb/table-pages';
 import {
   createNotificationSettingsStore,
@@ -51,6 +52,7 @@ export const tableParts = {
   adminStore: () => createAdminStore(table()),
   jobStore: () => createJobStore(table()),
   tablePages: () => createTablePages(table()),
+  exchangeRates: () => createExchangeRateStore(table()),
 } satisfies PartFactories<
   | 'products'
   | 'universities'
@@ -70,4 +72,5 @@ export const tableParts = {
   | 'adminStore'
   | 'jobStore'
   | 'tablePages'
+  | 'exchangeRates'
 >;

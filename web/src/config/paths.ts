@@ -72,6 +72,7 @@ export const paths = {
     universityRequests: fixed('/admin/university-requests'),
     users: fixed('/admin/users'),
     universities: fixed('/admin/universities'),
+    exchangeRate: fixed('/admin/exchange-rate'),
   },
 } as const;
 

@@ -25,7 +25,7 @@ describe('ProductCard', () => {
       product({ title: '<img src=x onerror=alert(1)>', price: 12.5, career: 'derecho', category: 'ropa' }),
     );
     expect(screen.getByRole('link', { name: '<img src=x onerror=alert(1)>' })).toBeTruthy();
-    expect(screen.getByText('$12.50')).toBeTruthy();
+    expect(screen.getByText('US$ 12,50')).toBeTruthy();
     expect(screen.getByText('Derecho')).toBeTruthy();
     expect(screen.getByText('Ropa')).toBeTruthy();
     expect(document.querySelector('img[src="x"]')).toBeNull();

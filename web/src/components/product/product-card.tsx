@@ -4,7 +4,7 @@ import { CAREER_BADGES, CAREER_LABELS, CATEGORY_LABELS, type Career } from '#sha
 import { photoSrcSet } from '#shared/photo-urls';
 import { CARD_IMAGE_SIZES } from './image-sizes';
 import type { ProductSummary } from '#shared/schemas';
-import { formatPrice } from '#shared/text';
+import { formatUsd } from '#shared/money';
 import { paths } from '@/config/paths';
 import { useFavoriteIds } from '@/lib/api/get-favorites';
 import { useToggleFavorite } from '@/lib/api/toggle-favorite';
@@ -107,7 +107,7 @@ export function ProductCard({ product, isFavorite, onToggleFavorite, eager = fal
           </Link>
         </h3>
         <div className="product-card__meta">
-          <span className="product-card__price">{formatPrice(product.price)}</span>
+          <span className="product-card__price">{formatUsd(product.price)}</span>
           {/* In the text, not on the photo: a phone's compact card has no free corner for it. */}
           {product.status === 'reserved' && <Badge className="badge--reserved">Reservado</Badge>}
           <Badge variant="outline" style={{ background: category.bg, color: category.fg }}>

@@ -1,6 +1,7 @@
 import { AUDIT_ACTION_LABELS } from '#shared/admin-messages';
 import type { AuditEntry } from '#shared/admin';
 import { PRODUCT_STATUS_LABELS } from '#shared/enums';
+import { formatAmount } from '#shared/money';
 import type { AuditEntry as AuditItem } from './components/audit-list';
 
 const ENTITY_LABELS: Record<AuditEntry['entity_type'], string> = {
@@ -10,6 +11,7 @@ const ENTITY_LABELS: Record<AuditEntry['entity_type'], string> = {
   university: 'Universidad',
   universityRequest: 'Solicitud',
   index: 'Índice de búsqueda',
+  exchangeRate: 'Tasa BCV',
 };
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
@@ -24,6 +26,10 @@ function change(e: AuditEntry): string {
   if (typeof after.university_email_verified === 'boolean')
     return after.university_email_verified ? '→ verificado' : '→ no verificado';
   if (typeof after.admin === 'boolean') return after.admin ? '→ administrador' : '→ sin rol de administrador';
+  if (typeof after.rate === 'number') {
+    const before = typeof e.before?.rate === 'number' ? `Bs. ${formatAmount(e.before.rate)} ` : '';
+    return `${before}→ Bs. ${formatAmount(after.rate)}`;
+  }
   return '';
 }
 

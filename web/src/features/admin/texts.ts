@@ -18,6 +18,7 @@ export const ADMIN_TEXTS = {
     users: 'Usuarios',
     universities: 'Universidades',
     universityRequests: 'Solicitudes',
+    exchangeRate: 'Tasa BCV',
     backToApp: 'Volver a la app',
     signOut: 'Cerrar sesión',
   },

@@ -24,7 +24,7 @@ describe('/admin access', () => {
     expect(api.requests.filter((r) => r.url.pathname.startsWith('/api/admin'))).toEqual([]);
   });
 
-  it('shows an admin the sidebar: the six pages, back to the app and sign out', async () => {
+  it('shows an admin the sidebar: the seven pages, back to the app and sign out', async () => {
     fakeApi(() => ({ status: 404, body: { error: { code: 'NotFound', message: 'No encontrado' } } }));
     renderApp('/admin', ADMIN);
     const nav = await screen.findByRole('navigation', { name: 'Administración' });
@@ -38,6 +38,7 @@ describe('/admin access', () => {
       ['Usuarios', '/admin/users'],
       ['Universidades', '/admin/universities'],
       ['Solicitudes', '/admin/university-requests'],
+      ['Tasa BCV', '/admin/exchange-rate'],
       ['Volver a la app', '/'],
     ]);
     expect(within(nav).getByRole('button', { name: 'Cerrar sesión' })).toBeTruthy();

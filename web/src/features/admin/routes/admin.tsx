@@ -31,6 +31,11 @@ const PAGES = [
     label: ADMIN_TEXTS.nav.universityRequests,
     Page: lazy(() => import('./university-requests')),
   },
+  {
+    path: paths.admin.exchangeRate.path,
+    label: ADMIN_TEXTS.nav.exchangeRate,
+    Page: lazy(() => import('./exchange-rate')),
+  },
 ] as const;
 
 const NAV = PAGES.map((p) => ({ to: p.path, label: p.label }));

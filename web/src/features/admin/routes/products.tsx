@@ -20,10 +20,10 @@ import { useSetProductStatus } from '../api/set-product-status';
 import { EntityHistory } from '../components/entity-history';
 import { messageOf } from '../errors';
 import { formatDate } from '../format';
+import { formatUsd } from '#shared/money';
 
 const TITLE = 'Productos';
 const COLUMNS = ['Producto', 'Precio', 'Estado', 'Universidad', 'Vendedor', 'Fecha', 'Acciones'];
-const price = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 export function ProductStatusBadge({ product }: { product: Pick<AdminProduct, 'status' | 'held_at'> }) {
   return (
@@ -152,7 +152,7 @@ export default function Products() {
                 <p className="admin-entity__name">{p.title}</p>
                 <p className="admin-entity__id muted">#{p.id}</p>
               </td>
-              <td data-label={COLUMNS[1]}>{price.format(p.price)}</td>
+              <td data-label={COLUMNS[1]}>{formatUsd(p.price)}</td>
               <td data-label={COLUMNS[2]}>
                 <ProductStatusBadge product={p} />
               </td>

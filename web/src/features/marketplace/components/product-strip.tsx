@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { photoSrcSet } from '#shared/photo-urls';
 import type { ProductSummary } from '#shared/schemas';
-import { formatPrice } from '#shared/text';
+import { formatUsd } from '#shared/money';
 import { DEFAULT_PRODUCT_IMAGE } from '@/components/product/product-card';
 import { paths } from '@/config/paths';
 
@@ -66,7 +66,7 @@ export function ProductStrip({
                   }}
                 />
                 <span>{p.title}</span>
-                <strong>{formatPrice(p.price)}</strong>
+                <strong>{formatUsd(p.price)}</strong>
               </Link>
             </li>
           )),

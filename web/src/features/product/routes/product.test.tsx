@@ -7,6 +7,7 @@ import { product, universities } from '@/testing/fixtures';
 import { type FakeRequest, fakeApi, renderRoutes } from '@/testing/render';
 import { buildProductJsonLd, JSON_LD_ELEMENT_ID, serializeJsonLd } from '../structured-data';
 import { Component as ProductPage } from './product';
+import { addDays, caracasDate, type ExchangeRate, lastBusinessDay } from '#shared/exchange-rate';
 
 const HOSTILE_TITLE = '<img src=x onerror="alert(1)"> Calculadora Casio fx-991';
 
@@ -30,9 +31,20 @@ const detail = (overrides: Partial<ProductDetail> = {}): ProductDetail => ({
 
 const notFound = { status: 404, body: { error: { code: 'NotFound', message: 'Producto no encontrado' } } };
 
+/** The BCV rate the fake API answers (none unless a test sets one). */
+let bcvRate: ExchangeRate | null = null;
+const rateOf = (date: string, rate = 526.8704): ExchangeRate => ({
+  date,
+  rate,
+  source: 'bcv',
+  recorded_at: `${date}T21:00:00.000Z`,
+  recorded_by: null,
+});
+
 function api(current: ProductDetail) {
   return (req: FakeRequest) => {
     const path = req.url.pathname;
+    if (path === '/api/exchange-rate') return { body: { rate: bcvRate } };
     if (path === `/api/products/${current.id}`) return { body: current };
     if (path === `/api/products/${current.id}/related`)
       return {
@@ -45,7 +57,10 @@ function api(current: ProductDetail) {
 
 const routes = [{ path: '/product/:id', element: <ProductPage /> }];
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  bcvRate = null;
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -63,7 +78,7 @@ describe('Product page', () => {
     expect(container.querySelector('b')).toBeNull();
     expect(screen.getByText(/<b>Segunda<\/b> línea/).className).toBe('product-description');
 
-    expect(screen.getByText('$25.00')).toBeTruthy();
+    expect(screen.getByText('US$ 25,00')).toBeTruthy();
     expect(screen.getByText('María Pérez')).toBeTruthy();
     expect(screen.getAllByText('Usado').length).toBeGreaterThan(0);
     expect(screen.getByText('#calculadora')).toBeTruthy();
@@ -85,6 +100,34 @@ describe('Product page', () => {
     expect(decodeURIComponent(whatsapp)).toContain(`¡Mira este producto! ${HOSTILE_TITLE} por $25`);
     expect(decodeURIComponent(whatsapp)).toContain('/product/42');
     expect(document.title).toContain('Calculadora Casio');
+  });
+
+  it("shows the bolívar equivalent at the BCV's rate with its date beside the price", async () => {
+    const date = lastBusinessDay(caracasDate(new Date()));
+    bcvRate = rateOf(date);
+    fakeApi(api(detail({ price: 12.5 })));
+    const { container } = renderRoutes(routes, '/product/42');
+    await screen.findByRole('heading', { level: 1 });
+    const [y, m, d] = date.split('-');
+    await waitFor(() =>
+      expect(container.querySelector('.product-price')?.textContent).toBe(
+        `US$ 12,50 · ≈ Bs. 6.585,88 (tasa BCV del ${d}/${m}/${y})`,
+      ),
+    );
+  });
+
+  it('hides the equivalent when the newest rate is older than 3 business days, or there is none', async () => {
+    // Three weeks back is more than 3 business days whatever today is (holidays included).
+    bcvRate = rateOf(addDays(caracasDate(new Date()), -21));
+    const { fetchMock } = fakeApi(api(detail({ price: 12.5 })));
+    const { container } = renderRoutes(routes, '/product/42');
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/exchange-rate'))).toBe(true),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(container.querySelector('.product-price')?.textContent).toBe('US$ 12,50');
+    expect(screen.queryByText(/Bs\./)).toBeNull();
   });
 
   it('adds a JSON-LD Product to the head while shown, with "<" escaped, and removes it on leave', async () => {

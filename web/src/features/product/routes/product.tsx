@@ -4,7 +4,7 @@ import { CAREER_LABELS, CATEGORY_LABELS, CONDITION_LABELS } from '#shared/enums'
 import { LIMITS } from '#shared/limits';
 import { parseProductId } from '#shared/ids';
 import type { ProductDetail, ProductSummary } from '#shared/schemas';
-import { formatPrice } from '#shared/text';
+import { formatUsd } from '#shared/money';
 import { CareerIcon, CategoryIcon, careerTheme, categoryTheme } from '@/components/catalog-icons';
 import { ProductGrid } from '@/components/product/product-grid';
 import { ShareMenu } from '@/components/product/share-menu';
@@ -21,6 +21,7 @@ import { useRelatedProducts } from '../api/get-related-products';
 import { ProductGallery } from '../components/product-gallery';
 import { ContactButton } from '../components/contact-button';
 import { ProductNotFound } from '../components/product-not-found';
+import { ProductPrice } from '../components/product-price';
 import { ReportButton } from '../components/report-button';
 import { RecentlyViewed } from '../components/recently-viewed';
 import { SellerCard } from '../components/seller-card';
@@ -68,7 +69,7 @@ function ProductView({ product }: { product: ProductDetail }) {
   const href = paths.product.getHref(product.id);
   const url = `${origin}${href}`;
   const categoryLabel = CATEGORY_LABELS[product.category];
-  const priceText = formatPrice(product.price);
+  const priceText = formatUsd(product.price);
   const images = productImages(product);
   const publishedOn = formatDate(product.created_at);
   const university = useUniversity(product.university_id);
@@ -140,9 +141,7 @@ function ProductView({ product }: { product: ProductDetail }) {
             <ShareMenu title={product.title} price={product.price} url={url} />
           </div>
 
-          <p className="product-price">
-            {priceText} <span className="product-price__currency">USD</span>
-          </p>
+          <ProductPrice price={product.price} />
 
           <dl className="product-facts">
             <div>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isOnOffer, PRODUCT_STATUS_LABELS } from '#shared/enums';
 import { photoSrcSet } from '#shared/photos';
-import { formatPrice } from '#shared/text';
+import { formatUsd } from '#shared/money';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -126,7 +126,7 @@ export function OwnListings() {
                 <span className="own-listing__title">{p.title}</span>
               )}
               <span className="own-listing__meta">
-                {formatPrice(p.price)} · {dateFormat.format(new Date(p.created_at))}
+                {formatUsd(p.price)} · {dateFormat.format(new Date(p.created_at))}
               </span>
               {p.held_at && (
                 <span className="own-listing__meta">

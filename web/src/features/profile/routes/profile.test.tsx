@@ -380,7 +380,7 @@ describe('own listings', () => {
     expect(await screen.findByRole('heading', { name: 'Mis Productos' })).toBeTruthy();
     const guitar = (await screen.findByRole('link', { name: 'Guitarra' })).closest('li') as HTMLElement;
     expect(within(guitar).getByText('Activo')).toBeTruthy();
-    expect(within(guitar).getByText(/\$12\.50/)).toBeTruthy();
+    expect(within(guitar).getByText(/US\$ 12,50/)).toBeTruthy();
     const calc = screen.getByText('Calculadora').closest('li') as HTMLElement;
     expect(within(calc).getByText('Vendido')).toBeTruthy();
 
