@@ -98,6 +98,9 @@ export const AUDIT_ACTION_LABELS = {
   'university.delete': 'Universidad eliminada',
   'request.decide': 'Solicitud revisada',
   'index.reindex': 'Reindexación del buscador',
+  'meeting_point.create': 'Punto de encuentro creado',
+  'meeting_point.update': 'Punto de encuentro editado',
+  'meeting_point.delete': 'Punto de encuentro eliminado',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 

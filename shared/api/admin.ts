@@ -36,6 +36,13 @@ import {
   userVerificationBodySchema,
 } from '../admin';
 import { idParamsSchema } from '../schemas';
+import {
+  deletedMeetingPointSchema,
+  meetingPointBodySchema,
+  meetingPointParamsSchema,
+  meetingPointSchema,
+  meetingPointsParamsSchema,
+} from '../trust';
 import { defineArea } from './define';
 
 /**
@@ -171,6 +178,32 @@ export const adminRoutes = defineArea('admin', {
     uses: { jobs: true },
     params: adminUniversityParamsSchema,
     response: universityDeletionSchema,
+  },
+
+  // ---- Puntos de encuentro de una universidad (docs/decisions/032); the list is the public route.
+  adminCreateMeetingPoint: {
+    method: 'POST',
+    path: '/api/admin/universities/{id}/meeting-points',
+    auth: 'admin',
+    status: 201,
+    params: meetingPointsParamsSchema,
+    body: meetingPointBodySchema,
+    response: meetingPointSchema,
+  },
+  adminUpdateMeetingPoint: {
+    method: 'PUT',
+    path: '/api/admin/universities/{id}/meeting-points/{pointId}',
+    auth: 'admin',
+    params: meetingPointParamsSchema,
+    body: meetingPointBodySchema,
+    response: meetingPointSchema,
+  },
+  adminDeleteMeetingPoint: {
+    method: 'DELETE',
+    path: '/api/admin/universities/{id}/meeting-points/{pointId}',
+    auth: 'admin',
+    params: meetingPointParamsSchema,
+    response: deletedMeetingPointSchema,
   },
 
   // ---- Solicitudes de Universidad

@@ -338,9 +338,16 @@ export function createAdminStore(table: TableAccess): AdminStore {
         Update: {
           TableName: tableName,
           Key: keys.profile(user.user_id),
-          UpdateExpression: 'SET university_email_verified = :v',
+          // When it was verified: the seller page's badge says the month (decision 032).
+          UpdateExpression: verified
+            ? 'SET university_email_verified = :v, university_email_verified_at = :at'
+            : 'SET university_email_verified = :v REMOVE university_email_verified_at',
           ConditionExpression: `attribute_exists(${KEY.pk}) AND university_email = :e`,
-          ExpressionAttributeValues: { ':v': verified, ':e': user.university_email },
+          ExpressionAttributeValues: {
+            ':v': verified,
+            ':e': user.university_email,
+            ...(verified ? { ':at': new Date().toISOString() } : {}),
+          },
         },
       };
       // The claim first: its condition failing means another account holds the address.

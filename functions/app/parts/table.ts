@@ -22,6 +22,7 @@ import {
   createUniversityRepository,
   createUniversityRequestRepository,
 } from '../../adapters/dynamodb/universities';
+import { createTrustStore } from '../../adapters/dynamodb/trust';
 import type { PartFactories } from '../context';
 
 let access: TableAccess | undefined;
@@ -51,6 +52,7 @@ export const tableParts = {
   adminStore: () => createAdminStore(table()),
   jobStore: () => createJobStore(table()),
   tablePages: () => createTablePages(table()),
+  trust: () => createTrustStore(table()),
 } satisfies PartFactories<
   | 'products'
   | 'universities'
@@ -70,4 +72,5 @@ export const tableParts = {
   | 'adminStore'
   | 'jobStore'
   | 'tablePages'
+  | 'trust'
 >;
