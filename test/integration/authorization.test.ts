@@ -81,6 +81,8 @@ const adminBodies: Partial<Record<RouteName, unknown>> = {
   },
   adminUpdateUniversity: { name: 'Matriz', full_name: 'Universidad de la Matriz', email_domain: 'matriz.edu.ve' },
   adminDecideUniversityRequest: { status: 'rejected' },
+  adminCreateMeetingPoint: { name: 'Entrada de la biblioteca' },
+  adminUpdateMeetingPoint: { name: 'Entrada de la biblioteca' },
 };
 const asAdmin = (route: (typeof routeList)[number], token: string) =>
   call(route, token, adminTarget, JSON.stringify(adminBodies[route.name] ?? {}));

@@ -237,6 +237,20 @@ describe('every item names its entity', () => {
       finished_at: null,
     };
     expect(await ctx.jobStore.createClaimed(job, null)).toEqual({ created: true });
+    expect(
+      await ctx.trust.createMeetingPoint(
+        {
+          id: `point-${user}`,
+          university_id: uni,
+          name: 'Biblioteca',
+          description: null,
+          hours: null,
+          created_at: audit.at,
+          updated_at: audit.at,
+        },
+        { ...audit, id: `audit-mp-${user}`, action: 'meeting_point.create' },
+      ),
+    ).toBe(true);
     // Act: read every item back as stored.
     const written = [
       keys.product(product.id),
@@ -258,6 +272,7 @@ describe('every item names its entity', () => {
       keys.audit('university', uni, auditSort(audit)),
       keys.job(job.id),
       keys.jobLock('deleteUniversity', uni),
+      keys.meetingPoint(uni, `point-${user}`),
     ];
     const items = await Promise.all(
       written.map(
@@ -286,6 +301,7 @@ describe('every item names its entity', () => {
       'audit',
       'job',
       'jobLock',
+      'meetingPoint',
     ]);
     for (const [i, key] of written.entries()) expect(entityOf(undefined, key)).toBe(found[i]);
     expect(new Set(found).size).toBe(ENTITIES.length - 1); // every entity but the local seed marker
