@@ -10,6 +10,7 @@ import type { RouteName } from '#shared/routes';
 import type { Product } from '#shared/schemas';
 import { keys } from '#shared/table';
 import { type MeetingPoint, type Seller, TRUST_MESSAGES } from '#shared/trust';
+import { DEMO_MEETING_POINTS, DEMO_SELLER_VERIFIED_AT, seedDemoTrust } from '../../scripts/demo/trust';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, type EventOptions, invoke } from '../support/events';
 import { handlerOf } from '../support/handlers';
@@ -425,5 +426,50 @@ describe('the seller page', () => {
     });
     expect((await stored())?.university_email_verified_at).toBeUndefined();
     expect(((await seller(sub)).body as Seller).verified).toBe(false);
+  });
+});
+
+describe('the demo seed', () => {
+  it('gives each demo university 2 or 3 meeting points and verifies the demo seller once', async () => {
+    // The demo's UCAB exists (as the demo seed's import writes it); the other demo universities get
+    // their points only where they exist.
+    await createUniversityRepository(table).putIfAbsent({
+      id: 'ucab',
+      name: 'UCAB',
+      full_name: 'Universidad Católica Andrés Bello',
+      email_domain: 'est.ucab.edu.ve',
+      created_at: '2025-01-15T12:00:00.000Z',
+    });
+    const sub = `demo-seller-${run}`;
+    const email = `demo-${run}@est.ucab.edu.ve`;
+    await createProfileRepository(table).createIfAbsent({
+      user_id: sub,
+      email,
+      full_name: 'Carlos Demo',
+      university_email: null,
+      university_email_verified: false,
+      university_id: null,
+      created_at: new Date().toISOString(),
+    });
+    const first = await seedDemoTrust(table, { seller: { id: sub, email, universityId: 'ucab' } });
+    expect(first.sellerVerified).toBe(true);
+    for (const [uni, expected] of Object.entries(DEMO_MEETING_POINTS)) {
+      expect(expected.length).toBeGreaterThanOrEqual(2);
+      expect(expected.length).toBeLessThanOrEqual(3);
+      const exists = await createUniversityRepository(table).get(uni);
+      if (!exists && uni !== 'ucab') continue;
+      const names = (await points(uni)).map((p) => p.name);
+      for (const p of expected) expect(names).toContain(p.name);
+    }
+    const again = await seedDemoTrust(table, { seller: { id: sub, email, universityId: 'ucab' } });
+    expect(again).toEqual({ meetingPoints: 0, sellerVerified: false });
+    const stored = (
+      await table.doc.send(new GetCommand({ TableName: table.tableName, Key: keys.profile(sub) }))
+    ).Item;
+    expect(stored).toMatchObject({
+      university_email: email,
+      university_email_verified: true,
+      university_email_verified_at: DEMO_SELLER_VERIFIED_AT,
+    });
   });
 });
