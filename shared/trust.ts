@@ -3,7 +3,6 @@ import { UNIVERSITY_ID_PATTERN } from './ids';
 import { productSummarySchema } from './schemas';
 import { MEETING_POINT_NAME_MAX, TRUST_MESSAGES } from './trust-messages';
 
-export { monthLabel } from './trust-messages';
 import { cleanLine, trimmed } from './zod';
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as z from 'zod';
-import { SAFETY_TIPS } from '#shared/trust-messages';
+import { SAFETY_TIPS } from '#shared/safety-tips';
 import { DEMO_SELLER_PRODUCTS } from '../../scripts/demo/questions';
 import { DEMO_MEETING_POINTS } from '../../scripts/demo/trust';
 import { DEMO_ADMIN, DEMO_STUDENT } from '../../scripts/local/demo-users';

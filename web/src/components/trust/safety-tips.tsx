@@ -1,4 +1,4 @@
-import { SAFETY_TIPS } from '#shared/trust-messages';
+import { SAFETY_TIPS } from '#shared/safety-tips';
 import './trust.css';
 
 /** The three tips of the contact flow and /compra-segura (decision 032): how fraud happens here. */

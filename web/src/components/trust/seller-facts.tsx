@@ -1,6 +1,14 @@
 import type { Seller } from '#shared/trust';
 import './trust.css';
-import { monthLabel, TRUST_MESSAGES } from '#shared/trust-messages';
+
+/** A month of the API ('2026-03') as the pages say it: 'marzo de 2026'. */
+export function monthLabel(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  if (!y || !m) return month;
+  return new Intl.DateTimeFormat('es-VE', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, 1)),
+  );
+}
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -15,7 +23,7 @@ export function SellerFacts({ seller }: { seller: Seller }) {
         <li className="seller-facts__badge">
           <span aria-hidden="true">✓</span>{' '}
           <span>
-            {TRUST_MESSAGES.verifiedBadge}
+            Correo institucional verificado
             {seller.university_name ? ` · ${seller.university_name}` : ''}
             {seller.verified_month && (
               <span className="seller-facts__month">
@@ -39,5 +47,5 @@ export function SellerFacts({ seller }: { seller: Seller }) {
 
 /** An imported listing's seller, who has no account here. */
 export function LegacySeller() {
-  return <p className="seller-facts__legacy">{TRUST_MESSAGES.legacySeller}</p>;
+  return <p className="seller-facts__legacy">Vendedor de la versión anterior</p>;
 }
