@@ -1,6 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
+import { createAdminStore } from '../../functions/adapters/dynamodb/admin';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { createRebuildableEmbeddedIndex } from '../../functions/adapters/search/embedded';
@@ -237,6 +238,38 @@ describe("a university's meeting points", () => {
       params: { id: `nada-${run}`.slice(0, 20) },
     });
     expect(unknown.status).toBe(404);
+  });
+  it('go with their university when its deletion job removes it', async () => {
+    const uni = await newUniversity('md');
+    const kept = await call('adminCreateMeetingPoint', {
+      params: { id: uni },
+      body: { name: 'Plaza central' },
+    });
+    const id = (kept.body as MeetingPoint).id;
+    // As the deletion job finds it once its products are gone: marked deleting by the job.
+    await table.doc.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: keys.university(uni),
+        UpdateExpression: 'SET deleting_job_id = :j',
+        ExpressionAttributeValues: { ':j': 'job-md' },
+      }),
+    );
+    await createAdminStore(table).removeUniversity(uni, 'job-md');
+    const left = await table.doc.send(
+      new GetCommand({ TableName: table.tableName, Key: keys.meetingPoint(uni, id), ConsistentRead: true }),
+    );
+    expect(left.Item).toBeUndefined();
+    expect((await call('listMeetingPoints', { as: 'none', params: { id: uni } })).status).toBe(404);
+    // Re-created under the same id, the university starts with none.
+    await createUniversityRepository(table).putIfAbsent({
+      id: uni,
+      name: 'Otra',
+      full_name: 'Otra universidad',
+      email_domain: `${uni}.edu.ve`,
+      created_at: new Date().toISOString(),
+    });
+    expect(await points(uni)).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  DeleteCommand,
   GetCommand,
   QueryCommand,
   type QueryCommandInput,
@@ -468,6 +469,20 @@ export function createAdminStore(table: TableAccess): AdminStore {
       ]),
 
     async removeUniversity(id, jobId) {
+      // Its meeting points first (decision 032): a university re-created under the id starts with none.
+      const points = await doc.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+          ExpressionAttributeNames: { '#pk': KEY.pk, '#sk': KEY.sk },
+          ExpressionAttributeValues: { ':pk': keys.universityPartition(id), ':prefix': keys.meetingPointPrefix },
+          ProjectionExpression: '#pk, #sk',
+        }),
+      );
+      for (const item of points.Items ?? [])
+        await doc.send(
+          new DeleteCommand({ TableName: tableName, Key: { [KEY.pk]: item[KEY.pk], [KEY.sk]: item[KEY.sk] } }),
+        );
       try {
         await doc.send(
           new TransactWriteCommand({
