@@ -50,7 +50,6 @@ export function ContactDialog({ universityId, busy, onContact, onClose }: Contac
             value={choice}
             onChange={(e) => setChoice(e.target.value)}
             aria-describedby={helpId}
-            disabled={points.isPending && points.fetchStatus !== 'idle'}
           >
             <option value="">Sin punto de encuentro</option>
             {items.map((p) => (
