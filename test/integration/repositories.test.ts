@@ -9,6 +9,7 @@ import type { AdminJob, AuditEntry } from '#shared/admin';
 import { auditSort } from '../../functions/adapters/dynamodb/admin';
 import { lazyContext } from '../../functions/app/context';
 import { tableParts } from '../../functions/app/parts/table';
+import { trustTableParts } from '../../functions/app/parts/trust';
 import { settleProductCounts } from '../../functions/services/listing-counts';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 
@@ -238,7 +239,7 @@ describe('every item names its entity', () => {
     };
     expect(await ctx.jobStore.createClaimed(job, null)).toEqual({ created: true });
     expect(
-      await ctx.trust.createMeetingPoint(
+      await lazyContext(trustTableParts).trust.createMeetingPoint(
         {
           id: `point-${user}`,
           university_id: uni,

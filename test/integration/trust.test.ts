@@ -457,7 +457,7 @@ describe('the seller page', () => {
       params: { userId: sub },
       body: { university_email_verified: false },
     });
-    expect((await stored())?.university_email_verified_at).toBeUndefined();
+    expect((await stored())?.university_email_verified_at).toBeNull();
     expect(((await seller(sub)).body as Seller).verified).toBe(false);
   });
 });

@@ -339,15 +339,13 @@ export function createAdminStore(table: TableAccess): AdminStore {
         Update: {
           TableName: tableName,
           Key: keys.profile(user.user_id),
-          // When it was verified: the seller page's badge says the month (decision 032).
-          UpdateExpression: verified
-            ? 'SET university_email_verified = :v, university_email_verified_at = :at'
-            : 'SET university_email_verified = :v REMOVE university_email_verified_at',
+          // When it was verified (null once not): the seller page's badge says the month (decision 032).
+          UpdateExpression: 'SET university_email_verified = :v, university_email_verified_at = :at',
           ConditionExpression: `attribute_exists(${KEY.pk}) AND university_email = :e`,
           ExpressionAttributeValues: {
             ':v': verified,
             ':e': user.university_email,
-            ...(verified ? { ':at': new Date().toISOString() } : {}),
+            ':at': verified ? new Date().toISOString() : null,
           },
         },
       };
@@ -479,10 +477,7 @@ export function createAdminStore(table: TableAccess): AdminStore {
           ProjectionExpression: '#pk, #sk',
         }),
       );
-      for (const item of points.Items ?? [])
-        await doc.send(
-          new DeleteCommand({ TableName: tableName, Key: { [KEY.pk]: item[KEY.pk], [KEY.sk]: item[KEY.sk] } }),
-        );
+      for (const Key of points.Items ?? []) await doc.send(new DeleteCommand({ TableName: tableName, Key }));
       try {
         await doc.send(
           new TransactWriteCommand({

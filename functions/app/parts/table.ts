@@ -22,12 +22,11 @@ import {
   createUniversityRepository,
   createUniversityRequestRepository,
 } from '../../adapters/dynamodb/universities';
-import { createTrustStore } from '../../adapters/dynamodb/trust';
 import type { PartFactories } from '../context';
 
 let access: TableAccess | undefined;
-/** One document client per process, made when the first repository is. */
-const table = () => {
+/** One document client per process, made when the first repository is (table-parts.ts of features use it too). */
+export const table = () => {
   access ??= createTableAccess();
   return access;
 };
@@ -52,7 +51,6 @@ export const tableParts = {
   adminStore: () => createAdminStore(table()),
   jobStore: () => createJobStore(table()),
   tablePages: () => createTablePages(table()),
-  trust: () => createTrustStore(table()),
 } satisfies PartFactories<
   | 'products'
   | 'universities'
@@ -72,5 +70,4 @@ export const tableParts = {
   | 'adminStore'
   | 'jobStore'
   | 'tablePages'
-  | 'trust'
 >;
