@@ -7,6 +7,7 @@ import { DEMO_SELLER_PRODUCTS } from '../../scripts/demo/questions';
 import { DEMO_MEETING_POINTS } from '../../scripts/demo/trust';
 import { DEMO_ADMIN, DEMO_STUDENT } from '../../scripts/local/demo-users';
 import {
+  activeProducts,
   DESKTOP,
   demoProduct,
   expectAccessible,
@@ -169,6 +170,18 @@ describe('who the seller is, and meeting safely', () => {
     const body = (await page.locator('main').textContent()) ?? '';
     expect(body).not.toContain('@');
     await expectAccessible(page, '/vendedor/{id}');
+
+    // A listing imported from the earlier app has no account behind it: no badge, no page.
+    const sellers = new Set<number>(DEMO_SELLER_PRODUCTS.map((p) => p.id));
+    const imported = activeProducts('ucab').find((p) => !sellers.has(p.id) && p.id > 120);
+    if (!imported) throw new Error('no imported UCAB listing in the demo data');
+    await page.goto(`/product/${imported.id}`);
+    await page.getByRole('heading', { name: imported.title, level: 1 }).waitFor();
+    const importedCard = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Vendedor', exact: true }),
+    });
+    await importedCard.getByText('Vendedor de la versión anterior').waitFor();
+    expect(await importedCard.getByText('Correo institucional verificado').count()).toBe(0);
     buyer.expectNoProblems();
   });
 
