@@ -78,7 +78,11 @@ export const DEMO_MEETING_POINTS: Record<
   ],
 };
 
-/** When the demo seller's institutional e-mail counts as verified (the seller page says the month). */
+/**
+ * When the demo seller joined and verified their institutional e-mail (the seller page says the
+ * months): seeded, since the local stack creates the demo accounts when it first starts.
+ */
+export const DEMO_SELLER_MEMBER_SINCE = '2025-03-02T13:00:00.000Z';
 export const DEMO_SELLER_VERIFIED_AT = '2025-09-15T14:00:00.000Z';
 
 export const TRUST_SEED_MARKER = { pk: 'META#seed', sk: 'META#trust-v1' } as const;
@@ -151,7 +155,7 @@ export async function seedDemoTrust(
               TableName: table.tableName,
               Key: keys.profile(accounts.seller.id),
               UpdateExpression:
-                'SET university_email = :e, university_id = :u, university_email_verified = :t, university_email_verified_at = :at',
+                'SET university_email = :e, university_id = :u, university_email_verified = :t, university_email_verified_at = :at, created_at = :since',
               ConditionExpression: `attribute_exists(${KEY.pk}) AND (attribute_not_exists(university_email_verified) OR university_email_verified = :f)`,
               ExpressionAttributeValues: {
                 ':e': address,
@@ -159,6 +163,7 @@ export async function seedDemoTrust(
                 ':t': true,
                 ':f': false,
                 ':at': DEMO_SELLER_VERIFIED_AT,
+                ':since': DEMO_SELLER_MEMBER_SINCE,
               },
             },
           },

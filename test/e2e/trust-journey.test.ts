@@ -159,7 +159,7 @@ describe('who the seller is, and meeting safely', () => {
     await page.getByRole('heading', { name: seller.display_name, level: 1 }).waitFor();
     await page.getByText('Correo institucional verificado · UCAB').waitFor();
     await page.getByText('(verificado en septiembre de 2025)').waitFor();
-    await page.getByText(/^Miembro desde [a-z]+ de \d{4}$/).waitFor();
+    await page.getByText('Miembro desde marzo de 2025').waitFor();
     const active =
       seller.active_count === 1 ? '1 publicación activa' : `${seller.active_count} publicaciones activas`;
     const sold = seller.sold_count === 1 ? '1 vendida' : `${seller.sold_count} vendidas`;

@@ -11,7 +11,12 @@ import type { RouteName } from '#shared/routes';
 import type { Product } from '#shared/schemas';
 import { keys } from '#shared/table';
 import { type MeetingPoint, type Seller, TRUST_MESSAGES } from '#shared/trust';
-import { DEMO_MEETING_POINTS, DEMO_SELLER_VERIFIED_AT, seedDemoTrust } from '../../scripts/demo/trust';
+import {
+  DEMO_MEETING_POINTS,
+  DEMO_SELLER_MEMBER_SINCE,
+  DEMO_SELLER_VERIFIED_AT,
+  seedDemoTrust,
+} from '../../scripts/demo/trust';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, type EventOptions, invoke } from '../support/events';
 import { handlerOf } from '../support/handlers';
@@ -503,6 +508,7 @@ describe('the demo seed', () => {
       university_email: email,
       university_email_verified: true,
       university_email_verified_at: DEMO_SELLER_VERIFIED_AT,
+      created_at: DEMO_SELLER_MEMBER_SINCE,
     });
   });
 });
