@@ -100,6 +100,9 @@ export const AUDIT_ACTION_LABELS = {
   'index.reindex': 'Reindexación del buscador',
   'rate.set': 'Tasa BCV registrada',
   'rate.correct': 'Tasa BCV corregida',
+  'meeting_point.create': 'Punto de encuentro creado',
+  'meeting_point.update': 'Punto de encuentro editado',
+  'meeting_point.delete': 'Punto de encuentro eliminado',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 

@@ -114,14 +114,20 @@ export const productSummarySchema = z.extend(
 );
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
-/** The public detail view: no seller e-mail, phone or owner id. */
-export const productDetailSchema = z.omit(productSchema, {
-  seller_email: true,
-  whatsapp_number: true,
-  owner_id: true,
-  held_at: true,
-  hold_released_at: true,
-});
+/**
+ * The public detail view: no seller e-mail or phone. `seller_id` names the seller's public page
+ * (/vendedor/{id}; null for a listing imported without an account; decision 032).
+ */
+export const productDetailSchema = z.extend(
+  z.omit(productSchema, {
+    seller_email: true,
+    whatsapp_number: true,
+    owner_id: true,
+    held_at: true,
+    hold_released_at: true,
+  }),
+  { seller_id: z.optional(z.nullable(z.string())) },
+);
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>

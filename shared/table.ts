@@ -16,6 +16,7 @@ import { isOnOffer } from './enums';
  * | count              | COUNT#<name>               | COUNT            | an exact count (listed products per listing, reports per status) |
  * | countMember        | COUNTMEMBER#<member>       | COUNTMEMBER      | the counts a member (PRODUCT#<id>, REPORT#<id>#<reporter>) is in now (TTL once in none) |
  * | university         | UNIVERSITY#<id>            | UNIVERSITY       | gsi1: UNIVERSITIES / <folded name> (not while being deleted); gsi2: UNIVERSITIES#DELETING / <id> (only then) |
+ * | meetingPoint       | UNIVERSITY#<id>            | MEETPOINT#<uuid> | a university's safe meeting points, in its partition (decision 032) |
  * | universityRequest  | UNIREQ#<uuid>              | UNIREQ           | gsi1: UNIVERSITY_REQUESTS / <created_at>#<id>; gsi2: UNIREQS#<status> / <created_at>#<id> |
  * | verificationCode   | VERIFY#<purpose>#<subject> | VERIFY           | (TTL)                                            |
  * | sendWindow         | SENDRATE#<subject>         | WINDOW           | (TTL) send times of the last window              |
@@ -49,6 +50,8 @@ import { isOnOffer } from './enums';
  * | search, filtered listings                 | search index (fed by the stream), DynamoDB fallback by the Queries above |
  * | universities, by name                     | Query     | gsi1 UNIVERSITIES                                   |
  * | a university                              | GetItem   | UNIVERSITY#<id> / UNIVERSITY                        |
+ * | a university's meeting points             | Query     | UNIVERSITY#<id>, sk begins_with MEETPOINT#          |
+ * | a seller's page (counts, listings)        | GetItem + Query | PROFILE#<user id>; gsi5 OWNER#<user id> (all pages) |
  * | university requests, by date              | Query     | gsi1 UNIVERSITY_REQUESTS                            |
  * | the live code of a purpose and subject    | GetItem   | VERIFY#<purpose>#<subject> / VERIFY                 |
  * | sends/uses in the current window          | GetItem + conditional Put | SENDRATE#<subject> / WINDOW         |
@@ -148,6 +151,7 @@ export const ENTITIES = [
   'job',
   'jobLock',
   'exchangeRate',
+  'meetingPoint',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 
@@ -182,6 +186,7 @@ const ENTITY_BY_KEY: readonly [RegExp, RegExp, Entity][] = [
   [/^JOB#/, /^JOB$/, 'job'],
   [/^JOBLOCK#/, /^LOCK$/, 'jobLock'],
   [/^RATE#/, /^DATE#/, 'exchangeRate'],
+  [/^UNIVERSITY#/, /^MEETPOINT#/, 'meetingPoint'],
 ];
 
 /**
@@ -221,6 +226,13 @@ export const keys = {
   countMember: (member: string) => ({ pk: `COUNTMEMBER#${member}`, sk: 'COUNTMEMBER' }),
   university: (id: string) => ({ pk: `UNIVERSITY#${id}`, sk: 'UNIVERSITY' }),
   universityRequest: (id: string) => ({ pk: `UNIREQ#${id}`, sk: 'UNIREQ' }),
+  /** A university's safe meeting points live in its partition: one Query lists them (decision 032). */
+  meetingPoint: (universityId: string, pointId: string) => ({
+    pk: `UNIVERSITY#${universityId}`,
+    sk: `MEETPOINT#${pointId}`,
+  }),
+  meetingPointPrefix: 'MEETPOINT#',
+  universityPartition: (universityId: string) => `UNIVERSITY#${universityId}`,
   /** Sort key of every product listing index: newest last in key order. */
   productSort: (createdAt: string, id: number) => `${createdAt}#${pad(id)}`,
   universitiesPartition: 'UNIVERSITIES',

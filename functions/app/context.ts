@@ -29,6 +29,7 @@ import type {
 } from '../ports/notifications';
 import type { SearchIndex } from '../ports/search-index';
 import type { TokenVerifier } from '../ports/tokens';
+import type { TrustStore } from '../ports/trust';
 
 /**
  * The composition root's vocabulary: every part a handler may be given, by name. Each API area's
@@ -100,6 +101,8 @@ export interface AppParts {
   jobLauncher: JobLauncher;
   /** The admin role in the user pool (parts/identity.ts). */
   roles: RoleDirectory;
+  /** The seller page's reads and the meeting points (parts/table.ts; docs/decisions/032). */
+  trust: TrustStore;
 }
 
 export type PartName = keyof AppParts;

@@ -22,9 +22,14 @@ import {
   unsubscribeByToken,
   updateNotificationSettings,
 } from '../services/notification-settings';
+import type { TrustStore } from '../ports/trust';
+import { getSellerPageSettings, updateSellerPageSettings } from '../services/seller-settings';
 
 /** The accounts area's routes (shared/api/accounts.ts), one handler each. */
-export const accountsHandlers: AreaHandlers<typeof accountsRoutes, AccountDeps & NotificationSettingsDeps> = {
+export const accountsHandlers: AreaHandlers<
+  typeof accountsRoutes,
+  AccountDeps & NotificationSettingsDeps & { trust: TrustStore }
+> = {
   signUp: ({ body, event }, ctx) =>
     signUp(
       ctx,
@@ -49,6 +54,9 @@ export const accountsHandlers: AreaHandlers<typeof accountsRoutes, AccountDeps &
   verifyInstitutionalEmail: ({ auth, body }, ctx) => verifyInstitutionalEmail(ctx, signedIn(auth), body.code),
   institutionalStatus: ({ auth }, ctx) => getProfile(ctx, signedIn(auth)),
   getNotificationSettings: ({ auth }, ctx) => getNotificationSettings(ctx, signedIn(auth)),
+  getSellerPageSettings: ({ auth }, ctx) => getSellerPageSettings(ctx, signedIn(auth)),
+  updateSellerPageSettings: ({ auth, body }, ctx) =>
+    updateSellerPageSettings(ctx, signedIn(auth), body.hide_sold),
   updateNotificationSettings: ({ auth, body }, ctx) =>
     updateNotificationSettings(ctx, signedIn(auth), body.questions),
   unsubscribeNotifications: ({ query, event }, ctx) =>

@@ -4,6 +4,8 @@ import type { ImageStore } from '../ports/images';
 import type { RoleDirectory } from '../ports/admin';
 import type { ExchangeRateStore } from '../ports/exchange-rates';
 import { listRates, setRate } from '../services/exchange-rates';
+import type { TrustStore } from '../ports/trust';
+import { createMeetingPoint, deleteMeetingPoint, updateMeetingPoint } from '../services/meeting-points';
 import {
   type AdminDeps,
   createUniversity,
@@ -28,7 +30,12 @@ import {
   updateUniversity,
 } from '../services/admin';
 
-export type AdminContext = AdminDeps & { images: ImageStore; roles: RoleDirectory; exchangeRates: ExchangeRateStore };
+export type AdminContext = AdminDeps & {
+  images: ImageStore;
+  roles: RoleDirectory;
+  exchangeRates: ExchangeRateStore;
+  trust: TrustStore;
+};
 
 /** The admin area's routes (shared/api/admin.ts), one handler each; every service checks the caller's group again. */
 export const adminHandlers: AreaHandlers<typeof adminRoutes, AdminContext> = {
@@ -39,15 +46,22 @@ export const adminHandlers: AreaHandlers<typeof adminRoutes, AdminContext> = {
   adminSetProductStatus: ({ auth, params, body }, ctx) => setProductStatus(ctx, auth, params.id, body.status),
   adminDeleteProduct: ({ auth, params }, ctx) => deleteProduct(ctx, auth, params.id),
   adminListReports: ({ auth, query }, ctx) => listReports(ctx, auth, query),
-  adminDecideReport: ({ auth, params, body }, ctx) => decideReport(ctx, auth, params.id, params.reporterId, body),
+  adminDecideReport: ({ auth, params, body }, ctx) =>
+    decideReport(ctx, auth, params.id, params.reporterId, body),
   adminListUsers: ({ auth, query }, ctx) => listUsers(ctx, auth, query),
   adminSetUserVerification: ({ auth, params, body }, ctx) =>
     setUserVerification(ctx, auth, params.userId, body.university_email_verified),
-  adminSetUserAdminRole: ({ auth, params, body }, ctx) => setUserAdminRole(ctx, auth, params.userId, body.admin),
+  adminSetUserAdminRole: ({ auth, params, body }, ctx) =>
+    setUserAdminRole(ctx, auth, params.userId, body.admin),
   adminListUniversities: ({ auth }, ctx) => listUniversities(ctx, auth),
   adminCreateUniversity: ({ auth, body }, ctx) => createUniversity(ctx, auth, body),
   adminUpdateUniversity: ({ auth, params, body }, ctx) => updateUniversity(ctx, auth, params.id, body),
   adminDeleteUniversity: ({ auth, params }, ctx) => deleteUniversity(ctx, auth, params.id),
+  adminCreateMeetingPoint: ({ auth, params, body }, ctx) => createMeetingPoint(ctx, auth, params.id, body),
+  adminUpdateMeetingPoint: ({ auth, params, body }, ctx) =>
+    updateMeetingPoint(ctx, auth, params.id, params.pointId, body),
+  adminDeleteMeetingPoint: ({ auth, params }, ctx) =>
+    deleteMeetingPoint(ctx, auth, params.id, params.pointId),
   adminListUniversityRequests: ({ auth, query }, ctx) => listUniversityRequests(ctx, auth, query),
   adminDecideUniversityRequest: ({ auth, params, body }, ctx) =>
     decideUniversityRequest(ctx, auth, params.requestId, body),

@@ -11,10 +11,12 @@ import type { UniversityRequestRepository } from '../ports/repositories';
 import { type CatalogDeps, getProduct, listProducts, relatedProducts } from '../services/catalog';
 import { currentRate } from '../services/exchange-rates';
 import { sellerContact } from '../services/publishing';
+import { getSeller, listMeetingPoints, type TrustDeps } from '../services/seller-page';
 import { createUniversityRequest, getUniversity, listUniversities } from '../services/universities';
 
 /** What the catalog's handlers use. */
 export type CatalogContext = CatalogDeps &
+  TrustDeps &
   Parameters<typeof listUniversities>[0] & {
     tableReady: () => Promise<boolean>;
     universityRequests: UniversityRequestRepository;
@@ -46,7 +48,13 @@ export const catalogHandlers: AreaHandlers<typeof catalogRoutes, CatalogContext>
   createUniversityRequest: ({ body, auth, event }, ctx) =>
     createUniversityRequest(ctx, body, auth?.userId ?? null, clientAddress(event)),
   listProducts: ({ query }, ctx) => listProducts(ctx, query),
-  getProduct: ({ params }, ctx) => getProduct(ctx, params.id),
+  // The seller's public page is named by their account id (null for an imported listing's seller).
+  getProduct: async ({ params }, ctx) => {
+    const product = await getProduct(ctx, params.id);
+    return { ...product, seller_id: product.owner_id };
+  },
   relatedProducts: async ({ params }, ctx) => ({ items: await relatedProducts(ctx, params.id) }),
   getSellerContact: ({ auth, params }, ctx) => sellerContact(ctx, signedIn(auth), params.id),
+  getSeller: ({ params }, ctx) => getSeller(ctx, params.id),
+  listMeetingPoints: ({ params }, ctx) => listMeetingPoints(ctx, params.id),
 };

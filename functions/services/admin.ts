@@ -56,14 +56,15 @@ export interface AdminDeps {
 }
 
 /** Rounds an action re-reads and retries when its item changed under it (a race, never a loop). */
-const ROUNDS = 3;
+export const ROUNDS = 3;
 
 export function requireAdmin(auth: AuthContext | null): AuthContext {
   if (!auth || !isAdmin(auth)) throw new ForbiddenError(ADMIN_MESSAGES.forbidden);
   return auth;
 }
 
-function auditOf(
+/** An admin action's audit record (written in the same transaction as the change). */
+export function auditOf(
   deps: Pick<AdminDeps, 'now' | 'newId'>,
   auth: AuthContext,
   what: {

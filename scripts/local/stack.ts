@@ -336,6 +336,13 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
           },
         );
         if (questions !== null) log(`demo questions: ${questions} written`);
+        // Meeting points and the demo seller's verified e-mail, once per data directory (decision 032).
+        const { seedDemoTrustOnce } = await import('../demo/trust');
+        const trust = await seedDemoTrustOnce(
+          { doc: DynamoDBDocumentClient.from(dynamoClient), tableName: LOCAL_TABLE_NAME },
+          { seller: { id: sellerId, email: DEMO_SELLER.email, universityId: DEMO_SELLER.universityId } },
+        );
+        if (trust) log(`demo meeting points: ${trust.meetingPoints} written`);
       }
     }
 

@@ -16,6 +16,7 @@ import {
   unsubscribeResultSchema,
   updateNotificationSettingsBodySchema,
 } from '../notification-schemas';
+import { sellerPageSettingsBodySchema, sellerPageSettingsSchema } from '../trust';
 import { defineArea } from './define';
 
 /**
@@ -122,6 +123,20 @@ export const accountsRoutes = defineArea('accounts', {
     auth: 'user',
     body: updateNotificationSettingsBodySchema,
     response: notificationSettingsSchema,
+  },
+  /** /settings → 'Mi página de vendedor': whether the public seller page lists the sold items (032). */
+  getSellerPageSettings: {
+    method: 'GET',
+    path: '/api/me/seller-page',
+    auth: 'user',
+    response: sellerPageSettingsSchema,
+  },
+  updateSellerPageSettings: {
+    method: 'PUT',
+    path: '/api/me/seller-page',
+    auth: 'user',
+    body: sellerPageSettingsBodySchema,
+    response: sellerPageSettingsSchema,
   },
   /**
    * The unsubscribe link of every question or answer mail, without a session: a signed,

@@ -37,6 +37,13 @@ import {
 } from '../admin';
 import { rateHistorySchema, setRateBodySchema, exchangeRateSchema } from '../exchange-rate-schemas';
 import { idParamsSchema } from '../schemas';
+import {
+  deletedMeetingPointSchema,
+  meetingPointBodySchema,
+  meetingPointParamsSchema,
+  meetingPointSchema,
+  meetingPointsParamsSchema,
+} from '../trust';
 import { defineArea } from './define';
 
 /**
@@ -172,6 +179,32 @@ export const adminRoutes = defineArea('admin', {
     uses: { jobs: true },
     params: adminUniversityParamsSchema,
     response: universityDeletionSchema,
+  },
+
+  // ---- Puntos de encuentro de una universidad (docs/decisions/032); the list is the public route.
+  adminCreateMeetingPoint: {
+    method: 'POST',
+    path: '/api/admin/universities/{id}/meeting-points',
+    auth: 'admin',
+    status: 201,
+    params: meetingPointsParamsSchema,
+    body: meetingPointBodySchema,
+    response: meetingPointSchema,
+  },
+  adminUpdateMeetingPoint: {
+    method: 'PUT',
+    path: '/api/admin/universities/{id}/meeting-points/{pointId}',
+    auth: 'admin',
+    params: meetingPointParamsSchema,
+    body: meetingPointBodySchema,
+    response: meetingPointSchema,
+  },
+  adminDeleteMeetingPoint: {
+    method: 'DELETE',
+    path: '/api/admin/universities/{id}/meeting-points/{pointId}',
+    auth: 'admin',
+    params: meetingPointParamsSchema,
+    response: deletedMeetingPointSchema,
   },
 
   // ---- Solicitudes de Universidad

@@ -13,6 +13,12 @@ import {
   universityRequestSchema,
   universitySchema,
 } from '../schemas';
+import {
+  meetingPointListSchema,
+  meetingPointsParamsSchema,
+  sellerParamsSchema,
+  sellerSchema,
+} from '../trust';
 import { defineArea } from './define';
 
 /** Browsing: universities, listings, search, a product and its seller's contact. */
@@ -86,5 +92,21 @@ export const catalogRoutes = defineArea('catalog', {
     ownerRefused: true,
     params: idParamsSchema,
     response: sellerContactSchema,
+  },
+  // Who the seller is (docs/decisions/032): public, briefly cached; one GetItem and one Query.
+  getSeller: {
+    method: 'GET',
+    path: '/api/sellers/{id}',
+    auth: 'public',
+    params: sellerParamsSchema,
+    response: sellerSchema,
+  },
+  // A university's safe meeting points (the contact flow's choice): public, one Query.
+  listMeetingPoints: {
+    method: 'GET',
+    path: '/api/universities/{id}/meeting-points',
+    auth: 'public',
+    params: meetingPointsParamsSchema,
+    response: meetingPointListSchema,
   },
 });

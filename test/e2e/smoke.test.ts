@@ -98,6 +98,7 @@ describe('local stack smoke', () => {
     '/forgot-password',
     '/terms-and-conditions',
     '/privacy-policy',
+    '/compra-segura',
   ];
   const STUDENT_PAGES = ['/profile', '/my-products', '/favoritos', '/settings', '/new-product'];
   const ADMIN_PAGES = [

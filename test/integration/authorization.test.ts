@@ -84,6 +84,8 @@ const adminBodies: Partial<Record<RouteName, unknown>> = {
   adminDecideUniversityRequest: { status: 'rejected' },
   // Confirmed: whatever rate another file stored, the admin's call is judged by its permission.
   adminSetExchangeRate: { date: caracasDate(new Date()), rate: 36.5, confirm: true },
+  adminCreateMeetingPoint: { name: 'Entrada de la biblioteca' },
+  adminUpdateMeetingPoint: { name: 'Entrada de la biblioteca' },
 };
 const asAdmin = (route: (typeof routeList)[number], token: string) =>
   call(route, token, adminTarget, JSON.stringify(adminBodies[route.name] ?? {}));

@@ -9,6 +9,7 @@ import type { AdminJob, AuditEntry } from '#shared/admin';
 import { auditSort } from '../../functions/adapters/dynamodb/admin';
 import { lazyContext } from '../../functions/app/context';
 import { tableParts } from '../../functions/app/parts/table';
+import { trustTableParts } from '../../functions/app/parts/trust';
 import { settleProductCounts } from '../../functions/services/listing-counts';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 
@@ -237,6 +238,20 @@ describe('every item names its entity', () => {
       finished_at: null,
     };
     expect(await ctx.jobStore.createClaimed(job, null)).toEqual({ created: true });
+    expect(
+      await lazyContext(trustTableParts).trust.createMeetingPoint(
+        {
+          id: `point-${user}`,
+          university_id: uni,
+          name: 'Biblioteca',
+          description: null,
+          hours: null,
+          created_at: audit.at,
+          updated_at: audit.at,
+        },
+        { ...audit, id: `audit-mp-${user}`, action: 'meeting_point.create' },
+      ),
+    ).toBe(true);
     // Act: read every item back as stored.
     const written = [
       keys.product(product.id),
@@ -258,6 +273,7 @@ describe('every item names its entity', () => {
       keys.audit('university', uni, auditSort(audit)),
       keys.job(job.id),
       keys.jobLock('deleteUniversity', uni),
+      keys.meetingPoint(uni, `point-${user}`),
     ];
     const items = await Promise.all(
       written.map(
@@ -286,6 +302,7 @@ describe('every item names its entity', () => {
       'audit',
       'job',
       'jobLock',
+      'meetingPoint',
     ]);
     for (const [i, key] of written.entries()) expect(entityOf(undefined, key)).toBe(found[i]);
     expect(new Set(found).size).toBe(ENTITIES.length - 1); // every entity but the local seed marker

@@ -368,9 +368,15 @@ export function createProfileRepository({ doc, tableName }: TableAccess): Profil
                   TableName: tableName,
                   Key: keys.profile(userId),
                   UpdateExpression:
-                    'SET university_email = :e, university_id = :u, university_email_verified = :t',
+                    // When it was verified: the seller page's badge says the month (decision 032).
+                    'SET university_email = :e, university_id = :u, university_email_verified = :t, university_email_verified_at = :at',
                   ConditionExpression: `attribute_exists(${KEY.pk})`,
-                  ExpressionAttributeValues: { ':e': address, ':u': universityId, ':t': true },
+                  ExpressionAttributeValues: {
+                    ':e': address,
+                    ':u': universityId,
+                    ':t': true,
+                    ':at': new Date().toISOString(),
+                  },
                 },
               },
               ...(previous && previous !== address

@@ -1,4 +1,5 @@
 import {
+  DeleteCommand,
   GetCommand,
   QueryCommand,
   type QueryCommandInput,
@@ -338,9 +339,14 @@ export function createAdminStore(table: TableAccess): AdminStore {
         Update: {
           TableName: tableName,
           Key: keys.profile(user.user_id),
-          UpdateExpression: 'SET university_email_verified = :v',
+          // When it was verified (null once not): the seller page's badge says the month (decision 032).
+          UpdateExpression: 'SET university_email_verified = :v, university_email_verified_at = :at',
           ConditionExpression: `attribute_exists(${KEY.pk}) AND university_email = :e`,
-          ExpressionAttributeValues: { ':v': verified, ':e': user.university_email },
+          ExpressionAttributeValues: {
+            ':v': verified,
+            ':e': user.university_email,
+            ':at': verified ? new Date().toISOString() : null,
+          },
         },
       };
       // The claim first: its condition failing means another account holds the address.
@@ -461,6 +467,17 @@ export function createAdminStore(table: TableAccess): AdminStore {
       ]),
 
     async removeUniversity(id, jobId) {
+      // Its meeting points first (decision 032): a university re-created under the id starts with none.
+      const points = await doc.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+          ExpressionAttributeNames: { '#pk': KEY.pk, '#sk': KEY.sk },
+          ExpressionAttributeValues: { ':pk': keys.universityPartition(id), ':prefix': keys.meetingPointPrefix },
+          ProjectionExpression: '#pk, #sk',
+        }),
+      );
+      for (const Key of points.Items ?? []) await doc.send(new DeleteCommand({ TableName: tableName, Key }));
       try {
         await doc.send(
           new TransactWriteCommand({

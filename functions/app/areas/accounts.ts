@@ -6,11 +6,12 @@ import { basicParts } from '../parts/basics';
 import { identityParts } from '../parts/identity';
 import { mailParts } from '../parts/mail';
 import { tableParts } from '../parts/table';
+import { trustTableParts } from '../parts/trust';
 import { unsubscribeTokenParts } from '../parts/unsubscribe-tokens';
 
 /** The accounts' parts: the table, the user pool, mail and the unsubscribe links' secret. */
 export const parts = {
-  table: tableParts,
+  table: { ...tableParts, ...trustTableParts },
   identity: identityParts,
   mail: mailParts,
   unsubscribeTokens: unsubscribeTokenParts,

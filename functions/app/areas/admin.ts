@@ -7,13 +7,14 @@ import { roleParts } from '../parts/identity';
 import { imageStoreParts } from '../parts/images';
 import { jobParts } from '../parts/jobs';
 import { tableParts } from '../parts/table';
+import { trustTableParts } from '../parts/trust';
 
 /**
  * The admin area's parts: the table, the images bucket (a deleted product's photos), the user pool
  * (the admin role) and the job launcher (reindex, university deletion).
  */
 export const parts = {
-  table: tableParts,
+  table: { ...tableParts, ...trustTableParts },
   images: imageStoreParts,
   roles: roleParts,
   jobs: jobParts,

@@ -26,8 +26,8 @@ import {
 import type { PartFactories } from '../context';
 
 let access: TableAccess | undefined;
-/** One document client per process, made when the first repository is. */
-const table = () => {
+/** One document client per process, made when the first repository is (table-parts.ts of features use it too). */
+export const table = () => {
   access ??= createTableAccess();
   return access;
 };

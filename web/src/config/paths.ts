@@ -36,6 +36,9 @@ export const paths = {
     getHref: (id: number | string) => `/product/${encodeURIComponent(String(id))}`,
   },
   favorites: fixed('/favoritos'),
+  /** A seller's public page (docs/decisions/032). */
+  seller: { path: '/vendedor/:id', getHref: (id: string) => `/vendedor/${encodeURIComponent(id)}` },
+  safeBuying: fixed('/compra-segura'),
   terms: fixed('/terms-and-conditions'),
   privacy: fixed('/privacy-policy'),
   myPurchases: fixed('/my-purchases'),

@@ -33,6 +33,9 @@ export function Footer() {
               <li>
                 <Link to={paths.privacy.getHref()}>Política de Privacidad</Link>
               </li>
+              <li>
+                <Link to={paths.safeBuying.getHref()}>Compra segura</Link>
+              </li>
             </ul>
           </div>
         </div>

@@ -21,6 +21,8 @@ export interface UniversitiesTableProps {
   deleting?: ReadonlySet<string>;
   onEdit: (university: University) => void;
   onDelete: (university: University) => void;
+  /** Opens the university's safe meeting points (decision 032). */
+  onMeetingPoints?: (university: University) => void;
 }
 
 function Logo({ university }: { university: University }) {
@@ -40,6 +42,7 @@ export function UniversitiesTable({
   deleting,
   onEdit,
   onDelete,
+  onMeetingPoints,
 }: UniversitiesTableProps) {
   const [university, fullName, domain, created, actions] = UNIVERSITIES_TEXTS.columns;
   return (
@@ -76,6 +79,17 @@ export function UniversitiesTable({
                 >
                   Editar
                 </Button>
+                {onMeetingPoints && (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => onMeetingPoints(u)}
+                    disabled={busy}
+                    aria-label={`Puntos de encuentro de ${u.name}`}
+                  >
+                    Puntos de encuentro
+                  </Button>
+                )}
                 <Button
                   variant="destructive"
                   size="sm"

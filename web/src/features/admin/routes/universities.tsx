@@ -10,6 +10,7 @@ import { useDeleteUniversity } from '../api/delete-university';
 import { useAdminUniversities } from '../api/get-admin-universities';
 import { useJob } from '../api/jobs';
 import { JobProgress } from '../components/job-progress';
+import { MeetingPointsDialog } from '../components/meeting-points-dialog';
 import { UNIVERSITIES_TEXTS, UniversitiesTable } from '../components/universities-table';
 import { type UniversityForm, UniversityEditor } from '../components/university-editor';
 import { EMPTY_UNIVERSITY, type UniversityFormValues } from '../components/university-form-dialog';
@@ -53,6 +54,7 @@ export default function Universities() {
   const [query, setQuery] = useState('');
   const [form, setForm] = useState<UniversityForm | null>(null);
   const [toDelete, setToDelete] = useState<University | null>(null);
+  const [meetingPointsOf, setMeetingPointsOf] = useState<University | null>(null);
 
   const items = list.data?.items ?? [];
   const deleting = items.filter((u) => u.deleting_job_id);
@@ -110,9 +112,13 @@ export default function Universities() {
           loading={list.isPending}
           onEdit={(u) => setForm({ mode: 'edit', initial: toValues(u) })}
           onDelete={setToDelete}
+          onMeetingPoints={setMeetingPointsOf}
         />
       )}
       {form && <UniversityEditor form={form} onClose={() => setForm(null)} />}
+      {meetingPointsOf && (
+        <MeetingPointsDialog university={meetingPointsOf} onClose={() => setMeetingPointsOf(null)} />
+      )}
       <ConfirmDialog
         open={toDelete !== null}
         title="¿Eliminar universidad?"

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { ProductDetail } from '#shared/schemas';
 import { isMobileDevice } from '@/components/product/share-menu';
@@ -10,10 +10,15 @@ import { useSession } from '@/lib/session';
 import { useFetchSellerContact } from '../api/get-seller-contact';
 import { useViewerRole } from '../hooks/use-viewer-role';
 
-/** The spec's prefilled message. */
-export function contactMessage(title: string, price: number): string {
-  return `Hola! Me interesa tu producto: ${title} por $${price}. ¿Está disponible?`;
+/** The spec's prefilled message; a chosen meeting point adds one sentence (issue 14). */
+export function contactMessage(title: string, price: number, meetingPoint?: string | null): string {
+  const base = `Hola! Me interesa tu producto: ${title} por $${price}. ¿Está disponible?`;
+  return meetingPoint ? `${base} Podríamos vernos en ${meetingPoint}.` : base;
 }
+
+// The tips and the meeting points are a chunk of their own, fetched when someone means to contact.
+const loadDialog = () => import('./contact-dialog');
+const ContactDialog = lazy(() => loadDialog().then((m) => ({ default: m.ContactDialog })));
 
 /** The app link (tried first on phones) and the web link (desktop, and the phone's fallback). */
 export function contactUrls(phone: string, text: string): { app: string; web: string } {
@@ -40,6 +45,7 @@ export function ContactButton({ product }: { product: ProductDetail }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [busy, setBusy] = useState(false);
+  const [open, setOpen] = useState(false);
 
   if (role === 'seller')
     return (
@@ -48,12 +54,16 @@ export function ContactButton({ product }: { product: ProductDetail }) {
       </p>
     );
 
-  const contact = async () => {
+  const start = () => {
     if (session.status !== 'signed-in') {
       toast({ title: 'Debes iniciar sesión para contactar al vendedor', variant: 'destructive' });
       navigate(paths.login.getHref(), { state: { from: `${location.pathname}${location.search}` } });
       return;
     }
+    setOpen(true);
+  };
+
+  const contact = async (meetingPoint: string | null) => {
     const mobile = isMobileDevice();
     // Opened now, within the click, so pop-up blockers allow it; pointed at WhatsApp once known.
     const tab = mobile ? null : window.open('about:blank', '_blank');
@@ -65,7 +75,8 @@ export function ContactButton({ product }: { product: ProductDetail }) {
         toast({ title: 'El vendedor no ha proporcionado un número de WhatsApp', variant: 'destructive' });
         return;
       }
-      const urls = contactUrls(whatsapp_number, contactMessage(product.title, product.price));
+      const urls = contactUrls(whatsapp_number, contactMessage(product.title, product.price, meetingPoint));
+      setOpen(false);
       if (tab) {
         tab.opener = null;
         tab.location.href = urls.web;
@@ -91,8 +102,28 @@ export function ContactButton({ product }: { product: ProductDetail }) {
   };
 
   return (
-    <button type="button" className={buttonClass('primary')} onClick={() => void contact()} disabled={busy}>
-      {busy ? 'Abriendo WhatsApp...' : 'Contactar por WhatsApp'}
-    </button>
+    <>
+      <button
+        type="button"
+        className={buttonClass('primary')}
+        onClick={start}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        aria-haspopup="dialog"
+        disabled={busy}
+      >
+        {busy ? 'Abriendo WhatsApp...' : 'Contactar por WhatsApp'}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <ContactDialog
+            universityId={product.university_id}
+            busy={busy}
+            onContact={(point) => void contact(point)}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,14 +1,22 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { LegacySeller, SellerFacts } from '@/components/trust/seller-facts';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { useSeller } from '@/lib/api/get-seller';
 
 export interface SellerCardProps {
   sellerName: string;
   universityName: string;
+  /** The seller's account (their public page); null for a listing imported without one. */
+  sellerId?: string | null;
   /** What concerns the seller: the WhatsApp contact and the report button. */
   actions?: ReactNode;
 }
 
-export function SellerCard({ sellerName, universityName, actions }: SellerCardProps) {
+export function SellerCard({ sellerName, universityName, sellerId = null, actions }: SellerCardProps) {
   const initial = sellerName.trim().charAt(0).toUpperCase() || 'U';
+  const seller = useSeller(sellerId);
   return (
     <section className="seller-card" aria-labelledby="seller-card-title">
       <h2 id="seller-card-title" className="seller-card__title">
@@ -19,11 +27,27 @@ export function SellerCard({ sellerName, universityName, actions }: SellerCardPr
           {initial}
         </span>
         <div>
-          <p className="seller-card__name">{sellerName}</p>
+          <p className="seller-card__name">
+            {sellerId ? (
+              <Link to={paths.seller.getHref(sellerId)}>{seller.data?.display_name ?? sellerName}</Link>
+            ) : (
+              sellerName
+            )}
+          </p>
           <p className="seller-card__university">{universityName}</p>
         </div>
       </div>
+      {!sellerId ? (
+        <LegacySeller />
+      ) : seller.data ? (
+        <SellerFacts seller={seller.data} />
+      ) : seller.isPending ? (
+        <Skeleton className="skeleton--text" />
+      ) : null}
       {actions && <div className="seller-card__actions">{actions}</div>}
+      <p className="seller-card__safety">
+        <Link to={paths.safeBuying.getHref()}>Consejos para una compra segura</Link>
+      </p>
     </section>
   );
 }

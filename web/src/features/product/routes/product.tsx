@@ -172,6 +172,7 @@ function ProductView({ product }: { product: ProductDetail }) {
 
           <SellerCard
             sellerName={product.seller_name}
+            sellerId={product.seller_id ?? null}
             universityName={universityName}
             actions={
               <>

@@ -14,6 +14,7 @@ import type { SessionUser } from '@/lib/session';
 import { useSignOut } from '@/lib/use-sign-out';
 import { useUpdateFullName } from '../api/update-profile';
 import { NotificationSettings } from '../components/notification-settings';
+import { SellerPageSettings } from '../components/seller-page-settings';
 import '../profile.css';
 
 /** /settings: personal information (full name), notifications, security and sign-out. */
@@ -61,6 +62,11 @@ function SettingsPage({ user }: { user: SessionUser }) {
           Los códigos de verificación y los enlaces para restablecer tu contraseña te llegan siempre. Las
           conversaciones con compradores y vendedores ocurren en WhatsApp, con sus propias notificaciones.
         </p>
+      </section>
+
+      <section className="profile-card" aria-labelledby="settings-seller-page">
+        <h2 id="settings-seller-page">Mi página de vendedor</h2>
+        <SellerPageSettings />
       </section>
 
       <section className="profile-card" aria-labelledby="settings-security">

@@ -1,0 +1,51 @@
+import type { Seller } from '#shared/trust';
+import './trust.css';
+
+/** A month of the API ('2026-03') as the pages say it: 'marzo de 2026'. */
+export function monthLabel(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  if (!y || !m) return month;
+  return new Intl.DateTimeFormat('es-VE', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, 1)),
+  );
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * What earns trust in a seller (decision 032): the verified institutional e-mail with its
+ * university and month, how long they have been a member, their active and sold listings.
+ */
+export function SellerFacts({ seller }: { seller: Seller }) {
+  return (
+    <ul className="seller-facts">
+      {seller.verified ? (
+        <li className="seller-facts__badge">
+          <span aria-hidden="true">✓</span>{' '}
+          <span>
+            Correo institucional verificado
+            {seller.university_name ? ` · ${seller.university_name}` : ''}
+            {seller.verified_month && (
+              <span className="seller-facts__month">
+                {' '}
+                (verificado en {monthLabel(seller.verified_month)})
+              </span>
+            )}
+          </span>
+        </li>
+      ) : (
+        <li className="seller-facts__unverified">Correo institucional sin verificar</li>
+      )}
+      <li>Miembro desde {monthLabel(seller.member_since)}</li>
+      <li>
+        {plural(seller.active_count, 'publicación activa', 'publicaciones activas')} ·{' '}
+        {plural(seller.sold_count, 'vendida', 'vendidas')}
+      </li>
+    </ul>
+  );
+}
+
+/** An imported listing's seller, who has no account here. */
+export function LegacySeller() {
+  return <p className="seller-facts__legacy">Vendedor de la versión anterior</p>;
+}

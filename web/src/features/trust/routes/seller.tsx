@@ -1,0 +1,107 @@
+import { useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { formatUsd } from '#shared/money';
+import { ProductGrid } from '@/components/product/product-grid';
+import { SellerFacts } from '@/components/trust/seller-facts';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useSeller } from '@/lib/api/get-seller';
+import { useDocumentMeta } from '@/lib/document-meta';
+import '../trust.css';
+
+/**
+ * /vendedor/{id}: who the seller is (issue 14; decision 032) — name, verified institutional e-mail,
+ * membership, counts, active listings and (unless they hid them) their sold items. Public.
+ */
+export function Component() {
+  const id = useParams().id ?? '';
+  const seller = useSeller(id || null);
+  useDocumentMeta(seller.data ? `${seller.data.display_name} · Vendedor` : 'Vendedor');
+
+  if (seller.isError) {
+    if (seller.error instanceof ApiError && seller.error.status === 404) return <SellerNotFound />;
+    return (
+      <div className="container page">
+        <div className="empty-state" role="alert">
+          <h1 className="page-title">No se pudo cargar el vendedor</h1>
+          <p className="muted">Revisa tu conexión e inténtalo de nuevo.</p>
+          <Button onClick={() => seller.refetch()}>Reintentar</Button>
+        </div>
+      </div>
+    );
+  }
+  if (!seller.data)
+    return (
+      <div className="container page seller-page" aria-busy="true">
+        <span className="visually-hidden" role="status">
+          Cargando vendedor...
+        </span>
+        <Skeleton className="skeleton--text skeleton--short" />
+        <Skeleton className="skeleton--text" />
+      </div>
+    );
+
+  const s = seller.data;
+  const initial = s.display_name.trim().charAt(0).toUpperCase() || 'U';
+  return (
+    <div className="container page seller-page">
+      <header className="seller-page__header">
+        <span className="seller-page__avatar" aria-hidden="true">
+          {initial}
+        </span>
+        <div>
+          <h1 className="page-title seller-page__name">{s.display_name}</h1>
+          <SellerFacts seller={s} />
+        </div>
+      </header>
+
+      <section className="section" aria-labelledby="seller-active-title">
+        <h2 id="seller-active-title" className="section__title">
+          Publicaciones activas
+        </h2>
+        <ProductGrid
+          products={s.listings}
+          emptyText="Este vendedor no tiene publicaciones activas."
+          eagerCount={4}
+        />
+      </section>
+
+      {!s.sold_hidden && s.sold_listings.length > 0 && (
+        <section className="section" aria-labelledby="seller-sold-title">
+          <h2 id="seller-sold-title" className="section__title">
+            Vendidos
+          </h2>
+          <ul className="seller-sold">
+            {s.sold_listings.map((p) => (
+              <li key={p.id} className="seller-sold__item">
+                <span className="seller-sold__title">{p.title}</span>
+                <span className="seller-sold__price">{formatUsd(p.price)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <p className="muted seller-page__safety">
+        ¿Vas a comprarle? Lee los <Link to={paths.safeBuying.getHref()}>consejos de compra segura</Link>.
+      </p>
+    </div>
+  );
+}
+
+function SellerNotFound() {
+  useDocumentMeta('Vendedor no encontrado');
+  return (
+    <div className="container page">
+      <div className="empty-state">
+        <h1 className="page-title">Vendedor no encontrado</h1>
+        <p className="muted">Es posible que la cuenta ya no exista o que el enlace no sea correcto.</p>
+        <Link to={paths.marketplace.getHref()} className={buttonClass('primary')}>
+          Volver al marketplace
+        </Link>
+      </div>
+    </div>
+  );
+}
