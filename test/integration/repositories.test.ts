@@ -252,6 +252,20 @@ describe('every item names its entity', () => {
         { ...audit, id: `audit-mp-${user}`, action: 'meeting_point.create' },
       ),
     ).toBe(true);
+    // A date long past, so no other file's "newest rate" read ever meets it.
+    const rateDate = '1990-01-02';
+    const rate = {
+      date: rateDate,
+      rate: 1,
+      source: 'admin' as const,
+      recorded_at: audit.at,
+      recorded_by: email,
+    };
+    await ctx.exchangeRates.put(rate, await ctx.exchangeRates.get(rateDate), {
+      ...audit,
+      id: `audit-rate-${user}`,
+      action: 'rate.set',
+    });
     // Act: read every item back as stored.
     const written = [
       keys.product(product.id),
@@ -274,6 +288,7 @@ describe('every item names its entity', () => {
       keys.job(job.id),
       keys.jobLock('deleteUniversity', uni),
       keys.meetingPoint(uni, `point-${user}`),
+      keys.exchangeRate(rateDate),
     ];
     const items = await Promise.all(
       written.map(
@@ -303,6 +318,7 @@ describe('every item names its entity', () => {
       'job',
       'jobLock',
       'meetingPoint',
+      'exchangeRate',
     ]);
     for (const [i, key] of written.entries()) expect(entityOf(undefined, key)).toBe(found[i]);
     expect(new Set(found).size).toBe(ENTITIES.length - 1); // every entity but the local seed marker
