@@ -6,6 +6,7 @@ import {
   createResetTokenRepository,
   createSendCounter,
 } from '../../adapters/dynamodb/accounts';
+import { createAlertStateStore, createSavedSearchRepository } from '../../adapters/dynamodb/alerts';
 import { createTableAccess, type TableAccess } from '../../adapters/dynamodb/client';
 import { createAdminStore, createJobStore } from '../../adapters/dynamodb/admin';
 import { createCountStore } from '../../adapters/dynamodb/counts';
@@ -51,6 +52,8 @@ export const tableParts = {
   adminStore: () => createAdminStore(table()),
   jobStore: () => createJobStore(table()),
   tablePages: () => createTablePages(table()),
+  savedSearches: () => createSavedSearchRepository(table()),
+  alertStates: () => createAlertStateStore(table()),
 } satisfies PartFactories<
   | 'products'
   | 'universities'
@@ -70,4 +73,6 @@ export const tableParts = {
   | 'adminStore'
   | 'jobStore'
   | 'tablePages'
+  | 'savedSearches'
+  | 'alertStates'
 >;

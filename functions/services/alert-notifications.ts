@@ -1,0 +1,350 @@
+import { MAX_NEW_PER_SEARCH, searchLabel } from '#shared/alerts';
+import { type Product, productSchema } from '#shared/schemas';
+import { isListed } from '#shared/table';
+import { METRIC } from '../commons/metric-names';
+import { countMetric, logger } from '../commons/observability';
+import { DAY_MS } from '../commons/time';
+import type { Mailer, ProfileRepository } from '../ports/accounts';
+import type {
+  AlertState,
+  AlertStateStore,
+  PendingAlert,
+  SavedSearchIndex,
+  SavedSearchRepository,
+} from '../ports/alerts';
+import type { NotificationSettingsStore, SigningKeySource, UserDirectory } from '../ports/notifications';
+import type { ProductRepository } from '../ports/repositories';
+import type { StreamChange } from '../ports/stream';
+import { alertDay, digestTimeAfter } from './alert-days';
+import { type AlertMailListing, alertMail } from './alert-mail';
+import { productIdOf, toSearchDocument } from './indexer';
+import { recipientOf } from './question-notifications';
+import { ALERT_UNSUBSCRIBE_PURPOSE } from './saved-searches';
+import { signUnsubscribeToken } from './unsubscribe-tokens';
+
+/**
+ * Alerts of saved searches (docs/decisions/031). When a listing goes on offer (published, renewed,
+ * reactivated: any change that makes a product listed and active which was not before), the saved
+ * searches it matches are found through the SavedSearchIndex (percolator / inverted structure: no
+ * query per saved search), each gets it in 'Nuevos para ti', and each person is mailed:
+ * - the first match of their America/Caracas day at once;
+ * - later matches of that day gathered into ONE digest the next morning (alert-days.ts);
+ * so a person gets at most two alert mails a day (that day's first match, the previous day's digest).
+ * One state item per person holds the day mailed, the digest's listings and the listings taken
+ * (a replayed stream record, or a listing renewed again the same week, mails nothing twice); every
+ * change is a Put conditioned on its version. Never its own seller; sold, inactive, held or expired
+ * listings never alert (they are not listed), and at mail time a listing no longer listed is left out.
+ */
+
+export interface AlertDeps {
+  savedSearches: SavedSearchRepository;
+  savedSearchIndex: SavedSearchIndex;
+  alertStates: AlertStateStore;
+  products: Pick<ProductRepository, 'get'>;
+  notifySettings: NotificationSettingsStore;
+  userDirectory: UserDirectory;
+  profiles: Pick<ProfileRepository, 'createIfAbsent'>;
+  mailer: Mailer;
+  appUrl: () => string;
+  unsubscribeKey: SigningKeySource;
+  now: () => Date;
+}
+
+/** A listing first written more than this long ago never alerts on its creation (imports, seeds). */
+const MAX_NEW_LISTING_AGE_MS = DAY_MS;
+/** Listings remembered per person as taken (replays, renewals). */
+const SEEN_KEPT = 500;
+/** Listings one mail shows at most (the rest are in 'Nuevos para ti'). */
+const MAX_LISTINGS_PER_MAIL = 12;
+const WRITE_ATTEMPTS = 10;
+const SWEEP_PAGE = 50;
+const SWEEP_ROUNDS = 20;
+
+const wasListed = (image: Record<string, unknown> | undefined): boolean =>
+  !!image &&
+  typeof image.status === 'string' &&
+  isListed({ status: image.status, held_at: typeof image.held_at === 'string' ? image.held_at : null });
+
+/**
+ * The product a change puts on offer, or null: listed and active now, not listed before (a new
+ * listing, a renewal from expired, a reactivation, a hold released). A reserved listing made
+ * available again was on offer all along, so it alerts nobody; nor does an edit of a listed one.
+ */
+export function newlyOnOffer(change: StreamChange, now: number): Product | null {
+  if (change.eventName === 'REMOVE' || productIdOf(change) === null) return null;
+  const parsed = productSchema.safeParse(change.newImage);
+  if (!parsed.success) return null;
+  const p = parsed.data;
+  if (!isListed(p) || p.status !== 'active' || !p.owner_id) return null;
+  if (wasListed(change.oldImage)) return null;
+  if (change.eventName === 'INSERT' && now - Date.parse(p.created_at) > MAX_NEW_LISTING_AGE_MS) return null;
+  return p;
+}
+
+/** The stream dispatcher's handler of product changes: alerts for a listing that went on offer. */
+export async function alertOnNewListing(deps: AlertDeps, change: StreamChange): Promise<void> {
+  const product = newlyOnOffer(change, deps.now().getTime());
+  if (!product) return;
+  const matches = await deps.savedSearchIndex.match(toSearchDocument(product), product.owner_id);
+  const byUser = new Map<string, string[]>();
+  for (const m of matches) {
+    if (m.user_id === product.owner_id) continue;
+    byUser.set(m.user_id, [...(byUser.get(m.user_id) ?? []), m.id]);
+  }
+  const failures: unknown[] = [];
+  for (const [userId, searchIds] of byUser) {
+    try {
+      for (const id of searchIds) await deps.savedSearches.addNew(userId, id, product.id, MAX_NEW_PER_SEARCH);
+      await takeAlert(deps, userId, product.id, searchIds);
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  // The record is retried; whoever was served already is recognised by `seen` (and the set's ADD).
+  if (failures.length > 0) throw failures[0];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The day's rules, as pure functions of the state and the time.
+
+/** When the state's digest is due: a failed immediate mail at once, else the morning after its day. */
+export function dueAtOf(pending: readonly PendingAlert[], now: number): number | null {
+  let due: number | null = null;
+  for (const p of pending) {
+    const at = p.retry ? now : digestTimeAfter(p.day);
+    if (due === null || at < due) due = at;
+  }
+  return due;
+}
+
+export type MatchStep =
+  | { action: 'duplicate' }
+  | { action: 'gather'; next: Omit<AlertState, 'version'> }
+  | { action: 'mailNow'; next: Omit<AlertState, 'version'> };
+
+/** What a new match does: the first of the person's day is mailed now, later ones wait for the digest. */
+export function onMatch(state: AlertState, productId: number, searchIds: string[], now: number): MatchStep {
+  if (state.seen.includes(productId)) return { action: 'duplicate' };
+  const seen = [...state.seen, productId].slice(-SEEN_KEPT);
+  const today = alertDay(now);
+  if (state.mailedDay !== today) return { action: 'mailNow', next: { mailedDay: today, pending: state.pending, seen } };
+  return {
+    action: 'gather',
+    next: { mailedDay: state.mailedDay, pending: [...state.pending, { productId, searchIds, day: today }], seen },
+  };
+}
+
+/** The listings a digest sends at `now`: those of earlier days, and failed immediate mails. */
+export function readyForDigest(pending: readonly PendingAlert[], now: number): PendingAlert[] {
+  const today = alertDay(now);
+  return pending.filter((p) => p.retry || p.day < today);
+}
+
+async function takeAlert(deps: AlertDeps, userId: string, productId: number, searchIds: string[]) {
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt += 1) {
+    const now = deps.now().getTime();
+    const state = await deps.alertStates.get(userId);
+    const step = onMatch(state, productId, searchIds, now);
+    if (step.action === 'duplicate') return;
+    if (!(await deps.alertStates.save(userId, state.version, step.next, dueAtOf(step.next.pending, now), now)))
+      continue;
+    if (step.action === 'gather') return;
+    // The day's immediate mail is claimed (mailedDay): now send it.
+    const item = { productId, searchIds, day: alertDay(now) };
+    try {
+      await mailListings(deps, userId, [item]);
+    } catch (error) {
+      // SES down: the sweep sends it (due at once); the stream's shard does not wait on SES.
+      logger.warn('alert mail failed; the sweep sends it', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+      await requeue(deps, userId, [{ ...item, retry: true }]);
+    }
+    return;
+  }
+  throw new Error('alert state stayed contended');
+}
+
+/** Puts listings back into the person's digest (a failed mail). */
+async function requeue(deps: AlertDeps, userId: string, items: PendingAlert[]): Promise<void> {
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt += 1) {
+    const now = deps.now().getTime();
+    const state = await deps.alertStates.get(userId);
+    const pending = [...items, ...state.pending.filter((p) => !items.some((i) => i.productId === p.productId))];
+    const next = { mailedDay: state.mailedDay, pending, seen: state.seen };
+    if (await deps.alertStates.save(userId, state.version, next, dueAtOf(pending, now), now)) return;
+  }
+  throw new Error('alert state stayed contended');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The digest: in AWS on the notification schedule (every minute), locally on the stack's sweeper.
+
+export async function sweepAlertDigests(deps: AlertDeps): Promise<{ due: number; mailed: number }> {
+  let due = 0;
+  let mailed = 0;
+  const done = new Set<string>();
+  const failures: unknown[] = [];
+  for (let round = 0; round < SWEEP_ROUNDS; round += 1) {
+    const users = (await deps.alertStates.due(deps.now().getTime(), SWEEP_PAGE)).filter((u) => !done.has(u));
+    if (users.length === 0) break;
+    for (const userId of users) {
+      done.add(userId);
+      due += 1;
+      try {
+        if (await flushDigest(deps, userId)) mailed += 1;
+      } catch (error) {
+        failures.push(error);
+        logger.error('alert digest failed; the next sweep tries again', {
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+  }
+  if (failures.length > 0) throw new Error(`${failures.length} of ${due} alert digests failed`);
+  return { due, mailed };
+}
+
+/** Sends a person's due digest as one mail; true when a mail went out. */
+export async function flushDigest(deps: AlertDeps, userId: string): Promise<boolean> {
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt += 1) {
+    const now = deps.now().getTime();
+    const state = await deps.alertStates.get(userId);
+    const ready = readyForDigest(state.pending, now);
+    const rest = state.pending.filter((p) => !ready.includes(p));
+    // Claimed first (a concurrent sweep then finds nothing ready), put back if the mail fails.
+    const next = { mailedDay: state.mailedDay, pending: rest, seen: state.seen };
+    if (!(await deps.alertStates.save(userId, state.version, next, dueAtOf(rest, now), now))) continue;
+    if (ready.length === 0) return false;
+    try {
+      return await mailListings(deps, userId, ready);
+    } catch (error) {
+      await requeue(
+        deps,
+        userId,
+        ready.map((p) => ({ ...p, retry: true })),
+      );
+      throw error;
+    }
+  }
+  throw new Error('alert state stayed contended');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The mail.
+
+/** Mails the listings still on offer; false when none is left (or the person has no address). */
+async function mailListings(deps: AlertDeps, userId: string, items: PendingAlert[]): Promise<boolean> {
+  const recipient = await recipientOf(deps, userId);
+  if (!recipient) return false;
+  const searches = new Map((await deps.savedSearches.list(userId)).map((s) => [s.id, s]));
+  const products: Product[] = [];
+  const labels: string[] = [];
+  for (const item of items) {
+    const live = item.searchIds.map((id) => searches.get(id)).filter((s) => s?.enabled);
+    if (live.length === 0) continue; // the searches were deleted or turned off meanwhile
+    const p = await deps.products.get(item.productId);
+    if (!p || !isListed(p) || p.owner_id === userId) continue;
+    products.push(p);
+    for (const s of live) {
+      const label = searchLabel(s!);
+      if (!labels.includes(label)) labels.push(label);
+    }
+  }
+  if (products.length === 0) return false;
+  const origin = deps.appUrl().replace(/\/$/, '');
+  const token = signUnsubscribeToken(await deps.unsubscribeKey(), userId, deps.now(), ALERT_UNSUBSCRIBE_PURPOSE);
+  const listings: AlertMailListing[] = products.slice(0, MAX_LISTINGS_PER_MAIL).map((p) => ({
+    title: p.title,
+    price: p.price,
+    photoUrl: p.image ? (/^https?:\/\//.test(p.image) ? p.image : `${origin}${p.image}`) : null,
+    url: `${origin}/product/${p.id}`,
+  }));
+  await deps.mailer.send(
+    alertMail({
+      to: recipient.email,
+      recipientName: recipient.name,
+      searchLabels: labels,
+      listings,
+      alertsUrl: `${origin}/alertas`,
+      unsubscribeUrl: `${origin}/alertas/baja#token=${token}`,
+      oneClickUrl: `${origin}/api/alerts/unsubscribe?token=${token}`,
+    }),
+  );
+  countMetric(METRIC.notificationsSent);
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keeping the reverse index and the saved searches in step with the table.
+
+const matchableFields = ['user_id', 'university', 'q', 'category', 'career', 'condition', 'minPrice', 'maxPrice', 'enabled'] as const;
+
+const savedSearchIdOf = (change: StreamChange): string | null => {
+  const sk = change.keys.sk;
+  return typeof sk === 'string' && sk.startsWith('SEARCH#') ? sk.slice('SEARCH#'.length) : null;
+};
+
+/**
+ * A saved search's change reaches the reverse index (the ONLY way anything does, so the index can
+ * be rebuilt from the table). 'Nuevos para ti' changes the item too; those changes touch nothing
+ * the matcher reads and are passed over.
+ */
+export async function syncSavedSearch(
+  deps: Pick<AlertDeps, 'savedSearchIndex'>,
+  change: StreamChange,
+): Promise<void> {
+  const id = savedSearchIdOf(change);
+  if (!id) return;
+  if (change.eventName === 'REMOVE' || !change.newImage) {
+    await deps.savedSearchIndex.remove([id]);
+    return;
+  }
+  const img = change.newImage;
+  const old = change.oldImage;
+  if (old && matchableFields.every((f) => old[f] === img[f])) return;
+  if (typeof img.user_id !== 'string' || typeof img.university !== 'string') return;
+  await deps.savedSearchIndex.put([
+    {
+      id,
+      user_id: img.user_id,
+      university: img.university,
+      enabled: img.enabled !== false,
+      ...(typeof img.q === 'string' ? { q: img.q } : {}),
+      ...(typeof img.category === 'string' ? { category: img.category as never } : {}),
+      ...(typeof img.career === 'string' ? { career: img.career as never } : {}),
+      ...(typeof img.condition === 'string' ? { condition: img.condition as never } : {}),
+      ...(typeof img.minPrice === 'number' ? { minPrice: img.minPrice } : {}),
+      ...(typeof img.maxPrice === 'number' ? { maxPrice: img.maxPrice } : {}),
+    },
+  ]);
+}
+
+/** A profile removed (the account deleted): its saved searches and alert state go with it. */
+export async function removeSavedSearchesOfProfile(
+  deps: Pick<AlertDeps, 'savedSearches'>,
+  change: StreamChange,
+): Promise<void> {
+  if (change.eventName !== 'REMOVE') return;
+  const m = typeof change.keys.pk === 'string' ? /^PROFILE#(.+)$/.exec(change.keys.pk) : null;
+  if (m && change.keys.sk === 'PROFILE') await deps.savedSearches.removeAllOfUser(m[1]);
+}
+
+/**
+ * Fills the reverse index from the table (the local stack's in-memory matcher at start; in AWS the
+ * percolator index is durable and fed by the stream). Returns how many saved searches were put.
+ */
+export async function rebuildSavedSearchIndex(
+  deps: Pick<AlertDeps, 'savedSearches' | 'savedSearchIndex'>,
+  pageSize = 500,
+): Promise<number> {
+  let n = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await deps.savedSearches.page(cursor, pageSize);
+    await deps.savedSearchIndex.put(page.items);
+    n += page.items.length;
+    cursor = page.cursor ?? undefined;
+  } while (cursor);
+  return n;
+}
