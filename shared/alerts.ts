@@ -39,7 +39,10 @@ export const ALERT_MESSAGES = {
 const price = () =>
   z
     .number({ error: 'El precio debe ser un número.' })
-    .check(z.gte(0, 'El precio no puede ser negativo.'), z.lte(LIMITS.priceMax, 'El precio es demasiado alto.'));
+    .check(
+      z.gte(0, 'El precio no puede ser negativo.'),
+      z.lte(LIMITS.priceMax, 'El precio es demasiado alto.'),
+    );
 
 /** What a saved search keeps: the search's text and filters, inside one university. */
 const filtersShape = {

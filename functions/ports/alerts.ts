@@ -37,7 +37,10 @@ export interface SavedSearchRepository {
   /** Turns every alert of a user off (the mail's unsubscribe link); how many were on. */
   disableAll(userId: string): Promise<number>;
   /** Every saved search, page by page (the local matcher's rebuild at start; never a request path). */
-  page(cursor: string | undefined, limit: number): Promise<{ items: StoredSavedSearch[]; cursor: string | null }>;
+  page(
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<{ items: StoredSavedSearch[]; cursor: string | null }>;
 }
 
 /** What the matcher needs of a saved search. */
@@ -97,7 +100,13 @@ export interface AlertState {
 export interface AlertStateStore {
   get(userId: string): Promise<AlertState>;
   /** Stores `next` only if the stored version is still `version`; due at `dueAt` while it holds a digest. */
-  save(userId: string, version: number, next: Omit<AlertState, 'version'>, dueAt: number | null, now: number): Promise<boolean>;
+  save(
+    userId: string,
+    version: number,
+    next: Omit<AlertState, 'version'>,
+    dueAt: number | null,
+    now: number,
+  ): Promise<boolean>;
   /** People whose digest is due at or before `now`, earliest first, at most `limit`. */
   due(now: number, limit: number): Promise<string[]>;
 }

@@ -127,10 +127,15 @@ export function onMatch(state: AlertState, productId: number, searchIds: string[
   if (state.seen.includes(productId)) return { action: 'duplicate' };
   const seen = [...state.seen, productId].slice(-SEEN_KEPT);
   const today = alertDay(now);
-  if (state.mailedDay !== today) return { action: 'mailNow', next: { mailedDay: today, pending: state.pending, seen } };
+  if (state.mailedDay !== today)
+    return { action: 'mailNow', next: { mailedDay: today, pending: state.pending, seen } };
   return {
     action: 'gather',
-    next: { mailedDay: state.mailedDay, pending: [...state.pending, { productId, searchIds, day: today }], seen },
+    next: {
+      mailedDay: state.mailedDay,
+      pending: [...state.pending, { productId, searchIds, day: today }],
+      seen,
+    },
   };
 }
 
@@ -146,7 +151,9 @@ async function takeAlert(deps: AlertDeps, userId: string, productId: number, sea
     const state = await deps.alertStates.get(userId);
     const step = onMatch(state, productId, searchIds, now);
     if (step.action === 'duplicate') return;
-    if (!(await deps.alertStates.save(userId, state.version, step.next, dueAtOf(step.next.pending, now), now)))
+    if (
+      !(await deps.alertStates.save(userId, state.version, step.next, dueAtOf(step.next.pending, now), now))
+    )
       continue;
     if (step.action === 'gather') return;
     // The day's immediate mail is claimed (mailedDay): now send it.
@@ -170,7 +177,10 @@ async function requeue(deps: AlertDeps, userId: string, items: PendingAlert[]): 
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt += 1) {
     const now = deps.now().getTime();
     const state = await deps.alertStates.get(userId);
-    const pending = [...items, ...state.pending.filter((p) => !items.some((i) => i.productId === p.productId))];
+    const pending = [
+      ...items,
+      ...state.pending.filter((p) => !items.some((i) => i.productId === p.productId)),
+    ];
     const next = { mailedDay: state.mailedDay, pending, seen: state.seen };
     if (await deps.alertStates.save(userId, state.version, next, dueAtOf(pending, now), now)) return;
   }
@@ -253,7 +263,12 @@ async function mailListings(deps: AlertDeps, userId: string, items: PendingAlert
   }
   if (products.length === 0) return false;
   const origin = deps.appUrl().replace(/\/$/, '');
-  const token = signUnsubscribeToken(await deps.unsubscribeKey(), userId, deps.now(), ALERT_UNSUBSCRIBE_PURPOSE);
+  const token = signUnsubscribeToken(
+    await deps.unsubscribeKey(),
+    userId,
+    deps.now(),
+    ALERT_UNSUBSCRIBE_PURPOSE,
+  );
   const listings: AlertMailListing[] = products.slice(0, MAX_LISTINGS_PER_MAIL).map((p) => ({
     title: p.title,
     price: p.price,
@@ -278,7 +293,17 @@ async function mailListings(deps: AlertDeps, userId: string, items: PendingAlert
 // ---------------------------------------------------------------------------------------------
 // Keeping the reverse index and the saved searches in step with the table.
 
-const matchableFields = ['user_id', 'university', 'q', 'category', 'career', 'condition', 'minPrice', 'maxPrice', 'enabled'] as const;
+const matchableFields = [
+  'user_id',
+  'university',
+  'q',
+  'category',
+  'career',
+  'condition',
+  'minPrice',
+  'maxPrice',
+  'enabled',
+] as const;
 
 const savedSearchIdOf = (change: StreamChange): string | null => {
   const sk = change.keys.sk;

@@ -198,7 +198,10 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     // Wrapped in the local switch that makes it fail or hang on demand (scripts/local/search-switch.ts).
     const { switchableSearchIndex, SEARCH_SWITCH_PATH, handleSearchSwitch } = await import('./search-switch');
     const search = switchableSearchIndex(getEmbeddedSearchIndex());
-    provideParts({ search });
+    // The saved searches' matcher (alerts, decision 031): the embedded engine's reverse index.
+    const { getEmbeddedSavedSearchIndex } = await import('../../functions/adapters/search/embedded-alerts');
+    const savedSearchIndex = getEmbeddedSavedSearchIndex();
+    provideParts({ search, savedSearchIndex });
     // The stream poller starts before the rebuild so no write in between is missed (upserts are idempotent).
     const { handler: dispatcher } = await import('../../functions/app/stream');
     const { reindexAll } = await import('../../functions/services/indexer');
@@ -213,6 +216,11 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const { products, counts } = lazyContext(tableParts);
     const indexed = await reindexAll({ products, search: getEmbeddedSearchIndex() });
     log(`search index rebuilt from the table: ${indexed} products in ${Date.now() - reindexStarted} ms`);
+    const { rebuildSavedSearchIndex } = await import('../../functions/services/alert-notifications');
+    const { savedSearches } = lazyContext(tableParts);
+    const alertsIndexed = await rebuildSavedSearchIndex({ savedSearches, savedSearchIndex });
+    if (alertsIndexed > 0)
+      log(`saved searches' matcher rebuilt from the table: ${alertsIndexed} saved searches`);
     // Items written before the admin area's indexes get their index attributes (decision 025).
     const { createTablePages } = await import('../../functions/adapters/dynamodb/table-pages');
     const pages = createTablePages({

@@ -338,7 +338,10 @@ export function createAlertStateStore({ doc, tableName }: TableAccess): AlertSta
           IndexName: INDEXES.gsi1.name,
           KeyConditionExpression: '#pk = :pk AND #sk < :bound',
           ExpressionAttributeNames: { '#pk': INDEXES.gsi1.pk, '#sk': INDEXES.gsi1.sk },
-          ExpressionAttributeValues: { ':pk': keys.alertDuePartition, ':bound': new Date(now + 1).toISOString() },
+          ExpressionAttributeValues: {
+            ':pk': keys.alertDuePartition,
+            ':bound': new Date(now + 1).toISOString(),
+          },
           ScanIndexForward: true,
           Limit: limit,
         }),

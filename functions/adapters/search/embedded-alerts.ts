@@ -185,7 +185,7 @@ export function createEmbeddedSavedSearchIndex(): SavedSearchIndex & { size(): n
       const out: SavedSearchMatch[] = [];
       for (const id of candidates) {
         const s = entries.get(id)?.search;
-        if (!s || !s.enabled || s.user_id === excludeUser || !passesSearchFilters(s, doc)) continue;
+        if (!s?.enabled || s.user_id === excludeUser || !passesSearchFilters(s, doc)) continue;
         out.push({ id: s.id, user_id: s.user_id });
       }
       return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
