@@ -37,13 +37,11 @@ export const adminHandlers: AreaHandlers<typeof adminRoutes, AdminContext> = {
   adminSetProductStatus: ({ auth, params, body }, ctx) => setProductStatus(ctx, auth, params.id, body.status),
   adminDeleteProduct: ({ auth, params }, ctx) => deleteProduct(ctx, auth, params.id),
   adminListReports: ({ auth, query }, ctx) => listReports(ctx, auth, query),
-  adminDecideReport: ({ auth, params, body }, ctx) =>
-    decideReport(ctx, auth, params.id, params.reporterId, body),
+  adminDecideReport: ({ auth, params, body }, ctx) => decideReport(ctx, auth, params.id, params.reporterId, body),
   adminListUsers: ({ auth, query }, ctx) => listUsers(ctx, auth, query),
   adminSetUserVerification: ({ auth, params, body }, ctx) =>
     setUserVerification(ctx, auth, params.userId, body.university_email_verified),
-  adminSetUserAdminRole: ({ auth, params, body }, ctx) =>
-    setUserAdminRole(ctx, auth, params.userId, body.admin),
+  adminSetUserAdminRole: ({ auth, params, body }, ctx) => setUserAdminRole(ctx, auth, params.userId, body.admin),
   adminListUniversities: ({ auth }, ctx) => listUniversities(ctx, auth),
   adminCreateUniversity: ({ auth, body }, ctx) => createUniversity(ctx, auth, body),
   adminUpdateUniversity: ({ auth, params, body }, ctx) => updateUniversity(ctx, auth, params.id, body),

@@ -18,7 +18,6 @@ export const publishingHandlers: AreaHandlers<typeof publishingRoutes, Publishin
   createUpload: ({ auth, body }, ctx) => createUpload(ctx, signedIn(auth), body),
   importImageFromUrl: ({ auth, body }, ctx) => importFromUrl(ctx, signedIn(auth), body.url),
   listOwnProducts: ({ auth }, ctx) => listOwnProducts(ctx, signedIn(auth)),
-  setOwnProductStatus: ({ auth, params, body }, ctx) =>
-    setOwnStatus(ctx, signedIn(auth), params.id, body.status),
+  setOwnProductStatus: ({ auth, params, body }, ctx) => setOwnStatus(ctx, signedIn(auth), params.id, body.status),
   deleteOwnProduct: ({ auth, params }, ctx) => deleteOwnProduct(ctx, signedIn(auth), params.id),
 };

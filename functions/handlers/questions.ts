@@ -15,6 +15,5 @@ export const questionsHandlers: AreaHandlers<typeof questionsRoutes, QuestionDep
   askQuestion: ({ auth, params, body }, ctx) => askQuestion(ctx, signedIn(auth), params.id, body),
   answerQuestion: ({ auth, params, body }, ctx) =>
     answerQuestion(ctx, signedIn(auth), params.id, params.questionId, body),
-  deleteQuestion: ({ auth, params }, ctx) =>
-    deleteQuestion(ctx, signedIn(auth), params.id, params.questionId),
+  deleteQuestion: ({ auth, params }, ctx) => deleteQuestion(ctx, signedIn(auth), params.id, params.questionId),
 };

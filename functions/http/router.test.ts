@@ -271,19 +271,9 @@ describe('public reads with an optional caller', () => {
   } as const satisfies RouteDef;
   const router = createRouter(
     'test',
-    [
-      {
-        name: 'listQuestions',
-        def,
-        handler: ({ auth }: HttpRequest<RouteDef>) => ({ who: auth?.userId ?? 'anon' }),
-      },
-    ],
+    [{ name: 'listQuestions', def, handler: ({ auth }: HttpRequest<RouteDef>) => ({ who: auth?.userId ?? 'anon' }) }],
     () => ({}),
-    {
-      tokens: () => ({
-        verify: async (token: string) => (token === 'good' ? { sub: 'u-7', token_use: 'id' } : null),
-      }),
-    },
+    { tokens: () => ({ verify: async (token: string) => (token === 'good' ? { sub: 'u-7', token_use: 'id' } : null) }) },
   );
   const event = (authorization?: string) =>
     apiEvent('listQuestions', { params: { id: 5 }, headers: authorization ? { authorization } : {} });

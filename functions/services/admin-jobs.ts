@@ -43,9 +43,7 @@ export async function runJob(deps: JobDeps, jobId: string, opts: RunOptions = {}
   const job = await deps.jobStore.get(jobId);
   if (!job || job.status === 'succeeded' || job.status === 'failed') return 'skipped';
   const now = deps.now();
-  if (
-    !(await deps.jobStore.lease(jobId, now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString()))
-  )
+  if (!(await deps.jobStore.lease(jobId, now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString())))
     return 'skipped';
   try {
     if (job.kind === 'reindex') return await reindex(deps, jobId);
@@ -57,10 +55,7 @@ export async function runJob(deps: JobDeps, jobId: string, opts: RunOptions = {}
       processed: 0,
       indexed: null,
       drift: null,
-      error:
-        err instanceof IndexError || job.kind === 'reindex'
-          ? ADMIN_MESSAGES.reindexError
-          : ADMIN_MESSAGES.unexpected,
+      error: err instanceof IndexError || job.kind === 'reindex' ? ADMIN_MESSAGES.reindexError : ADMIN_MESSAGES.unexpected,
       now: deps.now().toISOString(),
     });
     return 'finished';

@@ -26,11 +26,7 @@ export function holdEventOf(change: StreamChange): HoldEvent | null {
   const after = change.newImage ?? {};
   if (nonEmpty(before.held_at) || !nonEmpty(after.held_at)) return null;
   if (!nonEmpty(after.owner_id) || typeof after.id !== 'number') return null;
-  return {
-    productId: after.id,
-    ownerId: after.owner_id,
-    title: nonEmpty(after.title) ? after.title : `#${after.id}`,
-  };
+  return { productId: after.id, ownerId: after.owner_id, title: nonEmpty(after.title) ? after.title : `#${after.id}` };
 }
 
 /**

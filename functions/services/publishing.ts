@@ -141,9 +141,7 @@ export async function publishProduct(
       .catch((e: unknown) => logger.warn('orphan images left', { id, error: String(e) }));
     throw err;
   }
-  const image_variants: ImageVariants = Object.fromEntries(
-    images.map((path, i) => [path, drawn[i].variants]),
-  );
+  const image_variants: ImageVariants = Object.fromEntries(images.map((path, i) => [path, drawn[i].variants]));
   const product: Product = {
     id,
     title: body.title,

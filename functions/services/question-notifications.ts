@@ -344,10 +344,7 @@ async function undoClaim(
  * an account confirmed before profiles were kept) is looked up in the user pool and given one, so
  * their switch has a place and the unsubscribe link works.
  */
-export async function recipientOf(
-  deps: Pick<NotifyDeps, 'notifySettings' | 'userDirectory' | 'profiles' | 'now'>,
-  userId: string,
-): Promise<NotificationRecipient | null> {
+export async function recipientOf(deps: Pick<NotifyDeps, 'notifySettings' | 'userDirectory' | 'profiles' | 'now'>, userId: string): Promise<NotificationRecipient | null> {
   const known = await deps.notifySettings.recipient(userId);
   if (known) return known.email ? known : null;
   const user = await deps.userDirectory.find(userId);

@@ -42,6 +42,7 @@ export interface QuestionDeps {
   newId: () => string;
 }
 
+
 /** The moderator refused the text: 422 with its reason (the web app titles it 'Pregunta rechazada'). */
 export class ContentRejectedError extends AppError {
   constructor(reason: string, warnings: string[]) {
@@ -124,10 +125,7 @@ async function moderate(
   if (isModerationFailure(verdict)) throw new ModerationFailedError();
   if (!verdict.approved) {
     countMetric(METRIC.moderationRejections);
-    throw new ContentRejectedError(
-      verdict.reason || verdict.warnings[0] || QUESTION_MESSAGES.questionRejected,
-      verdict.warnings,
-    );
+    throw new ContentRejectedError(verdict.reason || verdict.warnings[0] || QUESTION_MESSAGES.questionRejected, verdict.warnings);
   }
   return verdict;
 }

@@ -17,13 +17,7 @@ const question: CommentModerationInput = {
   type: 'question',
   context: 'Calculadora Casio fx-570',
 };
-const approved = {
-  approved: true,
-  warnings: [],
-  suggestions: [],
-  severity: 'low',
-  reason: 'Pregunta normal de compra',
-};
+const approved = { approved: true, warnings: [], suggestions: [], severity: 'low', reason: 'Pregunta normal de compra' };
 const answer = (input: unknown, name = COMMENT_VERDICT_TOOL) => ({
   output: {
     message: {
@@ -63,11 +57,8 @@ describe('Bedrock comment moderator (moderate-comment)', () => {
       comentario: '¿Acepta pago móvil?',
     });
     await moderator().moderateComment({ ...question, type: 'answer', text: 'Sí, acepto.' });
-    expect(
-      JSON.parse(
-        bedrock.commandCalls(ConverseCommand)[1].args[0].input.messages?.[0].content?.[0].text ?? '',
-      ),
-    ).toMatchObject({ tipo: 'respuesta del vendedor', comentario: 'Sí, acepto.' });
+    expect(JSON.parse(bedrock.commandCalls(ConverseCommand)[1].args[0].input.messages?.[0].content?.[0].text ?? ''))
+      .toMatchObject({ tipo: 'respuesta del vendedor', comentario: 'Sí, acepto.' });
   });
 
   it('passes a rejection through with its reason', async () => {

@@ -66,9 +66,7 @@ export function createVerdictCall(opts: VerdictCallOptions): <T>(request: Verdic
         }, opts.timeoutMs);
       });
       const res = await Promise.race([call, timeout]);
-      const toolUse = res.output?.message?.content?.find(
-        (block) => block.toolUse?.name === request.tool.name,
-      )?.toolUse;
+      const toolUse = res.output?.message?.content?.find((block) => block.toolUse?.name === request.tool.name)?.toolUse;
       const verdict = request.parse(toolUse?.input);
       if (verdict.success) return verdict.data;
       logger.warn(`malformed ${request.what} verdict`, { modelId, stopReason: res.stopReason });

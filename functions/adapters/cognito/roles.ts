@@ -18,9 +18,7 @@ export function createCognitoRoleDirectory(): RoleDirectory {
       try {
         const user = await client.send(new AdminGetUserCommand({ UserPoolId: pool(), Username: address }));
         const username = user.Username ?? address;
-        const out = await client.send(
-          new AdminListGroupsForUserCommand({ UserPoolId: pool(), Username: username }),
-        );
+        const out = await client.send(new AdminListGroupsForUserCommand({ UserPoolId: pool(), Username: username }));
         return (out.Groups ?? []).map((g) => g.GroupName ?? '').filter(Boolean);
       } catch (err) {
         if (err instanceof Error && err.name === 'UserNotFoundException') return null;
@@ -30,9 +28,7 @@ export function createCognitoRoleDirectory(): RoleDirectory {
     async setMember(username, group: Role, member) {
       const { client, AdminAddUserToGroupCommand, AdminRemoveUserFromGroupCommand } = await sdk();
       const input = { UserPoolId: pool(), Username: username, GroupName: group };
-      await client.send(
-        member ? new AdminAddUserToGroupCommand(input) : new AdminRemoveUserFromGroupCommand(input),
-      );
+      await client.send(member ? new AdminAddUserToGroupCommand(input) : new AdminRemoveUserFromGroupCommand(input));
     },
   };
 }

@@ -193,11 +193,8 @@ export function createProductRepository(table: TableAccess): ProductRepository {
 
     async releaseHold(id, at) {
       const current = toProduct(
-        (
-          await doc.send(
-            new GetCommand({ TableName: tableName, Key: keys.product(id), ConsistentRead: true }),
-          )
-        ).Item,
+        (await doc.send(new GetCommand({ TableName: tableName, Key: keys.product(id), ConsistentRead: true })))
+          .Item,
       );
       if (!current?.held_at) return null;
       const next: Product = { ...current, held_at: undefined, hold_released_at: at };

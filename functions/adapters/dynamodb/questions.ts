@@ -49,11 +49,7 @@ export function createQuestionRepository(table: TableAccess): QuestionRepository
   const { doc, tableName } = table;
   async function get(productId: number, questionId: string): Promise<StoredQuestion | null> {
     const res = await doc.send(
-      new GetCommand({
-        TableName: tableName,
-        Key: keys.question(productId, questionId),
-        ConsistentRead: true,
-      }),
+      new GetCommand({ TableName: tableName, Key: keys.question(productId, questionId), ConsistentRead: true }),
     );
     return toQuestion(res.Item);
   }
@@ -70,8 +66,7 @@ export function createQuestionRepository(table: TableAccess): QuestionRepository
     for (let i = 0; i < list.length; i += BATCH) {
       let requests = list.slice(i, i + BATCH).map((Key) => ({ DeleteRequest: { Key } }));
       for (let attempt = 0; requests.length > 0; attempt += 1) {
-        if (attempt > UNPROCESSED_RETRIES)
-          throw new Error(`${requests.length} question deletes left unprocessed`);
+        if (attempt > UNPROCESSED_RETRIES) throw new Error(`${requests.length} question deletes left unprocessed`);
         if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
         const res: BatchWriteCommandOutput = await doc.send(
           new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
@@ -117,8 +112,7 @@ export function createQuestionRepository(table: TableAccess): QuestionRepository
             Key: keys.question(productId, questionId),
             UpdateExpression: 'SET answer_text = :text, answered_at = :at',
             // Exists, is this seller's, and is still unanswered: the one answer wins, any other fails.
-            ConditionExpression:
-              'attribute_exists(pk) AND seller_id = :seller AND attribute_not_exists(answer_text)',
+            ConditionExpression: 'attribute_exists(pk) AND seller_id = :seller AND attribute_not_exists(answer_text)',
             ExpressionAttributeValues: { ':text': text, ':at': answeredAt, ':seller': sellerId },
             ReturnValues: 'ALL_NEW',
           }),
@@ -155,12 +149,7 @@ export function createQuestionRepository(table: TableAccess): QuestionRepository
       // Only the keys are read; pages of the Query are deleted as they come.
       const found = await queryPartitionPrefix(
         table,
-        {
-          pk: keys.productPartition(productId),
-          prefix: keys.questionPrefix,
-          keysOnly: true,
-          consistent: true,
-        },
+        { pk: keys.productPartition(productId), prefix: keys.questionPrefix, keysOnly: true, consistent: true },
         (page) => deleteKeys(page.map((i) => ({ pk: String(i[KEY.pk]), sk: String(i[KEY.sk]) }))),
       );
       return found.length;

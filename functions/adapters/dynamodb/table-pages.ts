@@ -18,9 +18,7 @@ import { isConditionalCheckFailed, stripKeys } from './items';
 const encode = (key: Record<string, unknown> | undefined) =>
   key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
 const decode = (cursor: string | undefined): Record<string, unknown> | undefined =>
-  cursor
-    ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>)
-    : undefined;
+  cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>) : undefined;
 
 /**
  * The index attributes an item of the admin area's design should carry (docs/decisions/025), for
@@ -43,11 +41,7 @@ export function expectedIndexAttributes(item: Record<string, unknown>): Record<s
     typeof item.status === 'string' &&
     typeof item.created_at === 'string'
   )
-    return universityRequestIndexAttributes({
-      id: item.id,
-      status: item.status,
-      created_at: item.created_at,
-    });
+    return universityRequestIndexAttributes({ id: item.id, status: item.status, created_at: item.created_at });
   if (entity === 'favorite' && typeof item.product_id === 'number' && typeof item.pk === 'string')
     return favoriteIndexAttributes(item.pk.replace(/^USER#/, ''), item.product_id);
   return null;

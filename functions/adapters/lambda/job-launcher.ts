@@ -40,8 +40,7 @@ export function createLambdaJobLauncher(): JobLauncher {
         signal: AbortSignal.timeout(5000),
       });
       // 202: queued. Anything else leaves the job queued for the schedule's sweep.
-      if (res.status !== 202)
-        throw new Error(`Lambda refused the job's invocation: ${res.status} ${await res.text()}`);
+      if (res.status !== 202) throw new Error(`Lambda refused the job's invocation: ${res.status} ${await res.text()}`);
     },
   };
 }

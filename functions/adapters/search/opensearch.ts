@@ -182,9 +182,7 @@ export function buildSearchRequest(query: SearchQuery): JsonObject {
     size: query.limit,
     track_total_hits: true,
     _source: SUMMARY_FIELDS,
-    query: {
-      bool: { must: words.map(wordClause), filter, ...(mustNot.length ? { must_not: mustNot } : {}) },
-    },
+    query: { bool: { must: words.map(wordClause), filter, ...(mustNot.length ? { must_not: mustNot } : {}) } },
     sort: SORTS[query.sort],
   };
 }
@@ -381,11 +379,7 @@ export function createOpenSearchIndex(
   async function ensureIndex(): Promise<void> {
     if (await exists()) {
       // Fields added since the index was made (adding a field to a mapping is allowed and idempotent).
-      await send({
-        method: 'PUT',
-        path: `${indexPath}/_mapping`,
-        body: { properties: ADDED_FIELDS_MAPPING },
-      });
+      await send({ method: 'PUT', path: `${indexPath}/_mapping`, body: { properties: ADDED_FIELDS_MAPPING } });
       return;
     }
     try {

@@ -28,10 +28,7 @@ export interface PhotoVariantsJobEvent {
  * progress; `npx tsx scripts/photo-variants.ts --stage <stage>` invokes it again with the returned
  * cursor until `done`. Safe to run twice or at once with itself (done products are skipped).
  */
-export async function handler(
-  event: PhotoVariantsJobEvent,
-  lambdaContext: Context,
-): Promise<BackfillProgress> {
+export async function handler(event: PhotoVariantsJobEvent, lambdaContext: Context): Promise<BackfillProgress> {
   const progress = await backfillPhotoVariants(
     { images: context.images, photoResizer: context.photoResizer, pages: pages() },
     {

@@ -18,9 +18,7 @@ const corpus = z
     }),
   )
   .parse(
-    JSON.parse(
-      readFileSync(new URL('../../../test/fixtures/comment-moderation-corpus.json', import.meta.url), 'utf8'),
-    ),
+    JSON.parse(readFileSync(new URL('../../../test/fixtures/comment-moderation-corpus.json', import.meta.url), 'utf8')),
   );
 
 const judge = (text: string, type: 'question' | 'answer' = 'question') =>
@@ -28,12 +26,8 @@ const judge = (text: string, type: 'question' | 'answer' = 'question') =>
 
 describe('comment rule moderator over the Spanish corpus', () => {
   it('holds real questions and answers to pass and every kind of abuse to flag', () => {
-    expect(corpus.filter((c) => c.expect === 'pass' && c.type === 'question').length).toBeGreaterThanOrEqual(
-      40,
-    );
-    expect(corpus.filter((c) => c.expect === 'pass' && c.type === 'answer').length).toBeGreaterThanOrEqual(
-      15,
-    );
+    expect(corpus.filter((c) => c.expect === 'pass' && c.type === 'question').length).toBeGreaterThanOrEqual(40);
+    expect(corpus.filter((c) => c.expect === 'pass' && c.type === 'answer').length).toBeGreaterThanOrEqual(15);
     for (const why of ['contact', 'offensive', 'harassment', 'spam', 'prohibited'])
       expect(corpus.filter((c) => c.why === why).length, why).toBeGreaterThanOrEqual(2);
   });
@@ -72,14 +66,7 @@ describe('comment rule details', () => {
       'cuatro uno cuatro cinco cinco cinco doce treinta y cuatro',
     ])
       expect(hasPhoneNumber(text.toLowerCase()), text).toBe(true);
-    for (const text of [
-      '04/12/2024',
-      '120 x 60 x 75',
-      'entre 100 y 150',
-      '12.000 km',
-      'tiene cero rayones',
-      'uno o dos',
-    ])
+    for (const text of ['04/12/2024', '120 x 60 x 75', 'entre 100 y 150', '12.000 km', 'tiene cero rayones', 'uno o dos'])
       expect(hasPhoneNumber(text), text).toBe(false);
   });
 
@@ -119,17 +106,11 @@ describe('rules first, then the model', () => {
   });
 
   it("lets the model decide what the rules pass, and keeps the model's failure a failure", async () => {
-    const refused = {
-      approved: false,
-      severity: 'high' as const,
-      warnings: ['x'],
-      suggestions: [],
-      reason: 'Ofensivo',
-    };
+    const refused = { approved: false, severity: 'high' as const, warnings: ['x'], suggestions: [], reason: 'Ofensivo' };
     const input = { text: '¿Sigue disponible?', type: 'question' as const, context: 'Libro' };
     expect(await withCommentRulesFirst(model(refused).moderator).moderateComment(input)).toEqual(refused);
-    expect(
-      await withCommentRulesFirst(model(COMMENT_MODERATION_FALLBACK).moderator).moderateComment(input),
-    ).toEqual(COMMENT_MODERATION_FALLBACK);
+    expect(await withCommentRulesFirst(model(COMMENT_MODERATION_FALLBACK).moderator).moderateComment(input)).toEqual(
+      COMMENT_MODERATION_FALLBACK,
+    );
   });
 });

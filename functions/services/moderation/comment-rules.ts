@@ -1,4 +1,7 @@
-import type { CommentModerationInput, CommentModerationResult } from '#shared/comment-moderation';
+import type {
+  CommentModerationInput,
+  CommentModerationResult,
+} from '#shared/comment-moderation';
 import { hasSpamPattern } from '#shared/content-check';
 import { fold } from '#shared/text';
 
@@ -296,12 +299,7 @@ export function moderateCommentByRules(input: CommentModerationInput): CommentMo
 
   const offensive = findPhrase(padded, OFFENSIVE);
   if (offensive)
-    return refuse(
-      COMMENT_REASONS.offensive,
-      'high',
-      `Lenguaje ofensivo («${offensive}»)`,
-      SUGGESTIONS.respectful,
-    );
+    return refuse(COMMENT_REASONS.offensive, 'high', `Lenguaje ofensivo («${offensive}»)`, SUGGESTIONS.respectful);
   const harassment = findPhrase(padded, HARASSMENT);
   if (harassment)
     return refuse(
@@ -328,11 +326,6 @@ export function moderateCommentByRules(input: CommentModerationInput): CommentMo
     );
   const spam = findPhrase(padded, SPAM);
   if (spam || hasSpamPattern(input.text))
-    return refuse(
-      COMMENT_REASONS.spam,
-      'high',
-      spam ? `Spam («${spam}»)` : 'Patrón de spam detectado',
-      SUGGESTIONS.spam,
-    );
+    return refuse(COMMENT_REASONS.spam, 'high', spam ? `Spam («${spam}»)` : 'Patrón de spam detectado', SUGGESTIONS.spam);
   return { approved: true, severity: 'low', warnings: [], suggestions: [], reason: COMMENT_REASONS.approved };
 }
