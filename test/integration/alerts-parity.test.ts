@@ -105,9 +105,9 @@ function percolate(doc: SearchDocument): string[] {
   const percolated = (percolateClause.percolate as { document: Record<string, unknown> }).document;
   expect(percolated).toEqual(toIndexedDocument(doc));
   return searches
-    .map((s) => ({ ...toPercolatorDocument(s), id: s.id }))
-    .filter((stored) => {
-      const asDoc = stored as unknown as Record<string, unknown>;
+    .map((s) => ({ stored: toPercolatorDocument(s), id: s.id }))
+    .filter(({ stored }) => {
+      const asDoc = stored as Record<string, unknown>;
       return (
         filters.every((f) => evaluate(f, asDoc)) &&
         (request.query.bool.must_not ?? []).every((f) => !evaluate(f, asDoc)) &&
