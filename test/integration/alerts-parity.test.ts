@@ -87,7 +87,7 @@ const searches: (MatchableSearch & { kind: Kind })[] = Array.from({ length: 50 }
       const own = tokenize(pick(listings).title).filter((w) => w.length >= 5);
       return { ...base, ...filters, q: own.length >= 2 ? `${own[0]} ${own[1].slice(0, 5)}` : pick(words) };
     }
-    case 'filters only':
+    default: // 'filters only'
       return {
         ...base,
         category: pick(CATEGORIES),

@@ -17,7 +17,7 @@ import { type AccountParts, APP_URL, startAccountParts } from '../support/accoun
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, invoke, lambdaContext } from '../support/events';
 import { handlerOf } from '../support/handlers';
-import { type Mail, mailTo } from '../support/mailbox';
+import { mailTo } from '../support/mailbox';
 import { MemorySearchIndex } from '../support/memory-search-index';
 import { useNotifySecret } from '../support/notifications';
 import { startTestStream, type TestStream } from '../support/stream';
@@ -35,8 +35,6 @@ let stream: TestStream;
 let matcher: SavedSearchIndex;
 /** The context's clock: 09:00 in Caracas on 10 March 2026 unless a test moves it. */
 let clock = Date.parse('2026-03-10T13:00:00.000Z');
-
-const alerts = handlerOf('listAlerts');
 
 beforeAll(async () => {
   table = useTestTable();
