@@ -17,7 +17,10 @@ export interface AlertMailInput {
   recipientName: string | null;
   /** How the mail names the saved searches matched ('calculadora', 'Electrónica'), distinct. */
   searchLabels: string[];
+  /** The listings shown (at most a dozen) … */
   listings: AlertMailListing[];
+  /** … of this many new listings. */
+  total: number;
   alertsUrl: string;
   unsubscribeUrl: string;
   oneClickUrl: string;
@@ -31,17 +34,19 @@ export function alertSubject(count: number, labels: readonly string[]): string {
 }
 
 export function alertMail(input: AlertMailInput): MailMessage {
-  const subject = alertSubject(input.listings.length, input.searchLabels);
+  const subject = alertSubject(input.total, input.searchLabels);
   const hello = input.recipientName?.trim() ? `Hola, ${input.recipientName.trim()}:` : 'Hola:';
   const intro =
-    input.listings.length === 1
+    input.total === 1
       ? 'Se publicó un producto que coincide con tu alerta:'
-      : `Se publicaron ${input.listings.length} productos que coinciden con tus alertas:`;
+      : `Se publicaron ${input.total} productos que coinciden con tus alertas:`;
+  const more =
+    input.total > input.listings.length ? `Y ${input.total - input.listings.length} más en tus alertas.` : '';
   const why = 'Recibes este correo porque guardaste una búsqueda con alerta en Mercado Universitario.';
   const text =
     `${hello}\n\n${intro}\n\n` +
     input.listings.map((l) => `${l.title} — ${formatPrice(l.price)}\n${l.url}`).join('\n\n') +
-    `\n\nTus alertas: ${input.alertsUrl}\n\n--\n${why}\nPara no recibir más alertas: ${input.unsubscribeUrl}\n`;
+    `${more ? `\n\n${more}` : ''}\n\nTus alertas: ${input.alertsUrl}\n\n--\n${why}\nPara no recibir más alertas: ${input.unsubscribeUrl}\n`;
   const cards = input.listings
     .map(
       (l) =>
@@ -56,6 +61,7 @@ export function alertMail(input: AlertMailInput): MailMessage {
     .join('');
   const html =
     `<p>${escapeHtml(hello)}</p><p>${escapeHtml(intro)}</p><table role="presentation">${cards}</table>` +
+    (more ? `<p>${escapeHtml(more)}</p>` : '') +
     `<p><a href="${escapeHtml(input.alertsUrl)}">Ver mis alertas</a></p>` +
     '<hr style="border:none;border-top:1px solid #e5e7eb">' +
     `<p style="color:#6b7280;font-size:12px">${why} ` +

@@ -281,6 +281,7 @@ async function mailListings(deps: AlertDeps, userId: string, items: PendingAlert
       recipientName: recipient.name,
       searchLabels: labels,
       listings,
+      total: products.length,
       alertsUrl: `${origin}/alertas`,
       unsubscribeUrl: `${origin}/alertas/baja#token=${token}`,
       oneClickUrl: `${origin}/api/alerts/unsubscribe?token=${token}`,
