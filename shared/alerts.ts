@@ -1,40 +1,25 @@
 import * as z from 'zod/mini';
-import {
-  CAREER_LABELS,
-  CAREERS,
-  CATEGORIES,
-  CATEGORY_LABELS,
-  CONDITION_LABELS,
-  CONDITIONS,
-  type Career,
-  type Category,
-  type Condition,
-} from './enums';
+import { ALERT_MESSAGES, type SavedSearchFilters } from './alert-texts';
+import { CAREERS, CATEGORIES, CONDITIONS } from './enums';
 import { LIMITS } from './limits';
 import { API_MESSAGES } from './messages';
 import { universityIdSchema } from './schemas';
 import { tokenize } from './text';
 import { trimmed } from './zod';
 
+export {
+  ALERT_MESSAGES,
+  filterChips,
+  MAX_NEW_PER_SEARCH,
+  MAX_SAVED_SEARCHES,
+  type SavedSearchFilters,
+  searchLabel,
+} from './alert-texts';
+
 /**
  * Saved searches with alerts ('Crear alerta', /alertas; docs/decisions/031): a search's text and
  * filters, always inside one university, matched against every listing that goes on offer.
  */
-
-/** At most this many saved searches per user. */
-export const MAX_SAVED_SEARCHES = 10;
-/** 'Nuevos para ti': the listing ids kept per saved search until seen. */
-export const MAX_NEW_PER_SEARCH = 50;
-
-export const ALERT_MESSAGES = {
-  tooMany: `Ya tienes ${MAX_SAVED_SEARCHES} alertas guardadas. Elimina una para crear otra.`,
-  empty: 'Escribe qué buscas o elige al menos un filtro para crear una alerta.',
-  duplicate: 'Ya tienes una alerta con esta misma búsqueda.',
-  notFound: 'No encontramos esa alerta.',
-  unknownUniversity: 'Elige una universidad válida para tu alerta.',
-  invalidPriceRange: API_MESSAGES.invalidPriceRange,
-  invalidUnsubscribeLink: 'El enlace para dejar de recibir alertas no es válido.',
-} as const;
 
 const price = () =>
   z
@@ -62,16 +47,6 @@ export const savedSearchInputSchema = z.strictObject(filtersShape).check(
   }),
 );
 export type SavedSearchInput = z.infer<typeof savedSearchInputSchema>;
-
-export interface SavedSearchFilters {
-  university: string;
-  q?: string;
-  category?: Category;
-  career?: Career;
-  condition?: Condition;
-  minPrice?: number;
-  maxPrice?: number;
-}
 
 /** A saved search as the API shows it. */
 export const savedSearchSchema = z.object({
@@ -146,25 +121,4 @@ export function canonicalSearch(f: SavedSearchFilters): string {
     f.minPrice ?? null,
     f.maxPrice ?? null,
   ]);
-}
-
-const usd = (n: number) => `$${n.toFixed(2)}`;
-
-/** The chips /alertas shows for a search's filters, in Spanish. */
-export function filterChips(f: Omit<SavedSearchFilters, 'university'>): string[] {
-  const chips: string[] = [];
-  if (f.q) chips.push(`"${f.q}"`);
-  if (f.category) chips.push(CATEGORY_LABELS[f.category]);
-  if (f.career) chips.push(CAREER_LABELS[f.career]);
-  if (f.condition) chips.push(CONDITION_LABELS[f.condition]);
-  if (f.minPrice !== undefined && f.maxPrice !== undefined)
-    chips.push(`${usd(f.minPrice)} – ${usd(f.maxPrice)}`);
-  else if (f.minPrice !== undefined) chips.push(`Desde ${usd(f.minPrice)}`);
-  else if (f.maxPrice !== undefined) chips.push(`Hasta ${usd(f.maxPrice)}`);
-  return chips;
-}
-
-/** How a mail names a search: its text, else its first filter. */
-export function searchLabel(f: Omit<SavedSearchFilters, 'university'>): string {
-  return f.q ?? filterChips(f)[0] ?? 'tu alerta';
 }
