@@ -36,6 +36,9 @@ export const paths = {
     getHref: (id: number | string) => `/product/${encodeURIComponent(String(id))}`,
   },
   favorites: fixed('/favoritos'),
+  /** Saved searches with alerts (docs/decisions/031), and their mails' unsubscribe link (`#token=…`). */
+  alerts: fixed('/alertas'),
+  alertsUnsubscribe: fixed('/alertas/baja'),
   terms: fixed('/terms-and-conditions'),
   privacy: fixed('/privacy-policy'),
   myPurchases: fixed('/my-purchases'),
