@@ -29,8 +29,11 @@ interface Entry {
 interface University {
   /** query word → saved searches of this university holding it */
   postings: Map<string, Set<string>>;
-  /** saved searches without text (filters only) */
-  noText: Set<string>;
+  /**
+   * saved searches without text (filters only), by their category ('' for none): a listing reads
+   * only its category's and the uncategorised ones, never every filter-only search
+   */
+  noText: Map<string, Set<string>>;
 }
 
 /** Every string made by deleting up to `max` letters of `word` (with `word` itself). */
@@ -114,7 +117,7 @@ export function createEmbeddedSavedSearchIndex(): SavedSearchIndex & { size(): n
   function university(id: string): University {
     let u = universities.get(id);
     if (!u) {
-      u = { postings: new Map(), noText: new Set() };
+      u = { postings: new Map(), noText: new Map() };
       universities.set(id, u);
     }
     return u;
@@ -126,7 +129,7 @@ export function createEmbeddedSavedSearchIndex(): SavedSearchIndex & { size(): n
     entries.delete(id);
     const u = universities.get(old.search.university);
     if (u) {
-      if (old.words.length === 0) u.noText.delete(id);
+      if (old.words.length === 0) drop(u.noText, old.search.category ?? '', id);
       for (const w of old.words) drop(u.postings, w, id);
       if (u.noText.size === 0 && u.postings.size === 0) universities.delete(old.search.university);
     }
@@ -159,7 +162,7 @@ export function createEmbeddedSavedSearchIndex(): SavedSearchIndex & { size(): n
         const words = search.q ? [...new Set(tokenize(search.q))] : [];
         entries.set(search.id, { search, words });
         const u = university(search.university);
-        if (words.length === 0) u.noText.add(search.id);
+        if (words.length === 0) add(u.noText, search.category ?? '', search.id);
         for (const w of words) {
           add(u.postings, w, search.id);
           addWord(w);
@@ -174,7 +177,7 @@ export function createEmbeddedSavedSearchIndex(): SavedSearchIndex & { size(): n
     async match(doc, excludeUser): Promise<SavedSearchMatch[]> {
       const u = universities.get(doc.university_id);
       if (!u) return [];
-      const candidates: string[] = [...u.noText];
+      const candidates: string[] = [...(u.noText.get(doc.category) ?? []), ...(u.noText.get('') ?? [])];
       if (u.postings.size > 0) {
         const counts = new Map<string, number>();
         for (const w of wordsFound(searchableWords(doc))) {
