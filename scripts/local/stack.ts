@@ -341,6 +341,10 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     }
 
     const mailboxUrl = `${ses.endpoint}/`;
+    const { ALERTS_DIGEST_PATH, handleAlertsDigest } = await import('./alerts-digest');
+    const { parts: streamParts } = await import('../../functions/app/stream');
+    const { lazyContextOf } = await import('../../functions/app/context');
+    const alertParts = lazyContextOf(streamParts);
     const server = await startLocalServer({
       port: webPort,
       // Loopback only unless HOST says otherwise (e.g. HOST=0.0.0.0 to try the app from a phone).
@@ -352,7 +356,17 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       connectSrc: [cognitoProxy.endpoint],
       images: { s3: s3Client, bucket: LOCAL_IMAGES_BUCKET },
       uploads: { target: s3.endpoint, bucket: LOCAL_IMAGES_BUCKET, credentials: S3_LOCAL_CREDENTIALS },
-      controls: { [SEARCH_SWITCH_PATH]: (req, res) => handleSearchSwitch(search, req, res) },
+      controls: {
+        [SEARCH_SWITCH_PATH]: (req, res) => handleSearchSwitch(search, req, res),
+        // The alert digests at a chosen time (decision 031): the stream's parts with that clock.
+        [ALERTS_DIGEST_PATH]: (req, res) =>
+          handleAlertsDigest(
+            // The stream's lazy parts (built on first use), with that clock in front of them.
+            (at) => Object.create(alertParts, { now: { value: () => at } }) as typeof alertParts,
+            req,
+            res,
+          ),
+      },
       runtimeConfig: {
         stage: 'local',
         apiBaseUrl: '',
