@@ -110,11 +110,12 @@ describe('alerts of a saved search', () => {
     const page = seller.page;
     await page.goto('/login');
     await signIn(page, DEMO_SELLER.email, DEMO_SELLER.password);
-    // Publishing asks for a verified institutional address.
-    await page.goto('/profile');
-    const tab = page.getByRole('tab', { name: /Correo Institucional/ });
-    if ((await tab.count()) > 0) await tab.click();
-    if ((await page.getByText('Verificado', { exact: true }).count()) === 0) {
+    // Publishing asks for a verified institutional address: the form sends them to verify it.
+    await page.goto('/new-product');
+    const verify = page.getByRole('link', { name: 'Verificar mi correo institucional' });
+    await Promise.race([verify.waitFor(), page.getByLabel('Título', { exact: true }).waitFor()]);
+    if ((await verify.count()) > 0) {
+      await verify.click();
       await page.getByLabel('Universidad').selectOption('ucab');
       await page.getByLabel('Correo institucional', { exact: true }).fill(DEMO_SELLER.email);
       await page.getByRole('button', { name: 'Enviar código' }).click();
@@ -176,6 +177,10 @@ describe('alerts of a saved search', () => {
 
   it("/alertas shows 'Nuevos para ti' until the student opens the results", async () => {
     const page = buyer.page;
+    // The results' URL is the one the student searched before saving: its public answer, cacheable
+    // for a short while, may still be in this browser's cache; a person opening it later would not.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
     await page.goto('/alertas');
     await page.getByText('Nuevos para ti: 2').first().waitFor();
     await page.getByRole('button', { name: 'Ver resultados' }).click();
