@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ALERT_MESSAGES } from '#shared/alert-texts';
 import { resetSessionForTests } from '@/lib/session';
 import { type FakeRequest, fakeApi, renderApp, signedInSession } from '@/testing/render';
 
@@ -129,6 +130,36 @@ describe("'Crear alerta'", () => {
       university: 'ucab',
       q: 'calculadora',
     });
+  });
+
+  it('saves the text and the filters on /marketplace (the slider at its top is no cap; the sort is no filter)', async () => {
+    localStorage.setItem('selectedUniversity', 'ucab');
+    const api = alertsApi([]);
+    renderApp(
+      '/marketplace?q=calculadora&category=electronica&condition=usado&max=40&sort=price-low',
+      SIGNED_IN,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Crear alerta' }));
+    expect(await screen.findByText('Alerta creada')).toBeTruthy();
+    expect(api.requests.find((r) => r.method === 'POST')?.body).toEqual({
+      university: 'ucab',
+      q: 'calculadora',
+      category: 'electronica',
+      condition: 'usado',
+      maxPrice: 40,
+    });
+  });
+
+  it("shows the API's refusal (the 11th alert) as it says it", async () => {
+    localStorage.setItem('selectedUniversity', 'ucab');
+    fakeApi((req) =>
+      req.method === 'POST' && req.url.pathname === '/api/me/alerts'
+        ? { status: 409, body: { error: { code: 'conflict', message: ALERT_MESSAGES.tooMany } } }
+        : { body: { items: [], total: 0, nextCursor: null } },
+    );
+    renderApp('/search?q=silla', SIGNED_IN);
+    fireEvent.click(await screen.findByRole('button', { name: 'Crear alerta' }));
+    expect(await screen.findByText(ALERT_MESSAGES.tooMany)).toBeTruthy();
   });
 
   it('asks a visitor to sign in and calls no API', async () => {
