@@ -81,7 +81,7 @@ export interface PendingAlert {
   searchIds: string[];
   /** The America/Caracas day it matched on (YYYY-MM-DD): it goes out the next morning. */
   day: string;
-  /** An immediate mail that failed: due at once (the sweep sends it), not the next morning. */
+  /** A mail owed now (an immediate mail not confirmed sent): due at once, not the next morning. */
   retry?: boolean;
 }
 
@@ -95,6 +95,8 @@ export interface AlertState {
   pending: PendingAlert[];
   /** Listings already taken (a replayed record, or a listing renewed twice, mails nothing twice). */
   seen: number[];
+  /** While a mail of these listings is being sent: until when (epoch ms); null otherwise. */
+  leaseUntil: number | null;
 }
 
 export interface AlertStateStore {

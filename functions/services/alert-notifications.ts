@@ -107,43 +107,61 @@ export async function alertOnNewListing(deps: AlertDeps, change: StreamChange): 
 // ---------------------------------------------------------------------------------------------
 // The day's rules, as pure functions of the state and the time.
 
-/** When the state's digest is due: a failed immediate mail at once, else the morning after its day. */
-export function dueAtOf(pending: readonly PendingAlert[], now: number): number | null {
+type StateOf = Omit<AlertState, 'version'>;
+
+/**
+ * When the state must be looked at again: while a mail is being sent (a lease), when the lease
+ * ends; else at once for a mail still owed (an immediate mail that failed or was cut short), and
+ * the morning after its day for a gathered listing. Null when nothing is pending.
+ */
+export function dueAtOf(state: StateOf, now: number): number | null {
   let due: number | null = null;
-  for (const p of pending) {
+  for (const p of state.pending) {
     const at = p.retry ? now : digestTimeAfter(p.day);
     if (due === null || at < due) due = at;
   }
+  if (due !== null && state.leaseUntil !== null && state.leaseUntil > due) due = state.leaseUntil;
   return due;
 }
 
 export type MatchStep =
   | { action: 'duplicate' }
-  | { action: 'gather'; next: Omit<AlertState, 'version'> }
-  | { action: 'mailNow'; next: Omit<AlertState, 'version'> };
+  | { action: 'gather'; next: StateOf }
+  | { action: 'mailNow'; next: StateOf; item: PendingAlert };
 
-/** What a new match does: the first of the person's day is mailed now, later ones wait for the digest. */
+/**
+ * What a new match does: the first of the person's day is mailed now, later ones wait for the
+ * digest. The immediate mail is claimed with its listing still pending (owed, `retry`) under a
+ * lease: if the process dies before the mail is sent, the sweep sends it when the lease ends — late,
+ * or at worst twice, never lost.
+ */
 export function onMatch(state: AlertState, productId: number, searchIds: string[], now: number): MatchStep {
   if (state.seen.includes(productId)) return { action: 'duplicate' };
   const seen = [...state.seen, productId].slice(-SEEN_KEPT);
   const today = alertDay(now);
-  if (state.mailedDay !== today)
-    return { action: 'mailNow', next: { mailedDay: today, pending: state.pending, seen } };
+  if (state.mailedDay !== today) {
+    const item = { productId, searchIds, day: today, retry: true };
+    return {
+      action: 'mailNow',
+      item,
+      next: { mailedDay: today, pending: [...state.pending, item], seen, leaseUntil: now + SEND_LEASE_MS },
+    };
+  }
   return {
     action: 'gather',
-    next: {
-      mailedDay: state.mailedDay,
-      pending: [...state.pending, { productId, searchIds, day: today }],
-      seen,
-    },
+    next: { ...state, pending: [...state.pending, { productId, searchIds, day: today }], seen },
   };
 }
 
-/** The listings a digest sends at `now`: those of earlier days, and failed immediate mails. */
-export function readyForDigest(pending: readonly PendingAlert[], now: number): PendingAlert[] {
+/** The listings a digest sends at `now`: those of earlier days and mails still owed; none while leased. */
+export function readyForDigest(state: StateOf, now: number): PendingAlert[] {
+  if (state.leaseUntil !== null && state.leaseUntil > now) return [];
   const today = alertDay(now);
-  return pending.filter((p) => p.retry || p.day < today);
+  return state.pending.filter((p) => p.retry || p.day < today);
 }
+
+/** How long a sender holds the state before the sweep may take over what it was sending. */
+export const SEND_LEASE_MS = 2 * 60 * 1000;
 
 async function takeAlert(deps: AlertDeps, userId: string, productId: number, searchIds: string[]) {
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt += 1) {
@@ -151,40 +169,40 @@ async function takeAlert(deps: AlertDeps, userId: string, productId: number, sea
     const state = await deps.alertStates.get(userId);
     const step = onMatch(state, productId, searchIds, now);
     if (step.action === 'duplicate') return;
-    if (
-      !(await deps.alertStates.save(userId, state.version, step.next, dueAtOf(step.next.pending, now), now))
-    )
+    if (!(await deps.alertStates.save(userId, state.version, step.next, dueAtOf(step.next, now), now)))
       continue;
     if (step.action === 'gather') return;
-    // The day's immediate mail is claimed (mailedDay): now send it.
-    const item = { productId, searchIds, day: alertDay(now) };
     try {
-      await mailListings(deps, userId, [item]);
+      await mailListings(deps, userId, [step.item]);
     } catch (error) {
-      // SES down: the sweep sends it (due at once); the stream's shard does not wait on SES.
+      // SES down: the listing stays owed and the sweep sends it; the stream's shard does not wait on SES.
       logger.warn('alert mail failed; the sweep sends it', {
         error: error instanceof Error ? error.message : String(error),
       });
-      await requeue(deps, userId, [{ ...item, retry: true }]);
+      await settle(deps, userId, []);
+      return;
     }
+    await settle(deps, userId, [productId]);
     return;
   }
   throw new Error('alert state stayed contended');
 }
 
-/** Puts listings back into the person's digest (a failed mail). */
-async function requeue(deps: AlertDeps, userId: string, items: PendingAlert[]): Promise<void> {
+/** After a send (or its failure): the mailed listings leave the pending list and the lease ends. */
+async function settle(deps: AlertDeps, userId: string, mailed: readonly number[]): Promise<void> {
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt += 1) {
     const now = deps.now().getTime();
     const state = await deps.alertStates.get(userId);
-    const pending = [
-      ...items,
-      ...state.pending.filter((p) => !items.some((i) => i.productId === p.productId)),
-    ];
-    const next = { mailedDay: state.mailedDay, pending, seen: state.seen };
-    if (await deps.alertStates.save(userId, state.version, next, dueAtOf(pending, now), now)) return;
+    const next = {
+      ...state,
+      pending: state.pending.filter((p) => !mailed.includes(p.productId)),
+      leaseUntil: null,
+    };
+    if (await deps.alertStates.save(userId, state.version, next, dueAtOf(next, now), now)) return;
   }
-  throw new Error('alert state stayed contended');
+  // The mail went out; only its bookkeeping failed: the sweep may send it again when the lease
+  // ends — a duplicate, logged, rather than a loss.
+  logger.error('mailed alerts stay pending in a contended state', { mailed: mailed.length });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -215,27 +233,38 @@ export async function sweepAlertDigests(deps: AlertDeps): Promise<{ due: number;
   return { due, mailed };
 }
 
-/** Sends a person's due digest as one mail; true when a mail went out. */
+/**
+ * Sends a person's due digest as ONE mail; true when a mail went out. The listings stay pending
+ * under a lease while it is sent (a concurrent sweep finds nothing ready), and leave only once it
+ * was: a crash or an SES failure leaves them owed, never lost.
+ */
 export async function flushDigest(deps: AlertDeps, userId: string): Promise<boolean> {
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt += 1) {
     const now = deps.now().getTime();
     const state = await deps.alertStates.get(userId);
-    const ready = readyForDigest(state.pending, now);
-    const rest = state.pending.filter((p) => !ready.includes(p));
-    // Claimed first (a concurrent sweep then finds nothing ready), put back if the mail fails.
-    const next = { mailedDay: state.mailedDay, pending: rest, seen: state.seen };
-    if (!(await deps.alertStates.save(userId, state.version, next, dueAtOf(rest, now), now))) continue;
-    if (ready.length === 0) return false;
+    const ready = readyForDigest(state, now);
+    if (ready.length === 0) {
+      // Not due (leased, or a stale index entry): only the entry is corrected.
+      const due = dueAtOf(state, now);
+      if (due !== null && due <= now) return false;
+      if (await deps.alertStates.save(userId, state.version, state, due, now)) return false;
+      continue;
+    }
+    const leased = { ...state, leaseUntil: now + SEND_LEASE_MS };
+    if (!(await deps.alertStates.save(userId, state.version, leased, dueAtOf(leased, now), now))) continue;
+    let sent: boolean;
     try {
-      return await mailListings(deps, userId, ready);
+      sent = await mailListings(deps, userId, ready);
     } catch (error) {
-      await requeue(
-        deps,
-        userId,
-        ready.map((p) => ({ ...p, retry: true })),
-      );
+      await settle(deps, userId, []);
       throw error;
     }
+    await settle(
+      deps,
+      userId,
+      ready.map((p) => p.productId),
+    );
+    return sent;
   }
   throw new Error('alert state stayed contended');
 }

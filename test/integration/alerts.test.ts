@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
+import { createSesMailer } from '../../functions/adapters/mail/ses';
 import { createEmbeddedSavedSearchIndex } from '../../functions/adapters/search/embedded-alerts';
 import { resetContext, setContextForTests } from '../../functions/app/context';
 import { handler as dispatcher } from '../../functions/app/stream';
@@ -35,16 +36,20 @@ let stream: TestStream;
 let matcher: SavedSearchIndex;
 /** The context's clock: 09:00 in Caracas on 10 March 2026 unless a test moves it. */
 let clock = Date.parse('2026-03-10T13:00:00.000Z');
+/** While true, SES is down (the real mailer of the local emulator behind a switch). */
+let sesDown = false;
 
 beforeAll(async () => {
   table = useTestTable();
   parts = await startAccountParts();
   useNotifySecret();
   matcher = createEmbeddedSavedSearchIndex();
+  const ses = createSesMailer();
   setContextForTests({
     search: new MemorySearchIndex(),
     savedSearchIndex: matcher,
     now: () => new Date(clock),
+    mailer: { send: (m) => (sesDown ? Promise.reject(new Error('SES is down (test)')) : ses.send(m)) },
   });
   stream = await startTestStream(table);
 });
@@ -79,6 +84,7 @@ let buyer: Person;
 let seller: Person;
 beforeEach(async () => {
   clock = Date.parse('2026-03-10T13:00:00.000Z');
+  sesDown = false;
   university = uniqueUniversity('alr');
   await createUniversityRepository(table).putIfAbsent({
     id: university,
@@ -272,6 +278,27 @@ describe('alerts: a new listing mails who saved a matching search', () => {
     await sweep();
     expect((await mails(buyer)).at(-1)?.html).toContain('Calculadora Casio 5');
     expect((await listOf(buyer))[0].new_count).toBe(5);
+  });
+
+  it('an immediate mail that SES refused is owed: the sweep sends it once SES is back, nothing lost or doubled', async () => {
+    await create(buyer, { q: 'calculadora' });
+    await stream.settle();
+    sesDown = true;
+    await publish({ title: 'Calculadora durante la caída' });
+    await stream.settle();
+    await expect(sweep()).rejects.toThrow(/alert digests failed/);
+    expect(await mails(buyer)).toEqual([]);
+    sesDown = false;
+    await sweep();
+    await sweep();
+    const [mail, ...more] = await mails(buyer);
+    expect(more).toEqual([]);
+    expect(mail.html).toContain('Calculadora durante la caída');
+    // That was the day's immediate mail: the next match waits for the morning.
+    await publish({ title: 'Calculadora siguiente' });
+    await stream.settle();
+    await sweep();
+    expect(await mails(buyer)).toHaveLength(1);
   });
 
   it('a listing sold before the digest is left out of it', async () => {

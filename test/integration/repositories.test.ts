@@ -253,7 +253,7 @@ describe('every item names its entity', () => {
         10,
       ),
     ).toBe('created');
-    expect(await ctx.alertStates.save(user, 0, { mailedDay: null, pending: [], seen: [] }, null, now)).toBe(
+    expect(await ctx.alertStates.save(user, 0, { mailedDay: null, pending: [], seen: [], leaseUntil: null }, null, now)).toBe(
       true,
     );
     // Act: read every item back as stored.

@@ -275,9 +275,10 @@ const stateItemSchema = z.object({
   mailed_day: z.optional(z.nullable(z.string())),
   pending: z.array(pendingSchema),
   seen: z.array(z.number()),
+  lease_until: z.optional(z.nullable(z.number())),
 });
 
-const EMPTY: AlertState = { version: 0, mailedDay: null, pending: [], seen: [] };
+const EMPTY: AlertState = { version: 0, mailedDay: null, pending: [], seen: [], leaseUntil: null };
 /** A state item outlives its last change by three days (a digest is due the next morning at most). */
 const STATE_TTL_SECONDS = 3 * 24 * 60 * 60;
 
@@ -295,7 +296,13 @@ export function createAlertStateStore({ doc, tableName }: TableAccess): AlertSta
         return { ...EMPTY, version: typeof res.Item.version === 'number' ? res.Item.version : 0 };
       }
       const s = parsed.data;
-      return { version: s.version, mailedDay: s.mailed_day ?? null, pending: s.pending, seen: s.seen };
+      return {
+        version: s.version,
+        mailedDay: s.mailed_day ?? null,
+        pending: s.pending,
+        seen: s.seen,
+        leaseUntil: s.lease_until ?? null,
+      };
     },
 
     async save(userId, version, next, dueAt, now) {
@@ -312,6 +319,7 @@ export function createAlertStateStore({ doc, tableName }: TableAccess): AlertSta
               mailed_day: next.mailedDay,
               pending: next.pending,
               seen: next.seen,
+              lease_until: next.leaseUntil,
               ...(due
                 ? {
                     [INDEXES.gsi1.pk]: keys.alertDuePartition,
