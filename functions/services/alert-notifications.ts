@@ -60,10 +60,13 @@ const WRITE_ATTEMPTS = 10;
 const SWEEP_PAGE = 50;
 const SWEEP_ROUNDS = 20;
 
+/**
+ * Whether the old image was listed, by THE rule (`isListed`) applied to the image as it was stored:
+ * read raw, not through today's product schema, so a state or field the schema does not know yet
+ * (a listing's expiry, added beside this) still counts as "not on offer" when the rule says so.
+ */
 const wasListed = (image: Record<string, unknown> | undefined): boolean =>
-  !!image &&
-  typeof image.status === 'string' &&
-  isListed({ status: image.status, held_at: typeof image.held_at === 'string' ? image.held_at : null });
+  !!image && typeof image.status === 'string' && isListed(image as Parameters<typeof isListed>[0]);
 
 /**
  * The product a change puts on offer, or null: listed and active now, not listed before (a new
