@@ -189,6 +189,17 @@ describe('percolator adapter over HTTP (fake endpoint, real signer)', () => {
     expect(lines).toEqual([{ index: { _id: 'a1' } }, toPercolatorDocument(search)]);
   });
 
+  it("gives an existing index the products index's fields added since (the percolated listing carries them)", async () => {
+    respond = (r) => (r.method === 'HEAD' ? { status: 200 } : { status: 200, body: { acknowledged: true } });
+    await adapter().ensureIndex();
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'HEAD /saved-searches',
+      'PUT /saved-searches/_mapping',
+    ]);
+    const { mappings } = buildPercolatorIndexBody() as { mappings: { properties: unknown } };
+    expect(JSON.parse(requests[1].body)).toEqual({ properties: mappings.properties });
+  });
+
   it('reads every page of matches (search_after on the last id)', async () => {
     const page = (from: number, n: number) =>
       Array.from({ length: n }, (_, i) => ({
@@ -196,6 +207,7 @@ describe('percolator adapter over HTTP (fake endpoint, real signer)', () => {
       }));
     respond = (r) => {
       if (r.method === 'HEAD') return { status: 200 };
+      if (r.method === 'PUT') return { status: 200, body: { acknowledged: true } };
       const body = JSON.parse(r.body) as { search_after?: string[] };
       return {
         status: 200,
@@ -214,8 +226,8 @@ describe('percolator adapter over HTTP (fake endpoint, real signer)', () => {
 
   it('fails a match when the domain fails (the stream record is retried)', async () => {
     respond = (r) =>
-      r.method === 'HEAD'
-        ? { status: 200 }
+      r.method === 'HEAD' || r.method === 'PUT'
+        ? { status: 200, body: {} }
         : { status: 400, body: { error: { type: 'search_phase_execution_exception' } } };
     await expect(adapter().match(CONTRACT_DOCS[0], null)).rejects.toThrow(/search_phase_execution_exception/);
   });

@@ -121,7 +121,13 @@ export function createOpenSearchSavedSearchIndex(
   const refreshQuery = options.refresh === undefined ? '' : `?refresh=${options.refresh}`;
 
   async function ensureIndex(): Promise<void> {
-    if ((await send({ method: 'HEAD', path: indexPath })).status === 200) return;
+    if ((await send({ method: 'HEAD', path: indexPath })).status === 200) {
+      // Fields the products index gained since this one was made: the percolated listing carries
+      // them, and the mapping is strict (adding fields is allowed; re-sending the same is a no-op).
+      const { mappings } = buildPercolatorIndexBody() as { mappings: { properties: JsonObject } };
+      await send({ method: 'PUT', path: `${indexPath}/_mapping`, body: { properties: mappings.properties } });
+      return;
+    }
     try {
       await send({ method: 'PUT', path: indexPath, body: buildPercolatorIndexBody() });
     } catch (err) {
