@@ -76,6 +76,8 @@ export class MarketplaceStack extends Stack {
     // search indexing writes the index; mail requests look the address up in the pool, store the
     // code or reset link in the table and send the mail.
     this.search.bindSearch(this.stream.dispatcher, 'RW');
+    // Alerts: new listings are percolated against the saved searches' index (decision 031).
+    this.search.bindSavedSearches(this.stream.dispatcher);
     this.data.bindTable(this.stream.dispatcher, 'RW');
     this.auth.bindIdentity(this.stream.dispatcher, STREAM_IDENTITY_ACTIONS);
     this.mail.bindMail(this.stream.dispatcher);

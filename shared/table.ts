@@ -26,6 +26,9 @@ import { isOnOffer } from './enums';
  * | notifyWindow       | NOTIFY#<user id>           | PRODUCT#<id>#<kind> | (TTL) question mails of one product to one person: gsi1 NOTIFY_DUE / <due ISO time> only while it holds gathered questions (sparse) |
  * | profile            | PROFILE#<user id>          | PROFILE          | gsi1: PROFILES / <account e-mail, lower-case>#<user id>; `roles` mirrors the Cognito groups |
  * | favorite           | USER#<user id>             | FAV#<product id> | gsi1: FAVORITED#<product id> / <user id> (a deleted product's favorites) |
+ * | savedSearch        | USER#<user id>             | SEARCH#<id>      | gsi1: SAVED_SEARCHES / <id> (every saved search: the local matcher's rebuild); decision 031 |
+ * | savedSearchCount   | USER#<user id>             | SEARCHES         | how many saved searches the user has (the limit of 10, kept in the same transactions) |
+ * | alertState         | ALERTS#<user id>           | STATE            | (TTL) the day's alert mails of one person: gsi1 ALERT_DUE / <due ISO time> while it holds a digest (sparse) |
  * | audit              | AUDIT#<entity type>#<entity id> | AUDIT#<at>#<rand> | gsi1: AUDIT / <at>#<rand> (every admin action, newest first) |
  * | job                | JOB#<uuid>                 | JOB              | gsi1: JOBS#<kind> / <created_at>#<id>; state, progress, cursor, lease |
  * | jobLock            | JOBLOCK#<kind>[#<target>]  | LOCK             | the one running job of a kind (and target): claimed by a conditional Put |
@@ -152,6 +155,9 @@ export const ENTITIES = [
   'jobLock',
   'exchangeRate',
   'meetingPoint',
+  'savedSearch',
+  'savedSearchCount',
+  'alertState',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 
@@ -187,6 +193,9 @@ const ENTITY_BY_KEY: readonly [RegExp, RegExp, Entity][] = [
   [/^JOBLOCK#/, /^LOCK$/, 'jobLock'],
   [/^RATE#/, /^DATE#/, 'exchangeRate'],
   [/^UNIVERSITY#/, /^MEETPOINT#/, 'meetingPoint'],
+  [/^USER#/, /^SEARCH#/, 'savedSearch'],
+  [/^USER#/, /^SEARCHES$/, 'savedSearchCount'],
+  [/^ALERTS#/, /^STATE$/, 'alertState'],
 ];
 
 /**
@@ -294,6 +303,15 @@ export const keys = {
   universityRequestsByStatus: (status: string) => `UNIREQS#${status}`,
   /** gsi2 partition of the universities being deleted (out of the public list already). */
   universitiesDeletingPartition: 'UNIVERSITIES#DELETING',
+  // Saved searches and alerts (docs/decisions/031): in the user's partition, like favorites.
+  savedSearchPrefix: 'SEARCH#',
+  savedSearch: (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `SEARCH#${id}` }),
+  savedSearchCount: (userId: string) => ({ pk: `USER#${userId}`, sk: 'SEARCHES' }),
+  /** gsi1 partition of every saved search (the local matcher is rebuilt from it at start). */
+  savedSearchesPartition: 'SAVED_SEARCHES',
+  alertState: (userId: string) => ({ pk: `ALERTS#${userId}`, sk: 'STATE' }),
+  /** gsi1 partition of the alert states holding a digest, sorted by when it is due. */
+  alertDuePartition: 'ALERT_DUE',
   audit: (entityType: string, entityId: string, sortKey: string) => ({
     pk: `AUDIT#${entityType}#${entityId}`,
     sk: `AUDIT#${sortKey}`,

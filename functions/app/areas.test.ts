@@ -36,12 +36,13 @@ describe('area entries wire exactly the parts their routes flag', () => {
     expect(wired.sort()).toEqual(flagged.sort());
   });
 
-  it("the stream dispatcher wires the search index, and the table (listing counts, mail requests), the user pool and mail for mail requests, and the unsubscribe links' secret for question mails", () => {
+  it("the stream dispatcher wires the search index, the saved searches' reverse index (alerts), and the table (listing counts, mail requests), the user pool and mail for mail requests, and the unsubscribe links' secret for question and alert mails", () => {
     // infra/stack.ts grants the dispatcher exactly these (test/infra/stack.test.ts checks the grants).
     expect(Object.keys(stream.parts).sort()).toEqual([
       'basics',
       'identity',
       'mail',
+      'savedSearchIndex',
       'search',
       'table',
       'unsubscribeTokens',

@@ -27,6 +27,7 @@ import type {
   SigningKeySource,
   UserDirectory,
 } from '../ports/notifications';
+import type { AlertStateStore, SavedSearchIndex, SavedSearchRepository } from '../ports/alerts';
 import type { SearchIndex } from '../ports/search-index';
 import type { TokenVerifier } from '../ports/tokens';
 import type { TrustStore } from '../ports/trust';
@@ -103,6 +104,13 @@ export interface AppParts {
   roles: RoleDirectory;
   /** The seller page's reads and the meeting points (parts/table.ts; docs/decisions/032). */
   trust: TrustStore;
+  // Saved searches and alerts (docs/decisions/031).
+  /** Saved searches in their users' partitions (parts/table.ts). */
+  savedSearches: SavedSearchRepository;
+  /** Each person's alert mails of the day (parts/table.ts). */
+  alertStates: AlertStateStore;
+  /** The saved searches as a reverse index (parts/saved-search-index.ts; the local stack's own). */
+  savedSearchIndex: SavedSearchIndex;
 }
 
 export type PartName = keyof AppParts;

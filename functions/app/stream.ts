@@ -7,6 +7,7 @@ import { lazyContextOf } from './context';
 import { basicParts } from './parts/basics';
 import { identityParts } from './parts/identity';
 import { mailParts } from './parts/mail';
+import { savedSearchIndexParts } from './parts/saved-search-index';
 import { searchParts } from './parts/search';
 import { tableParts } from './parts/table';
 import { unsubscribeTokenParts } from './parts/unsubscribe-tokens';
@@ -14,10 +15,12 @@ import { unsubscribeTokenParts } from './parts/unsubscribe-tokens';
 /**
  * The stream's parts: the search index (product changes), and the table, the user pool and mail
  * (mail requests of the public account routes, question mails), and the unsubscribe links' secret
- * (question mails). infra/stack.ts grants the dispatcher exactly these.
+ * (question mails), and the saved searches' percolator (alerts, docs/decisions/031, on the search
+ * domain's grant). infra/stack.ts grants the dispatcher exactly these.
  */
 export const parts = {
   search: searchParts,
+  savedSearchIndex: savedSearchIndexParts,
   table: tableParts,
   identity: identityParts,
   mail: mailParts,

@@ -13,6 +13,8 @@ export const ENV = {
   searchBackend: 'SEARCH_BACKEND',
   openSearchEndpoint: 'OPENSEARCH_ENDPOINT',
   openSearchIndex: 'OPENSEARCH_INDEX',
+  /** The saved searches' percolator index (docs/decisions/031). */
+  openSearchAlertsIndex: 'OPENSEARCH_ALERTS_INDEX',
   /** Milliseconds a search may take before the DynamoDB fallback answers instead. */
   searchTimeoutMs: 'SEARCH_TIMEOUT_MS',
   userPoolId: 'USER_POOL_ID',

@@ -12,6 +12,12 @@ import {
   settleUniversityCount,
   universityIdOf,
 } from '../services/admin-counts';
+import {
+  type AlertDeps,
+  alertOnNewListing,
+  removeSavedSearchesOfProfile,
+  syncSavedSearch,
+} from '../services/alert-notifications';
 import { notifyHold } from '../services/hold-notifications';
 import { actionFor, productIdOf } from '../services/indexer';
 import { settleProductCounts } from '../services/listing-counts';
@@ -21,7 +27,7 @@ import { evaluateHold, reportKeyOf, settleReportCounts } from '../services/repor
 import type { ChangeHandlers } from '../stream/dispatcher';
 
 /** What the stream's handlers use (each part is built on first use: indexing never builds the pool's client). */
-export interface StreamContext extends MailDeliveryDeps, NotifyDeps {
+export interface StreamContext extends MailDeliveryDeps, NotifyDeps, AlertDeps {
   search: SearchIndex;
   products: ProductRepository;
   counts: CountStore;
@@ -54,6 +60,9 @@ export interface StreamContext extends MailDeliveryDeps, NotifyDeps {
  * deleted product's favorites are deleted.
  * A new question e-mails the seller, an answer the asker: the first at once, later ones within 15
  * minutes gathered into one mail (idempotent under replays; docs/decisions/020).
+ * A product that goes on offer (published, renewed, reactivated) alerts the saved searches it
+ * matches; a saved search's change keeps the reverse index in step; a removed profile takes its
+ * saved searches with it (docs/decisions/031).
  */
 export const streamHandlers: ChangeHandlers<StreamContext> = {
   product: [
@@ -75,9 +84,12 @@ export const streamHandlers: ChangeHandlers<StreamContext> = {
       if (action?.kind === 'upsert') await search.upsert([action.doc]);
       else if (action?.kind === 'remove') await search.remove([action.id]);
     },
-    // Last: a record retried because the index failed does not mail the seller again.
+    // After the index: a record retried because the index failed does not mail the seller again.
     (change, ctx) => notifyHold(ctx, change),
+    // Alerts last (idempotent per person: a retried record mails nobody twice).
+    (change, ctx) => alertOnNewListing(ctx, change),
   ],
+  savedSearch: [(change, ctx) => syncSavedSearch(ctx, change)],
   report: [
     async (change, ctx) => {
       const { productId, reporterId } = reportKeyOf(change);
@@ -89,7 +101,10 @@ export const streamHandlers: ChangeHandlers<StreamContext> = {
   ],
   question: [(change, ctx) => notifyQuestionChange(ctx, change)],
   // The admin dashboard's counts of profiles and universities (docs/decisions/025).
-  profile: [(change, ctx) => settleProfileCount(ctx, profileIdOf(change))],
+  profile: [
+    (change, ctx) => settleProfileCount(ctx, profileIdOf(change)),
+    (change, ctx) => removeSavedSearchesOfProfile(ctx, change),
+  ],
   university: [(change, ctx) => settleUniversityCount(ctx, universityIdOf(change))],
   mailRequest: [
     async (change, ctx) => {

@@ -112,6 +112,13 @@ describe('routing', () => {
       listFavorites: () => ({ items: [] }),
       addFavorite: ({ params }) => ({ product_id: params.id, saved: true }),
       removeFavorite: ({ params }) => ({ product_id: params.id, saved: false }),
+      // The area's saved-search routes (decision 031) are not what these cases route to.
+      listAlerts: () => ({ items: [], max: 10 }),
+      createAlert: () => Promise.reject(new Error('not routed here')),
+      updateAlert: () => Promise.reject(new Error('not routed here')),
+      deleteAlert: () => Promise.reject(new Error('not routed here')),
+      markAlertSeen: () => Promise.reject(new Error('not routed here')),
+      unsubscribeAlerts: () => Promise.reject(new Error('not routed here')),
     },
     () => ({}),
   );
@@ -160,7 +167,7 @@ describe('routing', () => {
   it('refuses to build an area whose handlers do not match its routes', () => {
     expect(() =>
       createAreaHandler(favoritesRoutes, { listFavorites: () => ({ items: [] }) } as never, () => ({})),
-    ).toThrow(/handlers missing for \[addFavorite,removeFavorite\]/);
+    ).toThrow(/handlers missing for \[addFavorite,removeFavorite,listAlerts,/);
     expect(() =>
       createAreaHandler(
         favoritesRoutes,

@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { observe } from '../commons/observability';
+import { type AlertDeps, sweepAlertDigests } from '../services/alert-notifications';
 import { type NotifyDeps, sweepDueNotifications } from '../services/question-notifications';
 import type { NotificationSweepEvent } from './sweep-event';
 
@@ -8,6 +9,8 @@ export interface SweepResult {
   due: number;
   mailed: number;
   failed: number;
+  /** Alert digests due and mailed (docs/decisions/031). */
+  digests?: { due: number; mailed: number };
 }
 
 /**
@@ -15,9 +18,18 @@ export interface SweepResult {
  * gathered. A failure is thrown after every window was tried (the function's errors alarm counts
  * it; the failed windows stay due and the next sweep, a minute later, tries them again).
  */
-export function createNotificationSweep(context: () => NotifyDeps) {
-  const base = async (_event: NotificationSweepEvent, _lambdaContext: Context): Promise<SweepResult> =>
-    sweepDueNotifications(context());
+export function createNotificationSweep(context: () => NotifyDeps & AlertDeps) {
+  // The same schedule closes question windows and sends the alert digests that are due (both are
+  // tried; the first failure is thrown after both ran).
+  const base = async (_event: NotificationSweepEvent, _lambdaContext: Context): Promise<SweepResult> => {
+    const [questions, digests] = await Promise.allSettled([
+      sweepDueNotifications(context()),
+      sweepAlertDigests(context()),
+    ]);
+    if (questions.status === 'rejected') throw questions.reason;
+    if (digests.status === 'rejected') throw digests.reason;
+    return { ...questions.value, digests: digests.value };
+  };
   return middy<NotificationSweepEvent, SweepResult, Error, Context>(base).use(
     observe<NotificationSweepEvent, SweepResult>(),
   );

@@ -21,7 +21,9 @@ export interface NotificationsProps {
  * - a schedule that sends the dispatcher a sweep event every minute, so what a window gathered is
  *   mailed within a minute of the window's close. A sweep that fails is retried by Lambda's
  *   asynchronous retries and by the next minute's sweep (the windows stay due); its errors count on
- *   the dispatcher's errors alarm.
+ *   the dispatcher's errors alarm. The same sweep sends the saved searches' alert digests once
+ *   their morning comes (docs/decisions/031), and the same secret signs the alerts' unsubscribe
+ *   links (another purpose: a link of one kind never works for the other).
  */
 export class Notifications extends Construct {
   readonly secret: Secret;
@@ -41,7 +43,7 @@ export class Notifications extends Construct {
     });
 
     this.sweep = new Rule(this, 'Sweep', {
-      description: `Mails the question-mail windows that closed (${props.stage.name})`,
+      description: `Mails the question-mail windows that closed and the alert digests that are due (${props.stage.name})`,
       schedule: Schedule.rate(Duration.minutes(1)),
       targets: [
         new LambdaFunction(props.dispatcher, {

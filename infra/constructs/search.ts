@@ -108,6 +108,15 @@ export class Search extends Construct {
     }
   }
 
+  /**
+   * The saved searches' percolator index (alerts, docs/decisions/031) for a function bound 'RW'
+   * already: its name (beside the products index, on the same domain and grant). The adapter makes
+   * the index, with its `percolator` field mapping, on its first write.
+   */
+  bindSavedSearches(fn: AppFunction): void {
+    fn.setEnv(ENV.openSearchAlertsIndex, `${this.stage.search.indexName}-saved-searches`);
+  }
+
   /** The domain's resource ARN pattern: every index and API path under it. */
   private domainPaths(): string {
     return Stack.of(this).formatArn({

@@ -16,6 +16,8 @@
  * `npm run bench -- web|lambda|listing|accounts|lighthouse` runs one part only (listing includes the dashboard);
  * `npm run bench -- images` prints the marketplace's image bytes with and without the photos' sizes
  * (scripts/bench/images.ts).
+ * `npm run bench -- alerts` prints the time to match a new listing against 1,000 and 100,000 saved
+ * searches on the local engine (scripts/bench/alerts.ts, decision 031).
  */
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { existsSync } from 'node:fs';
@@ -206,6 +208,8 @@ async function main() {
   console.log(`Benchmarks (${SAMPLES} samples each, page of ${PAGE}, node ${process.version})\n`);
   // Image bytes of the marketplace with and without the photos' sizes (decision 022): on request only.
   if (only === 'images') return (await import('./images')).runImageBench(line);
+  // Alerts' matching (decision 031): in-memory, on request only.
+  if (only === 'alerts') return (await import('./alerts')).alertFigures(line);
   if (!only || only === 'web') await webFigures();
   if (!only || only === 'lambda') await lambdaFigures();
   if (!only || only === 'lighthouse') {

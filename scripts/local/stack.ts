@@ -198,7 +198,10 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     // Wrapped in the local switch that makes it fail or hang on demand (scripts/local/search-switch.ts).
     const { switchableSearchIndex, SEARCH_SWITCH_PATH, handleSearchSwitch } = await import('./search-switch');
     const search = switchableSearchIndex(getEmbeddedSearchIndex());
-    provideParts({ search });
+    // The saved searches' matcher (alerts, decision 031): the embedded engine's reverse index.
+    const { getEmbeddedSavedSearchIndex } = await import('../../functions/adapters/search/embedded-alerts');
+    const savedSearchIndex = getEmbeddedSavedSearchIndex();
+    provideParts({ search, savedSearchIndex });
     // The stream poller starts before the rebuild so no write in between is missed (upserts are idempotent).
     const { handler: dispatcher } = await import('../../functions/app/stream');
     const { reindexAll } = await import('../../functions/services/indexer');
@@ -213,6 +216,11 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const { products, counts } = lazyContext(tableParts);
     const indexed = await reindexAll({ products, search: getEmbeddedSearchIndex() });
     log(`search index rebuilt from the table: ${indexed} products in ${Date.now() - reindexStarted} ms`);
+    const { rebuildSavedSearchIndex } = await import('../../functions/services/alert-notifications');
+    const { savedSearches } = lazyContext(tableParts);
+    const alertsIndexed = await rebuildSavedSearchIndex({ savedSearches, savedSearchIndex });
+    if (alertsIndexed > 0)
+      log(`saved searches' matcher rebuilt from the table: ${alertsIndexed} saved searches`);
     // Items written before the admin area's indexes get their index attributes (decision 025).
     const { createTablePages } = await import('../../functions/adapters/dynamodb/table-pages');
     const pages = createTablePages({
@@ -347,6 +355,10 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     }
 
     const mailboxUrl = `${ses.endpoint}/`;
+    const { ALERTS_DIGEST_PATH, handleAlertsDigest } = await import('./alerts-digest');
+    const { parts: streamParts } = await import('../../functions/app/stream');
+    const { lazyContextOf } = await import('../../functions/app/context');
+    const alertParts = lazyContextOf(streamParts);
     const server = await startLocalServer({
       port: webPort,
       // Loopback only unless HOST says otherwise (e.g. HOST=0.0.0.0 to try the app from a phone).
@@ -358,7 +370,17 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       connectSrc: [cognitoProxy.endpoint],
       images: { s3: s3Client, bucket: LOCAL_IMAGES_BUCKET },
       uploads: { target: s3.endpoint, bucket: LOCAL_IMAGES_BUCKET, credentials: S3_LOCAL_CREDENTIALS },
-      controls: { [SEARCH_SWITCH_PATH]: (req, res) => handleSearchSwitch(search, req, res) },
+      controls: {
+        [SEARCH_SWITCH_PATH]: (req, res) => handleSearchSwitch(search, req, res),
+        // The alert digests at a chosen time (decision 031): the stream's parts with that clock.
+        [ALERTS_DIGEST_PATH]: (req, res) =>
+          handleAlertsDigest(
+            // The stream's lazy parts (built on first use), with that clock in front of them.
+            (at) => Object.create(alertParts, { now: { value: () => at } }) as typeof alertParts,
+            req,
+            res,
+          ),
+      },
       runtimeConfig: {
         stage: 'local',
         apiBaseUrl: '',

@@ -653,7 +653,7 @@ describe('question mails (decision 020)', () => {
   });
 
   it('let the dispatcher and the areas with `unsubscribeTokens` routes only read that secret, by its ARN', () => {
-    expect(API_AREAS.filter((a) => areaUses(a, 'unsubscribeTokens'))).toEqual(['accounts']);
+    expect(API_AREAS.filter((a) => areaUses(a, 'unsubscribeTokens'))).toEqual(['accounts', 'favorites']);
     const dispatcher = ofType(dev.resources, 'AWS::Lambda::Function').find(([id]) =>
       id.startsWith('StreamDispatcher'),
     )!;
@@ -1171,5 +1171,29 @@ describe('cdk-nag AwsSolutions', () => {
     ['google sign-in', () => google],
   ])('has no unacknowledged finding in %s', (_name, get) => {
     expect(violations(get())).toEqual([]);
+  });
+});
+
+describe('saved searches with alerts (decision 031)', () => {
+  const dispatcher = () =>
+    ofType(dev.resources, 'AWS::Lambda::Function').find(([id]) => id.startsWith('StreamDispatcher'))!;
+
+  it("percolate new listings from the dispatcher: the saved searches' index beside the products index, on the domain's write grant", () => {
+    const { env, statements } = grantsOf(dev, dispatcher());
+    expect(env[ENV.openSearchAlertsIndex]).toBe(`${env[ENV.openSearchIndex]}-saved-searches`);
+    const search = actionsOf(statements, 'es:').flatMap((st) => [st.Action].flat());
+    // _bulk of the saved searches (POST), the percolator index made on first write (HEAD, PUT), _search.
+    expect(search).toEqual(expect.arrayContaining(['es:ESHttpHead', 'es:ESHttpPut', 'es:ESHttpPost']));
+    // No API area reaches the percolator index: saved searches reach it only through the stream.
+    for (const area of API_AREAS)
+      expect(areaGrants(dev, area).env[ENV.openSearchAlertsIndex], area).toBeUndefined();
+  });
+
+  it('send the digests on the notification schedule (every minute, the dispatcher)', () => {
+    const [[, rule]] = ofType(dev.resources, 'AWS::Events::Rule').filter(([id]) =>
+      id.startsWith('NotificationsSweep'),
+    );
+    expect(String(rule.Properties.Description)).toMatch(/alert digests/);
+    expect(rule.Properties.ScheduleExpression).toBe('rate(1 minute)');
   });
 });

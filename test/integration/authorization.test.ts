@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
+import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { resetContext } from '../../functions/app/context';
 import type { LocalServer } from '../../scripts/local/server';
 import { caracasDate } from '#shared/exchange-rate';
@@ -262,5 +263,45 @@ describe("a user's routes only ever show that user's data", () => {
     expect((await api(`/api/me/favorites/${productId}`, tokens.b, { method: 'DELETE' })).status).toBe(200);
     const stillA = (await (await api('/api/me/favorites', tokens.a)).json()) as { items: { id: number }[] };
     expect(stillA.items.map((p) => p.id)).toEqual([productId]);
+  });
+});
+
+describe("a user's saved searches (alerts, decision 031) are theirs alone", () => {
+  it('another user cannot read, switch, mark or delete them; anonymous callers get 401', async () => {
+    const api = (path: string, token: string | undefined, init: RequestInit = {}) =>
+      fetch(`${server.url}${path}`, {
+        ...init,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          'content-type': 'application/json',
+        },
+      });
+    await createUniversityRepository(table).putIfAbsent({
+      id: 'ucab',
+      name: 'UCAB',
+      full_name: 'Universidad Católica Andrés Bello',
+      email_domain: 'est.ucab.edu.ve',
+      created_at: new Date().toISOString(),
+    });
+    const created = await api('/api/me/alerts', tokens.a, {
+      method: 'POST',
+      body: JSON.stringify({ university: 'ucab', q: 'calculadora autorizacion' }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const onA = `/api/me/alerts/${id}`;
+    for (const token of [tokens.b, undefined]) {
+      const expected = token ? 404 : 401;
+      expect((await api(onA, token, { method: 'PATCH', body: '{"enabled":false}' })).status).toBe(expected);
+      expect((await api(`${onA}/seen`, token, { method: 'POST' })).status).toBe(expected);
+      expect((await api(onA, token, { method: 'DELETE' })).status).toBe(expected);
+    }
+    const ofB = (await (await api('/api/me/alerts', tokens.b)).json()) as { items: { id: string }[] };
+    expect(ofB.items.map((s) => s.id)).not.toContain(id);
+    const ofA = (await (await api('/api/me/alerts', tokens.a)).json()) as {
+      items: { id: string; enabled: boolean }[];
+    };
+    expect(ofA.items.find((s) => s.id === id)).toMatchObject({ enabled: true });
+    expect((await api(onA, tokens.a, { method: 'DELETE' })).status).toBe(200);
   });
 });

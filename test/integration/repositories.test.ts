@@ -266,6 +266,25 @@ describe('every item names its entity', () => {
       id: `audit-rate-${user}`,
       action: 'rate.set',
     });
+    // Saved searches and alerts (decision 031): a saved search, its user's count, an alert state.
+    const searchId = 'a'.repeat(24);
+    expect(
+      await ctx.savedSearches.create(
+        {
+          id: searchId,
+          user_id: user,
+          university: uni,
+          q: 'silla',
+          enabled: true,
+          created_at: audit.at,
+          new_ids: [],
+        },
+        10,
+      ),
+    ).toBe('created');
+    expect(await ctx.alertStates.save(user, 0, { mailedDay: null, pending: [], seen: [], leaseUntil: null }, null, now)).toBe(
+      true,
+    );
     // Act: read every item back as stored.
     const written = [
       keys.product(product.id),
@@ -289,6 +308,9 @@ describe('every item names its entity', () => {
       keys.jobLock('deleteUniversity', uni),
       keys.meetingPoint(uni, `point-${user}`),
       keys.exchangeRate(rateDate),
+      keys.savedSearch(user, searchId),
+      keys.savedSearchCount(user),
+      keys.alertState(user),
     ];
     const items = await Promise.all(
       written.map(
@@ -319,6 +341,9 @@ describe('every item names its entity', () => {
       'jobLock',
       'meetingPoint',
       'exchangeRate',
+      'savedSearch',
+      'savedSearchCount',
+      'alertState',
     ]);
     for (const [i, key] of written.entries()) expect(entityOf(undefined, key)).toBe(found[i]);
     expect(new Set(found).size).toBe(ENTITIES.length - 1); // every entity but the local seed marker

@@ -5,6 +5,8 @@ import {
   credentialsFromEnv,
   signedRequest,
 } from '../../functions/adapters/search/opensearch';
+import { createOpenSearchSavedSearchIndex } from '../../functions/adapters/search/opensearch-alerts';
+import { runSavedSearchIndexContract } from '../contract/saved-search-index.contract';
 import { runSearchIndexContract } from '../contract/search-index.contract';
 
 /**
@@ -36,6 +38,21 @@ if (endpoint) {
     const search = createOpenSearchIndex({ node: endpoint, index, region, credentials, refresh: 'wait_for' });
     await search.ensureIndex();
     return search;
+  });
+
+  // The saved searches' percolator (alerts, docs/decisions/031) passes the embedded matcher's contract.
+  runSavedSearchIndexContract('opensearch percolator (live)', async () => {
+    const index = `contract-alerts-${Date.now()}-${n++}`;
+    created.push(index);
+    const alerts = createOpenSearchSavedSearchIndex({
+      node: endpoint,
+      index,
+      region,
+      credentials,
+      refresh: 'wait_for',
+    });
+    await alerts.ensureIndex();
+    return alerts;
   });
 
   afterAll(async () => {

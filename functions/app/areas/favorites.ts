@@ -4,9 +4,10 @@ import { createAreaHandler } from '../../http/router';
 import { lazyContextOf } from '../context';
 import { basicParts } from '../parts/basics';
 import { tableParts } from '../parts/table';
+import { unsubscribeTokenParts } from '../parts/unsubscribe-tokens';
 
-/** The favorites' parts: the table only. */
-export const parts = { table: tableParts, basics: basicParts };
+/** The favorites' parts: the table, and the alert mails' unsubscribe links' secret. */
+export const parts = { table: tableParts, unsubscribeTokens: unsubscribeTokenParts, basics: basicParts };
 const context = lazyContextOf(parts);
 
 /** Lambda entry of the favorites area (shared/api/favorites.ts). */

@@ -6,6 +6,7 @@ import {
   createResetTokenRepository,
   createSendCounter,
 } from '../../adapters/dynamodb/accounts';
+import { createAlertStateStore, createSavedSearchRepository } from '../../adapters/dynamodb/alerts';
 import { createTableAccess, type TableAccess } from '../../adapters/dynamodb/client';
 import { createAdminStore, createJobStore } from '../../adapters/dynamodb/admin';
 import { createCountStore } from '../../adapters/dynamodb/counts';
@@ -53,6 +54,8 @@ export const tableParts = {
   jobStore: () => createJobStore(table()),
   tablePages: () => createTablePages(table()),
   exchangeRates: () => createExchangeRateStore(table()),
+  savedSearches: () => createSavedSearchRepository(table()),
+  alertStates: () => createAlertStateStore(table()),
 } satisfies PartFactories<
   | 'products'
   | 'universities'
@@ -73,4 +76,6 @@ export const tableParts = {
   | 'jobStore'
   | 'tablePages'
   | 'exchangeRates'
+  | 'savedSearches'
+  | 'alertStates'
 >;

@@ -154,6 +154,7 @@ export const GLYPHS = {
   map: 'M12 22s7-6.2 7-12a7 7 0 0 0-14 0c0 5.8 7 12 7 12zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z',
   home: 'M3 11l9-8 9 8M5 10v10h14V10',
   x: 'M18 6L6 18M6 6l12 12',
+  bell: 'M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0',
 } as const;
 
 export function Glyph({

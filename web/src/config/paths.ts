@@ -39,6 +39,9 @@ export const paths = {
   /** A seller's public page (docs/decisions/032). */
   seller: { path: '/vendedor/:id', getHref: (id: string) => `/vendedor/${encodeURIComponent(id)}` },
   safeBuying: fixed('/compra-segura'),
+  /** Saved searches with alerts (docs/decisions/031), and their mails' unsubscribe link (`#token=…`). */
+  alerts: fixed('/alertas'),
+  alertsUnsubscribe: fixed('/alertas/baja'),
   terms: fixed('/terms-and-conditions'),
   privacy: fixed('/privacy-policy'),
   myPurchases: fixed('/my-purchases'),

@@ -90,6 +90,11 @@ export function Drawer({ open, onClose }: { open: boolean; onClose: () => void }
                   </Link>
                 </li>
                 <li>
+                  <Link to={paths.alerts.getHref()} onClick={onClose}>
+                    <Glyph name="bell" /> Mis Alertas
+                  </Link>
+                </li>
+                <li>
                   <Link to={paths.myProducts.getHref()} onClick={onClose}>
                     <PathIcon d={ENTRY_ICONS.products} size={20} /> Mis Productos
                   </Link>

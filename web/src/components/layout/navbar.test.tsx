@@ -132,6 +132,7 @@ describe('the drawer entries', () => {
       'Marketplace Global',
       'Mis Compras',
       'Favoritos',
+      'Mis Alertas',
       'Mis Productos',
       'Configuración',
       'Categorías',

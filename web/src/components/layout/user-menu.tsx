@@ -42,6 +42,11 @@ export function UserMenu() {
                 Favoritos
               </Link>
             </li>
+            <li>
+              <Link className="menu__item" to={paths.alerts.getHref()} onClick={close}>
+                Mis Alertas
+              </Link>
+            </li>
             {session.user.isAdmin && (
               <li>
                 <Link className="menu__item" to={paths.admin.dashboard.getHref()} onClick={close}>

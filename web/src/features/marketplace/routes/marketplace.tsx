@@ -7,6 +7,7 @@ import { useDocumentMeta } from '@/lib/document-meta';
 import { getSelectedUniversity, setSelectedUniversity } from '@/lib/storage';
 import { CategoryCarousel } from '../components/category-carousel';
 import { CategorySections } from '../components/category-sections';
+import { alertSearchOf, CreateAlertButton } from '../components/create-alert-button';
 import { FilterChips } from '../components/filter-chips';
 import { FilterPopover } from '../components/filter-popover';
 import { ProductResults } from '../components/product-results';
@@ -65,6 +66,7 @@ function Marketplace({ universityId }: { universityId: string }) {
         <FilterPopover {...filterState} onChange={setFilters} onReset={filterState.reset} />
       </SearchBar>
       <FilterChips {...filterState} onChange={setFilters} onReset={filterState.reset} />
+      {!browsing && <CreateAlertButton search={alertSearchOf(universityId, term, filters)} />}
       <CategoryCarousel />
       {browsing ? (
         <CategorySections universityId={universityId} onSeeAll={(category) => setFilters({ category })} />

@@ -2,6 +2,7 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { getSelectedUniversity } from '@/lib/storage';
+import { CreateAlertButton } from '../components/create-alert-button';
 import { ProductResults } from '../components/product-results';
 import { toApiTerm } from '../hooks/use-search-term';
 
@@ -17,6 +18,7 @@ export function Component() {
     <div className="container page">
       <h1 className="page-title">Resultados de Búsqueda</h1>
       {shown && <p className="page-subtitle">“{shown}”</p>}
+      {term && <CreateAlertButton search={{ university: universityId, q: term }} />}
       <ProductResults
         query={{ university: universityId, q: term || undefined, sort: 'newest' }}
         heading={shown || 'Productos Destacados'}

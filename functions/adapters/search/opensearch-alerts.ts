@@ -1,0 +1,189 @@
+import * as z from 'zod/mini';
+import type { SavedSearchFilters } from '#shared/alerts';
+import type { MatchableSearch, SavedSearchIndex, SavedSearchMatch } from '../../ports/alerts';
+import type { SearchDocument } from '../../ports/search-index';
+import {
+  type AwsCredentials,
+  buildIndexBody,
+  buildSearchRequest,
+  checkBulkResponse,
+  credentialsFromEnv,
+  OpenSearchError,
+  type SignedRequest,
+  signedRequest,
+  toIndexedDocument,
+} from './opensearch';
+
+/**
+ * The SavedSearchIndex port on OpenSearch's percolator (docs/decisions/031). Each saved search is a
+ * document of its own index holding its search as a query (a `percolator` field): the very query
+ * `buildSearchRequest` sends for that search, so an alert matches exactly what the search finds
+ * (shared/search-terms.ts's rule: accents, synonyms, typos, prefixes; filters; price range). A new
+ * listing is percolated once — OpenSearch finds the stored queries it satisfies, one request for
+ * however many saved searches. The index maps the product fields exactly as the products index
+ * does (the percolated listing is analysed with them), plus the saved search's owner and switch.
+ */
+
+type JsonObject = Record<string, unknown>;
+
+/** Matches read per page of a percolation (pages by search id). */
+export const PERCOLATE_PAGE = 500;
+
+/** The percolator index's body: the products index's analysis and fields, plus the stored queries. */
+export function buildPercolatorIndexBody(): JsonObject {
+  const products = buildIndexBody() as { settings: JsonObject; mappings: { properties: JsonObject } };
+  return {
+    settings: products.settings,
+    mappings: {
+      dynamic: 'strict',
+      properties: {
+        ...products.mappings.properties,
+        query: { type: 'percolator' },
+        search_id: { type: 'keyword' },
+        user_id: { type: 'keyword' },
+        enabled: { type: 'boolean' },
+      },
+    },
+  };
+}
+
+/** The query a saved search is stored as: the search's own query (its words, filters, price range). */
+export function buildPercolatorQuery(f: SavedSearchFilters): JsonObject {
+  const request = buildSearchRequest({
+    q: f.q,
+    university: f.university,
+    category: f.category,
+    career: f.career,
+    condition: f.condition,
+    minPrice: f.minPrice,
+    maxPrice: f.maxPrice,
+    sort: 'newest',
+    limit: 1,
+    offset: 0,
+  });
+  return request.query as JsonObject;
+}
+
+/** The stored document of a saved search. */
+export function toPercolatorDocument(s: MatchableSearch): JsonObject {
+  return { search_id: s.id, user_id: s.user_id, enabled: s.enabled, query: buildPercolatorQuery(s) };
+}
+
+/** The _search body that percolates a listing: enabled searches, never its seller's, by id. */
+export function buildPercolateRequest(
+  doc: SearchDocument,
+  excludeUser: string | null,
+  after?: string,
+): JsonObject {
+  return {
+    size: PERCOLATE_PAGE,
+    _source: ['search_id', 'user_id'],
+    query: {
+      bool: {
+        filter: [
+          { percolate: { field: 'query', document: toIndexedDocument(doc) } },
+          { term: { enabled: true } },
+        ],
+        ...(excludeUser ? { must_not: [{ term: { user_id: excludeUser } }] } : {}),
+      },
+    },
+    sort: [{ search_id: 'asc' }],
+    ...(after ? { search_after: [after] } : {}),
+  };
+}
+
+const percolateResponseSchema = z.object({
+  hits: z.object({
+    hits: z.array(z.object({ _source: z.object({ search_id: z.string(), user_id: z.string() }) })),
+  }),
+});
+
+export function parsePercolateResponse(body: unknown): SavedSearchMatch[] {
+  return percolateResponseSchema
+    .parse(body)
+    .hits.hits.map((h) => ({ id: h._source.search_id, user_id: h._source.user_id }));
+}
+
+export interface OpenSearchSavedSearchOptions {
+  node: string;
+  index: string;
+  region: string;
+  credentials?: () => AwsCredentials;
+  refresh?: boolean | 'wait_for';
+}
+
+export function createOpenSearchSavedSearchIndex(
+  options: OpenSearchSavedSearchOptions,
+): SavedSearchIndex & { ensureIndex(): Promise<void> } {
+  const send = (req: SignedRequest) =>
+    signedRequest(options.node, options.region, options.credentials ?? credentialsFromEnv, req);
+  const indexPath = `/${encodeURIComponent(options.index)}`;
+  const refreshQuery = options.refresh === undefined ? '' : `?refresh=${options.refresh}`;
+
+  async function ensureIndex(): Promise<void> {
+    if ((await send({ method: 'HEAD', path: indexPath })).status === 200) {
+      // Fields the products index gained since this one was made: the percolated listing carries
+      // them, and the mapping is strict (adding fields is allowed; re-sending the same is a no-op).
+      const { mappings } = buildPercolatorIndexBody() as { mappings: { properties: JsonObject } };
+      await send({ method: 'PUT', path: `${indexPath}/_mapping`, body: { properties: mappings.properties } });
+      return;
+    }
+    try {
+      await send({ method: 'PUT', path: indexPath, body: buildPercolatorIndexBody() });
+    } catch (err) {
+      if (!(err instanceof OpenSearchError && err.type === 'resource_already_exists_exception')) throw err;
+    }
+  }
+  // A bulk write to a missing index would create it with dynamic mappings (no percolator field).
+  let ensured: Promise<void> | undefined;
+  const ensureOnce = () => {
+    ensured ??= ensureIndex().catch((err) => {
+      ensured = undefined;
+      throw err;
+    });
+    return ensured;
+  };
+
+  return {
+    ensureIndex,
+
+    async put(searches) {
+      if (searches.length === 0) return;
+      await ensureOnce();
+      const res = await send({
+        method: 'POST',
+        path: `${indexPath}/_bulk${refreshQuery}`,
+        ndjson: searches.flatMap((s) => [{ index: { _id: s.id } }, toPercolatorDocument(s)]),
+      });
+      checkBulkResponse(res.body);
+    },
+
+    async remove(ids) {
+      if (ids.length === 0) return;
+      await ensureOnce();
+      const res = await send({
+        method: 'POST',
+        path: `${indexPath}/_bulk${refreshQuery}`,
+        ndjson: ids.map((id) => ({ delete: { _id: id } })),
+      });
+      checkBulkResponse(res.body);
+    },
+
+    async match(doc, excludeUser) {
+      await ensureOnce();
+      const out: SavedSearchMatch[] = [];
+      let after: string | undefined;
+      for (;;) {
+        const res = await send({
+          method: 'POST',
+          path: `${indexPath}/_search`,
+          body: buildPercolateRequest(doc, excludeUser, after),
+        });
+        const page = parsePercolateResponse(res.body);
+        out.push(...page);
+        if (page.length < PERCOLATE_PAGE) return out;
+        after = page[page.length - 1].id;
+      }
+    },
+  };
+}

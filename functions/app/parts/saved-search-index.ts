@@ -1,0 +1,34 @@
+import { createOpenSearchSavedSearchIndex } from '../../adapters/search/opensearch-alerts';
+import { ENV, isLocal, optionalEnv, requireEnv } from '../../commons/env';
+import type { SavedSearchIndex } from '../../ports/alerts';
+import type { PartFactories } from '../context';
+
+/**
+ * The saved searches' reverse index (docs/decisions/031): OpenSearch's percolator where
+ * SEARCH_BACKEND=opensearch (the stack sets it on the stream dispatcher, with the grant). The local
+ * stack provides its embedded matcher instead, so that never ships in a Lambda.
+ */
+function createSavedSearchIndex(): SavedSearchIndex {
+  const backend = optionalEnv(ENV.searchBackend);
+  // Locally the stack (and a test that exercises alerts) provides the embedded matcher; a local
+  // process without one (tests of other features) has no saved searches to match.
+  if (backend !== 'opensearch' && isLocal()) return NO_SAVED_SEARCHES;
+  if (backend !== 'opensearch')
+    throw new Error(`${ENV.searchBackend} must be 'opensearch' here (found ${backend ?? 'nothing'})`);
+  const products = optionalEnv(ENV.openSearchIndex, 'products')!;
+  return createOpenSearchSavedSearchIndex({
+    node: requireEnv(ENV.openSearchEndpoint),
+    index: optionalEnv(ENV.openSearchAlertsIndex, `${products}-saved-searches`)!,
+    region: process.env.AWS_REGION ?? 'us-east-1',
+  });
+}
+
+const NO_SAVED_SEARCHES: SavedSearchIndex = {
+  put: async () => undefined,
+  remove: async () => undefined,
+  match: async () => [],
+};
+
+export const savedSearchIndexParts = {
+  savedSearchIndex: createSavedSearchIndex,
+} satisfies PartFactories<'savedSearchIndex'>;

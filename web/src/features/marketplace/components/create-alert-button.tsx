@@ -1,0 +1,70 @@
+import './create-alert-button.css';
+import { Link } from 'react-router-dom';
+import { Glyph } from '@/components/catalog-icons';
+import { Button, buttonClass } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { type CreateAlertBody, useCreateAlert } from '@/lib/api/create-alert';
+import { useSession } from '@/lib/session';
+import { LIMITS } from '#shared/limits';
+import type { Filters } from '../hooks/use-filters';
+
+/** The saved search of what is on screen: the text and the filters (the sort is no filter). */
+export function alertSearchOf(university: string, term: string, f: Filters): CreateAlertBody {
+  return {
+    university,
+    ...(term ? { q: term } : {}),
+    ...(f.category !== 'all' ? { category: f.category } : {}),
+    ...(f.career !== 'all' ? { career: f.career } : {}),
+    ...(f.condition !== 'all' ? { condition: f.condition } : {}),
+    ...(f.minPrice > 0 ? { minPrice: f.minPrice } : {}),
+    // The slider's top means "and above": no cap.
+    ...(f.maxPrice < LIMITS.marketplacePriceMax ? { maxPrice: f.maxPrice } : {}),
+  };
+}
+
+/**
+ * 'Crear alerta': saves the search on screen (its text and filters, inside the chosen university)
+ * so new listings that match it are mailed (docs/decisions/031). Signed out, it says to sign in.
+ */
+export function CreateAlertButton({ search }: { search: CreateAlertBody }) {
+  const session = useSession();
+  const create = useCreateAlert();
+  const { toast } = useToast();
+  const signedIn = session.status === 'signed-in';
+
+  const onClick = () => {
+    if (!signedIn) {
+      toast({
+        title: 'Inicia sesión para crear alertas',
+        description: 'Te avisaremos cuando publiquen algo así.',
+      });
+      return;
+    }
+    if (create.isPending) return;
+    create.mutate(search, {
+      onSuccess: () =>
+        toast({ title: 'Alerta creada', description: 'Te avisaremos por correo cuando publiquen algo así.' }),
+      onError: (err) =>
+        toast({
+          title: 'No se pudo crear la alerta',
+          description: err instanceof ApiError ? err.message : 'Inténtalo de nuevo.',
+          variant: 'destructive',
+        }),
+    });
+  };
+
+  return (
+    <div className="create-alert">
+      <Button variant="outline" size="sm" onClick={onClick} aria-busy={create.isPending}>
+        <Glyph name="bell" size={16} /> Crear alerta
+      </Button>
+      {create.isSuccess && (
+        <Link className={buttonClass('ghost', 'sm')} to={paths.alerts.getHref()}>
+          Ver mis alertas
+        </Link>
+      )}
+    </div>
+  );
+}

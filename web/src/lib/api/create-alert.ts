@@ -1,0 +1,20 @@
+import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ApiInput, apiCall } from '@/lib/api-client';
+import { getAlertsQueryOptions } from '@/lib/api/get-alerts';
+import { useSignedInUserId } from '@/lib/session';
+
+export type CreateAlertBody = ApiInput<'createAlert'>['body'];
+
+/** createAlert: saves the current search ('Crear alerta' on /marketplace and /search). */
+export const createAlert = (body: CreateAlertBody) => apiCall('createAlert', { body });
+
+export const createAlertMutationOptions = (queryClient: QueryClient, userId: string | null) =>
+  mutationOptions({
+    mutationFn: createAlert,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: getAlertsQueryOptions(userId).queryKey }),
+  });
+
+export function useCreateAlert() {
+  const queryClient = useQueryClient();
+  return useMutation(createAlertMutationOptions(queryClient, useSignedInUserId()));
+}
