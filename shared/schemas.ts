@@ -89,6 +89,12 @@ const productShape = {
   held_at: z.optional(z.nullable(z.string())),
   /** When an admin last released a hold: reports made before it no longer count towards a new one. */
   hold_released_at: z.optional(z.nullable(z.string())),
+  /** When the listing expires unless renewed (docs/decisions/030); absent on items not backfilled yet. */
+  expires_at: z.optional(z.nullable(z.string())),
+  /** When the expiry job expired it (a renewal after 30 days costs a daily publishing slot). */
+  expired_at: z.optional(z.nullable(z.string())),
+  /** The expiry whose reminder mail was sent (one reminder per expiry). */
+  reminded_for: z.optional(z.nullable(z.string())),
 };
 export const productSchema = z.object(productShape);
 export type Product = z.infer<typeof productSchema>;
@@ -121,6 +127,10 @@ export const productDetailSchema = z.omit(productSchema, {
   owner_id: true,
   held_at: true,
   hold_released_at: true,
+  // Buyers see nothing about expiry (issue 13).
+  expires_at: true,
+  expired_at: true,
+  reminded_for: true,
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 

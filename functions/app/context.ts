@@ -20,6 +20,7 @@ import type {
   UniversityRepository,
   UniversityRequestRepository,
 } from '../ports/repositories';
+import type { ExpiryStore } from '../ports/listing-expiry';
 import type {
   NotificationSettingsStore,
   NotifyWindowStore,
@@ -97,6 +98,11 @@ export interface AppParts {
   jobLauncher: JobLauncher;
   /** The admin role in the user pool (parts/identity.ts). */
   roles: RoleDirectory;
+  // Listing expiry (docs/decisions/030).
+  /** The expiry job's and renewals' conditional writes (parts/table.ts). */
+  expiryStore: ExpiryStore;
+  /** Days a listing stays on offer after publishing or renewal (parts/listing-expiry.ts). */
+  listingExpiryDays: number;
 }
 
 export type PartName = keyof AppParts;

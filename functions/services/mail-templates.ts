@@ -2,13 +2,13 @@ import type { MailMessage } from '../ports/accounts';
 import { cleanText } from '#shared/zod';
 
 /** The Spanish e-mails the app sends, as HTML and plain text. */
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-const layout = (title: string, body: string) =>
+export const layout = (title: string, body: string) =>
   `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
   `<body style="font-family:Arial,sans-serif;color:#1f2937">${body}` +
   '<p style="color:#6b7280;font-size:12px">Mercado Universitario</p></body></html>';
@@ -83,7 +83,7 @@ export interface NotificationMailBase {
 }
 
 /** A title as a subject line: one line, no control characters, at most 80 characters. */
-function subjectTitle(title: string): string {
+export function subjectTitle(title: string): string {
   const line = cleanText(title).replace(/\s+/g, ' ').trim();
   return line.length > 80 ? `${line.slice(0, 79).trimEnd()}…` : line;
 }

@@ -333,6 +333,9 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     }
 
     const mailboxUrl = `${ses.endpoint}/`;
+    // Listing expiry's timer (decision 030), started once the origin its mails' links name is known.
+    const { EXPIRY_RUN_PATH, handleExpiryRun, startExpiryTimer } = await import('./expiry-timer');
+    let expiryTimer: import('./expiry-timer').ExpiryTimer | undefined;
     const server = await startLocalServer({
       port: webPort,
       // Loopback only unless HOST says otherwise (e.g. HOST=0.0.0.0 to try the app from a phone).
@@ -344,7 +347,10 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       connectSrc: [cognitoProxy.endpoint],
       images: { s3: s3Client, bucket: LOCAL_IMAGES_BUCKET },
       uploads: { target: s3.endpoint, bucket: LOCAL_IMAGES_BUCKET, credentials: S3_LOCAL_CREDENTIALS },
-      controls: { [SEARCH_SWITCH_PATH]: (req, res) => handleSearchSwitch(search, req, res) },
+      controls: {
+        [SEARCH_SWITCH_PATH]: (req, res) => handleSearchSwitch(search, req, res),
+        [EXPIRY_RUN_PATH]: (req, res) => handleExpiryRun(() => expiryTimer, req, res),
+      },
       runtimeConfig: {
         stage: 'local',
         apiBaseUrl: '',
@@ -383,6 +389,22 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     }));
     provideParts({ jobLauncher: jobRunner });
     stoppers.push({ name: 'job runner', stop: () => jobRunner.stop() });
+    // The hourly schedule's stand-in: the same job on a timer (LOCAL_EXPIRY_INTERVAL_MS, default a minute).
+    const { mailParts } = await import('../../functions/app/parts/mail');
+    const { unsubscribeTokenParts } = await import('../../functions/app/parts/unsubscribe-tokens');
+    const { listingExpiryParts } = await import('../../functions/app/parts/listing-expiry');
+    const expiryContext = lazyContext({
+      ...tableParts,
+      ...mailParts,
+      ...unsubscribeTokenParts,
+      ...listingExpiryParts,
+      now: () => () => new Date(),
+    });
+    const timer = startExpiryTimer(() => expiryContext, {
+      intervalMs: Number(process.env.LOCAL_EXPIRY_INTERVAL_MS) || undefined,
+    });
+    expiryTimer = timer;
+    stoppers.push({ name: 'expiry timer', stop: () => timer.stop() });
 
     const info: LocalStackInfo = {
       url: server.url,

@@ -5,13 +5,18 @@ import { lazyContextOf } from '../context';
 import { basicParts } from '../parts/basics';
 import { imageParts } from '../parts/images';
 import { moderationParts } from '../parts/moderation';
+import { listingExpiryParts } from '../parts/listing-expiry';
 import { tableParts } from '../parts/table';
+import { unsubscribeTokenParts } from '../parts/unsubscribe-tokens';
 
 /** Publishing's parts: the table, the images bucket and the moderator. */
 export const parts = {
   table: tableParts,
   images: imageParts,
   moderation: moderationParts,
+  // Listing expiry (decision 030): its lifetime, and the signing secret of the reminder's links.
+  listingExpiry: listingExpiryParts,
+  unsubscribeTokens: unsubscribeTokenParts,
   basics: basicParts,
 };
 const context = lazyContextOf(parts);

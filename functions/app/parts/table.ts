@@ -15,6 +15,7 @@ import {
   createNotifyWindowStore,
 } from '../../adapters/dynamodb/notifications';
 import { createTableProbe } from '../../adapters/dynamodb/health';
+import { createExpiryStore } from '../../adapters/dynamodb/listing-expiry';
 import { createProductRepository } from '../../adapters/dynamodb/products';
 import { createQuestionRepository } from '../../adapters/dynamodb/questions';
 import { createReportRepository } from '../../adapters/dynamodb/reports';
@@ -51,6 +52,7 @@ export const tableParts = {
   adminStore: () => createAdminStore(table()),
   jobStore: () => createJobStore(table()),
   tablePages: () => createTablePages(table()),
+  expiryStore: () => createExpiryStore(table()),
 } satisfies PartFactories<
   | 'products'
   | 'universities'
@@ -70,4 +72,5 @@ export const tableParts = {
   | 'adminStore'
   | 'jobStore'
   | 'tablePages'
+  | 'expiryStore'
 >;
