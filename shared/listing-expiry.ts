@@ -24,6 +24,24 @@ export function expiryFrom(from: Date, days: number = DEFAULT_LISTING_EXPIRY_DAY
   return new Date(from.getTime() + days * DAY_MS).toISOString();
 }
 
+/** The least time a listing dated before expiry existed (import, backfill) keeps: room for its reminder. */
+export const LEGACY_GRACE_DAYS = 7;
+
+/**
+ * The expiry of a listing stored before expiry existed (the import, the backfill of an existing
+ * table): its full period from publishing, but never less than LEGACY_GRACE_DAYS from now, so no
+ * seller loses a listing without the reminder's three days.
+ */
+export function legacyExpiry(
+  createdAt: string,
+  now: Date,
+  days: number = DEFAULT_LISTING_EXPIRY_DAYS,
+): string {
+  const full = Date.parse(createdAt) + days * DAY_MS;
+  const floor = now.getTime() + LEGACY_GRACE_DAYS * DAY_MS;
+  return new Date(Number.isFinite(full) ? Math.max(full, floor) : floor).toISOString();
+}
+
 /** When the reminder of an expiry is due. */
 export function reminderDueAt(expiresAt: string): string {
   return new Date(Date.parse(expiresAt) - REMINDER_DAYS_BEFORE * DAY_MS).toISOString();

@@ -13,10 +13,7 @@ import {
 } from '../services/publishing';
 
 /** The publishing area's routes (shared/api/publishing.ts), one handler each. */
-export const publishingHandlers: AreaHandlers<
-  typeof publishingRoutes,
-  PublishingDeps & ExpiryLinkDeps
-> = {
+export const publishingHandlers: AreaHandlers<typeof publishingRoutes, PublishingDeps & ExpiryLinkDeps> = {
   checkListing: ({ auth, body }, ctx) => checkListing(ctx, signedIn(auth), body),
   createProduct: ({ auth, body }, ctx) => publishProduct(ctx, signedIn(auth), body),
   createUpload: ({ auth, body }, ctx) => createUpload(ctx, signedIn(auth), body),

@@ -25,7 +25,8 @@ export function expiryReminderMail(r: ExpiryReminder): MailMessage {
     `Tu publicación «${r.productTitle}» ${r.whenText.charAt(0).toLowerCase()}${r.whenText.slice(1)}. ` +
     'Cuando venza dejará de aparecer en los listados y en la búsqueda.';
   const ask = '¿Sigue disponible? Renuévala con un clic. ¿Ya la vendiste? Márcala como vendida.';
-  const outro = 'Estos enlaces funcionan una sola vez, sin iniciar sesión, hasta 7 días después del vencimiento.';
+  const outro =
+    'Estos enlaces funcionan una sola vez, sin iniciar sesión, hasta 7 días después del vencimiento.';
   const text =
     `Hola, ${r.sellerName}:\n\n${intro}\n\n${ask}\n\nRenovar: ${r.renewUrl}\n` +
     `Marcar como vendida: ${r.soldUrl}\n\n${outro}\nMis publicaciones: ${r.myProductsUrl}\n`;

@@ -123,7 +123,9 @@ export async function runExpiry(
     const page = await deps.expiryStore.due(now.toISOString(), opts.pageSize ?? JOB_PAGE, cursor);
     result.due += page.items.length;
     for (let i = 0; i < page.items.length; i += JOB_CONCURRENCY) {
-      const outcomes = await Promise.all(page.items.slice(i, i + JOB_CONCURRENCY).map((p) => step(deps, p, now)));
+      const outcomes = await Promise.all(
+        page.items.slice(i, i + JOB_CONCURRENCY).map((p) => step(deps, p, now)),
+      );
       for (const o of outcomes) (result[o] as number)++;
     }
     cursor = page.nextCursor ?? undefined;
@@ -191,7 +193,9 @@ async function linkedListing(
 ): Promise<Product> {
   const check = verifyListingLink(await deps.unsubscribeKey(), token, purpose, deps.now());
   if (!check.ok)
-    throw new BadRequestError(check.reason === 'expired' ? EXPIRY_MESSAGES.expiredLink : EXPIRY_MESSAGES.invalidLink);
+    throw new BadRequestError(
+      check.reason === 'expired' ? EXPIRY_MESSAGES.expiredLink : EXPIRY_MESSAGES.invalidLink,
+    );
   const { claims } = check;
   const product = await deps.products.get(claims.productId, { consistent: true });
   if (!product) throw new NotFoundError(EXPIRY_MESSAGES.listingGone);
@@ -208,10 +212,7 @@ const linkAnswer = (result: LinkResult['result'], p: Product): LinkResult => ({
 });
 
 /** The reminder's 'Renovar': no session, the token is the credential; works once. */
-export async function renewByLink(
-  deps: ExpiryLinkDeps,
-  token: string,
-): Promise<LinkResult> {
+export async function renewByLink(deps: ExpiryLinkDeps, token: string): Promise<LinkResult> {
   const current = await linkedListing(deps, token, 'renew');
   refuseRenewal(current);
   await chargeIfLongExpired(deps, current);
@@ -221,10 +222,7 @@ export async function renewByLink(
 }
 
 /** The reminder's 'Ya la vendí': marks the listing sold, once, without a session. */
-export async function sellByLink(
-  deps: ExpiryLinkDeps,
-  token: string,
-): Promise<LinkResult> {
+export async function sellByLink(deps: ExpiryLinkDeps, token: string): Promise<LinkResult> {
   const current = await linkedListing(deps, token, 'sold');
   if (current.held_at) throw new ConflictError(REPORT_MESSAGES.underReview);
   if (current.status === 'inactive') throw new ConflictError(PUBLISH_MESSAGES.deactivatedByAdmin);
@@ -237,6 +235,7 @@ export async function sellByLink(
 export function parseExpiryDays(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const days = Number(value);
-  if (!Number.isInteger(days) || days < 1 || days > 365) throw new Error(`LISTING_EXPIRY_DAYS must be 1..365, got ${value}`);
+  if (!Number.isInteger(days) || days < 1 || days > 365)
+    throw new Error(`LISTING_EXPIRY_DAYS must be 1..365, got ${value}`);
   return days;
 }

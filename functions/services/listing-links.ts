@@ -67,7 +67,8 @@ export function verifyListingLink(
   // Compared as text (base64url decoding would accept other spellings of the same MAC).
   const given = Buffer.from(signature);
   const expected = Buffer.from(mac(key, payload));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { ok: false, reason: 'invalid' };
   let data: unknown;
   try {
     data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
@@ -80,6 +81,12 @@ export function verifyListingLink(
   if (now.getTime() > exp * 1000) return { ok: false, reason: 'expired' };
   return {
     ok: true,
-    claims: { purpose, productId: pid, ownerId: sub, expiresFor: parsed.data.for, validUntil: new Date(exp * 1000) },
+    claims: {
+      purpose,
+      productId: pid,
+      ownerId: sub,
+      expiresFor: parsed.data.for,
+      validUntil: new Date(exp * 1000),
+    },
   };
 }

@@ -329,6 +329,18 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
           },
         );
         if (questions !== null) log(`demo questions: ${questions} written`);
+        // Listings expiring soon and one expired listing of the demo seller (decision 030).
+        const { seedDemoExpiryOnce } = await import('../demo/expiry');
+        const expiring = await seedDemoExpiryOnce(
+          {
+            doc: DynamoDBDocumentClient.from(dynamoClient, {
+              marshallOptions: { removeUndefinedValues: true },
+            }),
+            tableName: LOCAL_TABLE_NAME,
+          },
+          { id: sellerId, name: DEMO_SELLER.name, email: DEMO_SELLER.email },
+        );
+        if (expiring !== null) log(`demo expiry dates: ${expiring} listings changed`);
       }
     }
 

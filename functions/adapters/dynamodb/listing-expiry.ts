@@ -1,5 +1,6 @@
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { reminderDueAt } from '#shared/listing-expiry';
+import { isOnOffer } from '#shared/enums';
+import { legacyExpiry, reminderDueAt } from '#shared/listing-expiry';
 import { type Product, productSchema } from '#shared/schemas';
 import { INDEXES, KEY, keys } from '#shared/table';
 import { logger } from '../../commons/observability';
@@ -12,16 +13,17 @@ const pad = (id: number) => String(id).padStart(12, '0');
 const dueSort = (at: string, id: number) => `${at}#${pad(id)}`;
 
 /** The listing index attributes an expired listing drops (gsi5, the owner's, and gsi6 stay). */
-const LISTING_ATTRIBUTES = [INDEXES.gsi1, INDEXES.gsi2, INDEXES.gsi3, INDEXES.gsi4, INDEXES.gsi7].flatMap((i) => [
-  i.pk,
-  i.sk,
-]);
+const LISTING_ATTRIBUTES = [INDEXES.gsi1, INDEXES.gsi2, INDEXES.gsi3, INDEXES.gsi4, INDEXES.gsi7].flatMap(
+  (i) => [i.pk, i.sk],
+);
 
 /** The job's cursor: the Query's last evaluated key (kept in memory by one run, never in a URL). */
 const encode = (key: Record<string, unknown> | undefined) =>
   key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
 const decode = (cursor: string | undefined): Record<string, unknown> | undefined =>
-  cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>) : undefined;
+  cursor
+    ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>)
+    : undefined;
 
 export function createExpiryStore(table: TableAccess): ExpiryStore {
   const { doc, tableName } = table;
@@ -115,7 +117,10 @@ export function createExpiryStore(table: TableAccess): ExpiryStore {
             UpdateExpression: 'SET #sk = :sk REMOVE reminded_for',
             ConditionExpression: 'reminded_for = :exp AND expires_at = :exp AND attribute_exists(#sk)',
             ExpressionAttributeNames: { '#sk': INDEXES.gsi7.sk },
-            ExpressionAttributeValues: { ':exp': expiresAt, ':sk': dueSort(reminderDueAt(expiresAt), product.id) },
+            ExpressionAttributeValues: {
+              ':exp': expiresAt,
+              ':sk': dueSort(reminderDueAt(expiresAt), product.id),
+            },
           }),
         ),
       );
@@ -145,4 +150,41 @@ export function createExpiryStore(table: TableAccess): ExpiryStore {
       );
     },
   };
+}
+
+/**
+ * A listing on offer stored before expiry existed gets its expiry (legacyExpiry: at least a week
+ * away) and its gsi7 entry, only while it still has none (a concurrent write wins). Run by the
+ * table's backfill pass (the local stack's start, the admin's reindex in AWS). True when written.
+ */
+export async function backfillExpiry(
+  table: TableAccess,
+  item: Record<string, unknown>,
+  now: Date,
+  days: number,
+): Promise<boolean> {
+  if (item.expires_at || !isOnOffer(String(item.status)) || typeof item.created_at !== 'string') return false;
+  const parsed = productSchema.safeParse(stripKeys(item));
+  if (!parsed.success) return false;
+  const expiresAt = legacyExpiry(parsed.data.created_at, now, days);
+  try {
+    await table.doc.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: keys.product(parsed.data.id),
+        UpdateExpression: 'SET expires_at = :exp, #pk = :pk, #sk = :sk',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(expires_at)',
+        ExpressionAttributeNames: { '#pk': INDEXES.gsi7.pk, '#sk': INDEXES.gsi7.sk },
+        ExpressionAttributeValues: {
+          ':exp': expiresAt,
+          ':pk': keys.expiryDuePartition,
+          ':sk': dueSort(reminderDueAt(expiresAt), parsed.data.id),
+        },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) return false;
+    throw err;
+  }
 }

@@ -165,10 +165,9 @@ export function createProductRepository(table: TableAccess): ProductRepository {
       // The listing index attributes go (gsi5, the owner's, and gsi6, the admin's, stay): the
       // product leaves every listing at once and, through the stream, its counts and the search index.
       // gsi7 (the expiry job's) stays too: a held listing still expires on time (decision 030).
-      const listing = INDEX_LIST.filter((i) => i !== INDEXES.gsi5 && i !== INDEXES.gsi6 && i !== INDEXES.gsi7).flatMap((i) => [
-        i.pk,
-        i.sk,
-      ]);
+      const listing = INDEX_LIST.filter(
+        (i) => i !== INDEXES.gsi5 && i !== INDEXES.gsi6 && i !== INDEXES.gsi7,
+      ).flatMap((i) => [i.pk, i.sk]);
       try {
         await doc.send(
           new UpdateCommand({

@@ -33,6 +33,7 @@ export async function handler(_event: unknown, lambdaContext: Context): Promise<
     stop: () => lambdaContext.getRemainingTimeInMillis() < STOP_BEFORE_END_MS,
   });
   logger.info('listing expiry run', { ...result });
-  if (result.failed > 0) throw new Error(`${result.failed} expiry reminders not sent; the next run retries them`);
+  if (result.failed > 0)
+    throw new Error(`${result.failed} expiry reminders not sent; the next run retries them`);
   return result;
 }
