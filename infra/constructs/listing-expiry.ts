@@ -1,4 +1,6 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Construct } from 'constructs';
@@ -32,14 +34,25 @@ export class ListingExpiry extends Construct {
       // It stops 30 s before and leaves the rest due for the next hour's run.
       timeoutSeconds: 600,
     });
+    // The schedule's own role: LambdaInvoke grants it InvokeFunction on this function alone.
+    const role = new Role(this, 'ScheduleRole', {
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),
+      description: 'EventBridge Scheduler: invokes the listing expiry job',
+    });
     this.schedule = new Schedule(this, 'Hourly', {
       description: `Expires due listings and mails expiry reminders (${props.stage.name})`,
       schedule: ScheduleExpression.rate(Duration.hours(1)),
       target: new LambdaInvoke(this.job, {
+        role,
         // A run older than this is pointless: the next one comes within the hour.
         maxEventAge: Duration.hours(1),
         retryAttempts: 2,
       }),
+    });
+    const jobId = Stack.of(this).resolve((this.job.node.defaultChild as CfnFunction).logicalId);
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${jobId}.Arn>:*]`,
+      reason: "LambdaInvoke's grant: the job function's own versions and aliases (<arn>:*), nothing else.",
     });
   }
 }

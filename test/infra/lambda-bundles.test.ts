@@ -93,6 +93,8 @@ describe('Lambda bundles', () => {
     ).toEqual([
       '@aws-sdk/client-bedrock-runtime',
       '@aws-sdk/client-s3',
+      // The expiry reminder's links are verified with the signing secret (decision 030).
+      '@aws-sdk/client-secrets-manager',
       '@aws-sdk/s3-presigned-post',
       'sharp',
     ]);

@@ -34,6 +34,7 @@ beforeAll(() => {
     'stream.ts',
     'jobs/photo-variants.ts',
     'jobs/admin-jobs.ts',
+    'jobs/listing-expiry.ts',
   ]) {
     writeFileSync(join(functionsDir, file), 'export const handler = async () => ({});\n');
   }
