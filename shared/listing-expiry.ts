@@ -16,6 +16,15 @@ export const FREE_RENEWAL_DAYS = 30;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Days of a stage's config, or the default; a bad value fails loudly at start. */
+export function parseExpiryDays(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const days = Number(value);
+  if (!Number.isInteger(days) || days < 1 || days > 365)
+    throw new Error(`LISTING_EXPIRY_DAYS must be 1..365, got ${value}`);
+  return days;
+}
+
 /** The listings' time zone: 'Vence en N días' counts its calendar days. */
 export const LISTING_TIME_ZONE = 'America/Caracas';
 

@@ -101,7 +101,7 @@ export interface AppParts {
   // Listing expiry (docs/decisions/030).
   /** The expiry job's and renewals' conditional writes (parts/table.ts). */
   expiryStore: ExpiryStore;
-  /** Days a listing stays on offer after publishing or renewal (parts/listing-expiry.ts). */
+  /** Days a listing stays on offer after publishing or renewal (parts/basics.ts). */
   listingExpiryDays: number;
 }
 

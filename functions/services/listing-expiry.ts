@@ -230,12 +230,3 @@ export async function sellByLink(deps: ExpiryLinkDeps, token: string): Promise<L
   if (!(await deps.expiryStore.replace(current, next))) throw new ConflictError(EXPIRY_MESSAGES.usedLink);
   return linkAnswer('sold', next);
 }
-
-/** Days of a stage's config, or the default; a bad value fails loudly at start. */
-export function parseExpiryDays(value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const days = Number(value);
-  if (!Number.isInteger(days) || days < 1 || days > 365)
-    throw new Error(`LISTING_EXPIRY_DAYS must be 1..365, got ${value}`);
-  return days;
-}

@@ -404,13 +404,12 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     // The hourly schedule's stand-in: the same job on a timer (LOCAL_EXPIRY_INTERVAL_MS, default a minute).
     const { mailParts } = await import('../../functions/app/parts/mail');
     const { unsubscribeTokenParts } = await import('../../functions/app/parts/unsubscribe-tokens');
-    const { listingExpiryParts } = await import('../../functions/app/parts/listing-expiry');
+    const { basicParts } = await import('../../functions/app/parts/basics');
     const expiryContext = lazyContext({
       ...tableParts,
       ...mailParts,
       ...unsubscribeTokenParts,
-      ...listingExpiryParts,
-      now: () => () => new Date(),
+      ...basicParts,
     });
     const timer = startExpiryTimer(() => expiryContext, {
       intervalMs: Number(process.env.LOCAL_EXPIRY_INTERVAL_MS) || undefined,

@@ -9,7 +9,7 @@ import {
   profileIndexAttributes,
   universityRequestIndexAttributes,
 } from '#shared/table';
-import { DEFAULT_LISTING_EXPIRY_DAYS } from '#shared/listing-expiry';
+import { DEFAULT_LISTING_EXPIRY_DAYS, parseExpiryDays } from '#shared/listing-expiry';
 import { ENV, optionalEnv } from '../../commons/env';
 import { logger } from '../../commons/observability';
 import { backfillExpiry } from './listing-expiry';
@@ -52,8 +52,7 @@ export function expectedIndexAttributes(item: Record<string, unknown>): Record<s
 
 export function createTablePages(table: TableAccess): TablePages {
   const { doc, tableName } = table;
-  const days = Number(optionalEnv(ENV.listingExpiryDays));
-  const expiryDays = Number.isInteger(days) && days > 0 ? days : DEFAULT_LISTING_EXPIRY_DAYS;
+  const expiryDays = parseExpiryDays(optionalEnv(ENV.listingExpiryDays), DEFAULT_LISTING_EXPIRY_DAYS);
 
   /** Adds missing index attributes, only while the item exists (a concurrent delete wins). */
   async function backfill(item: Record<string, unknown>): Promise<boolean> {

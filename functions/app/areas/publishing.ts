@@ -5,7 +5,6 @@ import { lazyContextOf } from '../context';
 import { basicParts } from '../parts/basics';
 import { imageParts } from '../parts/images';
 import { moderationParts } from '../parts/moderation';
-import { listingExpiryParts } from '../parts/listing-expiry';
 import { tableParts } from '../parts/table';
 import { unsubscribeTokenParts } from '../parts/unsubscribe-tokens';
 
@@ -14,8 +13,7 @@ export const parts = {
   table: tableParts,
   images: imageParts,
   moderation: moderationParts,
-  // Listing expiry (decision 030): its lifetime, and the signing secret of the reminder's links.
-  listingExpiry: listingExpiryParts,
+  // The signing secret of the expiry reminder's links (decision 030).
   unsubscribeTokens: unsubscribeTokenParts,
   basics: basicParts,
 };

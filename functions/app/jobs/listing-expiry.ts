@@ -3,17 +3,15 @@ import { logger } from '../../commons/observability';
 import { type ExpiryRunResult, runExpiry } from '../../services/listing-expiry';
 import { lazyContextOf } from '../context';
 import { basicParts } from '../parts/basics';
-import { listingExpiryParts } from '../parts/listing-expiry';
 import { mailParts } from '../parts/mail';
 import { tableParts } from '../parts/table';
 import { unsubscribeTokenParts } from '../parts/unsubscribe-tokens';
 
-/** The expiry job's parts: the table, SES, the links' signing secret and its config. */
+/** The expiry job's parts: the table, SES, the links' signing secret, the clock and the lifetime. */
 export const parts = {
   table: tableParts,
   mail: mailParts,
   unsubscribeTokens: unsubscribeTokenParts,
-  listingExpiry: listingExpiryParts,
   basics: basicParts,
 };
 const context = lazyContextOf(parts);
