@@ -110,4 +110,5 @@ export const EXPIRY_MESSAGES = {
   notYourListing: 'Este enlace no corresponde a esta publicación.',
   listingGone: 'La publicación ya no existe.',
   alreadySold: 'Esta publicación ya estaba marcada como vendida.',
+  renewToShow: 'Esta publicación está vencida: usa «Renovar» para volver a mostrarla.',
 } as const;

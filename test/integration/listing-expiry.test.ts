@@ -8,7 +8,8 @@ import { createExpiryStore } from '../../functions/adapters/dynamodb/listing-exp
 import { createProductRepository, productItem } from '../../functions/adapters/dynamodb/products';
 import { createSesMailer } from '../../functions/adapters/mail/ses';
 import { createSigningKeySource } from '../../functions/adapters/secrets/signing-key';
-import { resetContext } from '../../functions/app/context';
+import { resetContext, setContextForTests } from '../../functions/app/context';
+import { createCountStore } from '../../functions/adapters/dynamodb/counts';
 import { ENV } from '../../functions/commons/env';
 import { type ExpiryJobDeps, type ExpiryRunResult, runExpiry } from '../../functions/services/listing-expiry';
 import { signListingLink } from '../../functions/services/listing-links';
@@ -22,7 +23,9 @@ import { keys } from '#shared/table';
 import { useTestTable } from '../support/backend';
 import { apiEvent, invoke } from '../support/events';
 import { handlerOf } from '../support/handlers';
+import { MemorySearchIndex } from '../support/memory-search-index';
 import { useNotifySecret } from '../support/notifications';
+import { startTestStream } from '../support/stream';
 
 /**
  * Listing expiry against the local parts (docs/decisions/030): the job's service on DynamoDB
@@ -391,6 +394,17 @@ describe('renewal: in the app and by the reminder link', () => {
     const p = await listing({ status: 'expired', expires_at: at, expired_at: at });
     expect((await renewInApp(p.id)).status).toBe(401);
     expect((await renewInApp(p.id, other)).status).toBe(404);
+    // Making it available again is not a way around renewal.
+    const patch = await invoke(
+      handlerOf('setOwnProductStatus'),
+      apiEvent('setOwnProductStatus', {
+        params: { id: String(p.id) },
+        body: { status: 'active' },
+        claims: owner,
+      }),
+    );
+    expect(patch.status).toBe(409);
+    expect(patch.body).toMatchObject({ error: { message: EXPIRY_MESSAGES.renewToShow } });
     expect(await stored(p.id)).toEqual(p);
     const res = await renewInApp(p.id, owner);
     expect(res.status).toBe(200);
@@ -431,5 +445,61 @@ describe('renewal: in the app and by the reminder link', () => {
     );
     expect(await createExpiryStore(table).expire(p, new Date().toISOString())).toBe(false);
     expect((await stored(p.id)).status).toBe('active');
+  });
+});
+
+describe('the stream follows an expiry: counts and search stay exact', () => {
+  it('drops an expired listing from its four listing counts and the search index; renewal puts it back', async () => {
+    const table = useTestTable();
+    const search = new MemorySearchIndex();
+    setContextForTests({ search });
+    const stream = await startTestStream(table);
+    try {
+      const university = `exp-${randomBytes(3).toString('hex')}`;
+      const repo = createProductRepository(table);
+      const counts = createCountStore(table);
+      const owner = {
+        sub: `stream-${randomBytes(3).toString('hex')}`,
+        email: 'x@correo.com',
+        token_use: 'id',
+      };
+      // This university's listings (the global counts move with other files' writes too).
+      const totals = () =>
+        counts.values([keys.byUniversity(university), keys.byUniversityCategory(university, 'electronica')]);
+      const ids: number[] = [];
+      for (const minutes of [-5, 60 * 24 * 30]) {
+        const p = product({
+          id: await repo.nextId(),
+          university_id: university,
+          owner_id: owner.sub,
+          expires_at: new Date(Date.now() + minutes * 60_000).toISOString(),
+          reminded_for: null,
+        });
+        await repo.putIfAbsent(p);
+        ids.push(p.id);
+      }
+      await stream.settle();
+      expect(await totals()).toEqual([2, 2]);
+      expect(search.docs.has(ids[0]) && search.docs.has(ids[1])).toBe(true);
+
+      const run = await runExpiry(jobDeps(table, new Date()));
+      expect(run.expired).toBeGreaterThanOrEqual(1);
+      await stream.settle();
+      expect(await totals()).toEqual([1, 1]);
+      expect(search.docs.has(ids[0])).toBe(false);
+      expect(search.docs.has(ids[1])).toBe(true);
+
+      const res = await invoke(
+        handlerOf('renewOwnProduct'),
+        apiEvent('renewOwnProduct', { params: { id: String(ids[0]) }, claims: owner }),
+      );
+      expect(res.status).toBe(200);
+      await stream.settle();
+      expect(await totals()).toEqual([2, 2]);
+      expect(search.docs.has(ids[0])).toBe(true);
+    } finally {
+      await stream.stop();
+      resetContext();
+    }
   });
 });
