@@ -43,6 +43,7 @@ export function lambdaEntries(): { name: string; entry: string; native: readonly
     { name: 'stream', entry: join(ROOT, 'functions/app/stream.ts'), native: [] },
     { name: 'photo-job', entry: join(ROOT, 'functions/app/jobs/photo-variants.ts'), native: PHOTO_NATIVE_MODULES },
     { name: 'admin-job', entry: join(ROOT, 'functions/app/jobs/admin-jobs.ts'), native: [] },
+    { name: 'expiry-job', entry: join(ROOT, 'functions/app/jobs/listing-expiry.ts'), native: [] },
   ];
 }
 

@@ -34,9 +34,9 @@ const isBuiltin = (path: string) => path.startsWith('node:') || builtinModules.i
 const inputs = (b: LambdaBundle) => Object.values(b.metafile.outputs).flatMap((o) => Object.keys(o.inputs));
 
 describe('Lambda bundles', () => {
-  it('exist for every API area, the stream dispatcher, the photo job and the admin job runner', () => {
+  it('exist for every API area, the stream dispatcher, the photo job, the admin job runner and the expiry job', () => {
     expect(bundles.map((b) => b.name).sort()).toEqual(
-      [...API_AREAS, 'stream', 'photo-job', 'admin-job'].sort(),
+      [...API_AREAS, 'stream', 'photo-job', 'admin-job', 'expiry-job'].sort(),
     );
   });
 
