@@ -15,7 +15,8 @@
  * It starts its own in-memory local stacks on free ports and never touches .data/.
  * `npm run bench -- web|lambda|listing|accounts|lighthouse` runs one part only (listing includes the dashboard);
  * `npm run bench -- images` prints the marketplace's image bytes with and without the photos' sizes
- * (scripts/bench/images.ts).
+ * (scripts/bench/images.ts); `npm run bench -- expiry` the expiry job's run at two table sizes
+ * (scripts/bench/listing-expiry.ts).
  */
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { existsSync } from 'node:fs';
@@ -206,6 +207,7 @@ async function main() {
   console.log(`Benchmarks (${SAMPLES} samples each, page of ${PAGE}, node ${process.version})\n`);
   // Image bytes of the marketplace with and without the photos' sizes (decision 022): on request only.
   if (only === 'images') return (await import('./images')).runImageBench(line);
+  if (only === 'expiry') return (await import('./listing-expiry')).runExpiryBench(line);
   if (!only || only === 'web') await webFigures();
   if (!only || only === 'lambda') await lambdaFigures();
   if (!only || only === 'lighthouse') {
