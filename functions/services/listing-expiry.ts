@@ -95,6 +95,8 @@ async function step(deps: ExpiryJobDeps, p: Product, now: Date): Promise<keyof E
   if (p.reminded_for === p.expires_at || !p.owner_id) return 'skipped';
   // Claim first: of two overlapping runs only one mails. A mail that fails gives the claim back.
   if (!(await deps.expiryStore.claimReminder(p))) return 'skipped';
+  // Held for review, it cannot be renewed (the admin decides first): no mail offering it.
+  if (p.held_at) return 'skipped';
   try {
     await deps.mailer.send(await reminderFor(deps, p, now));
     return 'reminded';
