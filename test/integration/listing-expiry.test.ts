@@ -16,6 +16,7 @@ import { signListingLink } from '../../functions/services/listing-links';
 import { startSesLocal, type SesLocal } from '../../scripts/local/parts/ses';
 import { ensureTable, localDynamoClient } from '../../scripts/local/parts/dynamodb';
 import { freePort } from '../../scripts/local/ports';
+import { ADMIN_MESSAGES } from '#shared/admin-messages';
 import { EXPIRY_MESSAGES, expiryFrom } from '#shared/listing-expiry';
 import { REPORT_MESSAGES } from '#shared/reports';
 import type { Product } from '#shared/schemas';
@@ -434,6 +435,28 @@ describe('renewal: in the app and by the reminder link', () => {
     const recent = new Date(Date.now() - 29 * DAY).toISOString();
     const fresh = await listing({ status: 'expired', expires_at: recent, expired_at: recent });
     expect((await renewInApp(fresh.id, owner)).status).toBe(200);
+  });
+
+  it('an admin cannot put an expired listing back on offer: only its seller renews it (409)', async () => {
+    const at = new Date(Date.now() - DAY).toISOString();
+    const p = await listing({ status: 'expired', expires_at: at, expired_at: at });
+    const admin = {
+      sub: 'expiry-admin',
+      email: 'admin.exp@correo.com',
+      token_use: 'id',
+      'cognito:groups': ['admin'],
+    };
+    const res = await invoke(
+      handlerOf('adminSetProductStatus'),
+      apiEvent('adminSetProductStatus', {
+        params: { id: String(p.id) },
+        body: { status: 'active' },
+        claims: admin,
+      }),
+    );
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ error: { message: ADMIN_MESSAGES.expiredStatus } });
+    expect(await stored(p.id)).toEqual(p);
   });
 
   it('a listing changed under the job (renewed since it was read) is not expired', async () => {
