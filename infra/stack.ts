@@ -6,6 +6,7 @@ import { ExchangeRateJob } from './constructs/exchange-rate-job';
 import { Api, type ApiRouteDef } from './constructs/api';
 import { Auth, STREAM_IDENTITY_ACTIONS } from './constructs/auth';
 import { Data } from './constructs/data';
+import { ListingExpiry } from './constructs/listing-expiry';
 import { EdgeFirewall } from './constructs/firewall';
 import { Mail } from './constructs/mail';
 import { Monitoring } from './constructs/monitoring';
@@ -50,6 +51,8 @@ export class MarketplaceStack extends Stack {
   /** The admin's background jobs: search reindex, university deletion (decision 026). */
   readonly adminJobs: AdminJobs;
   readonly exchangeRateJob: ExchangeRateJob;
+  /** Listing expiry: the hourly job and its schedule (decision 030). */
+  readonly listingExpiry: ListingExpiry;
 
   constructor(scope: Construct, id: string, props: MarketplaceStackProps) {
     // A stage that names its region always deploys there, whatever the credentials' default.
@@ -140,6 +143,16 @@ export class MarketplaceStack extends Stack {
     for (const { fn, uses } of this.api.functions)
       if (uses.unsubscribeTokens) this.notifications.bindSigning(fn);
 
+    // Listing expiry (decision 030): reads due listings from gsi7 (no Scan grant), mails reminders
+    // whose links it signs.
+    this.listingExpiry = new ListingExpiry(this, 'ListingExpiry', {
+      stage,
+      entry: join(functionsDir, 'jobs', 'listing-expiry.ts'),
+    });
+    this.data.bindTable(this.listingExpiry.job, 'RW');
+    this.mail.bindMail(this.listingExpiry.job);
+    this.notifications.bindSigning(this.listingExpiry.job);
+
     this.monitoring = new Monitoring(this, 'Monitoring', {
       stage,
       httpApi: this.api.httpApi,
@@ -149,6 +162,7 @@ export class MarketplaceStack extends Stack {
         { name: 'stream', fn: this.stream.dispatcher },
         { name: 'admin-jobs', fn: this.adminJobs.runner },
         { name: 'exchange-rate', fn: this.exchangeRateJob.fn },
+        { name: 'listing-expiry', fn: this.listingExpiry.job },
       ],
       streamConsumer: this.stream.dispatcher,
       failureQueue: this.stream.failureQueue,

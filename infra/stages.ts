@@ -46,6 +46,8 @@ export interface StageConfig {
     /** SES configuration set the mailer names (event publishing, suppression). @default - none */
     readonly configurationSet?: string;
   };
+  /** Days a listing stays on offer after publishing or renewal (LISTING_EXPIRY_DAYS; decision 030). */
+  readonly listingExpiryDays: number;
   /** Handler log level (LOG_LEVEL). */
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** How long the indexer may keep retrying a stream record before it goes to the failure queue. */
@@ -91,6 +93,8 @@ const common = {
   // Small and cheap, and it reads images: moderation attaches the listing's first photo.
   bedrockModelId: 'amazon.nova-lite-v1:0',
   streamMaxRecordAge: Duration.hours(6),
+  // Listings expire 60 days after publishing or their last renewal (issue 13).
+  listingExpiryDays: 60,
 } as const;
 
 export const stages = {

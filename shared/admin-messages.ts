@@ -32,6 +32,8 @@ export const ADMIN_MESSAGES = {
   // Products
   productNotFound: 'Producto no encontrado',
   soldStatus: 'Un producto vendido no se puede activar ni desactivar.',
+  /** Decision 030: an expired listing comes back only by its seller's renewal. */
+  expiredStatus: 'Esta publicación está vencida: solo su vendedor puede renovarla.',
   invalidProductStatus: 'Estado no válido: usa "active" o "inactive".',
   productUpdated: 'Estado del producto actualizado',
   productDeleted: 'Producto eliminado correctamente',

@@ -148,9 +148,10 @@ export const PRODUCT_STATUS_LABELS = {
   reserved: 'Reservado',
   sold: 'Vendido',
   inactive: 'Inactivo',
+  expired: 'Vencido',
 } as const;
 export type ProductStatus = keyof typeof PRODUCT_STATUS_LABELS;
-export const PRODUCT_STATUSES = ['active', 'reserved', 'sold', 'inactive'] as const satisfies readonly ProductStatus[];
+export const PRODUCT_STATUSES = ['active', 'reserved', 'sold', 'inactive', 'expired'] as const satisfies readonly ProductStatus[];
 
 /**
  * The changes a seller makes to their own listing (issue 13): a reserved listing stays listed and
@@ -161,6 +162,8 @@ export const OWNER_TRANSITIONS: Readonly<Record<ProductStatus, readonly ProductS
   reserved: ['active', 'sold'],
   sold: [],
   inactive: [],
+  // An expired listing comes back only by renewal (docs/decisions/030), which may cost a daily slot.
+  expired: ['sold'],
 };
 
 /** Statuses in which a product is offered (listed unless held for review): active and reserved. */

@@ -242,5 +242,7 @@ export const ownProductSchema = z.extend(productSummarySchema, {
   status: z.enum(PRODUCT_STATUSES),
   /** Held for review by reports (the seller sees it as 'En revisión'; docs/decisions/019). */
   held_at: z.optional(z.nullable(z.string())),
+  /** 'Vence en N días' while on offer; 'Vencido' with status expired (docs/decisions/030). */
+  expires_at: z.optional(z.nullable(z.string())),
 });
 export const ownProductsSchema = z.object({ items: z.array(ownProductSchema) });

@@ -89,6 +89,12 @@ const productShape = {
   held_at: z.optional(z.nullable(z.string())),
   /** When an admin last released a hold: reports made before it no longer count towards a new one. */
   hold_released_at: z.optional(z.nullable(z.string())),
+  /** When the listing expires unless renewed (docs/decisions/030); absent on items not backfilled yet. */
+  expires_at: z.optional(z.nullable(z.string())),
+  /** When the expiry job expired it (a renewal after 30 days costs a daily publishing slot). */
+  expired_at: z.optional(z.nullable(z.string())),
+  /** The expiry whose reminder mail was sent (one reminder per expiry). */
+  reminded_for: z.optional(z.nullable(z.string())),
 };
 export const productSchema = z.object(productShape);
 export type Product = z.infer<typeof productSchema>;
@@ -115,8 +121,9 @@ export const productSummarySchema = z.extend(
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
 /**
- * The public detail view: no seller e-mail or phone. `seller_id` names the seller's public page
- * (/vendedor/{id}; null for a listing imported without an account; decision 032).
+ * The public detail view: no seller e-mail or phone, nothing about expiry (issue 13). `seller_id`
+ * names the seller's public page (/vendedor/{id}; null for a listing imported without an account;
+ * decision 032).
  */
 export const productDetailSchema = z.extend(
   z.omit(productSchema, {
@@ -125,6 +132,9 @@ export const productDetailSchema = z.extend(
     owner_id: true,
     held_at: true,
     hold_released_at: true,
+    expires_at: true,
+    expired_at: true,
+    reminded_for: true,
   }),
   { seller_id: z.optional(z.nullable(z.string())) },
 );

@@ -1,4 +1,5 @@
 import { isOnOffer } from './enums';
+import { reminderDueAt } from './listing-expiry';
 
 /**
  * The single table's design: key attribute names, index definitions, entities and key builders.
@@ -88,6 +89,7 @@ import { isOnOffer } from './enums';
  * | the newest BCV rate dated on or before a day | Query, newest first, Limit 1 | RATE#USD, sk <= DATE#<day>      |
  * | (admin) the rate history; one date's rate | Query / GetItem + transaction | RATE#USD / DATE#<yyyy-mm-dd>    |
  * | (stream) a deleted product's favorites    | Query + BatchWrite deletes | gsi1 FAVORITED#<product id>         |
+ * | (job) listings whose reminder or expiry is due | Query, in pages | gsi7 EXPIRY_DUE, sk <= now      |
  * | (jobs) reindex, backfill of index attributes, a university's products | Scan in pages (jobs only, never a request) |
  *
  * Product listing indexes (sparse: a product leaves them when it stops being active or is held for
@@ -98,6 +100,9 @@ import { isOnOffer } from './enums';
  * - gsi4 `globalCategory`:       PRODUCTS#C#<cat>                  / <created_at>#<id>
  * - gsi5 `byOwner`:              OWNER#<user id>                   / <created_at>#<id> (every status)
  * - gsi6 `every`:                PRODUCTS#EVERY                    / <created_at>#<id> (every product, every status: the admin's list)
+ * - gsi7 `expiryDue`:            EXPIRY_DUE                        / <next expiry step's time>#<id> (sparse: only
+ *   while on offer with an expiry; the step is the reminder, 3 days before, until it was mailed,
+ *   then the expiry itself — so the hourly job Queries exactly what is due; docs/decisions/030)
  * Reports reuse gsi1 and gsi2 with their own partitions (no product partition starts with REPORT):
  * - gsi1: REPORTS#<status> / <created_at>#<report id>   (the admin's queue per status, newest first)
  * - gsi2: REPORTER#<user id> / <created_at>#<report id> (what a user reported)
@@ -118,6 +123,7 @@ export const INDEXES = {
   gsi4: { name: 'gsi4', pk: 'gsi4pk', sk: 'gsi4sk' },
   gsi5: { name: 'gsi5', pk: 'gsi5pk', sk: 'gsi5sk' },
   gsi6: { name: 'gsi6', pk: 'gsi6pk', sk: 'gsi6sk' },
+  gsi7: { name: 'gsi7', pk: 'gsi7pk', sk: 'gsi7sk' },
 } as const satisfies Record<string, IndexDef>;
 
 export const INDEX_LIST: readonly IndexDef[] = Object.values(INDEXES);
@@ -295,6 +301,8 @@ export const keys = {
   // The admin area (docs/decisions/025, 026).
   /** gsi6: every product of every status, newest first. */
   everyProduct: () => 'PRODUCTS#EVERY',
+  /** gsi7: listings by their next expiry step (reminder, then expiry), soonest first. */
+  expiryDuePartition: 'EXPIRY_DUE',
   /** gsi1 partition of the profiles, sorted by account e-mail. */
   profilesPartition: 'PROFILES',
   /** gsi1 partition of the favorites of one product (deleted with the product). */
@@ -391,6 +399,20 @@ export function isListed(p: { status: string; held_at?: string | null }): boolea
   return isOnOffer(p.status) && !p.held_at;
 }
 
+/**
+ * When a listing's next expiry step is due (docs/decisions/030): its reminder until that was
+ * mailed, then its expiry; null when it is not on offer (held ones too: they expire on time) or
+ * has no expiry.
+ */
+export function expiryStepDue(p: {
+  status: string;
+  expires_at?: string | null;
+  reminded_for?: string | null;
+}): string | null {
+  if (!isOnOffer(p.status) || !p.expires_at) return null;
+  return p.reminded_for === p.expires_at ? p.expires_at : reminderDueAt(p.expires_at);
+}
+
 /** The index and partition that serve a product listing by university and/or category. */
 export function productListingKey(scope: { university?: string; category?: string }): {
   index: IndexDef;
@@ -431,9 +453,16 @@ export function productIndexAttributes(p: {
   held_at?: string | null;
   created_at: string;
   owner_id: string | null;
+  expires_at?: string | null;
+  reminded_for?: string | null;
 }): Record<string, string> {
   const sort = keys.productSort(p.created_at, p.id);
   const attrs: Record<string, string> = { gsi6pk: keys.everyProduct(), gsi6sk: sort };
+  const due = expiryStepDue(p);
+  if (due) {
+    attrs.gsi7pk = keys.expiryDuePartition;
+    attrs.gsi7sk = `${due}#${pad(p.id)}`;
+  }
   if (p.owner_id) {
     attrs.gsi5pk = keys.byOwner(p.owner_id);
     attrs.gsi5sk = sort;

@@ -21,6 +21,7 @@ import type {
   UniversityRepository,
   UniversityRequestRepository,
 } from '../ports/repositories';
+import type { ExpiryStore } from '../ports/listing-expiry';
 import type {
   NotificationSettingsStore,
   NotifyWindowStore,
@@ -111,6 +112,11 @@ export interface AppParts {
   alertStates: AlertStateStore;
   /** The saved searches as a reverse index (parts/saved-search-index.ts; the local stack's own). */
   savedSearchIndex: SavedSearchIndex;
+  // Listing expiry (docs/decisions/030).
+  /** The expiry job's and renewals' conditional writes (parts/table.ts). */
+  expiryStore: ExpiryStore;
+  /** Days a listing stays on offer after publishing or renewal (parts/basics.ts). */
+  listingExpiryDays: number;
 }
 
 export type PartName = keyof AppParts;

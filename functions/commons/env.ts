@@ -48,6 +48,8 @@ export const ENV = {
   logLevel: 'LOG_LEVEL',
   /** The admin's job function (docs/decisions/026), invoked asynchronously by the routes that start jobs. */
   jobsFunctionName: 'JOBS_FUNCTION_NAME',
+  /** Days a listing stays on offer after publishing or renewal (the stage's config; default 60; decision 030). */
+  listingExpiryDays: 'LISTING_EXPIRY_DAYS',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];

@@ -2,6 +2,7 @@ import { signedIn } from '../commons/auth';
 import type { publishingRoutes } from '#shared/api/publishing';
 import type { AreaHandlers } from '../http/router';
 import { createUpload, importFromUrl } from '../services/images';
+import { type ExpiryLinkDeps, renewByLink, renewOwnProduct, sellByLink } from '../services/listing-expiry';
 import {
   checkListing,
   deleteOwnProduct,
@@ -12,12 +13,15 @@ import {
 } from '../services/publishing';
 
 /** The publishing area's routes (shared/api/publishing.ts), one handler each. */
-export const publishingHandlers: AreaHandlers<typeof publishingRoutes, PublishingDeps> = {
+export const publishingHandlers: AreaHandlers<typeof publishingRoutes, PublishingDeps & ExpiryLinkDeps> = {
   checkListing: ({ auth, body }, ctx) => checkListing(ctx, signedIn(auth), body),
   createProduct: ({ auth, body }, ctx) => publishProduct(ctx, signedIn(auth), body),
   createUpload: ({ auth, body }, ctx) => createUpload(ctx, signedIn(auth), body),
   importImageFromUrl: ({ auth, body }, ctx) => importFromUrl(ctx, signedIn(auth), body.url),
   listOwnProducts: ({ auth }, ctx) => listOwnProducts(ctx, signedIn(auth)),
   setOwnProductStatus: ({ auth, params, body }, ctx) => setOwnStatus(ctx, signedIn(auth), params.id, body.status),
+  renewOwnProduct: ({ auth, params }, ctx) => renewOwnProduct(ctx, signedIn(auth), params.id),
+  renewListingByLink: ({ body }, ctx) => renewByLink(ctx, body.token),
+  sellListingByLink: ({ body }, ctx) => sellByLink(ctx, body.token),
   deleteOwnProduct: ({ auth, params }, ctx) => deleteOwnProduct(ctx, signedIn(auth), params.id),
 };

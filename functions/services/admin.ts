@@ -222,6 +222,7 @@ export async function setProductStatus(
     const p = await deps.products.get(id, { consistent: true });
     if (!p) throw new NotFoundError(ADMIN_MESSAGES.productNotFound);
     if (p.status === 'sold') throw new ConflictError(ADMIN_MESSAGES.soldStatus);
+    if (p.status === 'expired') throw new ConflictError(ADMIN_MESSAGES.expiredStatus);
     // A reserved listing is on offer: 'active' leaves it reserved (the seller's choice).
     if (p.status === status || (status === 'active' && p.status === 'reserved')) return p;
     const next: Product = { ...p, status };

@@ -1,3 +1,4 @@
+import { legacyExpiry } from '#shared/listing-expiry';
 import * as z from 'zod';
 import {
   CAREER_LABELS,
@@ -7,6 +8,7 @@ import {
   CONDITION_LABELS,
   CONDITIONS,
   DEFAULT_CONDITION,
+  isOnOffer,
   PRODUCT_STATUS_LABELS,
   PRODUCT_STATUSES,
 } from '#shared/enums';
@@ -59,6 +61,10 @@ export interface ImportDeps {
   universities: Pick<UniversityRepository, 'putIfAbsent' | 'get'>;
   /** Rows written in parallel (DynamoDB round trips dominate). @default 8 */
   concurrency?: number;
+  /** The import's clock, for the listings' expiry (decision 030). @default the system clock */
+  now?: () => Date;
+  /** Days a listing stays on offer (LISTING_EXPIRY_DAYS). @default 60 */
+  listingExpiryDays?: number;
 }
 
 // --- coercions of what the old system plausibly stored --------------------------------------
@@ -374,8 +380,14 @@ export async function importExport(deps: ImportDeps, input: ImportInput): Promis
     seenProducts.add(r.value.id);
     products.push({ index, product: r.value });
   }
+  // Listings on offer get their expiry (decision 030): the full period from publishing, at least a week.
+  const now = deps.now?.() ?? new Date();
   const written = await mapLimited(products, concurrency, ({ product }) =>
-    deps.products.putIfAbsent(product),
+    deps.products.putIfAbsent(
+      isOnOffer(product.status)
+        ? { ...product, expires_at: legacyExpiry(product.created_at, now, deps.listingExpiryDays) }
+        : product,
+    ),
   );
   for (const c of written) report.products[c ? 'created' : 'unchanged']++;
 

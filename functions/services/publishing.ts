@@ -3,6 +3,7 @@ import { type CreateProductBody, type ListingFields, PUBLISH_MESSAGES } from '#s
 import { API_MESSAGES } from '#shared/messages';
 import { REPORT_MESSAGES } from '#shared/reports';
 import { OWNER_TRANSITIONS } from '#shared/enums';
+import { EXPIRY_MESSAGES, expiryFrom } from '#shared/listing-expiry';
 import type { Product } from '#shared/schemas';
 import { isListed } from '#shared/table';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../commons/errors';
@@ -39,6 +40,8 @@ export interface PublishingDeps
   products: ProductRepository;
   universities: UniversityRepository;
   moderator: Moderator;
+  /** Days a listing stays on offer before it expires (decision 030). */
+  listingExpiryDays: number;
 }
 
 const moderationInput = (fields: ListingFields, image: string | null): ModerationInput => ({
@@ -161,6 +164,7 @@ export async function publishProduct(
     status: 'active',
     owner_id: auth.userId,
     created_at: now.toISOString(),
+    expires_at: expiryFrom(now, deps.listingExpiryDays),
   };
   try {
     // A fresh id from the atomic counter: the conditional write can only fail on a corrupt counter.
@@ -231,6 +235,8 @@ export async function setOwnStatus(
     if (current.held_at) throw new ConflictError(REPORT_MESSAGES.underReview);
     if (current.status === 'sold') throw new ConflictError(PUBLISH_MESSAGES.soldIsFinal);
     if (current.status === 'inactive') throw new ConflictError(PUBLISH_MESSAGES.deactivatedByAdmin);
+    // An expired listing comes back only by renewal (decision 030), which may cost a daily slot.
+    if (current.status === 'expired' && to !== 'sold') throw new ConflictError(EXPIRY_MESSAGES.renewToShow);
     if (!OWNER_TRANSITIONS[current.status].includes(to)) throw new BadRequestError(PUBLISH_MESSAGES.onlySold);
     const changed = await deps.products.changeStatus(id, auth.userId, current.status, to);
     if (changed) return changed;

@@ -135,6 +135,8 @@ export class AppFunction extends NodejsFunction {
         [ENV.runtime]: 'aws',
         [ENV.stage]: props.stage.name,
         [ENV.logLevel]: props.stage.logLevel,
+        // Publishing, renewals, imports and the expiry job all date listings by it (decision 030).
+        [ENV.listingExpiryDays]: String(props.stage.listingExpiryDays),
         NODE_OPTIONS: '--enable-source-maps',
       },
     });

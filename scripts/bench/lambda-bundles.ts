@@ -44,6 +44,7 @@ export function lambdaEntries(): { name: string; entry: string; native: readonly
     { name: 'photo-job', entry: join(ROOT, 'functions/app/jobs/photo-variants.ts'), native: PHOTO_NATIVE_MODULES },
     { name: 'admin-job', entry: join(ROOT, 'functions/app/jobs/admin-jobs.ts'), native: [] },
     { name: 'rate-job', entry: join(ROOT, 'functions/app/jobs/exchange-rate.ts'), native: [] },
+    { name: 'expiry-job', entry: join(ROOT, 'functions/app/jobs/listing-expiry.ts'), native: [] },
   ];
 }
 

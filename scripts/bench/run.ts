@@ -15,7 +15,8 @@
  * It starts its own in-memory local stacks on free ports and never touches .data/.
  * `npm run bench -- web|lambda|listing|accounts|lighthouse` runs one part only (listing includes the dashboard);
  * `npm run bench -- images` prints the marketplace's image bytes with and without the photos' sizes
- * (scripts/bench/images.ts).
+ * (scripts/bench/images.ts); `npm run bench -- expiry` the expiry job's run at two table sizes
+ * (scripts/bench/listing-expiry.ts).
  * `npm run bench -- alerts` prints the time to match a new listing against 1,000 and 100,000 saved
  * searches on the local engine (scripts/bench/alerts.ts, decision 031).
  */
@@ -210,6 +211,7 @@ async function main() {
   if (only === 'images') return (await import('./images')).runImageBench(line);
   // Alerts' matching (decision 031): in-memory, on request only.
   if (only === 'alerts') return (await import('./alerts')).alertFigures(line);
+  if (only === 'expiry') return (await import('./listing-expiry')).runExpiryBench(line);
   if (!only || only === 'web') await webFigures();
   if (!only || only === 'lambda') await lambdaFigures();
   if (!only || only === 'lighthouse') {

@@ -351,6 +351,18 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
           { seller: { id: sellerId, email: DEMO_SELLER.email, universityId: DEMO_SELLER.universityId } },
         );
         if (trust) log(`demo meeting points: ${trust.meetingPoints} written`);
+        // Listings expiring soon and one expired listing of the demo seller (decision 030).
+        const { seedDemoExpiryOnce } = await import('../demo/expiry');
+        const expiring = await seedDemoExpiryOnce(
+          {
+            doc: DynamoDBDocumentClient.from(dynamoClient, {
+              marshallOptions: { removeUndefinedValues: true },
+            }),
+            tableName: LOCAL_TABLE_NAME,
+          },
+          { id: sellerId, name: DEMO_SELLER.name, email: DEMO_SELLER.email },
+        );
+        if (expiring !== null) log(`demo expiry dates: ${expiring} listings changed`);
       }
     }
 
@@ -359,6 +371,9 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const { parts: streamParts } = await import('../../functions/app/stream');
     const { lazyContextOf } = await import('../../functions/app/context');
     const alertParts = lazyContextOf(streamParts);
+    // Listing expiry's timer (decision 030), started once the origin its mails' links name is known.
+    const { EXPIRY_RUN_PATH, handleExpiryRun, startExpiryTimer } = await import('./expiry-timer');
+    let expiryTimer: import('./expiry-timer').ExpiryTimer | undefined;
     const server = await startLocalServer({
       port: webPort,
       // Loopback only unless HOST says otherwise (e.g. HOST=0.0.0.0 to try the app from a phone).
@@ -380,6 +395,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
             req,
             res,
           ),
+        [EXPIRY_RUN_PATH]: (req, res) => handleExpiryRun(() => expiryTimer, req, res),
       },
       runtimeConfig: {
         stage: 'local',
@@ -419,6 +435,21 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     }));
     provideParts({ jobLauncher: jobRunner });
     stoppers.push({ name: 'job runner', stop: () => jobRunner.stop() });
+    // The hourly schedule's stand-in: the same job on a timer (LOCAL_EXPIRY_INTERVAL_MS, default a minute).
+    const { mailParts } = await import('../../functions/app/parts/mail');
+    const { unsubscribeTokenParts } = await import('../../functions/app/parts/unsubscribe-tokens');
+    const { basicParts } = await import('../../functions/app/parts/basics');
+    const expiryContext = lazyContext({
+      ...tableParts,
+      ...mailParts,
+      ...unsubscribeTokenParts,
+      ...basicParts,
+    });
+    const timer = startExpiryTimer(() => expiryContext, {
+      intervalMs: Number(process.env.LOCAL_EXPIRY_INTERVAL_MS) || undefined,
+    });
+    expiryTimer = timer;
+    stoppers.push({ name: 'expiry timer', stop: () => timer.stop() });
 
     const info: LocalStackInfo = {
       url: server.url,

@@ -10,6 +10,7 @@ import {
   presignedUploadSchema,
   uploadRequestSchema,
 } from '../product-form';
+import { listingLinkBodySchema, listingLinkResultSchema } from '../listing-expiry-schemas';
 import { idParamsSchema, productDetailSchema } from '../schemas';
 import { defineArea } from './define';
 
@@ -61,6 +62,34 @@ export const publishingRoutes = defineArea('publishing', {
     params: idParamsSchema,
     body: ownStatusBodySchema,
     response: ownProductSchema,
+  },
+  /** 'Renovar' in the seller's lists (docs/decisions/030): an expired listing is back at once. */
+  renewOwnProduct: {
+    method: 'POST',
+    path: '/api/me/products/{id}/renew',
+    auth: 'user',
+    params: idParamsSchema,
+    response: ownProductSchema,
+  },
+  /**
+   * The expiry reminder's one-click links, without a session: the signed, single-purpose token in
+   * the body is the credential (renew, or mark sold), valid once and until 7 days after the expiry.
+   */
+  renewListingByLink: {
+    method: 'POST',
+    path: '/api/listing-links/renew',
+    auth: 'public',
+    uses: { unsubscribeTokens: true },
+    body: listingLinkBodySchema,
+    response: listingLinkResultSchema,
+  },
+  sellListingByLink: {
+    method: 'POST',
+    path: '/api/listing-links/sold',
+    auth: 'public',
+    uses: { unsubscribeTokens: true },
+    body: listingLinkBodySchema,
+    response: listingLinkResultSchema,
   },
   deleteOwnProduct: {
     method: 'DELETE',

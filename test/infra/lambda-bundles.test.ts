@@ -34,9 +34,9 @@ const isBuiltin = (path: string) => path.startsWith('node:') || builtinModules.i
 const inputs = (b: LambdaBundle) => Object.values(b.metafile.outputs).flatMap((o) => Object.keys(o.inputs));
 
 describe('Lambda bundles', () => {
-  it('exist for every API area, the stream dispatcher, the photo job, the admin job runner and the rate job', () => {
+  it('exist for every API area, the stream dispatcher, the photo job, the admin job runner, the rate job and the expiry job', () => {
     expect(bundles.map((b) => b.name).sort()).toEqual(
-      [...API_AREAS, 'stream', 'photo-job', 'admin-job', 'rate-job'].sort(),
+      [...API_AREAS, 'stream', 'photo-job', 'admin-job', 'rate-job', 'expiry-job'].sort(),
     );
   });
 
@@ -93,6 +93,8 @@ describe('Lambda bundles', () => {
     ).toEqual([
       '@aws-sdk/client-bedrock-runtime',
       '@aws-sdk/client-s3',
+      // The expiry reminder's links are verified with the signing secret (decision 030).
+      '@aws-sdk/client-secrets-manager',
       '@aws-sdk/s3-presigned-post',
       'sharp',
     ]);

@@ -107,6 +107,7 @@ beforeAll(() => {
     'jobs/photo-variants.ts',
     'jobs/admin-jobs.ts',
     'jobs/exchange-rate.ts',
+    'jobs/listing-expiry.ts',
   ]) {
     writeFileSync(join(functionsDir, file), 'export const handler = async () => ({});\n');
   }
@@ -176,13 +177,14 @@ describe.each([
     });
   });
 
-  it('errors and throttles of every function: each API area, the stream dispatcher, the admin jobs and the rate job', () => {
+  it('errors and throttles of every function: each API area, the stream dispatcher and the jobs', () => {
     const { stack } = get();
     const functions = [
       ...stack.api.functions.map((f) => ({ name: f.area, fn: f.fn })),
       { name: 'stream', fn: stack.stream.dispatcher },
       { name: 'admin-jobs', fn: stack.adminJobs.runner },
       { name: 'exchange-rate', fn: stack.exchangeRateJob.fn },
+      { name: 'listing-expiry', fn: stack.listingExpiry.job },
     ];
     expect(functions.length).toBeGreaterThan(1);
     const fnAlarms = alarms(get()).filter((a) => a.AlarmName.includes('-fn-'));

@@ -35,6 +35,7 @@ beforeAll(() => {
     'jobs/photo-variants.ts',
     'jobs/admin-jobs.ts',
     'jobs/exchange-rate.ts',
+    'jobs/listing-expiry.ts',
   ]) {
     writeFileSync(join(functionsDir, file), 'export const handler = async () => ({});\n');
   }

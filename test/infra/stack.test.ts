@@ -157,6 +157,7 @@ beforeAll(() => {
     'jobs/photo-variants.ts',
     'jobs/admin-jobs.ts',
     'jobs/exchange-rate.ts',
+    'jobs/listing-expiry.ts',
   ]) {
     writeFileSync(join(functionsDir, file), 'export const handler = async () => ({});\n');
   }
@@ -653,7 +654,12 @@ describe('question mails (decision 020)', () => {
   });
 
   it('let the dispatcher and the areas with `unsubscribeTokens` routes only read that secret, by its ARN', () => {
-    expect(API_AREAS.filter((a) => areaUses(a, 'unsubscribeTokens'))).toEqual(['accounts', 'favorites']);
+    // Favorites' alerts unsubscribe; publishing verifies the expiry reminder's links (decision 030).
+    expect(API_AREAS.filter((a) => areaUses(a, 'unsubscribeTokens')).sort()).toEqual([
+      'accounts',
+      'favorites',
+      'publishing',
+    ]);
     const dispatcher = ofType(dev.resources, 'AWS::Lambda::Function').find(([id]) =>
       id.startsWith('StreamDispatcher'),
     )!;
@@ -802,7 +808,12 @@ describe('the BCV rate job (decision 033)', () => {
 
   it('runs on business days at 17:00 and 20:00 America/Caracas through EventBridge Scheduler', () => {
     const [id] = job();
-    const schedules = ofType(dev.resources, 'AWS::Scheduler::Schedule');
+    // Each job has its own schedule (the listing expiry's is another).
+    const schedules = ofType(dev.resources, 'AWS::Scheduler::Schedule').filter(
+      ([, s]) =>
+        JSON.stringify((s.Properties.Target as { Arn: unknown }).Arn) ===
+        JSON.stringify({ 'Fn::GetAtt': [id, 'Arn'] }),
+    );
     expect(schedules).toHaveLength(1);
     const props = schedules[0][1].Properties as {
       ScheduleExpression: string;
@@ -932,6 +943,117 @@ describe('mail', () => {
     expect(() => build({ ...stages.dev, name: 'badmail', mailFrom: 'x@elsewhere.example' })).toThrow(
       'is not an address of',
     );
+  });
+});
+
+describe('listing expiry (decision 030)', () => {
+  const job = () => {
+    const found = ofType(dev.resources, 'AWS::Lambda::Function').filter(([id]) =>
+      id.startsWith('ListingExpiryJob'),
+    );
+    expect(found).toHaveLength(1);
+    return found[0];
+  };
+
+  it('gives every function the stage’s listing lifetime', () => {
+    // The app's functions (CDK's own deployment helper has no stage).
+    const fns = ofType(dev.resources, 'AWS::Lambda::Function').filter(
+      ([, f]) =>
+        (f.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.[
+          ENV.stage
+        ] !== undefined,
+    );
+    expect(fns.length).toBeGreaterThan(API_AREAS.length);
+    for (const [id, fn] of fns)
+      expect(
+        (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables[
+          ENV.listingExpiryDays
+        ],
+        id,
+      ).toBe(String(stages.dev.listingExpiryDays));
+    expect(stages.dev.listingExpiryDays).toBe(60);
+  });
+
+  it('has a sparse index keyed by the next expiry step (gsi7), which the job Queries: no Scan grant', () => {
+    const [tableRes] = ofType(dev.resources, 'AWS::DynamoDB::Table').map(([, r]) => r);
+    const gsis = tableRes.Properties.GlobalSecondaryIndexes as { IndexName: string; KeySchema: unknown }[];
+    expect(gsis.find((g) => g.IndexName === 'gsi7')?.KeySchema).toEqual([
+      { AttributeName: 'gsi7pk', KeyType: 'HASH' },
+      { AttributeName: 'gsi7sk', KeyType: 'RANGE' },
+    ]);
+    const { env, statements } = grantsOf(dev, job());
+    expect(env[ENV.tableName]).toBeDefined();
+    const dynamo = actionsOf(statements, 'dynamodb:').flatMap((st) => [st.Action].flat());
+    expect(dynamo).toEqual(
+      expect.arrayContaining(['dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:PutItem']),
+    );
+    expect(dynamo).not.toContain('dynamodb:Scan');
+  });
+
+  it('mails as the stage identity and reads the links’ signing secret, and reaches nothing else', () => {
+    const { env, statements } = grantsOf(dev, job());
+    expect(env[ENV.mailFrom]).toBe(stages.dev.mailFrom);
+    expect(env[ENV.appUrl]).toBeDefined();
+    expect(env[ENV.notifySecretArn]).toEqual({
+      Ref: expect.stringMatching(/^NotificationsUnsubscribeSecret/),
+    });
+    expect(
+      actionsOf(statements, 'ses:')
+        .flatMap((st) => [st.Action].flat())
+        .sort(),
+    ).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
+    const services = new Set(statements.flatMap((st) => [st.Action].flat()).map((a) => a.split(':')[0]));
+    expect([...services].sort()).toEqual(
+      ['dynamodb', 'logs', 'secretsmanager', 'ses', 'xray'].filter((s) => services.has(s)),
+    );
+    for (const denied of ['es:', 'cognito-idp:', 'lambda:', 's3:', 'bedrock:'])
+      expect(actionsOf(statements, denied), denied).toEqual([]);
+  });
+
+  it('runs hourly on EventBridge Scheduler, whose role may invoke the job alone', () => {
+    const [jobId] = job();
+    // Each job has its own schedule (the BCV rate's is another).
+    const schedules = ofType(dev.resources, 'AWS::Scheduler::Schedule').filter(
+      ([, s]) =>
+        JSON.stringify((s.Properties.Target as { Arn: unknown }).Arn) ===
+        JSON.stringify({ 'Fn::GetAtt': [jobId, 'Arn'] }),
+    );
+    expect(schedules).toHaveLength(1);
+    const [[, schedule]] = schedules;
+    expect(schedule.Properties.ScheduleExpression).toBe('rate(1 hour)');
+    expect(schedule.Properties.State).toBe('ENABLED');
+    const target = schedule.Properties.Target as {
+      Arn: unknown;
+      RoleArn: { 'Fn::GetAtt': [string, string] };
+      RetryPolicy: unknown;
+    };
+    expect(target.Arn).toEqual({ 'Fn::GetAtt': [jobId, 'Arn'] });
+    expect(target.RetryPolicy).toEqual({ MaximumEventAgeInSeconds: 3600, MaximumRetryAttempts: 2 });
+    const roleId = target.RoleArn['Fn::GetAtt'][0];
+    const role = dev.resources[roleId];
+    expect(JSON.stringify(role.Properties.AssumeRolePolicyDocument)).toContain('scheduler.amazonaws.com');
+    const policies = ofType(dev.resources, 'AWS::IAM::Policy').filter(([, p]) =>
+      JSON.stringify(p.Properties.Roles).includes(roleId),
+    );
+    const statements = policies.flatMap(
+      ([, p]) =>
+        (p.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement,
+    );
+    expect(statements).toHaveLength(1);
+    expect(statements[0].Action).toBe('lambda:InvokeFunction');
+    // The job function and its own versions and aliases, nothing else.
+    expect(statements[0].Resource).toEqual([
+      { 'Fn::GetAtt': [jobId, 'Arn'] },
+      { 'Fn::Join': ['', [{ 'Fn::GetAtt': [jobId, 'Arn'] }, ':*']] },
+    ]);
+  });
+
+  it('is watched: the job has an errors alarm like every function', () => {
+    const [jobId] = job();
+    const alarms = ofType(dev.resources, 'AWS::CloudWatch::Alarm').filter(([, a]) =>
+      JSON.stringify(a.Properties).includes(jobId),
+    );
+    expect(alarms.length).toBeGreaterThanOrEqual(1);
   });
 });
 

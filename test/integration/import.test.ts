@@ -106,7 +106,14 @@ describe('import of an export of the earlier app', () => {
       status: 'active',
       owner_id: null,
       created_at: '2025-06-02T08:30:00.000Z',
+      // Listed long ago: a week from the import, so its seller still gets the reminder (decision 030).
+      expires_at: expect.any(String),
     });
+    const week = Date.parse(p?.expires_at ?? '') - Date.now();
+    expect(week).toBeGreaterThan(6.9 * 86_400_000);
+    expect(week).toBeLessThanOrEqual(7 * 86_400_000);
+    // A sold listing has none: it never expires.
+    expect((await repo.get(900003))?.expires_at).toBeUndefined();
     expect((await repo.get(900010))?.created_at).toBe('2025-06-10T22:45:00.000Z');
     expect((await createUniversityRepository(table).get('fx-ucab'))?.created_at).toBe(
       '2024-03-01T12:00:00.000Z',

@@ -17,6 +17,9 @@ declare module 'vitest' {
     sesEndpoint: string;
     /** What the web app signs in through (the local Cognito proxy): its refusals show in the browser. */
     cognitoEndpoint: string;
+    /** DynamoDB Local and the table: tests that move a listing's clock write its expiry there. */
+    dynamodbEndpoint: string;
+    tableName: string;
   }
 }
 
@@ -38,6 +41,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', stack.url);
   project.provide('sesEndpoint', stack.sesEndpoint);
   project.provide('cognitoEndpoint', stack.cognito.endpoint);
+  project.provide('dynamodbEndpoint', stack.dynamodbEndpoint);
+  project.provide('tableName', stack.tableName);
   const running = stack;
   return async () => {
     await running.stop();

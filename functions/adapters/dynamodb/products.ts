@@ -30,11 +30,15 @@ function toProduct(item: Record<string, unknown> | undefined): Product | null {
 
 export function productItem(product: Product): Record<string, unknown> {
   // A hold that is not there is no attribute at all (the hold's conditions test for its absence).
-  const { held_at, hold_released_at, ...rest } = product;
+  const { held_at, hold_released_at, expires_at, expired_at, reminded_for, ...rest } = product;
   return {
     ...rest,
     ...(held_at ? { held_at } : {}),
     ...(hold_released_at ? { hold_released_at } : {}),
+    // Absent rather than null, so the expiry job's conditions can test for them (decision 030).
+    ...(expires_at ? { expires_at } : {}),
+    ...(expired_at ? { expired_at } : {}),
+    ...(reminded_for ? { reminded_for } : {}),
     ...entityKey('product', keys.product(product.id)),
     ...productIndexAttributes(product),
   };
@@ -160,10 +164,10 @@ export function createProductRepository(table: TableAccess): ProductRepository {
     async hold(id, at, releasedAt) {
       // The listing index attributes go (gsi5, the owner's, and gsi6, the admin's, stay): the
       // product leaves every listing at once and, through the stream, its counts and the search index.
-      const listing = INDEX_LIST.filter((i) => i !== INDEXES.gsi5 && i !== INDEXES.gsi6).flatMap((i) => [
-        i.pk,
-        i.sk,
-      ]);
+      // gsi7 (the expiry job's) stays too: a held listing still expires on time (decision 030).
+      const listing = INDEX_LIST.filter(
+        (i) => i !== INDEXES.gsi5 && i !== INDEXES.gsi6 && i !== INDEXES.gsi7,
+      ).flatMap((i) => [i.pk, i.sk]);
       try {
         await doc.send(
           new UpdateCommand({

@@ -9,7 +9,10 @@ import {
   profileIndexAttributes,
   universityRequestIndexAttributes,
 } from '#shared/table';
+import { DEFAULT_LISTING_EXPIRY_DAYS, parseExpiryDays } from '#shared/listing-expiry';
+import { ENV, optionalEnv } from '../../commons/env';
 import { logger } from '../../commons/observability';
+import { backfillExpiry } from './listing-expiry';
 import type { TablePages } from '../../ports/admin';
 import type { TableAccess } from './client';
 import { isConditionalCheckFailed, stripKeys } from './items';
@@ -49,6 +52,7 @@ export function expectedIndexAttributes(item: Record<string, unknown>): Record<s
 
 export function createTablePages(table: TableAccess): TablePages {
   const { doc, tableName } = table;
+  const expiryDays = parseExpiryDays(optionalEnv(ENV.listingExpiryDays), DEFAULT_LISTING_EXPIRY_DAYS);
 
   /** Adds missing index attributes, only while the item exists (a concurrent delete wins). */
   async function backfill(item: Record<string, unknown>): Promise<boolean> {
@@ -83,6 +87,8 @@ export function createTablePages(table: TableAccess): TablePages {
       let backfilled = 0;
       for (const item of res.Items ?? []) {
         if (await backfill(item)) backfilled++;
+        // Listings from before expiry get theirs (decision 030).
+        if (await backfillExpiry(table, item, new Date(), expiryDays)) backfilled++;
         if (entityOf(item) !== 'product') continue;
         const parsed = productSchema.safeParse(stripKeys(item));
         if (parsed.success) products.push(parsed.data);

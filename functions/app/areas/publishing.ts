@@ -6,12 +6,15 @@ import { basicParts } from '../parts/basics';
 import { imageParts } from '../parts/images';
 import { moderationParts } from '../parts/moderation';
 import { tableParts } from '../parts/table';
+import { unsubscribeTokenParts } from '../parts/unsubscribe-tokens';
 
 /** Publishing's parts: the table, the images bucket and the moderator. */
 export const parts = {
   table: tableParts,
   images: imageParts,
   moderation: moderationParts,
+  // The signing secret of the expiry reminder's links (decision 030).
+  unsubscribeTokens: unsubscribeTokenParts,
   basics: basicParts,
 };
 const context = lazyContextOf(parts);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_LISTING_EXPIRY_DAYS, parseExpiryDays } from '#shared/listing-expiry';
 import { ENV, optionalEnv } from '../../commons/env';
 import type { PartFactories } from '../context';
 
@@ -11,9 +12,11 @@ function notifyWindow(): number {
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : DEFAULT_NOTIFY_WINDOW_MS;
 }
 
-/** The clock, new ids and the notification window's length (tests replace them). */
+/** The clock, new ids, the notification window's and a listing's lifetime (tests replace them). */
 export const basicParts = {
   now: () => () => new Date(),
   newId: () => randomUUID,
   notifyWindowMs: notifyWindow,
-} satisfies PartFactories<'now' | 'newId' | 'notifyWindowMs'>;
+  // LISTING_EXPIRY_DAYS, set on every function from the stage's config (decision 030).
+  listingExpiryDays: () => parseExpiryDays(optionalEnv(ENV.listingExpiryDays), DEFAULT_LISTING_EXPIRY_DAYS),
+} satisfies PartFactories<'now' | 'newId' | 'notifyWindowMs' | 'listingExpiryDays'>;

@@ -17,6 +17,7 @@ import {
   createNotifyWindowStore,
 } from '../../adapters/dynamodb/notifications';
 import { createTableProbe } from '../../adapters/dynamodb/health';
+import { createExpiryStore } from '../../adapters/dynamodb/listing-expiry';
 import { createProductRepository } from '../../adapters/dynamodb/products';
 import { createQuestionRepository } from '../../adapters/dynamodb/questions';
 import { createReportRepository } from '../../adapters/dynamodb/reports';
@@ -56,6 +57,7 @@ export const tableParts = {
   exchangeRates: () => createExchangeRateStore(table()),
   savedSearches: () => createSavedSearchRepository(table()),
   alertStates: () => createAlertStateStore(table()),
+  expiryStore: () => createExpiryStore(table()),
 } satisfies PartFactories<
   | 'products'
   | 'universities'
@@ -78,4 +80,5 @@ export const tableParts = {
   | 'exchangeRates'
   | 'savedSearches'
   | 'alertStates'
+  | 'expiryStore'
 >;

@@ -69,6 +69,9 @@ export const paths = {
   settings: fixed('/settings'),
   /** The unsubscribe link of question and answer mails (`#token=…`; docs/decisions/020). */
   unsubscribe: fixed('/notificaciones/baja'),
+  /** The expiry reminder's one-click links (`#token=…`; docs/decisions/030). */
+  renewByLink: fixed('/publicacion/renovar'),
+  soldByLink: fixed('/publicacion/vendida'),
 
   // Admin area (later issue).
   admin: {

@@ -171,7 +171,7 @@ export default function Products() {
                   >
                     Ver
                   </Link>
-                  {p.status !== 'sold' && (
+                  {p.status !== 'sold' && p.status !== 'expired' && (
                     <Button
                       size="sm"
                       variant="outline"

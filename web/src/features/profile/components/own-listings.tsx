@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isOnOffer, PRODUCT_STATUS_LABELS } from '#shared/enums';
+import { EXPIRY_MESSAGES, expiryLabel } from '#shared/listing-expiry';
 import { photoSrcSet } from '#shared/photos';
 import { formatUsd } from '#shared/money';
 import { Badge } from '@/components/ui/badge';
@@ -13,6 +14,7 @@ import { paths } from '@/config/paths';
 import { useOwnProducts } from '@/lib/api/get-own-products';
 import { useDeleteOwnProduct } from '../api/delete-own-product';
 import { type OwnStatusChange, useSetOwnProductStatus } from '../api/mark-product-sold';
+import { useRenewOwnProduct } from '../api/renew-own-product';
 
 type OwnProduct = NonNullable<ReturnType<typeof useOwnProducts>['data']>['items'][number];
 
@@ -49,13 +51,15 @@ const dateFormat = new Intl.DateTimeFormat('es-VE', { day: 'numeric', month: 'sh
 /**
  * The seller's listings (profile's 'Mis Publicaciones' and /my-products): title, price, date,
  * status badge; 'Marcar como reservado' / 'Marcar como disponible' and 'Marcar como vendido' while
- * on offer (issue 13); 'Eliminar' after a confirmation.
+ * on offer (issue 13); 'Vence en N días' while on offer, 'Vencido' with 'Renovar' once expired
+ * (decision 030); 'Eliminar' after a confirmation.
  */
 export function OwnListings() {
   const { toast } = useToast();
   const { data, isLoading, isError } = useOwnProducts();
   const setStatus = useSetOwnProductStatus();
   const remove = useDeleteOwnProduct();
+  const renew = useRenewOwnProduct();
   const [confirming, setConfirming] = useState<OwnProduct | null>(null);
 
   useEffect(() => {
@@ -99,6 +103,18 @@ export function OwnListings() {
           }),
       },
     );
+  // 'Renovar' (decision 030): an expired listing is back at once; one on offer gets a new period.
+  const renewListing = (p: OwnProduct) =>
+    renew.mutate(p.id, {
+      onSuccess: () => toast({ title: EXPIRY_MESSAGES.renewed }),
+      onError: (err) =>
+        toast({
+          title: 'Error al renovar la publicación',
+          description: err instanceof Error ? err.message : undefined,
+          variant: 'destructive',
+        }),
+    });
+  const now = new Date();
   const confirmDelete = () => {
     const p = confirming;
     if (!p) return;
@@ -128,10 +144,28 @@ export function OwnListings() {
               <span className="own-listing__meta">
                 {formatUsd(p.price)} · {dateFormat.format(new Date(p.created_at))}
               </span>
+              {isOnOffer(p.status) && !p.held_at && p.expires_at && (
+                // Only the seller sees when a listing expires (Caracas calendar days).
+                <span className="own-listing__meta own-listing__expiry">
+                  {expiryLabel(p.expires_at, now)}
+                </span>
+              )}
               {p.held_at && (
                 <span className="own-listing__meta">
                   Oculto mientras un administrador revisa los reportes que recibió.
                 </span>
+              )}
+              {p.status === 'expired' && !p.held_at && (
+                // In the text column: the row's grid keeps its photo, text, badge and menu areas.
+                <button
+                  type="button"
+                  className={buttonClass('primary', 'sm', 'own-listing__renew')}
+                  aria-label={`${EXPIRY_MESSAGES.renew} ${p.title}`}
+                  disabled={renew.isPending && renew.variables === p.id}
+                  onClick={() => renewListing(p)}
+                >
+                  {EXPIRY_MESSAGES.renew}
+                </button>
               )}
             </div>
             {p.held_at ? (
@@ -165,6 +199,7 @@ export function OwnListings() {
                           ? (['Marcar como disponible', () => change(p, 'active')] as const)
                           : (['Marcar como reservado', () => change(p, 'reserved')] as const),
                         ['Marcar como vendido', () => change(p, 'sold')] as const,
+                        [EXPIRY_MESSAGES.renew, () => renewListing(p)] as const,
                       ] as const
                     ).map(([label, act]) => (
                       <li key={label}>
@@ -180,6 +215,20 @@ export function OwnListings() {
                         </button>
                       </li>
                     ))}
+                  {p.status === 'expired' && !p.held_at && (
+                    <li>
+                      <button
+                        type="button"
+                        className="menu__item"
+                        onClick={() => {
+                          close();
+                          change(p, 'sold');
+                        }}
+                      >
+                        Marcar como vendido
+                      </button>
+                    </li>
+                  )}
                   <li>
                     <button
                       type="button"
