@@ -20,7 +20,8 @@ import {
  * one over the cap and a second match; the student's mail for the first match arrives at once in
  * the local mailbox, with only that listing; the digest step, run as of the next morning (07:00 in
  * Caracas) through the local stack's hook, mails the second match alone; /alertas shows the saved
- * search with 'Nuevos para ti'. The seller's listings are deleted at the end (other journeys count
+ * search with 'Nuevos para ti'; the seller marks the match 'Reservado' and the student's search
+ * shows the badge. The seller's listings are deleted at the end (other journeys count
  * UCAB's listings). The tests run in order and share the people.
  */
 const baseUrl = inject('baseUrl');
@@ -64,6 +65,8 @@ afterAll(async () => {
     const page = seller?.page;
     if (page) {
       await page.goto('/my-products');
+      // The list first (the demo seller always has listings): a count before it loads would be 0.
+      await page.getByRole('button', { name: /^Acciones de / }).first().waitFor();
       for (const title of [FIRST, OVER_CAP, SECOND]) {
         const actions = page.getByRole('button', { name: `Acciones de ${title}` });
         if ((await actions.count()) === 0) continue;
@@ -191,6 +194,31 @@ describe('alerts of a saved search', () => {
     await page.goto('/alertas');
     await page.getByText('"calculadora"').waitFor();
     await expect.poll(() => page.getByText(/Nuevos para ti/).count()).toBe(0);
+    buyer.expectNoProblems();
+  });
+
+  it("the seller marks the match 'Reservado' and the student's search shows the badge", async () => {
+    const sellerPage = seller.page;
+    await sellerPage.goto('/my-products');
+    await sellerPage.getByRole('button', { name: `Acciones de ${FIRST}` }).click();
+    await sellerPage.getByRole('button', { name: 'Marcar como reservado' }).click();
+    await toast(sellerPage, 'Producto marcado como reservado').waitFor();
+
+    // The index follows through the stream; public answers may be kept a short while, so each try
+    // starts with an empty browser cache.
+    const page = buyer.page;
+    const cdp = await page.context().newCDPSession(page);
+    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: FIRST, level: 3 }) });
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      await cdp.send('Network.clearBrowserCache');
+      await page.goto(`/search?q=${encodeURIComponent(tag)}`);
+      await card.first().waitFor();
+      if ((await card.getByText('Reservado', { exact: true }).count()) > 0) break;
+      if (Date.now() > deadline) throw new Error("the student's search never showed Reservado");
+      await page.waitForTimeout(500);
+    }
+    seller.expectNoProblems();
     buyer.expectNoProblems();
   });
 });
