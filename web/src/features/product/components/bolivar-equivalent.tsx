@@ -7,13 +7,19 @@ import { formatBs } from '#shared/money';
  * (none yet, or older than 3 business days: decision 033). Its own chunk: the stale rule's calendar
  * (holidays, Easter) is not needed for the first paint, and the rate arrives after it anyway.
  */
-export default function BolivarEquivalent({ price, rate }: { price: number; rate: ExchangeRate | null | undefined }) {
+export default function BolivarEquivalent({
+  price,
+  rate,
+}: {
+  price: number;
+  rate: ExchangeRate | null | undefined;
+}) {
   const usable = usableRate(rate, new Date());
   if (!usable) return null;
   return (
     <span className="product-price__bs">
-      {' '}
-      · ≈ {formatBs(toBolivares(price, usable.rate))} (tasa BCV del {formatRateDate(usable.date)})
+      <span className="product-price__sep"> · </span>≈ {formatBs(toBolivares(price, usable.rate))} (tasa BCV
+      del {formatRateDate(usable.date)})
     </span>
   );
 }
