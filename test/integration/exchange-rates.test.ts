@@ -247,6 +247,9 @@ describe('the BCV rate history', () => {
   });
 
   it('takes a jump of more than 50 % when the admin confirms it, and says so in the audit', async () => {
+    // A minute later than the earlier corrections: records of one instant have no order between them.
+    const at = new Date(now.getTime() + 60_000);
+    setContextForTests({ now: () => at });
     const res = await setRate({ date: '2026-11-23', rate: 900, confirm: true });
     expect(res.status).toBe(200);
     const { audits } = await stored();
@@ -254,6 +257,7 @@ describe('the BCV rate history', () => {
       .filter((a) => a.action === 'rate.correct')
       .sort((a, b) => a.at.localeCompare(b.at))
       .at(-1);
+    expect(last?.at).toBe(at.toISOString());
     expect(last).toMatchObject({
       before: { rate: 531.25 },
       after: { rate: 900 },
