@@ -111,6 +111,15 @@ export default defineConfig(({ command }) => ({
             // The shared text helpers and the money formatter (decision 033) are small and used by the
             // first route and the lazy screens alike: one chunk rather than two tiny ones.
             { name: 'text', test: /shared[\\/](text|money)\.ts$/, priority: 5 },
+            // What the early script needs (decision 034), in the one chunk that the app's entry
+            // preloads too: a module of it left in a chunk of its own (the home's texts, shared with
+            // the chooser's screen) would be fetched only once the early script arrives, one round
+            // trip later, and hold back the first screen's calls and paint.
+            {
+              name: 'first-screen',
+              test: /(src[\\/]early[\\/]first-screen|home-hero-texts|image-sizes|shared[\\/](enums|ids|limits|photo-urls))\.ts$/,
+              priority: 15,
+            },
           ],
         },
       },

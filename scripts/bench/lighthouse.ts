@@ -4,8 +4,11 @@
  * Each page runs LIGHTHOUSE_RUNS times (default 3) with fresh storage and cache (a first visit); the
  * medians are printed and marked against the goals of decision 024 (docs/decisions/024-phone-speed.md). The first visit with no
  * university chosen is /marketplace alone (the app sends it to /select-university).
+ * LIGHTHOUSE_PAGES=/product,/marketplace keeps the pages whose label starts with one of them;
+ * LIGHTHOUSE_REPORTS=<dir> keeps each run's full report there (the LCP element and its phases).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { LocalStack } from '../local/stack';
@@ -22,6 +25,9 @@ export const LIGHTHOUSE_GOALS = {
 } as const;
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const ONLY = (process.env.LIGHTHOUSE_PAGES ?? '').split(',').filter(Boolean);
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+let reportCount = 0;
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 
@@ -43,7 +49,7 @@ async function pages(url: string): Promise<[string, string][]> {
   const body = (await res.json()) as { products?: { id: number }[]; items?: { id: number }[] };
   const id = (body.products ?? body.items ?? [])[0]?.id;
   if (id === undefined) throw new Error('The demo data has no product of ucab to measure /product/{id} with');
-  return [
+  const all: [string, string][] = [
     ['/', '/'],
     ['/marketplace?university=ucab', '/marketplace?university=ucab'],
     ['/search?q=calculadora', '/search?q=calculadora'],
@@ -51,6 +57,7 @@ async function pages(url: string): Promise<[string, string][]> {
     [`/product/{id}`, `/product/${id}`],
     ['/marketplace, no university chosen', '/marketplace'],
   ];
+  return ONLY.length === 0 ? all : all.filter(([label]) => ONLY.some((prefix) => label.startsWith(prefix)));
 }
 
 async function audit(port: number, url: string): Promise<RunFigures> {
@@ -67,6 +74,11 @@ async function audit(port: number, url: string): Promise<RunFigures> {
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  if (REPORTS) {
+    mkdirSync(REPORTS, { recursive: true });
+    const name = `${String(++reportCount).padStart(2, '0')}-${new URL(url).pathname.replace(/\W+/g, '_')}.json`;
+    writeFileSync(join(REPORTS, name), JSON.stringify(lhr));
+  }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {

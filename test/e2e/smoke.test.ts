@@ -180,6 +180,39 @@ describe('local stack smoke', () => {
     });
   }
 
+  // Decision 034: the home's hero paints before the app has arrived (the early script draws it into
+  // the HTML's shell), and the app then takes over the same place without a shift.
+  it("paints the home's hero before the app's JavaScript has arrived, and the app takes it over", async () => {
+    const chromium = await launchChromium();
+    const context = await chromium.newContext({ ...PHONE, serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      // The app's entry held back: only the HTML, the stylesheet and the early script run.
+      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      // Not 'domcontentloaded': that waits for the module scripts, the held entry among them.
+      await page.goto(`${baseUrl}/`, { waitUntil: 'commit' });
+      const shellHero = page.locator('#root > .app-shell[inert] h1.hero__title');
+      await shellHero.waitFor();
+      expect(await shellHero.textContent()).toBe('Compra y vende dentro de tu universidad');
+      const before = await shellHero.boundingBox();
+      release();
+      // Mounted: the shell is gone, the app's hero is in the same place.
+      const appHero = page.locator('#main h1.hero__title');
+      await appHero.waitFor();
+      await expect.poll(() => page.locator('.app-shell[inert]').count()).toBe(0);
+      expect(await appHero.boundingBox()).toEqual(before);
+      expect(await page.locator('h1.hero__title').count()).toBe(1);
+    } finally {
+      await context.close();
+      await chromium.close();
+    }
+  });
+
   // Issue 11: on a phone 'Publicar Producto' is one tap away and never hides the page's end; the
   // menu is a real modal for the keyboard.
   it("offers 'Publicar Producto' on a phone without covering the page's end, and not on a computer", async () => {

@@ -5,6 +5,7 @@
  * answers (early/first-screen.ts); React.lazy gets the chunk already loaded or on its way.
  */
 import { STORAGE_KEYS } from '#shared/limits';
+import { paintFirstScreen } from './early/first-paint';
 import { firstScreenGets, preloadFirstPhotos, startEarlyGets } from './early/first-screen';
 
 function storedUniversity(): string | null {
@@ -16,6 +17,8 @@ function storedUniversity(): string | null {
 }
 
 const { pathname, search } = location;
+// The screen's text that needs no data, painted now rather than when React has arrived.
+paintFirstScreen(pathname);
 void preloadFirstPhotos(pathname, startEarlyGets(firstScreenGets(pathname, search, storedUniversity())));
 
 // The screen's chunk (the router imports the same module, so it is fetched once). A failure is the

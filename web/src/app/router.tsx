@@ -1,17 +1,42 @@
 import { type ComponentType, Suspense, lazy as reactLazy } from 'react';
-import { type RouteObject, useRoutes } from 'react-router-dom';
+import { matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
 import { AppLayout } from '../components/layout/app-layout';
 import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { RouteErrorBoundary } from './route-error-boundary';
 
+type ScreenModule = { Component: ComponentType };
+type Loaded = { default: ComponentType };
+
 /**
  * A screen module (exporting `Component`) as a lazy component: its chunk loads when the route first
- * renders, inside the layout's Suspense (the bar and footer are on screen meanwhile).
+ * renders, inside the layout's Suspense (the bar and footer are on screen meanwhile). `preload`
+ * loads it ahead; once loaded, the component renders at once, without passing through the
+ * Suspense fallback: React.lazy takes a thenable, and one that calls back synchronously resolves
+ * it on the spot. The first screen relies on this (`preloadRoute`), so React's first commit shows
+ * the screen in place of what the HTML painted, never a spinner in between.
  */
-const lazy = (load: () => Promise<{ Component: ComponentType }>) => ({
-  Component: reactLazy(() => load().then((m) => ({ default: m.Component }))),
-});
+const lazy = (load: () => Promise<ScreenModule>) => {
+  let loaded: Loaded | undefined;
+  let loading: Promise<Loaded> | undefined;
+  const preload = () => {
+    loading ??= load().then(
+      (m) => (loaded = { default: m.Component }),
+      (err: unknown) => {
+        loading = undefined; // A later visit tries again (offline now, online later).
+        throw err;
+      },
+    );
+    return loading;
+  };
+  const Component = reactLazy(() =>
+    loaded
+      ? // biome-ignore lint/suspicious/noThenProperty: a thenable that calls back at once is the point
+        ({ then: (resolve: (m: Loaded) => void) => resolve(loaded as Loaded) } as Promise<Loaded>)
+      : preload(),
+  );
+  return { Component, handle: { preload } };
+};
 
 const { Component: Admin } = lazy(() => import('../features/admin/routes/admin'));
 
@@ -97,6 +122,16 @@ export const routes: RouteObject[] = [
     ),
   },
 ];
+
+/**
+ * Loads the screen of `pathname` ahead of the first render (main.tsx), so React's first commit
+ * shows it at once. Resolves when it is loaded, or at once for a path without a lazy screen.
+ */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
+  const preload = (leaf?.handle as { preload?: () => Promise<unknown> } | undefined)?.preload;
+  await preload?.();
+}
 
 /** The app's routes, rendered inside a router (BrowserRouter in the app, MemoryRouter in tests). */
 export function AppRoutes() {

@@ -3,15 +3,19 @@ import { cleanup, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProductCard } from '@/components/product/product-card';
 import { GALLERY_IMAGE_SIZES } from '@/components/product/image-sizes';
+import { preloadRoute } from '@/app/router';
+import { revalidatePublicReads, takeEarlyAnswer } from '@/lib/api-client';
 import { getUniversity } from '@/lib/api/get-university';
 import { product } from '@/testing/fixtures';
 import { fakeApi, renderApp, renderRoutes } from '@/testing/render';
 import {
   EARLY_GETS,
+  earlyAnswersSettled,
   firstPhotos,
   firstScreenGets,
   preloadFirstPhotos,
   startEarlyGets,
+  takeEarlyBody,
   takeEarlyGet,
 } from './first-screen';
 
@@ -171,5 +175,66 @@ describe('preloading the first photos', () => {
     const adopted = takeEarlyGet('/api/products/12');
     if (!adopted) throw new Error('The early answer was not left for the client');
     expect(((await (await adopted).json()) as { id: number }).id).toBe(12);
+  });
+});
+
+describe("the early answers as the first render's data (decision 034)", () => {
+  afterEach(() => sessionStorage.clear());
+
+  it('are taken once they are in, and once only; the client then fetches for itself', async () => {
+    let answer: (r: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    startEarlyGets(['/api/universities/ucab']);
+    // Still on its way: nothing to take yet, and the answer stays for the API client.
+    expect(takeEarlyBody('/api/universities/ucab')).toBeUndefined();
+    answer(Response.json(UNIVERSITY));
+    await earlyAnswersSettled();
+    expect(takeEarlyAnswer('getUniversity', { params: { id: 'ucab' } })).toEqual(UNIVERSITY);
+    expect(takeEarlyAnswer('getUniversity', { params: { id: 'ucab' } })).toBeUndefined();
+    expect(takeEarlyGet('/api/universities/ucab')).toBeUndefined();
+  });
+
+  it('are not taken for an error answer, nor while public reads must revalidate after an own change', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.endsWith('/ucab')
+          ? Response.json(
+              { error: { code: 'NotFound', message: 'Universidad no encontrada' } },
+              { status: 404 },
+            )
+          : Response.json(UNIVERSITY),
+      ),
+    );
+    startEarlyGets(['/api/universities/ucab', '/api/universities/usm']);
+    await earlyAnswersSettled();
+    expect(takeEarlyAnswer('getUniversity', { params: { id: 'ucab' } })).toBeUndefined();
+    revalidatePublicReads();
+    expect(takeEarlyAnswer('getUniversity', { params: { id: 'usm' } })).toBeUndefined();
+  });
+
+  it("render the product page's first commit with the product, no skeleton and no second request", async () => {
+    const body = {
+      ...product({ id: 12, title: 'Calculadora Casio' }),
+      description: 'Poco uso.',
+      images: [],
+      image_variants: {},
+      tags: [],
+      seller_name: 'María Pérez',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(body)),
+    );
+    startEarlyGets(['/api/products/12']);
+    await Promise.all([preloadRoute('/product/12'), earlyAnswersSettled()]);
+    const { requests } = fakeApi(() => ({ body: {} }));
+    const { container } = renderApp('/product/12');
+    expect(container.querySelector('.product-page[aria-busy="true"]')).toBeNull(); // the page's skeleton
+    expect(container.querySelector('h1.product-title')?.textContent).toBe('Calculadora Casio');
+    expect(requests.map((r) => r.url.pathname)).not.toContain('/api/products/12');
   });
 });

@@ -40,27 +40,62 @@ export function firstScreenGets(pathname: string, search: string, storedUniversi
 /** Where early.ts leaves the started GETs for the API client (a global: the two scripts share no module). */
 export const EARLY_GETS = '__earlyGets';
 
-type EarlyGets = Map<string, Promise<Response>>;
+interface EarlyGet {
+  response: Promise<Response>;
+  /** A clone's JSON, or undefined for a failed call or an error answer. */
+  body: Promise<unknown>;
+  /** Set once the body is read: what the first render can take synchronously. */
+  settled?: { value: unknown };
+}
 
-/** Starts the GETs and leaves them for the client. */
-export function startEarlyGets(urls: string[]): ReadonlyMap<string, Promise<Response>> {
+type EarlyGets = Map<string, EarlyGet>;
+
+const earlyGets = () => (globalThis as Record<string, unknown>)[EARLY_GETS] as EarlyGets | undefined;
+
+/** Starts the GETs and leaves them for the client; answers each one's body as it arrives. */
+export function startEarlyGets(urls: string[]): ReadonlyMap<string, Promise<unknown>> {
   const started: EarlyGets = new Map();
   for (const url of urls) {
     const response = fetch(url, { headers: { accept: 'application/json' } });
     // A failed early call is not an error: the client then fetches by itself.
     response.catch(() => {});
-    started.set(url, response);
+    // The clone is taken at once, as the answer arrives: the API client reads the answer too, and a
+    // used body cannot be cloned.
+    const body = response.then((r) => (r.ok ? r.clone().json() : undefined)).catch(() => undefined);
+    const entry: EarlyGet = { response, body };
+    void body.then((value) => {
+      entry.settled = { value };
+    });
+    started.set(url, entry);
   }
   (globalThis as Record<string, unknown>)[EARLY_GETS] = started;
-  return new Map(started);
+  return new Map([...started].map(([url, entry]) => [url, entry.body]));
 }
 
 /** The answer to `url` started early, taken once (a second call for it fetches afresh). */
 export function takeEarlyGet(url: string): Promise<Response> | undefined {
-  const started = (globalThis as Record<string, unknown>)[EARLY_GETS] as EarlyGets | undefined;
-  const response = started?.get(url);
+  const started = earlyGets();
+  const entry = started?.get(url);
   started?.delete(url);
-  return response;
+  return entry?.response;
+}
+
+/**
+ * The body of a successful early answer to `url` when it has already arrived, taken once: a query's
+ * initial data, so the first render shows the content rather than a skeleton. Undefined otherwise
+ * (not started, still on its way, failed): the answer, if any, stays for the API client.
+ */
+export function takeEarlyBody<T>(url: string): T | undefined {
+  const started = earlyGets();
+  const entry = started?.get(url);
+  if (entry?.settled?.value === undefined) return undefined;
+  started?.delete(url);
+  return entry.settled.value as T;
+}
+
+/** Resolves when every early answer is in (or failed); at once when none was started. */
+export async function earlyAnswersSettled(): Promise<void> {
+  await Promise.all([...(earlyGets()?.values() ?? [])].map((entry) => entry.body));
 }
 
 /** A photo to preload as the page will show it (same src, srcset and sizes, so it is fetched once). */
@@ -104,15 +139,9 @@ export function firstPhotos(pathname: string, answers: ReadonlyMap<string, unkno
 }
 
 /** Once the early answers are in, preloads the first photos with high priority. */
-export async function preloadFirstPhotos(pathname: string, started: ReadonlyMap<string, Promise<Response>>) {
-  // Clones taken at once, as each answer arrives: the API client, which reads the answers too,
-  // must not consume one first (a used body cannot be cloned).
-  const reads = [...started].map(
-    ([url, response]) =>
-      [url, response.then((r) => (r.ok ? r.clone().json() : undefined)).catch(() => undefined)] as const,
-  );
+export async function preloadFirstPhotos(pathname: string, bodies: ReadonlyMap<string, Promise<unknown>>) {
   const answers = new Map<string, unknown>();
-  for (const [url, read] of reads) answers.set(url, await read);
+  for (const [url, body] of bodies) answers.set(url, await body);
   for (const photo of firstPhotos(pathname, answers)) {
     const link = document.createElement('link');
     link.rel = 'preload';

@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import { API_MESSAGES } from '#shared/messages';
 import { apiRoutes } from 'virtual:api-routes';
 import { buildPath } from '#shared/api/define';
-import { takeEarlyGet } from '@/early/first-screen';
+import { takeEarlyBody, takeEarlyGet } from '@/early/first-screen';
 import type { ClientRoute, RouteDef, RouteName, Routes } from '#shared/routes';
 
 /**
@@ -149,6 +149,23 @@ function mustRevalidate(): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The answer the early script already holds for this plain public GET, taken once, for a query's
+ * initial data (decision 034); undefined when there is none yet, or when this call must not take
+ * one: a route that may answer a signed-in person differently, or a read that must revalidate
+ * after the person's own change.
+ */
+export function takeEarlyAnswer<N extends RouteName>(
+  name: N,
+  input: Omit<ApiInput<N>, 'body' | 'signal'>,
+): ApiOutput<N> | undefined {
+  const route = routeOf(name);
+  if (route.method !== 'GET' || route.auth !== 'public' || route.identity === 'optional' || mustRevalidate())
+    return undefined;
+  const body = takeEarlyBody(apiUrl(name, input));
+  return isRecord(body) && !Array.isArray(body) ? (body as ApiOutput<N>) : undefined;
 }
 
 export async function apiCall<N extends RouteName>(name: N, input: ApiInput<N>): Promise<ApiOutput<N>> {

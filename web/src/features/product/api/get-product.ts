@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiCall, registerApiRoutes } from '@/lib/api-client';
+import { ApiError, apiCall, registerApiRoutes, takeEarlyAnswer } from '@/lib/api-client';
 import { productsQueryKeyRoot } from '@/lib/api/products-query-key';
 import { useSession } from '@/lib/session';
 
@@ -25,6 +25,10 @@ export const getProductQueryOptions = (id: number | null, asAdmin = false) =>
     queryKey: [productsQueryKeyRoot, 'detail', id, asAdmin],
     queryFn: ({ signal }) => getProduct(id as number, signal, asAdmin),
     enabled: id !== null,
+    // On a first visit the early script may already hold the answer (decision 034): the page then
+    // renders at once in place of its first paint, not a skeleton between the two.
+    initialData: () =>
+      id === null || asAdmin ? undefined : takeEarlyAnswer('getProduct', { params: { id } }),
   });
 
 export function useProduct(id: number | null) {

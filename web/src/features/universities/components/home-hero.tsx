@@ -1,25 +1,11 @@
 import { useEffect, useState } from 'react';
 import { StepList } from './step-list';
 import { LIMITS } from '#shared/limits';
+import { EXAMPLE_SEARCHES, HERO_SUBTITLE, HERO_TITLE, STEPS } from './home-hero-texts';
 
-const EXAMPLE_SEARCHES = [
-  'libros de cálculo',
-  'laptop usada',
-  'calculadora científica',
-  'bata de laboratorio',
-  'bicicleta',
-  'clases de inglés',
-];
+export { STEPS } from './home-hero-texts';
 
-export const STEPS = [
-  { title: 'Busca', text: 'Encuentra libros, electrónica, ropa y más publicados por tu comunidad.' },
-  { title: 'Conecta con vendedores', text: 'Escríbele al vendedor directamente por WhatsApp.' },
-  {
-    title: 'Completa la compra en el campus',
-    text: 'Reúnanse en la universidad y cierren el trato en persona.',
-  },
-];
-
+/** Painted first by early/first-paint.ts with the same markup (a unit test keeps the two equal). */
 export function HomeHero() {
   const [index, setIndex] = useState(0);
   useEffect(() => {
@@ -32,12 +18,10 @@ export function HomeHero() {
   return (
     <section className="hero">
       <h1 className="hero__title">
-        Compra y vende <span>dentro de tu universidad</span>
+        {HERO_TITLE.lead}
+        <span>{HERO_TITLE.emphasis}</span>
       </h1>
-      <p className="hero__subtitle">
-        El marketplace de estudiantes, profesores y personal de las universidades venezolanas. Elige tu
-        universidad para empezar.
-      </p>
+      <p className="hero__subtitle">{HERO_SUBTITLE}</p>
       <p className="hero__example" aria-live="off">
         Prueba buscar: <strong>“{EXAMPLE_SEARCHES[index]}”</strong>
       </p>

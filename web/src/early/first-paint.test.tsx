@@ -1,0 +1,77 @@
+// @vitest-environment happy-dom
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { preloadRoute } from '@/app/router';
+import { HomeHero } from '@/features/universities/components/home-hero';
+import { fakeApi, renderApp } from '@/testing/render';
+import { firstPaint, heroElement, paintFirstScreen } from './first-paint';
+
+/** index.html's body as the browser has it before any script runs: the inert bar and an empty main. */
+const shellBody = () => {
+  const html = readFileSync(join(process.cwd(), 'web/index.html'), 'utf8');
+  const body = html.slice(html.indexOf('<body>') + '<body>'.length, html.indexOf('</body>'));
+  return body.replace(/<script[\s\S]*?<\/script>/g, ''); // happy-dom would try to load the entry
+};
+
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+});
+
+describe('the first paint before the app', () => {
+  it("paints the home's hero with the markup React renders for it, so the swap changes nothing", () => {
+    const { container } = render(<HomeHero />);
+    expect(heroElement().outerHTML).toBe(container.firstElementChild?.outerHTML);
+  });
+
+  it("paints into the HTML's shell on the home and the chooser, and only there", () => {
+    for (const path of ['/', '/select-university']) {
+      document.body.innerHTML = shellBody();
+      expect(paintFirstScreen(path)).toBe(true);
+      const main = document.querySelector('#root main.app-main');
+      expect(main?.querySelector('h1.hero__title')?.textContent).toBe(
+        'Compra y vende dentro de tu universidad',
+      );
+    }
+    document.body.innerHTML = shellBody();
+    for (const path of ['/marketplace', '/product/12', '/login', '/admin']) {
+      expect(firstPaint(path)).toBeNull();
+      expect(paintFirstScreen(path)).toBe(false);
+    }
+    expect(document.querySelector('#root main.app-main')?.childElementCount).toBe(0);
+  });
+
+  it('never paints twice, nor into what React has rendered', () => {
+    document.body.innerHTML = shellBody();
+    expect(paintFirstScreen('/')).toBe(true);
+    expect(paintFirstScreen('/')).toBe(false);
+    expect(document.querySelectorAll('.hero')).toHaveLength(1);
+    // Mounted: React's layout has a main of the same class, outside any inert shell.
+    document.body.innerHTML =
+      '<div id="root"><div class="app-shell"><main class="app-main"></main></div></div>';
+    expect(paintFirstScreen('/')).toBe(false);
+    expect(document.querySelector('.hero')).toBeNull();
+  });
+});
+
+describe("the first screen's chunk ahead of the first render", () => {
+  it('renders a preloaded screen in the first commit, without the layout spinner in between', async () => {
+    fakeApi(() => ({ body: [] }));
+    await preloadRoute('/');
+    const { container } = renderApp('/');
+    expect(container.querySelector('.loading-block')).toBeNull();
+    expect(container.querySelector('h1.hero__title')).not.toBeNull();
+  });
+
+  it('shows the spinner first for a screen not loaded yet (the ordinary lazy path)', () => {
+    fakeApi(() => ({ body: {} }));
+    const { container } = renderApp('/terms');
+    expect(container.querySelector('.loading-block')).not.toBeNull();
+  });
+
+  it('resolves at once for a path without a lazy screen of its own', async () => {
+    await expect(preloadRoute('/admin/usuarios')).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,70 @@
+import {
+  EXAMPLE_SEARCHES,
+  HERO_SUBTITLE,
+  HERO_TITLE,
+  STEPS,
+} from '@/features/universities/components/home-hero-texts';
+
+/**
+ * The first screen's text painted by the early script, before React and the screen's chunk have
+ * arrived (docs/decisions/034-first-paint-before-the-app.md). Only markup that needs no data and
+ * whose styles are in the global stylesheet (render-blocking, so nothing moves when it applies);
+ * the same elements and classes as the React components, kept equal by a unit test. React replaces
+ * it on its first commit with the same content in the same place, so nothing shifts.
+ * Built with DOM calls and text nodes only: no HTML parsing, nothing to escape.
+ */
+
+type Child = Node | string;
+
+function el(tag: string, className: string | null, ...children: Child[]): HTMLElement {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  node.append(...children);
+  return node;
+}
+
+/** The home's hero (features/universities/components/home-hero.tsx), its first example shown. */
+export function heroElement(): HTMLElement {
+  const example = el('p', 'hero__example', 'Prueba buscar: ', el('strong', null, `“${EXAMPLE_SEARCHES[0]}”`));
+  example.setAttribute('aria-live', 'off');
+  return el(
+    'section',
+    'hero',
+    el('h1', 'hero__title', HERO_TITLE.lead, el('span', null, HERO_TITLE.emphasis)),
+    el('p', 'hero__subtitle', HERO_SUBTITLE),
+    example,
+    el(
+      'ol',
+      'steps',
+      ...STEPS.map((step, i) =>
+        el(
+          'li',
+          'step',
+          el('span', 'step__number', String(i + 1)),
+          el('p', 'step__title', step.title),
+          el('p', 'muted', step.text),
+        ),
+      ),
+    ),
+  );
+}
+
+/** The screen's content for `pathname`, or null where the first paint waits for the app. */
+export function firstPaint(pathname: string): HTMLElement | null {
+  if (pathname === '/' || pathname === '/select-university')
+    return el('div', 'container page', heroElement());
+  return null;
+}
+
+/**
+ * Paints it into the HTML's shell (index.html: the inert bar and an empty main), never into what
+ * React has rendered: once the app has mounted, the shell is gone and this does nothing.
+ */
+export function paintFirstScreen(pathname: string, doc: Document = document): boolean {
+  const main = doc.querySelector('#root > .app-shell[inert] > main.app-main');
+  if (!main || main.childElementCount > 0) return false;
+  const content = firstPaint(pathname);
+  if (!content) return false;
+  main.append(content);
+  return true;
+}

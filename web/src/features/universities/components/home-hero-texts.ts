@@ -1,0 +1,26 @@
+/**
+ * The home's hero texts, a leaf module: the hero component renders them, and the early script
+ * (early/first-paint.ts) paints the same hero before the app runs, so both read one source.
+ */
+export const EXAMPLE_SEARCHES = [
+  'libros de cálculo',
+  'laptop usada',
+  'calculadora científica',
+  'bata de laboratorio',
+  'bicicleta',
+  'clases de inglés',
+];
+
+export const HERO_TITLE = { lead: 'Compra y vende ', emphasis: 'dentro de tu universidad' } as const;
+
+export const HERO_SUBTITLE =
+  'El marketplace de estudiantes, profesores y personal de las universidades venezolanas. Elige tu universidad para empezar.';
+
+export const STEPS = [
+  { title: 'Busca', text: 'Encuentra libros, electrónica, ropa y más publicados por tu comunidad.' },
+  { title: 'Conecta con vendedores', text: 'Escríbele al vendedor directamente por WhatsApp.' },
+  {
+    title: 'Completa la compra en el campus',
+    text: 'Reúnanse en la universidad y cierren el trato en persona.',
+  },
+];
