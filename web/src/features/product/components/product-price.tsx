@@ -1,6 +1,9 @@
-import { formatRateDate, toBolivares, usableRate } from '#shared/exchange-rate';
-import { formatBs, formatUsd } from '#shared/money';
+import { lazy, Suspense } from 'react';
+import { formatUsd } from '#shared/money';
 import { useExchangeRate } from '@/lib/api/get-exchange-rate';
+
+// Rendered at once (its chunk loads beside the rate's request), shown once both are in.
+const BolivarEquivalent = lazy(() => import('./bolivar-equivalent'));
 
 /**
  * The product page's price: US$ as published and, beside it, the bolívar equivalent at the BCV's
@@ -9,16 +12,13 @@ import { useExchangeRate } from '@/lib/api/get-exchange-rate';
  * shown wrong; the price never waits for the rate.
  */
 export function ProductPrice({ price }: { price: number }) {
-  const rate = usableRate(useExchangeRate().data?.rate, new Date());
+  const rate = useExchangeRate().data?.rate;
   return (
     <p className="product-price">
       {formatUsd(price)}
-      {rate && (
-        <span className="product-price__bs">
-          {' '}
-          · ≈ {formatBs(toBolivares(price, rate.rate))} (tasa BCV del {formatRateDate(rate.date)})
-        </span>
-      )}
+      <Suspense fallback={null}>
+        <BolivarEquivalent price={price} rate={rate} />
+      </Suspense>
     </p>
   );
 }

@@ -1,6 +1,5 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { LegacySeller, SellerFacts } from '@/components/trust/seller-facts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useSeller } from '@/lib/api/get-seller';
@@ -14,9 +13,18 @@ export interface SellerCardProps {
   actions?: ReactNode;
 }
 
+// The seller's facts are below the price and the photos: their code (and CSS) is a chunk of its own,
+// requested when the card mounts, beside the seller's answer.
+const loadFacts = () => import('@/components/trust/seller-facts');
+const SellerFacts = lazy(() => loadFacts().then((m) => ({ default: m.SellerFacts })));
+const LegacySeller = lazy(() => loadFacts().then((m) => ({ default: m.LegacySeller })));
+
 export function SellerCard({ sellerName, universityName, sellerId = null, actions }: SellerCardProps) {
   const initial = sellerName.trim().charAt(0).toUpperCase() || 'U';
   const seller = useSeller(sellerId);
+  useEffect(() => {
+    void loadFacts();
+  }, []);
   return (
     <section className="seller-card" aria-labelledby="seller-card-title">
       <h2 id="seller-card-title" className="seller-card__title">
@@ -37,13 +45,15 @@ export function SellerCard({ sellerName, universityName, sellerId = null, action
           <p className="seller-card__university">{universityName}</p>
         </div>
       </div>
-      {!sellerId ? (
-        <LegacySeller />
-      ) : seller.data ? (
-        <SellerFacts seller={seller.data} />
-      ) : seller.isPending ? (
-        <Skeleton className="skeleton--text" />
-      ) : null}
+      <Suspense fallback={<Skeleton className="skeleton--text" />}>
+        {!sellerId ? (
+          <LegacySeller />
+        ) : seller.data ? (
+          <SellerFacts seller={seller.data} />
+        ) : seller.isPending ? (
+          <Skeleton className="skeleton--text" />
+        ) : null}
+      </Suspense>
       {actions && <div className="seller-card__actions">{actions}</div>}
       <p className="seller-card__safety">
         <Link to={paths.safeBuying.getHref()}>Consejos para una compra segura</Link>
