@@ -3,6 +3,7 @@ import { isListed, keys } from '#shared/table';
 import type { ProductRepository } from '../ports/repositories';
 import type { SearchDocument, SearchIndex } from '../ports/search-index';
 import { MalformedRecordError, type StreamChange } from '../ports/stream';
+import { productSummary } from './product-summary';
 
 /**
  * What the search index holds of a product, and what one of the table's product changes asks of
@@ -10,17 +11,7 @@ import { MalformedRecordError, type StreamChange } from '../ports/stream';
  */
 export function toSearchDocument(p: Product): SearchDocument {
   return {
-    id: p.id,
-    title: p.title,
-    price: p.price,
-    category: p.category,
-    career: p.career,
-    condition: p.condition,
-    image: p.image,
-    ...(p.image_variants ? { image_variants: p.image_variants } : {}),
-    university_id: p.university_id,
-    created_at: p.created_at,
-    status: p.status,
+    ...productSummary(p),
     description: p.description,
     tags: p.tags,
     seller_name: p.seller_name,

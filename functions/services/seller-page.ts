@@ -1,11 +1,11 @@
 import { API_MESSAGES } from '#shared/messages';
-import type { Product, ProductSummary } from '#shared/schemas';
 import { isListed } from '#shared/table';
 import type { MeetingPoint, Seller } from '#shared/trust';
 import { TRUST_MESSAGES } from '#shared/trust-messages';
 import { NotFoundError } from '../commons/errors';
 import type { UniversityRepository } from '../ports/repositories';
 import type { StoredMeetingPoint, TrustStore } from '../ports/trust';
+import { productSummary } from './product-summary';
 
 /**
  * Who the seller is and meeting safely (issue 14; docs/decisions/032): the public seller page, the
@@ -22,22 +22,6 @@ export const SELLER_PAGE_LISTINGS = 48;
 
 const month = (iso: string | null): string | null =>
   iso && /^\d{4}-\d{2}/.test(iso) ? iso.slice(0, 7) : null;
-
-function summary(p: Product): ProductSummary {
-  return {
-    id: p.id,
-    title: p.title,
-    price: p.price,
-    category: p.category,
-    career: p.career,
-    condition: p.condition,
-    image: p.image,
-    ...(p.image_variants ? { image_variants: p.image_variants } : {}),
-    university_id: p.university_id,
-    created_at: p.created_at,
-    status: p.status,
-  };
-}
 
 /**
  * GET /api/sellers/{id}: one GetItem (the profile) and one Query (the owner index, every page), so
@@ -68,8 +52,8 @@ export async function getSeller(deps: TrustDeps, id: string): Promise<Seller> {
     active_count: active.length,
     sold_count: sold.length,
     sold_hidden: profile.seller_hide_sold,
-    listings: active.slice(0, SELLER_PAGE_LISTINGS).map(summary),
-    sold_listings: profile.seller_hide_sold ? [] : sold.slice(0, SELLER_PAGE_LISTINGS).map(summary),
+    listings: active.slice(0, SELLER_PAGE_LISTINGS).map(productSummary),
+    sold_listings: profile.seller_hide_sold ? [] : sold.slice(0, SELLER_PAGE_LISTINGS).map(productSummary),
   };
 }
 

@@ -6,9 +6,8 @@ import {
   type AwsCredentials,
   buildIndexBody,
   buildSearchRequest,
-  checkBulkResponse,
   credentialsFromEnv,
-  OpenSearchError,
+  indexWriter,
   type SignedRequest,
   signedRequest,
   toIndexedDocument,
@@ -118,59 +117,28 @@ export function createOpenSearchSavedSearchIndex(
   const send = (req: SignedRequest) =>
     signedRequest(options.node, options.region, options.credentials ?? credentialsFromEnv, req);
   const indexPath = `/${encodeURIComponent(options.index)}`;
-  const refreshQuery = options.refresh === undefined ? '' : `?refresh=${options.refresh}`;
-
-  async function ensureIndex(): Promise<void> {
-    if ((await send({ method: 'HEAD', path: indexPath })).status === 200) {
-      // Fields the products index gained since this one was made: the percolated listing carries
-      // them, and the mapping is strict (adding fields is allowed; re-sending the same is a no-op).
-      const { mappings } = buildPercolatorIndexBody() as { mappings: { properties: JsonObject } };
-      await send({ method: 'PUT', path: `${indexPath}/_mapping`, body: { properties: mappings.properties } });
-      return;
-    }
-    try {
-      await send({ method: 'PUT', path: indexPath, body: buildPercolatorIndexBody() });
-    } catch (err) {
-      if (!(err instanceof OpenSearchError && err.type === 'resource_already_exists_exception')) throw err;
-    }
-  }
-  // A bulk write to a missing index would create it with dynamic mappings (no percolator field).
-  let ensured: Promise<void> | undefined;
-  const ensureOnce = () => {
-    ensured ??= ensureIndex().catch((err) => {
-      ensured = undefined;
-      throw err;
-    });
-    return ensured;
-  };
+  const writer = indexWriter(send, indexPath, {
+    body: buildPercolatorIndexBody,
+    // Fields the products index gained since this one was made: the percolated listing carries
+    // them, and the mapping is strict (re-sending the fields it has is a no-op).
+    addedProperties: () =>
+      (buildPercolatorIndexBody() as { mappings: { properties: JsonObject } }).mappings.properties,
+    refresh: options.refresh,
+  });
 
   return {
-    ensureIndex,
+    ensureIndex: writer.ensureIndex,
 
     async put(searches) {
-      if (searches.length === 0) return;
-      await ensureOnce();
-      const res = await send({
-        method: 'POST',
-        path: `${indexPath}/_bulk${refreshQuery}`,
-        ndjson: searches.flatMap((s) => [{ index: { _id: s.id } }, toPercolatorDocument(s)]),
-      });
-      checkBulkResponse(res.body);
+      await writer.bulk(searches.flatMap((s) => [{ index: { _id: s.id } }, toPercolatorDocument(s)]));
     },
 
     async remove(ids) {
-      if (ids.length === 0) return;
-      await ensureOnce();
-      const res = await send({
-        method: 'POST',
-        path: `${indexPath}/_bulk${refreshQuery}`,
-        ndjson: ids.map((id) => ({ delete: { _id: id } })),
-      });
-      checkBulkResponse(res.body);
+      await writer.bulk(ids.map((id) => ({ delete: { _id: id } })));
     },
 
     async match(doc, excludeUser) {
-      await ensureOnce();
+      await writer.ensureOnce();
       const out: SavedSearchMatch[] = [];
       let after: string | undefined;
       for (;;) {

@@ -182,7 +182,9 @@ export function buildSearchRequest(query: SearchQuery): JsonObject {
     size: query.limit,
     track_total_hits: true,
     _source: SUMMARY_FIELDS,
-    query: { bool: { must: words.map(wordClause), filter, ...(mustNot.length ? { must_not: mustNot } : {}) } },
+    query: {
+      bool: { must: words.map(wordClause), filter, ...(mustNot.length ? { must_not: mustNot } : {}) },
+    },
     sort: SORTS[query.sort],
   };
 }
@@ -352,6 +354,60 @@ export async function signedRequest(
   }
 }
 
+/**
+ * The writes of one index (the products index, the saved searches' percolator index): it is made
+ * with `body` when missing, or gains `addedProperties` when it exists (adding a field to a mapping
+ * is allowed and idempotent); then NDJSON bulk writes, each checked item by item.
+ */
+export function indexWriter(
+  send: (req: SignedRequest) => Promise<{ status: number; body: unknown }>,
+  indexPath: string,
+  options: { body: () => JsonObject; addedProperties: () => JsonObject; refresh?: boolean | 'wait_for' },
+) {
+  const refreshQuery = options.refresh === undefined ? '' : `?refresh=${options.refresh}`;
+
+  async function ensureIndex(): Promise<void> {
+    if ((await send({ method: 'HEAD', path: indexPath })).status === 200) {
+      await send({
+        method: 'PUT',
+        path: `${indexPath}/_mapping`,
+        body: { properties: options.addedProperties() },
+      });
+      return;
+    }
+    try {
+      await send({ method: 'PUT', path: indexPath, body: options.body() });
+    } catch (err) {
+      // Another instance created it first: that is the outcome we wanted.
+      if (!(err instanceof OpenSearchError && err.type === 'resource_already_exists_exception')) throw err;
+    }
+  }
+
+  /**
+   * Writes go through this once per instance: a bulk write to a missing index would auto-create it
+   * with dynamic mappings (no Spanish analyzer, no keyword filters, no percolator field). A failure
+   * is retried next time.
+   */
+  let ensured: Promise<void> | undefined;
+  function ensureOnce(): Promise<void> {
+    ensured ??= ensureIndex().catch((err) => {
+      ensured = undefined;
+      throw err;
+    });
+    return ensured;
+  }
+
+  /** One _bulk request of these NDJSON lines (none: no request), after the index is ensured. */
+  async function bulk(lines: JsonObject[]): Promise<void> {
+    if (lines.length === 0) return;
+    await ensureOnce();
+    const res = await send({ method: 'POST', path: `${indexPath}/_bulk${refreshQuery}`, ndjson: lines });
+    checkBulkResponse(res.body);
+  }
+
+  return { ensureIndex, ensureOnce, bulk };
+}
+
 export interface OpenSearchIndexOptions {
   /** Domain endpoint, e.g. https://search-xyz.us-east-1.es.amazonaws.com */
   node: string;
@@ -370,62 +426,26 @@ export function createOpenSearchIndex(
   const send = (req: SignedRequest) =>
     signedRequest(options.node, options.region, options.credentials ?? credentialsFromEnv, req);
   const indexPath = `/${encodeURIComponent(index)}`;
-  const refreshQuery = refresh === undefined ? '' : `?refresh=${refresh}`;
+  const writer = indexWriter(send, indexPath, {
+    body: buildIndexBody,
+    // Fields added since the index was made.
+    addedProperties: () => ADDED_FIELDS_MAPPING,
+    refresh,
+  });
 
   async function exists(): Promise<boolean> {
     return (await send({ method: 'HEAD', path: indexPath })).status === 200;
   }
 
-  async function ensureIndex(): Promise<void> {
-    if (await exists()) {
-      // Fields added since the index was made (adding a field to a mapping is allowed and idempotent).
-      await send({ method: 'PUT', path: `${indexPath}/_mapping`, body: { properties: ADDED_FIELDS_MAPPING } });
-      return;
-    }
-    try {
-      await send({ method: 'PUT', path: indexPath, body: buildIndexBody() });
-    } catch (err) {
-      // Another instance created it first: that is the outcome we wanted.
-      if (!(err instanceof OpenSearchError && err.type === 'resource_already_exists_exception')) throw err;
-    }
-  }
-
-  /**
-   * Writes go through this once per instance: a bulk write to a missing index would auto-create it
-   * with dynamic mappings (no Spanish analyzer, no keyword filters). A failure is retried next time.
-   */
-  let ensured: Promise<void> | undefined;
-  function ensureOnce(): Promise<void> {
-    ensured ??= ensureIndex().catch((err) => {
-      ensured = undefined;
-      throw err;
-    });
-    return ensured;
-  }
-
   return {
-    ensureIndex,
+    ensureIndex: writer.ensureIndex,
 
     async upsert(docs) {
-      if (docs.length === 0) return;
-      await ensureOnce();
-      const res = await send({
-        method: 'POST',
-        path: `${indexPath}/_bulk${refreshQuery}`,
-        ndjson: toBulkBody(docs),
-      });
-      checkBulkResponse(res.body);
+      await writer.bulk(toBulkBody(docs));
     },
 
     async remove(ids) {
-      if (ids.length === 0) return;
-      await ensureOnce();
-      const res = await send({
-        method: 'POST',
-        path: `${indexPath}/_bulk${refreshQuery}`,
-        ndjson: toBulkDeleteBody(ids),
-      });
-      checkBulkResponse(res.body);
+      await writer.bulk(toBulkDeleteBody(ids));
     },
 
     async search(query) {

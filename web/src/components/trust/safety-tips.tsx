@@ -8,7 +8,7 @@ export function SafetyTips({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
     <ol className="safety-tips">
       {SAFETY_TIPS.map((tip, i) => (
         <li key={tip.title} className="safety-tips__item">
-          <span className="safety-tips__number" aria-hidden="true">
+          <span className="disc safety-tips__number" aria-hidden="true">
             {i + 1}
           </span>
           <div>

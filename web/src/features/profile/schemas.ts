@@ -13,9 +13,13 @@ export function institutionalEmailError(
   if (!universityId || !email.trim()) return { field: 'email', message: ACCOUNT_MESSAGES.missingFields };
   const university = universities.find((u) => u.id === universityId);
   if (!university) return { field: 'university', message: ACCOUNT_MESSAGES.invalidUniversity };
-  if (!emailSchema.safeParse(email).success) return { field: 'email', message: ACCOUNT_MESSAGES.invalidEmail };
+  if (!emailSchema.safeParse(email).success)
+    return { field: 'email', message: ACCOUNT_MESSAGES.invalidEmail };
   if (!emailInDomain(email, university.email_domain))
-    return { field: 'email', message: ACCOUNT_MESSAGES.wrongDomain.replace('{domain}', university.email_domain) };
+    return {
+      field: 'email',
+      message: ACCOUNT_MESSAGES.wrongDomain.replace('{domain}', university.email_domain),
+    };
   return null;
 }
 

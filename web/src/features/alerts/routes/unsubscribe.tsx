@@ -1,15 +1,12 @@
-import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { ALERT_MESSAGES } from '#shared/alert-texts';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { useHashTokenOnce } from '@/hooks/use-hash-token-once';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { useUnsubscribeAlerts } from '../api/unsubscribe-alerts';
-
-/** The token of a `#token=…` fragment (kept out of server logs and Referer headers), or null. */
-const tokenOf = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).get('token') || null;
 
 /**
  * /alertas/baja#token=…: the link of every alert mail. It turns the person's alerts off at once,
@@ -17,16 +14,9 @@ const tokenOf = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).ge
  */
 export function Component() {
   useDocumentMeta('Alertas por correo');
-  const token = tokenOf(useLocation().hash);
   const unsubscribe = useUnsubscribeAlerts();
   const { mutate } = unsubscribe;
-  const sent = useRef<string | null>(null);
-  useEffect(() => {
-    if (token && sent.current !== token) {
-      sent.current = token;
-      mutate(token);
-    }
-  }, [token, mutate]);
+  const token = useHashTokenOnce(mutate);
 
   const alertsLink = (
     <Link to={paths.alerts.getHref()} className={buttonClass('outline')}>

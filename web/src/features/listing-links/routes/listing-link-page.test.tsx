@@ -3,7 +3,6 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXPIRY_MESSAGES } from '#shared/listing-expiry';
 import { type FakeRequest, fakeApi, renderApp } from '@/testing/render';
-import { linkToken } from './listing-link-page';
 
 const TOKEN = `${'a'.repeat(20)}.${'b'.repeat(43)}`;
 
@@ -35,11 +34,6 @@ afterEach(() => {
 });
 
 describe("the reminder's links (decision 030)", () => {
-  it('read the token from the fragment only', () => {
-    expect(linkToken(`#token=${TOKEN}`)).toBe(TOKEN);
-    expect(linkToken('')).toBeNull();
-  });
-
   it('renews with one POST, without a session, and says so in Spanish', async () => {
     const api = linkApi();
     renderApp(`/publicacion/renovar#token=${TOKEN}`);

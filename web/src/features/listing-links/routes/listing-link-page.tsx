@@ -1,17 +1,12 @@
-import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { EXPIRY_MESSAGES } from '#shared/listing-expiry';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { useHashTokenOnce } from '@/hooks/use-hash-token-once';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { type ListingLinkAction, useListingLink } from '../api/use-listing-link';
-
-/** The token of a `#token=…` fragment (kept out of server logs and Referer headers), or null. */
-export function linkToken(hash: string): string | null {
-  return new URLSearchParams(hash.replace(/^#/, '')).get('token') || null;
-}
 
 const TITLES: Record<ListingLinkAction, string> = {
   renew: 'Renovar publicación',
@@ -24,17 +19,9 @@ const TITLES: Record<ListingLinkAction, string> = {
  */
 export function ListingLinkPage({ action }: { action: ListingLinkAction }) {
   useDocumentMeta(TITLES[action]);
-  const token = linkToken(useLocation().hash);
   const link = useListingLink(action);
   const { mutate } = link;
-  // Once per token (React's development double effects, a re-render).
-  const sent = useRef<string | null>(null);
-  useEffect(() => {
-    if (token && sent.current !== token) {
-      sent.current = token;
-      mutate(token);
-    }
-  }, [token, mutate]);
+  const token = useHashTokenOnce(mutate);
 
   const listLink = (
     <Link to={paths.myProducts.getHref()} className={buttonClass('outline')}>

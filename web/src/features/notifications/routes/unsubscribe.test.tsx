@@ -3,7 +3,6 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NOTIFICATION_MESSAGES } from '#shared/notification-messages';
 import { type FakeRequest, fakeApi, renderApp } from '@/testing/render';
-import { unsubscribeToken } from './unsubscribe';
 
 const TOKEN = `${'a'.repeat(20)}.${'b'.repeat(43)}`;
 
@@ -30,12 +29,6 @@ afterEach(() => {
 });
 
 describe('/notificaciones/baja', () => {
-  it('reads the token from the fragment only', () => {
-    expect(unsubscribeToken(`#token=${TOKEN}`)).toBe(TOKEN);
-    expect(unsubscribeToken('')).toBeNull();
-    expect(unsubscribeToken('#token=')).toBeNull();
-  });
-
   it('turns the mails off with one POST, without a session, and says so with a way back to /settings', async () => {
     const api = unsubscribeApi();
     renderApp(`/notificaciones/baja#token=${TOKEN}`);

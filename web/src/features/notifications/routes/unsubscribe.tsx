@@ -1,17 +1,12 @@
-import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { NOTIFICATION_MESSAGES } from '#shared/notification-messages';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { useHashTokenOnce } from '@/hooks/use-hash-token-once';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { useUnsubscribe } from '../api/unsubscribe';
-
-/** The token of a `#token=…` fragment (kept out of server logs and Referer headers), or null. */
-export function unsubscribeToken(hash: string): string | null {
-  return new URLSearchParams(hash.replace(/^#/, '')).get('token') || null;
-}
 
 /**
  * /notificaciones/baja#token=…: the link of every question or answer mail. It turns those mails off
@@ -19,17 +14,9 @@ export function unsubscribeToken(hash: string): string | null {
  */
 export function Component() {
   useDocumentMeta('Notificaciones por correo');
-  const token = unsubscribeToken(useLocation().hash);
   const unsubscribe = useUnsubscribe();
   const { mutate } = unsubscribe;
-  // Once per token (React's development double effects, a re-render).
-  const sent = useRef<string | null>(null);
-  useEffect(() => {
-    if (token && sent.current !== token) {
-      sent.current = token;
-      mutate(token);
-    }
-  }, [token, mutate]);
+  const token = useHashTokenOnce(mutate);
 
   const settingsLink = (
     <Link to={paths.settings.getHref()} className={buttonClass('outline')}>

@@ -41,7 +41,7 @@ function ProfilePage({ user, universityId }: { user: SessionUser; universityId: 
   return (
     <div className="container page account-page">
       <header className="profile-header">
-        <div className="profile-header__avatar" aria-hidden="true">
+        <div className="disc profile-header__avatar" aria-hidden="true">
           {initial}
         </div>
         <div className="profile-header__text">

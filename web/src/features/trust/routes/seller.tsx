@@ -48,7 +48,7 @@ export function Component() {
   return (
     <div className="container page seller-page">
       <header className="seller-page__header">
-        <span className="seller-page__avatar" aria-hidden="true">
+        <span className="disc seller-page__avatar" aria-hidden="true">
           {initial}
         </span>
         <div>
