@@ -1,5 +1,5 @@
 import './lib/csp-jitless';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadRoute } from './app/router';
@@ -16,10 +16,16 @@ function render() {
   // The app's root error boundary reports what it catches (app/route-error-boundary.tsx), except a
   // screen that cannot load offline, which is expected (decision 023); React's own report of caught
   // errors would log every one, that one too.
-  createRoot(container as HTMLElement, { onCaughtError: () => {} }).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const root = createRoot(container as HTMLElement, { onCaughtError: () => {} });
+  // As a transition, React renders the first screen in slices that yield to the browser between
+  // them, rather than in one long task that holds a slow phone's main thread (TBT): the HTML's first
+  // paint stays on screen meanwhile, and the commit replaces it in one go.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }
 
