@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { apiRoutesPlugin } from './api-routes-plugin.ts';
 import { pwaPlugin } from './pwa-plugin.ts';
 
@@ -62,6 +62,54 @@ function earlyScript(): Plugin {
 }
 
 /**
+ * Prunes the lists of files Vite preloads beside each dynamic `import()` (its `__vite__mapDeps`
+ * table, written into the importing chunk): a chunk that the importing chunk imports statically,
+ * directly or not, is already loaded when the `import()` runs, so listing it again only adds bytes
+ * to the importer. The router's 35 lazy screens listed React, TanStack Query and the shell's shared
+ * chunks in each list (1.6 KB gzip of the entry; docs/decisions/024-phone-speed.md). The files
+ * still listed are those the screen needs and the page has not loaded: they keep downloading in
+ * parallel with the screen's chunk. A list left with only the imported file itself is dropped
+ * (the `import()` fetches it anyway). CSS is untouched: Vite adds it after this hook.
+ */
+function preloadOnlyWhatIsMissing() {
+  let bundle: Rolldown.OutputBundle | undefined;
+  const staticClosure = (fileName: string, seen = new Set<string>()): Set<string> => {
+    const chunk = bundle?.[fileName];
+    if (seen.has(fileName) || chunk?.type !== 'chunk') return seen;
+    seen.add(fileName);
+    for (const imported of chunk.imports) staticClosure(imported, seen);
+    return seen;
+  };
+  const plugin: Plugin = {
+    name: 'preload-only-what-is-missing',
+    apply: 'build',
+    // Before Vite's import analysis writes the lists (its hook has no order), which calls the
+    // function below with the finished bundle's chunk graph.
+    generateBundle: {
+      order: 'pre',
+      handler(_options, output) {
+        bundle = output;
+      },
+    },
+  };
+  const resolveDependencies = (
+    fileName: string,
+    deps: string[],
+    { hostId, hostType }: { hostId: string; hostType: 'html' | 'js' },
+  ): string[] => {
+    if (hostType !== 'js' || !bundle) return deps;
+    const loaded = staticClosure(hostId);
+    // index.html preloads its entry's static imports itself (`<link rel="modulepreload">`).
+    for (const chunk of Object.values(bundle))
+      if (chunk.type === 'chunk' && chunk.isEntry && chunk.facadeModuleId?.endsWith('.html'))
+        staticClosure(chunk.fileName, loaded);
+    return deps.filter((dep) => dep !== fileName && !loaded.has(dep));
+  };
+  return { plugin, resolveDependencies };
+}
+const preload = preloadOnlyWhatIsMissing();
+
+/**
  * The SPA build. Root is web/, output web/dist (served by the local server and uploaded to S3).
  * Target: Chrome 91 (2021). Android 5 and 6 phones stopped at Chrome/WebView 106 and Android 7 at
  * 119, so any phone whose browser updates at all is covered; 91 keeps native private-field checks
@@ -71,7 +119,14 @@ function earlyScript(): Plugin {
 export default defineConfig(({ command }) => ({
   root: webRoot,
   publicDir: 'public',
-  plugins: [react(), apiRoutesPlugin(), reactRouterProductionBuild(), earlyScript(), pwaPlugin()],
+  plugins: [
+    react(),
+    apiRoutesPlugin(),
+    reactRouterProductionBuild(),
+    earlyScript(),
+    pwaPlugin(),
+    preload.plugin,
+  ],
   // A build is always a production build, even when started from a process whose NODE_ENV is
   // 'test' (vitest's e2e setup) or 'development': Vite would otherwise honour that NODE_ENV and
   // ship React's development build (several times larger, with StrictMode's double effects).
@@ -86,6 +141,7 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     target: ['chrome91', 'edge91', 'firefox90', 'safari15'],
     manifest: true,
+    modulePreload: { resolveDependencies: preload.resolveDependencies },
     sourcemap: false,
     cssCodeSplit: true,
     rolldownOptions: {
