@@ -39,6 +39,13 @@ function reactRouterProductionBuild(): Plugin {
 }
 
 /**
+ * The modules `src/early.ts` imports (with Vite's preload helper): kept out of the shell's chunk
+ * group below, so the early entry's own chunk never imports React.
+ */
+const EARLY_MODULES =
+  /preload-helper|[\\/]src[\\/]early[\\/.]|shared[\\/](enums|limits|ids|photo-urls)\.ts$|[\\/]image-sizes\.ts$/;
+
+/**
  * `src/early.ts` is an entry of its own, loaded by an async module script at the top of index.html:
  * it starts the first screen's API calls and chunk while the app's JavaScript downloads (decision
  * 024). Vite would bundle every module script of index.html into the app's entry, so the script is
@@ -47,6 +54,22 @@ function reactRouterProductionBuild(): Plugin {
 function earlyScript(): Plugin {
   return {
     name: 'early-script',
+    // The early script runs before React has downloaded: nothing it imports may import React.
+    generateBundle(_options, bundle) {
+      const early = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'early');
+      const seen = new Set<string>();
+      const visit = (fileName: string) => {
+        const c = bundle[fileName];
+        if (seen.has(fileName) || c?.type !== 'chunk') return;
+        seen.add(fileName);
+        if (Object.keys(c.modules).some((id) => /node_modules[\\/]react(-dom)?[\\/]/.test(id)))
+          this.error(
+            `The early entry imports React through ${fileName}: see EARLY_MODULES in vite.config.ts`,
+          );
+        c.imports.forEach(visit);
+      };
+      if (early) visit(early.fileName);
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
@@ -167,6 +190,18 @@ export default defineConfig(({ command }) => ({
             // The shared text helpers and the money formatter (decision 033) are small and used by the
             // first route and the lazy screens alike: one chunk rather than two tiny ones.
             { name: 'text', test: /shared[\\/](text|money)\.ts$/, priority: 5 },
+            // The app's own modules that an entry imports statically (the shell: layout, bar, session,
+            // API client, paths, icons, toasts, popover...) are loaded on every page: one chunk (it
+            // lands in the entry) rather than one small chunk per set of lazy screens sharing them,
+            // each with its own imports, exports and gzip overhead (decision 024). Never the early
+            // entry's modules: that script must not wait for React (`earlyScript` checks it).
+            {
+              name: 'shell',
+              tags: ['$initial'],
+              test: (id: string) => !id.includes('node_modules') && !EARLY_MODULES.test(id),
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
           ],
         },
       },
