@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { API_MESSAGES } from '#shared/messages';
+import { INTERNAL_ERROR_MESSAGE } from '#shared/internal-error-message';
 import { apiRoutes } from 'virtual:api-routes';
 import { buildPath } from '#shared/api/define';
 import { takeEarlyGet } from '@/early/first-screen';
@@ -182,19 +182,19 @@ export async function apiCall<N extends RouteName>(name: N, input: ApiInput<N>):
       }));
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, 'NetworkError', API_MESSAGES.internal);
+    throw new ApiError(0, 'NetworkError', INTERNAL_ERROR_MESSAGE);
   }
 
   const json: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const error = readErrorBody(json);
     if (error) throw new ApiError(response.status, error.code, error.message, error.details);
-    throw new ApiError(response.status, 'HttpError', API_MESSAGES.internal);
+    throw new ApiError(response.status, 'HttpError', INTERNAL_ERROR_MESSAGE);
   }
   // Every route answers a JSON object; anything else (an HTML fallback page, an empty body) is not
   // the API speaking.
   if (!isRecord(json) || Array.isArray(json))
-    throw new ApiError(response.status, 'InvalidResponse', API_MESSAGES.internal);
+    throw new ApiError(response.status, 'InvalidResponse', INTERNAL_ERROR_MESSAGE);
   // The server validated and stripped this body with the route's response schema.
   return json as ApiOutput<N>;
 }
