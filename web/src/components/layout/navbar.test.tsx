@@ -33,12 +33,12 @@ describe('Navbar search', () => {
 });
 
 describe('Navbar parts', () => {
-  it('shows the global link, user menu and publish button on ordinary pages', () => {
+  it('shows the global link, user menu and publish button on ordinary pages', async () => {
     renderRoutes(routes, '/marketplace');
     expect(screen.getByRole('link', { name: /Global Marketplace/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Publicar Producto/ })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Menú de usuario' }));
-    expect(screen.getByRole('link', { name: 'Iniciar Sesión' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Iniciar Sesión' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Registrarse' })).toBeTruthy();
   });
 
