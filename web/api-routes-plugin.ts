@@ -10,6 +10,13 @@ export const API_ROUTES_MODULE = 'virtual:api-routes';
  * (the admin area's routes; docs/decisions/027-admin-web.md).
  */
 export const LAZY_ROUTE_AREAS = ['admin'] as const;
+/**
+ * `virtual:api-routes/public-reads`: the public GET routes of the main table, the only ones a first
+ * screen calls before anyone signs in. The app's client starts with these and loads the rest
+ * (`virtual:api-routes`) on its first other call, so the whole table is not on every first route
+ * (docs/decisions/024-phone-speed.md).
+ */
+export const PUBLIC_READS = 'public-reads';
 const RESOLVED = `\0${API_ROUTES_MODULE}`;
 const ROUTES_FILE = fileURLToPath(new URL('../shared/routes.ts', import.meta.url));
 
@@ -26,7 +33,7 @@ export function apiRoutesPlugin(): Plugin {
     resolveId(id) {
       if (id === API_ROUTES_MODULE) return RESOLVED;
       const area = id.startsWith(`${API_ROUTES_MODULE}/`) ? id.slice(API_ROUTES_MODULE.length + 1) : '';
-      return (LAZY_ROUTE_AREAS as readonly string[]).includes(area) ? `${RESOLVED}/${area}` : undefined;
+      return [...LAZY_ROUTE_AREAS, PUBLIC_READS].includes(area) ? `${RESOLVED}/${area}` : undefined;
     },
     async load(id) {
       if (!id.startsWith(RESOLVED)) return undefined;
@@ -39,8 +46,10 @@ export function apiRoutesPlugin(): Plugin {
       const areaOf = new Map<string, string>(module.routeList.map((r) => [r.name, r.area]));
       const lazy: readonly string[] = LAZY_ROUTE_AREAS;
       const table = Object.fromEntries(
-        Object.entries(module.clientRouteTable()).filter(([name]) => {
+        Object.entries(module.clientRouteTable()).filter(([name, route]) => {
           const routeArea = areaOf.get(name) ?? '';
+          if (area === PUBLIC_READS)
+            return !lazy.includes(routeArea) && route.method === 'GET' && route.auth === 'public';
           return area === null ? !lazy.includes(routeArea) : routeArea === area;
         }),
       );

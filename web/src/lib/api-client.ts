@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { INTERNAL_ERROR_MESSAGE } from '#shared/internal-error-message';
-import { apiRoutes } from 'virtual:api-routes';
+import { apiRoutes } from 'virtual:api-routes/public-reads';
 import { buildPath } from '#shared/api/define';
 import { takeEarlyGet } from '@/early/first-screen';
 import type { ClientRoute, RouteDef, RouteName, Routes } from '#shared/routes';
@@ -19,7 +19,8 @@ import type { ClientRoute, RouteDef, RouteName, Routes } from '#shared/routes';
 const API_BASE_URL = '';
 
 /**
- * The routes this page can call: the main table, plus the routes of a lazy area once the part of
+ * The routes this page can call: at first the public reads (all a first screen calls), the rest of
+ * the main table once a call needs it (`loadRoute`), plus the routes of a lazy area once the part of
  * the app that calls them has registered them (the admin area's routes stay out of the first route).
  */
 const knownRoutes = new Map<string, ClientRoute>(Object.entries(apiRoutes));
@@ -33,6 +34,19 @@ function routeOf(name: RouteName): ClientRoute {
   // A programming error (a lazy area's route called before its part registered it), not a request failure.
   if (!route) throw new Error(`API route ${name} is not registered`);
   return route;
+}
+
+/** The main table's other routes (signed-in reads, every write): a small chunk, loaded once. */
+let mainTable: Promise<void> | undefined;
+function loadMainTable(): Promise<void> {
+  mainTable ??= import('virtual:api-routes').then(
+    (m) => registerApiRoutes(m.apiRoutes),
+    (err: unknown) => {
+      mainTable = undefined; // offline, say: the next call tries again
+      throw err;
+    },
+  );
+  return mainTable;
 }
 
 /** `{id}` names in a path template: PathParamNames<'/api/products/{id}'> = 'id'. */
@@ -152,6 +166,12 @@ function mustRevalidate(): boolean {
 }
 
 export async function apiCall<N extends RouteName>(name: N, input: ApiInput<N>): Promise<ApiOutput<N>> {
+  if (!knownRoutes.has(name)) {
+    // The table's chunk could not be fetched: a network failure like any other.
+    await loadMainTable().catch(() => {
+      throw new ApiError(0, 'NetworkError', INTERNAL_ERROR_MESSAGE);
+    });
+  }
   const route = routeOf(name);
   const body = (input as { body?: unknown }).body;
   const headers: Record<string, string> = { accept: 'application/json' };
