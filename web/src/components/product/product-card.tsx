@@ -9,11 +9,14 @@ import { paths } from '@/config/paths';
 import { useFavoriteIds } from '@/lib/api/get-favorites';
 import { useToggleFavorite } from '@/lib/api/toggle-favorite';
 import { useSession } from '@/lib/session';
-import { addRecentlyViewed } from '@/lib/storage';
 import { careerTheme, categoryTheme, Glyph } from '../catalog-icons';
 import { Badge } from '../ui/badge';
 import { useToast } from '../ui/toast';
 import { ShareMenu } from './share-menu';
+
+/** Remembers the product as viewed (its module loads on the first click, off the first route). */
+const rememberViewed = (product: ProductSummary) =>
+  void import('@/lib/recently-viewed').then((m) => m.addRecentlyViewed(product)).catch(() => {});
 
 export const DEFAULT_PRODUCT_IMAGE = '/images/default-product.webp';
 
@@ -102,7 +105,7 @@ export function ProductCard({ product, isFavorite, onToggleFavorite, eager = fal
       <div className="product-card__body">
         <h3 className="product-card__title">
           {/* The stretched link makes the whole card clickable without nesting the buttons in it. */}
-          <Link to={href} className="product-card__link" onClick={() => addRecentlyViewed(product)}>
+          <Link to={href} className="product-card__link" onClick={() => rememberViewed(product)}>
             {product.title}
           </Link>
         </h3>

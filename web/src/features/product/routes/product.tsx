@@ -15,7 +15,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useUniversity } from '@/lib/api/get-university';
 import { useDocumentMeta } from '@/lib/document-meta';
-import { addRecentlyViewed, getRecentlyViewed, removeRecentlyViewed } from '@/lib/storage';
+import { addRecentlyViewed, getRecentlyViewed, removeRecentlyViewed } from '@/lib/recently-viewed';
 import { useProduct } from '../api/get-product';
 import { useRelatedProducts } from '../api/get-related-products';
 import { ProductGallery } from '../components/product-gallery';
