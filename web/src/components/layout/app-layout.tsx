@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useRecoveryRedirect } from '@/lib/recovery-redirect';
+import { OptionalPart } from '../ui/optional-part';
 import { Spinner } from '../ui/spinner';
 import { Navbar } from './navbar';
 import { PublishFab, showsPublishShortcut } from './publish-fab';
@@ -37,9 +38,9 @@ export function AppLayout() {
         </Suspense>
       </main>
       {fab && <PublishFab />}
-      <Suspense fallback={null}>
+      <OptionalPart>
         <Footer />
-      </Suspense>
+      </OptionalPart>
     </div>
   );
 }

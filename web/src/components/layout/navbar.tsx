@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { FOCUSED_PAGES, paths } from '@/config/paths';
 import { Glyph } from '../catalog-icons';
 import { buttonClass } from '../ui/button';
+import { OptionalPart } from '../ui/optional-part';
 import { UserMenu } from './user-menu';
 
 // The drawer is fetched when first opened (or hovered), keeping it out of the first route's JavaScript.
@@ -63,9 +64,9 @@ export function Navbar() {
       </div>
       {searchOpen && (
         <div className="container navbar__search">
-          <Suspense fallback={null}>
+          <OptionalPart>
             <NavbarSearch onSubmitted={() => setSearchOpen(false)} />
-          </Suspense>
+          </OptionalPart>
         </div>
       )}
       {drawerOpen && (

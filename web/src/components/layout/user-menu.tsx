@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useSession } from '@/lib/session';
 import { Glyph } from '../catalog-icons';
+import { OptionalPart } from '../ui/optional-part';
 import { Popover } from '../ui/popover';
 
 // The entries are a chunk of their own (not on the first route's JavaScript, decision 024): requested
@@ -33,9 +34,9 @@ export function UserMenu() {
       )}
     >
       {(close) => (
-        <Suspense fallback={null}>
+        <OptionalPart>
           <UserMenuItems close={close} />
-        </Suspense>
+        </OptionalPart>
       )}
     </Popover>
   );
