@@ -28,8 +28,18 @@ const ROUTES_FILE = fileURLToPath(new URL('../shared/routes.ts', import.meta.url
  * is loaded through Vite's module runner (not imported by the config), and watched in dev.
  */
 export function apiRoutesPlugin(): Plugin {
+  // The table, loaded once for all the virtual modules (loading it compiles every route file and
+  // zod: seconds on a busy machine, which a lazily imported table would pay again mid-test). A
+  // change to a watched route file drops it.
+  let loaded: ReturnType<typeof runnerImport<typeof RouteTable>> | undefined;
   return {
     name: 'api-routes',
+    buildStart() {
+      loaded = undefined;
+    },
+    watchChange() {
+      loaded = undefined;
+    },
     resolveId(id) {
       if (id === API_ROUTES_MODULE) return RESOLVED;
       const area = id.startsWith(`${API_ROUTES_MODULE}/`) ? id.slice(API_ROUTES_MODULE.length + 1) : '';
@@ -38,10 +48,8 @@ export function apiRoutesPlugin(): Plugin {
     async load(id) {
       if (!id.startsWith(RESOLVED)) return undefined;
       const area = id === RESOLVED ? null : id.slice(RESOLVED.length + 1);
-      const { module, dependencies } = await runnerImport<typeof RouteTable>(ROUTES_FILE, {
-        configFile: false,
-        logLevel: 'silent',
-      });
+      loaded ??= runnerImport<typeof RouteTable>(ROUTES_FILE, { configFile: false, logLevel: 'silent' });
+      const { module, dependencies } = await loaded;
       for (const file of dependencies) this.addWatchFile(file);
       const areaOf = new Map<string, string>(module.routeList.map((r) => [r.name, r.area]));
       const lazy: readonly string[] = LAZY_ROUTE_AREAS;
