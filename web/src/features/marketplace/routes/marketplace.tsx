@@ -4,7 +4,7 @@ import { LIMITS } from '#shared/limits';
 import { parseUniversityId } from '#shared/ids';
 import { Glyph } from '@/components/catalog-icons';
 import { ProductGrid } from '@/components/product/product-grid';
-import { Button } from '@/components/ui/button';
+import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { getSelectedUniversity, setSelectedUniversity } from '@/lib/storage';
@@ -88,11 +88,12 @@ function Marketplace({ universityId }: { universityId: string }) {
       {!browsing && (
         <Suspense
           fallback={
-            // The button's place and look while its chunk loads: nothing moves when it arrives.
-            <div className="create-alert">
-              <Button variant="outline" size="sm" disabled>
+            // The button's place and look while its chunk loads, so nothing moves when it arrives;
+            // hidden from assistive technology (it cannot be pressed yet).
+            <div className="create-alert" aria-hidden="true">
+              <span className={buttonClass('outline', 'sm')}>
                 <Glyph name="bell" size={16} /> Crear alerta
-              </Button>
+              </span>
             </div>
           }
         >
