@@ -1,3 +1,5 @@
+import { INTERNAL_ERROR_MESSAGE } from './internal-error-message';
+
 /** Spanish texts that both the API and the web app show. UI-only texts live with their screens. */
 export const API_MESSAGES = {
   badRequest: 'La solicitud no es válida.',
@@ -10,7 +12,7 @@ export const API_MESSAGES = {
   tooManyRequests: 'Demasiadas solicitudes. Inténtalo más tarde.',
   /** A public route that mails (sign-up, sign-up code, password reset), too often from one connection. */
   tooManyFromClient: 'Demasiadas solicitudes desde tu conexión. Inténtalo de nuevo en una hora.',
-  internal: 'Ocurrió un error inesperado',
+  internal: INTERNAL_ERROR_MESSAGE,
   invalidCursor: 'El cursor de paginación no es válido.',
   invalidPriceRange: 'El precio mínimo no puede ser mayor que el máximo.',
   unknownCategory: 'Categoría no válida.',

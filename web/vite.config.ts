@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { apiRoutesPlugin } from './api-routes-plugin.ts';
 import { pwaPlugin } from './pwa-plugin.ts';
 
@@ -39,6 +39,13 @@ function reactRouterProductionBuild(): Plugin {
 }
 
 /**
+ * The modules `src/early.ts` imports (with Vite's preload helper): kept out of the shell's chunk
+ * group below, so the early entry's own chunk never imports React.
+ */
+const EARLY_MODULES =
+  /preload-helper|[\\/]src[\\/]early[\\/.]|shared[\\/](enums|limits|ids|photo-urls)\.ts$|[\\/](image-sizes|home-hero-texts)\.ts$/;
+
+/**
  * `src/early.ts` is an entry of its own, loaded by an async module script at the top of index.html:
  * it starts the first screen's API calls and chunk while the app's JavaScript downloads (decision
  * 024). Vite would bundle every module script of index.html into the app's entry, so the script is
@@ -47,6 +54,22 @@ function reactRouterProductionBuild(): Plugin {
 function earlyScript(): Plugin {
   return {
     name: 'early-script',
+    // The early script runs before React has downloaded: nothing it imports may import React.
+    generateBundle(_options, bundle) {
+      const early = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'early');
+      const seen = new Set<string>();
+      const visit = (fileName: string) => {
+        const c = bundle[fileName];
+        if (seen.has(fileName) || c?.type !== 'chunk') return;
+        seen.add(fileName);
+        if (Object.keys(c.modules).some((id) => /node_modules[\\/]react(-dom)?[\\/]/.test(id)))
+          this.error(
+            `The early entry imports React through ${fileName}: see EARLY_MODULES in vite.config.ts`,
+          );
+        c.imports.forEach(visit);
+      };
+      if (early) visit(early.fileName);
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
@@ -62,6 +85,54 @@ function earlyScript(): Plugin {
 }
 
 /**
+ * Prunes the lists of files Vite preloads beside each dynamic `import()` (its `__vite__mapDeps`
+ * table, written into the importing chunk): a chunk that the importing chunk imports statically,
+ * directly or not, is already loaded when the `import()` runs, so listing it again only adds bytes
+ * to the importer. The router's 35 lazy screens listed React, TanStack Query and the shell's shared
+ * chunks in each list (1.6 KB gzip of the entry; docs/decisions/024-phone-speed.md). The files
+ * still listed are those the screen needs and the page has not loaded: they keep downloading in
+ * parallel with the screen's chunk. A list left with only the imported file itself is dropped
+ * (the `import()` fetches it anyway). CSS is untouched: Vite adds it after this hook.
+ */
+function preloadOnlyWhatIsMissing() {
+  let bundle: Rolldown.OutputBundle | undefined;
+  const staticClosure = (fileName: string, seen = new Set<string>()): Set<string> => {
+    const chunk = bundle?.[fileName];
+    if (seen.has(fileName) || chunk?.type !== 'chunk') return seen;
+    seen.add(fileName);
+    for (const imported of chunk.imports) staticClosure(imported, seen);
+    return seen;
+  };
+  const plugin: Plugin = {
+    name: 'preload-only-what-is-missing',
+    apply: 'build',
+    // Before Vite's import analysis writes the lists (its hook has no order), which calls the
+    // function below with the finished bundle's chunk graph.
+    generateBundle: {
+      order: 'pre',
+      handler(_options, output) {
+        bundle = output;
+      },
+    },
+  };
+  const resolveDependencies = (
+    fileName: string,
+    deps: string[],
+    { hostId, hostType }: { hostId: string; hostType: 'html' | 'js' },
+  ): string[] => {
+    if (hostType !== 'js' || !bundle) return deps;
+    const loaded = staticClosure(hostId);
+    // index.html preloads its entry's static imports itself (`<link rel="modulepreload">`).
+    for (const chunk of Object.values(bundle))
+      if (chunk.type === 'chunk' && chunk.isEntry && chunk.facadeModuleId?.endsWith('.html'))
+        staticClosure(chunk.fileName, loaded);
+    return deps.filter((dep) => dep !== fileName && !loaded.has(dep));
+  };
+  return { plugin, resolveDependencies };
+}
+const preload = preloadOnlyWhatIsMissing();
+
+/**
  * The SPA build. Root is web/, output web/dist (served by the local server and uploaded to S3).
  * Target: Chrome 91 (2021). Android 5 and 6 phones stopped at Chrome/WebView 106 and Android 7 at
  * 119, so any phone whose browser updates at all is covered; 91 keeps native private-field checks
@@ -71,7 +142,14 @@ function earlyScript(): Plugin {
 export default defineConfig(({ command }) => ({
   root: webRoot,
   publicDir: 'public',
-  plugins: [react(), apiRoutesPlugin(), reactRouterProductionBuild(), earlyScript(), pwaPlugin()],
+  plugins: [
+    react(),
+    apiRoutesPlugin(),
+    reactRouterProductionBuild(),
+    earlyScript(),
+    pwaPlugin(),
+    preload.plugin,
+  ],
   // A build is always a production build, even when started from a process whose NODE_ENV is
   // 'test' (vitest's e2e setup) or 'development': Vite would otherwise honour that NODE_ENV and
   // ship React's development build (several times larger, with StrictMode's double effects).
@@ -86,6 +164,7 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     target: ['chrome91', 'edge91', 'firefox90', 'safari15'],
     manifest: true,
+    modulePreload: { resolveDependencies: preload.resolveDependencies },
     sourcemap: false,
     cssCodeSplit: true,
     rolldownOptions: {
@@ -101,6 +180,15 @@ export default defineConfig(({ command }) => ({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
               priority: 20,
+            },
+            // TanStack Query's mutation hook and observer: no first screen changes data before a press
+            // (the heart, 'Crear alerta', sign-out load their mutations then), so they are a chunk of
+            // their own for the screens that do; the rest of the library stays in `data`.
+            {
+              name: 'data-mutations',
+              test: /@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]useMutation\.js$|@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]mutationObserver\.js$/,
+              includeDependenciesRecursively: false,
+              priority: 11,
             },
             // Server state, needed by every data screen.
             { name: 'data', test: /node_modules[\\/]@tanstack[\\/]/, priority: 10 },
@@ -119,6 +207,29 @@ export default defineConfig(({ command }) => ({
               name: 'first-screen',
               test: /(src[\\/]early[\\/]first-screen|home-hero-texts|image-sizes|shared[\\/](enums|ids|limits|photo-urls))\.ts$/,
               priority: 15,
+            },
+            // Small modules the listing screens share (local storage, skeleton, badge, the university
+            // query, the products' query key): one chunk rather than a tiny one per set of screens
+            // sharing them (/marketplace had five of 0.05-0.8 KB gzip). Their own imports stay where
+            // they are (limits and ids are the early entry's). Page meta and the text helpers stay out:
+            // nearly every screen uses them alone, and would load the rest with them.
+            {
+              name: 'common',
+              test: /lib[\\/]storage\.ts$|components[\\/]ui[\\/](skeleton|badge)\.tsx$|lib[\\/]api[\\/](products-query-key|get-university)\.ts$/,
+              includeDependenciesRecursively: false,
+              priority: 5,
+            },
+            // The app's own modules that an entry imports statically (the shell: layout, bar, session,
+            // API client, paths, icons, toasts, popover...) are loaded on every page: one chunk (it
+            // lands in the entry) rather than one small chunk per set of lazy screens sharing them,
+            // each with its own imports, exports and gzip overhead (decision 024). Never the early
+            // entry's modules: that script must not wait for React (`earlyScript` checks it).
+            {
+              name: 'shell',
+              tags: ['$initial'],
+              test: (id: string) => !id.includes('node_modules') && !EARLY_MODULES.test(id),
+              includeDependenciesRecursively: false,
+              priority: 1,
             },
           ],
         },

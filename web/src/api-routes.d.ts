@@ -11,3 +11,10 @@ declare module 'virtual:api-routes/admin' {
   import type { ClientRoute } from '#shared/routes';
   export const apiRoutes: Readonly<Record<string, ClientRoute>>;
 }
+
+// The public GET routes of the main table (web/api-routes-plugin.ts PUBLIC_READS): the API client's
+// starting table; the rest of `virtual:api-routes` loads on the first call to another route.
+declare module 'virtual:api-routes/public-reads' {
+  import type { ClientRoute } from '#shared/routes';
+  export const apiRoutes: Readonly<Record<string, ClientRoute>>;
+}

@@ -14,7 +14,7 @@ export interface Theme {
 
 type CategoryKey = Category | 'carreras';
 
-const BOX = 'M21 8l-9-5-9 5v8l9 5 9-5zM3 8l9 5 9-5M12 13v8';
+export const BOX = 'M21 8l-9-5-9 5v8l9 5 9-5zM3 8l9 5 9-5M12 13v8';
 const NOTES = 'M9 18V5l12-2v13M9 18a3 3 0 1 1-6 0 3 3 0 0 1 6 0zM21 16a3 3 0 1 1-6 0 3 3 0 0 1 6 0z';
 
 const CATEGORY_PATHS: Record<CategoryKey, string> = {
@@ -54,19 +54,6 @@ export const CATEGORY_THEMES: Record<CategoryKey, Theme> = {
   hogar: { bg: '#fef9c3', fg: '#854d0e' },
 };
 
-const CAREER_PATHS: Record<Career, string> = {
-  economia: 'M3 3v18h18M7 15l4-4 3 3 6-6',
-  arquitectura: 'M3 21h18M5 21V7l7-4 7 4v14M9 21v-6h6v6M9 10h.01M15 10h.01',
-  ingenieria:
-    'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM12 2v3M12 19v3M4.9 4.9L7 7M17 17l2.1 2.1M2 12h3M19 12h3M4.9 19.1L7 17M17 7l2.1-2.1',
-  derecho: 'M12 3v18M6 21h12M5 7h14M5 7l-3 7a3 3 0 0 0 6 0zM19 7l-3 7a3 3 0 0 0 6 0z',
-  comunicacion: 'M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z',
-  psicologia: 'M12 21s-7-4.5-9-9a5 5 0 0 1 9-3 5 5 0 0 1 9 3c-2 4.5-9 9-9 9z',
-  administracion: 'M3 7h18v13H3zM8 7V4h8v3M3 12h18',
-  medicina: 'M9 3h6v6h6v6h-6v6H9v-6H3V9h6z',
-  otros: BOX,
-};
-
 export const CAREER_THEMES: Record<Career, Theme> = {
   economia: { bg: '#dcfce7', fg: '#15803d' },
   arquitectura: { bg: '#ffedd5', fg: '#c2410c' },
@@ -79,14 +66,14 @@ export const CAREER_THEMES: Record<Career, Theme> = {
   otros: { bg: '#f1f5f9', fg: '#475569' },
 };
 
-function pick<K extends string, V>(table: Record<K, V>, id: string | null | undefined): V {
+export function pick<K extends string, V>(table: Record<K, V>, id: string | null | undefined): V {
   return id && Object.hasOwn(table, id) ? table[id as K] : table['otros' as K];
 }
 
 export const categoryTheme = (id: string | null | undefined): Theme => pick(CATEGORY_THEMES, id);
 export const careerTheme = (id: string | null | undefined): Theme => pick(CAREER_THEMES, id);
 
-interface IconProps {
+export interface IconProps {
   id: string | null | undefined;
   size?: number;
   className?: string;
@@ -128,10 +115,6 @@ export function PathIcon({
 
 export function CategoryIcon({ id, ...rest }: IconProps) {
   return <PathIcon d={pick(CATEGORY_PATHS, id)} {...rest} />;
-}
-
-export function CareerIcon({ id, ...rest }: IconProps) {
-  return <PathIcon d={pick(CAREER_PATHS, id)} {...rest} />;
 }
 
 /** Small UI glyphs used across the app, kept here so no icon library is needed. */

@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiRoutes as fullTable } from 'virtual:api-routes';
+import { apiRoutes as publicReads } from 'virtual:api-routes/public-reads';
 import { API_MESSAGES } from '#shared/messages';
 import { fakeApi } from '../testing/render';
 import { ApiError, apiCall, apiUrl, revalidatePublicReads } from './api-client';
@@ -7,6 +9,18 @@ import { ApiError, apiCall, apiUrl, revalidatePublicReads } from './api-client';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('apiCall', () => {
+  it('starts with the public reads only, and loads the rest of the table for another route', async () => {
+    const names = Object.keys(publicReads);
+    expect(names).toContain('listProducts');
+    expect(names).not.toContain('getProfile');
+    for (const route of Object.values(publicReads))
+      expect(route).toMatchObject({ method: 'GET', auth: 'public' });
+    expect(Object.keys(fullTable).length).toBeGreaterThan(names.length);
+    const api = fakeApi(() => ({ body: { id: 'u1' } }));
+    await apiCall('getProfile', {});
+    expect(api.requests[0].url.pathname).toBe('/api/me/profile');
+  });
+
   it('builds the URL from the route table, leaving empty query values out', () => {
     expect(apiUrl('getProduct', { params: { id: 12 } })).toBe('/api/products/12');
     expect(
@@ -104,7 +118,9 @@ describe('apiCall', () => {
 describe('revalidation after one’s own changes', () => {
   it('makes public reads revalidate with the server for a while, private ones untouched', async () => {
     sessionStorage.clear();
-    const fetchMock = vi.fn(async () => new Response('{"items":[],"total":0,"nextCursor":null}', { status: 200 }));
+    const fetchMock = vi.fn(
+      async () => new Response('{"items":[],"total":0,"nextCursor":null}', { status: 200 }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     await apiCall('listProducts', {});
     expect((fetchMock.mock.calls[0] as unknown[])[1]).not.toHaveProperty('cache');

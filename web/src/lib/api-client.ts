@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
-import { API_MESSAGES } from '#shared/messages';
-import { apiRoutes } from 'virtual:api-routes';
+import { INTERNAL_ERROR_MESSAGE } from '#shared/internal-error-message';
+import { apiRoutes } from 'virtual:api-routes/public-reads';
 import { buildPath } from '#shared/api/define';
 import { takeEarlyBody, takeEarlyGet } from '@/early/first-screen';
 import type { ClientRoute, RouteDef, RouteName, Routes } from '#shared/routes';
@@ -19,7 +19,8 @@ import type { ClientRoute, RouteDef, RouteName, Routes } from '#shared/routes';
 const API_BASE_URL = '';
 
 /**
- * The routes this page can call: the main table, plus the routes of a lazy area once the part of
+ * The routes this page can call: at first the public reads (all a first screen calls), the rest of
+ * the main table once a call needs it (`loadRoute`), plus the routes of a lazy area once the part of
  * the app that calls them has registered them (the admin area's routes stay out of the first route).
  */
 const knownRoutes = new Map<string, ClientRoute>(Object.entries(apiRoutes));
@@ -33,6 +34,19 @@ function routeOf(name: RouteName): ClientRoute {
   // A programming error (a lazy area's route called before its part registered it), not a request failure.
   if (!route) throw new Error(`API route ${name} is not registered`);
   return route;
+}
+
+/** The main table's other routes (signed-in reads, every write): a small chunk, loaded once. */
+let mainTable: Promise<void> | undefined;
+function loadMainTable(): Promise<void> {
+  mainTable ??= import('virtual:api-routes').then(
+    (m) => registerApiRoutes(m.apiRoutes),
+    (err: unknown) => {
+      mainTable = undefined; // offline, say: the next call tries again
+      throw err;
+    },
+  );
+  return mainTable;
 }
 
 /** `{id}` names in a path template: PathParamNames<'/api/products/{id}'> = 'id'. */
@@ -169,6 +183,12 @@ export function takeEarlyAnswer<N extends RouteName>(
 }
 
 export async function apiCall<N extends RouteName>(name: N, input: ApiInput<N>): Promise<ApiOutput<N>> {
+  if (!knownRoutes.has(name)) {
+    // The table's chunk could not be fetched: a network failure like any other.
+    await loadMainTable().catch(() => {
+      throw new ApiError(0, 'NetworkError', INTERNAL_ERROR_MESSAGE);
+    });
+  }
   const route = routeOf(name);
   const body = (input as { body?: unknown }).body;
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -199,19 +219,19 @@ export async function apiCall<N extends RouteName>(name: N, input: ApiInput<N>):
       }));
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, 'NetworkError', API_MESSAGES.internal);
+    throw new ApiError(0, 'NetworkError', INTERNAL_ERROR_MESSAGE);
   }
 
   const json: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const error = readErrorBody(json);
     if (error) throw new ApiError(response.status, error.code, error.message, error.details);
-    throw new ApiError(response.status, 'HttpError', API_MESSAGES.internal);
+    throw new ApiError(response.status, 'HttpError', INTERNAL_ERROR_MESSAGE);
   }
   // Every route answers a JSON object; anything else (an HTML fallback page, an empty body) is not
   // the API speaking.
   if (!isRecord(json) || Array.isArray(json))
-    throw new ApiError(response.status, 'InvalidResponse', API_MESSAGES.internal);
+    throw new ApiError(response.status, 'InvalidResponse', INTERNAL_ERROR_MESSAGE);
   // The server validated and stripped this body with the route's response schema.
   return json as ApiOutput<N>;
 }

@@ -2,14 +2,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '#shared/limits';
 import { product } from '../testing/fixtures';
-import {
-  addRecentlyViewed,
-  addSearchHistory,
-  getRecentlyViewed,
-  getSearchHistory,
-  getSelectedUniversity,
-  setSelectedUniversity,
-} from './storage';
+import { addRecentlyViewed, getRecentlyViewed } from './recently-viewed';
+import { addSearchHistory, getSearchHistory, getSelectedUniversity, setSelectedUniversity } from './storage';
 
 beforeEach(() => localStorage.clear());
 

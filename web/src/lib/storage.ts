@@ -1,16 +1,15 @@
-import { CAREERS, CATEGORIES, CONDITIONS } from '#shared/enums';
 import { parseUniversityId } from '#shared/ids';
 import { LIMITS, STORAGE_KEYS } from '#shared/limits';
-import type { ProductSummary } from '#shared/schemas';
 
 /**
  * Typed access to the app's local-storage keys (shared/limits.ts STORAGE_KEYS). Every read is
  * checked: corrupt JSON or unexpected shapes read as empty instead of breaking a page, and storage
  * that throws (private mode, quota) is treated as absent. The checks are small explicit guards,
- * not zod: this module is on every page's initial JavaScript, zod is not.
+ * not zod: this module is on every page's initial JavaScript, zod is not. The recently viewed
+ * products are in ./recently-viewed.ts (their guard is only needed where they are read or written).
  */
 
-function read(key: string): string | null {
+export function read(key: string): string | null {
   try {
     return globalThis.localStorage?.getItem(key) ?? null;
   } catch {
@@ -18,7 +17,7 @@ function read(key: string): string | null {
   }
 }
 
-function write(key: string, value: string | null): void {
+export function write(key: string, value: string | null): void {
   try {
     if (value === null) globalThis.localStorage?.removeItem(key);
     else globalThis.localStorage?.setItem(key, value);
@@ -28,7 +27,7 @@ function write(key: string, value: string | null): void {
 }
 
 /** The stored JSON array of a key; [] when absent, corrupt or not an array. */
-function readJsonArray(key: string): unknown[] {
+export function readJsonArray(key: string): unknown[] {
   const raw = read(key);
   if (raw === null) return [];
   try {
@@ -37,36 +36,6 @@ function readJsonArray(key: string): unknown[] {
   } catch {
     return [];
   }
-}
-
-const isOneOf = <T extends string>(values: readonly T[], v: unknown): v is T =>
-  typeof v === 'string' && (values as readonly string[]).includes(v);
-
-/**
- * shared/schemas.ts productSummarySchema as a guard: the summary's keys only (others are dropped,
- * as the schema strips them), or null when a field is missing or of the wrong kind.
- */
-function toProductSummary(v: unknown): ProductSummary | null {
-  if (typeof v !== 'object' || v === null) return null;
-  const p = v as Record<string, unknown>;
-  const ok =
-    typeof p.id === 'number' &&
-    Number.isInteger(p.id) &&
-    p.id > 0 &&
-    typeof p.title === 'string' &&
-    typeof p.price === 'number' &&
-    Number.isFinite(p.price) &&
-    p.price >= 0 &&
-    isOneOf(CATEGORIES, p.category) &&
-    (p.career === null || isOneOf(CAREERS, p.career)) &&
-    isOneOf(CONDITIONS, p.condition) &&
-    (p.image === null || typeof p.image === 'string') &&
-    typeof p.university_id === 'string' &&
-    typeof p.created_at === 'string';
-  if (!ok) return null;
-  const { id, title, price, category, career, condition, image, university_id, created_at } =
-    p as ProductSummary;
-  return { id, title, price, category, career, condition, image, university_id, created_at };
 }
 
 // --- selectedUniversity: the bare id, as the original app stored it.
@@ -108,34 +77,4 @@ export function clearSearchHistory(): void {
 
 function dedupe(items: string[]): string[] {
   return [...new Set(items)];
-}
-
-// --- recentlyViewedProducts: product summaries (so a list renders without a request), newest first, capped at 10.
-
-export function getRecentlyViewed(): ProductSummary[] {
-  // Entries are checked one by one: one bad entry must not drop the others.
-  const items: ProductSummary[] = [];
-  for (const entry of readJsonArray(STORAGE_KEYS.recentlyViewed)) {
-    const summary = toProductSummary(entry);
-    if (summary && !items.some((p) => p.id === summary.id)) items.push(summary);
-  }
-  return items.slice(0, LIMITS.recentlyViewed);
-}
-
-/** Forgets a product that is no longer offered (sold, taken down or deleted). */
-export function removeRecentlyViewed(id: number): void {
-  const current = getRecentlyViewed();
-  if (current.some((p) => p.id === id))
-    write(STORAGE_KEYS.recentlyViewed, JSON.stringify(current.filter((p) => p.id !== id)));
-}
-
-export function addRecentlyViewed(product: ProductSummary): ProductSummary[] {
-  const summary = toProductSummary(product);
-  if (!summary) throw new TypeError(`Not a product summary: ${JSON.stringify(product)}`);
-  const next = [summary, ...getRecentlyViewed().filter((p) => p.id !== summary.id)].slice(
-    0,
-    LIMITS.recentlyViewed,
-  );
-  write(STORAGE_KEYS.recentlyViewed, JSON.stringify(next));
-  return next;
 }

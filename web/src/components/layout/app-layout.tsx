@@ -1,10 +1,14 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useRecoveryRedirect } from '@/lib/recovery-redirect';
+import { OptionalPart } from '../ui/optional-part';
 import { Spinner } from '../ui/spinner';
-import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { PublishFab, showsPublishShortcut } from './publish-fab';
+
+// Below the screen: a chunk of its own, requested with the first render rather than carried by the
+// first route's JavaScript (decision 024). It only adds itself at the end: nothing moves.
+const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
 
 /** The shell around every screen: bar, the lazy route (with a fallback while its chunk loads), footer. */
 export function AppLayout() {
@@ -34,7 +38,9 @@ export function AppLayout() {
         </Suspense>
       </main>
       {fab && <PublishFab />}
-      <Footer />
+      <OptionalPart>
+        <Footer />
+      </OptionalPart>
     </div>
   );
 }

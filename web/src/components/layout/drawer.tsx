@@ -3,7 +3,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { CAREER_LABELS, CAREER_PAGES } from '#shared/enums';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
-import { CareerIcon, Glyph, PathIcon } from '../catalog-icons';
+import { Glyph, PathIcon } from '../catalog-icons';
+import { CareerIcon } from '../career-icons';
 import { buttonClass } from '../ui/button';
 import { useModalDialog } from '../ui/use-modal-dialog';
 

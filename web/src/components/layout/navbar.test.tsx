@@ -8,35 +8,37 @@ afterEach(cleanup);
 
 const routes = [{ path: '*', element: <Navbar /> }];
 
-function submitSearch(text: string) {
+async function submitSearch(text: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Abrir búsqueda' }));
-  fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar productos' }), { target: { value: text } });
+  // The form is a chunk of its own, loaded when first opened.
+  const input = await screen.findByRole('searchbox', { name: 'Buscar productos' });
+  fireEvent.change(input, { target: { value: text } });
   fireEvent.click(screen.getByRole('button', { name: 'Buscar' }));
 }
 
 describe('Navbar search', () => {
-  it('submits the trimmed text as q', () => {
+  it('submits the trimmed text as q', async () => {
     const { router } = renderRoutes(routes, '/marketplace');
-    submitSearch('  laptop dell  ');
+    await submitSearch('  laptop dell  ');
     expect(router.state.location.pathname).toBe('/search');
     expect(router.state.location.search).toBe('?q=laptop+dell');
   });
 
-  it('goes to /search without q for whitespace-only text', () => {
+  it('goes to /search without q for whitespace-only text', async () => {
     const { router } = renderRoutes(routes, '/marketplace');
-    submitSearch('   ');
+    await submitSearch('   ');
     expect(router.state.location.pathname).toBe('/search');
     expect(router.state.location.search).toBe('');
   });
 });
 
 describe('Navbar parts', () => {
-  it('shows the global link, user menu and publish button on ordinary pages', () => {
+  it('shows the global link, user menu and publish button on ordinary pages', async () => {
     renderRoutes(routes, '/marketplace');
     expect(screen.getByRole('link', { name: /Global Marketplace/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Publicar Producto/ })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Menú de usuario' }));
-    expect(screen.getByRole('link', { name: 'Iniciar Sesión' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Iniciar Sesión' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Registrarse' })).toBeTruthy();
   });
 

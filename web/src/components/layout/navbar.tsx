@@ -3,12 +3,15 @@ import { Link, useLocation } from 'react-router-dom';
 import { FOCUSED_PAGES, paths } from '@/config/paths';
 import { Glyph } from '../catalog-icons';
 import { buttonClass } from '../ui/button';
-import { NavbarSearch } from './navbar-search';
+import { OptionalPart } from '../ui/optional-part';
 import { UserMenu } from './user-menu';
 
 // The drawer is fetched when first opened (or hovered), keeping it out of the first route's JavaScript.
 const loadDrawer = () => import('./drawer');
 const Drawer = lazy(() => loadDrawer().then((m) => ({ default: m.Drawer })));
+// The phone's search form likewise, when first opened (or hovered).
+const loadSearch = () => import('./navbar-search');
+const NavbarSearch = lazy(() => loadSearch().then((m) => ({ default: m.NavbarSearch })));
 
 export function Navbar() {
   const { pathname } = useLocation();
@@ -35,6 +38,7 @@ export function Navbar() {
           className="icon-button navbar__mobile-only"
           aria-label={searchOpen ? 'Cerrar búsqueda' : 'Abrir búsqueda'}
           aria-expanded={searchOpen}
+          onPointerEnter={loadSearch}
           onClick={() => setSearchOpen((o) => !o)}
         >
           <Glyph name={searchOpen ? 'close' : 'search'} size={18} />
@@ -60,7 +64,9 @@ export function Navbar() {
       </div>
       {searchOpen && (
         <div className="container navbar__search">
-          <NavbarSearch onSubmitted={() => setSearchOpen(false)} />
+          <OptionalPart>
+            <NavbarSearch onSubmitted={() => setSearchOpen(false)} />
+          </OptionalPart>
         </div>
       )}
       {drawerOpen && (

@@ -10,22 +10,24 @@ afterEach(cleanup);
 const signedIn = (groups: string[], signOut = async () => undefined): Session =>
   signedInSession({ sub: 'u1', email: 'ana@example.com', 'cognito:groups': groups }, signOut);
 
-function open(session: Session, at = '/') {
+async function open(session: Session, at = '/') {
   const view = renderRoutes(withSession(session, [{ path: '*', element: <UserMenu /> }]), at);
   fireEvent.click(screen.getByRole('button', { name: 'Menú de usuario' }));
+  // The entries are a chunk of their own, loaded when the menu is first wanted.
+  await screen.findAllByRole('listitem');
   return view.router;
 }
 
 describe('UserMenu', () => {
-  it('shows the admin link to admins and super admins only', () => {
-    open(signedIn(['admin']));
+  it('shows the admin link to admins and super admins only', async () => {
+    await open(signedIn(['admin']));
     expect(screen.getByRole('link', { name: 'Panel de Administrador' })).toBeTruthy();
     expect(screen.getByText('A')).toBeTruthy();
     cleanup();
-    open(signedIn(['super_admin']));
+    await open(signedIn(['super_admin']));
     expect(screen.getByRole('link', { name: 'Panel de Administrador' })).toBeTruthy();
     cleanup();
-    open(signedIn([]));
+    await open(signedIn([]));
     expect(screen.queryByRole('link', { name: 'Panel de Administrador' })).toBeNull();
     for (const name of ['Mi Perfil', 'Favoritos', 'Configuración'])
       expect(screen.getByRole('link', { name })).toBeTruthy();
@@ -35,14 +37,14 @@ describe('UserMenu', () => {
 
 describe('sign out', () => {
   it('toasts and goes home on success', async () => {
-    const router = open(signedIn([]), '/carreras');
+    const router = await open(signedIn([]), '/carreras');
     fireEvent.click(screen.getByRole('button', { name: 'Cerrar Sesión' }));
     expect(await screen.findByText('Sesión cerrada correctamente')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('toasts the error and stays on failure', async () => {
-    const router = open(
+    const router = await open(
       signedIn([], async () => {
         throw new Error('offline');
       }),

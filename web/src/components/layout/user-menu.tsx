@@ -1,14 +1,17 @@
-import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { lazy } from 'react';
 import { useSession } from '@/lib/session';
-import { useSignOut } from '@/lib/use-sign-out';
 import { Glyph } from '../catalog-icons';
+import { OptionalPart } from '../ui/optional-part';
 import { Popover } from '../ui/popover';
+
+// The entries are a chunk of their own (not on the first route's JavaScript, decision 024): requested
+// when the trigger is hovered or focused, or at the latest when the menu opens.
+const loadItems = () => import('./user-menu-items');
+const UserMenuItems = lazy(() => loadItems().then((m) => ({ default: m.UserMenuItems })));
 
 /** Signed out: Iniciar Sesión and Registrarse. Signed in: profile links (the admin link only for admins) and sign out. */
 export function UserMenu() {
   const session = useSession();
-  const signOut = useSignOut();
   const signedIn = session.status === 'signed-in';
   return (
     <Popover
@@ -18,6 +21,8 @@ export function UserMenu() {
           type="button"
           className="icon-button user-menu__trigger"
           aria-label="Menú de usuario"
+          onPointerEnter={loadItems}
+          onFocus={loadItems}
           {...props}
         >
           {signedIn ? (
@@ -28,65 +33,11 @@ export function UserMenu() {
         </button>
       )}
     >
-      {(close) =>
-        signedIn ? (
-          <ul className="menu">
-            <li className="menu__item muted">{session.user.email}</li>
-            <li>
-              <Link className="menu__item" to={paths.profile.getHref()} onClick={close}>
-                Mi Perfil
-              </Link>
-            </li>
-            <li>
-              <Link className="menu__item" to={paths.favorites.getHref()} onClick={close}>
-                Favoritos
-              </Link>
-            </li>
-            <li>
-              <Link className="menu__item" to={paths.alerts.getHref()} onClick={close}>
-                Mis Alertas
-              </Link>
-            </li>
-            {session.user.isAdmin && (
-              <li>
-                <Link className="menu__item" to={paths.admin.dashboard.getHref()} onClick={close}>
-                  Panel de Administrador
-                </Link>
-              </li>
-            )}
-            <li>
-              <Link className="menu__item" to={paths.settings.getHref()} onClick={close}>
-                Configuración
-              </Link>
-            </li>
-            <li>
-              <button
-                type="button"
-                className="menu__item"
-                onClick={() => {
-                  close();
-                  void signOut();
-                }}
-              >
-                Cerrar Sesión
-              </button>
-            </li>
-          </ul>
-        ) : (
-          <ul className="menu">
-            <li>
-              <Link className="menu__item" to={paths.login.getHref()} onClick={close}>
-                Iniciar Sesión
-              </Link>
-            </li>
-            <li>
-              <Link className="menu__item" to={paths.register.getHref()} onClick={close}>
-                Registrarse
-              </Link>
-            </li>
-          </ul>
-        )
-      }
+      {(close) => (
+        <OptionalPart>
+          <UserMenuItems close={close} />
+        </OptionalPart>
+      )}
     </Popover>
   );
 }

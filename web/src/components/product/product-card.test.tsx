@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getRecentlyViewed } from '@/lib/storage';
+import { getRecentlyViewed } from '@/lib/recently-viewed';
 import { product } from '@/testing/fixtures';
 import { renderRoutes } from '@/testing/render';
 import { CARD_IMAGE_SIZES, ProductCard } from './product-card';
@@ -67,7 +67,7 @@ describe('ProductCard', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Libro de Cálculo I' }));
     expect(await screen.findByText('detalle')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/product/42');
-    expect(getRecentlyViewed().map((p) => p.id)).toEqual([42]);
+    await waitFor(() => expect(getRecentlyViewed().map((p) => p.id)).toEqual([42]));
   });
 
   it('offers the WebP sizes in srcset with the card widths, its pixel size, and loads lazily unless in the first row', () => {

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CAREER_BADGES, CAREER_LABELS, CATEGORY_LABELS, type Career } from '#shared/enums';
@@ -7,13 +8,15 @@ import type { ProductSummary } from '#shared/schemas';
 import { formatUsd } from '#shared/money';
 import { paths } from '@/config/paths';
 import { useFavoriteIds } from '@/lib/api/get-favorites';
-import { useToggleFavorite } from '@/lib/api/toggle-favorite';
-import { useSession } from '@/lib/session';
-import { addRecentlyViewed } from '@/lib/storage';
+import { useSession, useSignedInUserId } from '@/lib/session';
 import { careerTheme, categoryTheme, Glyph } from '../catalog-icons';
 import { Badge } from '../ui/badge';
 import { useToast } from '../ui/toast';
 import { ShareMenu } from './share-menu';
+
+/** Remembers the product as viewed (its module loads on the first click, off the first route). */
+const rememberViewed = (product: ProductSummary) =>
+  void import('@/lib/recently-viewed').then((m) => m.addRecentlyViewed(product)).catch(() => {});
 
 export const DEFAULT_PRODUCT_IMAGE = '/images/default-product.webp';
 
@@ -39,7 +42,8 @@ export function ProductCard({ product, isFavorite, onToggleFavorite, eager = fal
   const session = useSession();
   const { toast } = useToast();
   const favoriteIds = useFavoriteIds();
-  const toggleFavorite = useToggleFavorite();
+  const queryClient = useQueryClient();
+  const userId = useSignedInUserId();
   const saved = isFavorite ?? favoriteIds.has(product.id);
   const href = paths.product.getHref(product.id);
   const url = `${globalThis.location?.origin ?? ''}${href}`;
@@ -56,7 +60,16 @@ export function ProductCard({ product, isFavorite, onToggleFavorite, eager = fal
       return;
     }
     if (onToggleFavorite) onToggleFavorite(product);
-    else toggleFavorite.mutate({ product, save: !saved });
+    else {
+      const save = !saved;
+      // The mutation's module loads on the first press (off the first route's JavaScript).
+      import('@/lib/api/toggle-favorite')
+        .then((m) => m.toggleFavoriteNow(queryClient, userId, { product, save }))
+        .then(
+          () => toast({ title: save ? 'Guardado en favoritos' : 'Eliminado de favoritos' }),
+          () => toast({ title: 'No se pudo actualizar favorito', variant: 'destructive' }),
+        );
+    }
   };
 
   return (
@@ -102,7 +115,7 @@ export function ProductCard({ product, isFavorite, onToggleFavorite, eager = fal
       <div className="product-card__body">
         <h3 className="product-card__title">
           {/* The stretched link makes the whole card clickable without nesting the buttons in it. */}
-          <Link to={href} className="product-card__link" onClick={() => addRecentlyViewed(product)}>
+          <Link to={href} className="product-card__link" onClick={() => rememberViewed(product)}>
             {product.title}
           </Link>
         </h3>

@@ -1,9 +1,7 @@
-import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { MutationObserver, mutationOptions, type QueryClient } from '@tanstack/react-query';
 import type { ProductSummary } from '#shared/schemas';
-import { useToast } from '@/components/ui/toast';
 import { apiCall } from '@/lib/api-client';
 import { getFavoritesQueryOptions } from '@/lib/api/get-favorites';
-import { useSignedInUserId } from '@/lib/session';
 
 export interface ToggleFavoriteVariables {
   product: ProductSummary;
@@ -38,19 +36,18 @@ export const toggleFavoriteMutationOptions = (queryClient: QueryClient, userId: 
   });
 };
 
-/** Saves or removes a favorite, with the spec's toasts. */
-export function useToggleFavorite() {
-  const queryClient = useQueryClient();
-  const { toast } = useToast();
-  const options = toggleFavoriteMutationOptions(queryClient, useSignedInUserId());
-  return useMutation({
-    ...options,
-    onError: (...args) => {
-      options.onError?.(...args);
-      toast({ title: 'No se pudo actualizar favorito', variant: 'destructive' });
-    },
-    onSuccess: (_data, { save }) => {
-      toast({ title: save ? 'Guardado en favoritos' : 'Eliminado de favoritos' });
-    },
-  });
+/**
+ * Saves or removes a favorite (the options above, through TanStack Query's mutation observer),
+ * started by the cards' heart outside React's render: the heart loads this module on its first press,
+ * so neither it nor the observer is on the first routes' JavaScript (docs/decisions/024). Resolves
+ * when saved; rejects on failure, once the heart shows what it showed before.
+ */
+export function toggleFavoriteNow(
+  queryClient: QueryClient,
+  userId: string | null,
+  variables: ToggleFavoriteVariables,
+) {
+  return new MutationObserver(queryClient, toggleFavoriteMutationOptions(queryClient, userId)).mutate(
+    variables,
+  );
 }

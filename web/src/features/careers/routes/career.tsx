@@ -1,7 +1,8 @@
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { CAREER_LABELS, type Career } from '#shared/enums';
 import { LIMITS } from '#shared/limits';
-import { CareerIcon, careerTheme } from '@/components/catalog-icons';
+import { CareerIcon } from '@/components/career-icons';
+import { careerTheme } from '@/components/catalog-icons';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useDocumentMeta } from '@/lib/document-meta';

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { CAREER_LABELS, CAREER_PAGES } from '#shared/enums';
-import { CareerIcon, careerTheme } from '@/components/catalog-icons';
+import { CareerIcon } from '@/components/career-icons';
+import { careerTheme } from '@/components/catalog-icons';
 import { paths } from '@/config/paths';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { CAREER_DESCRIPTIONS } from '../career-copy';

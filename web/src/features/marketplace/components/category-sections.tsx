@@ -1,19 +1,10 @@
-import { useQueries } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
-import { CATEGORY_LABELS, type Category, FILTER_CATEGORIES } from '#shared/enums';
+import { CATEGORY_LABELS, type Category } from '#shared/enums';
 import { LIMITS } from '#shared/limits';
 import { CategoryIcon, categoryTheme } from '@/components/catalog-icons';
 import { FIRST_ROW, ProductGrid } from '@/components/product/product-grid';
 import { Button } from '@/components/ui/button';
-import { getProductsQueryOptions } from '@/lib/api/get-products';
-import type { ProductSummary } from '#shared/schemas';
-
-/**
- * What the sections use of each query. Module-level, so TanStack Query keeps the combined value's
- * identity while nothing changed (it compares deeply) and useDeferredValue sees real changes only.
- */
-const combineSections = (results: { isPending: boolean; data?: { items: ProductSummary[] } }[]) =>
-  results.map((r) => ({ isPending: r.isPending, items: r.data?.items ?? [] }));
+import { useCategorySections } from '../api/get-category-sections';
 
 /**
  * No search and no filters: one section per filter category with up to 4 products and 'Ver todos'
@@ -29,21 +20,11 @@ export function CategorySections({
   // The cards render in a background render, which React splits into short tasks: the answers land
   // together (decision 024) and 32 cards rendered at once held a slow phone's main thread for
   // ~300 ms (Lighthouse's TBT). Meanwhile the previous view (the skeleton) stays on screen.
-  const sections = useDeferredValue(
-    useQueries({
-      queries: FILTER_CATEGORIES.map((category) =>
-        getProductsQueryOptions({
-          university: universityId,
-          category,
-          limit: LIMITS.categoryPreview,
-          sort: 'newest',
-        }),
-      ),
-      combine: combineSections,
-    }),
-  );
+  // The data keeps its identity while unchanged (structural sharing): no background render repeats.
+  const { data, isError } = useCategorySections(universityId);
+  const sections = useDeferredValue(data);
 
-  if (sections.every((s) => s.isPending)) {
+  if (!sections && !isError) {
     return (
       <section className="section" aria-busy="true">
         <p className="results-count">Cargando productos increíbles...</p>
@@ -52,11 +33,8 @@ export function CategorySections({
     );
   }
 
-  const visible = FILTER_CATEGORIES.map((category, i) => ({
-    category,
-    items: sections[i].items,
-  })).filter((s) => s.items.length > 0);
-  if (visible.length === 0 && sections.every((s) => !s.isPending)) {
+  const visible = (sections ?? []).filter((s) => s.items.length > 0);
+  if (visible.length === 0) {
     return <p className="empty-text">No se encontraron productos</p>;
   }
 

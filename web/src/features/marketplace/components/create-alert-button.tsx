@@ -7,22 +7,6 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { type CreateAlertBody, useCreateAlert } from '@/lib/api/create-alert';
 import { useSession } from '@/lib/session';
-import { LIMITS } from '#shared/limits';
-import type { Filters } from '../hooks/use-filters';
-
-/** The saved search of what is on screen: the text and the filters (the sort is no filter). */
-export function alertSearchOf(university: string, term: string, f: Filters): CreateAlertBody {
-  return {
-    university,
-    ...(term ? { q: term } : {}),
-    ...(f.category !== 'all' ? { category: f.category } : {}),
-    ...(f.career !== 'all' ? { career: f.career } : {}),
-    ...(f.condition !== 'all' ? { condition: f.condition } : {}),
-    ...(f.minPrice > 0 ? { minPrice: f.minPrice } : {}),
-    // The slider's top means "and above": no cap.
-    ...(f.maxPrice < LIMITS.marketplacePriceMax ? { maxPrice: f.maxPrice } : {}),
-  };
-}
 
 /**
  * 'Crear alerta': saves the search on screen (its text and filters, inside the chosen university)

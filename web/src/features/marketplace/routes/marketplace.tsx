@@ -1,20 +1,38 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { LIMITS } from '#shared/limits';
 import { parseUniversityId } from '#shared/ids';
+import { Glyph } from '@/components/catalog-icons';
+import { ProductGrid } from '@/components/product/product-grid';
+import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { getSelectedUniversity, setSelectedUniversity } from '@/lib/storage';
 import { CategoryCarousel } from '../components/category-carousel';
 import { CategorySections } from '../components/category-sections';
-import { alertSearchOf, CreateAlertButton } from '../components/create-alert-button';
+import { alertSearchOf } from '../components/alert-search';
+import '../components/create-alert-button.css';
 import { FilterChips } from '../components/filter-chips';
 import { FilterPopover } from '../components/filter-popover';
-import { ProductResults } from '../components/product-results';
 import { SearchBar } from '../components/search-bar';
 import { UniversityHeader } from '../components/university-header';
 import { filtersToQuery, useFilters } from '../hooks/use-filters';
 import { useSearchTerm } from '../hooks/use-search-term';
+
+// Searching or filtering only: the results (their paginated query) and 'Crear alerta' (its
+// mutation) are chunks of their own, off the browsing marketplace's first load (decision 024). A
+// link that opens with a search or a filter requests them with this chunk, not after it.
+const loadResults = () => import('../components/product-results');
+const loadAlertButton = () => import('../components/create-alert-button');
+const ProductResults = lazy(() => loadResults().then((m) => ({ default: m.ProductResults })));
+const CreateAlertButton = lazy(() => loadAlertButton().then((m) => ({ default: m.CreateAlertButton })));
+if (
+  typeof location !== 'undefined' &&
+  [...new URLSearchParams(location.search).keys()].some((k) => k !== 'university')
+) {
+  void loadResults().catch(() => {});
+  void loadAlertButton().catch(() => {});
+}
 
 /** ?university={id} (a shared link) chooses that university; otherwise the stored one. */
 function useMarketplaceUniversity(): string | null {
@@ -58,6 +76,7 @@ function Marketplace({ universityId }: { universityId: string }) {
   const filterState = useFilters(LIMITS.marketplacePriceMax);
   const { filters, setFilters, activeCount } = filterState;
   const browsing = !term && activeCount === 0;
+  const heading = shown ? `Resultados para "${shown}"` : 'Productos filtrados';
 
   return (
     <div className="container page">
@@ -66,15 +85,42 @@ function Marketplace({ universityId }: { universityId: string }) {
         <FilterPopover {...filterState} onChange={setFilters} onReset={filterState.reset} />
       </SearchBar>
       <FilterChips {...filterState} onChange={setFilters} onReset={filterState.reset} />
-      {!browsing && <CreateAlertButton search={alertSearchOf(universityId, term, filters)} />}
+      {!browsing && (
+        <Suspense
+          fallback={
+            // The button's place and look while its chunk loads, so nothing moves when it arrives;
+            // hidden from assistive technology (it cannot be pressed yet).
+            <div className="create-alert" aria-hidden="true">
+              <span className={buttonClass('outline', 'sm')}>
+                <Glyph name="bell" size={16} /> Crear alerta
+              </span>
+            </div>
+          }
+        >
+          <CreateAlertButton search={alertSearchOf(universityId, term, filters)} />
+        </Suspense>
+      )}
       <CategoryCarousel />
       {browsing ? (
         <CategorySections universityId={universityId} onSeeAll={(category) => setFilters({ category })} />
       ) : (
-        <ProductResults
-          query={{ university: universityId, q: term || undefined, ...filtersToQuery(filters) }}
-          heading={shown ? `Resultados para "${shown}"` : 'Productos filtrados'}
-        />
+        <Suspense
+          fallback={
+            // ProductResults' own first look (heading, text, skeleton cards) while its chunk loads.
+            <section className="section" aria-busy="true">
+              <div className="section__header">
+                <h2 className="section__title">{heading}</h2>
+              </div>
+              <p className="results-count">Cargando productos increíbles...</p>
+              <ProductGrid products={[]} loading />
+            </section>
+          }
+        >
+          <ProductResults
+            query={{ university: universityId, q: term || undefined, ...filtersToQuery(filters) }}
+            heading={heading}
+          />
+        </Suspense>
       )}
     </div>
   );
