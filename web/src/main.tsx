@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadRoute } from './app/router';
 import { earlyAnswersSettled } from './early/first-screen';
+import { startSession } from './lib/session';
 import './styles/global.css';
 
 const container = document.getElementById('root');
@@ -13,6 +14,9 @@ if (!container) throw new Error('Missing #root element in index.html');
 const SCREEN_WAIT_MS = 3000;
 
 function render() {
+  // Before the first render, not in the provider's effect: the screen can be in the first commit
+  // (below), and a signed-in screen must see a stored session as being restored, not as absent.
+  startSession();
   // The app's root error boundary reports what it catches (app/route-error-boundary.tsx), except a
   // screen that cannot load offline, which is expected (decision 023); React's own report of caught
   // errors would log every one, that one too.
