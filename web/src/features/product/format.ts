@@ -1,4 +1,11 @@
-const DATE_FORMAT = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric' });
+// Caracas time, as everywhere in the app (the admin's dates, expiry, the BCV rate): the same day for
+// every member of the community, whatever zone their device is set to.
+const DATE_FORMAT = new Intl.DateTimeFormat('es-ES', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'America/Caracas',
+});
 
 /** The spec shows dates in es-ES format ('29 de julio de 2025'); an unreadable date shows nothing. */
 export function formatDate(iso: string): string {

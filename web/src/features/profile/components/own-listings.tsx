@@ -46,7 +46,12 @@ function Thumbnail({ product }: { product: OwnProduct }) {
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat('es-VE', { day: 'numeric', month: 'short', year: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat('es-VE', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'America/Caracas', // the community's day, whatever the device's zone
+});
 
 /**
  * The seller's listings (profile's 'Mis Publicaciones' and /my-products): title, price, date,
