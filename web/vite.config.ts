@@ -39,11 +39,18 @@ function reactRouterProductionBuild(): Plugin {
 }
 
 /**
+ * The modules that `src/early.ts` shares with the app (the `first-screen` chunk group below): leaf
+ * modules free of React, written once here for both the group and EARLY_MODULES.
+ */
+const EARLY_SHARED =
+  /(src[\\/]early[\\/]first-screen|home-hero-texts|image-sizes|shared[\\/](enums|ids|limits|photo-urls))\.ts$/;
+
+/**
  * The modules `src/early.ts` imports (with Vite's preload helper): kept out of the shell's chunk
  * group below, so the early entry's own chunk never imports React.
  */
-const EARLY_MODULES =
-  /preload-helper|[\\/]src[\\/]early[\\/.]|shared[\\/](enums|limits|ids|photo-urls)\.ts$|[\\/](image-sizes|home-hero-texts)\.ts$/;
+const EARLY_MODULES = (id: string) =>
+  /preload-helper|[\\/]src[\\/]early[\\/.]/.test(id) || EARLY_SHARED.test(id);
 
 /**
  * `src/early.ts` is an entry of its own, loaded by an async module script at the top of index.html:
@@ -205,7 +212,7 @@ export default defineConfig(({ command }) => ({
             // trip later, and hold back the first screen's calls and paint.
             {
               name: 'first-screen',
-              test: /(src[\\/]early[\\/]first-screen|home-hero-texts|image-sizes|shared[\\/](enums|ids|limits|photo-urls))\.ts$/,
+              test: EARLY_SHARED,
               priority: 15,
             },
             // Small modules the listing screens share (local storage, skeleton, badge, the university
@@ -227,7 +234,7 @@ export default defineConfig(({ command }) => ({
             {
               name: 'shell',
               tags: ['$initial'],
-              test: (id: string) => !id.includes('node_modules') && !EARLY_MODULES.test(id),
+              test: (id: string) => !id.includes('node_modules') && !EARLY_MODULES(id),
               includeDependenciesRecursively: false,
               priority: 1,
             },

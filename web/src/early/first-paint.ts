@@ -60,8 +60,8 @@ export function firstPaint(pathname: string): HTMLElement | null {
  * Paints it into the HTML's shell (index.html: the inert bar and an empty main), never into what
  * React has rendered: once the app has mounted, the shell is gone and this does nothing.
  */
-export function paintFirstScreen(pathname: string, doc: Document = document): boolean {
-  const main = doc.querySelector('#root > .app-shell[inert] > main.app-main');
+export function paintFirstScreen(pathname: string): boolean {
+  const main = document.querySelector('#root > .app-shell[inert] > main.app-main');
   if (!main || main.childElementCount > 0) return false;
   const content = firstPaint(pathname);
   if (!content) return false;

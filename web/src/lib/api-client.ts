@@ -166,18 +166,26 @@ function mustRevalidate(): boolean {
 }
 
 /**
- * The answer the early script already holds for this plain public GET, taken once, for a query's
- * initial data (decision 034); undefined when there is none yet, or when this call must not take
- * one: a route that may answer a signed-in person differently, or a read that must revalidate
- * after the person's own change.
+ * Whether a call may take the answer the early script started (decision 024): the same plain GET,
+ * without a token, and not while public reads must revalidate after the person's own change.
+ */
+const takesEarly = (route: ClientRoute, withToken: boolean) =>
+  route.method === 'GET' && !withToken && !mustRevalidate();
+
+/** Routes that send the token when there is one: signed-in routes, and public ones with an optional identity. */
+const mayCarryToken = (route: ClientRoute) => route.auth !== 'public' || route.identity === 'optional';
+
+/**
+ * The answer the early script already holds for this call, taken once, for a query's initial data
+ * (decision 034); undefined when there is none yet, or when this call must not take one. Read before
+ * any token is known, so a route that may carry one never takes it.
  */
 export function takeEarlyAnswer<N extends RouteName>(
   name: N,
   input: Omit<ApiInput<N>, 'body' | 'signal'>,
 ): ApiOutput<N> | undefined {
   const route = routeOf(name);
-  if (route.method !== 'GET' || route.auth !== 'public' || route.identity === 'optional' || mustRevalidate())
-    return undefined;
+  if (!takesEarly(route, mayCarryToken(route))) return undefined;
   const body = takeEarlyBody(apiUrl(name, input));
   return isRecord(body) && !Array.isArray(body) ? (body as ApiOutput<N>) : undefined;
 }
@@ -194,16 +202,14 @@ export async function apiCall<N extends RouteName>(name: N, input: ApiInput<N>):
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   // Signed-in routes need the token; a public route with an optional identity takes it when there is one.
-  if ((route.auth !== 'public' || route.identity === 'optional') && tokenProvider) {
+  if (mayCarryToken(route) && tokenProvider) {
     const token = await tokenProvider();
     if (token) headers.authorization = `Bearer ${token}`;
   }
 
   const url = apiUrl(name, input);
-  // The first screen's public reads may have been started by early.ts before the app ran: the
-  // answer is taken as is when this call is the same plain GET (no token, no forced revalidation).
-  const early =
-    route.method === 'GET' && !headers.authorization && !mustRevalidate() ? takeEarlyGet(url) : undefined;
+  // The first screen's public reads may have been started by early.ts before the app ran.
+  const early = takesEarly(route, Boolean(headers.authorization)) ? takeEarlyGet(url) : undefined;
   let response: Response;
   try {
     response =

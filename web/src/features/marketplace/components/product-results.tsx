@@ -3,6 +3,7 @@ import { LoadMore } from '@/components/product/load-more';
 import { FIRST_ROW, ProductGrid } from '@/components/product/product-grid';
 import { Spinner } from '@/components/ui/spinner';
 import { type ProductsQuery, useInfiniteProducts } from '@/lib/api/get-products';
+import { RESULTS_LOADING_TEXT, ResultsLoading } from './results-loading';
 
 export const countText = (n: number) => `${n} ${n === 1 ? 'producto encontrado' : 'productos encontrados'}`;
 
@@ -22,7 +23,7 @@ export function ProductResults({
   query,
   heading,
   enabled = true,
-  loadingText = 'Cargando productos increíbles...',
+  loadingText = RESULTS_LOADING_TEXT,
   emptyText = 'No se encontraron productos',
   loadingStyle = 'skeleton',
 }: ProductResultsProps) {
@@ -31,27 +32,23 @@ export function ProductResults({
   // The total may be unknown (search index down): then the loaded count is shown.
   const total = result.data?.pages[0]?.total ?? items.length;
   const loading = result.isPending;
+  if (loading && loadingStyle === 'skeleton') return <ResultsLoading heading={heading} text={loadingText} />;
 
   return (
     <section className="section" aria-busy={loading}>
       <div className="section__header">
         <h2 className="section__title">{heading}</h2>
       </div>
-      {loading && loadingStyle === 'spinner' ? (
+      {loading ? (
         <div className="loading-block">
           <Spinner size="lg" label={loadingText} />
         </div>
       ) : (
         <>
-          {loading ? (
-            <p className="results-count">{loadingText}</p>
-          ) : (
-            !result.isError && <p className="results-count">{countText(total)}</p>
-          )}
+          {!result.isError && <p className="results-count">{countText(total)}</p>}
           <ProductGrid
             products={items}
             eagerCount={FIRST_ROW}
-            loading={loading}
             emptyText={result.isError ? undefined : emptyText}
           />
         </>

@@ -3,7 +3,6 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { LIMITS } from '#shared/limits';
 import { parseUniversityId } from '#shared/ids';
 import { Glyph } from '@/components/catalog-icons';
-import { ProductGrid } from '@/components/product/product-grid';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useDocumentMeta } from '@/lib/document-meta';
@@ -11,6 +10,7 @@ import { getSelectedUniversity, setSelectedUniversity } from '@/lib/storage';
 import { CategoryCarousel } from '../components/category-carousel';
 import { CategorySections } from '../components/category-sections';
 import { alertSearchOf } from '../components/alert-search';
+import { ResultsLoading } from '../components/results-loading';
 import '../components/create-alert-button.css';
 import { FilterChips } from '../components/filter-chips';
 import { FilterPopover } from '../components/filter-popover';
@@ -104,18 +104,8 @@ function Marketplace({ universityId }: { universityId: string }) {
       {browsing ? (
         <CategorySections universityId={universityId} onSeeAll={(category) => setFilters({ category })} />
       ) : (
-        <Suspense
-          fallback={
-            // ProductResults' own first look (heading, text, skeleton cards) while its chunk loads.
-            <section className="section" aria-busy="true">
-              <div className="section__header">
-                <h2 className="section__title">{heading}</h2>
-              </div>
-              <p className="results-count">Cargando productos increíbles...</p>
-              <ProductGrid products={[]} loading />
-            </section>
-          }
-        >
+        // ProductResults' own first look while its chunk loads.
+        <Suspense fallback={<ResultsLoading heading={heading} />}>
           <ProductResults
             query={{ university: universityId, q: term || undefined, ...filtersToQuery(filters) }}
             heading={heading}
