@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { apiRoutesPlugin } from './api-routes-plugin.ts';
+import { bootHtml } from './boot-html.ts';
+import { APP_MODULES_META } from './src/early/boot.ts';
 import { pwaPlugin } from './pwa-plugin.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -43,7 +45,7 @@ function reactRouterProductionBuild(): Plugin {
  * modules free of React, written once here for both the group and EARLY_MODULES.
  */
 const EARLY_SHARED =
-  /(src[\\/]early[\\/]first-screen|home-hero-texts|image-sizes|shared[\\/](enums|ids|limits|photo-urls))\.ts$/;
+  /(src[\\/]early[\\/]first-screen|home-hero-texts|image-sizes|product-images|config[\\/]paths|shared[\\/](enums|ids|limits|photo-urls))\.ts$/;
 
 /**
  * The modules `src/early.ts` imports (with Vite's preload helper): kept out of the shell's chunk
@@ -54,9 +56,10 @@ const EARLY_MODULES = (id: string) =>
 
 /**
  * `src/early.ts` is an entry of its own, loaded by an async module script at the top of index.html:
- * it starts the first screen's API calls and chunk while the app's JavaScript downloads (decision
- * 024). Vite would bundle every module script of index.html into the app's entry, so the script is
- * added here, after the build named its file (the source file itself under the dev server).
+ * it starts the first screen's API calls and chunk, paints what it can, and then starts the app
+ * (decisions 024, 034 and 035). Vite would bundle every module script of index.html into the app's
+ * entry, so the script is added here, after the build named its file (the source file itself under
+ * the dev server), and the app's entry leaves the HTML for the list the early script reads.
  */
 function earlyScript(): Plugin {
   return {
@@ -79,13 +82,26 @@ function earlyScript(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
-        const chunk = Object.values(ctx.bundle ?? {}).find(
+      handler(html, ctx) {
+        // Dev server: the source file, and index.html's own entry script starts the app.
+        if (!ctx.bundle)
+          return [
+            {
+              tag: 'script',
+              attrs: { type: 'module', async: true, src: '/src/early.ts' },
+              injectTo: 'head-prepend',
+            },
+          ];
+        const chunk = Object.values(ctx.bundle).find(
           (c) => c.type === 'chunk' && c.isEntry && c.name === 'early',
         );
-        const src = ctx.bundle ? (chunk ? `/${chunk.fileName}` : undefined) : '/src/early.ts';
-        if (!src) throw new Error('The early entry is missing from the build');
-        return [{ tag: 'script', attrs: { type: 'module', async: true, src }, injectTo: 'head-prepend' }];
+        if (chunk?.type !== 'chunk') throw new Error('The early entry is missing from the build');
+        // The early script starts the app once the first screen is painted (decision 035).
+        return bootHtml({
+          html,
+          early: { src: `/${chunk.fileName}`, imports: chunk.imports.map((file) => `/${file}`) },
+          metaName: APP_MODULES_META,
+        });
       },
     },
   };

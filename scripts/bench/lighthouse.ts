@@ -1,8 +1,9 @@
 /**
  * `npm run bench -- lighthouse`: Lighthouse (mobile preset, simulated Slow 4G and 4× CPU slowdown,
  * i.e. its defaults) against the bench's own local stack with the demo data, in the system Chromium.
- * Each page runs LIGHTHOUSE_RUNS times (default 3) with fresh storage and cache (a first visit); the
- * medians are printed and marked against the goals of decision 024 (docs/decisions/024-phone-speed.md). The first visit with no
+ * Each page runs LIGHTHOUSE_RUNS times (default 3), each run in a Chromium of its own with a new
+ * profile: a first visit (Lighthouse clears the cache and the service workers, not local storage,
+ * so in one browser the university stored by an earlier page would carry over); the medians are printed and marked against the goals of decision 024 (docs/decisions/024-phone-speed.md). The first visit with no
  * university chosen is /marketplace alone (the app sends it to /select-university).
  * LIGHTHOUSE_PAGES=/product,/marketplace keeps the pages whose label starts with one of them;
  * LIGHTHOUSE_REPORTS=<dir> keeps each run's full report there (the LCP element and its phases).
@@ -11,6 +12,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { STORAGE_KEYS } from '../../shared/limits';
 import type { LocalStack } from '../local/stack';
 import { percentile } from './stats';
 
@@ -44,15 +47,20 @@ interface RunFigures {
 
 type Line = (label: string, value: string, verdict?: boolean) => void;
 
-async function pages(url: string): Promise<[string, string][]> {
+/** Label, path, and the university a returning visitor has chosen (none: a first visit). */
+type Page = [label: string, path: string, chosen?: string];
+
+async function pages(url: string): Promise<Page[]> {
   const res = await fetch(`${url}/api/products?university=ucab&limit=1`);
   const body = (await res.json()) as { products?: { id: number }[]; items?: { id: number }[] };
   const id = (body.products ?? body.items ?? [])[0]?.id;
   if (id === undefined) throw new Error('The demo data has no product of ucab to measure /product/{id} with');
-  const all: [string, string][] = [
+  const all: Page[] = [
     ['/', '/'],
     ['/marketplace?university=ucab', '/marketplace?university=ucab'],
-    ['/search?q=calculadora', '/search?q=calculadora'],
+    // A university-scoped page without a university in its URL: a returning visitor's (a first
+    // visit goes to the chooser, as the last row does).
+    ['/search?q=calculadora, UCAB chosen', '/search?q=calculadora', 'ucab'],
     ['/global-marketplace', '/global-marketplace'],
     [`/product/{id}`, `/product/${id}`],
     ['/marketplace, no university chosen', '/marketplace'],
@@ -93,14 +101,40 @@ async function audit(port: number, url: string): Promise<RunFigures> {
   };
 }
 
-/** Lighthouse sometimes loses a trace on a busy machine (NO_NAVSTART, NO_FCP): that run is retried. */
-async function auditWithRetry(port: number, url: string): Promise<RunFigures> {
+/**
+ * Chooses the university as a visitor does through a shared link (/marketplace?university=…
+ * stores it), in the browser's own profile: Lighthouse keeps local storage, so its run is a
+ * returning visitor's (the cache and service worker it clears).
+ */
+async function chooseUniversity(port: number, origin: string, university: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const page = await browser.contexts()[0].newPage();
+  await page.goto(`${origin}/marketplace?university=${encodeURIComponent(university)}`, {
+    waitUntil: 'load',
+  });
+  await page.waitForFunction(([key, u]) => localStorage.getItem(key)?.includes(u), [
+    STORAGE_KEYS.selectedUniversity,
+    university,
+  ] as const);
+  await page.close();
+}
+
+/**
+ * One first visit (or a returning visitor's, with `chosen`): a new browser with a new profile (chrome-launcher makes a temporary one), so no
+ * storage of an earlier run is left. Lighthouse sometimes loses a trace on a busy machine
+ * (NO_NAVSTART, NO_FCP): that run is retried.
+ */
+async function auditWithRetry(url: string, chosen?: string): Promise<RunFigures> {
   for (let attempt = 1; ; attempt++) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
     try {
-      return await audit(port, url);
+      if (chosen) await chooseUniversity(chrome.port, new URL(url).origin, chosen);
+      return await audit(chrome.port, url);
     } catch (err) {
       if (attempt >= 3) throw err;
       console.error(`  (retrying ${url}: ${(err as Error).message})`);
+    } finally {
+      chrome.kill();
     }
   }
 }
@@ -110,51 +144,46 @@ const median = (values: number[]) => percentile(values, 50);
 export async function lighthouseFigures(stack: Pick<LocalStack, 'url'>, line: Line): Promise<boolean> {
   if (!existsSync(CHROME_PATH))
     throw new Error(`No Chromium at ${CHROME_PATH} (apt-get install -y chromium, or set CHROME_PATH)`);
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   let allMet = true;
-  try {
-    const list = await pages(stack.url);
-    // One warm-up load so the first measured page does not pay for the handlers' first import.
-    await auditWithRetry(chrome.port, `${stack.url}/`);
-    const results = new Map<string, RunFigures[]>(list.map(([label]) => [label, []]));
-    // Pages interleaved run by run, so a noisy moment on the shared machine hits them alike.
-    for (let run = 0; run < RUNS; run++) {
-      for (const [label, path] of list)
-        results.get(label)!.push(await auditWithRetry(chrome.port, `${stack.url}${path}`));
-    }
-    console.log(`\nLighthouse ${RUNS} runs per page, medians (mobile, simulated Slow 4G, 4× CPU):`);
-    for (const [label, runs] of results) {
-      const m = (key: keyof Omit<RunFigures, 'finalUrl'>) => median(runs.map((r) => r[key]));
-      const figures = {
-        performance: m('performance'),
-        lcpMs: m('lcpMs'),
-        tbtMs: m('tbtMs'),
-        cls: m('cls'),
-        accessibility: m('accessibility'),
-        bestPractices: m('bestPractices'),
-        seo: m('seo'),
-      };
-      const final = new URL(runs[0].finalUrl).pathname;
-      const mark = (ok: boolean) => {
-        if (!ok) allMet = false;
-        return ok ? '✓' : '✗';
-      };
-      const g = LIGHTHOUSE_GOALS;
-      line(
-        `${label}${final !== new URL(`${stack.url}${list.find(([l]) => l === label)![1]}`).pathname ? ` → ${final}` : ''}`,
-        [
-          `perf ${figures.performance} ${mark(figures.performance >= g.performance)}`,
-          `LCP ${(figures.lcpMs / 1000).toFixed(2)} s ${mark(figures.lcpMs <= g.lcpMs)}`,
-          `TBT ${Math.round(figures.tbtMs)} ms ${mark(figures.tbtMs <= g.tbtMs)}`,
-          `CLS ${figures.cls.toFixed(3)} ${mark(figures.cls <= g.cls)}`,
-          `a11y ${figures.accessibility} ${mark(figures.accessibility >= g.accessibility)}`,
-          `BP ${figures.bestPractices} ${mark(figures.bestPractices >= g.bestPractices)}`,
-          `SEO ${figures.seo} ${mark(figures.seo >= g.seo)}`,
-        ].join(' · '),
-      );
-    }
-  } finally {
-    chrome.kill();
+  const list = await pages(stack.url);
+  // One warm-up load so the first measured page does not pay for the handlers' first import.
+  await auditWithRetry(`${stack.url}/`);
+  const results = new Map<string, RunFigures[]>(list.map(([label]) => [label, []]));
+  // Pages interleaved run by run, so a noisy moment on the shared machine hits them alike.
+  for (let run = 0; run < RUNS; run++) {
+    for (const [label, path, chosen] of list)
+      results.get(label)!.push(await auditWithRetry(`${stack.url}${path}`, chosen));
+  }
+  console.log(`\nLighthouse ${RUNS} runs per page, medians (mobile, simulated Slow 4G, 4× CPU):`);
+  for (const [label, runs] of results) {
+    const m = (key: keyof Omit<RunFigures, 'finalUrl'>) => median(runs.map((r) => r[key]));
+    const figures = {
+      performance: m('performance'),
+      lcpMs: m('lcpMs'),
+      tbtMs: m('tbtMs'),
+      cls: m('cls'),
+      accessibility: m('accessibility'),
+      bestPractices: m('bestPractices'),
+      seo: m('seo'),
+    };
+    const final = new URL(runs[0].finalUrl).pathname;
+    const mark = (ok: boolean) => {
+      if (!ok) allMet = false;
+      return ok ? '✓' : '✗';
+    };
+    const g = LIGHTHOUSE_GOALS;
+    line(
+      `${label}${final !== new URL(`${stack.url}${list.find(([l]) => l === label)![1]}`).pathname ? ` → ${final}` : ''}`,
+      [
+        `perf ${figures.performance} ${mark(figures.performance >= g.performance)}`,
+        `LCP ${(figures.lcpMs / 1000).toFixed(2)} s ${mark(figures.lcpMs <= g.lcpMs)}`,
+        `TBT ${Math.round(figures.tbtMs)} ms ${mark(figures.tbtMs <= g.tbtMs)}`,
+        `CLS ${figures.cls.toFixed(3)} ${mark(figures.cls <= g.cls)}`,
+        `a11y ${figures.accessibility} ${mark(figures.accessibility >= g.accessibility)}`,
+        `BP ${figures.bestPractices} ${mark(figures.bestPractices >= g.bestPractices)}`,
+        `SEO ${figures.seo} ${mark(figures.seo >= g.seo)}`,
+      ].join(' · '),
+    );
   }
   return allMet;
 }

@@ -182,31 +182,88 @@ describe('local stack smoke', () => {
 
   // Decision 034: the home's hero paints before the app has arrived (the early script draws it into
   // the HTML's shell), and the app then takes over the same place without a shift.
-  it("paints the home's hero before the app's JavaScript has arrived, and the app takes it over", async () => {
+  // A first visit to the marketplace with no university chosen goes to the chooser in the early
+  // script (decision 035), so the chooser's hero paints as early as the home's.
+  it.each([
+    ['/', '/'],
+    ['/marketplace', '/select-university'],
+  ])(
+    "paints the hero on %s before the app's JavaScript has arrived, and the app takes it over",
+    async (path, shown) => {
+      const chromium = await launchChromium();
+      const context = await chromium.newContext({ ...PHONE, serviceWorkers: 'block' });
+      try {
+        const page = await context.newPage();
+        let release: () => void = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        // The app's entry held back: only the HTML, the stylesheet and the early script run.
+        await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        // 'commit': the first paint needs nothing more.
+        await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
+        const shellHero = page.locator('#root > .app-shell[inert] h1.hero__title');
+        await shellHero.waitFor();
+        expect(await shellHero.textContent()).toBe('Compra y vende dentro de tu universidad');
+        expect(new URL(page.url()).pathname).toBe(shown);
+        const before = await shellHero.boundingBox();
+        release();
+        // Mounted: the shell is gone, the app's hero is in the same place.
+        const appHero = page.locator('#main h1.hero__title');
+        await appHero.waitFor();
+        await expect.poll(() => page.locator('.app-shell[inert]').count()).toBe(0);
+        expect(await appHero.boundingBox()).toEqual(before);
+        expect(await page.locator('h1.hero__title').count()).toBe(1);
+        expect(new URL(page.url()).pathname).toBe(shown);
+      } finally {
+        await context.close();
+        await chromium.close();
+      }
+    },
+  );
+
+  // Decision 035: the product's breadcrumb and main photo paint from the early answer before the
+  // app's JavaScript is fetched; the app comes after the photo and takes over the same place.
+  it("paints the product's photo before the app's JavaScript is fetched, and the app takes it over", async () => {
     const chromium = await launchChromium();
     const context = await chromium.newContext({ ...PHONE, serviceWorkers: 'block' });
     try {
+      const { items } = z
+        .object({ items: z.array(z.object({ id: z.number(), title: z.string() })) })
+        .parse(await (await fetch(`${baseUrl}/api/products?limit=1&sort=newest`)).json());
+      const product = items[0];
       const page = await context.newPage();
+      const order: string[] = [];
+      page.on('request', (req) => {
+        if (/\/assets\/index-[\w-]+\.js$/.test(req.url())) order.push('entry');
+        if (/\/images\/.+\.(webp|jpe?g|png)$/.test(req.url()) && !order.includes('photo'))
+          order.push('photo');
+      });
       let release: () => void = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
-      // The app's entry held back: only the HTML, the stylesheet and the early script run.
       await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
         await held;
         await route.continue();
       });
-      // Not 'domcontentloaded': that waits for the module scripts, the held entry among them.
-      await page.goto(`${baseUrl}/`, { waitUntil: 'commit' });
-      const shellHero = page.locator('#root > .app-shell[inert] h1.hero__title');
-      await shellHero.waitFor();
-      expect(await shellHero.textContent()).toBe('Compra y vende dentro de tu universidad');
-      const before = await shellHero.boundingBox();
+      await page.goto(`${baseUrl}/product/${product.id}`, { waitUntil: 'commit' });
+      const shellPhoto = page.locator('#root > .app-shell[inert] .gallery__main img');
+      await shellPhoto.waitFor();
+      await expect
+        .poll(() => shellPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      expect(await page.locator('#root > .app-shell[inert] .breadcrumb__current').textContent()).toBe(
+        product.title,
+      );
+      const before = await shellPhoto.boundingBox();
+      // The app was asked for once the photo was in, not beside it.
+      await expect.poll(() => order).toEqual(['photo', 'entry']);
       release();
-      // Mounted: the shell is gone, the app's hero is in the same place.
-      const appHero = page.locator('#main h1.hero__title');
-      await appHero.waitFor();
+      const appPhoto = page.locator('#main .gallery__main img');
+      await appPhoto.waitFor();
       await expect.poll(() => page.locator('.app-shell[inert]').count()).toBe(0);
-      expect(await appHero.boundingBox()).toEqual(before);
-      expect(await page.locator('h1.hero__title').count()).toBe(1);
+      expect(await appPhoto.boundingBox()).toEqual(before);
+      expect(await page.locator('h1.product-title').textContent()).toBe(product.title);
     } finally {
       await context.close();
       await chromium.close();

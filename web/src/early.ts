@@ -1,12 +1,19 @@
 /**
- * Runs before the app (an async module script of its own, small, in index.html): starts the first
- * screen's API calls and its screen's chunk while React is still downloading, so neither waits for
- * the app to start and render (docs/decisions/024-phone-speed.md). The API client adopts the
- * answers (early/first-screen.ts); React.lazy gets the chunk already loaded or on its way.
+ * Runs first (an async module script of its own, small, at the top of index.html): starts the first
+ * screen's API calls and paints what of the screen it can before the app, then starts the app
+ * (docs/decisions/024-phone-speed.md, 034 and 035). The API client adopts the early answers
+ * (early/first-screen.ts); React.lazy gets the screen's chunk already loaded or on its way; React's
+ * first commit replaces the early paint with the same markup.
  */
 import { STORAGE_KEYS } from '#shared/limits';
+import { afterPaint, loadApp, photoSettled } from './early/boot';
 import { paintFirstScreen } from './early/first-paint';
-import { firstScreenGets, preloadFirstPhotos, startEarlyGets } from './early/first-screen';
+import { firstScreenGets, sendsToChooser, preloadFirstPhotos, startEarlyGets } from './early/first-screen';
+
+/** How long the app waits for a painted photo: a slow photo holds it back by this much at most. */
+const PHOTO_HOLD_MS = 300;
+/** How long the app waits for the early paint at all, whatever the API's answer does. */
+const PAINT_HOLD_MS = 1000;
 
 function storedUniversity(): string | null {
   try {
@@ -16,14 +23,17 @@ function storedUniversity(): string | null {
   }
 }
 
+// The marketplace or the search with no university chosen sends the visitor to the chooser, as
+// their screens would once loaded: done here, the chooser paints at once (decision 035), not after
+// the app has loaded, rendered the screen and redirected.
+if (sendsToChooser(location.pathname, location.search, storedUniversity()))
+  history.replaceState(history.state, '', '/select-university');
+
 const { pathname, search } = location;
-// The screen's text that needs no data, painted now rather than when React has arrived.
-paintFirstScreen(pathname);
-void preloadFirstPhotos(pathname, startEarlyGets(firstScreenGets(pathname, search, storedUniversity())));
 
 // The screen's chunk (the router imports the same module, so it is fetched once). A failure is the
 // router's to report (offline: the 'Sin conexión' page).
-const screen =
+const screenChunk = () =>
   pathname === '/marketplace'
     ? import('./features/marketplace/routes/marketplace')
     : pathname.startsWith('/product/')
@@ -35,4 +45,45 @@ const screen =
           : pathname === '/' || pathname === '/select-university'
             ? import('./features/universities/routes/select-university')
             : undefined;
-screen?.catch(() => {});
+
+let started = false;
+/** The screen's chunk and the app, once. */
+function startApp() {
+  if (started) return;
+  started = true;
+  screenChunk()?.catch(() => {});
+  loadApp((url) => import(/* @vite-ignore */ url))?.catch((error: unknown) => {
+    // The entry could not load (offline without the service worker, a deployment in between):
+    // the painted shell stays, and the browser's console says why.
+    console.error(error);
+  });
+}
+
+const answers = startEarlyGets(firstScreenGets(pathname, search, storedUniversity()));
+void preloadFirstPhotos(pathname, answers);
+
+try {
+  if (paintFirstScreen(pathname)) {
+    // Text only: the app starts once it is on screen.
+    afterPaint(startApp);
+  } else if (/^\/product\/[^/]+$/.test(pathname) && answers.size === 1) {
+    // The product's breadcrumb and main photo, painted from its answer; the app once the photo is
+    // in (or PHOTO_HOLD_MS after the paint), or at once when there is nothing to paint.
+    setTimeout(startApp, PAINT_HOLD_MS);
+    const painter = import('./early/product-paint');
+    void Promise.all([[...answers.values()][0], painter.catch(() => undefined)]).then(([answer, module]) => {
+      let photo: HTMLImageElement | null | false = false;
+      try {
+        photo = module ? module.paintProduct(answer) : false;
+      } finally {
+        if (photo) void photoSettled(photo, PHOTO_HOLD_MS).then(() => afterPaint(startApp));
+        else if (photo === null) afterPaint(startApp);
+        else startApp();
+      }
+    });
+  } else startApp();
+} catch (error) {
+  // A paint that fails must never keep the app from starting.
+  startApp();
+  throw error;
+}

@@ -14,9 +14,9 @@ import {
  * Built with DOM calls and text nodes only: no HTML parsing, nothing to escape.
  */
 
-type Child = Node | string;
+export type Child = Node | string;
 
-function el(tag: string, className: string | null, ...children: Child[]): HTMLElement {
+export function el(tag: string, className: string | null, ...children: Child[]): HTMLElement {
   const node = document.createElement(tag);
   if (className) node.className = className;
   node.append(...children);
@@ -49,21 +49,26 @@ export function heroElement(): HTMLElement {
   );
 }
 
-/** The screen's content for `pathname`, or null where the first paint waits for the app. */
+/** The screen's content for `pathname` that needs no data, or null where the first paint waits for some. */
 export function firstPaint(pathname: string): HTMLElement | null {
   if (pathname === '/' || pathname === '/select-university')
     return el('div', 'container page', heroElement());
   return null;
 }
 
+/** The HTML's shell still empty (index.html: the inert bar and an empty main), or null once React rendered. */
+export function emptyShell(): Element | null {
+  const main = document.querySelector('#root > .app-shell[inert] > main.app-main');
+  return main && main.childElementCount === 0 ? main : null;
+}
+
 /**
- * Paints it into the HTML's shell (index.html: the inert bar and an empty main), never into what
- * React has rendered: once the app has mounted, the shell is gone and this does nothing.
+ * Paints it into the HTML's shell, never into what React has rendered: once the app has mounted,
+ * the shell is gone and this does nothing.
  */
 export function paintFirstScreen(pathname: string): boolean {
-  const main = document.querySelector('#root > .app-shell[inert] > main.app-main');
-  if (!main || main.childElementCount > 0) return false;
-  const content = firstPaint(pathname);
+  const main = emptyShell();
+  const content = main && firstPaint(pathname);
   if (!content) return false;
   main.append(content);
   return true;

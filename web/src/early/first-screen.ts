@@ -12,6 +12,28 @@ import { CARD_IMAGE_SIZES, FIRST_ROW, GALLERY_IMAGE_SIZES } from '@/components/p
  * the URL (a search's sanitised term, a signed-in screen) get none: they simply fetch as usual.
  * Kept free of the app's modules: it runs before them.
  */
+/**
+ * The university /marketplace shows: the link's (?university=), else the stored one; null sends
+ * the visitor to the chooser (features/marketplace/routes/marketplace.tsx decides the same way).
+ */
+export function marketplaceUniversity(search: string, storedUniversity: string | null): string | null {
+  return (
+    parseUniversityId(new URLSearchParams(search).get('university')) ?? parseUniversityId(storedUniversity)
+  );
+}
+
+/**
+ * True where a first visit goes to the chooser: the university-scoped landings without a university
+ * (spec: "University-scoped pages need a selected university"), decided as their screens decide
+ * (features/marketplace/routes/marketplace.tsx and search.tsx), so early.ts can send the visitor
+ * there before the app has loaded.
+ */
+export function sendsToChooser(pathname: string, search: string, storedUniversity: string | null): boolean {
+  if (pathname === '/marketplace') return marketplaceUniversity(search, storedUniversity) === null;
+  if (pathname === '/search') return parseUniversityId(storedUniversity) === null;
+  return false;
+}
+
 export function firstScreenGets(pathname: string, search: string, storedUniversity: string | null): string[] {
   const params = new URLSearchParams(search);
   const products = (university: string) =>
@@ -20,7 +42,7 @@ export function firstScreenGets(pathname: string, search: string, storedUniversi
         `/api/products?${new URLSearchParams({ university, category, limit: String(LIMITS.categoryPreview), sort: 'newest' })}`,
     );
   if (pathname === '/marketplace') {
-    const university = parseUniversityId(params.get('university')) ?? parseUniversityId(storedUniversity);
+    const university = marketplaceUniversity(search, storedUniversity);
     // Browsing (no search text, no filter): the university's header and one section per category.
     const browsing = [...params.keys()].every((key) => key === 'university');
     if (!university) return ['/api/universities'];

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { CURRENCY } from '#shared/limits';
 import type { ProductDetail } from '#shared/schemas';
+import { productImages } from './product-images';
 
 /**
  * The product page's schema.org Product (spec: in stock; condition New when 'nuevo', Used
@@ -34,11 +35,6 @@ function absolute(url: string, origin: string): string {
   }
 }
 
-export function productImages(product: Pick<ProductDetail, 'image' | 'images'>): string[] {
-  const list = product.images.length > 0 ? product.images : product.image ? [product.image] : [];
-  return [...new Set(list.filter((u) => u.trim() !== ''))].slice(0, 4);
-}
-
 export function buildProductJsonLd(
   product: ProductDetail,
   pageUrl: string,
@@ -58,7 +54,8 @@ export function buildProductJsonLd(
       price: product.price.toFixed(2),
       priceCurrency: CURRENCY,
       // A reserved listing is still shown, but promised to someone (issue 13).
-      availability: product.status === 'reserved' ? 'https://schema.org/Reserved' : 'https://schema.org/InStock',
+      availability:
+        product.status === 'reserved' ? 'https://schema.org/Reserved' : 'https://schema.org/InStock',
       itemCondition:
         product.condition === 'nuevo'
           ? 'https://schema.org/NewCondition'

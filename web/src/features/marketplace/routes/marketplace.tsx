@@ -46,7 +46,8 @@ function useMarketplaceUniversity(): string | null {
     return getSelectedUniversity();
   });
   useEffect(() => {
-    if (!params.has('university')) return;
+    // Not while sending the visitor to the chooser: this replace would bring them back here.
+    if (!params.has('university') || universityId === null) return;
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -55,7 +56,7 @@ function useMarketplaceUniversity(): string | null {
       },
       { replace: true },
     );
-  }, [params, setParams]);
+  }, [params, setParams, universityId]);
   return universityId;
 }
 

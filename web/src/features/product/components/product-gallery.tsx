@@ -2,6 +2,7 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import { photoSrcSet } from '#shared/photo-urls';
 import type { ImageVariants } from '#shared/photos';
 import { GALLERY_IMAGE_SIZES } from '@/components/product/image-sizes';
+import { galleryImageAlt } from '../product-images';
 
 export interface ProductGalleryProps {
   title: string;
@@ -58,7 +59,7 @@ export function ProductGallery({ title, images, variants }: ProductGalleryProps)
             src={current}
             srcSet={mainSrcSet}
             sizes={mainSrcSet ? GALLERY_IMAGE_SIZES : undefined}
-            alt={images.length > 1 ? `${title} (imagen ${index + 1} de ${images.length})` : title}
+            alt={galleryImageAlt(title, index, images.length)}
             // The page's largest element: the first photo is fetched first, never lazily.
             fetchPriority={index === 0 ? 'high' : undefined}
             decoding={index === 0 ? undefined : 'async'}

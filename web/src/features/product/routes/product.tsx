@@ -27,7 +27,8 @@ import { ReportButton } from '../components/report-button';
 import { RecentlyViewed } from '../components/recently-viewed';
 import { SellerCard } from '../components/seller-card';
 import { formatDate, metaDescription } from '../format';
-import { buildProductJsonLd, productImages, useJsonLd } from '../structured-data';
+import { productImages } from '../product-images';
+import { buildProductJsonLd, useJsonLd } from '../structured-data';
 import '../product.css';
 
 /** Questions and answers load as their own chunk: the product itself shows without waiting for them. */

@@ -1,0 +1,42 @@
+/**
+ * index.html as the build writes it for the early script to start the app (docs/decisions/
+ * 035-the-app-after-the-first-paint.md). Vite writes the app's entry as a module script with a
+ * modulepreload link per static import, and the stylesheet last; this moves:
+ * - the stylesheet to the top of <head> (render-blocking: it is the first paint's other half);
+ * - the early script (async) and modulepreload links for its own imports right after it;
+ * - the entry and its imports into one meta element, which the early script reads (early/boot.ts)
+ *   when the first screen is painted. Nothing else of the app is fetched before then.
+ * A pure function of Vite's output; it throws if that output stops looking as expected.
+ */
+export interface BootHtmlInput {
+  html: string;
+  /** The early entry's URL and its static imports' URLs. */
+  early: { src: string; imports: readonly string[] };
+  /** The meta element's name (early/boot.ts's APP_MODULES_META). */
+  metaName: string;
+}
+
+const ENTRY_SCRIPT = /[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/g;
+const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g;
+const STYLESHEET = /[ \t]*<link rel="stylesheet" crossorigin href="([^"]+)">\n?/g;
+const VIEWPORT = /<meta name="viewport"[^>]*>\n?/;
+
+export function bootHtml({ html, early, metaName }: BootHtmlInput): string {
+  const entries = [...html.matchAll(ENTRY_SCRIPT)].map((m) => m[1]);
+  if (entries.length !== 1) throw new Error(`index.html: expected one entry script, found ${entries.length}`);
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]);
+  const styles = [...html.matchAll(STYLESHEET)].map((m) => m[1]);
+  if (styles.length === 0) throw new Error('index.html: the stylesheet is missing');
+  const viewport = VIEWPORT.exec(html);
+  if (!viewport) throw new Error('index.html: the viewport meta element is missing');
+  const appModules = [entries[0], ...preloads.filter((href) => !early.imports.includes(href))];
+  const head = [
+    ...styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+    `<script type="module" async crossorigin src="${early.src}"></script>`,
+    ...early.imports.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    `<meta name="${metaName}" content="${appModules.join(' ')}">`,
+  ];
+  const rest = html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '').replace(STYLESHEET, '');
+  const at = rest.search(VIEWPORT) + viewport[0].length;
+  return `${rest.slice(0, at)}    ${head.join('\n    ')}\n${rest.slice(at)}`;
+}

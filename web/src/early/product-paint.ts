@@ -1,0 +1,111 @@
+import { CATEGORY_LABELS } from '#shared/enums';
+import { type PhotoSize, photoSrcSet } from '#shared/photo-urls';
+import { GALLERY_IMAGE_SIZES } from '@/components/product/image-sizes';
+import { paths } from '@/config/paths';
+import { galleryImageAlt, productImages } from '@/features/product/product-images';
+import { el, emptyShell } from './first-paint';
+
+/**
+ * The product page's first paint (docs/decisions/035-the-app-after-the-first-paint.md): its top,
+ * drawn by the early script from the early answer to `GET /api/products/{id}`. A chunk of its own,
+ * fetched on product pages only, while that answer is on its way. Same rules as first-paint.ts.
+ */
+
+/** What the product page's first paint reads of `GET /api/products/{id}` (checked: it is not the app's zod). */
+interface PaintedProduct {
+  title: string;
+  category: keyof typeof CATEGORY_LABELS;
+  image?: string | null;
+  images: string[];
+  image_variants?: Record<string, PhotoSize | null>;
+}
+
+const isPaintable = (value: unknown): value is PaintedProduct => {
+  const p = value as Partial<PaintedProduct> | null;
+  return (
+    typeof p === 'object' &&
+    p !== null &&
+    typeof p.title === 'string' &&
+    typeof p.category === 'string' &&
+    Object.keys(CATEGORY_LABELS).includes(p.category) &&
+    Array.isArray(p.images) &&
+    p.images.every((u) => typeof u === 'string') &&
+    (p.image == null || typeof p.image === 'string')
+  );
+};
+
+function link(href: string, text: string): HTMLAnchorElement {
+  const a = document.createElement('a');
+  a.href = href;
+  a.append(text);
+  return a;
+}
+
+/**
+ * The product page's top (features/product/routes/product.tsx): the breadcrumb and the gallery's
+ * main photo (components/product-gallery.tsx), with the srcset, sizes and priority React gives it,
+ * so the photo is fetched once. What follows the photo (thumbnails, data, seller) waits for the
+ * app: it comes below, so nothing painted here moves. The photo is null for 'Sin imagen'.
+ */
+export function productElement(product: PaintedProduct): {
+  page: HTMLElement;
+  photo: HTMLImageElement | null;
+} {
+  const categoryLabel = CATEGORY_LABELS[product.category];
+  const current = el('li', null, product.title);
+  current.setAttribute('aria-current', 'page');
+  current.className = 'breadcrumb__current';
+  const breadcrumb = el(
+    'nav',
+    'breadcrumb',
+    el(
+      'ol',
+      null,
+      el('li', null, link(paths.marketplace.getHref(), 'Marketplace')),
+      el('li', null, link(paths.category.getHref(product.category), categoryLabel)),
+      current,
+    ),
+  );
+  breadcrumb.setAttribute('aria-label', 'Ruta de navegación');
+
+  const images = productImages(product);
+  const first = images[0];
+  let photo: HTMLImageElement | null = null;
+  const main = el('div', 'gallery__main');
+  if (first === undefined) main.append(el('div', 'gallery__placeholder', 'Sin imagen'));
+  else {
+    const size = product.image_variants?.[first];
+    const srcset = photoSrcSet(first, size);
+    photo = document.createElement('img');
+    // Attributes in React's order (it sets srcset and src last, once sizes is known), so the app's
+    // element is the same markup (a unit test compares them).
+    if (srcset) photo.setAttribute('sizes', GALLERY_IMAGE_SIZES);
+    photo.setAttribute('alt', galleryImageAlt(product.title, 0, images.length));
+    photo.setAttribute('fetchpriority', 'high');
+    photo.setAttribute('width', String(size?.width ?? 800));
+    photo.setAttribute('height', String(size?.height ?? 600));
+    if (srcset) photo.setAttribute('srcset', srcset);
+    photo.setAttribute('src', first);
+    main.append(photo);
+  }
+  const page = el(
+    'div',
+    'container page product-page',
+    breadcrumb,
+    el('div', 'product-layout', el('div', 'gallery', main)),
+  );
+  return { page, photo };
+}
+
+/**
+ * Paints the product page's top from the early answer to `GET /api/products/{id}`: false when
+ * there is nothing to paint (no answer, not a product, the app already there); otherwise the
+ * photo it shows (null for 'Sin imagen').
+ */
+export function paintProduct(answer: unknown): HTMLImageElement | null | false {
+  const main = emptyShell();
+  if (!main || !isPaintable(answer)) return false;
+  const { page, photo } = productElement(answer);
+  main.append(page);
+  return photo;
+}
