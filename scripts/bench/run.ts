@@ -68,7 +68,9 @@ async function webFigures() {
     `  decision 024's goal ≤ ${JS_GOALS.marketplaceKb} KB gzip: ${size.gzipKb <= JS_GOALS.marketplaceKb ? '✓ met' : '✗ not met'}`,
   );
   // The product page, its questions section and its report dialog (lazy chunks of their own).
-  const product = routeInitialJs(join(ROOT, 'web/dist'), 'features/product/routes/product.tsx');
+  const product = routeInitialJs(join(ROOT, 'web/dist'), 'features/product/routes/product.tsx', [
+    'early/product-paint.ts',
+  ]);
   line(
     '/product/:id initial JS (gzip)',
     `${product.gzipKb.toFixed(1)} KB (${product.files.length} files, ${product.rawKb.toFixed(0)} KB raw)`,

@@ -30,7 +30,8 @@ type Manifest = z.infer<typeof manifestSchema>;
 
 function readManifest(distDir: string): Manifest {
   const manifestPath = join(distDir, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) throw new Error(`No Vite manifest at ${manifestPath}: build the web app first`);
+  if (!existsSync(manifestPath))
+    throw new Error(`No Vite manifest at ${manifestPath}: build the web app first`);
   return manifestSchema.parse(JSON.parse(readFileSync(manifestPath, 'utf8')));
 }
 
@@ -65,10 +66,19 @@ function sizeOf(distDir: string, files: string[]): RouteSize {
   return { files, rawKb: raw / 1024, gzipKb: gz / 1024, brotliKb: br / 1024 };
 }
 
-export function routeInitialJs(distDir: string, routeModule: string): RouteSize {
+/**
+ * A route's first load: the entries, the route's chunk and their static imports, and `also`: the
+ * chunks the early script imports on that route (the product page's first paint, decision 035).
+ */
+export function routeInitialJs(
+  distDir: string,
+  routeModule: string,
+  also: readonly string[] = [],
+): RouteSize {
   const manifest = readManifest(distDir);
   const entryKeys = Object.keys(manifest).filter((k) => manifest[k].isEntry);
-  return sizeOf(distDir, closure(manifest, [...entryKeys, keyOf(manifest, routeModule)]));
+  const modules = [routeModule, ...also].map((m) => keyOf(manifest, m));
+  return sizeOf(distDir, closure(manifest, [...entryKeys, ...modules]));
 }
 
 /**

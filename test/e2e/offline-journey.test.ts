@@ -203,13 +203,22 @@ describe('offline', () => {
 });
 
 describe('a new version', () => {
-  it('is offered to an open page, which keeps running the old one until the person chooses Actualizar', async () => {
+  it('is offered to an open page, which keeps running the old one until the person chooses Actualizar', {
+    timeout: 90_000,
+  }, async () => {
     const phone = await openSession(browser, baseUrl, { universityId: UCAB });
     // The stack serves web/dist as it is on disk: a changed /sw.js is a new deployment's worker.
     const worker = join(WEB_DIST, 'sw.js');
     const deployed = readFileSync(worker);
     try {
       const { page } = phone;
+      // The requests still open (the page's and its worker's): what a failure below reports.
+      const open = new Map<unknown, string>();
+      phone.context.on('request', (r) =>
+        open.set(r, `${r.url().replace(baseUrl, '')}${r.serviceWorker() ? ' (worker)' : ''}`),
+      );
+      phone.context.on('requestfinished', (r) => open.delete(r));
+      phone.context.on('requestfailed', (r) => open.delete(r));
       await page.goto(`/product/${PRODUCT.id}`);
       await page.getByRole('heading', { name: PRODUCT.title, level: 1 }).waitFor();
       await expect.poll(() => controlled(page), { timeout: 20_000 }).toBe(true);
@@ -238,16 +247,21 @@ describe('a new version', () => {
       await page.getByRole('heading', { name: 'Marketplace de UCAB', level: 1 }).waitFor();
       expect(await sameDocument()).toBe(true);
 
+      // The marketplace's answers in before the choice: the old worker hands over once its fetches are done.
+      await page
+        .getByRole('heading', { name: /Libros/ })
+        .first()
+        .waitFor();
       await offer.getByRole('button', { name: 'Actualizar' }).click();
       // Chromium activates the chosen worker only once the old one has no work in flight (the
       // first install re-reads every file the page loaded through it, which a loaded CI machine
       // may still be doing), so the reload may take a while: wait long, and say where it stood.
       await expect
-        .poll(sameDocument, { timeout: 60_000 })
+        .poll(sameDocument, { timeout: 40_000 })
         .toBe(false)
         .catch(async (error: Error) => {
           throw new Error(
-            `no reload after 'Actualizar' (${error.message}); workers: ${await workerStates(page)}`,
+            `no reload after 'Actualizar' (${error.message}); workers: ${await workerStates(page)}; open requests: ${[...open.values()].join(', ') || 'none'}`,
           );
         });
       await page.getByRole('heading', { name: 'Marketplace de UCAB', level: 1 }).waitFor();

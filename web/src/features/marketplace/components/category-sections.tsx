@@ -43,7 +43,13 @@ export function CategorySections({
       {visible.map(({ category, items }, index) => {
         const theme = categoryTheme(category);
         return (
-          <section className="section" key={category} aria-labelledby={`section-${category}`}>
+          <section
+            // Below the first, a phone's first screen never shows them: the browser lays them out
+            // and paints them when they come near (CSS content-visibility, decision 035).
+            className={index === 0 ? 'section' : 'section section--below'}
+            key={category}
+            aria-labelledby={`section-${category}`}
+          >
             <div className="section__header">
               <h2 className="section__title" id={`section-${category}`}>
                 <span

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { LIMITS } from '#shared/limits';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { useProducts } from '@/lib/api/get-products';
@@ -16,6 +17,8 @@ export function Component() {
   const filterState = useFilters(LIMITS.globalPriceMax);
   const { filters, setFilters, activeCount, priceMax } = filterState;
   const strip = useProducts({ limit: LIMITS.globalStrip, sort: 'newest' });
+  // Its 24 items (the 8 tripled) render in the background, in short tasks (as ProductResults' cards).
+  const stripItems = useDeferredValue(strip.data?.items);
 
   return (
     <div className="container page">
@@ -24,8 +27,8 @@ export function Component() {
         <p>Productos de estudiantes de todas las universidades.</p>
       </div>
       <ProductStrip
-        products={strip.data?.items.slice(0, LIMITS.globalStrip) ?? []}
-        loading={strip.isPending}
+        products={stripItems?.slice(0, LIMITS.globalStrip) ?? []}
+        loading={!stripItems && !strip.isError}
       />
       <SearchBar value={text} onChange={setText}>
         <FilterPopover {...filterState} onChange={setFilters} onReset={filterState.reset} />
