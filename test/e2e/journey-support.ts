@@ -165,13 +165,15 @@ export async function waitForSearchIndex(
 
 /** Product cards are <article>s; their titles are the level-3 headings (links to the product). */
 export const cards = (scope: Page | Locator): Locator => scope.getByRole('article');
+// Their text, not their innerText: the cards past a phone's fourth row are laid out only when
+// they come near the screen (content-visibility, decision 035), and innerText is empty until then.
 export const cardTitles = (scope: Page | Locator): Promise<string[]> =>
-  cards(scope).getByRole('heading', { level: 3 }).allInnerTexts();
+  cards(scope).getByRole('heading', { level: 3 }).allTextContents();
 /** 'US$ 1.250,00' → 1250 (every card shows its price through shared/money.ts: es-VE, 2 decimals). */
 export async function cardPrices(scope: Page | Locator): Promise<number[]> {
   const texts = await cards(scope)
     .getByText(/^US\$ [\d.]+(,\d+)?$/)
-    .allInnerTexts();
+    .allTextContents();
   return texts.map((t) => {
     expect2Decimals(t);
     return Number(t.slice(4).replace(/\./g, '').replace(',', '.'));
