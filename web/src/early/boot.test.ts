@@ -7,6 +7,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** An <img> whose photo is still loading (happy-dom loads none). */
+const photoOnItsWay = () => {
+  const photo = document.createElement('img');
+  Object.defineProperty(photo, 'complete', { value: false });
+  return photo;
+};
+
 const listApp = (content: string) => {
   const meta = document.createElement('meta');
   meta.name = APP_MODULES_META;
@@ -61,8 +68,7 @@ describe('the app started by the early script', () => {
   it('waits for the photo to load or fail, never longer than its bound', async () => {
     vi.useFakeTimers();
     const settled = vi.fn();
-    const loading = document.createElement('img');
-    Object.defineProperty(loading, 'complete', { value: false });
+    const loading = photoOnItsWay();
     void photoSettled(loading, 300).then(settled);
     await vi.advanceTimersByTimeAsync(100);
     expect(settled).not.toHaveBeenCalled();
@@ -70,16 +76,14 @@ describe('the app started by the early script', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(settled).toHaveBeenCalledOnce();
 
-    const failing = document.createElement('img');
-    Object.defineProperty(failing, 'complete', { value: false });
+    const failing = photoOnItsWay();
     const failed = vi.fn();
     void photoSettled(failing, 300).then(failed);
     failing.dispatchEvent(new Event('error'));
     await vi.advanceTimersByTimeAsync(0);
     expect(failed).toHaveBeenCalledOnce();
 
-    const slow = document.createElement('img');
-    Object.defineProperty(slow, 'complete', { value: false });
+    const slow = photoOnItsWay();
     const gaveUp = vi.fn();
     void photoSettled(slow, 300).then(gaveUp);
     await vi.advanceTimersByTimeAsync(299);

@@ -1,19 +1,11 @@
 // @vitest-environment happy-dom
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { preloadRoute } from '@/app/router';
 import { HomeHero } from '@/features/universities/components/home-hero';
+import { indexShellBody } from '@/testing/index-shell';
 import { fakeApi, renderApp } from '@/testing/render';
 import { firstPaint, heroElement, paintFirstScreen } from './first-paint';
-
-/** index.html's body as the browser has it before any script runs: the inert bar and an empty main. */
-const shellBody = () => {
-  const html = readFileSync(join(process.cwd(), 'web/index.html'), 'utf8');
-  const body = html.slice(html.indexOf('<body>') + '<body>'.length, html.indexOf('</body>'));
-  return body.replace(/<script[\s\S]*?<\/script>/g, ''); // happy-dom would try to load the entry
-};
 
 afterEach(() => {
   cleanup();
@@ -28,14 +20,14 @@ describe('the first paint before the app', () => {
 
   it("paints into the HTML's shell on the home and the chooser, and only there", () => {
     for (const path of ['/', '/select-university']) {
-      document.body.innerHTML = shellBody();
+      document.body.innerHTML = indexShellBody();
       expect(paintFirstScreen(path)).toBe(true);
       const main = document.querySelector('#root main.app-main');
       expect(main?.querySelector('h1.hero__title')?.textContent).toBe(
         'Compra y vende dentro de tu universidad',
       );
     }
-    document.body.innerHTML = shellBody();
+    document.body.innerHTML = indexShellBody();
     for (const path of ['/marketplace', '/product/12', '/login', '/admin']) {
       expect(firstPaint(path)).toBeNull();
       expect(paintFirstScreen(path)).toBe(false);
@@ -44,7 +36,7 @@ describe('the first paint before the app', () => {
   });
 
   it('never paints twice, nor into what React has rendered', () => {
-    document.body.innerHTML = shellBody();
+    document.body.innerHTML = indexShellBody();
     expect(paintFirstScreen('/')).toBe(true);
     expect(paintFirstScreen('/')).toBe(false);
     expect(document.querySelectorAll('.hero')).toHaveLength(1);

@@ -3,6 +3,7 @@ import { parseProductId, parseUniversityId } from '#shared/ids';
 import { LIMITS } from '#shared/limits';
 import { type PhotoSize, photoSrcSet } from '#shared/photo-urls';
 import { CARD_IMAGE_SIZES, FIRST_ROW, GALLERY_IMAGE_SIZES } from '@/components/product/image-sizes';
+import { productImages } from '@/features/product/product-images';
 
 /**
  * The public GETs the first screen of a path makes before anything else, spelled exactly as the
@@ -129,7 +130,7 @@ export interface FirstPhoto {
 
 interface Photoed {
   image?: string | null;
-  images?: readonly string[];
+  images?: string[];
   image_variants?: Record<string, PhotoSize | null>;
 }
 
@@ -146,7 +147,9 @@ const photoOf = (path: string, variants: Photoed['image_variants'], sizes: strin
 export function firstPhotos(pathname: string, answers: ReadonlyMap<string, unknown>): FirstPhoto[] {
   if (/^\/product\/[^/]+$/.test(pathname)) {
     const product = [...answers.values()][0] as Photoed | undefined;
-    const main = product?.images?.find((u) => u.trim() !== '') ?? product?.image;
+    const main = product?.images
+      ? productImages({ image: product.image ?? null, images: product.images })[0]
+      : undefined;
     return main ? [photoOf(main, product?.image_variants, GALLERY_IMAGE_SIZES)] : [];
   }
   if (pathname === '/marketplace') {

@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProductDetail } from '#shared/schemas';
 import { Component as ProductPage } from '@/features/product/routes/product';
 import { universities } from '@/testing/fixtures';
+import { indexShellBody } from '@/testing/index-shell';
 import { fakeApi, renderRoutes } from '@/testing/render';
 import { paintProduct, productElement } from './product-paint';
 
@@ -31,13 +30,6 @@ const detail = (overrides: Partial<ProductDetail> = {}): ProductDetail => ({
   created_at: '2025-07-29T15:00:00.000Z',
   ...overrides,
 });
-
-/** index.html's body as the browser has it before any script runs: the inert bar and an empty main. */
-const shellBody = () => {
-  const html = readFileSync(join(process.cwd(), 'web/index.html'), 'utf8');
-  const body = html.slice(html.indexOf('<body>') + '<body>'.length, html.indexOf('</body>'));
-  return body.replace(/<script[\s\S]*?<\/script>/g, '');
-};
 
 afterEach(() => {
   cleanup();
@@ -82,7 +74,7 @@ describe("the product page's first paint", () => {
   });
 
   it('paints into the empty shell, the title as text, and gives the photo it shows', () => {
-    document.body.innerHTML = shellBody();
+    document.body.innerHTML = indexShellBody();
     const photo = paintProduct(detail());
     expect(photo).toBeInstanceOf(HTMLImageElement);
     expect(photo && photo.getAttribute('fetchpriority')).toBe('high');
@@ -93,7 +85,7 @@ describe("the product page's first paint", () => {
   });
 
   it("paints 'Sin imagen' without a photo, and nothing for what is not a product", () => {
-    document.body.innerHTML = shellBody();
+    document.body.innerHTML = indexShellBody();
     expect(paintProduct(detail({ image: null, images: [] }))).toBeNull();
     expect(document.querySelector('.gallery__placeholder')?.textContent).toBe('Sin imagen');
     for (const answer of [
@@ -104,14 +96,14 @@ describe("the product page's first paint", () => {
       { ...detail(), images: [42] },
       { ...detail(), title: 7 },
     ]) {
-      document.body.innerHTML = shellBody();
+      document.body.innerHTML = indexShellBody();
       expect(paintProduct(answer)).toBe(false);
       expect(document.querySelector('main.app-main')?.childElementCount).toBe(0);
     }
   });
 
   it('never paints twice, nor into what React has rendered', () => {
-    document.body.innerHTML = shellBody();
+    document.body.innerHTML = indexShellBody();
     expect(paintProduct(detail())).not.toBe(false);
     expect(paintProduct(detail())).toBe(false);
     expect(document.querySelectorAll('.product-page')).toHaveLength(1);

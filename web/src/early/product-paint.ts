@@ -1,5 +1,6 @@
 import { CATEGORY_LABELS } from '#shared/enums';
-import { type PhotoSize, photoSrcSet } from '#shared/photo-urls';
+import { photoSrcSet } from '#shared/photo-urls';
+import type { ProductDetail } from '#shared/schemas';
 import { GALLERY_IMAGE_SIZES } from '@/components/product/image-sizes';
 import { paths } from '@/config/paths';
 import { galleryImageAlt, productImages } from '@/features/product/product-images';
@@ -11,14 +12,8 @@ import { el, emptyShell } from './first-paint';
  * fetched on product pages only, while that answer is on its way. Same rules as first-paint.ts.
  */
 
-/** What the product page's first paint reads of `GET /api/products/{id}` (checked: it is not the app's zod). */
-interface PaintedProduct {
-  title: string;
-  category: keyof typeof CATEGORY_LABELS;
-  image?: string | null;
-  images: string[];
-  image_variants?: Record<string, PhotoSize | null>;
-}
+/** What the product page's first paint reads of `GET /api/products/{id}` (checked below: the app's zod is not loaded yet). */
+type PaintedProduct = Pick<ProductDetail, 'title' | 'category' | 'image' | 'images' | 'image_variants'>;
 
 const isPaintable = (value: unknown): value is PaintedProduct => {
   const p = value as Partial<PaintedProduct> | null;
