@@ -45,14 +45,20 @@ function reactRouterProductionBuild(): Plugin {
  * modules free of React, written once here for both the group and EARLY_MODULES.
  */
 const EARLY_SHARED =
-  /(src[\\/]early[\\/]first-screen|home-hero-texts|image-sizes|product-images|config[\\/]paths|shared[\\/](enums|ids|limits|photo-urls))\.ts$/;
+  /(src[\\/]early[\\/]first-screen|home-hero-texts|image-sizes|product-images|api-term|config[\\/]paths|shared[\\/](enums|ids|limits|photo-urls|text))\.ts$/;
+
+/**
+ * Leaf modules the early paints of listings share with the app (icons, prices): a chunk of their own,
+ * fetched with those paints' chunks, so the early script's own imports stay as small as they were.
+ */
+const PAINT_SHARED = /(catalog-icon-data|count-text|shared[\\/]money)\.ts$/;
 
 /**
  * The modules `src/early.ts` imports (with Vite's preload helper): kept out of the shell's chunk
  * group below, so the early entry's own chunk never imports React.
  */
 const EARLY_MODULES = (id: string) =>
-  /preload-helper|[\\/]src[\\/]early[\\/.]/.test(id) || EARLY_SHARED.test(id);
+  /preload-helper|[\\/]src[\\/]early[\\/.]/.test(id) || EARLY_SHARED.test(id) || PAINT_SHARED.test(id);
 
 /**
  * `src/early.ts` is an entry of its own, loaded by an async module script at the top of index.html:
@@ -145,10 +151,15 @@ function preloadOnlyWhatIsMissing() {
   ): string[] => {
     if (hostType !== 'js' || !bundle) return deps;
     const loaded = staticClosure(hostId);
-    // index.html preloads its entry's static imports itself (`<link rel="modulepreload">`).
-    for (const chunk of Object.values(bundle))
-      if (chunk.type === 'chunk' && chunk.isEntry && chunk.facadeModuleId?.endsWith('.html'))
-        staticClosure(chunk.fileName, loaded);
+    // The app's entry and its static imports are loaded with any screen (index.html preloads them,
+    // or the early script starts them with the screen's chunk). Not with the early paints' chunks,
+    // which run before the app: what they share with it is preloaded beside them.
+    const imported = bundle[fileName];
+    const earlyPaint = imported?.type === 'chunk' && /[\\/]src[\\/]early[\\/]/.test(imported.facadeModuleId ?? '');
+    if (!earlyPaint)
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk' && chunk.isEntry && chunk.facadeModuleId?.endsWith('.html'))
+          staticClosure(chunk.fileName, loaded);
     return deps.filter((dep) => dep !== fileName && !loaded.has(dep));
   };
   return { plugin, resolveDependencies };
@@ -230,6 +241,11 @@ export default defineConfig(({ command }) => ({
               name: 'first-screen',
               test: EARLY_SHARED,
               priority: 15,
+            },
+            {
+              name: 'paint-shared',
+              test: PAINT_SHARED,
+              priority: 14,
             },
             // Small modules the listing screens share (local storage, skeleton, badge, the university
             // query, the products' query key): one chunk rather than a tiny one per set of screens

@@ -57,7 +57,10 @@ function line(label: string, value: string, verdict?: boolean) {
 
 async function webFigures() {
   await buildWebIfStale({ quiet: true });
-  const size = routeInitialJs(join(ROOT, 'web/dist'), 'features/marketplace/routes/marketplace.tsx');
+  // Each with the early paint's chunk that its first visit fetches.
+  const size = routeInitialJs(join(ROOT, 'web/dist'), 'features/marketplace/routes/marketplace.tsx', [
+    'early/listing-paint.ts',
+  ]);
   line(
     '/marketplace initial JS (gzip)',
     `${size.gzipKb.toFixed(1)} KB (${size.files.length} files, ${size.rawKb.toFixed(0)} KB raw)`,

@@ -167,10 +167,22 @@ export async function waitForSearchIndex(
 export const cards = (scope: Page | Locator): Locator => scope.getByRole('article');
 // Their text, not their innerText: the cards past a phone's fourth row are laid out only when
 // they come near the screen (content-visibility, decision 035), and innerText is empty until then.
-export const cardTitles = (scope: Page | Locator): Promise<string[]> =>
-  cards(scope).getByRole('heading', { level: 3 }).allTextContents();
+export async function cardTitles(scope: Page | Locator): Promise<string[]> {
+  await appMounted(scope);
+  return cards(scope).getByRole('heading', { level: 3 }).allTextContents();
+}
+
+/**
+ * Resolves once the app has mounted. Until then a first visit may show the early script's paint
+ * (decisions 034-036): the same markup, inert, and only the screen's top (a listing's first cards).
+ */
+export async function appMounted(scope: Page | Locator): Promise<void> {
+  const page = 'goto' in scope ? scope : scope.page();
+  await page.locator('#root > .app-shell[inert]').waitFor({ state: 'detached' });
+}
 /** 'US$ 1.250,00' → 1250 (every card shows its price through shared/money.ts: es-VE, 2 decimals). */
 export async function cardPrices(scope: Page | Locator): Promise<number[]> {
+  await appMounted(scope);
   const texts = await cards(scope)
     .getByText(/^US\$ [\d.]+(,\d+)?$/)
     .allTextContents();
@@ -204,6 +216,7 @@ export const searchBox = (page: Page): Locator =>
  * heading names the term and the count replaces the loading text.
  */
 export async function search(page: Page, text: string): Promise<void> {
+  await appMounted(page);
   await searchBox(page).fill(text);
   await page.getByRole('heading', { name: `Resultados para "${text.trim()}"` }).waitFor();
   await countText(page).waitFor();

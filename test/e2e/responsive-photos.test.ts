@@ -67,7 +67,8 @@ describe('responsive photos', () => {
   it("gives the marketplace's cards WebP sizes through srcset: the first row at once, the rest lazily, nothing shifting", async () => {
     const { page } = session;
     await page.goto('/marketplace?university=ucab');
-    await page.getByRole('article').first().waitFor();
+    // The app's sections (#main), not the early paint's first one (decision 036).
+    await page.waitForFunction(() => document.querySelectorAll('#main .product-grid').length > 1);
     // The page's first grid loads its first row at once; everything else lazily.
     const loading = await page.$$eval('.product-grid', (grids) =>
       grids.map((grid) =>

@@ -270,6 +270,78 @@ describe('local stack smoke', () => {
     }
   });
 
+  // Decision 036: a listing's top and first cards paint from the early answers before the app's
+  // JavaScript is fetched; the app comes after their photos and takes over the same places, adding
+  // what comes below (the marketplace's other sections, the listing's other cards).
+  it.each([
+    [
+      '/marketplace?university=ucab',
+      'Marketplace de UCAB',
+      ['h1', '.search-bar', 'nav[aria-label="Categorías"]'],
+    ],
+    ['/global-marketplace', 'Marketplace Global', ['h1', '.strip', '.search-bar', '.results-count']],
+    [
+      '/search?q=libro',
+      'Resultados de Búsqueda',
+      ['h1', '.page-subtitle', '.create-alert', '.results-count'],
+    ],
+  ])(
+    "paints %s's first cards before the app's JavaScript is fetched, and the app takes them over",
+    async (path, heading, parts) => {
+      const chromium = await launchChromium();
+      const context = await chromium.newContext({ ...PHONE, serviceWorkers: 'block' });
+      try {
+        const page = await context.newPage();
+        // The search needs a university chosen (a returning visitor).
+        await page.addInitScript(() => localStorage.setItem('selectedUniversity', 'ucab'));
+        const order: string[] = [];
+        page.on('request', (req) => {
+          if (/\/assets\/index-[\w-]+\.js$/.test(req.url())) order.push('entry');
+          if (/\/images\/products\/.+\.(webp|jpe?g|png)$/.test(req.url()) && !order.includes('photo'))
+            order.push('photo');
+        });
+        let release: () => void = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
+        const shell = page.locator('#root > .app-shell[inert]');
+        const shellPhotos = shell.locator('.product-card__media img[loading="eager"]');
+        await shellPhotos.first().waitFor();
+        await expect
+          .poll(() =>
+            shellPhotos.evaluateAll((imgs: HTMLImageElement[]) =>
+              imgs.every((i) => i.complete && i.naturalWidth > 0),
+            ),
+          )
+          .toBe(true);
+        expect(await shell.locator('h1').textContent()).toBe(heading);
+        const titles = await shell.locator('.product-card__link').allTextContents();
+        expect(titles.length).toBeGreaterThan(0);
+        const boxes = (root: typeof shell) =>
+          Promise.all(
+            [...parts, '.product-card__media img'].map((s) => root.locator(s).first().boundingBox()),
+          );
+        const before = await boxes(shell);
+        // The app was asked for once the photos were in, not beside them.
+        await expect.poll(() => order).toEqual(['photo', 'entry']);
+        release();
+        await expect.poll(() => page.locator('.app-shell[inert]').count()).toBe(0);
+        const app = page.locator('#main');
+        await expect.poll(() => app.locator('.product-card').count()).toBeGreaterThanOrEqual(titles.length);
+        expect(await boxes(app)).toEqual(before);
+        expect((await app.locator('.product-card__link').allTextContents()).slice(0, titles.length)).toEqual(
+          titles,
+        );
+      } finally {
+        await context.close();
+        await chromium.close();
+      }
+    },
+  );
+
   // Issue 11: on a phone 'Publicar Producto' is one tap away and never hides the page's end; the
   // menu is a real modal for the keyboard.
   it("offers 'Publicar Producto' on a phone without covering the page's end, and not on a computer", async () => {

@@ -5,8 +5,10 @@
  * (early/first-screen.ts); React.lazy gets the screen's chunk already loaded or on its way; React's
  * first commit replaces the early paint with the same markup.
  */
+import { FILTER_CATEGORIES } from '#shared/enums';
 import { STORAGE_KEYS } from '#shared/limits';
 import { afterPaint, loadApp, photoSettled } from './early/boot';
+import { toApiTerm } from './features/marketplace/hooks/api-term';
 import { paintFirstScreen } from './early/first-paint';
 import { firstScreenGets, sendsToChooser, preloadFirstPhotos, startEarlyGets } from './early/first-screen';
 
@@ -62,25 +64,61 @@ function startApp() {
 const answers = startEarlyGets(firstScreenGets(pathname, search, storedUniversity()));
 void preloadFirstPhotos(pathname, answers);
 
+/**
+ * Paints the screen's top from the early answers (all of them, in firstScreenGets' order) with a
+ * painter of its own chunk, then starts the app: once the painted photos are in (or PHOTO_HOLD_MS
+ * after the paint), after the paint when it shows none, at once when there is nothing to paint.
+ */
+function paintThenStart<M>(
+  painter: Promise<M>,
+  paint: (module: M, bodies: unknown[]) => HTMLImageElement[] | false,
+): void {
+  setTimeout(startApp, PAINT_HOLD_MS);
+  void Promise.all([Promise.all(answers.values()), painter.catch(() => undefined)]).then(
+    ([bodies, module]) => {
+      let photos: HTMLImageElement[] | false = false;
+      try {
+        photos = module ? paint(module, bodies) : false;
+      } finally {
+        if (photos === false) startApp();
+        else
+          void Promise.all(photos.map((photo) => photoSettled(photo, PHOTO_HOLD_MS))).then(() =>
+            afterPaint(startApp),
+          );
+      }
+    },
+  );
+}
+
 try {
   if (paintFirstScreen(pathname)) {
     // Text only: the app starts once it is on screen.
     afterPaint(startApp);
   } else if (/^\/product\/[^/]+$/.test(pathname) && answers.size === 1) {
-    // The product's breadcrumb and main photo, painted from its answer; the app once the photo is
-    // in (or PHOTO_HOLD_MS after the paint), or at once when there is nothing to paint.
-    setTimeout(startApp, PAINT_HOLD_MS);
-    const painter = import('./early/product-paint');
-    void Promise.all([[...answers.values()][0], painter.catch(() => undefined)]).then(([answer, module]) => {
-      let photo: HTMLImageElement | null | false = false;
-      try {
-        photo = module ? module.paintProduct(answer) : false;
-      } finally {
-        if (photo) void photoSettled(photo, PHOTO_HOLD_MS).then(() => afterPaint(startApp));
-        else if (photo === null) afterPaint(startApp);
-        else startApp();
-      }
+    // The product's breadcrumb and main photo.
+    paintThenStart(import('./early/product-paint'), (module, [answer]) => {
+      const photo = module.paintProduct(answer);
+      return photo === false ? false : photo ? [photo] : [];
     });
+  } else if (pathname === '/marketplace' && answers.size === 1 + FILTER_CATEGORIES.length) {
+    // The browsing marketplace: the university's header, the search bar, the shortcuts and the
+    // first section with products (firstScreenGets asks the university, then the sections in order).
+    paintThenStart(import('./early/listing-paint'), (module, [university, ...sections]) =>
+      module.paintMarketplace(
+        university,
+        FILTER_CATEGORIES.map((category, i) => ({ category, answer: sections[i] })),
+      ),
+    );
+  } else if (pathname === '/global-marketplace' && answers.size === 2) {
+    // With no search nor filter: the banner, the strip, the search bar and the first cards.
+    paintThenStart(import('./early/listing-paint'), (module, [strip, results]) =>
+      module.paintGlobal(strip, results),
+    );
+  } else if (pathname === '/search' && answers.size === 1) {
+    const shown = (new URLSearchParams(search).get('q') ?? '').trim();
+    paintThenStart(import('./early/listing-paint'), (module, [results]) =>
+      module.paintSearch(shown, toApiTerm(shown), results),
+    );
   } else startApp();
 } catch (error) {
   // A paint that fails must never keep the app from starting.

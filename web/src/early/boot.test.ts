@@ -91,4 +91,19 @@ describe('the app started by the early script', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(gaveUp).toHaveBeenCalledOnce();
   });
+
+  it('waits for a loaded photo to be decoded too (an async decode paints it a frame or more later)', async () => {
+    vi.useFakeTimers();
+    const photo = photoOnItsWay();
+    let decoded = () => {};
+    photo.decode = () => new Promise<void>((resolve) => (decoded = resolve));
+    const settled = vi.fn();
+    void photoSettled(photo, 300).then(settled);
+    photo.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(50);
+    expect(settled).not.toHaveBeenCalled();
+    decoded();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toHaveBeenCalledOnce();
+  });
 });

@@ -45,12 +45,21 @@ export function afterPaint(then: () => void, fallbackMs = 100): void {
   setTimeout(once, fallbackMs);
 }
 
-/** Resolves once the photo has loaded or failed, or after `ms` (a slow photo never holds the app long). */
+/**
+ * Resolves once the photo is ready to paint (loaded and decoded: a photo with `decoding="async"`
+ * may otherwise paint a frame or more after its load event) or has failed, or after `ms` (a slow
+ * photo never holds the app long).
+ */
 export function photoSettled(photo: HTMLImageElement, ms: number): Promise<void> {
   return new Promise((resolve) => {
-    if (photo.complete) return resolve();
-    photo.addEventListener('load', () => resolve(), { once: true });
-    photo.addEventListener('error', () => resolve(), { once: true });
-    setTimeout(resolve, ms);
+    const settled = () => resolve();
+    const loaded = () => {
+      if (typeof photo.decode === 'function') photo.decode().then(settled, settled);
+      else settled();
+    };
+    setTimeout(settled, ms);
+    if (photo.complete) return loaded();
+    photo.addEventListener('load', loaded, { once: true });
+    photo.addEventListener('error', settled, { once: true });
   });
 }

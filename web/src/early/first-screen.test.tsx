@@ -2,9 +2,9 @@
 import { cleanup, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProductCard } from '@/components/product/product-card';
-import { GALLERY_IMAGE_SIZES } from '@/components/product/image-sizes';
+import { CARD_IMAGE_SIZES, GALLERY_IMAGE_SIZES } from '@/components/product/image-sizes';
 import { preloadRoute } from '@/app/router';
-import { revalidatePublicReads, takeEarlyAnswer } from '@/lib/api-client';
+import { firstScreenOnce, fromEarlyScript, revalidatePublicReads, takeEarlyAnswer } from '@/lib/api-client';
 import { getUniversity } from '@/lib/api/get-university';
 import { product } from '@/testing/fixtures';
 import { fakeApi, renderApp, renderRoutes } from '@/testing/render';
@@ -30,7 +30,10 @@ const UNIVERSITY = {
 };
 
 beforeEach(() => localStorage.clear());
-afterEach(() => {
+afterEach(async () => {
+  // The screens rendered here import chunks of their own (the product page's seller facts and
+  // their CSS): torn down before those imports end, the environment reports them as errors.
+  await vi.dynamicImportSettled();
   cleanup();
   vi.unstubAllGlobals();
   delete (globalThis as Record<string, unknown>)[EARLY_GETS];
@@ -53,6 +56,9 @@ describe("the first screen's early GETs (decision 024)", () => {
     ['/marketplace?university=ucab', null],
     ['/marketplace', 'ucab'],
     ['/global-marketplace', null],
+    ['/global-marketplace?q=libro', null],
+    ['/search?q=%20Calculadora%20%22Casio%22%20', 'ucab'],
+    ['/search', 'ucab'],
     ['/product/12', null],
     ['/', null],
   ])('are calls the app makes itself on %s (stored university %s)', async (url, stored) => {
@@ -66,7 +72,8 @@ describe("the first screen's early GETs (decision 024)", () => {
 
   it('are none where the first calls depend on more than the URL, or the path is not a screen of data', () => {
     expect(firstScreenGets('/marketplace', '?q=libro', 'ucab')).toEqual([]);
-    expect(firstScreenGets('/search', '?q=calculadora', 'ucab')).toEqual([]);
+    expect(firstScreenGets('/search', '?q=calculadora', null)).toEqual([]);
+    expect(firstScreenGets('/global-marketplace', '?category=libros', null)).toHaveLength(1);
     expect(firstScreenGets('/product/012', '', null)).toEqual([]);
     expect(firstScreenGets('/profile', '', 'ucab')).toEqual([]);
     // No university chosen: the chooser's list.
@@ -126,6 +133,35 @@ describe('the first photos preloaded early (decision 024)', () => {
       srcset: img.getAttribute('srcset'),
       sizes: img.getAttribute('sizes'),
     });
+  });
+
+  it("are the global listing's first row (not its strip's small photos) and the search results' first row", () => {
+    const card = (id: number) =>
+      product({
+        id,
+        image: `/images/products/${id}/1.webp`,
+        image_variants: { [`/images/products/${id}/1.webp`]: variants },
+      });
+    const strip = { items: [card(1), card(2)] };
+    const listing = { items: [card(3), card(4), card(5), card(6), card(7)] };
+    const global = firstPhotos(
+      '/global-marketplace',
+      new Map<string, unknown>([
+        ['/api/products?limit=8&sort=newest', strip],
+        ['/api/products?sort=newest', listing],
+      ]),
+    );
+    expect(global.map((p) => p.src)).toEqual([3, 4, 5, 6].map((id) => `/images/products/${id}/1.webp`));
+    expect(global.every((p) => p.sizes === CARD_IMAGE_SIZES)).toBe(true);
+    // With a search (the strip's answer alone), nothing: the strip's photos are not the largest paint.
+    expect(
+      firstPhotos('/global-marketplace', new Map([['/api/products?limit=8&sort=newest', strip]])),
+    ).toEqual([]);
+    const found = firstPhotos(
+      '/search',
+      new Map<string, unknown>([['/api/products?university=ucab&q=calculadora&sort=newest', listing]]),
+    );
+    expect(found.map((p) => p.src)).toEqual([3, 4, 5, 6].map((id) => `/images/products/${id}/1.webp`));
   });
 
   it("is the product page's main photo (the first of its photos), at the gallery's sizes", () => {
@@ -236,5 +272,87 @@ describe("the early answers as the first render's data (decision 034)", () => {
     expect(container.querySelector('.product-page[aria-busy="true"]')).toBeNull(); // the page's skeleton
     expect(container.querySelector('h1.product-title')?.textContent).toBe('Calculadora Casio');
     expect(requests.map((r) => r.url.pathname)).not.toContain('/api/products/12');
+  });
+
+  /** A fetch that answers the sections' calls by category (electronics failing when asked to). */
+  const sectionsFetch = (failing?: string) =>
+    vi.fn(async (url: string) => {
+      const u = new URL(url, 'http://localhost');
+      if (u.pathname === '/api/universities/ucab') return Response.json(UNIVERSITY);
+      const category = u.searchParams.get('category');
+      if (category === failing)
+        return Response.json({ error: { code: 'InternalError', message: 'x' } }, { status: 500 });
+      return Response.json({
+        items: ['libros', 'electronica'].includes(category ?? '')
+          ? [
+              product({
+                id: category === 'libros' ? 1 : 2,
+                title: `Producto de ${category}`,
+                category: category as 'libros',
+              }),
+            ]
+          : [],
+        nextCursor: null,
+      });
+    });
+
+  it("render the marketplace's first commit with its sections (all eight answers in), and ask none again", async () => {
+    vi.stubGlobal('fetch', sectionsFetch());
+    startEarlyGets(firstScreenGets('/marketplace', '?university=ucab', null));
+    await Promise.all([preloadRoute('/marketplace'), earlyAnswersSettled()]);
+    const { requests } = fakeApi(() => ({ body: {} }));
+    const { container } = renderApp('/marketplace?university=ucab');
+    expect(container.querySelector('[data-testid="product-skeleton"]')).toBeNull();
+    expect(container.querySelector('h1')?.textContent).toBe('Marketplace de UCAB');
+    await waitFor(() =>
+      expect([...container.querySelectorAll('.product-card__link')].map((a) => a.textContent)).toEqual([
+        'Producto de libros',
+        'Producto de electronica',
+      ]),
+    );
+    expect(requests.filter((r) => r.url.pathname.startsWith('/api/products'))).toEqual([]);
+  });
+
+  it('render the sections from all the answers or none: one failed, no half-filled first commit', async () => {
+    vi.stubGlobal('fetch', sectionsFetch('electronica'));
+    startEarlyGets(firstScreenGets('/marketplace', '?university=ucab', null));
+    await Promise.all([preloadRoute('/marketplace'), earlyAnswersSettled()]);
+    fakeApi(() => ({ body: { items: [], nextCursor: null } }));
+    const { container } = renderApp('/marketplace?university=ucab');
+    expect(container.querySelector('[data-testid="product-skeleton"]')).not.toBeNull();
+    // The other answers are still adopted: the failed category shows no section, as in the app.
+    await waitFor(() =>
+      expect([...container.querySelectorAll('.product-card__link')].map((a) => a.textContent)).toEqual([
+        'Producto de libros',
+      ]),
+    );
+  });
+
+  it("render the global listing's first commit with its first page and strip, and ask neither again", async () => {
+    const items = Array.from({ length: 12 }, (_, i) => product({ id: i + 1, title: `Producto ${i + 1}` }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ items, total: 30, nextCursor: 'next' })),
+    );
+    startEarlyGets(firstScreenGets('/global-marketplace', '', null));
+    await Promise.all([preloadRoute('/global-marketplace'), earlyAnswersSettled()]);
+    const { requests } = fakeApi(() => ({ body: {} }));
+    const { container } = renderApp('/global-marketplace');
+    expect(container.querySelector('[data-testid="product-skeleton"]')).toBeNull();
+    expect(container.querySelector('.strip[aria-label]')).not.toBeNull();
+    await waitFor(() => expect(container.querySelectorAll('.product-grid .product-card')).toHaveLength(12));
+    expect(container.querySelector('.results-count')?.textContent).toBe('30 productos encontrados');
+    expect(container.querySelector('.load-more')).not.toBeNull();
+    expect(requests.filter((r) => r.url.pathname.startsWith('/api/products'))).toEqual([]);
+  });
+});
+
+describe("a first screen's data from the early script", () => {
+  it('is the first screen once: a screen mounted again with the same data renders it whole', () => {
+    const data = fromEarlyScript({ pages: [] });
+    expect(firstScreenOnce(data)).toBe(true);
+    expect(firstScreenOnce(data)).toBe(false);
+    expect(firstScreenOnce({ pages: [] })).toBe(false);
+    expect(firstScreenOnce(undefined)).toBe(false);
   });
 });

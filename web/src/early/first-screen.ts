@@ -1,8 +1,9 @@
-import { FILTER_CATEGORIES } from '#shared/enums';
+import { DEFAULT_SORT, FILTER_CATEGORIES } from '#shared/enums';
 import { parseProductId, parseUniversityId } from '#shared/ids';
 import { LIMITS } from '#shared/limits';
 import { type PhotoSize, photoSrcSet } from '#shared/photo-urls';
 import { CARD_IMAGE_SIZES, FIRST_ROW, GALLERY_IMAGE_SIZES } from '@/components/product/image-sizes';
+import { toApiTerm } from '@/features/marketplace/hooks/api-term';
 import { productImages } from '@/features/product/product-images';
 
 /**
@@ -10,7 +11,8 @@ import { productImages } from '@/features/product/product-images';
  * API client spells them (`apiUrl`), so `early.ts` can start them while the app's JavaScript is
  * still downloading and the client adopts the answers (docs/decisions/024-phone-speed.md).
  * `storedUniversity` is the raw local-storage value. Paths whose first calls depend on more than
- * the URL (a search's sanitised term, a signed-in screen) get none: they simply fetch as usual.
+ * the URL and the stored university (a signed-in screen, the marketplace's search with its filters)
+ * get none: they simply fetch as usual.
  * Kept free of the app's modules: it runs before them.
  */
 /**
@@ -50,8 +52,22 @@ export function firstScreenGets(pathname: string, search: string, storedUniversi
     return browsing ? [`/api/universities/${university}`, ...products(university)] : [];
   }
   if (pathname === '/' || pathname === '/select-university') return ['/api/universities'];
-  if (pathname === '/global-marketplace' && !params.has('q'))
-    return [`/api/products?${new URLSearchParams({ limit: String(LIMITS.globalStrip), sort: 'newest' })}`];
+  if (pathname === '/global-marketplace') {
+    // The strip (whatever the search), and with no search nor filter the listing's first page.
+    const strip = `/api/products?${new URLSearchParams({ limit: String(LIMITS.globalStrip), sort: 'newest' })}`;
+    return [...params.keys()].length === 0
+      ? [strip, `/api/products?${new URLSearchParams({ sort: DEFAULT_SORT })}`]
+      : [strip];
+  }
+  if (pathname === '/search') {
+    // The results' first page, for the stored university and the sanitised term (search.tsx).
+    const university = parseUniversityId(storedUniversity);
+    const term = toApiTerm(params.get('q') ?? '');
+    if (!university) return [];
+    return [
+      `/api/products?${new URLSearchParams({ university, ...(term ? { q: term } : {}), sort: 'newest' })}`,
+    ];
+  }
   const product = /^\/product\/([^/]+)$/.exec(pathname);
   if (product) {
     const id = parseProductId(product[1]);
@@ -116,6 +132,19 @@ export function takeEarlyBody<T>(url: string): T | undefined {
   return entry.settled.value as T;
 }
 
+/**
+ * The bodies of successful early answers to all of `urls`, taken together, or undefined (and none
+ * taken) unless every one has already arrived: a query made of several calls (the marketplace's
+ * sections) renders its content at once only when it has all of them.
+ */
+export function takeEarlyBodies(urls: readonly string[]): unknown[] | undefined {
+  const started = earlyGets();
+  const entries = urls.map((url) => started?.get(url));
+  if (!entries.every((entry) => entry?.settled?.value !== undefined)) return undefined;
+  for (const url of urls) started?.delete(url);
+  return entries.map((entry) => entry?.settled?.value);
+}
+
 /** Resolves when every early answer is in (or failed); at once when none was started. */
 export async function earlyAnswersSettled(): Promise<void> {
   await Promise.all([...(earlyGets()?.values() ?? [])].map((entry) => entry.body));
@@ -141,8 +170,8 @@ const photoOf = (path: string, variants: Photoed['image_variants'], sizes: strin
 
 /**
  * The photos that paint first on the screen of `pathname`, from the early GETs' answers (by URL):
- * the product page's main photo, or the marketplace's first section's first row. The largest
- * paint of these pages is one of them, and preloading starts them before React has rendered.
+ * the product page's main photo, or a listing's first row of cards. The largest paint of these
+ * pages is one of them, and preloading starts them before the page has painted them.
  */
 export function firstPhotos(pathname: string, answers: ReadonlyMap<string, unknown>): FirstPhoto[] {
   if (/^\/product\/[^/]+$/.test(pathname)) {
@@ -152,13 +181,18 @@ export function firstPhotos(pathname: string, answers: ReadonlyMap<string, unkno
       : undefined;
     return main ? [photoOf(main, product?.image_variants, GALLERY_IMAGE_SIZES)] : [];
   }
-  if (pathname === '/marketplace') {
-    for (const [url, body] of answers) {
-      if (!url.startsWith('/api/products?')) continue;
-      const items = ((body as { items?: Photoed[] } | undefined)?.items ?? []).slice(0, FIRST_ROW);
-      if (items.length > 0)
-        return items.flatMap((p) => (p.image ? [photoOf(p.image, p.image_variants, CARD_IMAGE_SIZES)] : []));
-    }
+  // A listing's first cards: the marketplace's first section with products, the global listing (its
+  // strip, first, has small lazy photos) or the search results.
+  const listings = ['/marketplace', '/search'].includes(pathname)
+    ? [...answers]
+    : pathname === '/global-marketplace'
+      ? [...answers].slice(1)
+      : [];
+  for (const [url, body] of listings) {
+    if (!url.startsWith('/api/products?')) continue;
+    const items = ((body as { items?: Photoed[] } | undefined)?.items ?? []).slice(0, FIRST_ROW);
+    if (items.length > 0)
+      return items.flatMap((p) => (p.image ? [photoOf(p.image, p.image_variants, CARD_IMAGE_SIZES)] : []));
   }
   return [];
 }

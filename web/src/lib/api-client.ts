@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import { INTERNAL_ERROR_MESSAGE } from '#shared/internal-error-message';
 import { apiRoutes } from 'virtual:api-routes/public-reads';
 import { buildPath } from '#shared/api/define';
-import { takeEarlyBody, takeEarlyGet } from '@/early/first-screen';
+import { takeEarlyBodies, takeEarlyBody, takeEarlyGet } from '@/early/first-screen';
 import type { ClientRoute, RouteDef, RouteName, Routes } from '#shared/routes';
 
 /**
@@ -188,6 +188,39 @@ export function takeEarlyAnswer<N extends RouteName>(
   if (!takesEarly(route, mayCarryToken(route))) return undefined;
   const body = takeEarlyBody(apiUrl(name, input));
   return isRecord(body) && !Array.isArray(body) ? (body as ApiOutput<N>) : undefined;
+}
+
+/** takeEarlyAnswer for several calls of one route, all or none (see takeEarlyBodies). */
+export function takeEarlyAnswers<N extends RouteName>(
+  name: N,
+  inputs: readonly Omit<ApiInput<N>, 'body' | 'signal'>[],
+): ApiOutput<N>[] | undefined {
+  const route = routeOf(name);
+  if (!takesEarly(route, mayCarryToken(route))) return undefined;
+  const bodies = takeEarlyBodies(inputs.map((input) => apiUrl(name, input)));
+  return bodies?.every((body) => isRecord(body) && !Array.isArray(body))
+    ? (bodies as ApiOutput<N>[])
+    : undefined;
+}
+
+const earlyData = new WeakSet<object>();
+
+/** Marks a query's initial data built from the early script's answers (see firstScreenOnce). */
+export function fromEarlyScript<T extends object>(data: T): T {
+  earlyData.add(data);
+  return data;
+}
+
+/**
+ * True once for data marked by fromEarlyScript: the page's first screen, which the early script has
+ * painted (decision 036), so its first render may show only the painted part and let the rest
+ * follow in a background render. False afterwards (a screen mounted again with the same cached
+ * data renders it whole, or scroll restoration would land on a page cut short).
+ */
+export function firstScreenOnce(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null || !earlyData.has(data)) return false;
+  earlyData.delete(data);
+  return true;
 }
 
 export async function apiCall<N extends RouteName>(name: N, input: ApiInput<N>): Promise<ApiOutput<N>> {

@@ -11,3 +11,12 @@ export const GALLERY_IMAGE_SIZES = '(min-width: 1200px) 580px, (min-width: 768px
 
 /** The photos of a page's first row of cards load eagerly (the rest lazily). */
 export const FIRST_ROW = 4;
+
+/**
+ * The cards of a listing's first screen on a phone (four rows of two): what the early script paints
+ * and what the app's first commit renders, the rest coming in a background render (decision 036).
+ */
+export const FIRST_SCREEN_CARDS = 2 * FIRST_ROW;
+
+/** A card's photo when the product has none. */
+export const DEFAULT_PRODUCT_IMAGE = '/images/default-product.webp';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CAREER_BADGES, CAREER_LABELS, CATEGORY_LABELS, type Career } from '#shared/enums';
 import { photoSrcSet } from '#shared/photo-urls';
-import { CARD_IMAGE_SIZES } from './image-sizes';
+import { CARD_IMAGE_SIZES, DEFAULT_PRODUCT_IMAGE } from './image-sizes';
 import type { ProductSummary } from '#shared/schemas';
 import { formatUsd } from '#shared/money';
 import { paths } from '@/config/paths';
@@ -18,9 +18,7 @@ import { ShareMenu } from './share-menu';
 const rememberViewed = (product: ProductSummary) =>
   void import('@/lib/recently-viewed').then((m) => m.addRecentlyViewed(product)).catch(() => {});
 
-export const DEFAULT_PRODUCT_IMAGE = '/images/default-product.webp';
-
-export { CARD_IMAGE_SIZES } from './image-sizes';
+export { CARD_IMAGE_SIZES, DEFAULT_PRODUCT_IMAGE } from './image-sizes';
 
 export interface ProductCardProps {
   product: ProductSummary;

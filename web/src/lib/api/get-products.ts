@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { type ApiInput, apiCall } from '@/lib/api-client';
+import { type ApiInput, apiCall, fromEarlyScript, takeEarlyAnswer } from '@/lib/api-client';
 import { productsQueryKeyRoot } from '@/lib/api/products-query-key';
 
 export type ProductsQuery = NonNullable<ApiInput<'listProducts'>['query']>;
@@ -12,6 +12,9 @@ export const getProductsQueryOptions = (query: ProductsQuery) =>
   queryOptions({
     queryKey: [productsQueryKeyRoot, 'list', query],
     queryFn: ({ signal }) => getProducts(query, signal),
+    // A first screen's page may already be in from the early script (decisions 034 and 036): the
+    // screen then renders it at once, in place of the early paint, not a skeleton between the two.
+    initialData: () => takeEarlyAnswer('listProducts', { query }),
   });
 
 /** The same call, cursor-paginated ('Cargar más'). */
@@ -21,6 +24,11 @@ export const getInfiniteProductsQueryOptions = (query: ProductsQuery) =>
     queryFn: ({ pageParam, signal }) => getProducts({ ...query, cursor: pageParam ?? undefined }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    // The first page, as above.
+    initialData: () => {
+      const first = takeEarlyAnswer('listProducts', { query });
+      return first ? fromEarlyScript({ pages: [first], pageParams: [null] }) : undefined;
+    },
   });
 
 /** One page (section previews, the global strip). */

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { FILTER_CATEGORIES } from '#shared/enums';
+import { type Category, FILTER_CATEGORIES } from '#shared/enums';
 import { LIMITS } from '#shared/limits';
 import type { ProductSummary } from '#shared/schemas';
+import { fromEarlyScript, takeEarlyAnswers } from '@/lib/api-client';
 import { getProducts } from '@/lib/api/get-products';
 import { productsQueryKeyRoot } from '@/lib/api/products-query-key';
 
@@ -13,11 +14,12 @@ import { productsQueryKeyRoot } from '@/lib/api/products-query-key';
  * fails shows no section, as an empty one does; when every call fails the query fails (and is
  * retried as any other).
  */
+const sectionQuery = (university: string, category: Category) =>
+  ({ university, category, limit: LIMITS.categoryPreview, sort: 'newest' }) as const;
+
 export const getCategorySections = async (university: string, signal?: AbortSignal) => {
   const settled = await Promise.allSettled(
-    FILTER_CATEGORIES.map((category) =>
-      getProducts({ university, category, limit: LIMITS.categoryPreview, sort: 'newest' }, signal),
-    ),
+    FILTER_CATEGORIES.map((category) => getProducts(sectionQuery(university, category), signal)),
   );
   if (settled.every((s) => s.status === 'rejected')) throw (settled[0] as PromiseRejectedResult).reason;
   return FILTER_CATEGORIES.map((category, i) => {
@@ -30,6 +32,18 @@ export const getCategorySectionsQueryOptions = (university: string) =>
   queryOptions({
     queryKey: [productsQueryKeyRoot, 'sections', university],
     queryFn: ({ signal }) => getCategorySections(university, signal),
+    // On a first visit the early script may already hold every section's answer (decision 036): the
+    // sections then render at once in place of its paint, not a skeleton between the two.
+    initialData: () => {
+      const answers = takeEarlyAnswers(
+        'listProducts',
+        FILTER_CATEGORIES.map((category) => ({ query: sectionQuery(university, category) })),
+      );
+      return (
+        answers &&
+        fromEarlyScript(answers.map((answer, i) => ({ category: FILTER_CATEGORIES[i], items: answer.items })))
+      );
+    },
   });
 
 export const useCategorySections = (university: string) =>

@@ -1,9 +1,10 @@
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { CATEGORY_LABELS, type Category } from '#shared/enums';
 import { LIMITS } from '#shared/limits';
 import { CategoryIcon, categoryTheme } from '@/components/catalog-icons';
 import { FIRST_ROW, ProductGrid } from '@/components/product/product-grid';
 import { Button } from '@/components/ui/button';
+import { firstScreenOnce } from '@/lib/api-client';
 import { useCategorySections } from '../api/get-category-sections';
 
 /**
@@ -22,7 +23,15 @@ export function CategorySections({
   // ~300 ms (Lighthouse's TBT). Meanwhile the previous view (the skeleton) stays on screen.
   // The data keeps its identity while unchanged (structural sharing): no background render repeats.
   const { data, isError } = useCategorySections(universityId);
-  const sections = useDeferredValue(data);
+  // On the page's first screen, painted by the early script from the same answers (decision 036),
+  // the first render shows the sections down to the first with products, the painted part, and the
+  // rest follow in the background render: the app's first commit stays short.
+  const [firstScreen] = useState(() => firstScreenOnce(data));
+  const firstVisible = data ? data.findIndex((s) => s.items.length > 0) : -1;
+  const sections = useDeferredValue(
+    data,
+    firstScreen && data && firstVisible >= 0 ? data.slice(0, firstVisible + 1) : undefined,
+  );
 
   if (!sections && !isError) {
     return (

@@ -1,4 +1,3 @@
-import './create-alert-button.css';
 import { Link } from 'react-router-dom';
 import { Glyph } from '@/components/catalog-icons';
 import { Button, buttonClass } from '@/components/ui/button';

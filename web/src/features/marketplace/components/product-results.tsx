@@ -1,11 +1,14 @@
-import { type ReactNode, useDeferredValue } from 'react';
+import { type ReactNode, useDeferredValue, useState } from 'react';
 import { LoadMore } from '@/components/product/load-more';
+import { FIRST_SCREEN_CARDS } from '@/components/product/image-sizes';
 import { FIRST_ROW, ProductGrid } from '@/components/product/product-grid';
 import { Spinner } from '@/components/ui/spinner';
+import { firstScreenOnce } from '@/lib/api-client';
 import { type ProductsQuery, useInfiniteProducts } from '@/lib/api/get-products';
+import { countText } from './count-text';
 import { RESULTS_LOADING_TEXT, ResultsLoading } from './results-loading';
 
-export const countText = (n: number) => `${n} ${n === 1 ? 'producto encontrado' : 'productos encontrados'}`;
+export { countText } from './count-text';
 
 export interface ProductResultsProps {
   query: ProductsQuery;
@@ -30,8 +33,20 @@ export function ProductResults({
   const result = useInfiniteProducts(query, { enabled });
   // The cards render in a background render, which React splits into short tasks (as the
   // marketplace's sections do, decision 024): a page of 24 cards rendered at once held a slow
-  // phone's main thread for ~200 ms. Meanwhile the previous view stays on screen.
-  const data = useDeferredValue(result.data);
+  // phone's main thread for ~200 ms. Meanwhile the previous view stays on screen. On the page's
+  // first screen, painted by the early script from the same answer (decision 036), the first
+  // render shows the painted cards and the rest follow in the background render.
+  const [firstScreen] = useState(() => firstScreenOnce(result.data));
+  const first = result.data?.pages[0];
+  const data = useDeferredValue(
+    result.data,
+    firstScreen && result.data && first
+      ? { ...result.data, pages: [{ ...first, items: first.items.slice(0, FIRST_SCREEN_CARDS) }] }
+      : undefined,
+  );
+  // 'Cargar más' once that first screen is followed by the rest, so it never shows above cards
+  // still to come (while the next page loads, the first page keeps its identity: it stays).
+  const allShown = data?.pages[0] === result.data?.pages[0];
   const items = data?.pages.flatMap((p) => p.items) ?? [];
   // The total may be unknown (search index down): then the loaded count is shown.
   const total = data?.pages[0]?.total ?? items.length;
@@ -59,7 +74,7 @@ export function ProductResults({
       )}
       {result.isError && <p className="empty-text">No se encontraron productos</p>}
       <LoadMore
-        hasNextPage={result.hasNextPage}
+        hasNextPage={result.hasNextPage && allShown}
         isFetchingNextPage={result.isFetchingNextPage}
         fetchNextPage={result.fetchNextPage}
       />

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LIMITS } from '#shared/limits';
-import { sanitizeSearchInput } from '#shared/text';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { addSearchHistory } from '@/lib/storage';
+import { toApiTerm } from './api-term';
+
+export { toApiTerm } from './api-term';
 
 /**
  * The search box's state. `text` is what is typed; 300 ms after typing stops, the trimmed text
@@ -35,9 +37,4 @@ export function useSearchTerm() {
 
   const shown = urlText.trim();
   return { text, setText, shown, term: toApiTerm(shown) };
-}
-
-/** The spec's sanitiser, then trimmed again (removed characters may leave edge spaces). */
-export function toApiTerm(text: string): string {
-  return sanitizeSearchInput(text.trim(), LIMITS.searchMaxLength).trim();
 }

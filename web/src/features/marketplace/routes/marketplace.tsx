@@ -11,7 +11,6 @@ import { CategoryCarousel } from '../components/category-carousel';
 import { CategorySections } from '../components/category-sections';
 import { alertSearchOf } from '../components/alert-search';
 import { ResultsLoading } from '../components/results-loading';
-import '../components/create-alert-button.css';
 import { FilterChips } from '../components/filter-chips';
 import { FilterPopover } from '../components/filter-popover';
 import { SearchBar } from '../components/search-bar';

@@ -1,0 +1,467 @@
+import { CAREER_BADGES, CAREER_LABELS, CATEGORY_LABELS, type Category, SHORTCUTS } from '#shared/enums';
+import { LIMITS } from '#shared/limits';
+import { formatUsd } from '#shared/money';
+import { photoSrcSet } from '#shared/photo-urls';
+import type { ProductSummary, University } from '#shared/schemas';
+import {
+  CATEGORY_PATHS,
+  careerTheme,
+  categoryTheme,
+  GLYPHS,
+  type Theme,
+} from '@/components/catalog-icon-data';
+import {
+  CARD_IMAGE_SIZES,
+  DEFAULT_PRODUCT_IMAGE,
+  FIRST_ROW,
+  FIRST_SCREEN_CARDS,
+} from '@/components/product/image-sizes';
+import { paths } from '@/config/paths';
+import { countText } from '@/features/marketplace/components/count-text';
+import { el, emptyShell } from './first-paint';
+
+/**
+ * The listings' first paint (docs/decisions/036-listings-painted-before-the-app.md): the top of the
+ * browsing marketplace, the global marketplace and the search results, down to their first cards,
+ * drawn by the early script from the early answers, before React and the app have arrived. A chunk
+ * of its own, fetched on those pages only. Same rules as first-paint.ts: the elements, classes and
+ * attributes of the React components (a unit test compares them), DOM calls and text nodes only,
+ * theme colours through the CSSOM as React sets them (the CSP allows no style attribute).
+ */
+
+/** What the paint reads of `GET /api/universities/{id}` (checked here: the app's zod is not loaded yet). */
+export type PaintedUniversity = Pick<University, 'name' | 'logo'>;
+/** What it reads of each card of `GET /api/products`. */
+export type PaintedCard = Pick<
+  ProductSummary,
+  'id' | 'title' | 'price' | 'category' | 'career' | 'image' | 'image_variants' | 'status'
+>;
+/** A listing's top as painted, and the photos of its first row (the app waits for them). */
+export interface PaintedTop {
+  page: HTMLElement;
+  photos: HTMLImageElement[];
+}
+/** One section as the marketplace shows it: a filter category and its newest products. */
+export interface PaintedSection {
+  category: Category;
+  items: PaintedCard[];
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** components/catalog-icons.tsx's PathIcon, decorative. */
+function icon(d: string, size: number): SVGSVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  for (const [name, value] of [
+    ['class', 'icon'],
+    ['width', String(size)],
+    ['height', String(size)],
+    ['viewBox', '0 0 24 24'],
+    ['fill', 'none'],
+    ['stroke', 'currentColor'],
+    ['stroke-width', '2'],
+    ['stroke-linecap', 'round'],
+    ['stroke-linejoin', 'round'],
+    ['aria-hidden', 'true'],
+  ])
+    svg.setAttribute(name, value);
+  const path = document.createElementNS(SVG, 'path');
+  path.setAttribute('d', d);
+  svg.append(path);
+  return svg;
+}
+
+function attrs<T extends Element>(node: T, values: Record<string, string>): T {
+  for (const [name, value] of Object.entries(values)) node.setAttribute(name, value);
+  return node;
+}
+
+function link(className: string | null, href: string, ...children: (Node | string)[]): HTMLAnchorElement {
+  const a = el('a', className, ...children) as HTMLAnchorElement;
+  a.href = href;
+  return a;
+}
+
+function themed<T extends HTMLElement>(node: T, theme: Theme): T {
+  node.style.background = theme.bg;
+  node.style.color = theme.fg;
+  return node;
+}
+
+/** A `type="button"` button, its attributes in the components' order (an aria-label when named). */
+function button(className: string, label: string | null, ...children: (Node | string)[]): HTMLButtonElement {
+  const b = attrs(document.createElement('button'), { type: 'button', class: className });
+  if (label !== null) b.setAttribute('aria-label', label);
+  b.append(...children);
+  return b;
+}
+
+/** ui/popover.tsx's root with its trigger, closed (the panel's id is the app's to give). */
+function popover(className: string, trigger: HTMLButtonElement, panelId: string): HTMLElement {
+  attrs(trigger, { 'aria-expanded': 'false', 'aria-controls': panelId, 'aria-haspopup': 'dialog' });
+  return el('div', className, trigger);
+}
+
+/** features/marketplace/components/university-header.tsx, its university loaded. */
+export function universityHeader(university: PaintedUniversity): HTMLElement {
+  const header = el('header', 'university-header');
+  if (university.logo) {
+    const logo = document.createElement('img');
+    // In React's order: it sets src last.
+    attrs(logo, {
+      class: 'university-header__logo',
+      alt: '',
+      width: '48',
+      height: '48',
+      src: university.logo,
+    });
+    header.append(logo);
+  }
+  header.append(
+    el('h1', 'university-header__title', `Marketplace de ${university.name}`),
+    link(
+      'btn btn--outline btn--sm university-header__change',
+      paths.selectUniversity.getHref(),
+      'Cambiar universidad',
+    ),
+  );
+  return header;
+}
+
+/** features/marketplace/components/search-bar.tsx with the filter popover's trigger, empty and closed. */
+export function searchBar(): HTMLElement {
+  const id = 'early-search';
+  const label = el('label', 'visually-hidden', 'Buscar productos');
+  label.setAttribute('for', id);
+  // In React's order: it sets an input's type and value last.
+  const input = attrs(document.createElement('input'), {
+    id,
+    class: 'input',
+    autocomplete: 'off',
+    maxlength: String(LIMITS.searchMaxLength),
+    placeholder: 'Buscar productos...',
+    type: 'search',
+    value: '',
+  });
+  const filters = button(
+    'btn btn--outline btn--md',
+    'Filtros',
+    icon(GLYPHS.filter, 18),
+    el('span', 'navbar__logo-text', 'Filtros'),
+  );
+  return el(
+    'div',
+    'search-bar',
+    el('div', 'search-bar__field', el('span', 'search-bar__icon', icon(GLYPHS.search, 18)), label, input),
+    popover('popover', filters, 'early-filters'),
+  );
+}
+
+/** features/marketplace/components/category-carousel.tsx. */
+export function categoryCarousel(): HTMLElement {
+  const nav = el(
+    'nav',
+    null,
+    el(
+      'ul',
+      'carousel',
+      ...SHORTCUTS.map((s) =>
+        el(
+          'li',
+          null,
+          link(
+            'carousel__item',
+            s === 'carreras' ? paths.careers.getHref() : paths.category.getHref(s),
+            themed(el('span', 'carousel__icon', icon(CATEGORY_PATHS[s], 26)), categoryTheme(s)),
+            s === 'carreras' ? 'Carreras' : CATEGORY_LABELS[s],
+          ),
+        ),
+      ),
+    ),
+  );
+  nav.setAttribute('aria-label', 'Categorías');
+  return nav;
+}
+
+const hasCareerBadge = (career: PaintedCard['career']): career is (typeof CAREER_BADGES)[number] =>
+  career != null && (CAREER_BADGES as readonly string[]).includes(career);
+
+/** components/product/product-card.tsx for a visitor who has saved nothing; its photo is the second value. */
+export function productCard(
+  product: PaintedCard,
+  eager: boolean,
+): { card: HTMLElement; photo: HTMLImageElement } {
+  const variants = product.image ? product.image_variants?.[product.image] : undefined;
+  const srcset = product.image ? photoSrcSet(product.image, variants) : undefined;
+  const photo = document.createElement('img');
+  // Attributes in React's order (it sets srcset and src last, once sizes is known).
+  if (srcset) photo.setAttribute('sizes', CARD_IMAGE_SIZES);
+  attrs(photo, {
+    alt: product.title,
+    loading: eager ? 'eager' : 'lazy',
+    decoding: 'async',
+    width: String(variants?.width ?? 400),
+    height: String(variants?.height ?? 300),
+  });
+  if (srcset) photo.setAttribute('srcset', srcset);
+  photo.setAttribute('src', product.image || DEFAULT_PRODUCT_IMAGE);
+  const media = el('div', 'product-card__media', photo);
+  if (hasCareerBadge(product.career))
+    media.append(
+      themed(
+        el('span', 'badge badge--default product-card__career', CAREER_LABELS[product.career]),
+        careerTheme(product.career),
+      ),
+    );
+
+  const heart = button('icon-button', 'Guardar en favoritos', icon(GLYPHS.heart, 18));
+  heart.setAttribute('aria-pressed', 'false');
+  const share = popover(
+    'popover share-menu',
+    button('icon-button', 'Compartir', icon(GLYPHS.share, 18)),
+    `early-share-${product.id}`,
+  );
+
+  const meta = el('div', 'product-card__meta', el('span', 'product-card__price', formatUsd(product.price)));
+  if (product.status === 'reserved')
+    meta.append(el('span', 'badge badge--default badge--reserved', 'Reservado'));
+  meta.append(
+    themed(
+      el('span', 'badge badge--outline', CATEGORY_LABELS[product.category]),
+      categoryTheme(product.category),
+    ),
+  );
+
+  const card = el(
+    'article',
+    'product-card',
+    media,
+    el('div', 'product-card__actions', heart, share),
+    el(
+      'div',
+      'product-card__body',
+      el(
+        'h3',
+        'product-card__title',
+        link('product-card__link', paths.product.getHref(product.id), product.title),
+      ),
+      meta,
+    ),
+  );
+  return { card, photo };
+}
+
+/** The first of features/marketplace/components/category-sections.tsx's sections, its first row's photos eager. */
+export function firstSection({ category, items }: PaintedSection): {
+  section: HTMLElement;
+  photos: HTMLImageElement[];
+} {
+  const label = CATEGORY_LABELS[category];
+  const title = el(
+    'h2',
+    'section__title',
+    themed(
+      el('span', 'carousel__icon carousel__icon--sm', icon(CATEGORY_PATHS[category], 20)),
+      categoryTheme(category),
+    ),
+    label,
+  );
+  title.id = `section-${category}`;
+  const cards = items
+    .slice(0, LIMITS.categoryPreview)
+    .map((product, i) => productCard(product, i < FIRST_ROW));
+  const section = el(
+    'section',
+    'section',
+    el('div', 'section__header', title, button('btn btn--ghost btn--sm', `Ver todos: ${label}`, 'Ver todos')),
+    el('ul', 'product-grid', ...cards.map(({ card }) => el('li', null, card))),
+  );
+  section.setAttribute('aria-labelledby', title.id);
+  return { section, photos: cards.slice(0, FIRST_ROW).map(({ photo }) => photo) };
+}
+
+/** The browsing marketplace's top, down to its first section with products; null when none has any. */
+export function marketplaceElement(
+  university: PaintedUniversity,
+  sections: readonly PaintedSection[],
+): PaintedTop | null {
+  const first = sections.find((s) => s.items.length > 0);
+  if (!first) return null;
+  const { section, photos } = firstSection(first);
+  const page = el(
+    'div',
+    'container page',
+    universityHeader(university),
+    searchBar(),
+    categoryCarousel(),
+    section,
+  );
+  return { page, photos };
+}
+
+/** Cards a results page paints: a phone's first four rows (the rest, and 'Cargar más', come with the app). */
+export const PAINTED_RESULTS = FIRST_SCREEN_CARDS;
+
+/** One page of `GET /api/products` as the paints read it. */
+export interface PaintedPage {
+  items: PaintedCard[];
+  total?: number | null;
+}
+
+/**
+ * features/marketplace/components/product-results.tsx with its first page in, down to its first
+ * PAINTED_RESULTS cards (first row eager); null for no results (the app says so itself).
+ */
+export function resultsSection(
+  heading: string,
+  page: PaintedPage,
+): { section: HTMLElement; photos: HTMLImageElement[] } | null {
+  if (page.items.length === 0) return null;
+  const cards = page.items.slice(0, PAINTED_RESULTS).map((product, i) => productCard(product, i < FIRST_ROW));
+  const section = el(
+    'section',
+    'section',
+    el('div', 'section__header', el('h2', 'section__title', heading)),
+    el('p', 'results-count', countText(page.total ?? page.items.length)),
+    el('ul', 'product-grid', ...cards.map(({ card }) => el('li', null, card))),
+  );
+  section.setAttribute('aria-busy', 'false');
+  return { section, photos: cards.slice(0, FIRST_ROW).map(({ photo }) => photo) };
+}
+
+/** features/marketplace/components/product-strip.tsx: its products three times (the CSS loop), null for none. */
+export function productStrip(items: readonly PaintedCard[]): HTMLElement | null {
+  if (items.length === 0) return null;
+  const track = el('ul', 'strip__track');
+  for (const copy of [0, 1, 2])
+    for (const p of items) {
+      const photo = document.createElement('img');
+      const srcset = p.image ? photoSrcSet(p.image, p.image_variants?.[p.image]) : undefined;
+      attrs(photo, { sizes: '140px', alt: '', loading: 'lazy', width: '140', height: '105' });
+      if (srcset) photo.setAttribute('srcset', srcset);
+      photo.setAttribute('src', p.image || DEFAULT_PRODUCT_IMAGE);
+      const item = el('a', 'strip__item') as HTMLAnchorElement;
+      // The hidden copies' tabindex before href, in React's order.
+      if (copy > 0) item.setAttribute('tabindex', '-1');
+      item.href = paths.product.getHref(p.id);
+      item.append(photo, el('span', null, p.title), el('strong', null, formatUsd(p.price)));
+      const li = el('li', null, item);
+      if (copy > 0) li.setAttribute('aria-hidden', 'true');
+      track.append(li);
+    }
+  const strip = el('section', 'strip', track);
+  strip.setAttribute('aria-label', 'Productos destacados');
+  return strip;
+}
+
+/** features/marketplace/routes/global-marketplace.tsx with no search and no filter. */
+export function globalElement(strip: readonly PaintedCard[], results: PaintedPage): PaintedTop | null {
+  const top = resultsSection('Todos los productos', results);
+  if (!top) return null;
+  const banner = el(
+    'div',
+    'banner',
+    el('h1', 'page-title', 'Marketplace Global'),
+    el('p', null, 'Productos de estudiantes de todas las universidades.'),
+  );
+  const page = el('div', 'container page', banner);
+  const shown = productStrip(strip.slice(0, LIMITS.globalStrip));
+  if (shown) page.append(shown);
+  page.append(searchBar(), top.section);
+  return { page, photos: top.photos };
+}
+
+/** features/marketplace/routes/search.tsx: `shown` is the trimmed ?q=, `term` what the API was asked. */
+export function searchElement(shown: string, term: string, results: PaintedPage): PaintedTop | null {
+  const top = resultsSection(shown || 'Productos Destacados', results);
+  if (!top) return null;
+  const page = el('div', 'container page', el('h1', 'page-title', 'Resultados de Búsqueda'));
+  if (shown) page.append(el('p', 'page-subtitle', '“', shown, '”'));
+  if (term) {
+    // features/marketplace/components/create-alert-button.tsx, idle.
+    const create = button('btn btn--outline btn--sm', null, icon(GLYPHS.bell, 16), ' Crear alerta');
+    create.setAttribute('aria-busy', 'false');
+    page.append(el('div', 'create-alert', create));
+  }
+  page.append(top.section);
+  return { page, photos: top.photos };
+}
+
+const isText = (v: unknown): v is string => typeof v === 'string';
+
+function isUniversity(value: unknown): value is PaintedUniversity {
+  const u = value as Partial<PaintedUniversity> | null;
+  return typeof u === 'object' && u !== null && isText(u.name) && (u.logo == null || isText(u.logo));
+}
+
+function isCard(value: unknown): value is PaintedCard {
+  const p = value as Partial<PaintedCard> | null;
+  return (
+    typeof p === 'object' &&
+    p !== null &&
+    Number.isSafeInteger(p.id) &&
+    isText(p.title) &&
+    typeof p.price === 'number' &&
+    Number.isFinite(p.price) &&
+    isText(p.category) &&
+    Object.hasOwn(CATEGORY_LABELS, p.category) &&
+    (p.career == null || (isText(p.career) && Object.hasOwn(CAREER_LABELS, p.career))) &&
+    (p.image == null || isText(p.image)) &&
+    (p.image_variants == null || typeof p.image_variants === 'object')
+  );
+}
+
+/**
+ * Paints the browsing marketplace's top into the HTML's empty shell from the early answers (the
+ * university, then each filter category's products, in the sections' order): false when there is
+ * nothing to paint (an answer missing or not what the API answers, no products, the app already
+ * there); otherwise the photos it shows in its first row.
+ */
+export function paintMarketplace(
+  university: unknown,
+  sections: readonly { category: Category; answer: unknown }[],
+): HTMLImageElement[] | false {
+  const main = emptyShell();
+  if (!main || !isUniversity(university)) return false;
+  const painted: PaintedSection[] = [];
+  for (const { category, answer } of sections) {
+    const items = (answer as { items?: unknown } | null | undefined)?.items;
+    if (!Array.isArray(items) || !items.every(isCard)) return false;
+    painted.push({ category, items });
+  }
+  const top = marketplaceElement(university, painted);
+  if (!top) return false;
+  main.append(top.page);
+  return top.photos;
+}
+
+/** A page of `GET /api/products` fit to paint, or null. */
+function pageOf(answer: unknown): PaintedPage | null {
+  const page = answer as { items?: unknown; total?: unknown } | null | undefined;
+  if (!Array.isArray(page?.items) || !page.items.every(isCard)) return null;
+  const total = typeof page.total === 'number' && Number.isSafeInteger(page.total) ? page.total : null;
+  return { items: page.items, total };
+}
+
+/** Appends a listing's top to the empty shell: its first row's photos, or false when not painted. */
+function paintInto(top: PaintedTop | null): HTMLImageElement[] | false {
+  const main = emptyShell();
+  if (!main || !top) return false;
+  main.append(top.page);
+  return top.photos;
+}
+
+/** Paints the global marketplace (no search, no filter) from the strip's and the listing's early answers. */
+export function paintGlobal(strip: unknown, results: unknown): HTMLImageElement[] | false {
+  const stripPage = pageOf(strip);
+  const resultsPage = pageOf(results);
+  if (!stripPage || !resultsPage || !emptyShell()) return false;
+  return paintInto(globalElement(stripPage.items, resultsPage));
+}
+
+/** Paints the search results from the early answer to their first page. */
+export function paintSearch(shown: string, term: string, results: unknown): HTMLImageElement[] | false {
+  const page = pageOf(results);
+  if (!page || !emptyShell()) return false;
+  return paintInto(searchElement(shown, term, page));
+}
