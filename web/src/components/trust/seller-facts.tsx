@@ -1,13 +1,12 @@
 import type { Seller } from '#shared/trust';
+import { monthYearLabel } from '@/lib/spanish-dates';
 import './trust.css';
 
 /** A month of the API ('2026-03') as the pages say it: 'marzo de 2026'. */
 export function monthLabel(month: string): string {
   const [y, m] = month.split('-').map(Number);
   if (!y || !m) return month;
-  return new Intl.DateTimeFormat('es-VE', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y, m - 1, 1)),
-  );
+  return m <= 12 ? monthYearLabel(y, m) : month;
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -1,16 +1,13 @@
-// Caracas time, as everywhere in the app (the admin's dates, expiry, the BCV rate): the same day for
-// every member of the community, whatever zone their device is set to.
-const DATE_FORMAT = new Intl.DateTimeFormat('es-ES', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'America/Caracas',
-});
+import { caracasDayLabel } from '@/lib/spanish-dates';
 
-/** The spec shows dates in es-ES format ('29 de julio de 2025'); an unreadable date shows nothing. */
+/**
+ * The spec shows dates in es-ES format ('29 de julio de 2025'), in Caracas time as everywhere in the
+ * app (the admin's dates, expiry, the BCV rate): the same day for every member of the community,
+ * whatever zone their device is set to. An unreadable date shows nothing.
+ */
 export function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : DATE_FORMAT.format(date);
+  return Number.isNaN(date.getTime()) ? '' : caracasDayLabel(date);
 }
 
 /** A meta description: the product's own text cut at a word near 155 characters. */
