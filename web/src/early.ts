@@ -10,7 +10,13 @@ import { STORAGE_KEYS } from '#shared/limits';
 import { afterPaint, loadApp, photoSettled } from './early/boot';
 import { toApiTerm } from './features/marketplace/hooks/api-term';
 import { paintFirstScreen } from './early/first-paint';
-import { firstScreenGets, sendsToChooser, preloadFirstPhotos, startEarlyGets } from './early/first-screen';
+import {
+  firstScreenGets,
+  mustRevalidatePublicReads,
+  preloadFirstPhotos,
+  sendsToChooser,
+  startEarlyGets,
+} from './early/first-screen';
 
 /** How long the app waits for a painted photo: a slow photo holds it back by this much at most. */
 const PHOTO_HOLD_MS = 300;
@@ -61,7 +67,11 @@ function startApp() {
   });
 }
 
-const answers = startEarlyGets(firstScreenGets(pathname, search, storedUniversity()));
+// Not right after the person's own change to listings: the answers could be the browser's old
+// copies (the app revalidates them), and painting them would show what the app then replaces.
+const answers = startEarlyGets(
+  mustRevalidatePublicReads() ? [] : firstScreenGets(pathname, search, storedUniversity()),
+);
 void preloadFirstPhotos(pathname, answers);
 
 /**

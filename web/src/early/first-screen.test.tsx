@@ -13,6 +13,7 @@ import {
   earlyAnswersSettled,
   firstPhotos,
   firstScreenGets,
+  mustRevalidatePublicReads,
   preloadFirstPhotos,
   startEarlyGets,
   takeEarlyBody,
@@ -348,6 +349,15 @@ describe("the early answers as the first render's data (decision 034)", () => {
 });
 
 describe("a first screen's data from the early script", () => {
+  it("is not asked for in the 90 s after the person's own change (the early script reads the client's note)", () => {
+    sessionStorage.clear();
+    expect(mustRevalidatePublicReads()).toBe(false);
+    revalidatePublicReads(Date.now());
+    expect(mustRevalidatePublicReads()).toBe(true);
+    revalidatePublicReads(Date.now() - 91_000);
+    expect(mustRevalidatePublicReads()).toBe(false);
+  });
+
   it('is the first screen once: a screen mounted again with the same data renders it whole', () => {
     const data = fromEarlyScript({ pages: [] });
     expect(firstScreenOnce(data)).toBe(true);

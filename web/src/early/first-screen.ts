@@ -76,6 +76,25 @@ export function firstScreenGets(pathname: string, search: string, storedUniversi
   return [];
 }
 
+/**
+ * Where the API client notes, after this person changed listings themselves, until when public
+ * reads must revalidate with the server (lib/api-client.ts): the browser may keep public answers
+ * for 30 s. Here so the early script can tell too.
+ */
+export const REVALIDATE_KEY = 'revalidatePublicUntil';
+
+/**
+ * True in that window: the early script then starts no GET and paints nothing (its answers could be
+ * the browser's old copies, and the app would replace them with fresh ones).
+ */
+export function mustRevalidatePublicReads(): boolean {
+  try {
+    return Number(globalThis.sessionStorage?.getItem(REVALIDATE_KEY) ?? 0) > Date.now();
+  } catch {
+    return false;
+  }
+}
+
 /** Where early.ts leaves the started GETs for the API client (a global: the two scripts share no module). */
 export const EARLY_GETS = '__earlyGets';
 

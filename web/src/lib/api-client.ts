@@ -2,7 +2,13 @@ import type * as z from 'zod/mini';
 import { INTERNAL_ERROR_MESSAGE } from '#shared/internal-error-message';
 import { apiRoutes } from 'virtual:api-routes/public-reads';
 import { buildPath } from '#shared/api/define';
-import { takeEarlyBodies, takeEarlyBody, takeEarlyGet } from '@/early/first-screen';
+import {
+  mustRevalidatePublicReads,
+  REVALIDATE_KEY,
+  takeEarlyBodies,
+  takeEarlyBody,
+  takeEarlyGet,
+} from '@/early/first-screen';
 import type { ClientRoute, RouteDef, RouteName, Routes } from '#shared/routes';
 
 /**
@@ -146,7 +152,6 @@ export function apiUrl<N extends RouteName>(name: N, input: Omit<ApiInput<N>, 'b
  * ones: for a while, public reads revalidate with the server. Kept in sessionStorage so a reload
  * right after the change is covered too.
  */
-const REVALIDATE_KEY = 'revalidatePublicUntil';
 const REVALIDATE_MS = 90_000;
 
 export function revalidatePublicReads(now = Date.now()): void {
@@ -157,13 +162,7 @@ export function revalidatePublicReads(now = Date.now()): void {
   }
 }
 
-function mustRevalidate(): boolean {
-  try {
-    return Number(globalThis.sessionStorage?.getItem(REVALIDATE_KEY) ?? 0) > Date.now();
-  } catch {
-    return false;
-  }
-}
+const mustRevalidate = mustRevalidatePublicReads;
 
 /**
  * Whether a call may take the answer the early script started (decision 024): the same plain GET,
