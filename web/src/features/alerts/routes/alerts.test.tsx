@@ -139,6 +139,9 @@ describe("'Crear alerta'", () => {
       '/marketplace?q=calculadora&category=electronica&condition=usado&max=40&sort=price-low',
       SIGNED_IN,
     );
+    // The screen settled first (its results and 'Crear alerta' are chunks of their own): a press
+    // while a chunk still arrives could land on a button about to be hidden and remounted.
+    await screen.findByText(/productos? encontrados?$/);
     fireEvent.click(await screen.findByRole('button', { name: 'Crear alerta' }));
     expect(await screen.findByText('Alerta creada')).toBeTruthy();
     expect(api.requests.find((r) => r.method === 'POST')?.body).toEqual({
