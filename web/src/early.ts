@@ -76,8 +76,9 @@ void preloadFirstPhotos(pathname, answers);
 
 /**
  * Paints the screen's top from the early answers (all of them, in firstScreenGets' order) with a
- * painter of its own chunk, then starts the app: once the painted photos are in (or PHOTO_HOLD_MS
- * after the paint), after the paint when it shows none, at once when there is nothing to paint.
+ * painter of its own chunk, then starts the app: once the painted photos are in and decoded (or
+ * PHOTO_HOLD_MS after the paint), after the paint when it shows none, at once when there is nothing
+ * to paint; PAINT_HOLD_MS after the start whatever the answers do.
  */
 function paintThenStart<M>(
   painter: Promise<M>,

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, waitFor } from '@testing-library/react';
+import { FILTER_CATEGORIES } from '#shared/enums';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProductCard } from '@/components/product/product-card';
 import { CARD_IMAGE_SIZES, GALLERY_IMAGE_SIZES } from '@/components/product/image-sizes';
@@ -69,6 +70,14 @@ describe("the first screen's early GETs (decision 024)", () => {
     expect(early.length).toBeGreaterThan(0);
     const requested = await requestedBy(url, early.length);
     for (const call of early) expect(requested).toContain(call);
+  });
+
+  it("ask the marketplace's university first, then its sections in their order (early.ts pairs them so)", () => {
+    const [university, ...sections] = firstScreenGets('/marketplace', '?university=ucab', null);
+    expect(university).toBe('/api/universities/ucab');
+    expect(sections.map((url) => new URL(url, 'http://localhost').searchParams.get('category'))).toEqual([
+      ...FILTER_CATEGORIES,
+    ]);
   });
 
   it('are none where the first calls depend on more than the URL, or the path is not a screen of data', () => {
