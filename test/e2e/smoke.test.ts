@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import * as z from 'zod';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 import { DEMO_ADMIN, DEMO_STUDENT } from '../../scripts/local/demo-users';
@@ -180,6 +181,30 @@ describe('local stack smoke', () => {
     });
   }
 
+  /** The app's entry chunk (index.html's own entry, which the early script imports). */
+  const APP_ENTRY = /\/assets\/index-[\w-]+\.js$/;
+
+  /** Holds the app's entry back until the returned function is called: only the HTML, the stylesheet and the early script run. */
+  async function holdAppEntry(page: Page): Promise<() => void> {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(APP_ENTRY, async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  }
+
+  /** Records, in order, the page's request for its first photo matching `photos` ('photo') and for the app's entry ('entry'). */
+  function requestOrder(page: Page, photos: RegExp): string[] {
+    const order: string[] = [];
+    page.on('request', (req) => {
+      if (APP_ENTRY.test(req.url())) order.push('entry');
+      if (photos.test(req.url()) && !order.includes('photo')) order.push('photo');
+    });
+    return order;
+  }
+
   // Decision 034: the home's hero paints before the app has arrived (the early script draws it into
   // the HTML's shell), and the app then takes over the same place without a shift.
   // A first visit to the marketplace with no university chosen goes to the chooser in the early
@@ -194,13 +219,7 @@ describe('local stack smoke', () => {
       const context = await chromium.newContext({ ...PHONE, serviceWorkers: 'block' });
       try {
         const page = await context.newPage();
-        let release: () => void = () => {};
-        const held = new Promise<void>((resolve) => (release = resolve));
-        // The app's entry held back: only the HTML, the stylesheet and the early script run.
-        await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-          await held;
-          await route.continue();
-        });
+        const release = await holdAppEntry(page);
         // 'commit': the first paint needs nothing more.
         await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
         const shellHero = page.locator('#root > .app-shell[inert] h1.hero__title');
@@ -234,18 +253,8 @@ describe('local stack smoke', () => {
         .parse(await (await fetch(`${baseUrl}/api/products?limit=1&sort=newest`)).json());
       const product = items[0];
       const page = await context.newPage();
-      const order: string[] = [];
-      page.on('request', (req) => {
-        if (/\/assets\/index-[\w-]+\.js$/.test(req.url())) order.push('entry');
-        if (/\/images\/.+\.(webp|jpe?g|png)$/.test(req.url()) && !order.includes('photo'))
-          order.push('photo');
-      });
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const order = requestOrder(page, /\/images\/.+\.(webp|jpe?g|png)$/);
+      const release = await holdAppEntry(page);
       await page.goto(`${baseUrl}/product/${product.id}`, { waitUntil: 'commit' });
       const shellPhoto = page.locator('#root > .app-shell[inert] .gallery__main img');
       await shellPhoto.waitFor();
@@ -294,18 +303,8 @@ describe('local stack smoke', () => {
         const page = await context.newPage();
         // The search needs a university chosen (a returning visitor).
         await page.addInitScript(() => localStorage.setItem('selectedUniversity', 'ucab'));
-        const order: string[] = [];
-        page.on('request', (req) => {
-          if (/\/assets\/index-[\w-]+\.js$/.test(req.url())) order.push('entry');
-          if (/\/images\/products\/.+\.(webp|jpe?g|png)$/.test(req.url()) && !order.includes('photo'))
-            order.push('photo');
-        });
-        let release: () => void = () => {};
-        const held = new Promise<void>((resolve) => (release = resolve));
-        await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-          await held;
-          await route.continue();
-        });
+        const order = requestOrder(page, /\/images\/products\/.+\.(webp|jpe?g|png)$/);
+        const release = await holdAppEntry(page);
         await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
         const shell = page.locator('#root > .app-shell[inert]');
         const shellPhotos = shell.locator('.product-card__media img[loading="eager"]');

@@ -1,3 +1,4 @@
+import { CATEGORY_LABELS, type Category } from '#shared/enums';
 import {
   EXAMPLE_SEARCHES,
   HERO_SUBTITLE,
@@ -22,6 +23,41 @@ export function el(tag: string, className: string | null, ...children: Child[]):
   node.append(...children);
   return node;
 }
+
+/** Sets attributes in the given order (React's order, so the serialisations compare). */
+export function attrs<T extends Element>(node: T, values: Record<string, string>): T {
+  for (const [name, value] of Object.entries(values)) node.setAttribute(name, value);
+  return node;
+}
+
+export function link(className: string | null, href: string, ...children: Child[]): HTMLAnchorElement {
+  const a = el('a', className, ...children) as HTMLAnchorElement;
+  a.href = href;
+  return a;
+}
+
+/**
+ * A photo as React writes it: `sizes` first when there is a `srcset`, then `before`, then `srcset`
+ * and `src` last (React sets them once sizes is known).
+ */
+export function photo(
+  before: Record<string, string>,
+  src: string,
+  srcset?: string,
+  sizes?: string,
+): HTMLImageElement {
+  const img = document.createElement('img');
+  if (srcset && sizes) img.setAttribute('sizes', sizes);
+  attrs(img, before);
+  if (srcset) img.setAttribute('srcset', srcset);
+  img.setAttribute('src', src);
+  return img;
+}
+
+export const isText = (v: unknown): v is string => typeof v === 'string';
+
+/** A key of CATEGORY_LABELS (own, so 'toString' is not one). */
+export const isCategory = (v: unknown): v is Category => isText(v) && Object.hasOwn(CATEGORY_LABELS, v);
 
 /** The home's hero (features/universities/components/home-hero.tsx), its first example shown. */
 export function heroElement(): HTMLElement {

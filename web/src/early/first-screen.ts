@@ -37,12 +37,14 @@ export function sendsToChooser(pathname: string, search: string, storedUniversit
   return false;
 }
 
+/** `GET /api/products` with these parameters, in this order (as `apiUrl` writes them). */
+const productsUrl = (query: Record<string, string>) => `/api/products?${new URLSearchParams(query)}`;
+
 export function firstScreenGets(pathname: string, search: string, storedUniversity: string | null): string[] {
   const params = new URLSearchParams(search);
   const products = (university: string) =>
-    FILTER_CATEGORIES.map(
-      (category) =>
-        `/api/products?${new URLSearchParams({ university, category, limit: String(LIMITS.categoryPreview), sort: 'newest' })}`,
+    FILTER_CATEGORIES.map((category) =>
+      productsUrl({ university, category, limit: String(LIMITS.categoryPreview), sort: 'newest' }),
     );
   if (pathname === '/marketplace') {
     const university = marketplaceUniversity(search, storedUniversity);
@@ -54,19 +56,15 @@ export function firstScreenGets(pathname: string, search: string, storedUniversi
   if (pathname === '/' || pathname === '/select-university') return ['/api/universities'];
   if (pathname === '/global-marketplace') {
     // The strip (whatever the search), and with no search nor filter the listing's first page.
-    const strip = `/api/products?${new URLSearchParams({ limit: String(LIMITS.globalStrip), sort: 'newest' })}`;
-    return [...params.keys()].length === 0
-      ? [strip, `/api/products?${new URLSearchParams({ sort: DEFAULT_SORT })}`]
-      : [strip];
+    const strip = productsUrl({ limit: String(LIMITS.globalStrip), sort: 'newest' });
+    return [...params.keys()].length === 0 ? [strip, productsUrl({ sort: DEFAULT_SORT })] : [strip];
   }
   if (pathname === '/search') {
     // The results' first page, for the stored university and the sanitised term (search.tsx).
     const university = parseUniversityId(storedUniversity);
     const term = toApiTerm(params.get('q') ?? '');
     if (!university) return [];
-    return [
-      `/api/products?${new URLSearchParams({ university, ...(term ? { q: term } : {}), sort: 'newest' })}`,
-    ];
+    return [productsUrl({ university, ...(term ? { q: term } : {}), sort: 'newest' })];
   }
   const product = /^\/product\/([^/]+)$/.exec(pathname);
   if (product) {
@@ -144,11 +142,7 @@ export function takeEarlyGet(url: string): Promise<Response> | undefined {
  * (not started, still on its way, failed): the answer, if any, stays for the API client.
  */
 export function takeEarlyBody<T>(url: string): T | undefined {
-  const started = earlyGets();
-  const entry = started?.get(url);
-  if (entry?.settled?.value === undefined) return undefined;
-  started?.delete(url);
-  return entry.settled.value as T;
+  return takeEarlyBodies([url])?.[0] as T | undefined;
 }
 
 /**

@@ -18,7 +18,7 @@ import {
 } from '@/components/product/image-sizes';
 import { paths } from '@/config/paths';
 import { countText } from '@/features/marketplace/components/count-text';
-import { el, emptyShell } from './first-paint';
+import { attrs, el, emptyShell, isCategory, isText, link, photo as image } from './first-paint';
 
 /**
  * The listings' first paint (docs/decisions/036-listings-painted-before-the-app.md): the top of the
@@ -69,17 +69,6 @@ function icon(d: string, size: number): SVGSVGElement {
   path.setAttribute('d', d);
   svg.append(path);
   return svg;
-}
-
-function attrs<T extends Element>(node: T, values: Record<string, string>): T {
-  for (const [name, value] of Object.entries(values)) node.setAttribute(name, value);
-  return node;
-}
-
-function link(className: string | null, href: string, ...children: (Node | string)[]): HTMLAnchorElement {
-  const a = el('a', className, ...children) as HTMLAnchorElement;
-  a.href = href;
-  return a;
 }
 
 function themed<T extends HTMLElement>(node: T, theme: Theme): T {
@@ -193,18 +182,18 @@ export function productCard(
 ): { card: HTMLElement; photo: HTMLImageElement } {
   const variants = product.image ? product.image_variants?.[product.image] : undefined;
   const srcset = product.image ? photoSrcSet(product.image, variants) : undefined;
-  const photo = document.createElement('img');
-  // Attributes in React's order (it sets srcset and src last, once sizes is known).
-  if (srcset) photo.setAttribute('sizes', CARD_IMAGE_SIZES);
-  attrs(photo, {
-    alt: product.title,
-    loading: eager ? 'eager' : 'lazy',
-    decoding: 'async',
-    width: String(variants?.width ?? 400),
-    height: String(variants?.height ?? 300),
-  });
-  if (srcset) photo.setAttribute('srcset', srcset);
-  photo.setAttribute('src', product.image || DEFAULT_PRODUCT_IMAGE);
+  const photo = image(
+    {
+      alt: product.title,
+      loading: eager ? 'eager' : 'lazy',
+      decoding: 'async',
+      width: String(variants?.width ?? 400),
+      height: String(variants?.height ?? 300),
+    },
+    product.image || DEFAULT_PRODUCT_IMAGE,
+    srcset,
+    CARD_IMAGE_SIZES,
+  );
   const media = el('div', 'product-card__media', photo);
   if (hasCareerBadge(product.career))
     media.append(
@@ -335,11 +324,11 @@ export function productStrip(items: readonly PaintedCard[]): HTMLElement | null 
   const track = el('ul', 'strip__track');
   for (const copy of [0, 1, 2])
     for (const p of items) {
-      const photo = document.createElement('img');
-      const srcset = p.image ? photoSrcSet(p.image, p.image_variants?.[p.image]) : undefined;
-      attrs(photo, { sizes: '140px', alt: '', loading: 'lazy', width: '140', height: '105' });
-      if (srcset) photo.setAttribute('srcset', srcset);
-      photo.setAttribute('src', p.image || DEFAULT_PRODUCT_IMAGE);
+      const photo = image(
+        { sizes: '140px', alt: '', loading: 'lazy', width: '140', height: '105' },
+        p.image || DEFAULT_PRODUCT_IMAGE,
+        p.image ? photoSrcSet(p.image, p.image_variants?.[p.image]) : undefined,
+      );
       const item = el('a', 'strip__item') as HTMLAnchorElement;
       // The hidden copies' tabindex before href, in React's order.
       if (copy > 0) item.setAttribute('tabindex', '-1');
@@ -387,8 +376,6 @@ export function searchElement(shown: string, term: string, results: PaintedPage)
   return { page, photos: top.photos };
 }
 
-const isText = (v: unknown): v is string => typeof v === 'string';
-
 function isUniversity(value: unknown): value is PaintedUniversity {
   const u = value as Partial<PaintedUniversity> | null;
   return typeof u === 'object' && u !== null && isText(u.name) && (u.logo == null || isText(u.logo));
@@ -403,8 +390,7 @@ function isCard(value: unknown): value is PaintedCard {
     isText(p.title) &&
     typeof p.price === 'number' &&
     Number.isFinite(p.price) &&
-    isText(p.category) &&
-    Object.hasOwn(CATEGORY_LABELS, p.category) &&
+    isCategory(p.category) &&
     (p.career == null || (isText(p.career) && Object.hasOwn(CAREER_LABELS, p.career))) &&
     (p.image == null || isText(p.image)) &&
     (p.image_variants == null || typeof p.image_variants === 'object')

@@ -4,7 +4,7 @@ import type { ProductDetail } from '#shared/schemas';
 import { GALLERY_IMAGE_SIZES } from '@/components/product/image-sizes';
 import { paths } from '@/config/paths';
 import { galleryImageAlt, productImages } from '@/features/product/product-images';
-import { el, emptyShell } from './first-paint';
+import { el, emptyShell, isCategory, isText, link, photo as image } from './first-paint';
 
 /**
  * The product page's first paint (docs/decisions/035-the-app-after-the-first-paint.md): its top,
@@ -20,21 +20,13 @@ const isPaintable = (value: unknown): value is PaintedProduct => {
   return (
     typeof p === 'object' &&
     p !== null &&
-    typeof p.title === 'string' &&
-    typeof p.category === 'string' &&
-    Object.keys(CATEGORY_LABELS).includes(p.category) &&
+    isText(p.title) &&
+    isCategory(p.category) &&
     Array.isArray(p.images) &&
     p.images.every((u) => typeof u === 'string') &&
     (p.image == null || typeof p.image === 'string')
   );
 };
-
-function link(href: string, text: string): HTMLAnchorElement {
-  const a = document.createElement('a');
-  a.href = href;
-  a.append(text);
-  return a;
-}
 
 /**
  * The product page's top (features/product/routes/product.tsx): the breadcrumb and the gallery's
@@ -56,8 +48,8 @@ export function productElement(product: PaintedProduct): {
     el(
       'ol',
       null,
-      el('li', null, link(paths.marketplace.getHref(), 'Marketplace')),
-      el('li', null, link(paths.category.getHref(product.category), categoryLabel)),
+      el('li', null, link(null, paths.marketplace.getHref(), 'Marketplace')),
+      el('li', null, link(null, paths.category.getHref(product.category), categoryLabel)),
       current,
     ),
   );
@@ -70,17 +62,17 @@ export function productElement(product: PaintedProduct): {
   if (first === undefined) main.append(el('div', 'gallery__placeholder', 'Sin imagen'));
   else {
     const size = product.image_variants?.[first];
-    const srcset = photoSrcSet(first, size);
-    photo = document.createElement('img');
-    // Attributes in React's order (it sets srcset and src last, once sizes is known), so the app's
-    // element is the same markup (a unit test compares them).
-    if (srcset) photo.setAttribute('sizes', GALLERY_IMAGE_SIZES);
-    photo.setAttribute('alt', galleryImageAlt(product.title, 0, images.length));
-    photo.setAttribute('fetchpriority', 'high');
-    photo.setAttribute('width', String(size?.width ?? 800));
-    photo.setAttribute('height', String(size?.height ?? 600));
-    if (srcset) photo.setAttribute('srcset', srcset);
-    photo.setAttribute('src', first);
+    photo = image(
+      {
+        alt: galleryImageAlt(product.title, 0, images.length),
+        fetchpriority: 'high',
+        width: String(size?.width ?? 800),
+        height: String(size?.height ?? 600),
+      },
+      first,
+      photoSrcSet(first, size),
+      GALLERY_IMAGE_SIZES,
+    );
     main.append(photo);
   }
   const page = el(

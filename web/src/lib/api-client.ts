@@ -6,7 +6,6 @@ import {
   mustRevalidatePublicReads,
   REVALIDATE_KEY,
   takeEarlyBodies,
-  takeEarlyBody,
   takeEarlyGet,
 } from '@/early/first-screen';
 import type { ClientRoute, RouteDef, RouteName, Routes } from '#shared/routes';
@@ -162,14 +161,12 @@ export function revalidatePublicReads(now = Date.now()): void {
   }
 }
 
-const mustRevalidate = mustRevalidatePublicReads;
-
 /**
  * Whether a call may take the answer the early script started (decision 024): the same plain GET,
  * without a token, and not while public reads must revalidate after the person's own change.
  */
 const takesEarly = (route: ClientRoute, withToken: boolean) =>
-  route.method === 'GET' && !withToken && !mustRevalidate();
+  route.method === 'GET' && !withToken && !mustRevalidatePublicReads();
 
 /** Routes that send the token when there is one: signed-in routes, and public ones with an optional identity. */
 const mayCarryToken = (route: ClientRoute) => route.auth !== 'public' || route.identity === 'optional';
@@ -183,10 +180,7 @@ export function takeEarlyAnswer<N extends RouteName>(
   name: N,
   input: Omit<ApiInput<N>, 'body' | 'signal'>,
 ): ApiOutput<N> | undefined {
-  const route = routeOf(name);
-  if (!takesEarly(route, mayCarryToken(route))) return undefined;
-  const body = takeEarlyBody(apiUrl(name, input));
-  return isRecord(body) && !Array.isArray(body) ? (body as ApiOutput<N>) : undefined;
+  return takeEarlyAnswers(name, [input])?.[0];
 }
 
 /** takeEarlyAnswer for several calls of one route, all or none (see takeEarlyBodies). */
@@ -251,7 +245,7 @@ export async function apiCall<N extends RouteName>(name: N, input: ApiInput<N>):
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: input.signal,
-        ...(route.method === 'GET' && route.auth === 'public' && mustRevalidate()
+        ...(route.method === 'GET' && route.auth === 'public' && mustRevalidatePublicReads()
           ? { cache: 'no-cache' as const }
           : {}),
       }));

@@ -18,7 +18,7 @@ import { ShareMenu } from './share-menu';
 const rememberViewed = (product: ProductSummary) =>
   void import('@/lib/recently-viewed').then((m) => m.addRecentlyViewed(product)).catch(() => {});
 
-export { CARD_IMAGE_SIZES, DEFAULT_PRODUCT_IMAGE } from './image-sizes';
+export { CARD_IMAGE_SIZES } from './image-sizes';
 
 export interface ProductCardProps {
   product: ProductSummary;

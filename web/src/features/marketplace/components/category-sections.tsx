@@ -1,10 +1,9 @@
-import { useDeferredValue, useState } from 'react';
 import { CATEGORY_LABELS, type Category } from '#shared/enums';
 import { LIMITS } from '#shared/limits';
 import { CategoryIcon, categoryTheme } from '@/components/catalog-icons';
 import { FIRST_ROW, ProductGrid } from '@/components/product/product-grid';
 import { Button } from '@/components/ui/button';
-import { firstScreenOnce } from '@/lib/api-client';
+import { useDeferredFirstScreen } from '@/hooks/use-deferred-first-screen';
 import { useCategorySections } from '../api/get-category-sections';
 
 /**
@@ -23,15 +22,12 @@ export function CategorySections({
   // ~300 ms (Lighthouse's TBT). Meanwhile the previous view (the skeleton) stays on screen.
   // The data keeps its identity while unchanged (structural sharing): no background render repeats.
   const { data, isError } = useCategorySections(universityId);
-  // On the page's first screen, painted by the early script from the same answers (decision 036),
-  // the first render shows the sections down to the first with products, the painted part, and the
-  // rest follow in the background render: the app's first commit stays short.
-  const [firstScreen] = useState(() => firstScreenOnce(data));
-  const firstVisible = data ? data.findIndex((s) => s.items.length > 0) : -1;
-  const sections = useDeferredValue(
-    data,
-    firstScreen && data && firstVisible >= 0 ? data.slice(0, firstVisible + 1) : undefined,
-  );
+  // On the page's first screen, the first render shows the sections down to the first with
+  // products, the early paint's part (decision 036).
+  const sections = useDeferredFirstScreen(data, (all) => {
+    const firstVisible = all.findIndex((s) => s.items.length > 0);
+    return firstVisible >= 0 ? all.slice(0, firstVisible + 1) : undefined;
+  });
 
   if (!sections && !isError) {
     return (

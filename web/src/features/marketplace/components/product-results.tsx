@@ -1,14 +1,12 @@
-import { type ReactNode, useDeferredValue, useState } from 'react';
+import type { ReactNode } from 'react';
 import { LoadMore } from '@/components/product/load-more';
 import { FIRST_SCREEN_CARDS } from '@/components/product/image-sizes';
 import { FIRST_ROW, ProductGrid } from '@/components/product/product-grid';
 import { Spinner } from '@/components/ui/spinner';
-import { firstScreenOnce } from '@/lib/api-client';
+import { useDeferredFirstScreen } from '@/hooks/use-deferred-first-screen';
 import { type ProductsQuery, useInfiniteProducts } from '@/lib/api/get-products';
 import { countText } from './count-text';
 import { RESULTS_LOADING_TEXT, ResultsLoading } from './results-loading';
-
-export { countText } from './count-text';
 
 export interface ProductResultsProps {
   query: ProductsQuery;
@@ -31,19 +29,13 @@ export function ProductResults({
   loadingStyle = 'skeleton',
 }: ProductResultsProps) {
   const result = useInfiniteProducts(query, { enabled });
-  // The cards render in a background render, which React splits into short tasks (as the
-  // marketplace's sections do, decision 024): a page of 24 cards rendered at once held a slow
-  // phone's main thread for ~200 ms. Meanwhile the previous view stays on screen. On the page's
-  // first screen, painted by the early script from the same answer (decision 036), the first
-  // render shows the painted cards and the rest follow in the background render.
-  const [firstScreen] = useState(() => firstScreenOnce(result.data));
-  const first = result.data?.pages[0];
-  const data = useDeferredValue(
-    result.data,
-    firstScreen && result.data && first
-      ? { ...result.data, pages: [{ ...first, items: first.items.slice(0, FIRST_SCREEN_CARDS) }] }
-      : undefined,
-  );
+  // The cards render in a background render (as the marketplace's sections do, decision 024): a
+  // page of 24 cards rendered at once held a slow phone's main thread for ~200 ms. On the page's
+  // first screen the first render shows the early paint's cards (decision 036).
+  const data = useDeferredFirstScreen(result.data, (all) => {
+    const [first] = all.pages;
+    return first && { ...all, pages: [{ ...first, items: first.items.slice(0, FIRST_SCREEN_CARDS) }] };
+  });
   // 'Cargar más' once that first screen is followed by the rest, so it never shows above cards
   // still to come (while the next page loads, the first page keeps its identity: it stays).
   const allShown = data?.pages[0] === result.data?.pages[0];

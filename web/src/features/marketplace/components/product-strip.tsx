@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { photoSrcSet } from '#shared/photo-urls';
 import type { ProductSummary } from '#shared/schemas';
 import { formatUsd } from '#shared/money';
-import { DEFAULT_PRODUCT_IMAGE } from '@/components/product/product-card';
+import { DEFAULT_PRODUCT_IMAGE } from '@/components/product/image-sizes';
 import { paths } from '@/config/paths';
 
 /**

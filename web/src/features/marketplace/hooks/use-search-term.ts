@@ -5,8 +5,6 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { addSearchHistory } from '@/lib/storage';
 import { toApiTerm } from './api-term';
 
-export { toApiTerm } from './api-term';
-
 /**
  * The search box's state. `text` is what is typed; 300 ms after typing stops, the trimmed text
  * becomes the search (`shown`, kept in the URL's q, history replaced) and, when non-empty, goes to

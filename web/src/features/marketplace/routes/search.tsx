@@ -4,7 +4,7 @@ import { useDocumentMeta } from '@/lib/document-meta';
 import { getSelectedUniversity } from '@/lib/storage';
 import { CreateAlertButton } from '../components/create-alert-button';
 import { ProductResults } from '../components/product-results';
-import { toApiTerm } from '../hooks/use-search-term';
+import { toApiTerm } from '../hooks/api-term';
 
 export function Component() {
   const [params] = useSearchParams();
