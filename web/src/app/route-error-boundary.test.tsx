@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react';
 import { lazy } from 'react';
-import { Link, Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/testing/render';
 import { RouteErrorBoundary } from './route-error-boundary';

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { CAREER_LABELS, CAREER_PAGES } from '#shared/enums';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { FOCUSED_PAGES, paths } from '@/config/paths';
 import { Glyph } from '../catalog-icons';
 import { buttonClass } from '../ui/button';

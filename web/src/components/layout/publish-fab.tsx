@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { FOCUSED_PAGES, paths } from '@/config/paths';
 import { Glyph } from '../catalog-icons';
 

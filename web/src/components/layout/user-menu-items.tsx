@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { useSignOut } from '@/lib/use-sign-out';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { CAREER_BADGES, CAREER_LABELS, CATEGORY_LABELS, type Career } from '#shared/enums';
 import { photoSrcSet } from '#shared/photo-urls';
 import { CARD_IMAGE_SIZES, DEFAULT_PRODUCT_IMAGE } from './image-sizes';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { LoadMore } from './load-more';
 import { FIRST_ROW, ProductGrid } from './product-grid';
 import { Button, buttonClass } from '../ui/button';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { API_MESSAGES } from '#shared/messages';
 import { CodeInput } from '@/components/form/code-input';
 import { buttonClass } from '@/components/ui/button';

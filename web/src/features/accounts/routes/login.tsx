@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { buttonClass } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
@@ -94,7 +95,10 @@ export function Component() {
         </button>
         <GoogleButton origin={originFrom(location.state)} />
         <p className="muted">
-          ¿No tienes cuenta? <Link to={paths.register.getHref()} state={location.state}>Regístrate</Link>
+          ¿No tienes cuenta?{' '}
+          <Link to={paths.register.getHref()} state={location.state}>
+            Regístrate
+          </Link>
         </p>
       </form>
     </div>

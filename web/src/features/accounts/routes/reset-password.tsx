@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { ACCOUNT_MESSAGES } from '#shared/account-schemas';
 import { buttonClass } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';

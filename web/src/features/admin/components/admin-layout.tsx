@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import type { SessionUser } from '@/lib/session';
 import { useSignOut } from '@/lib/use-sign-out';

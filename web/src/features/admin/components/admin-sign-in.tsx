@@ -3,7 +3,7 @@ import '@aws-amplify/ui-react/styles.layer.css';
 import type { SignInInput } from 'aws-amplify/auth';
 import { I18n } from 'aws-amplify/utils';
 import { type ComponentProps, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';

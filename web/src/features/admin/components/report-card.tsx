@@ -1,6 +1,6 @@
 import { REPORT_CATEGORY_LABELS, type ReportStatus } from '#shared/enums';
 import type { ProductReport } from '#shared/reports';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';

@@ -2,7 +2,7 @@ import type { AdminProduct } from '#shared/admin';
 import { ADMIN_MESSAGES } from '#shared/admin-messages';
 import { isOnOffer, PRODUCT_STATUS_LABELS, type ProductStatus } from '#shared/enums';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { AdminTable } from '../components/admin-table';
 import { MoreButton } from '../components/more-button';
 import { Badge } from '@/components/ui/badge';

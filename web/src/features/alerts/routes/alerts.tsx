@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { filterChips, MAX_SAVED_SEARCHES } from '#shared/alert-texts';
 import { RequireSession } from '@/components/layout/require-session';
 import { buttonClass } from '@/components/ui/button';

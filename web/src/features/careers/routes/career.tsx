@@ -1,4 +1,5 @@
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Navigate, useParams } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { CAREER_LABELS, type Career } from '#shared/enums';
 import { LIMITS } from '#shared/limits';
 import { CareerIcon } from '@/components/career-icons';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { CAREER_LABELS, CAREER_PAGES } from '#shared/enums';
 import { CareerIcon } from '@/components/career-icons';
 import { careerTheme } from '@/components/catalog-icons';

@@ -1,4 +1,5 @@
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Navigate, useParams } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { CATEGORY_LABELS, type Category } from '#shared/enums';
 import { CategoryIcon, categoryTheme } from '@/components/catalog-icons';
 import { buttonClass } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { LegalDocument, type LegalSection } from '../components/legal-document';

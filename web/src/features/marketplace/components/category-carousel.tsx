@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { CATEGORY_LABELS, SHORTCUTS, type Shortcut } from '#shared/enums';
 import { CategoryIcon, categoryTheme } from '@/components/catalog-icons';
 import { paths } from '@/config/paths';

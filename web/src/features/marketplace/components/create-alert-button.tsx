@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { Glyph } from '@/components/catalog-icons';
 import { Button, buttonClass } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';

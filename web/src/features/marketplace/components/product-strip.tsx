@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { photoSrcSet } from '#shared/photo-urls';
 import type { ProductSummary } from '#shared/schemas';
 import { formatUsd } from '#shared/money';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useUniversity } from '@/lib/api/get-university';
@@ -12,7 +12,9 @@ export function UniversityHeader({ universityId }: { universityId: string }) {
   return (
     <header className="university-header">
       {/* The logo's slot is kept while the university loads, so the title does not move when it comes. */}
-      {!data && <span className="university-header__logo university-header__logo--loading" aria-hidden="true" />}
+      {!data && (
+        <span className="university-header__logo university-header__logo--loading" aria-hidden="true" />
+      )}
       {data?.logo && !logoFailed && (
         <img
           className="university-header__logo"
@@ -24,7 +26,10 @@ export function UniversityHeader({ universityId }: { universityId: string }) {
         />
       )}
       <h1 className="university-header__title">{data ? `Marketplace de ${data.name}` : 'Marketplace'}</h1>
-      <Link className={buttonClass('outline', 'sm', 'university-header__change')} to={paths.selectUniversity.getHref()}>
+      <Link
+        className={buttonClass('outline', 'sm', 'university-header__change')}
+        to={paths.selectUniversity.getHref()}
+      >
         Cambiar universidad
       </Link>
     </header>

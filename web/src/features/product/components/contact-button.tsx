@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import type { ProductDetail } from '#shared/schemas';
 import { isMobileDevice } from '@/components/product/share-menu';
 import { buttonClass } from '@/components/ui/button';

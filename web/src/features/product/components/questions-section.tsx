@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { QUESTION_MESSAGES } from '#shared/question-messages';
 import { Button, buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -27,7 +28,8 @@ function describeFailure(
   error: unknown,
   kind: 'question' | 'answer',
 ): { title: string; description?: string; field: string | null } {
-  const rejected = kind === 'question' ? QUESTION_MESSAGES.questionRejected : QUESTION_MESSAGES.answerRejected;
+  const rejected =
+    kind === 'question' ? QUESTION_MESSAGES.questionRejected : QUESTION_MESSAGES.answerRejected;
   const failed = kind === 'question' ? QUESTION_MESSAGES.askFailed : QUESTION_MESSAGES.answerFailed;
   if (!(error instanceof ApiError)) return { title: failed, field: null };
   // 422: the moderator refused it; 400: the server's own quick check did (the form's was skipped).
@@ -120,13 +122,27 @@ function QuestionsSkeleton() {
   );
 }
 
-function AskArea({ productId, data, signedIn }: { productId: number; data: QuestionsData; signedIn: boolean }) {
+function AskArea({
+  productId,
+  data,
+  signedIn,
+}: {
+  productId: number;
+  data: QuestionsData;
+  signedIn: boolean;
+}) {
   const location = useLocation();
   const ask = useAskQuestion(productId);
-  const { send, fieldError } = useCommentSender('question', 'Pregunta enviada', (text) => ask.mutateAsync(text));
+  const { send, fieldError } = useCommentSender('question', 'Pregunta enviada', (text) =>
+    ask.mutateAsync(text),
+  );
 
   if (data.is_seller)
-    return <p className="questions__note muted">Esta es tu publicación: responde aquí las preguntas de los compradores.</p>;
+    return (
+      <p className="questions__note muted">
+        Esta es tu publicación: responde aquí las preguntas de los compradores.
+      </p>
+    );
   if (data.closed_reason) return <p className="questions__note muted">{data.closed_reason}</p>;
   if (!signedIn)
     return (

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useSeller } from '@/lib/api/get-seller';

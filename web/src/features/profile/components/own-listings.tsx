@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { isOnOffer, PRODUCT_STATUS_LABELS } from '#shared/enums';
 import { EXPIRY_MESSAGES, expiryLabel } from '#shared/listing-expiry';
 import { photoSrcSet } from '#shared/photos';

@@ -1,4 +1,5 @@
-import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import type { Profile } from '#shared/account-schemas';
 import { RequireSession } from '@/components/layout/require-session';
 import { buttonClass } from '@/components/ui/button';

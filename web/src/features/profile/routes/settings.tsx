@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { ACCOUNT_MESSAGES, type Profile, updateProfileBodySchema } from '#shared/account-schemas';
 import { Field } from '@/components/form/field';
 import { RequireSession } from '@/components/layout/require-session';

@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import type { Profile } from '#shared/account-schemas';
 import { CAREER_LABELS, CATEGORY_LABELS, CONDITION_LABELS, PUBLISH_CATEGORIES } from '#shared/enums';
 import type { ModerationResult } from '#shared/moderation';
@@ -66,7 +67,9 @@ export function Component() {
       />
     );
   if (!universityId)
-    return <RedirectWithToast to={paths.selectUniversity.getHref()} title="Debes seleccionar una universidad" />;
+    return (
+      <RedirectWithToast to={paths.selectUniversity.getHref()} title="Debes seleccionar una universidad" />
+    );
   if (session.status === 'loading' || profile.isLoading)
     return (
       <div className="loading-block">
@@ -228,7 +231,8 @@ function ProductForm({ universityId }: { universityId: string }) {
           },
         });
       toast({
-        title: err instanceof ApiError ? `Error al publicar: ${err.message}` : 'Error al publicar el producto',
+        title:
+          err instanceof ApiError ? `Error al publicar: ${err.message}` : 'Error al publicar el producto',
         variant: 'destructive',
       });
     }
@@ -243,7 +247,9 @@ function ProductForm({ universityId }: { universityId: string }) {
   return (
     <div className="container page">
       <h1 className="page-title">Publicar Producto</h1>
-      <p className="muted">Vende dentro de tu comunidad universitaria. Los compradores te escribirán por WhatsApp.</p>
+      <p className="muted">
+        Vende dentro de tu comunidad universitaria. Los compradores te escribirán por WhatsApp.
+      </p>
       <form className="publish-form" onSubmit={submit} noValidate>
         <fieldset disabled={busy}>
           <Field
@@ -278,7 +284,11 @@ function ProductForm({ universityId }: { universityId: string }) {
               onChange={(e) => set('price', e.target.value)}
               error={errors.price}
             />
-            <PhoneField value={values.whatsapp} onChange={(v) => set('whatsapp', v)} error={errors.whatsapp} />
+            <PhoneField
+              value={values.whatsapp}
+              onChange={(v) => set('whatsapp', v)}
+              error={errors.whatsapp}
+            />
           </div>
           <div className="publish-form__row">
             <SelectField
@@ -326,11 +336,18 @@ function ProductForm({ universityId }: { universityId: string }) {
 
         {moderation.status === 'done' && <ModerationAlert result={moderation.result} />}
         {!isApproved(moderation) && (
-          <p className="muted">Verifica el contenido con IA antes de publicar: revisa que cumpla las normas de la comunidad.</p>
+          <p className="muted">
+            Verifica el contenido con IA antes de publicar: revisa que cumpla las normas de la comunidad.
+          </p>
         )}
 
         <div className="publish-actions">
-          <button type="button" className={buttonClass('outline')} disabled={busy} onClick={() => void runModeration()}>
+          <button
+            type="button"
+            className={buttonClass('outline')}
+            disabled={busy}
+            onClick={() => void runModeration()}
+          >
             {checking ? 'Verificando contenido con IA...' : 'Verificar contenido con IA'}
           </button>
           <Link to={paths.home.getHref()} className={buttonClass('ghost')}>
@@ -349,7 +366,15 @@ function ProductForm({ universityId }: { universityId: string }) {
   );
 }
 
-function PhoneField({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string }) {
+function PhoneField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}) {
   const id = useId();
   return (
     <div className="field">

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { formatUsd } from '#shared/money';
 import { ProductGrid } from '@/components/product/product-grid';
 import { SellerFacts } from '@/components/trust/seller-facts';

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { StepList } from '../components/step-list';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { LIMITS } from '#shared/limits';
 import type { University } from '#shared/schemas';
 import { fold } from '#shared/text';
