@@ -58,8 +58,16 @@ interface ViteManifestChunk {
 }
 
 /**
+ * Shell modules loaded after the first screen: the rest of the route table (decision 037), which
+ * every screen outside the first route's table needs, so a screen seen once opens offline from any
+ * page.
+ */
+const LATE_SHELL_MODULES = ['src/app/more-routes.tsx'];
+
+/**
  * The files every page loads before it renders: the entry chunk, its static imports (transitively)
- * and their CSS, read from Vite's build manifest. Lazy screens are left to the runtime cache.
+ * and their CSS, read from Vite's build manifest, and the late shell modules with theirs. Lazy
+ * screens are left to the runtime cache.
  */
 export function shellFiles(manifest: Record<string, ViteManifestChunk>): Set<string> {
   const files = new Set<string>();
@@ -76,6 +84,7 @@ export function shellFiles(manifest: Record<string, ViteManifestChunk>): Set<str
   const entries = Object.entries(manifest).filter(([, c]) => c.isEntry);
   if (entries.length === 0) throw new Error("Vite's manifest has no entry chunk");
   for (const [key] of entries) visit(key);
+  for (const key of Object.keys(manifest)) if (LATE_SHELL_MODULES.some((m) => key.endsWith(m))) visit(key);
   return files;
 }
 

@@ -35,6 +35,25 @@ describe('the precached shell', () => {
     ]);
   });
 
+  it('includes the rest of the route table and its static imports, loaded after the first screen', () => {
+    const files = shellFiles({
+      'index.html': { file: 'assets/index-a.js', isEntry: true, imports: ['_react-b.js'] },
+      '_react-b.js': { file: 'assets/react-b.js' },
+      'src/app/more-routes.tsx': {
+        file: 'assets/more-routes-c.js',
+        imports: ['_react-b.js', '_screen-d.js'],
+      },
+      '_screen-d.js': { file: 'assets/screen-d.js' },
+      'src/features/profile/routes/profile.tsx': { file: 'assets/profile-e.js' },
+    });
+    expect([...files].sort()).toEqual([
+      'assets/index-a.js',
+      'assets/more-routes-c.js',
+      'assets/react-b.js',
+      'assets/screen-d.js',
+    ]);
+  });
+
   it("fails the build when Vite's manifest has no entry or names a chunk it lacks", () => {
     expect(() => shellFiles({ 'a.js': { file: 'assets/a.js' } })).toThrow(/no entry chunk/);
     expect(() =>

@@ -1,44 +1,30 @@
-import { type ComponentType, Suspense, lazy as reactLazy } from 'react';
+import { Suspense, useEffect } from 'react';
 import { matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
 import { AppLayout } from '../components/layout/app-layout';
 import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
+import { afterLoadWhenIdle } from '../lib/when-idle';
+import { lazyScreen as lazy, type Preloadable } from './lazy-screen';
 import { RouteErrorBoundary } from './route-error-boundary';
 
-type ScreenModule = { Component: ComponentType };
-type Loaded = { default: ComponentType };
+const { Component: Admin } = lazy(() => import('../features/admin/routes/admin'));
 
 /**
- * A screen module (exporting `Component`) as a lazy component: its chunk loads when the route first
- * renders, inside the layout's Suspense (the bar and footer are on screen meanwhile). `preload`
- * loads it ahead; once loaded, the component renders at once, without passing through the
- * Suspense fallback: React.lazy takes a thenable, and one that calls back synchronously resolves
- * it on the spot. The first screen relies on this (`preloadRoute`), so React's first commit shows
- * the screen in place of what the HTML painted, never a spinner in between.
+ * The rest of the table (more-routes.tsx): the screens of the catch-all route. Preloading a path
+ * there loads the table, then that path's screen; the table itself also loads once the first
+ * screen is idle, so a later navigation waits for one chunk, not two.
  */
-const lazy = (load: () => Promise<ScreenModule>) => {
-  let loaded: Loaded | undefined;
-  let loading: Promise<Loaded> | undefined;
-  const preload = () => {
-    loading ??= load().then(
-      (m) => (loaded = { default: m.Component }),
-      (err: unknown) => {
-        loading = undefined; // A later visit tries again (offline now, online later).
-        throw err;
-      },
-    );
-    return loading;
-  };
-  const Component = reactLazy(() =>
-    loaded
-      ? // biome-ignore lint/suspicious/noThenProperty: a thenable that calls back at once is the point
-        ({ then: (resolve: (m: Loaded) => void) => resolve(loaded as Loaded) } as Promise<Loaded>)
-      : preload(),
-  );
-  return { Component, handle: { preload } };
+const loadMore = () => import('./more-routes');
+const moreTable = lazy(loadMore);
+const moreRoutes = {
+  Component: moreTable.Component,
+  handle: {
+    preload: async (pathname: string) => {
+      await moreTable.handle.preload(pathname);
+      await (await loadMore()).preloadRoute(pathname);
+    },
+  } satisfies Preloadable,
 };
-
-const { Component: Admin } = lazy(() => import('../features/admin/routes/admin'));
 
 /**
  * Every screen is a lazy chunk; only the shell (layout, bar, footer, error page) is in the entry.
@@ -67,40 +53,9 @@ export const routes: RouteObject[] = [
         path: paths.globalMarketplace.path,
         ...lazy(() => import('../features/marketplace/routes/global-marketplace')),
       },
-      { path: paths.careers.path, ...lazy(() => import('../features/careers/routes/careers')) },
-      { path: paths.career.path, ...lazy(() => import('../features/careers/routes/career')) },
-      { path: paths.category.path, ...lazy(() => import('../features/categories/routes/category')) },
       { path: paths.product.path, ...lazy(() => import('../features/product/routes/product')) },
-      { path: paths.seller.path, ...lazy(() => import('../features/trust/routes/seller')) },
-      { path: paths.safeBuying.path, ...lazy(() => import('../features/trust/routes/safe-buying')) },
-      { path: paths.terms.path, ...lazy(() => import('../features/legal/routes/terms')) },
-      { path: paths.privacy.path, ...lazy(() => import('../features/legal/routes/privacy')) },
-      { path: paths.favorites.path, ...lazy(() => import('../features/favorites/routes/favorites')) },
-      { path: paths.alerts.path, ...lazy(() => import('../features/alerts/routes/alerts')) },
-      { path: paths.alertsUnsubscribe.path, ...lazy(() => import('../features/alerts/routes/unsubscribe')) },
-      { path: paths.myPurchases.path, ...lazy(() => import('../features/misc/routes/my-purchases')) },
-      { path: paths.chats.path, ...lazy(() => import('../features/misc/routes/chats')) },
-      { path: paths.login.path, ...lazy(() => import('../features/accounts/routes/login')) },
-      { path: paths.register.path, ...lazy(() => import('../features/accounts/routes/register')) },
-      {
-        path: paths.emailVerification.path,
-        ...lazy(() => import('../features/accounts/routes/email-verification')),
-      },
-      {
-        path: paths.forgotPassword.path,
-        ...lazy(() => import('../features/accounts/routes/forgot-password')),
-      },
-      { path: paths.resetPassword.path, ...lazy(() => import('../features/accounts/routes/reset-password')) },
-      { path: paths.authCallback.path, ...lazy(() => import('../features/accounts/routes/auth-callback')) },
-      { path: paths.profile.path, ...lazy(() => import('../features/profile/routes/profile')) },
-      { path: paths.settings.path, ...lazy(() => import('../features/profile/routes/settings')) },
-      { path: paths.unsubscribe.path, ...lazy(() => import('../features/notifications/routes/unsubscribe')) },
-      { path: paths.renewByLink.path, ...lazy(() => import('../features/listing-links/routes/renew')) },
-      { path: paths.soldByLink.path, ...lazy(() => import('../features/listing-links/routes/sold')) },
-      { path: paths.verifyEmail.path, ...lazy(() => import('../features/profile/routes/verify-email')) },
-      { path: paths.newProduct.path, ...lazy(() => import('../features/publishing/routes/new-product')) },
-      { path: paths.myProducts.path, ...lazy(() => import('../features/profile/routes/my-products')) },
-      { path: '*', ...lazy(() => import('../features/misc/routes/not-found')) },
+      // Every other screen: the rest of the table is a chunk of its own (decision 037).
+      { path: '*', ...moreRoutes },
     ],
   },
   // The admin area: its own layout (sidebar, no app bar) and its own chunks, never on a student's
@@ -128,12 +83,11 @@ export const routes: RouteObject[] = [
  * shows it at once. Resolves when it is loaded, or at once for a path without a lazy screen.
  */
 export async function preloadRoute(pathname: string): Promise<void> {
-  const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
-  const preload = (leaf?.handle as { preload?: () => Promise<unknown> } | undefined)?.preload;
-  await preload?.();
+  await (matchRoutes(routes, pathname)?.at(-1)?.route.handle as Preloadable | undefined)?.preload(pathname);
 }
 
 /** The app's routes, rendered inside a router (BrowserRouter in the app, MemoryRouter in tests). */
 export function AppRoutes() {
+  useEffect(() => afterLoadWhenIdle(() => void moreTable.handle.preload('').catch(() => {})), []);
   return useRoutes(routes);
 }

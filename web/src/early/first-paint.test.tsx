@@ -63,6 +63,18 @@ describe("the first screen's chunk ahead of the first render", () => {
     expect(container.querySelector('.loading-block')).not.toBeNull();
   });
 
+  it("renders a screen of the table's rest (its own chunk) in the first commit too, once preloaded", async () => {
+    fakeApi(() => ({ body: {} }));
+    await preloadRoute('/privacy-policy');
+    const { container } = renderApp('/privacy-policy');
+    expect(container.querySelector('.loading-block')).toBeNull();
+    expect(container.querySelector('main')?.textContent).toContain('Datos que recopilamos');
+    await preloadRoute('/no-such-page');
+    const unknown = renderApp('/no-such-page');
+    expect(unknown.container.querySelector('.loading-block')).toBeNull();
+    expect(unknown.container.querySelector('h1.page-title')?.textContent).toBe('Página no encontrada');
+  });
+
   it('resolves at once for a path without a lazy screen of its own', async () => {
     await expect(preloadRoute('/admin/usuarios')).resolves.toBeUndefined();
   });

@@ -1,3 +1,5 @@
+import { afterLoadWhenIdle } from '@/lib/when-idle';
+
 /**
  * Starts the service worker's registration after the page's `load` event, when the main thread is
  * idle: the worker's install (the shell's precache) then never competes with the first screen for a
@@ -10,30 +12,9 @@ export function scheduleServiceWorkerRegistration(
   enabled: boolean = import.meta.env.PROD && typeof navigator !== 'undefined' && 'serviceWorker' in navigator,
 ): () => void {
   if (!enabled) return () => {};
-  let cancelled = false;
-  let cancelWait = () => {};
-  const run = () => {
-    if (cancelled) return;
+  return afterLoadWhenIdle(() => {
     register().catch(() => {
       // No worker (a private window that refuses storage, an old browser): the app works as a site.
     });
-  };
-  const whenIdle = () => {
-    if (cancelled) return;
-    if (typeof window.requestIdleCallback === 'function') {
-      // The timeout bounds the wait on a page that never goes idle (animations, a busy phone).
-      const handle = window.requestIdleCallback(run, { timeout: 5000 });
-      cancelWait = () => window.cancelIdleCallback(handle);
-    } else {
-      const handle = window.setTimeout(run, 1000);
-      cancelWait = () => window.clearTimeout(handle);
-    }
-  };
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
-  return () => {
-    cancelled = true;
-    window.removeEventListener('load', whenIdle);
-    cancelWait();
-  };
+  });
 }
