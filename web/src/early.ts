@@ -122,12 +122,12 @@ try {
     );
   } else if (pathname === '/global-marketplace' && answers.size === 2) {
     // With no search nor filter: the banner, the strip, the search bar and the first cards.
-    paintThenStart(import('./early/listing-paint'), (module, [strip, results]) =>
+    paintThenStart(import('./early/results-paint'), (module, [strip, results]) =>
       module.paintGlobal(strip, results),
     );
   } else if (pathname === '/search' && answers.size === 1) {
     const shown = (new URLSearchParams(search).get('q') ?? '').trim();
-    paintThenStart(import('./early/listing-paint'), (module, [results]) =>
+    paintThenStart(import('./early/results-paint'), (module, [results]) =>
       module.paintSearch(shown, toApiTerm(shown), results),
     );
   } else startApp();

@@ -10,15 +10,8 @@ import { Component as Search } from '@/features/marketplace/routes/search';
 import { product, universities } from '@/testing/fixtures';
 import { indexShellBody } from '@/testing/index-shell';
 import { fakeApi, renderRoutes } from '@/testing/render';
-import {
-  globalElement,
-  marketplaceElement,
-  PAINTED_RESULTS,
-  paintGlobal,
-  paintMarketplace,
-  paintSearch,
-  searchElement,
-} from './listing-paint';
+import { marketplaceElement, paintMarketplace } from './listing-paint';
+import { globalElement, PAINTED_RESULTS, paintGlobal, paintSearch, searchElement } from './results-paint';
 
 const HOSTILE_TITLE = '<img src=x onerror="alert(1)"> Calculadora Casio fx-991';
 
