@@ -58,11 +58,11 @@ interface ViteManifestChunk {
 }
 
 /**
- * Shell modules loaded after the first screen: the rest of the route table (decision 037), which
- * every screen outside the first route's table needs, so a screen seen once opens offline from any
- * page.
+ * Shell modules loaded after the first screen (decision 037): the rest of the route table, which
+ * every screen outside the first route's table needs (so a screen seen once opens offline from any
+ * page), and the connection notice ('Sin conexión' must show offline).
  */
-const LATE_SHELL_MODULES = ['src/app/more-routes.tsx'];
+const LATE_SHELL_MODULES = ['src/app/more-routes.tsx', 'src/components/pwa/pwa-status.tsx'];
 
 /**
  * The files every page loads before it renders: the entry chunk, its static imports (transitively)

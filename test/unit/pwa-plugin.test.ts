@@ -45,10 +45,16 @@ describe('the precached shell', () => {
       },
       '_screen-d.js': { file: 'assets/screen-d.js' },
       'src/features/profile/routes/profile.tsx': { file: 'assets/profile-e.js' },
+      'src/components/pwa/pwa-status.tsx': {
+        file: 'assets/pwa-status-f.js',
+        css: ['assets/pwa-status-g.css'],
+      },
     });
     expect([...files].sort()).toEqual([
       'assets/index-a.js',
       'assets/more-routes-c.js',
+      'assets/pwa-status-f.js',
+      'assets/pwa-status-g.css',
       'assets/react-b.js',
       'assets/screen-d.js',
     ]);

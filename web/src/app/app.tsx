@@ -1,7 +1,12 @@
+import { lazy } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { PwaStatus } from '@/components/pwa/pwa-status';
+import { OptionalPart } from '@/components/ui/optional-part';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
+
+// The connection notice and the update offer (decision 023): fixed in a corner, so nothing moves when
+// they mount; a chunk requested with the first render (decision 037), precached with the shell.
+const PwaStatus = lazy(() => import('@/components/pwa/pwa-status').then((m) => ({ default: m.PwaStatus })));
 
 export function App() {
   return (
@@ -9,7 +14,9 @@ export function App() {
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-      <PwaStatus />
+      <OptionalPart>
+        <PwaStatus />
+      </OptionalPart>
     </AppProvider>
   );
 }
