@@ -249,6 +249,14 @@ export default defineConfig(({ command }) => ({
               includeDependenciesRecursively: false,
               priority: 11,
             },
+            // The paginated listings' observer ('Cargar más'): the search results, the global listing and
+            // the catalog's pages use it; the browsing marketplace and the product page do not (decision 037).
+            {
+              name: 'data-infinite',
+              test: /@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]useInfiniteQuery\.js$|@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]infiniteQueryObserver\.js$/,
+              includeDependenciesRecursively: false,
+              priority: 11,
+            },
             // Server state, needed by every data screen.
             { name: 'data', test: /node_modules[\\/]@tanstack[\\/]/, priority: 10 },
             // Validation (forms, id checks) is kept out of the initial JavaScript (the API client and

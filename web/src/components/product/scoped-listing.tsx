@@ -3,7 +3,8 @@ import { LoadMore } from './load-more';
 import { FIRST_ROW, ProductGrid } from './product-grid';
 import { Button, buttonClass } from '../ui/button';
 import { paths } from '@/config/paths';
-import { type ProductsQuery, useInfiniteProducts } from '@/lib/api/get-products';
+import { useInfiniteProducts } from '@/lib/api/get-infinite-products';
+import type { ProductsQuery } from '@/lib/api/get-products';
 
 export const availableText = (n: number) =>
   `${n} ${n === 1 ? 'producto disponible' : 'productos disponibles'}`;

@@ -4,7 +4,8 @@ import { FIRST_SCREEN_CARDS } from '@/components/product/image-sizes';
 import { FIRST_ROW, ProductGrid } from '@/components/product/product-grid';
 import { Spinner } from '@/components/ui/spinner';
 import { useDeferredFirstScreen } from '@/hooks/use-deferred-first-screen';
-import { type ProductsQuery, useInfiniteProducts } from '@/lib/api/get-products';
+import { useInfiniteProducts } from '@/lib/api/get-infinite-products';
+import type { ProductsQuery } from '@/lib/api/get-products';
 import { countText } from './count-text';
 import { RESULTS_LOADING_TEXT, ResultsLoading } from './results-loading';
 
