@@ -71,10 +71,7 @@ function reactRouterProductionBuild(): Plugin {
 const EARLY_SHARED =
   /(src[\\/]early[\\/]first-screen|home-hero-texts|image-sizes|product-images|api-term|config[\\/]paths|shared[\\/](enums|ids|limits|photo-urls|text))\.ts$/;
 
-/**
- * Leaf modules the early paints of listings share with the app (icons, prices): a chunk of their own,
- * fetched with those paints' chunks, so the early script's own imports stay as small as they were.
- */
+/** Leaf modules the early paints of listings share with the app (icons, prices). */
 const PAINT_SHARED = /(catalog-icon-data|count-text|shared[\\/]money)\.ts$/;
 
 /**
@@ -263,33 +260,30 @@ export default defineConfig(({ command }) => ({
             // local storage use zod-free guards); one shared, long-cached chunk for the lazy routes
             // that do load it.
             { name: 'validation', test: /node_modules[\\/]zod[\\/]/, priority: 10 },
-            // The shared text helpers and the money formatter (decision 033) are small and used by the
-            // first route and the lazy screens alike: one chunk rather than two tiny ones.
-            { name: 'text', test: /shared[\\/](text|money)\.ts$/, priority: 5 },
-            // What the early script needs (decision 034), in the one chunk that the app's entry
-            // preloads too: a module of it left in a chunk of its own (the home's texts, shared with
-            // the chooser's screen) would be fetched only once the early script arrives, one round
-            // trip later, and hold back the first screen's calls and paint.
+            // What the early script needs (decision 034) and the leaf modules its listing paints share
+            // with the app (icons, prices; decision 036), with Vite's preload helper: one chunk, which
+            // the app's entry imports too. A module of it left in a chunk of its own (the home's texts,
+            // shared with the chooser's screen) would be fetched only once the early script arrives,
+            // one round trip later, and hold back the first screen's calls and paint. The app loads all
+            // of it on every page, so one file rather than three costs no page more bytes, and gzip
+            // compresses it better (decision 037: /marketplace -0.4 KB). The prices and the text
+            // helpers, used by the lazy screens too, are here rather than in a chunk of their own.
             {
               name: 'first-screen',
-              test: EARLY_SHARED,
+              test: (id: string) => EARLY_SHARED.test(id) || PAINT_SHARED.test(id) || /preload-helper/.test(id),
               priority: 15,
             },
-            {
-              name: 'paint-shared',
-              test: PAINT_SHARED,
-              priority: 14,
-            },
-            // Small modules the listing screens share (local storage, skeleton, badge, the university
-            // query, the products' query and key, the results' skeleton, page meta): one chunk rather
-            // than a tiny one per set of screens sharing them (/marketplace had five of 0.05-0.8 KB
-            // gzip). Their own imports stay where they are (limits and ids are the early entry's).
-            // Page meta joined in decision 037 (/marketplace -0.45 KB): the small screens that use it
-            // alone load this chunk (~1 KB more) the first time, off the landing pages' budgets. The
-            // text helpers stay out.
+            // What the listing screens share (the product grid and card with its share menu and heart,
+            // the favourites query, local storage, skeleton, badge, the university query, the products'
+            // query and key, the results' skeleton, the first-screen render hook, page meta): one chunk
+            // rather than one per set of screens sharing them (/marketplace had five of 0.05-0.8 KB
+            // gzip, then four). Their own imports stay where they are (limits and ids are the early
+            // entry's). Page meta, the grid and the hook joined in decision 037 (/marketplace -1.2 KB,
+            // /product -0.5 KB): the small screens that use page meta alone load this chunk (~3 KB
+            // more) the first time, off the landing pages' budgets.
             {
               name: 'common',
-              test: /lib[\\/](document-meta|api[\\/]get-products)\.ts$|results-loading\.tsx$|lib[\\/]storage\.ts$|components[\\/]ui[\\/](skeleton|badge)\.tsx$|lib[\\/]api[\\/](products-query-key|get-university)\.ts$/,
+              test: /components[\\/]product[\\/](product-card|share-menu|product-grid)\.tsx$|lib[\\/]api[\\/]get-favorites\.ts$|hooks[\\/](use-deferred-first-screen|use-debounced-value)\.ts$|lib[\\/](document-meta|api[\\/]get-products)\.ts$|results-loading\.tsx$|lib[\\/]storage\.ts$|components[\\/]ui[\\/](skeleton|badge)\.tsx$|lib[\\/]api[\\/](products-query-key|get-university)\.ts$/,
               includeDependenciesRecursively: false,
               priority: 5,
             },
