@@ -8,7 +8,8 @@ import {
   type JobStatus,
 } from './admin-messages';
 import { profileSchema } from './account-schemas';
-import { CATEGORIES, PRODUCT_STATUSES, REPORT_STATUSES, REQUEST_STATUSES, ROLES } from './enums';
+import { CATEGORIES } from './enums';
+import { PRODUCT_STATUSES, REPORT_STATUSES, REQUEST_STATUSES, ROLES } from './statuses';
 import { UNIVERSITY_ID_PATTERN } from './ids';
 import { LIMITS } from './limits';
 import { productReportSchema } from './reports';

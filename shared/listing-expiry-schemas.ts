@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { PRODUCT_STATUSES } from './enums';
+import { PRODUCT_STATUSES } from './statuses';
 import { EXPIRY_MESSAGES } from './listing-expiry';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOnOffer, OWNER_TRANSITIONS, PRODUCT_STATUS_LABELS } from './enums';
+import { isOnOffer, OWNER_TRANSITIONS, PRODUCT_STATUS_LABELS } from './statuses';
 import {
   caracasDate,
   daysLeftInCaracas,

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { CAREERS, CONDITIONS, DEFAULT_CONDITION, PRODUCT_STATUSES, PUBLISH_CATEGORIES } from './enums';
+import { CAREERS, CONDITIONS, DEFAULT_CONDITION, PUBLISH_CATEGORIES } from './enums';
+import { PRODUCT_STATUSES } from './statuses';
 import { LIMITS } from './limits';
 import { productSummarySchema, universityIdSchema } from './schemas';
 import { cleanLine, cleanLines, integer } from './zod';

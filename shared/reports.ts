@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { REPORT_CATEGORIES, REPORT_STATUSES } from './enums';
+import { REPORT_CATEGORIES, REPORT_STATUSES } from './statuses';
 import { LIMITS } from './limits';
 import { ALREADY_REPORTED_CODE, REPORT_MESSAGES } from './report-messages';
 import { cleanLines, integer, preprocess } from './zod';

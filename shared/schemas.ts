@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { CAREERS, CATEGORIES, CONDITIONS, PRODUCT_STATUSES, REQUEST_STATUSES, SORT_ORDERS } from './enums';
+import { CAREERS, CATEGORIES, CONDITIONS, SORT_ORDERS } from './enums';
+import { PRODUCT_STATUSES, REQUEST_STATUSES } from './statuses';
 import { PRODUCT_ID_PATTERN, UNIVERSITY_ID_PATTERN } from './ids';
 import { LIMITS } from './limits';
 import { imageVariantsSchema } from './photos';
@@ -9,7 +10,8 @@ import { cleanLines, integer, preprocess, trimmed } from './zod';
 /** Zod schemas of every entity and API input/output. Shared by the functions and the web app. */
 
 const text = (max: number) => trimmed(max, API_MESSAGES.tooLong);
-const notes = (max: number) => z.string().check(cleanLines(), z.trim(), z.maxLength(max, API_MESSAGES.tooLong));
+const notes = (max: number) =>
+  z.string().check(cleanLines(), z.trim(), z.maxLength(max, API_MESSAGES.tooLong));
 const requiredText = (max: number) => text(max).check(z.minLength(1, API_MESSAGES.required));
 
 export const universityIdSchema = z

@@ -1,4 +1,4 @@
-import { isOnOffer } from './enums';
+import { isOnOffer } from './statuses';
 import { reminderDueAt } from './listing-expiry';
 
 /**

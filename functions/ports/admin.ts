@@ -1,5 +1,5 @@
 import type { AdminJob, AdminUser, AuditEntry, JobKind } from '#shared/admin';
-import type { Role } from '#shared/enums';
+import type { Role } from '#shared/statuses';
 import type { ProductReport } from '#shared/reports';
 import type { Product, University, UniversityRequest } from '#shared/schemas';
 import type { Page } from './repositories';
@@ -94,7 +94,10 @@ export interface JobStore {
    * Creates a queued job and claims its kind's (and target's) lock for it, atomically: null when
    * another job of that kind and target holds the lock and is not finished (the running job's id).
    */
-  createClaimed(job: AdminJob, audit: AuditEntry | null): Promise<{ created: true } | { runningJobId: string }>;
+  createClaimed(
+    job: AdminJob,
+    audit: AuditEntry | null,
+  ): Promise<{ created: true } | { runningJobId: string }>;
   /**
    * Takes the job for a run until `leaseUntil` if it is queued, or running with an expired lease
    * (a crashed run): false when another run holds it or it is finished.
@@ -139,7 +142,10 @@ export interface TablePages {
    * One page of a Scan over the whole table: its products; every item on it is brought up to date
    * with the index attributes the admin area added (written before them), `backfilled` counts them.
    */
-  page(cursor: string | undefined, size: number): Promise<{ products: Product[]; backfilled: number; cursor: string | null }>;
+  page(
+    cursor: string | undefined,
+    size: number,
+  ): Promise<{ products: Product[]; backfilled: number; cursor: string | null }>;
   /** A page of a university's products of every status (gsi6, filtered), from a cursor. */
   universityProducts(
     universityId: string,

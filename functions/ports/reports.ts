@@ -1,4 +1,4 @@
-import type { ReportStatus } from '#shared/enums';
+import type { ReportStatus } from '#shared/statuses';
 import type { ProductReport } from '#shared/reports';
 import type { Page } from './repositories';
 

@@ -21,7 +21,8 @@ import type {
   UniversityUpdateBody,
 } from '#shared/admin';
 import type { AuditAction } from '#shared/admin-messages';
-import { CATEGORIES, REPORT_STATUSES, type ReportStatus, type Role, isOnOffer } from '#shared/enums';
+import { CATEGORIES } from '#shared/enums';
+import { REPORT_STATUSES, type ReportStatus, type Role, isOnOffer } from '#shared/statuses';
 import { UNIVERSITY_ID_PATTERN } from '#shared/ids';
 import type { ProductReport } from '#shared/reports';
 import type { Product, University } from '#shared/schemas';
@@ -30,7 +31,14 @@ import { fold, slugify } from '#shared/text';
 import { type AuthContext, isAdmin, isSuperAdmin } from '../commons/auth';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../commons/errors';
 import { logger } from '../commons/observability';
-import type { AdminStore, JobLauncher, JobStore, RoleDirectory, StoredRequest, StoredUniversity } from '../ports/admin';
+import type {
+  AdminStore,
+  JobLauncher,
+  JobStore,
+  RoleDirectory,
+  StoredRequest,
+  StoredUniversity,
+} from '../ports/admin';
 import type { ProfileRepository } from '../ports/accounts';
 import type { CountStore } from '../ports/counts';
 import type { ImageStore } from '../ports/images';
@@ -95,7 +103,9 @@ export function auditOf(
 /** The last `n` UTC days, oldest first, as yyyy-mm-dd. */
 export function lastDays(now: Date, n: number): string[] {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Array.from({ length: n }, (_, i) => new Date(today - (n - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+  return Array.from({ length: n }, (_, i) =>
+    new Date(today - (n - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
 }
 
 export async function dashboard(deps: AdminDeps, auth: AuthContext | null): Promise<Dashboard> {
@@ -155,9 +165,14 @@ async function recentReports(deps: AdminDeps): Promise<AdminReport[]> {
   return withProducts(deps, newest);
 }
 
-async function withProducts(deps: Pick<AdminDeps, 'products'>, reports: ProductReport[]): Promise<AdminReport[]> {
+async function withProducts(
+  deps: Pick<AdminDeps, 'products'>,
+  reports: ProductReport[],
+): Promise<AdminReport[]> {
   const ids = [...new Set(reports.map((r) => r.product_id))];
-  const products = new Map(await Promise.all(ids.map(async (id) => [id, await deps.products.get(id)] as const)));
+  const products = new Map(
+    await Promise.all(ids.map(async (id) => [id, await deps.products.get(id)] as const)),
+  );
   return reports.map((r) => {
     const p = products.get(r.product_id);
     return { ...r, product: p ? { status: p.status, held: !!p.held_at } : null };
@@ -173,7 +188,9 @@ export async function listAudit(
 ): Promise<Page<AuditEntry>> {
   requireAdmin(auth);
   const scope =
-    query.entity_type && query.entity_id ? { entityType: query.entity_type, entityId: query.entity_id } : null;
+    query.entity_type && query.entity_id
+      ? { entityType: query.entity_type, entityId: query.entity_id }
+      : null;
   return deps.adminStore.listAudit(scope, query.limit, query.cursor);
 }
 
@@ -192,7 +209,9 @@ export async function listProducts(
     // A product id: one GetItem, whatever the filters say of it.
     const p = await deps.products.get(Number(q.replace(/^#/, '')));
     const fits =
-      p && (!query.status || p.status === query.status) && (!query.university || p.university_id === query.university);
+      p &&
+      (!query.status || p.status === query.status) &&
+      (!query.university || p.university_id === query.university);
     if (fits || !query.cursor) return { items: fits && p ? [p] : [], nextCursor: null };
   }
   const words = q ? fold(q).split(/\s+/).filter(Boolean) : undefined;
@@ -333,7 +352,12 @@ export async function decideReport(
     const at = deps.now().toISOString();
     const product = await deps.products.get(productId, { consistent: true });
     const next = productAfterDecision(product, body, at);
-    const decided: ProductReport = { ...report, status: body.status, admin_notes: body.admin_notes, reviewed_at: at };
+    const decided: ProductReport = {
+      ...report,
+      status: body.status,
+      admin_notes: body.admin_notes,
+      reviewed_at: at,
+    };
     const audits = [
       auditOf(deps, admin, {
         action: 'report.decide',
@@ -391,7 +415,10 @@ export async function setUserVerification(
       action: 'user.verification',
       entityType: 'user',
       entityId: userId,
-      before: { university_email_verified: user.university_email_verified, university_email: user.university_email },
+      before: {
+        university_email_verified: user.university_email_verified,
+        university_email: user.university_email,
+      },
       after: { university_email_verified: verified, university_email: user.university_email },
     });
     const out = await deps.adminStore.setVerification(user, verified, audit);
@@ -531,7 +558,9 @@ export function newJob(
 async function launch(deps: Pick<AdminDeps, 'jobLauncher'>, jobId: string) {
   await deps.jobLauncher
     .launch(jobId)
-    .catch((e: unknown) => logger.warn('job launch failed; the schedule will run it', { jobId, error: String(e) }));
+    .catch((e: unknown) =>
+      logger.warn('job launch failed; the schedule will run it', { jobId, error: String(e) }),
+    );
 }
 
 /**
@@ -575,7 +604,9 @@ export async function deleteUniversity(
 
 async function withRequester(deps: AdminDeps, list: StoredRequest[]): Promise<AdminUniversityRequest[]> {
   const ids = [...new Set(list.map((r) => r.requester_id).filter((x): x is string => !!x))];
-  const profiles = new Map(await Promise.all(ids.map(async (id) => [id, await deps.profiles.get(id)] as const)));
+  const profiles = new Map(
+    await Promise.all(ids.map(async (id) => [id, await deps.profiles.get(id)] as const)),
+  );
   return list.map((r) => {
     const p = r.requester_id ? profiles.get(r.requester_id) : null;
     return {
@@ -598,7 +629,10 @@ export async function listUniversityRequests(
 
 /** A slug from a short name ('USB' → 'usb'), cut to the id's length; '' when nothing is left. */
 export function suggestUniversityId(name: string): string {
-  const slug = slugify(name).replace(/^-+|-+$/g, '').slice(0, 20).replace(/-+$/, '');
+  const slug = slugify(name)
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 20)
+    .replace(/-+$/, '');
   return UNIVERSITY_ID_PATTERN.test(slug) ? slug : '';
 }
 

@@ -9,7 +9,7 @@ import { API_MESSAGES } from '#shared/messages';
 import { PUBLISH_MESSAGES } from '#shared/product-form';
 import { REPORT_MESSAGES } from '#shared/reports';
 import type { Product } from '#shared/schemas';
-import { isOnOffer } from '#shared/enums';
+import { isOnOffer } from '#shared/statuses';
 import type { AuthContext } from '../commons/auth';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../commons/errors';
 import { logger } from '../commons/observability';

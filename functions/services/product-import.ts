@@ -8,10 +8,8 @@ import {
   CONDITION_LABELS,
   CONDITIONS,
   DEFAULT_CONDITION,
-  isOnOffer,
-  PRODUCT_STATUS_LABELS,
-  PRODUCT_STATUSES,
 } from '#shared/enums';
+import { isOnOffer, PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from '#shared/statuses';
 import { LIMITS } from '#shared/limits';
 import type { Product, University } from '#shared/schemas';
 import { fold, slugify } from '#shared/text';

@@ -2,7 +2,7 @@ import type { ModerationImage, ModerationInput, ModerationResult } from '#shared
 import { type CreateProductBody, type ListingFields, PUBLISH_MESSAGES } from '#shared/product-form';
 import { API_MESSAGES } from '#shared/messages';
 import { REPORT_MESSAGES } from '#shared/reports';
-import { OWNER_TRANSITIONS } from '#shared/enums';
+import { OWNER_TRANSITIONS } from '#shared/statuses';
 import { EXPIRY_MESSAGES, expiryFrom } from '#shared/listing-expiry';
 import type { Product } from '#shared/schemas';
 import { isListed } from '#shared/table';
@@ -144,7 +144,9 @@ export async function publishProduct(
       .catch((e: unknown) => logger.warn('orphan images left', { id, error: String(e) }));
     throw err;
   }
-  const image_variants: ImageVariants = Object.fromEntries(images.map((path, i) => [path, drawn[i].variants]));
+  const image_variants: ImageVariants = Object.fromEntries(
+    images.map((path, i) => [path, drawn[i].variants]),
+  );
   const product: Product = {
     id,
     title: body.title,

@@ -1,4 +1,4 @@
-import { isOnOffer, REPORT_STATUSES, type ReportStatus } from '#shared/enums';
+import { isOnOffer, REPORT_STATUSES, type ReportStatus } from '#shared/statuses';
 import type { ProductReport } from '#shared/reports';
 import type { Product } from '#shared/schemas';
 import { keys } from '#shared/table';

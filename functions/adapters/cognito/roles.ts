@@ -1,4 +1,4 @@
-import type { Role } from '#shared/enums';
+import type { Role } from '#shared/statuses';
 import { ENV, requireEnv } from '../../commons/env';
 import type { RoleDirectory } from '../../ports/admin';
 import { cognitoLoader } from './client';
@@ -18,7 +18,9 @@ export function createCognitoRoleDirectory(): RoleDirectory {
       try {
         const user = await client.send(new AdminGetUserCommand({ UserPoolId: pool(), Username: address }));
         const username = user.Username ?? address;
-        const out = await client.send(new AdminListGroupsForUserCommand({ UserPoolId: pool(), Username: username }));
+        const out = await client.send(
+          new AdminListGroupsForUserCommand({ UserPoolId: pool(), Username: username }),
+        );
         return (out.Groups ?? []).map((g) => g.GroupName ?? '').filter(Boolean);
       } catch (err) {
         if (err instanceof Error && err.name === 'UserNotFoundException') return null;
@@ -28,7 +30,9 @@ export function createCognitoRoleDirectory(): RoleDirectory {
     async setMember(username, group: Role, member) {
       const { client, AdminAddUserToGroupCommand, AdminRemoveUserFromGroupCommand } = await sdk();
       const input = { UserPoolId: pool(), Username: username, GroupName: group };
-      await client.send(member ? new AdminAddUserToGroupCommand(input) : new AdminRemoveUserFromGroupCommand(input));
+      await client.send(
+        member ? new AdminAddUserToGroupCommand(input) : new AdminRemoveUserFromGroupCommand(input),
+      );
     },
   };
 }

@@ -8,18 +8,18 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { profileSchema } from '#shared/account-schemas';
-import { type AdminJob, type AdminUser, adminJobSchema, type AuditEntry, auditEntrySchema } from '#shared/admin';
-import { ROLES } from '#shared/enums';
+import {
+  type AdminJob,
+  type AdminUser,
+  adminJobSchema,
+  type AuditEntry,
+  auditEntrySchema,
+} from '#shared/admin';
+import { ROLES } from '#shared/statuses';
 import { API_MESSAGES } from '#shared/messages';
 import { productSchema, type Product, universityRequestSchema, universitySchema } from '#shared/schemas';
 import { fold } from '#shared/text';
-import {
-  entityKey,
-  INDEXES,
-  KEY,
-  keys,
-  type IndexDef,
-} from '#shared/table';
+import { entityKey, INDEXES, KEY, keys, type IndexDef } from '#shared/table';
 import { decodeJsonCursor, encodeJsonCursor } from '../../commons/cursor';
 import { BadRequestError } from '../../commons/errors';
 import { logger } from '../../commons/observability';
@@ -57,7 +57,10 @@ const storedJobSchema = z.object({
 });
 
 /** The lock a running job of its kind (and target) holds: one reindex, one deletion per university. */
-const jobLockItem = (job: AdminJob) => ({ ...entityKey('jobLock', keys.jobLock(job.kind, job.target)), job_id: job.id });
+const jobLockItem = (job: AdminJob) => ({
+  ...entityKey('jobLock', keys.jobLock(job.kind, job.target)),
+  job_id: job.id,
+});
 
 export function jobItem(job: AdminJob): Record<string, unknown> {
   return {
@@ -91,9 +94,7 @@ function toAdminUser(item: Record<string, unknown> | undefined): AdminUser | nul
     logger.warn('skipping malformed profile item', { pk: item.pk });
     return null;
   }
-  const roles = Array.isArray(item.roles)
-    ? ROLES.filter((r) => (item.roles as unknown[]).includes(r))
-    : [];
+  const roles = Array.isArray(item.roles) ? ROLES.filter((r) => (item.roles as unknown[]).includes(r)) : [];
   return { ...parsed.data, roles };
 }
 
@@ -117,7 +118,9 @@ function toRequest(item: Record<string, unknown> | undefined): StoredRequest | n
   return null;
 }
 
-export function universityItem(u: StoredUniversity | (Parameters<typeof universitySchema.parse>[0] & object)) {
+export function universityItem(
+  u: StoredUniversity | (Parameters<typeof universitySchema.parse>[0] & object),
+) {
   const university = universitySchema.parse(u);
   return {
     ...university,
@@ -156,7 +159,9 @@ export function createAdminStore(table: TableAccess): AdminStore {
   const { doc, tableName } = table;
 
   /** Runs a transaction; false when one of its conditions failed (nothing was written). */
-  const transact = async (items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>) => {
+  const transact = async (
+    items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>,
+  ) => {
     try {
       await doc.send(new TransactWriteCommand({ TransactItems: items }));
       return true;
@@ -222,7 +227,9 @@ export function createAdminStore(table: TableAccess): AdminStore {
     async listProducts(filter, limit, cursor) {
       const index = INDEXES.gsi6;
       const pk = keys.everyProduct();
-      let start: Record<string, unknown> | undefined = cursor ? decodeDynamoCursor(cursor, index, pk) : undefined;
+      let start: Record<string, unknown> | undefined = cursor
+        ? decodeDynamoCursor(cursor, index, pk)
+        : undefined;
       const out: Product[] = [];
       let read = 0;
       const keyOf = (item: Record<string, unknown>) => ({
@@ -295,7 +302,15 @@ export function createAdminStore(table: TableAccess): AdminStore {
           },
         },
         ...(product
-          ? [{ Put: { TableName: tableName, Item: productItem(product.next), ...productGuard(product.current) } }]
+          ? [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: productItem(product.next),
+                  ...productGuard(product.current),
+                },
+              },
+            ]
           : []),
         ...audits.map((a) => auditPut(tableName, a)),
       ]),
@@ -354,7 +369,10 @@ export function createAdminStore(table: TableAccess): AdminStore {
         ? {
             Put: {
               TableName: tableName,
-              Item: { ...entityKey('institutionalClaim', keys.institutionalClaim(address)), user_id: user.user_id },
+              Item: {
+                ...entityKey('institutionalClaim', keys.institutionalClaim(address)),
+                user_id: user.user_id,
+              },
               ConditionExpression: `attribute_not_exists(${KEY.pk}) OR user_id = :me`,
               ExpressionAttributeValues: { ':me': user.user_id },
             },
@@ -368,7 +386,9 @@ export function createAdminStore(table: TableAccess): AdminStore {
             },
           };
       try {
-        await doc.send(new TransactWriteCommand({ TransactItems: [claim, profileUpdate, auditPut(tableName, audit)] }));
+        await doc.send(
+          new TransactWriteCommand({ TransactItems: [claim, profileUpdate, auditPut(tableName, audit)] }),
+        );
       } catch (err) {
         if (verified && isCancelledByCondition(err, 0)) return 'taken';
         if (isCancelledByCondition(err)) return null;
@@ -455,7 +475,13 @@ export function createAdminStore(table: TableAccess): AdminStore {
             },
           },
         },
-        { Put: { TableName: tableName, Item: jobItem(job), ConditionExpression: `attribute_not_exists(${KEY.pk})` } },
+        {
+          Put: {
+            TableName: tableName,
+            Item: jobItem(job),
+            ConditionExpression: `attribute_not_exists(${KEY.pk})`,
+          },
+        },
         {
           Put: {
             TableName: tableName,
@@ -473,7 +499,10 @@ export function createAdminStore(table: TableAccess): AdminStore {
           TableName: tableName,
           KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
           ExpressionAttributeNames: { '#pk': KEY.pk, '#sk': KEY.sk },
-          ExpressionAttributeValues: { ':pk': keys.universityPartition(id), ':prefix': keys.meetingPointPrefix },
+          ExpressionAttributeValues: {
+            ':pk': keys.universityPartition(id),
+            ':prefix': keys.meetingPointPrefix,
+          },
           ProjectionExpression: '#pk, #sk',
         }),
       );
@@ -537,12 +566,15 @@ const JOB_NAMES: Record<string, string> = {
 };
 /** The placeholders the expressions use (DynamoDB refuses unused ones). */
 const usedNames = (...expressions: string[]) =>
-  Object.fromEntries(Object.entries(JOB_NAMES).filter(([k]) => expressions.some((e) => new RegExp(`${k}\\b`).test(e))));
+  Object.fromEntries(
+    Object.entries(JOB_NAMES).filter(([k]) => expressions.some((e) => new RegExp(`${k}\\b`).test(e))),
+  );
 const LEASE_UPDATE = 'SET #status = :running, #lease_until = :until, #updated_at = :now';
 const LEASE_CONDITION =
   'attribute_exists(pk) AND (#status = :queued OR (#status = :running AND #lease_until < :now))';
 const PROGRESS_UPDATE = 'SET #processed = :p, #cursor = :c, #lease_until = :until, #updated_at = :now';
-const PAUSE_UPDATE = 'SET #status = :queued, #processed = :p, #cursor = :c, #updated_at = :now REMOVE #lease_until';
+const PAUSE_UPDATE =
+  'SET #status = :queued, #processed = :p, #cursor = :c, #updated_at = :now REMOVE #lease_until';
 const RUNNING = '#status = :running';
 const FINISH_UPDATE =
   'SET #status = :s, #processed = :p, #indexed = :i, #drift = :d, #error = :e, #updated_at = :now, #finished_at = :now REMOVE #lease_until, #cursor';
@@ -550,7 +582,10 @@ const FINISH_UPDATE =
 export function createJobStore(table: TableAccess): JobStore {
   const { doc, tableName } = table;
   const read = async (id: string) =>
-    toJob((await doc.send(new GetCommand({ TableName: tableName, Key: keys.job(id), ConsistentRead: true }))).Item);
+    toJob(
+      (await doc.send(new GetCommand({ TableName: tableName, Key: keys.job(id), ConsistentRead: true })))
+        .Item,
+    );
   return {
     get: read,
 
@@ -581,7 +616,13 @@ export function createJobStore(table: TableAccess): JobStore {
                   ConditionExpression: `attribute_not_exists(${KEY.pk})`,
                 },
               },
-              { Put: { TableName: tableName, Item: jobItem(job), ConditionExpression: `attribute_not_exists(${KEY.pk})` } },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: jobItem(job),
+                  ConditionExpression: `attribute_not_exists(${KEY.pk})`,
+                },
+              },
               ...(audit ? [auditPut(tableName, audit)] : []),
             ],
           }),
@@ -590,7 +631,11 @@ export function createJobStore(table: TableAccess): JobStore {
       } catch (err) {
         if (!isCancelledByCondition(err, 0)) throw err;
         const lock = await doc.send(
-          new GetCommand({ TableName: tableName, Key: keys.jobLock(job.kind, job.target), ConsistentRead: true }),
+          new GetCommand({
+            TableName: tableName,
+            Key: keys.jobLock(job.kind, job.target),
+            ConsistentRead: true,
+          }),
         );
         return { runningJobId: String(lock.Item?.job_id ?? '') };
       }
@@ -605,7 +650,12 @@ export function createJobStore(table: TableAccess): JobStore {
             UpdateExpression: LEASE_UPDATE,
             ConditionExpression: LEASE_CONDITION,
             ExpressionAttributeNames: usedNames(LEASE_UPDATE, LEASE_CONDITION),
-            ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':until': leaseUntil, ':now': now },
+            ExpressionAttributeValues: {
+              ':running': 'running',
+              ':queued': 'queued',
+              ':until': leaseUntil,
+              ':now': now,
+            },
           }),
         );
         return true;
@@ -623,7 +673,13 @@ export function createJobStore(table: TableAccess): JobStore {
           UpdateExpression: PROGRESS_UPDATE,
           ConditionExpression: RUNNING,
           ExpressionAttributeNames: usedNames(PROGRESS_UPDATE, RUNNING),
-          ExpressionAttributeValues: { ':p': processed, ':c': cursor, ':until': leaseUntil, ':now': now, ':running': 'running' },
+          ExpressionAttributeValues: {
+            ':p': processed,
+            ':c': cursor,
+            ':until': leaseUntil,
+            ':now': now,
+            ':running': 'running',
+          },
         }),
       );
     },
@@ -636,7 +692,13 @@ export function createJobStore(table: TableAccess): JobStore {
           UpdateExpression: PAUSE_UPDATE,
           ConditionExpression: RUNNING,
           ExpressionAttributeNames: usedNames(PAUSE_UPDATE, RUNNING),
-          ExpressionAttributeValues: { ':p': processed, ':c': cursor, ':now': now, ':running': 'running', ':queued': 'queued' },
+          ExpressionAttributeValues: {
+            ':p': processed,
+            ':c': cursor,
+            ':now': now,
+            ':running': 'running',
+            ':queued': 'queued',
+          },
         }),
       );
     },

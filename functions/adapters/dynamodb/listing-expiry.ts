@@ -1,5 +1,5 @@
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isOnOffer } from '#shared/enums';
+import { isOnOffer } from '#shared/statuses';
 import { legacyExpiry, reminderDueAt } from '#shared/listing-expiry';
 import { type Product, productSchema } from '#shared/schemas';
 import { INDEXES, KEY, keys } from '#shared/table';

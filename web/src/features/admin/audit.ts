@@ -1,6 +1,6 @@
 import { AUDIT_ACTION_LABELS } from '#shared/admin-messages';
 import type { AuditEntry } from '#shared/admin';
-import { PRODUCT_STATUS_LABELS } from '#shared/enums';
+import { PRODUCT_STATUS_LABELS } from '#shared/statuses';
 import { formatAmount } from '#shared/money';
 import type { AuditEntry as AuditItem } from './components/audit-list';
 
@@ -36,7 +36,8 @@ function change(e: AuditEntry): string {
 /** An audit record as the lists show it: who, what (Spanish label), on what, when, the notes. */
 export function toAuditItem(e: AuditEntry): AuditItem {
   const name = str(e.after?.title) ?? str(e.before?.title) ?? str(e.after?.name) ?? str(e.before?.name);
-  const target = `${ENTITY_LABELS[e.entity_type]} ${name ? `«${name}» ` : ''}(${e.entity_id}) ${change(e)}`.trim();
+  const target =
+    `${ENTITY_LABELS[e.entity_type]} ${name ? `«${name}» ` : ''}(${e.entity_id}) ${change(e)}`.trim();
   return {
     id: e.id,
     actor: e.actor_email ?? e.actor_id,

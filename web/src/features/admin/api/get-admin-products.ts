@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { ProductStatus } from '#shared/enums';
+import type { ProductStatus } from '#shared/statuses';
 import { apiCall } from '@/lib/api-client';
 import { ADMIN_KEY } from './admin-keys';
 
@@ -10,9 +10,19 @@ export interface AdminProductFilters {
 }
 
 /** adminListProducts: every product of every status, newest first, a page at a time. */
-export const getAdminProducts = (filters: AdminProductFilters, cursor: string | undefined, signal?: AbortSignal) =>
+export const getAdminProducts = (
+  filters: AdminProductFilters,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+) =>
   apiCall('adminListProducts', {
-    query: { q: filters.q, status: filters.status || undefined, university: filters.university, cursor, limit: 20 },
+    query: {
+      q: filters.q,
+      status: filters.status || undefined,
+      university: filters.university,
+      cursor,
+      limit: 20,
+    },
     signal,
   });
 

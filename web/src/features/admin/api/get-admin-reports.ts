@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { ReportStatus } from '#shared/enums';
+import type { ReportStatus } from '#shared/statuses';
 import { apiCall } from '@/lib/api-client';
 import { ADMIN_KEY } from './admin-keys';
 
@@ -16,4 +16,5 @@ export const getAdminReportsQueryOptions = (status: ReportStatus) =>
     staleTime: 0,
   });
 
-export const useAdminReports = (status: ReportStatus) => useInfiniteQuery(getAdminReportsQueryOptions(status));
+export const useAdminReports = (status: ReportStatus) =>
+  useInfiniteQuery(getAdminReportsQueryOptions(status));

@@ -1,4 +1,4 @@
-import { REPORT_CATEGORY_LABELS, type ReportStatus } from '#shared/enums';
+import { REPORT_CATEGORY_LABELS, type ReportStatus } from '#shared/statuses';
 import type { ProductReport } from '#shared/reports';
 import { Link } from '@/components/ui/link';
 import { Badge } from '@/components/ui/badge';

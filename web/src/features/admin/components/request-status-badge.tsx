@@ -1,4 +1,4 @@
-import { REQUEST_STATUS_LABELS, UNKNOWN_STATUS_LABEL } from '#shared/enums';
+import { REQUEST_STATUS_LABELS, UNKNOWN_STATUS_LABEL } from '#shared/statuses';
 import { Badge } from '@/components/ui/badge';
 
 const isKnown = (status: string): status is keyof typeof REQUEST_STATUS_LABELS =>

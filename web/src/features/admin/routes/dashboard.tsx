@@ -1,4 +1,5 @@
-import { CATEGORY_LABELS, REPORT_CATEGORY_LABELS } from '#shared/enums';
+import { CATEGORY_LABELS } from '#shared/enums';
+import { REPORT_CATEGORY_LABELS } from '#shared/statuses';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { useDashboard } from '../api/get-dashboard';
@@ -37,7 +38,11 @@ export default function Dashboard() {
             <DailyListingsChart
               title="Nuevas publicaciones por día (últimos 30 días)"
               days={data.daily_listings.days}
-              series={data.daily_listings.series.map((s) => ({ id: s.university_id, label: s.name, values: s.counts }))}
+              series={data.daily_listings.series.map((s) => ({
+                id: s.university_id,
+                label: s.name,
+                values: s.counts,
+              }))}
             />
           ) : (
             <Skeleton className="admin-chart-skeleton" />
@@ -88,7 +93,10 @@ export default function Dashboard() {
             Actividad reciente
           </h2>
           {data ? (
-            <AuditList entries={data.recent_audit.map(toAuditItem)} empty="Aún no hay acciones registradas." />
+            <AuditList
+              entries={data.recent_audit.map(toAuditItem)}
+              empty="Aún no hay acciones registradas."
+            />
           ) : (
             <Skeleton className="skeleton--text" />
           )}

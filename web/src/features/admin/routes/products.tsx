@@ -1,6 +1,6 @@
 import type { AdminProduct } from '#shared/admin';
 import { ADMIN_MESSAGES } from '#shared/admin-messages';
-import { isOnOffer, PRODUCT_STATUS_LABELS, type ProductStatus } from '#shared/enums';
+import { isOnOffer, PRODUCT_STATUS_LABELS, type ProductStatus } from '#shared/statuses';
 import { useState } from 'react';
 import { Link } from '@/components/ui/link';
 import { AdminTable } from '../components/admin-table';

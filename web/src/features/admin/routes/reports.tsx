@@ -1,6 +1,6 @@
 import type { AdminReport } from '#shared/admin';
 import { ADMIN_MESSAGES, ADMIN_NOTES_MAX } from '#shared/admin-messages';
-import type { ReportStatus } from '#shared/enums';
+import type { ReportStatus } from '#shared/statuses';
 import { useState } from 'react';
 import { MoreButton } from '../components/more-button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -120,7 +120,9 @@ export default function Reports() {
       <DecisionDialog
         open={pending !== null}
         title={pending ? DIALOG[pending.kind].title : ''}
-        description={pending ? (DIALOG[pending.kind].description ?? `«${pending.report.product_title}»`) : undefined}
+        description={
+          pending ? (DIALOG[pending.kind].description ?? `«${pending.report.product_title}»`) : undefined
+        }
         confirmLabel={pending ? DIALOG[pending.kind].confirm : ''}
         busy={decide.isPending}
         notesMax={ADMIN_NOTES_MAX}

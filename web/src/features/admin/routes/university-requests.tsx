@@ -1,6 +1,6 @@
 import type { AdminUniversityRequest } from '#shared/admin';
 import { ADMIN_MESSAGES, ADMIN_NOTES_MAX } from '#shared/admin-messages';
-import { REQUEST_STATUS_LABELS, type RequestStatus } from '#shared/enums';
+import { REQUEST_STATUS_LABELS, type RequestStatus } from '#shared/statuses';
 import { useState } from 'react';
 import { MoreButton } from '../components/more-button';
 import { buttonClass } from '@/components/ui/button';
@@ -52,7 +52,9 @@ export default function UniversityRequests() {
       { requestId: current.id, status: decision, admin_notes: notes },
       {
         onSuccess: (result) => {
-          toast({ title: decision === 'approved' ? ADMIN_MESSAGES.requestApproved : ADMIN_MESSAGES.requestRejected });
+          toast({
+            title: decision === 'approved' ? ADMIN_MESSAGES.requestApproved : ADMIN_MESSAGES.requestRejected,
+          });
           setOpenId(null);
           const draft = result.university_draft;
           if (draft)
@@ -71,7 +73,11 @@ export default function UniversityRequests() {
         },
         onError: (err) => {
           setError(messageOf(err));
-          toast({ title: ADMIN_MESSAGES.requestUpdateFailed, description: messageOf(err), variant: 'destructive' });
+          toast({
+            title: ADMIN_MESSAGES.requestUpdateFailed,
+            description: messageOf(err),
+            variant: 'destructive',
+          });
         },
         onSettled: () => setBusy(null),
       },

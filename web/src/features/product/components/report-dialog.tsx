@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { REPORT_CATEGORIES, REPORT_CATEGORY_LABELS, type ReportCategory } from '#shared/enums';
+import { REPORT_CATEGORIES, REPORT_CATEGORY_LABELS, type ReportCategory } from '#shared/statuses';
 import { LIMITS } from '#shared/limits';
 import { REPORT_MESSAGES } from '#shared/report-messages';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@/components/ui/link';
-import { isOnOffer, PRODUCT_STATUS_LABELS } from '#shared/enums';
+import { isOnOffer, PRODUCT_STATUS_LABELS } from '#shared/statuses';
 import { EXPIRY_MESSAGES, expiryLabel } from '#shared/listing-expiry';
 import { photoSrcSet } from '#shared/photos';
 import { formatUsd } from '#shared/money';
