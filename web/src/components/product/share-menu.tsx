@@ -1,6 +1,14 @@
+import { lazy } from 'react';
 import { Glyph } from '../catalog-icons';
+import { OptionalPart } from '../ui/optional-part';
 import { Popover } from '../ui/popover';
-import { useToast } from '../ui/toast';
+
+// The entries (the WhatsApp link, copying) are a chunk of their own, off the first routes' JavaScript
+// (decision 037), as the user menu's: requested when the trigger is hovered or focused, or at the
+// latest when the menu opens. Phones with a share sheet never open the menu.
+const loadItems = () => import('./share-menu-items');
+const ShareMenuItems = lazy(() => loadItems().then((m) => ({ default: m.ShareMenuItems })));
+const prefetchItems = () => void loadItems().catch(() => {});
 
 export interface ShareMenuProps {
   title: string;
@@ -10,19 +18,8 @@ export interface ShareMenuProps {
   className?: string;
 }
 
-/** The spec's share text: '¡Mira este producto! {title} por ${price}' plus the product URL. */
-export function shareText(title: string, price: number, url: string): string {
-  return `¡Mira este producto! ${title} por $${price} ${url}`;
-}
-
 export function isMobileDevice(userAgent = globalThis.navigator?.userAgent ?? ''): boolean {
   return /Android|iPhone|iPad|iPod|Mobile/i.test(userAgent);
-}
-
-/** WhatsApp's app link on mobile, its web link elsewhere. */
-export function whatsappShareUrl(text: string, mobile = isMobileDevice()): string {
-  const encoded = encodeURIComponent(text);
-  return mobile ? `whatsapp://send?text=${encoded}` : `https://wa.me/?text=${encoded}`;
 }
 
 /**
@@ -37,8 +34,6 @@ export function nativeShare(
 }
 
 export function ShareMenu({ title, price, url, className }: ShareMenuProps) {
-  const { toast } = useToast();
-
   /** Opens the share sheet; false when the menu should open instead (no sheet, or it failed). */
   const shareNatively = async (): Promise<boolean> => {
     const share = nativeShare();
@@ -52,17 +47,6 @@ export function ShareMenu({ title, price, url, className }: ShareMenuProps) {
     }
   };
 
-  const copy = async (close: () => void) => {
-    try {
-      if (!navigator.clipboard) throw new Error('Clipboard API unavailable');
-      await navigator.clipboard.writeText(url);
-      toast({ title: 'Link copiado al portapapeles' });
-    } catch {
-      toast({ title: 'Error al copiar el link', variant: 'destructive' });
-    }
-    close();
-  };
-
   return (
     <Popover
       label="Compartir"
@@ -72,6 +56,8 @@ export function ShareMenu({ title, price, url, className }: ShareMenuProps) {
           type="button"
           className="icon-button"
           aria-label="Compartir"
+          onPointerEnter={prefetchItems}
+          onFocus={prefetchItems}
           {...props}
           onClick={() => {
             // Without a sheet the menu opens at once (no await between the tap and the menu).
@@ -87,24 +73,9 @@ export function ShareMenu({ title, price, url, className }: ShareMenuProps) {
       )}
     >
       {(close) => (
-        <ul className="menu">
-          <li>
-            <a
-              className="menu__item"
-              href={whatsappShareUrl(shareText(title, price, url))}
-              target="_blank"
-              rel="noopener noreferrer"
-              onClick={close}
-            >
-              <Glyph name="whatsapp" size={18} /> Compartir por WhatsApp
-            </a>
-          </li>
-          <li>
-            <button type="button" className="menu__item" onClick={() => copy(close)}>
-              <Glyph name="link" size={18} /> Copiar link
-            </button>
-          </li>
-        </ul>
+        <OptionalPart>
+          <ShareMenuItems title={title} price={price} url={url} mobile={isMobileDevice()} close={close} />
+        </OptionalPart>
       )}
     </Popover>
   );

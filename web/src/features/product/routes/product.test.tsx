@@ -96,7 +96,8 @@ describe('Product page', () => {
 
     expect(await screen.findByRole('link', { name: 'Audífonos Sony' })).toBeTruthy();
     fireEvent.click(within(heading.parentElement as HTMLElement).getByRole('button', { name: 'Compartir' }));
-    const whatsapp = screen.getByRole('link', { name: /Compartir por WhatsApp/ }).getAttribute('href') ?? '';
+    const whatsapp =
+      (await screen.findByRole('link', { name: /Compartir por WhatsApp/ })).getAttribute('href') ?? '';
     expect(decodeURIComponent(whatsapp)).toContain(`¡Mira este producto! ${HOSTILE_TITLE} por $25`);
     expect(decodeURIComponent(whatsapp)).toContain('/product/42');
     expect(document.title).toContain('Calculadora Casio');
