@@ -6,6 +6,8 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { type CreateAlertBody, useCreateAlert } from '@/lib/api/create-alert';
 import { useSession } from '@/lib/session';
+import type { Filters } from '../hooks/use-filters';
+import { alertSearchOf } from './alert-search';
 
 /**
  * 'Crear alerta': saves the search on screen (its text and filters, inside the chosen university)
@@ -50,4 +52,17 @@ export function CreateAlertButton({ search }: { search: CreateAlertBody }) {
       )}
     </div>
   );
+}
+
+/** 'Crear alerta' for the marketplace's search and filters (a chunk the marketplace loads with it). */
+export function FilteredAlertButton({
+  university,
+  term,
+  filters,
+}: {
+  university: string;
+  term: string;
+  filters: Filters;
+}) {
+  return <CreateAlertButton search={alertSearchOf(university, term, filters)} />;
 }

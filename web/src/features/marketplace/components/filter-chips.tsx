@@ -15,7 +15,8 @@ export function FilterChips({ filters, onChange, onReset, activeCount, priceMax 
     chips.push({ key: 'career', label: CAREER_LABELS[filters.career], reset: { career: 'all' } });
   if (filters.condition !== 'all')
     chips.push({ key: 'condition', label: CONDITION_LABELS[filters.condition], reset: { condition: 'all' } });
-  if (filters.hideReserved) chips.push({ key: 'hideReserved', label: 'Sin reservados', reset: { hideReserved: false } });
+  if (filters.hideReserved)
+    chips.push({ key: 'hideReserved', label: 'Sin reservados', reset: { hideReserved: false } });
   if (filters.minPrice !== d.minPrice || filters.maxPrice !== d.maxPrice)
     chips.push({
       key: 'price',

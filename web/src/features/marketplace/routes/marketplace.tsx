@@ -9,7 +9,6 @@ import { useDocumentMeta } from '@/lib/document-meta';
 import { getSelectedUniversity, setSelectedUniversity } from '@/lib/storage';
 import { CategoryCarousel } from '../components/category-carousel';
 import { CategorySections } from '../components/category-sections';
-import { alertSearchOf } from '../components/alert-search';
 import { ResultsLoading } from '../components/results-loading';
 import { FilterChips } from '../components/filter-chips';
 import { FilterPopover } from '../components/filter-popover';
@@ -24,7 +23,7 @@ import { useSearchTerm } from '../hooks/use-search-term';
 const loadResults = () => import('../components/product-results');
 const loadAlertButton = () => import('../components/create-alert-button');
 const ProductResults = lazy(() => loadResults().then((m) => ({ default: m.ProductResults })));
-const CreateAlertButton = lazy(() => loadAlertButton().then((m) => ({ default: m.CreateAlertButton })));
+const CreateAlertButton = lazy(() => loadAlertButton().then((m) => ({ default: m.FilteredAlertButton })));
 if (
   typeof location !== 'undefined' &&
   [...new URLSearchParams(location.search).keys()].some((k) => k !== 'university')
@@ -97,7 +96,7 @@ function Marketplace({ universityId }: { universityId: string }) {
             </div>
           }
         >
-          <CreateAlertButton search={alertSearchOf(universityId, term, filters)} />
+          <CreateAlertButton university={universityId} term={term} filters={filters} />
         </Suspense>
       )}
       <CategoryCarousel />
