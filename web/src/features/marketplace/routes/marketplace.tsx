@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { LIMITS } from '#shared/limits';
 import { parseUniversityId } from '#shared/ids';
@@ -6,31 +6,41 @@ import { Glyph } from '@/components/catalog-icons';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useDocumentMeta } from '@/lib/document-meta';
+import { lazyComponent } from '@/lib/lazy-component';
 import { getSelectedUniversity, setSelectedUniversity } from '@/lib/storage';
 import { CategoryCarousel } from '../components/category-carousel';
 import { CategorySections } from '../components/category-sections';
 import { ResultsLoading } from '../components/results-loading';
-import { FilterChips } from '../components/filter-chips';
 import { FilterPopover } from '../components/filter-popover';
 import { SearchBar } from '../components/search-bar';
 import { UniversityHeader } from '../components/university-header';
 import { filtersToQuery, useFilters } from '../hooks/use-filters';
 import { useSearchTerm } from '../hooks/use-search-term';
 
-// Searching or filtering only: the results (their paginated query) and 'Crear alerta' (its
-// mutation) are chunks of their own, off the browsing marketplace's first load (decision 024). A
-// link that opens with a search or a filter requests them with this chunk, not after it.
-const loadResults = () => import('../components/product-results');
-const loadAlertButton = () => import('../components/create-alert-button');
-const ProductResults = lazy(() => loadResults().then((m) => ({ default: m.ProductResults })));
-const CreateAlertButton = lazy(() => loadAlertButton().then((m) => ({ default: m.FilteredAlertButton })));
-if (
+// Searching or filtering only: the results (their paginated query), 'Crear alerta' (its mutation)
+// and the active filters' chips are chunks of their own, off the browsing marketplace's first load
+// (decisions 024 and 037), loaded when a search or a filter starts or the page gets focus.
+const { Component: ProductResults, preload: loadResults } = lazyComponent(() =>
+  import('../components/product-results').then((m) => m.ProductResults),
+);
+const { Component: CreateAlertButton, preload: loadAlertButton } = lazyComponent(() =>
+  import('../components/create-alert-button').then((m) => m.FilteredAlertButton),
+);
+const { Component: FilterChips, preload: loadChips } = lazyComponent(() =>
+  import('../components/filter-chips').then((m) => m.FilterChips),
+);
+const loadSearchParts = () => Promise.all([loadResults(), loadAlertButton(), loadChips()]).catch(() => {});
+
+/**
+ * A link that opens with a search or a filter: those parts load with this chunk, and the screen's
+ * first render waits for them (`ready`, app/lazy-screen.ts) and shows them at once, so they do not
+ * pop in after it.
+ */
+export const ready =
   typeof location !== 'undefined' &&
   [...new URLSearchParams(location.search).keys()].some((k) => k !== 'university')
-) {
-  void loadResults().catch(() => {});
-  void loadAlertButton().catch(() => {});
-}
+    ? loadSearchParts()
+    : undefined;
 
 /** ?university={id} (a shared link) chooses that university; otherwise the stored one. */
 function useMarketplaceUniversity(): string | null {
@@ -78,12 +88,18 @@ function Marketplace({ universityId }: { universityId: string }) {
   const heading = shown ? `Resultados para "${shown}"` : 'Productos filtrados';
 
   return (
-    <div className="container page">
+    // Any focus in the page (the search box, 'Filtros') may start a search: its parts load then.
+    // biome-ignore lint/a11y/noStaticElementInteractions: a prefetch on focus within, no interaction of its own
+    <div className="container page" onFocus={loadSearchParts}>
       <UniversityHeader universityId={universityId} />
       <SearchBar value={text} onChange={setText}>
         <FilterPopover {...filterState} onChange={setFilters} onReset={filterState.reset} />
       </SearchBar>
-      <FilterChips {...filterState} onChange={setFilters} onReset={filterState.reset} />
+      {activeCount > 0 && (
+        <Suspense fallback={null}>
+          <FilterChips {...filterState} onChange={setFilters} onReset={filterState.reset} />
+        </Suspense>
+      )}
       {!browsing && (
         <Suspense
           fallback={
