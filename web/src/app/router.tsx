@@ -3,7 +3,6 @@ import { matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
 import { AppLayout } from '../components/layout/app-layout';
 import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
-import { afterLoadWhenIdle } from '../lib/when-idle';
 import { lazyScreen as lazy, type Preloadable } from './lazy-screen';
 import { RouteErrorBoundary } from './route-error-boundary';
 
@@ -88,6 +87,16 @@ export async function preloadRoute(pathname: string): Promise<void> {
 
 /** The app's routes, rendered inside a router (BrowserRouter in the app, MemoryRouter in tests). */
 export function AppRoutes() {
-  useEffect(() => afterLoadWhenIdle(() => void moreTable.handle.preload('').catch(() => {})), []);
+  useEffect(() => {
+    // The rest of the table once the first screen is idle (a second later where there is no idle
+    // callback): a later navigation then waits for its screen's chunk only.
+    const prefetch = () => void moreTable.handle.preload('').catch(() => {});
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(prefetch, 1000);
+      return () => window.clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(prefetch, { timeout: 5000 });
+    return () => window.cancelIdleCallback(handle);
+  }, []);
   return useRoutes(routes);
 }
