@@ -62,18 +62,6 @@ export const SHORTCUTS = [
 ] as const;
 export type Shortcut = (typeof SHORTCUTS)[number];
 
-/** Categories offered by the publishing form, each with tag suggestions. */
-export const PUBLISH_CATEGORIES = [
-  'ropa',
-  'libros',
-  'electronica',
-  'muebles',
-  'musica',
-  'transporte',
-  'servicios',
-  'otros',
-] as const satisfies readonly Category[];
-
 export const CAREER_LABELS = {
   economia: 'Economía',
   arquitectura: 'Arquitectura',

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { CAREERS, CONDITIONS, DEFAULT_CONDITION, PUBLISH_CATEGORIES } from './enums';
+import { CAREERS, CONDITIONS, DEFAULT_CONDITION } from './enums';
+import { PUBLISH_CATEGORIES } from './tag-suggestions';
 import { PRODUCT_STATUSES } from './statuses';
 import { LIMITS } from './limits';
 import { productSummarySchema, universityIdSchema } from './schemas';

@@ -1,4 +1,16 @@
-import type { PUBLISH_CATEGORIES } from './enums';
+import type { Category } from './enums';
+
+/** Categories offered by the publishing form, each with tag suggestions. */
+export const PUBLISH_CATEGORIES = [
+  'ropa',
+  'libros',
+  'electronica',
+  'muebles',
+  'musica',
+  'transporte',
+  'servicios',
+  'otros',
+] as const satisfies readonly Category[];
 
 /**
  * Tag suggestions of the publishing form, per category (spec: 8 shown, the rest expandable).

@@ -1,6 +1,6 @@
 import { CATEGORY_LABELS, type Category } from '#shared/enums';
 import {
-  EXAMPLE_SEARCHES,
+  FIRST_EXAMPLE_SEARCH,
   HERO_SUBTITLE,
   HERO_TITLE,
   STEPS,
@@ -61,7 +61,12 @@ export const isCategory = (v: unknown): v is Category => isText(v) && Object.has
 
 /** The home's hero (features/universities/components/home-hero.tsx), its first example shown. */
 export function heroElement(): HTMLElement {
-  const example = el('p', 'hero__example', 'Prueba buscar: ', el('strong', null, `“${EXAMPLE_SEARCHES[0]}”`));
+  const example = el(
+    'p',
+    'hero__example',
+    'Prueba buscar: ',
+    el('strong', null, `“${FIRST_EXAMPLE_SEARCH}”`),
+  );
   example.setAttribute('aria-live', 'off');
   return el(
     'section',

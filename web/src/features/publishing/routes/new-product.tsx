@@ -2,10 +2,10 @@ import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, 
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Link } from '@/components/ui/link';
 import type { Profile } from '#shared/account-schemas';
-import { CAREER_LABELS, CATEGORY_LABELS, CONDITION_LABELS, PUBLISH_CATEGORIES } from '#shared/enums';
+import { CAREER_LABELS, CATEGORY_LABELS, CONDITION_LABELS } from '#shared/enums';
 import type { ModerationResult } from '#shared/moderation';
 import { PUBLISH_MESSAGES } from '#shared/product-form';
-import { TAG_SUGGESTIONS } from '#shared/tag-suggestions';
+import { PUBLISH_CATEGORIES, TAG_SUGGESTIONS } from '#shared/tag-suggestions';
 import { Field } from '@/components/form/field';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

@@ -2,14 +2,8 @@
  * The home's hero texts, a leaf module: the hero component renders them, and the early script
  * (early/first-paint.ts) paints the same hero before the app runs, so both read one source.
  */
-export const EXAMPLE_SEARCHES = [
-  'libros de cálculo',
-  'laptop usada',
-  'calculadora científica',
-  'bata de laboratorio',
-  'bicicleta',
-  'clases de inglés',
-];
+/** The first of the hero's example searches (home-hero.tsx rotates through the rest): the one painted first. */
+export const FIRST_EXAMPLE_SEARCH = 'libros de cálculo';
 
 export const HERO_TITLE = { lead: 'Compra y vende ', emphasis: 'dentro de tu universidad' } as const;
 

@@ -1,7 +1,17 @@
 import { useEffect, useState } from 'react';
 import { StepList } from './step-list';
 import { LIMITS } from '#shared/limits';
-import { EXAMPLE_SEARCHES, HERO_SUBTITLE, HERO_TITLE, STEPS } from './home-hero-texts';
+import { FIRST_EXAMPLE_SEARCH, HERO_SUBTITLE, HERO_TITLE, STEPS } from './home-hero-texts';
+
+/** The example searches the hero rotates through (only the first is on every page's early script). */
+const EXAMPLE_SEARCHES = [
+  FIRST_EXAMPLE_SEARCH,
+  'laptop usada',
+  'calculadora científica',
+  'bata de laboratorio',
+  'bicicleta',
+  'clases de inglés',
+];
 
 export { STEPS } from './home-hero-texts';
 

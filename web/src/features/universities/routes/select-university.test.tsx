@@ -21,7 +21,9 @@ describe('University selection', () => {
   it('stores the choice, confirms it and goes to /marketplace after 0.5 s', async () => {
     fakeApi(() => ({ body: { items: universities } }));
     const { router } = renderRoutes(routes, '/');
-    fireEvent.click(await screen.findByRole('button', { name: /^Elegir UCAB.*Universidad Católica Andrés Bello/ }));
+    fireEvent.click(
+      await screen.findByRole('button', { name: /^Elegir UCAB.*Universidad Católica Andrés Bello/ }),
+    );
     expect(localStorage.getItem(STORAGE_KEYS.selectedUniversity)).toBe('ucab');
     expect(screen.getByText('Has seleccionado Universidad Católica Andrés Bello')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
