@@ -7,6 +7,8 @@ import { lazyScreen as lazy, type Preloadable } from './lazy-screen';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 const { Component: Admin } = lazy(() => import('../features/admin/routes/admin'));
+/** The home and /select-university: one screen, one lazy component. */
+const chooser = lazy(() => import('../features/universities/routes/select-university'));
 
 /**
  * The rest of the table (more-routes.tsx): the screens of the catch-all route. Preloading a path
@@ -41,11 +43,8 @@ export const routes: RouteObject[] = [
       </RouteErrorBoundary>
     ),
     children: [
-      { index: true, ...lazy(() => import('../features/universities/routes/select-university')) },
-      {
-        path: paths.selectUniversity.path,
-        ...lazy(() => import('../features/universities/routes/select-university')),
-      },
+      { index: true, ...chooser },
+      { path: paths.selectUniversity.path, ...chooser },
       { path: paths.marketplace.path, ...lazy(() => import('../features/marketplace/routes/marketplace')) },
       { path: paths.search.path, ...lazy(() => import('../features/marketplace/routes/search')) },
       {
