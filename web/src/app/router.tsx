@@ -29,10 +29,11 @@ const moreRoutes = {
 
 /**
  * Every screen is a lazy chunk; only the shell (layout, bar, footer, error page) is in the entry.
- * Later issues add their screens here, each from its own feature folder, so accounts, publishing
- * and admin stay separate chunks. The router runs in declarative mode (`useRoutes` in a
- * `BrowserRouter`): the app uses no loaders or actions, and the data router cost ~16 KB gzip more
- * on every first load (docs/decisions/024-phone-speed.md).
+ * This table lists the screens people land on (the chooser, the marketplaces, the search, the
+ * product) and the catch-all; a new screen goes to more-routes.tsx unless it is one of those
+ * (decision 037). The router runs in declarative mode (`useRoutes` in a `BrowserRouter`): the app
+ * uses no loaders or actions, and the data router cost ~16 KB gzip more on every first load
+ * (docs/decisions/024-phone-speed.md).
  */
 export const routes: RouteObject[] = [
   {
