@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { lazyComponent } from '@/lib/lazy-component';
 
 /** A screen module: its component, and what its first render waits for besides its own chunk. */
@@ -27,4 +28,9 @@ export function lazyScreen(load: () => Promise<ScreenModule>): {
     }),
   );
   return { Component, handle: { preload } };
+}
+
+/** Loads the screen `routes` render for `pathname` ahead (its route's `handle`); at once for none. */
+export async function preloadFrom(routes: RouteObject[], pathname: string): Promise<void> {
+  await (matchRoutes(routes, pathname)?.at(-1)?.route.handle as Preloadable | undefined)?.preload(pathname);
 }

@@ -1,7 +1,6 @@
-import type { RouteObject } from 'react-router-dom';
-import { matchRoutes, useRoutes } from 'react-router-dom';
+import { type RouteObject, useRoutes } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { lazyScreen as lazy, type Preloadable } from './lazy-screen';
+import { lazyScreen as lazy, preloadFrom } from './lazy-screen';
 
 /**
  * The screens nobody lands on from a shared link or a search engine in the usual case (accounts,
@@ -53,5 +52,5 @@ export function Component() {
 
 /** Loads the screen of `pathname` ahead, as router.tsx's preloadRoute does for its own table. */
 export async function preloadRoute(pathname: string): Promise<void> {
-  await (matchRoutes(routes, pathname)?.at(-1)?.route.handle as Preloadable | undefined)?.preload(pathname);
+  await preloadFrom(routes, pathname);
 }

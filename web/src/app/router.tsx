@@ -1,9 +1,10 @@
 import { Suspense, useEffect } from 'react';
-import { matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
+import { type RouteObject, useRoutes } from 'react-router-dom';
 import { AppLayout } from '../components/layout/app-layout';
 import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
-import { lazyScreen as lazy, type Preloadable } from './lazy-screen';
+import { whenIdle } from '../lib/when-idle';
+import { lazyScreen as lazy, type Preloadable, preloadFrom } from './lazy-screen';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 const { Component: Admin } = lazy(() => import('../features/admin/routes/admin'));
@@ -82,21 +83,13 @@ export const routes: RouteObject[] = [
  * shows it at once. Resolves when it is loaded, or at once for a path without a lazy screen.
  */
 export async function preloadRoute(pathname: string): Promise<void> {
-  await (matchRoutes(routes, pathname)?.at(-1)?.route.handle as Preloadable | undefined)?.preload(pathname);
+  await preloadFrom(routes, pathname);
 }
 
 /** The app's routes, rendered inside a router (BrowserRouter in the app, MemoryRouter in tests). */
 export function AppRoutes() {
-  useEffect(() => {
-    // The rest of the table once the first screen is idle (a second later where there is no idle
-    // callback): a later navigation then waits for its screen's chunk only.
-    const prefetch = () => void moreTable.handle.preload('').catch(() => {});
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(prefetch, 1000);
-      return () => window.clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(prefetch, { timeout: 5000 });
-    return () => window.cancelIdleCallback(handle);
-  }, []);
+  // The rest of the table once the first screen is idle: a later navigation then waits for its
+  // screen's chunk only.
+  useEffect(() => whenIdle(() => void moreTable.handle.preload('').catch(() => {})), []);
   return useRoutes(routes);
 }

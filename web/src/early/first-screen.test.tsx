@@ -17,7 +17,6 @@ import {
   mustRevalidatePublicReads,
   preloadFirstPhotos,
   startEarlyGets,
-  takeEarlyBody,
   takeEarlyGet,
 } from './first-screen';
 
@@ -235,7 +234,7 @@ describe("the early answers as the first render's data (decision 034)", () => {
     );
     startEarlyGets(['/api/universities/ucab']);
     // Still on its way: nothing to take yet, and the answer stays for the API client.
-    expect(takeEarlyBody('/api/universities/ucab')).toBeUndefined();
+    expect(takeEarlyAnswer('getUniversity', { params: { id: 'ucab' } })).toBeUndefined();
     answer(Response.json(UNIVERSITY));
     await earlyAnswersSettled();
     expect(takeEarlyAnswer('getUniversity', { params: { id: 'ucab' } })).toEqual(UNIVERSITY);

@@ -137,15 +137,6 @@ export function takeEarlyGet(url: string): Promise<Response> | undefined {
 }
 
 /**
- * The body of a successful early answer to `url` when it has already arrived, taken once: a query's
- * initial data, so the first render shows the content rather than a skeleton. Undefined otherwise
- * (not started, still on its way, failed): the answer, if any, stays for the API client.
- */
-export function takeEarlyBody<T>(url: string): T | undefined {
-  return takeEarlyBodies([url])?.[0] as T | undefined;
-}
-
-/**
  * The bodies of successful early answers to all of `urls`, taken together, or undefined (and none
  * taken) unless every one has already arrived: a query made of several calls (the marketplace's
  * sections) renders its content at once only when it has all of them.

@@ -1,4 +1,4 @@
-import { afterLoadWhenIdle } from '@/lib/when-idle';
+import { whenIdle } from '@/lib/when-idle';
 
 /**
  * Starts the service worker's registration after the page's `load` event, when the main thread is
@@ -12,9 +12,19 @@ export function scheduleServiceWorkerRegistration(
   enabled: boolean = import.meta.env.PROD && typeof navigator !== 'undefined' && 'serviceWorker' in navigator,
 ): () => void {
   if (!enabled) return () => {};
-  return afterLoadWhenIdle(() => {
+  const run = () => {
     register().catch(() => {
       // No worker (a private window that refuses storage, an old browser): the app works as a site.
     });
-  });
+  };
+  let cancelWait = () => {};
+  const wait = () => {
+    cancelWait = whenIdle(run);
+  };
+  if (document.readyState === 'complete') wait();
+  else window.addEventListener('load', wait, { once: true });
+  return () => {
+    window.removeEventListener('load', wait);
+    cancelWait();
+  };
 }
