@@ -1,7 +1,7 @@
+import { caracasDate } from './caracas-time';
 import { describe, expect, it } from 'vitest';
 import {
   businessDaysBetween,
-  caracasDate,
   type ExchangeRate,
   isBankHoliday,
   isBusinessDay,

@@ -1,3 +1,4 @@
+import { caracasDate } from './caracas-time';
 import { formatBs, formatUsd } from './money';
 
 /**
@@ -37,20 +38,6 @@ export const RATE_MESSAGES = {
     `La tasa se aleja más de un 50 % de la anterior (${previous}). Si es correcta, confirma el cambio.`,
   unexpected: 'Error inesperado',
 } as const;
-
-export const AMERICA_CARACAS = 'America/Caracas';
-
-const CARACAS_DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: AMERICA_CARACAS,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** Today's date in Caracas (yyyy-mm-dd): the BCV's rates are dated by Venezuelan days. */
-export function caracasDate(now: Date): string {
-  return CARACAS_DAY.format(now);
-}
 
 const DAY_MS = 86_400_000;
 const toUtc = (iso: string) => Date.parse(`${iso}T00:00:00Z`);

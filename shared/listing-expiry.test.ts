@@ -1,7 +1,7 @@
+import { caracasDate } from './caracas-time';
 import { describe, expect, it } from 'vitest';
 import { isOnOffer, OWNER_TRANSITIONS, PRODUCT_STATUS_LABELS } from './statuses';
 import {
-  caracasDate,
   daysLeftInCaracas,
   expiryFrom,
   expiryLabel,

@@ -6,6 +6,8 @@
  * counts and search like a sold one.
  */
 
+import { caracasDate } from './caracas-time';
+
 export const DEFAULT_LISTING_EXPIRY_DAYS = 60;
 /** The reminder mail goes this many days before the expiry. */
 export const REMINDER_DAYS_BEFORE = 3;
@@ -24,9 +26,6 @@ export function parseExpiryDays(value: string | undefined, fallback: number): nu
     throw new Error(`LISTING_EXPIRY_DAYS must be 1..365, got ${value}`);
   return days;
 }
-
-/** The listings' time zone: 'Vence en N días' counts its calendar days. */
-export const LISTING_TIME_ZONE = 'America/Caracas';
 
 /** When a listing published or renewed at `from` expires. */
 export function expiryFrom(from: Date, days: number = DEFAULT_LISTING_EXPIRY_DAYS): string {
@@ -65,18 +64,6 @@ export function linkValidUntil(expiresAt: string): Date {
 export function renewalCountsAsPublishing(expiredAt: string | null | undefined, now: Date): boolean {
   if (!expiredAt) return false;
   return now.getTime() - Date.parse(expiredAt) > FREE_RENEWAL_DAYS * DAY_MS;
-}
-
-const caracasDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: LISTING_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The calendar day (yyyy-mm-dd) of an instant in Caracas. */
-export function caracasDate(at: Date): string {
-  return caracasDay.format(at);
 }
 
 /**

@@ -1,6 +1,7 @@
+import { caracasDate } from '#shared/caracas-time';
 import type { AuditEntry } from '#shared/admin';
 import { ADMIN_MESSAGES } from '#shared/admin-messages';
-import { addDays, caracasDate, type ExchangeRate, RATE_MAX_JUMP, RATE_MESSAGES } from '#shared/exchange-rate';
+import { addDays, type ExchangeRate, RATE_MAX_JUMP, RATE_MESSAGES } from '#shared/exchange-rate';
 import type { SetRateBody } from '#shared/exchange-rate-schemas';
 import { formatAmount } from '#shared/money';
 import { type AuthContext, isAdmin } from '../commons/auth';

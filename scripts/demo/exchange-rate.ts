@@ -1,6 +1,7 @@
+import { caracasDate } from '#shared/caracas-time';
 import { createExchangeRateStore, exchangeRateItem } from '../../functions/adapters/dynamodb/exchange-rates';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
-import { caracasDate, type ExchangeRate, isRateStale, lastBusinessDay } from '#shared/exchange-rate';
+import { type ExchangeRate, isRateStale, lastBusinessDay } from '#shared/exchange-rate';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { KEY } from '#shared/table';
 

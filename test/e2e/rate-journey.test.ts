@@ -1,8 +1,9 @@
+import { caracasDate } from '#shared/caracas-time';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as z from 'zod';
-import { caracasDate, formatUsdWithBs } from '#shared/exchange-rate';
+import { formatUsdWithBs } from '#shared/exchange-rate';
 import { DEMO_ADMIN } from '../../scripts/local/demo-users';
 import { localCognitoClient } from '../../scripts/local/parts/cognito';
 import {

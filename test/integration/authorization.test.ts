@@ -3,7 +3,7 @@ import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { resetContext } from '../../functions/app/context';
 import type { LocalServer } from '../../scripts/local/server';
-import { caracasDate } from '#shared/exchange-rate';
+import { caracasDate } from '#shared/caracas-time';
 import { buildPath, type RouteName, routeList } from '#shared/routes';
 import { type AccountParts, startAccountParts, startApiServer } from '../support/accounts';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
+import { caracasDate } from '#shared/caracas-time';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { caracasDate, type ExchangeRate, lastBusinessDay, RATE_MESSAGES } from '#shared/exchange-rate';
+import { type ExchangeRate, lastBusinessDay, RATE_MESSAGES } from '#shared/exchange-rate';
 import { resetSessionForTests } from '@/lib/session';
 import { type FakeRequest, fakeApi, renderApp, signedInSession } from '@/testing/render';
 import { parseRateInput } from './exchange-rate';

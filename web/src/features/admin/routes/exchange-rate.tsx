@@ -1,5 +1,6 @@
+import { caracasDate } from '#shared/caracas-time';
 import { type FormEvent, useState } from 'react';
-import { caracasDate, type ExchangeRate, formatRateDate, usableRate } from '#shared/exchange-rate';
+import { type ExchangeRate, formatRateDate, usableRate } from '#shared/exchange-rate';
 import { Field } from '@/components/form/field';
 import { buttonClass } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { caracasDate } from '#shared/caracas-time';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '#shared/limits';
@@ -7,7 +8,7 @@ import { product, universities } from '@/testing/fixtures';
 import { type FakeRequest, fakeApi, renderRoutes } from '@/testing/render';
 import { buildProductJsonLd, JSON_LD_ELEMENT_ID, serializeJsonLd } from '../structured-data';
 import { Component as ProductPage } from './product';
-import { addDays, caracasDate, type ExchangeRate, lastBusinessDay } from '#shared/exchange-rate';
+import { addDays, type ExchangeRate, lastBusinessDay } from '#shared/exchange-rate';
 
 const HOSTILE_TITLE = '<img src=x onerror="alert(1)"> Calculadora Casio fx-991';
 
