@@ -261,7 +261,7 @@ describe("the early answers as the first render's data (decision 034)", () => {
     expect(takeEarlyAnswer('getUniversity', { params: { id: 'usm' } })).toBeUndefined();
   });
 
-  it("render the product page's first commit with the product, no skeleton and no second request", async () => {
+  it("render the product page's first commit with the product's top, no skeleton and no second request; the rest follows", async () => {
     const body = {
       ...product({ id: 12, title: 'Calculadora Casio' }),
       description: 'Poco uso.',
@@ -277,9 +277,21 @@ describe("the early answers as the first render's data (decision 034)", () => {
     startEarlyGets(['/api/products/12']);
     await Promise.all([preloadRoute('/product/12'), earlyAnswersSettled()]);
     const { requests } = fakeApi(() => ({ body: {} }));
+    const added = new MutationObserver(() => {});
+    added.observe(document.body, { childList: true, subtree: true });
     const { container } = renderApp('/product/12');
     expect(container.querySelector('.product-page[aria-busy="true"]')).toBeNull(); // the page's skeleton
     expect(container.querySelector('h1.product-title')?.textContent).toBe('Calculadora Casio');
+    expect(container.querySelector('.seller-card')).not.toBeNull();
+    expect(container.querySelector('.product-description')?.textContent).toBe('Poco uso.');
+    // The description came in a later commit (decision 038): added to the page already on screen,
+    // where the first commit inserted the page with its top built in one piece.
+    const later = added
+      .takeRecords()
+      .filter((r) => (r.target as Element).classList?.contains('product-page'))
+      .flatMap((r) => [...r.addedNodes]);
+    expect(later.some((n) => (n as Element).querySelector?.('.product-description'))).toBe(true);
+    expect(later.some((n) => (n as Element).matches?.('.product-layout'))).toBe(false);
     expect(requests.map((r) => r.url.pathname)).not.toContain('/api/products/12');
   });
 

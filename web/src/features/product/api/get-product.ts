@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiCall, registerApiRoutes, takeEarlyAnswer } from '@/lib/api-client';
+import { ApiError, apiCall, fromEarlyScript, registerApiRoutes, takeEarlyAnswer } from '@/lib/api-client';
 import { productsQueryKeyRoot } from '@/lib/api/products-query-key';
 import { useSession } from '@/lib/session';
 
@@ -26,9 +26,12 @@ export const getProductQueryOptions = (id: number | null, asAdmin = false) =>
     queryFn: ({ signal }) => getProduct(id as number, signal, asAdmin),
     enabled: id !== null,
     // On a first visit the early script may already hold the answer (decision 034): the page then
-    // renders at once in place of its first paint, not a skeleton between the two.
-    initialData: () =>
-      id === null || asAdmin ? undefined : takeEarlyAnswer('getProduct', { params: { id } }),
+    // renders at once in place of its first paint, not a skeleton between the two; marked, so the
+    // page's first commit can be its painted top only (routes/product.tsx).
+    initialData: () => {
+      const early = id === null || asAdmin ? undefined : takeEarlyAnswer('getProduct', { params: { id } });
+      return early && fromEarlyScript(early);
+    },
   });
 
 export function useProduct(id: number | null) {

@@ -1,11 +1,26 @@
+import { useEffect, useState } from 'react';
 import { ProductCard } from '@/components/product/product-card';
+import { addRecentlyViewed, getRecentlyViewed } from '@/lib/recently-viewed';
 import type { ProductSummary } from '#shared/schemas';
 
-/** 'Vistos recientemente': the locally stored history (newest first), without the product on screen. */
-export function RecentlyViewed({ products }: { products: readonly ProductSummary[] }) {
+const sameIds = (a: readonly ProductSummary[], b: readonly ProductSummary[]) =>
+  a.length === b.length && a.every((p, i) => p.id === b[i].id);
+
+/**
+ * 'Vistos recientemente': records the product on screen and shows the locally stored history (newest
+ * first) without it. Its state is its own, so recording re-renders this section, not the page.
+ */
+export function RecentlyViewed({ current }: { current: ProductSummary }) {
+  const [products, setProducts] = useState<ProductSummary[]>(() =>
+    getRecentlyViewed().filter((p) => p.id !== current.id),
+  );
+  useEffect(() => {
+    const next = addRecentlyViewed(current).filter((p) => p.id !== current.id);
+    setProducts((shown) => (sameIds(shown, next) ? shown : next));
+  }, [current]);
   if (products.length === 0) return null;
   return (
-    <section className="section" aria-labelledby="recently-viewed-title">
+    <section className="section section--below" aria-labelledby="recently-viewed-title">
       <div className="section__header">
         <h2 id="recently-viewed-title" className="section__title">
           Vistos recientemente

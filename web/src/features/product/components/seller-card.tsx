@@ -6,7 +6,7 @@ import { useSeller } from '@/lib/api/get-seller';
 
 export interface SellerCardProps {
   sellerName: string;
-  universityName: string;
+  universityName: ReactNode;
   /** The seller's account (their public page); null for a listing imported without one. */
   sellerId?: string | null;
   /** What concerns the seller: the WhatsApp contact and the report button. */

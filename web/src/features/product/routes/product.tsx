@@ -1,31 +1,29 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Link } from '@/components/ui/link';
 import { CAREER_LABELS, CATEGORY_LABELS, CONDITION_LABELS } from '#shared/enums';
-import { LIMITS } from '#shared/limits';
 import { parseProductId } from '#shared/ids';
-import type { ProductDetail, ProductSummary } from '#shared/schemas';
+import type { ProductDetail } from '#shared/schemas';
 import { formatUsd } from '#shared/money';
 import { CareerIcon } from '@/components/career-icons';
 import { CategoryIcon, careerTheme, categoryTheme } from '@/components/catalog-icons';
-import { ProductGrid } from '@/components/product/product-grid';
 import { ShareMenu } from '@/components/product/share-menu';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, firstScreenOnce } from '@/lib/api-client';
 import { useUniversity } from '@/lib/api/get-university';
 import { useDocumentMeta } from '@/lib/document-meta';
-import { addRecentlyViewed, getRecentlyViewed, removeRecentlyViewed } from '@/lib/recently-viewed';
+import { removeRecentlyViewed } from '@/lib/recently-viewed';
 import { useProduct } from '../api/get-product';
-import { useRelatedProducts } from '../api/get-related-products';
 import { ProductGallery } from '../components/product-gallery';
 import { ContactButton } from '../components/contact-button';
 import { ProductNotFound } from '../components/product-not-found';
 import { ProductPrice } from '../components/product-price';
 import { ReportButton } from '../components/report-button';
 import { RecentlyViewed } from '../components/recently-viewed';
+import { RelatedProducts } from '../components/related-products';
 import { SellerCard } from '../components/seller-card';
 import { formatDate, metaDescription } from '../format';
 import { productImages } from '../product-images';
@@ -75,23 +73,16 @@ function ProductView({ product }: { product: ProductDetail }) {
   const priceText = formatUsd(product.price);
   const images = productImages(product);
   const publishedOn = formatDate(product.created_at);
-  const university = useUniversity(product.university_id);
-  const universityName = university.data?.full_name ?? product.university_id.toUpperCase();
-  const related = useRelatedProducts(product.id);
-  const relatedItems = (related.data?.items ?? [])
-    .filter((p) => p.id !== product.id)
-    .slice(0, LIMITS.relatedProducts);
+
+  // A first visit's product came with the early script, which painted the page's top (decision 035):
+  // the first commit is that top (gallery, data, seller), and what lies below it on a phone follows
+  // in a background render that React slices, as the listings do (decisions 036 and 038). Two
+  // shorter tasks for a slow phone's main thread instead of one long one.
+  const [firstScreen] = useState(() => firstScreenOnce(product));
+  const whole = useDeferredValue(true, !firstScreen);
 
   useDocumentMeta(product.title, metaDescription(product.title, product.description, priceText));
   useJsonLd(buildProductJsonLd(product, url, origin, categoryLabel));
-
-  // Recently viewed: record this product, show the others (stored newest first, capped at 10).
-  const [recent, setRecent] = useState<ProductSummary[]>(() =>
-    getRecentlyViewed().filter((p) => p.id !== product.id),
-  );
-  useEffect(() => {
-    setRecent(addRecentlyViewed(product).filter((p) => p.id !== product.id));
-  }, [product]);
 
   const category = categoryTheme(product.category);
 
@@ -163,7 +154,9 @@ function ProductView({ product }: { product: ProductDetail }) {
             )}
             <div>
               <dt>Universidad</dt>
-              <dd>{universityName}</dd>
+              <dd>
+                <UniversityName id={product.university_id} />
+              </dd>
             </div>
             {publishedOn && (
               <div>
@@ -176,7 +169,7 @@ function ProductView({ product }: { product: ProductDetail }) {
           <SellerCard
             sellerName={product.seller_name}
             sellerId={product.seller_id ?? null}
-            universityName={universityName}
+            universityName={<UniversityName id={product.university_id} />}
             actions={
               <>
                 <ContactButton product={product} />
@@ -187,6 +180,15 @@ function ProductView({ product }: { product: ProductDetail }) {
         </div>
       </div>
 
+      {whole && <ProductBelow product={product} />}
+    </div>
+  );
+}
+
+/** What follows the product's top: description and tags, questions, related and recently viewed. */
+function ProductBelow({ product }: { product: ProductDetail }) {
+  return (
+    <>
       <section className="section product-section" aria-labelledby="product-description-title">
         <h2 id="product-description-title" className="section__title">
           Descripción
@@ -224,27 +226,17 @@ function ProductView({ product }: { product: ProductDetail }) {
         <QuestionsSection productId={product.id} />
       </Suspense>
 
-      {(related.isPending || relatedItems.length > 0) && (
-        <section className="section" aria-labelledby="related-title">
-          <div className="section__header">
-            <h2 id="related-title" className="section__title">
-              Productos relacionados
-            </h2>
-            <Link to={paths.category.getHref(product.category)} className="section__link">
-              Ver todos
-            </Link>
-          </div>
-          <ProductGrid
-            products={relatedItems}
-            loading={related.isPending}
-            skeletonCount={LIMITS.relatedProducts}
-          />
-        </section>
-      )}
+      <RelatedProducts productId={product.id} category={product.category} />
 
-      <RecentlyViewed products={recent} />
-    </div>
+      <RecentlyViewed current={product} />
+    </>
   );
+}
+
+/** The university's full name once its answer is in (the code until then): a leaf, so the answer
+ *  re-renders these words and not the page. */
+function UniversityName({ id }: { id: string }) {
+  return useUniversity(id).data?.full_name ?? id.toUpperCase();
 }
 
 function ProductSkeleton() {
