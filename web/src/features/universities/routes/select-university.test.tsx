@@ -68,7 +68,8 @@ describe('University selection', () => {
     );
     renderRoutes(routes, '/');
     fireEvent.click(await screen.findByRole('button', { name: /No encuentras tu universidad/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Enviar solicitud' }));
+    // The form is a chunk of its own, loaded for the first opening.
+    fireEvent.click(await screen.findByRole('button', { name: 'Enviar solicitud' }));
     expect(screen.getAllByText('Este campo es requerido.').length).toBe(4);
     expect(api.requests.some((r) => r.method === 'POST')).toBe(false);
 
@@ -99,7 +100,7 @@ describe('University selection', () => {
     );
     renderRoutes(routes, '/');
     fireEvent.click(await screen.findByRole('button', { name: /No encuentras tu universidad/ }));
-    fireEvent.change(screen.getByLabelText('Nombre corto *'), { target: { value: 'UNEXPO' } });
+    fireEvent.change(await screen.findByLabelText('Nombre corto *'), { target: { value: 'UNEXPO' } });
     fireEvent.change(screen.getByLabelText('Nombre completo *'), {
       target: { value: 'Universidad Politécnica' },
     });

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { Link } from '@/components/ui/link';
 import { LIMITS } from '#shared/limits';
 import type { University } from '#shared/schemas';
-import { fold } from '#shared/text';
+import { compareSpanish, fold } from '#shared/text';
 import { Glyph } from '@/components/catalog-icons';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -13,11 +13,20 @@ import { paths } from '@/config/paths';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { setSelectedUniversity } from '@/lib/storage';
 import { useUniversities } from '@/lib/api/get-universities';
+import { lazyComponent } from '@/lib/lazy-component';
+import { OptionalPart } from '@/components/ui/optional-part';
 import { HomeHero } from '../components/home-hero';
-import { RequestUniversityDialog } from '../components/request-university-dialog';
 import { UniversityCard } from '../components/university-card';
 
 const ALL_CITIES = 'all';
+
+// The request form (its validation, zod with it, and the dialog) is a chunk of its own: the home and
+// the chooser are landing pages, and most visitors find their university (decision 038). Loaded
+// when a pointer or the focus nears its button, mounted on the first opening and kept (its fields
+// survive closing it).
+const RequestDialog = lazyComponent(() =>
+  import('../components/request-university-dialog').then((m) => m.RequestUniversityDialog),
+);
 
 const HOW_IT_WORKS = [
   {
@@ -40,6 +49,7 @@ export function Component() {
   const [query, setQuery] = useState('');
   const [city, setCity] = useState(ALL_CITIES);
   const [requestOpen, setRequestOpen] = useState(false);
+  const [requestUsed, setRequestUsed] = useState(false);
   const [choosing, setChoosing] = useState(false);
   const navigate = useNavigate();
   const { toast } = useToast();
@@ -49,7 +59,7 @@ export function Component() {
   const cities = useMemo(
     () =>
       [...new Set((universities.data ?? []).map((u) => u.city).filter((c): c is string => Boolean(c)))].sort(
-        (a, b) => a.localeCompare(b, 'es'),
+        compareSpanish,
       ),
     [universities.data],
   );
@@ -59,7 +69,7 @@ export function Component() {
     return (universities.data ?? [])
       .filter((u) => city === ALL_CITIES || u.city === city)
       .filter((u) => !needle || fold(`${u.name} ${u.full_name} ${u.id}`).includes(needle))
-      .sort((a, b) => a.name.localeCompare(b.name, 'es'));
+      .sort((a, b) => compareSpanish(a.name, b.name));
   }, [universities.data, query, city]);
 
   const choose = (university: University) => {
@@ -148,7 +158,12 @@ export function Component() {
               <button
                 type="button"
                 className="university-card university-card--request"
-                onClick={() => setRequestOpen(true)}
+                onPointerEnter={() => void RequestDialog.preload().catch(() => {})}
+                onFocus={() => void RequestDialog.preload().catch(() => {})}
+                onClick={() => {
+                  setRequestUsed(true);
+                  setRequestOpen(true);
+                }}
               >
                 <Glyph name="plus" size={32} />
                 <span className="university-card__name">¿No encuentras tu universidad?</span>
@@ -169,7 +184,11 @@ export function Component() {
         <StepList steps={HOW_IT_WORKS} />
       </section>
 
-      <RequestUniversityDialog open={requestOpen} onClose={() => setRequestOpen(false)} />
+      {requestUsed && (
+        <OptionalPart>
+          <RequestDialog.Component open={requestOpen} onClose={() => setRequestOpen(false)} />
+        </OptionalPart>
+      )}
     </div>
   );
 }
