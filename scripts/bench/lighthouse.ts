@@ -34,7 +34,7 @@ let reportCount = 0;
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 
-interface RunFigures {
+export interface RunFigures {
   performance: number;
   lcpMs: number;
   tbtMs: number;
@@ -48,9 +48,9 @@ interface RunFigures {
 type Line = (label: string, value: string, verdict?: boolean) => void;
 
 /** Label, path, and the university a returning visitor has chosen (none: a first visit). */
-type Page = [label: string, path: string, chosen?: string];
+export type Page = [label: string, path: string, chosen?: string];
 
-async function pages(url: string): Promise<Page[]> {
+export async function pages(url: string): Promise<Page[]> {
   const res = await fetch(`${url}/api/products?university=ucab&limit=1`);
   const body = (await res.json()) as { products?: { id: number }[]; items?: { id: number }[] };
   const id = (body.products ?? body.items ?? [])[0]?.id;
@@ -124,7 +124,7 @@ async function chooseUniversity(port: number, origin: string, university: string
  * storage of an earlier run is left. Lighthouse sometimes loses a trace on a busy machine
  * (NO_NAVSTART, NO_FCP): that run is retried.
  */
-async function auditWithRetry(url: string, chosen?: string): Promise<RunFigures> {
+export async function auditWithRetry(url: string, chosen?: string): Promise<RunFigures> {
   for (let attempt = 1; ; attempt++) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
     try {

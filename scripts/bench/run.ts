@@ -19,6 +19,8 @@
  * (scripts/bench/listing-expiry.ts).
  * `npm run bench -- alerts` prints the time to match a new listing against 1,000 and 100,000 saved
  * searches on the local engine (scripts/bench/alerts.ts, decision 031).
+ * `LIGHTHOUSE_BASE=<rev> npm run bench -- lighthouse-ab` runs the Lighthouse part for the working
+ * tree and an earlier commit side by side, interleaved (scripts/bench/lighthouse-ab.ts, decision 038).
  */
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { existsSync } from 'node:fs';
@@ -217,6 +219,8 @@ async function main() {
   // Alerts' matching (decision 031): in-memory, on request only.
   if (only === 'alerts') return (await import('./alerts')).alertFigures(line);
   if (only === 'expiry') return (await import('./listing-expiry')).runExpiryBench(line);
+  // Two builds side by side (LIGHTHOUSE_BASE=<rev>): on request only.
+  if (only === 'lighthouse-ab') return (await import('./lighthouse-ab')).lighthouseAb();
   if (!only || only === 'web') await webFigures();
   if (!only || only === 'lambda') await lambdaFigures();
   if (!only || only === 'lighthouse') {

@@ -1,0 +1,83 @@
+/**
+ * `LIGHTHOUSE_BASE=<git rev> npm run bench -- lighthouse-ab`: the same Lighthouse runs as
+ * `npm run bench -- lighthouse`, side by side for the working tree's build and the build of an
+ * earlier commit: two local stacks with the same demo data, pages and builds interleaved run by run
+ * (the order of the builds alternating), so that a noisy moment of the shared machine hits both
+ * alike. Prints, per page, both builds' medians (performance / LCP / TBT) and each run's TBT.
+ * The base is built in a temporary git worktree (this checkout's node_modules linked in) and
+ * removed afterwards. LIGHTHOUSE_RUNS (default 5) and LIGHTHOUSE_PAGES as for the lighthouse part.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { LocalStack } from '../local/stack';
+import { startLocalStack } from '../local/stack';
+import { buildWebIfStale } from '../local/web-build';
+import { auditWithRetry, type Page, pages, type RunFigures } from './lighthouse';
+import { percentile } from './stats';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+
+/** The web app of `rev`, built in a worktree of its own; returns the folder its dist was copied to. */
+function buildBase(rev: string): string {
+  const work = mkdtempSync(join(tmpdir(), 'mercado-ab-'));
+  const tree = join(work, 'tree');
+  const dist = join(work, 'dist');
+  execFileSync('git', ['worktree', 'add', '--detach', tree, rev], { cwd: ROOT, stdio: 'ignore' });
+  try {
+    symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'));
+    execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+      cwd: tree,
+      stdio: 'inherit',
+    });
+    cpSync(join(tree, 'web', 'dist'), dist, { recursive: true });
+  } finally {
+    execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: ROOT, stdio: 'ignore' });
+  }
+  return dist;
+}
+
+const median = (values: number[]) => percentile(values, 50);
+
+export async function lighthouseAb(): Promise<void> {
+  const rev = process.env.LIGHTHOUSE_BASE;
+  if (!rev) throw new Error('Set LIGHTHOUSE_BASE to the commit to compare the working tree with');
+  const sha = execFileSync('git', ['rev-parse', '--short', rev], { cwd: ROOT, encoding: 'utf8' }).trim();
+  const baseDist = buildBase(rev);
+  await buildWebIfStale({ quiet: true });
+  const builds: { name: string; stack: LocalStack }[] = [];
+  try {
+    builds.push({
+      name: sha,
+      stack: await startLocalStack({ port: 0, seed: true, quiet: true, webDir: baseDist }),
+    });
+    builds.push({ name: 'working tree', stack: await startLocalStack({ port: 0, seed: true, quiet: true }) });
+    const lists = await Promise.all(builds.map((b) => pages(b.stack.url)));
+    // One warm-up load each, so no measured page pays for the handlers' first import.
+    for (const b of builds) await auditWithRetry(`${b.stack.url}/`);
+    const results = new Map<string, RunFigures[]>();
+    for (let run = 0; run < RUNS; run++)
+      for (let i = 0; i < lists[0].length; i++)
+        for (const which of run % 2 === 0 ? [0, 1] : [1, 0]) {
+          const [label, path, chosen]: Page = lists[which][i];
+          const key = `${label}\t${builds[which].name}`;
+          if (!results.has(key)) results.set(key, []);
+          results.get(key)!.push(await auditWithRetry(`${builds[which].stack.url}${path}`, chosen));
+        }
+    console.log(`\nLighthouse side by side, ${RUNS} runs per page and build, medians (perf / LCP / TBT):`);
+    for (const [key, runs] of results) {
+      const [label, name] = key.split('\t');
+      const perf = median(runs.map((r) => r.performance));
+      const lcp = median(runs.map((r) => r.lcpMs)) / 1000;
+      const tbt = median(runs.map((r) => r.tbtMs));
+      console.log(
+        `${label.padEnd(38)} ${name.padEnd(13)} ${perf} / ${lcp.toFixed(2)} s / ${Math.round(tbt)} ms   (TBT runs ${runs.map((r) => Math.round(r.tbtMs)).join(', ')})`,
+      );
+    }
+  } finally {
+    for (const b of builds) await b.stack.stop();
+    rmSync(resolve(baseDist, '..'), { recursive: true, force: true });
+  }
+}
