@@ -8,8 +8,13 @@ export function fold(text: string): string {
     .toLowerCase();
 }
 
-/** Lower-case letters with their accents apart ('Ñ' → 'n' + U+0303): the levels compareSpanish reads. */
-const decomposed = (text: string) => text.toLowerCase().normalize('NFD');
+/** compareSpanish's three levels: letters ('ñ' after 'n'), then accents, then case (lower first). */
+const SPANISH_LEVELS = [
+  (text: string) => fold(text.normalize('NFC').replace(/ñ/gi, 'n\uffff')),
+  (text: string) => text.toLowerCase().normalize('NFD'),
+  (text: string) =>
+    [...text].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join(''),
+];
 
 /**
  * Spanish alphabetical order as `Intl.Collator('es')` gives it for names and places: letters first
@@ -19,13 +24,7 @@ const decomposed = (text: string) => text.toLowerCase().normalize('NFD');
  * (decision 038). A test compares it with Intl over Venezuelan names and words.
  */
 export function compareSpanish(a: string, b: string): number {
-  const letters = (t: string) =>
-    decomposed(t)
-      .replace(/n\u0303/g, 'n\uffff')
-      .replace(/[\u0300-\u036f]/g, '');
-  const swapCase = (t: string) =>
-    [...t].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
-  for (const key of [letters, decomposed, swapCase]) {
+  for (const key of SPANISH_LEVELS) {
     const ka = key(a);
     const kb = key(b);
     if (ka !== kb) return ka < kb ? -1 : 1;

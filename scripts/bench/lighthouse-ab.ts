@@ -13,25 +13,22 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { LocalStack } from '../local/stack';
 import { startLocalStack } from '../local/stack';
-import { buildWebIfStale } from '../local/web-build';
+import { buildWeb, buildWebIfStale } from '../local/web-build';
 import { auditWithRetry, type Page, pages, type RunFigures } from './lighthouse';
-import { percentile } from './stats';
+import { median } from './stats';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 
 /** The web app of `rev`, built in a worktree of its own; returns the folder its dist was copied to. */
-function buildBase(rev: string): string {
+async function buildBase(rev: string): Promise<string> {
   const work = mkdtempSync(join(tmpdir(), 'mercado-ab-'));
   const tree = join(work, 'tree');
   const dist = join(work, 'dist');
   execFileSync('git', ['worktree', 'add', '--detach', tree, rev], { cwd: ROOT, stdio: 'ignore' });
   try {
     symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'));
-    execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-      cwd: tree,
-      stdio: 'inherit',
-    });
+    await buildWeb({ quiet: true, root: tree });
     cpSync(join(tree, 'web', 'dist'), dist, { recursive: true });
   } finally {
     execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: ROOT, stdio: 'ignore' });
@@ -39,13 +36,11 @@ function buildBase(rev: string): string {
   return dist;
 }
 
-const median = (values: number[]) => percentile(values, 50);
-
 export async function lighthouseAb(): Promise<void> {
   const rev = process.env.LIGHTHOUSE_BASE;
   if (!rev) throw new Error('Set LIGHTHOUSE_BASE to the commit to compare the working tree with');
   const sha = execFileSync('git', ['rev-parse', '--short', rev], { cwd: ROOT, encoding: 'utf8' }).trim();
-  const baseDist = buildBase(rev);
+  const baseDist = await buildBase(rev);
   await buildWebIfStale({ quiet: true });
   const builds: { name: string; stack: LocalStack }[] = [];
   try {

@@ -15,7 +15,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { STORAGE_KEYS } from '../../shared/limits';
 import type { LocalStack } from '../local/stack';
-import { percentile } from './stats';
+import { median } from './stats';
 
 export const LIGHTHOUSE_GOALS = {
   performance: 95,
@@ -138,8 +138,6 @@ export async function auditWithRetry(url: string, chosen?: string): Promise<RunF
     }
   }
 }
-
-const median = (values: number[]) => percentile(values, 50);
 
 export async function lighthouseFigures(stack: Pick<LocalStack, 'url'>, line: Line): Promise<boolean> {
   if (!existsSync(CHROME_PATH))

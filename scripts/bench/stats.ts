@@ -16,4 +16,6 @@ export async function sample(n: number, fn: () => Promise<unknown>, warmup = 20)
   return out;
 }
 
+export const median = (samples: number[]) => percentile(samples, 50);
+
 export const fmt = (ms: number) => `${ms.toFixed(2)} ms`;

@@ -33,14 +33,17 @@ export function webBuildIsStale(): boolean {
   return newest > built;
 }
 
-/** Builds the SPA with Vite (`vite build --config web/vite.config.ts`). */
-export function buildWeb(opts: { quiet?: boolean } = {}): Promise<void> {
+/**
+ * Builds the SPA with Vite (`vite build --config web/vite.config.ts`) into `root`/web/dist: this
+ * checkout's by default, another checkout's (the bench's side-by-side base) when given.
+ */
+export function buildWeb(opts: { quiet?: boolean; root?: string } = {}): Promise<void> {
   return new Promise((done, fail) => {
     const child = spawn(
       process.execPath,
       [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts'],
       {
-        cwd: ROOT,
+        cwd: opts.root ?? ROOT,
         env: { ...process.env, NODE_ENV: 'production' },
         stdio: opts.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
       },

@@ -52,36 +52,25 @@ export function resultsSection(
   return { section, photos: cards.slice(0, FIRST_ROW).map(({ photo }) => photo) };
 }
 
-/**
- * features/marketplace/components/product-strip.tsx: its products three times (the CSS loop), null
- * for none. The hidden copies are clones of the first (a native copy costs a slow phone's main
- * thread a fraction of building 16 more items one call at a time).
- */
+/** features/marketplace/components/product-strip.tsx: its products three times (the CSS loop), null for none. */
 export function productStrip(items: readonly PaintedCard[]): HTMLElement | null {
   if (items.length === 0) return null;
-  const first = items.map((p) => {
-    const photo = image(
-      { sizes: '140px', alt: '', loading: 'lazy', width: '140', height: '105' },
-      p.image || DEFAULT_PRODUCT_IMAGE,
-      p.image ? photoSrcSet(p.image, p.image_variants?.[p.image]) : undefined,
-    );
-    const item = el('a', 'strip__item') as HTMLAnchorElement;
-    item.href = paths.product.getHref(p.id);
-    item.append(photo, el('span', null, p.title), el('strong', null, formatUsd(p.price)));
-    return el('li', null, item);
-  });
-  const track = el('ul', 'strip__track', ...first);
-  for (const _copy of [1, 2])
-    for (const li of first) {
-      const hidden = li.cloneNode(true) as HTMLElement;
-      const item = hidden.firstElementChild as HTMLAnchorElement;
+  const track = el('ul', 'strip__track');
+  for (const copy of [0, 1, 2])
+    for (const p of items) {
+      const photo = image(
+        { sizes: '140px', alt: '', loading: 'lazy', width: '140', height: '105' },
+        p.image || DEFAULT_PRODUCT_IMAGE,
+        p.image ? photoSrcSet(p.image, p.image_variants?.[p.image]) : undefined,
+      );
+      const item = el('a', 'strip__item') as HTMLAnchorElement;
       // The hidden copies' tabindex before href, in React's order.
-      const href = item.getAttribute('href') ?? '';
-      item.removeAttribute('href');
-      item.setAttribute('tabindex', '-1');
-      item.setAttribute('href', href);
-      hidden.setAttribute('aria-hidden', 'true');
-      track.append(hidden);
+      if (copy > 0) item.setAttribute('tabindex', '-1');
+      item.href = paths.product.getHref(p.id);
+      item.append(photo, el('span', null, p.title), el('strong', null, formatUsd(p.price)));
+      const li = el('li', null, item);
+      if (copy > 0) li.setAttribute('aria-hidden', 'true');
+      track.append(li);
     }
   const strip = el('section', 'strip', track);
   strip.setAttribute('aria-label', 'Productos destacados');

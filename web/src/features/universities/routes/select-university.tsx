@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { StepList } from '../components/step-list';
 import { useNavigate } from 'react-router-dom';
 import { Link } from '@/components/ui/link';
@@ -13,7 +13,6 @@ import { paths } from '@/config/paths';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { setSelectedUniversity } from '@/lib/storage';
 import { useUniversities } from '@/lib/api/get-universities';
-import { lazyComponent } from '@/lib/lazy-component';
 import { OptionalPart } from '@/components/ui/optional-part';
 import { HomeHero } from '../components/home-hero';
 import { UniversityCard } from '../components/university-card';
@@ -24,9 +23,9 @@ const ALL_CITIES = 'all';
 // the chooser are landing pages, and most visitors find their university (decision 038). Loaded
 // when a pointer or the focus nears its button, mounted on the first opening and kept (its fields
 // survive closing it).
-const RequestDialog = lazyComponent(() =>
-  import('../components/request-university-dialog').then((m) => m.RequestUniversityDialog),
-);
+const loadDialog = () => import('../components/request-university-dialog');
+const RequestDialog = lazy(() => loadDialog().then((m) => ({ default: m.RequestUniversityDialog })));
+const preloadDialog = () => void loadDialog().catch(() => {});
 
 const HOW_IT_WORKS = [
   {
@@ -158,8 +157,8 @@ export function Component() {
               <button
                 type="button"
                 className="university-card university-card--request"
-                onPointerEnter={() => void RequestDialog.preload().catch(() => {})}
-                onFocus={() => void RequestDialog.preload().catch(() => {})}
+                onPointerEnter={preloadDialog}
+                onFocus={preloadDialog}
                 onClick={() => {
                   setRequestUsed(true);
                   setRequestOpen(true);
@@ -186,7 +185,7 @@ export function Component() {
 
       {requestUsed && (
         <OptionalPart>
-          <RequestDialog.Component open={requestOpen} onClose={() => setRequestOpen(false)} />
+          <RequestDialog open={requestOpen} onClose={() => setRequestOpen(false)} />
         </OptionalPart>
       )}
     </div>
