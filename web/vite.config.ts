@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { apiRoutesPlugin } from './api-routes-plugin.ts';
 import { bootHtml } from './boot-html.ts';
-import { APP_MODULES_META } from './src/early/boot.ts';
+import { APP_MODULES_META, FIRST_SCREEN_MODULES, SCREEN_MODULES_META } from './src/early/boot.ts';
 import { pwaPlugin } from './pwa-plugin.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -119,15 +119,58 @@ function earlyScript(): Plugin {
               injectTo: 'head-prepend',
             },
           ];
-        const chunk = Object.values(ctx.bundle).find(
-          (c) => c.type === 'chunk' && c.isEntry && c.name === 'early',
+        const bundle = ctx.bundle;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const chunk = chunks.find((c) => c.isEntry && c.name === 'early');
+        const entry = chunks.find((c) => c.isEntry && c.name === 'index');
+        if (!chunk || !entry) throw new Error('The early entry or the app entry is missing from the build');
+        // Each chunk after the chunks it imports (depth-first, post-order), skipping those in `done`.
+        const inOrder = (fileName: string, done: Set<string>) => {
+          const order: string[] = [];
+          const visit = (file: string) => {
+            const c = bundle[file];
+            if (done.has(file) || c?.type !== 'chunk') return;
+            done.add(file);
+            c.imports.forEach(visit);
+            order.push(file);
+          };
+          visit(fileName);
+          return order;
+        };
+        // What the early script runs itself; then the app's modules, which the early script runs one
+        // per task (decision 039).
+        const early = new Set<string>();
+        inOrder(chunk.fileName, early);
+        const app = inOrder(entry.fileName, new Set(early));
+        const loaded = new Set([...early, ...app]);
+        const styles = new Set(
+          app.flatMap((file) => [...(bundle[file] as typeof entry).viteMetadata!.importedCss]),
         );
-        if (chunk?.type !== 'chunk') throw new Error('The early entry is missing from the build');
+        // Each first screen's chunk with the chunks and stylesheets it adds to the app's.
+        const screens = Object.fromEntries(
+          Object.values(FIRST_SCREEN_MODULES).map((module) => {
+            const screen = chunks.find((c) =>
+              c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/src/${module}.tsx`),
+            );
+            if (!screen) throw new Error(`No chunk for the first screen ${module}`);
+            const files = inOrder(screen.fileName, new Set(loaded));
+            const css = files.flatMap((file) => [
+              ...(bundle[file] as typeof entry).viteMetadata!.importedCss,
+            ]);
+            return [
+              module,
+              [...files, ...new Set(css.filter((file) => !styles.has(file)))].map((file) => `/${file}`),
+            ];
+          }),
+        );
         // The early script starts the app once the first screen is painted (decision 035).
         return bootHtml({
           html,
           early: { src: `/${chunk.fileName}`, imports: chunk.imports.map((file) => `/${file}`) },
           metaName: APP_MODULES_META,
+          app: app.map((file) => `/${file}`),
+          screens,
+          screenMetaName: SCREEN_MODULES_META,
         });
       },
     },

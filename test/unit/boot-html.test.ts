@@ -23,8 +23,23 @@ const early = {
   imports: ['/assets/first-screen-d.js', '/assets/preload-helper-g.js'],
 };
 
+/** The app's modules in the order they run (the build's import graph), the entry last. */
+const app = ['/assets/runtime-b.js', '/assets/react-c.js', '/assets/index-a.js'];
+const screens = {
+  'features/product/routes/product': ['/assets/common-h.js', '/assets/product-i.js', '/assets/product-j.css'],
+  'features/marketplace/routes/marketplace': ['/assets/common-h.js', '/assets/marketplace-k.js'],
+};
+const input = {
+  html: VITE_HTML,
+  early,
+  metaName: 'app-modules',
+  app,
+  screens,
+  screenMetaName: 'screen-modules',
+};
+
 describe('index.html for the early script to start the app', () => {
-  const html = bootHtml({ html: VITE_HTML, early, metaName: 'app-modules' });
+  const html = bootHtml(input);
   const head = html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
   const tags = [...head.matchAll(/<(link|script|meta)\b[^>]*>/g)].map((m) => m[0]);
 
@@ -34,9 +49,18 @@ describe('index.html for the early script to start the app', () => {
     expect(html).not.toContain('href="/assets/runtime-b.js"');
   });
 
-  it('lists the entry first, then its imports the early script does not load itself', () => {
+  it('lists the modules the early script does not load itself in the order they run, the entry last', () => {
     expect(tags).toContain(
-      '<meta name="app-modules" content="/assets/index-a.js /assets/runtime-b.js /assets/react-c.js">',
+      '<meta name="app-modules" content="/assets/runtime-b.js /assets/react-c.js /assets/index-a.js">',
+    );
+  });
+
+  it("lists each first screen's files", () => {
+    expect(tags).toContain(
+      '<meta name="screen-modules" data-screen="features/product/routes/product" content="/assets/common-h.js /assets/product-i.js /assets/product-j.css">',
+    );
+    expect(tags).toContain(
+      '<meta name="screen-modules" data-screen="features/marketplace/routes/marketplace" content="/assets/common-h.js /assets/marketplace-k.js">',
     );
   });
 
@@ -56,10 +80,17 @@ describe('index.html for the early script to start the app', () => {
 
   it("fails the build when Vite's output no longer looks as expected", () => {
     expect(() =>
-      bootHtml({ html: VITE_HTML.replace(/<script type="module"[^\n]*\n/, ''), early, metaName: 'x' }),
+      bootHtml({ ...input, html: VITE_HTML.replace(/<script type="module"[^\n]*\n/, '') }),
     ).toThrow(/one entry script/);
     expect(() =>
-      bootHtml({ html: VITE_HTML.replace(/<link rel="stylesheet"[^\n]*\n/, ''), early, metaName: 'x' }),
+      bootHtml({ ...input, html: VITE_HTML.replace(/<link rel="stylesheet"[^\n]*\n/, '') }),
     ).toThrow(/stylesheet/);
+    // The ordered list must be the modules Vite lists, the entry last.
+    expect(() =>
+      bootHtml({ ...input, app: ['/assets/index-a.js', '/assets/runtime-b.js', '/assets/react-c.js'] }),
+    ).toThrow(/not those ordered/);
+    expect(() => bootHtml({ ...input, app: ['/assets/runtime-b.js', '/assets/index-a.js'] })).toThrow(
+      /not those ordered/,
+    );
   });
 });

@@ -7,13 +7,14 @@
  */
 import { FILTER_CATEGORIES } from '#shared/enums';
 import { STORAGE_KEYS } from '#shared/limits';
-import { afterPaint, loadApp, photoSettled } from './early/boot';
+import { afterPaint, firstScreenModule, loadApp, photoSettled, preloadScreen } from './early/boot';
 import { toApiTerm } from './features/marketplace/hooks/api-term';
 import { paintFirstScreen } from './early/first-paint';
 import {
   firstScreenGets,
   mustRevalidatePublicReads,
   preloadFirstPhotos,
+  productFollowUpGets,
   sendsToChooser,
   startEarlyGets,
 } from './early/first-screen';
@@ -39,32 +40,19 @@ if (sendsToChooser(location.pathname, location.search, storedUniversity()))
 
 const { pathname, search } = location;
 
-// The screen's chunk (the router imports the same module, so it is fetched once). A failure is the
-// router's to report (offline: the 'Sin conexión' page).
-const screenChunk = () =>
-  pathname === '/marketplace'
-    ? import('./features/marketplace/routes/marketplace')
-    : pathname.startsWith('/product/')
-      ? import('./features/product/routes/product')
-      : pathname === '/search'
-        ? import('./features/marketplace/routes/search')
-        : pathname === '/global-marketplace'
-          ? import('./features/marketplace/routes/global-marketplace')
-          : pathname === '/' || pathname === '/select-university'
-            ? import('./features/universities/routes/select-university')
-            : undefined;
-
 let started = false;
 /** The screen's chunk and the app, once. */
 function startApp() {
   if (started) return;
   started = true;
-  screenChunk()?.catch(() => {});
   loadApp((url) => import(/* @vite-ignore */ url))?.catch((error: unknown) => {
     // The entry could not load (offline without the service worker, a deployment in between):
     // the painted shell stays, and the browser's console says why.
     console.error(error);
   });
+  // The screen's chunk is fetched alongside the app, and run by the router once the app has started.
+  const screen = firstScreenModule(pathname);
+  if (screen) void preloadScreen(screen);
 }
 
 // Not right after the person's own change to listings: the answers could be the browser's old
@@ -73,6 +61,9 @@ const answers = startEarlyGets(
   mustRevalidatePublicReads() ? [] : firstScreenGets(pathname, search, storedUniversity()),
 );
 void preloadFirstPhotos(pathname, answers);
+// The product page's next calls start once its product is in, not once the app asks (decision 039).
+if (/^\/product\/[^/]+$/.test(pathname) && answers.size === 1)
+  void [...answers.values()][0].then((product) => startEarlyGets(productFollowUpGets(product), true));
 
 /**
  * Paints the screen's top from the early answers (all of them, in firstScreenGets' order) with a

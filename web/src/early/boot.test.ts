@@ -1,6 +1,16 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { APP_MODULES_META, afterPaint, appModules, loadApp, photoSettled } from './boot';
+import {
+  APP_MODULES_META,
+  FIRST_SCREEN_MODULES,
+  SCREEN_MODULES_META,
+  afterPaint,
+  appModules,
+  firstScreenModule,
+  loadApp,
+  photoSettled,
+  preloadScreen,
+} from './boot';
 
 afterEach(() => {
   document.head.innerHTML = '';
@@ -22,18 +32,119 @@ const listApp = (content: string) => {
 };
 
 describe('the app started by the early script', () => {
-  it("preloads the entry's imports and imports the entry", async () => {
-    listApp('/assets/index-a.js /assets/react-b.js  /assets/data-c.js');
-    const importModule = vi.fn(async () => ({}));
-    await loadApp(importModule);
-    expect(importModule).toHaveBeenCalledExactlyOnceWith('/assets/index-a.js');
+  it("preloads the app's modules one per task, then runs them one per task in the listed order, the entry last", async () => {
+    listApp('/assets/runtime-a.js /assets/react-b.js  /assets/index-c.js');
+    const steps: string[] = [];
+    const links = () => document.head.querySelectorAll('link[rel="modulepreload"]').length;
+    const betweenTasks = async () => {
+      steps.push(`task (${links()} preloaded)`);
+    };
+    const importModule = vi.fn(async (url: string) => {
+      steps.push(url);
+      return { url };
+    });
+    await expect(loadApp(importModule, betweenTasks)).resolves.toEqual({ url: '/assets/index-c.js' });
+    expect(steps).toEqual([
+      'task (1 preloaded)',
+      'task (2 preloaded)',
+      'task (3 preloaded)',
+      '/assets/runtime-a.js',
+      'task (3 preloaded)',
+      '/assets/react-b.js',
+      'task (3 preloaded)',
+      '/assets/index-c.js',
+    ]);
     const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
     expect(preloads.map((l) => new URL(l.href).pathname)).toEqual([
+      '/assets/runtime-a.js',
       '/assets/react-b.js',
-      '/assets/data-c.js',
+      '/assets/index-c.js',
     ]);
     // The same fetch mode as the module graph's own requests, or the browser fetches twice.
     expect(preloads.every((l) => l.getAttribute('crossorigin') === '')).toBe(true);
+  });
+
+  it('waits for a task between one module and the next', async () => {
+    listApp('/assets/runtime-a.js /assets/index-c.js');
+    let nextTaskRuns = () => {};
+    let tasks = 0;
+    const betweenTasks = () =>
+      new Promise<void>((resolve) => {
+        tasks++;
+        // The preload links' tasks pass at once; the one before the entry waits.
+        if (tasks < 3) resolve();
+        else nextTaskRuns = resolve;
+      });
+    const importModule = vi.fn(async (_url: string) => ({}));
+    const loaded = loadApp(importModule, betweenTasks);
+    await vi.waitFor(() => expect(tasks).toBe(3));
+    await Promise.resolve();
+    expect(importModule.mock.calls.map(([url]) => url)).toEqual(['/assets/runtime-a.js']);
+    nextTaskRuns();
+    await loaded;
+    expect(importModule.mock.calls.map(([url]) => url)).toEqual([
+      '/assets/runtime-a.js',
+      '/assets/index-c.js',
+    ]);
+  });
+
+  it('stops at a module that fails to load, and says so', async () => {
+    listApp('/assets/runtime-a.js /assets/react-b.js /assets/index-c.js');
+    const importModule = vi.fn(async (url: string) => {
+      if (url.includes('react')) throw new TypeError('Failed to fetch dynamically imported module');
+      return {};
+    });
+    await expect(loadApp(importModule, async () => {})).rejects.toThrow(/Failed to fetch/);
+    expect(importModule.mock.calls.map(([url]) => url)).toEqual([
+      '/assets/runtime-a.js',
+      '/assets/react-b.js',
+    ]);
+  });
+
+  it("fetches a first screen's chunk without running it, and applies its stylesheets", async () => {
+    const meta = (screen: string, content: string) => {
+      const element = document.createElement('meta');
+      element.name = SCREEN_MODULES_META;
+      element.setAttribute('data-screen', screen);
+      element.content = content;
+      document.head.append(element);
+    };
+    // happy-dom loads no stylesheet; the link is what this checks.
+    const dom = (globalThis as { happyDOM?: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } })
+      .happyDOM;
+    if (dom) dom.settings.handleDisabledFileLoadingAsSuccess = true;
+    meta(FIRST_SCREEN_MODULES.marketplace, '/assets/common-a.js /assets/marketplace-b.js');
+    meta(FIRST_SCREEN_MODULES.product, '/assets/common-a.js /assets/product-c.js /assets/product-d.css');
+    const linked: number[] = [];
+    const betweenLinks = async () => {
+      linked.push(document.head.querySelectorAll('link').length);
+    };
+    await expect(preloadScreen(firstScreenModule('/product/42') ?? '', betweenLinks)).resolves.toBe(true);
+    const links = [...document.head.querySelectorAll('link')].map((l) => [
+      l.rel,
+      new URL(l.href).pathname,
+      l.getAttribute('crossorigin'),
+    ]);
+    expect(links).toEqual([
+      ['modulepreload', '/assets/common-a.js', ''],
+      ['modulepreload', '/assets/product-c.js', ''],
+      ['stylesheet', '/assets/product-d.css', ''],
+    ]);
+    // One link per task.
+    expect(linked).toEqual([1, 2, 3]);
+    // A screen the build listed nothing for (the dev server) gets nothing.
+    await expect(preloadScreen(FIRST_SCREEN_MODULES.search, betweenLinks)).resolves.toBe(false);
+    expect(document.head.querySelectorAll('link')).toHaveLength(3);
+  });
+
+  it('knows the screen of each landing path', () => {
+    expect(firstScreenModule('/')).toBe(FIRST_SCREEN_MODULES.chooser);
+    expect(firstScreenModule('/select-university')).toBe(FIRST_SCREEN_MODULES.chooser);
+    expect(firstScreenModule('/marketplace')).toBe(FIRST_SCREEN_MODULES.marketplace);
+    expect(firstScreenModule('/search')).toBe(FIRST_SCREEN_MODULES.search);
+    expect(firstScreenModule('/global-marketplace')).toBe(FIRST_SCREEN_MODULES.global);
+    expect(firstScreenModule('/product/7')).toBe(FIRST_SCREEN_MODULES.product);
+    expect(firstScreenModule('/profile')).toBeUndefined();
   });
 
   it('does nothing without a list (the dev server: index.html loads the entry itself)', () => {

@@ -6,28 +6,104 @@
  * Under the dev server there is no list: index.html loads the entry itself.
  */
 
-/** The meta element's name; its content is the entry's URL, then its static imports' (space-separated). */
+/** The meta element's name; its content is the app's modules in the order they evaluate, the entry last. */
 export const APP_MODULES_META = 'app-modules';
 
+/**
+ * The meta elements (one per first screen, `data-screen` naming its module as in
+ * FIRST_SCREEN_MODULES) listing the files of that screen's chunk that the app's modules do not
+ * include: its scripts and its stylesheets.
+ */
+export const SCREEN_MODULES_META = 'screen-modules';
+
+/** The screens the early script starts loading (the router's modules, from src/, no extension). */
+export const FIRST_SCREEN_MODULES = {
+  marketplace: 'features/marketplace/routes/marketplace',
+  product: 'features/product/routes/product',
+  search: 'features/marketplace/routes/search',
+  global: 'features/marketplace/routes/global-marketplace',
+  chooser: 'features/universities/routes/select-university',
+} as const;
+
+/** The router's module for the screen at `pathname`, for the paths people land on. */
+export function firstScreenModule(pathname: string): string | undefined {
+  if (pathname === '/marketplace') return FIRST_SCREEN_MODULES.marketplace;
+  if (pathname.startsWith('/product/')) return FIRST_SCREEN_MODULES.product;
+  if (pathname === '/search') return FIRST_SCREEN_MODULES.search;
+  if (pathname === '/global-marketplace') return FIRST_SCREEN_MODULES.global;
+  if (pathname === '/' || pathname === '/select-university') return FIRST_SCREEN_MODULES.chooser;
+  return undefined;
+}
+
+const listed = (meta: Element | null) => (meta?.getAttribute('content') ?? '').split(/\s+/).filter(Boolean);
+
 export function appModules(): string[] {
-  const content = document.querySelector(`meta[name="${APP_MODULES_META}"]`)?.getAttribute('content') ?? '';
-  return content.split(/\s+/).filter(Boolean);
+  return listed(document.querySelector(`meta[name="${APP_MODULES_META}"]`));
+}
+
+function preloadModule(href: string): void {
+  const preload = document.createElement('link');
+  preload.rel = 'modulepreload';
+  // The same fetch mode as the module graph's own requests, or the browser fetches twice.
+  preload.crossOrigin = '';
+  preload.href = href;
+  document.head.append(preload);
 }
 
 /**
- * Preloads the entry's imports in parallel (not one round trip after the entry) and imports the
- * entry, which starts the app. Nothing when the build listed no entry.
+ * Starts fetching the files of a first screen's chunk (fetched and compiled, not run: the router
+ * runs it once the app has started), one per task, and applies its stylesheets as Vite's own loader
+ * would. False when the build listed none for it (the dev server).
  */
-export function loadApp(importModule: (url: string) => Promise<unknown>): Promise<unknown> | undefined {
-  const [entry, ...imports] = appModules();
-  for (const href of imports) {
-    const preload = document.createElement('link');
-    preload.rel = 'modulepreload';
-    preload.crossOrigin = '';
-    preload.href = href;
-    document.head.append(preload);
+export async function preloadScreen(module: string, betweenLinks = nextTask): Promise<boolean> {
+  const files = listed(
+    [...document.querySelectorAll(`meta[name="${SCREEN_MODULES_META}"]`)].find(
+      (meta) => meta.getAttribute('data-screen') === module,
+    ) ?? null,
+  );
+  for (const href of files) {
+    if (href.endsWith('.css')) {
+      const style = document.createElement('link');
+      style.rel = 'stylesheet';
+      style.crossOrigin = '';
+      style.href = href;
+      document.head.append(style);
+    } else preloadModule(href);
+    await betweenLinks();
   }
-  return entry === undefined ? undefined : importModule(entry);
+  return files.length > 0;
+}
+
+/** A new task: what comes after runs once the browser has had its turn (a paint, an input). */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Preloads the app's modules (in parallel, not one round trip after another), then runs them one
+ * per task in the listed order, the entry last (which starts the app): a module graph runs in one
+ * task, and all of the app's at once (~25 ms on this machine, ×4 on Lighthouse's phone) was the
+ * longest task after the first paint (docs/decisions/039-the-app-one-chunk-per-task.md). The order
+ * puts each chunk's imports before it, so each import runs that chunk alone. The preload links go
+ * in one per task too: inserting one cost 0.4–7 ms on this machine, up to ~28 ms for five on a busy
+ * moment, in one task. Nothing when the build listed no module.
+ */
+export function loadApp(
+  importModule: (url: string) => Promise<unknown>,
+  betweenTasks: () => Promise<void> = nextTask,
+): Promise<unknown> | undefined {
+  const modules = appModules();
+  if (modules.length === 0) return undefined;
+  return (async () => {
+    for (const href of modules) {
+      preloadModule(href);
+      await betweenTasks();
+    }
+    let entry: unknown;
+    for (const [i, href] of modules.entries()) {
+      if (i > 0) await betweenTasks();
+      entry = await importModule(href);
+    }
+    return entry;
+  })();
 }
 
 /**

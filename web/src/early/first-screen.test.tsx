@@ -16,6 +16,7 @@ import {
   firstScreenGets,
   mustRevalidatePublicReads,
   preloadFirstPhotos,
+  productFollowUpGets,
   startEarlyGets,
   takeEarlyGet,
 } from './first-screen';
@@ -87,6 +88,55 @@ describe("the first screen's early GETs (decision 024)", () => {
     expect(firstScreenGets('/profile', '', 'ucab')).toEqual([]);
     // No university chosen: the chooser's list.
     expect(firstScreenGets('/marketplace', '', null)).toEqual(['/api/universities']);
+  });
+
+  it("and the product page's follow-ups, once its product is in, are calls the page makes itself", async () => {
+    const detail = {
+      ...product({ id: 12, university_id: 'ucab' }),
+      images: [],
+      tags: [],
+      description: 'Como nuevo.',
+      seller_name: 'María Pérez',
+      seller_id: 'seller-1',
+      status: 'active',
+    };
+    const followUps = productFollowUpGets(detail);
+    expect(followUps).toHaveLength(4);
+    const { requests } = fakeApi(({ url }) => {
+      if (url.pathname === '/api/products/12') return { body: detail };
+      if (url.pathname === '/api/universities/ucab') return { body: UNIVERSITY };
+      if (url.pathname === '/api/exchange-rate') return { body: { rate: null } };
+      if (url.pathname === '/api/products/12/related') return { body: { items: [] } };
+      if (url.pathname === '/api/sellers/seller-1')
+        return { body: { id: 'seller-1', name: 'María Pérez', member_since: '2025-01-01T00:00:00.000Z' } };
+      return { status: 404, body: { error: { code: 'NotFound', message: 'No encontrado' } } };
+    });
+    renderApp('/product/12');
+    const requested = () => requests.map((r) => `${r.url.pathname}${r.url.search}`);
+    await waitFor(() => expect(requested()).toEqual(expect.arrayContaining(followUps)));
+    // Without a seller, no seller's card to ask for; without a product, nothing.
+    expect(productFollowUpGets({ ...detail, seller_id: null })).not.toContain('/api/sellers/seller-1');
+    expect(productFollowUpGets(undefined)).toEqual([]);
+  });
+
+  it("that follow up an answer are adopted too, and the app's first render does not wait for them", async () => {
+    let answerFollowUp = (_response: Response) => {};
+    const early = vi.fn(async (url: string) =>
+      url === '/api/exchange-rate'
+        ? new Promise<Response>((resolve) => (answerFollowUp = resolve))
+        : Response.json(UNIVERSITY),
+    );
+    vi.stubGlobal('fetch', early);
+    startEarlyGets(['/api/universities/ucab']);
+    startEarlyGets(['/api/exchange-rate', '/api/universities/ucab'], true);
+    // Added beside the first ones; one already started is not started again.
+    expect(early.mock.calls.map(([url]) => url)).toEqual(['/api/universities/ucab', '/api/exchange-rate']);
+    await earlyAnswersSettled();
+    expect(takeEarlyAnswer('getExchangeRate', {})).toBeUndefined();
+    answerFollowUp(Response.json({ rate: null }));
+    const { fetchMock } = fakeApi(() => ({ body: { rate: 1 } }));
+    await waitFor(() => expect(takeEarlyAnswer('getExchangeRate', {})).toEqual({ rate: null }));
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('are adopted once by the API client: the same call is not fetched again, a second one is', async () => {
@@ -276,7 +326,10 @@ describe("the early answers as the first render's data (decision 034)", () => {
     );
     startEarlyGets(['/api/products/12']);
     await Promise.all([preloadRoute('/product/12'), earlyAnswersSettled()]);
-    const { requests } = fakeApi(() => ({ body: {} }));
+    // The rest of the page's calls: lists answer empty ones.
+    const { requests } = fakeApi(({ url }) => ({
+      body: /\/(questions|related)$/.test(url.pathname) ? { items: [] } : {},
+    }));
     const added = new MutationObserver(() => {});
     added.observe(document.body, { childList: true, subtree: true });
     const { container } = renderApp('/product/12');

@@ -97,6 +97,8 @@ export function mustRevalidatePublicReads(): boolean {
 export const EARLY_GETS = '__earlyGets';
 
 interface EarlyGet {
+  /** Started for the screen's first paint (main.tsx waits for these), not as a follow-up. */
+  first: boolean;
   response: Promise<Response>;
   /** A clone's JSON, or undefined for a failed call or an error answer. */
   body: Promise<unknown>;
@@ -108,24 +110,50 @@ type EarlyGets = Map<string, EarlyGet>;
 
 const earlyGets = () => (globalThis as Record<string, unknown>)[EARLY_GETS] as EarlyGets | undefined;
 
-/** Starts the GETs and leaves them for the client; answers each one's body as it arrives. */
-export function startEarlyGets(urls: string[]): ReadonlyMap<string, Promise<unknown>> {
-  const started: EarlyGets = new Map();
+/**
+ * Starts the GETs and leaves them for the client (beside any started before); answers each one's
+ * body as it arrives. `followUp`: started from an earlier answer, which the app's first render does
+ * not wait for (earlyAnswersSettled).
+ */
+export function startEarlyGets(urls: string[], followUp = false): ReadonlyMap<string, Promise<unknown>> {
+  const started: EarlyGets = earlyGets() ?? new Map();
+  const added = new Map<string, Promise<unknown>>();
   for (const url of urls) {
+    if (started.has(url)) continue;
     const response = fetch(url, { headers: { accept: 'application/json' } });
     // A failed early call is not an error: the client then fetches by itself.
     response.catch(() => {});
     // The clone is taken at once, as the answer arrives: the API client reads the answer too, and a
     // used body cannot be cloned.
     const body = response.then((r) => (r.ok ? r.clone().json() : undefined)).catch(() => undefined);
-    const entry: EarlyGet = { response, body };
+    const entry: EarlyGet = { first: !followUp, response, body };
     void body.then((value) => {
       entry.settled = { value };
     });
     started.set(url, entry);
+    added.set(url, body);
   }
   (globalThis as Record<string, unknown>)[EARLY_GETS] = started;
-  return new Map([...started].map(([url, entry]) => [url, entry.body]));
+  return added;
+}
+
+/**
+ * The public GETs the product page makes once it has its product, spelled as the API client spells
+ * them: the university's name and the seller's card at its top, the bolívar equivalent of its price,
+ * the related products below. The early script starts them as soon as the product's own answer is
+ * in (decision 039): by the app's first render they are usually in too, so the page renders with
+ * them rather than starting them from its effects and rendering again for each answer.
+ */
+export function productFollowUpGets(product: unknown): string[] {
+  if (typeof product !== 'object' || product === null) return [];
+  const { id, university_id: university, seller_id: seller } = product as Record<string, unknown>;
+  if (typeof id !== 'number' || typeof university !== 'string') return [];
+  return [
+    `/api/universities/${encodeURIComponent(university)}`,
+    ...(typeof seller === 'string' && seller ? [`/api/sellers/${encodeURIComponent(seller)}`] : []),
+    '/api/exchange-rate',
+    `/api/products/${id}/related`,
+  ];
 }
 
 /** The answer to `url` started early, taken once (a second call for it fetches afresh). */
@@ -149,9 +177,11 @@ export function takeEarlyBodies(urls: readonly string[]): unknown[] | undefined 
   return entries.map((entry) => entry?.settled?.value);
 }
 
-/** Resolves when every early answer is in (or failed); at once when none was started. */
+/** Resolves when every early answer for the first paint is in (or failed); at once when none was started. */
 export async function earlyAnswersSettled(): Promise<void> {
-  await Promise.all([...(earlyGets()?.values() ?? [])].map((entry) => entry.body));
+  await Promise.all(
+    [...(earlyGets()?.values() ?? [])].filter((entry) => entry.first).map((entry) => entry.body),
+  );
 }
 
 /** A photo to preload as the page will show it (same src, srcset and sizes, so it is fetched once). */
