@@ -18,7 +18,7 @@ export interface BootHtmlInput {
   metaName: string;
   /** The app's modules in the order they run, the entry last (the build's import graph). */
   app: readonly string[];
-  /** Each first screen's files the app's modules do not include, by its module (FIRST_SCREEN_MODULES). */
+  /** Each first screen's files the app's modules do not include, by its key in FIRST_SCREEN_MODULES. */
   screens: Readonly<Record<string, readonly string[]>>;
   /** Their meta elements' name (early/boot.ts's SCREEN_MODULES_META). */
   screenMetaName: string;

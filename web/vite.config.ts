@@ -148,7 +148,7 @@ function earlyScript(): Plugin {
         );
         // Each first screen's chunk with the chunks and stylesheets it adds to the app's.
         const screens = Object.fromEntries(
-          Object.values(FIRST_SCREEN_MODULES).map((module) => {
+          Object.entries(FIRST_SCREEN_MODULES).map(([key, module]) => {
             const screen = chunks.find((c) =>
               c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/src/${module}.tsx`),
             );
@@ -158,7 +158,7 @@ function earlyScript(): Plugin {
               ...(bundle[file] as typeof entry).viteMetadata!.importedCss,
             ]);
             return [
-              module,
+              key,
               [...files, ...new Set(css.filter((file) => !styles.has(file)))].map((file) => `/${file}`),
             ];
           }),

@@ -26,8 +26,8 @@ const early = {
 /** The app's modules in the order they run (the build's import graph), the entry last. */
 const app = ['/assets/runtime-b.js', '/assets/react-c.js', '/assets/index-a.js'];
 const screens = {
-  'features/product/routes/product': ['/assets/common-h.js', '/assets/product-i.js', '/assets/product-j.css'],
-  'features/marketplace/routes/marketplace': ['/assets/common-h.js', '/assets/marketplace-k.js'],
+  product: ['/assets/common-h.js', '/assets/product-i.js', '/assets/product-j.css'],
+  marketplace: ['/assets/common-h.js', '/assets/marketplace-k.js'],
 };
 const input = {
   html: VITE_HTML,
@@ -57,10 +57,10 @@ describe('index.html for the early script to start the app', () => {
 
   it("lists each first screen's files", () => {
     expect(tags).toContain(
-      '<meta name="screen-modules" data-screen="features/product/routes/product" content="/assets/common-h.js /assets/product-i.js /assets/product-j.css">',
+      '<meta name="screen-modules" data-screen="product" content="/assets/common-h.js /assets/product-i.js /assets/product-j.css">',
     );
     expect(tags).toContain(
-      '<meta name="screen-modules" data-screen="features/marketplace/routes/marketplace" content="/assets/common-h.js /assets/marketplace-k.js">',
+      '<meta name="screen-modules" data-screen="marketplace" content="/assets/common-h.js /assets/marketplace-k.js">',
     );
   });
 

@@ -7,14 +7,13 @@
  */
 import { FILTER_CATEGORIES } from '#shared/enums';
 import { STORAGE_KEYS } from '#shared/limits';
-import { afterPaint, firstScreenModule, loadApp, photoSettled, preloadScreen } from './early/boot';
+import { afterPaint, firstScreen, loadApp, photoSettled, preloadScreen } from './early/boot';
 import { toApiTerm } from './features/marketplace/hooks/api-term';
 import { paintFirstScreen } from './early/first-paint';
 import {
   firstScreenGets,
   mustRevalidatePublicReads,
   preloadFirstPhotos,
-  productFollowUpGets,
   sendsToChooser,
   startEarlyGets,
 } from './early/first-screen';
@@ -51,7 +50,7 @@ function startApp() {
     console.error(error);
   });
   // The screen's chunk is fetched alongside the app, and run by the router once the app has started.
-  const screen = firstScreenModule(pathname);
+  const screen = firstScreen(pathname);
   if (screen) void preloadScreen(screen);
 }
 
@@ -61,9 +60,6 @@ const answers = startEarlyGets(
   mustRevalidatePublicReads() ? [] : firstScreenGets(pathname, search, storedUniversity()),
 );
 void preloadFirstPhotos(pathname, answers);
-// The product page's next calls start once its product is in, not once the app asks (decision 039).
-if (/^\/product\/[^/]+$/.test(pathname) && answers.size === 1)
-  void [...answers.values()][0].then((product) => startEarlyGets(productFollowUpGets(product), true));
 
 /**
  * Paints the screen's top from the early answers (all of them, in firstScreenGets' order) with a
@@ -99,6 +95,8 @@ try {
   } else if (/^\/product\/[^/]+$/.test(pathname) && answers.size === 1) {
     // The product's breadcrumb and main photo.
     paintThenStart(import('./early/product-paint'), (module, [answer]) => {
+      // The page's next calls start now, not once the app asks for them (decision 039).
+      startEarlyGets(module.productFollowUpGets(answer), true);
       const photo = module.paintProduct(answer);
       return photo === false ? false : photo ? [photo] : [];
     });

@@ -2,11 +2,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   APP_MODULES_META,
-  FIRST_SCREEN_MODULES,
   SCREEN_MODULES_META,
   afterPaint,
   appModules,
-  firstScreenModule,
+  firstScreen,
   loadApp,
   photoSettled,
   preloadScreen,
@@ -113,13 +112,13 @@ describe('the app started by the early script', () => {
     const dom = (globalThis as { happyDOM?: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } })
       .happyDOM;
     if (dom) dom.settings.handleDisabledFileLoadingAsSuccess = true;
-    meta(FIRST_SCREEN_MODULES.marketplace, '/assets/common-a.js /assets/marketplace-b.js');
-    meta(FIRST_SCREEN_MODULES.product, '/assets/common-a.js /assets/product-c.js /assets/product-d.css');
+    meta('marketplace', '/assets/common-a.js /assets/marketplace-b.js');
+    meta('product', '/assets/common-a.js /assets/product-c.js /assets/product-d.css');
     const linked: number[] = [];
     const betweenLinks = async () => {
       linked.push(document.head.querySelectorAll('link').length);
     };
-    await expect(preloadScreen(firstScreenModule('/product/42') ?? '', betweenLinks)).resolves.toBe(true);
+    await expect(preloadScreen(firstScreen('/product/42') ?? 'chooser', betweenLinks)).resolves.toBe(true);
     const links = [...document.head.querySelectorAll('link')].map((l) => [
       l.rel,
       new URL(l.href).pathname,
@@ -133,18 +132,18 @@ describe('the app started by the early script', () => {
     // One link per task.
     expect(linked).toEqual([1, 2, 3]);
     // A screen the build listed nothing for (the dev server) gets nothing.
-    await expect(preloadScreen(FIRST_SCREEN_MODULES.search, betweenLinks)).resolves.toBe(false);
+    await expect(preloadScreen('search', betweenLinks)).resolves.toBe(false);
     expect(document.head.querySelectorAll('link')).toHaveLength(3);
   });
 
   it('knows the screen of each landing path', () => {
-    expect(firstScreenModule('/')).toBe(FIRST_SCREEN_MODULES.chooser);
-    expect(firstScreenModule('/select-university')).toBe(FIRST_SCREEN_MODULES.chooser);
-    expect(firstScreenModule('/marketplace')).toBe(FIRST_SCREEN_MODULES.marketplace);
-    expect(firstScreenModule('/search')).toBe(FIRST_SCREEN_MODULES.search);
-    expect(firstScreenModule('/global-marketplace')).toBe(FIRST_SCREEN_MODULES.global);
-    expect(firstScreenModule('/product/7')).toBe(FIRST_SCREEN_MODULES.product);
-    expect(firstScreenModule('/profile')).toBeUndefined();
+    expect(firstScreen('/')).toBe('chooser');
+    expect(firstScreen('/select-university')).toBe('chooser');
+    expect(firstScreen('/marketplace')).toBe('marketplace');
+    expect(firstScreen('/search')).toBe('search');
+    expect(firstScreen('/global-marketplace')).toBe('global');
+    expect(firstScreen('/product/7')).toBe('product');
+    expect(firstScreen('/profile')).toBeUndefined();
   });
 
   it('does nothing without a list (the dev server: index.html loads the entry itself)', () => {

@@ -10,13 +10,12 @@
 export const APP_MODULES_META = 'app-modules';
 
 /**
- * The meta elements (one per first screen, `data-screen` naming its module as in
- * FIRST_SCREEN_MODULES) listing the files of that screen's chunk that the app's modules do not
- * include: its scripts and its stylesheets.
+ * The meta elements (one per first screen, `data-screen` its key in FIRST_SCREEN_MODULES) listing
+ * the files of that screen's chunk that the app's modules do not include: scripts and stylesheets.
  */
 export const SCREEN_MODULES_META = 'screen-modules';
 
-/** The screens the early script starts loading (the router's modules, from src/, no extension). */
+/** The screens the early script starts loading, by key: the router's modules (from src/, no extension), for the build. */
 export const FIRST_SCREEN_MODULES = {
   marketplace: 'features/marketplace/routes/marketplace',
   product: 'features/product/routes/product',
@@ -25,13 +24,15 @@ export const FIRST_SCREEN_MODULES = {
   chooser: 'features/universities/routes/select-university',
 } as const;
 
-/** The router's module for the screen at `pathname`, for the paths people land on. */
-export function firstScreenModule(pathname: string): string | undefined {
-  if (pathname === '/marketplace') return FIRST_SCREEN_MODULES.marketplace;
-  if (pathname.startsWith('/product/')) return FIRST_SCREEN_MODULES.product;
-  if (pathname === '/search') return FIRST_SCREEN_MODULES.search;
-  if (pathname === '/global-marketplace') return FIRST_SCREEN_MODULES.global;
-  if (pathname === '/' || pathname === '/select-university') return FIRST_SCREEN_MODULES.chooser;
+export type FirstScreen = keyof typeof FIRST_SCREEN_MODULES;
+
+/** The first screen at `pathname`, for the paths people land on. */
+export function firstScreen(pathname: string): FirstScreen | undefined {
+  if (pathname === '/marketplace') return 'marketplace';
+  if (pathname.startsWith('/product/')) return 'product';
+  if (pathname === '/search') return 'search';
+  if (pathname === '/global-marketplace') return 'global';
+  if (pathname === '/' || pathname === '/select-university') return 'chooser';
   return undefined;
 }
 
@@ -55,11 +56,9 @@ function preloadModule(href: string): void {
  * runs it once the app has started), one per task, and applies its stylesheets as Vite's own loader
  * would. False when the build listed none for it (the dev server).
  */
-export async function preloadScreen(module: string, betweenLinks = nextTask): Promise<boolean> {
+export async function preloadScreen(screen: FirstScreen, betweenLinks = nextTask): Promise<boolean> {
   const files = listed(
-    [...document.querySelectorAll(`meta[name="${SCREEN_MODULES_META}"]`)].find(
-      (meta) => meta.getAttribute('data-screen') === module,
-    ) ?? null,
+    document.querySelector(`meta[name="${SCREEN_MODULES_META}"][data-screen="${screen}"]`),
   );
   for (const href of files) {
     if (href.endsWith('.css')) {

@@ -9,6 +9,7 @@ import { firstScreenOnce, fromEarlyScript, revalidatePublicReads, takeEarlyAnswe
 import { getUniversity } from '@/lib/api/get-university';
 import { product } from '@/testing/fixtures';
 import { fakeApi, renderApp, renderRoutes } from '@/testing/render';
+import { productFollowUpGets } from './product-paint';
 import {
   EARLY_GETS,
   earlyAnswersSettled,
@@ -16,7 +17,6 @@ import {
   firstScreenGets,
   mustRevalidatePublicReads,
   preloadFirstPhotos,
-  productFollowUpGets,
   startEarlyGets,
   takeEarlyGet,
 } from './first-screen';

@@ -137,25 +137,6 @@ export function startEarlyGets(urls: string[], followUp = false): ReadonlyMap<st
   return added;
 }
 
-/**
- * The public GETs the product page makes once it has its product, spelled as the API client spells
- * them: the university's name and the seller's card at its top, the bolívar equivalent of its price,
- * the related products below. The early script starts them as soon as the product's own answer is
- * in (decision 039): by the app's first render they are usually in too, so the page renders with
- * them rather than starting them from its effects and rendering again for each answer.
- */
-export function productFollowUpGets(product: unknown): string[] {
-  if (typeof product !== 'object' || product === null) return [];
-  const { id, university_id: university, seller_id: seller } = product as Record<string, unknown>;
-  if (typeof id !== 'number' || typeof university !== 'string') return [];
-  return [
-    `/api/universities/${encodeURIComponent(university)}`,
-    ...(typeof seller === 'string' && seller ? [`/api/sellers/${encodeURIComponent(seller)}`] : []),
-    '/api/exchange-rate',
-    `/api/products/${id}/related`,
-  ];
-}
-
 /** The answer to `url` started early, taken once (a second call for it fetches afresh). */
 export function takeEarlyGet(url: string): Promise<Response> | undefined {
   const started = earlyGets();

@@ -96,3 +96,22 @@ export function paintProduct(answer: unknown): HTMLImageElement | null | false {
   main.append(page);
   return photo;
 }
+
+/**
+ * The public GETs the product page makes once it has its product, spelled as the API client spells
+ * them: the university's name and the seller's card at its top, the bolívar equivalent of its price,
+ * the related products below. The early script starts them as soon as the product's own answer is
+ * in (decision 039; here, in the product page's paint chunk, so no other page carries it): by the app's first render they are usually in too, so the page renders with
+ * them rather than starting them from its effects and rendering again for each answer.
+ */
+export function productFollowUpGets(product: unknown): string[] {
+  if (typeof product !== 'object' || product === null) return [];
+  const { id, university_id: university, seller_id: seller } = product as Record<string, unknown>;
+  if (typeof id !== 'number' || typeof university !== 'string') return [];
+  return [
+    `/api/universities/${encodeURIComponent(university)}`,
+    ...(typeof seller === 'string' && seller ? [`/api/sellers/${encodeURIComponent(seller)}`] : []),
+    '/api/exchange-rate',
+    `/api/products/${id}/related`,
+  ];
+}
