@@ -7,6 +7,7 @@ import {
   appModules,
   firstScreen,
   loadApp,
+  nextTask,
   photoSettled,
   preloadScreen,
 } from './boot';
@@ -85,6 +86,18 @@ describe('the app started by the early script', () => {
       '/assets/runtime-a.js',
       '/assets/index-c.js',
     ]);
+  });
+
+  it('waits for the next task by a message (a background tab throttles timers, not messages)', async () => {
+    vi.useFakeTimers();
+    const done = vi.fn();
+    void nextTask().then(done);
+    await Promise.resolve();
+    expect(done).not.toHaveBeenCalled();
+    // No timer involved: the fake clock has nothing to run, and the message arrives on its own.
+    expect(vi.getTimerCount()).toBe(0);
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(done).toHaveBeenCalledOnce());
   });
 
   it('stops at a module that fails to load, and says so', async () => {
