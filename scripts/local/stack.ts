@@ -114,6 +114,14 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       }
     }
     stoppers.length = 0;
+    // The handlers' parts were built for this stack's endpoints, once per process: a stack started
+    // next in the same process (the bench starts two) builds its own.
+    const [{ resetContext }, { forgetTable }] = await Promise.all([
+      import('../../functions/app/context'),
+      import('../../functions/app/parts/table'),
+    ]);
+    resetContext();
+    forgetTable();
     if (dataDir) {
       rmSync(join(dataDir, STACK_FILE), { force: true });
       rmSync(join(dataDir, LOCK_FILE), { force: true });

@@ -34,6 +34,15 @@ export const table = () => {
   return access;
 };
 
+/**
+ * The local stack, once stopped: the client above points at its DynamoDB, so a stack started next in
+ * the same process (the bench starts two) must make its own.
+ */
+export function forgetTable(): void {
+  access?.doc.destroy();
+  access = undefined;
+}
+
 /** The single table's repositories (DynamoDB; every area uses some). */
 export const tableParts = {
   products: () => createProductRepository(table()),
