@@ -144,13 +144,26 @@ async function fill(from: number, to: number) {
   await Promise.all(Array.from({ length: 4 }, worker));
 }
 
+/**
+ * Waits until the search index holds `expected` products. It fails once the index has stopped
+ * growing for INDEX_STALL_MS, not after a fixed time: the stream dispatcher's work per product
+ * (index, counts, saved-search matching) makes 50,000 products take 10–20 minutes on this machine.
+ */
+const INDEX_STALL_MS = 2 * 60_000;
 async function waitForIndex(url: string, expected: number) {
-  const deadline = Date.now() + 10 * 60_000;
+  let held: number | null = null;
+  let grewAt = Date.now();
   for (;;) {
     const res = await fetch(`${url}/api/products?q=banco&limit=1`);
     const body = (await res.json()) as { total: number | null };
     if (body.total !== null && body.total >= expected) return;
-    if (Date.now() > deadline) throw new Error(`index holds ${body.total} of ${expected} products`);
+    if (body.total !== held) {
+      held = body.total;
+      grewAt = Date.now();
+    } else if (Date.now() - grewAt > INDEX_STALL_MS)
+      throw new Error(
+        `index holds ${body.total} of ${expected} products, unchanged for ${INDEX_STALL_MS / 1000} s`,
+      );
     await new Promise((r) => setTimeout(r, 1000));
   }
 }
