@@ -42,13 +42,14 @@ export function appModules(): string[] {
   return listed(document.querySelector(`meta[name="${APP_MODULES_META}"]`));
 }
 
-function preloadModule(href: string): void {
-  const preload = document.createElement('link');
-  preload.rel = 'modulepreload';
-  // The same fetch mode as the module graph's own requests, or the browser fetches twice.
-  preload.crossOrigin = '';
-  preload.href = href;
-  document.head.append(preload);
+/** A module to preload, or a stylesheet to apply as Vite's loader does. */
+function addLink(rel: 'modulepreload' | 'stylesheet', href: string): void {
+  const link = document.createElement('link');
+  link.rel = rel;
+  // The same fetch mode as the module graph's (and Vite's) own requests, or the browser fetches twice.
+  link.crossOrigin = '';
+  link.href = href;
+  document.head.append(link);
 }
 
 /**
@@ -61,13 +62,7 @@ export async function preloadScreen(screen: FirstScreen, betweenLinks = nextTask
     document.querySelector(`meta[name="${SCREEN_MODULES_META}"][data-screen="${screen}"]`),
   );
   for (const href of files) {
-    if (href.endsWith('.css')) {
-      const style = document.createElement('link');
-      style.rel = 'stylesheet';
-      style.crossOrigin = '';
-      style.href = href;
-      document.head.append(style);
-    } else preloadModule(href);
+    addLink(href.endsWith('.css') ? 'stylesheet' : 'modulepreload', href);
     await betweenLinks();
   }
   return files.length > 0;
@@ -104,7 +99,7 @@ export function loadApp(
   if (modules.length === 0) return undefined;
   return (async () => {
     for (const href of modules) {
-      preloadModule(href);
+      addLink('modulepreload', href);
       await betweenTasks();
     }
     let entry: unknown;
