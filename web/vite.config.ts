@@ -143,9 +143,8 @@ function earlyScript(): Plugin {
         inOrder(chunk.fileName, early);
         const app = inOrder(entry.fileName, new Set(early));
         const loaded = new Set([...early, ...app]);
-        const styles = new Set(
-          app.flatMap((file) => [...(bundle[file] as typeof entry).viteMetadata!.importedCss]),
-        );
+        const cssOf = (file: string) => [...((bundle[file] as typeof entry).viteMetadata?.importedCss ?? [])];
+        const styles = new Set(app.flatMap(cssOf));
         // Each first screen's chunk with the chunks and stylesheets it adds to the app's.
         const screens = Object.fromEntries(
           Object.entries(FIRST_SCREEN_MODULES).map(([key, module]) => {
@@ -154,9 +153,7 @@ function earlyScript(): Plugin {
             );
             if (!screen) throw new Error(`No chunk for the first screen ${module}`);
             const files = inOrder(screen.fileName, new Set(loaded));
-            const css = files.flatMap((file) => [
-              ...(bundle[file] as typeof entry).viteMetadata!.importedCss,
-            ]);
+            const css = files.flatMap(cssOf);
             return [
               key,
               [...files, ...new Set(css.filter((file) => !styles.has(file)))].map((file) => `/${file}`),
