@@ -62,6 +62,8 @@ export async function waitForCounts(
     const res = await fetch(`${stack.url}/api/admin/dashboard`, {
       headers: { authorization: `Bearer ${token}` },
     });
+    // An error answer (an expired token, a failing handler) says so, not "counts 0".
+    if (!res.ok) throw new Error(`the dashboard answered ${res.status}: ${await res.text()}`);
     const body = (await res.json()) as { counts?: { products_total: number } };
     const total = body.counts?.products_total ?? 0;
     if (total >= expected) {
