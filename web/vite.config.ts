@@ -88,24 +88,36 @@ const EARLY_MODULES = (id: string) =>
  * entry, so the script is added here, after the build named its file (the source file itself under
  * the dev server), and the app's entry leaves the HTML for the list the early script reads.
  */
+/**
+ * The chunk `fileName` and the chunks it imports statically, each after its own imports (depth-first,
+ * post-order): the order they run in. Chunks in `done` are skipped; the visited ones join it.
+ */
+function importOrder(bundle: Rolldown.OutputBundle, fileName: string, done = new Set<string>()): string[] {
+  const order: string[] = [];
+  const visit = (file: string) => {
+    const c = bundle[file];
+    if (done.has(file) || c?.type !== 'chunk') return;
+    done.add(file);
+    c.imports.forEach(visit);
+    order.push(file);
+  };
+  visit(fileName);
+  return order;
+}
+
 function earlyScript(): Plugin {
   return {
     name: 'early-script',
     // The early script runs before React has downloaded: nothing it imports may import React.
     generateBundle(_options, bundle) {
       const early = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'early');
-      const seen = new Set<string>();
-      const visit = (fileName: string) => {
-        const c = bundle[fileName];
-        if (seen.has(fileName) || c?.type !== 'chunk') return;
-        seen.add(fileName);
+      for (const fileName of early ? importOrder(bundle, early.fileName) : []) {
+        const c = bundle[fileName] as Rolldown.OutputChunk;
         if (Object.keys(c.modules).some((id) => /node_modules[\\/]react(-dom)?[\\/]/.test(id)))
           this.error(
             `The early entry imports React through ${fileName}: see EARLY_MODULES in vite.config.ts`,
           );
-        c.imports.forEach(visit);
-      };
-      if (early) visit(early.fileName);
+      }
     },
     transformIndexHtml: {
       order: 'post',
@@ -124,24 +136,10 @@ function earlyScript(): Plugin {
         const chunk = chunks.find((c) => c.isEntry && c.name === 'early');
         const entry = chunks.find((c) => c.isEntry && c.name === 'index');
         if (!chunk || !entry) throw new Error('The early entry or the app entry is missing from the build');
-        // Each chunk after the chunks it imports (depth-first, post-order), skipping those in `done`.
-        const inOrder = (fileName: string, done: Set<string>) => {
-          const order: string[] = [];
-          const visit = (file: string) => {
-            const c = bundle[file];
-            if (done.has(file) || c?.type !== 'chunk') return;
-            done.add(file);
-            c.imports.forEach(visit);
-            order.push(file);
-          };
-          visit(fileName);
-          return order;
-        };
         // What the early script runs itself; then the app's modules, which the early script runs one
         // per task (decision 039).
-        const early = new Set<string>();
-        inOrder(chunk.fileName, early);
-        const app = inOrder(entry.fileName, new Set(early));
+        const early = new Set(importOrder(bundle, chunk.fileName));
+        const app = importOrder(bundle, entry.fileName, new Set(early));
         const loaded = new Set([...early, ...app]);
         const cssOf = (file: string) => [...((bundle[file] as typeof entry).viteMetadata?.importedCss ?? [])];
         const styles = new Set(app.flatMap(cssOf));
@@ -152,7 +150,7 @@ function earlyScript(): Plugin {
               c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/src/${module}.tsx`),
             );
             if (!screen) throw new Error(`No chunk for the first screen ${module}`);
-            const files = inOrder(screen.fileName, new Set(loaded));
+            const files = importOrder(bundle, screen.fileName, new Set(loaded));
             const css = files.flatMap(cssOf);
             return [
               key,

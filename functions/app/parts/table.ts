@@ -39,7 +39,6 @@ export const table = () => {
  * the same process (the bench starts two) must make its own.
  */
 export function forgetTable(): void {
-  access?.doc.destroy();
   access = undefined;
 }
 
