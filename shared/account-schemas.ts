@@ -37,6 +37,11 @@ export const ACCOUNT_MESSAGES = {
   acceptTerms: 'Debe aceptar los términos y condiciones',
   institutionalTaken: 'Este correo institucional ya está verificado en otra cuenta.',
   weakPassword: 'La contraseña no cumple los requisitos de seguridad.',
+  /** A confirmation or resend with no live registration of this browser (expired, or never made here). */
+  registrationInvalid: 'Tu registro ya no es válido. Vuelve a registrarte.',
+  /** A code confirmed when the address already has an account (another registration was confirmed). */
+  accountExists: 'Este correo ya tiene una cuenta. Inicia sesión o restablece tu contraseña.',
+  tooManyResends: 'Has solicitado demasiados códigos para este registro. Inténtalo de nuevo en una hora.',
 } as const;
 
 export const emailSchema = z.pipe(
@@ -55,19 +60,23 @@ export const okSchema = z.object({ ok: z.literal(true) });
 
 export const emailBodySchema = z.strictObject({ email: emailSchema });
 
+/** The sign-up form's password rules (the pool's minimum; a reset asks for 8). */
+export const signUpPasswordSchema = z
+  .string({ error: ACCOUNT_MESSAGES.passwordMin6 })
+  .check(z.minLength(6, ACCOUNT_MESSAGES.passwordMin6), z.maxLength(72, ACCOUNT_MESSAGES.passwordMax));
+
 /**
- * POST /api/auth/sign-up: the register form's fields (spec: sign-up with e-mail, password and
- * data {full_name, national_id, university_id}), with the form's rules and messages. The upper
- * bounds are the user pool's (custom:national_id 20, passwords 72 as at reset).
+ * POST /api/auth/sign-up: the register form's details (spec: sign-up with e-mail and data
+ * {full_name, national_id, university_id}), with the form's rules and messages. No password: it is
+ * given with the mailed code, by whoever confirms (docs/decisions/040). The upper bounds are the
+ * user pool's (custom:national_id 20).
  */
 export const signUpBodySchema = z.strictObject({
   email: emailSchema,
-  password: z
-    .string({ error: ACCOUNT_MESSAGES.passwordMin6 })
-    .check(z.minLength(6, ACCOUNT_MESSAGES.passwordMin6), z.maxLength(72, ACCOUNT_MESSAGES.passwordMax)),
   full_name: z
     .string({ error: ACCOUNT_MESSAGES.nameRequired })
     .check(
+      cleanLine(),
       z.trim(),
       z.minLength(2, ACCOUNT_MESSAGES.nameRequired),
       z.maxLength(100, ACCOUNT_MESSAGES.nameTooLong),
@@ -75,6 +84,7 @@ export const signUpBodySchema = z.strictObject({
   national_id: z
     .string({ error: ACCOUNT_MESSAGES.idRequired })
     .check(
+      cleanLine(),
       z.trim(),
       z.minLength(3, ACCOUNT_MESSAGES.idRequired),
       z.maxLength(20, ACCOUNT_MESSAGES.idTooLong),
@@ -83,7 +93,32 @@ export const signUpBodySchema = z.strictObject({
   university_id: z.optional(z.union([z.literal(''), universityIdSchema])),
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
-export const confirmSignUpBodySchema = z.strictObject({ email: emailSchema, code: codeSchema });
+
+/**
+ * The handle of one registration, held by the browser that made it: `<id>.<secret>` (16 and 32
+ * random bytes, base64url). The id names the registration; the secret, stored only hashed, proves
+ * the caller made it, so nobody else can confirm it, resend its code or spend its attempts.
+ */
+export const registrationTokenSchema = z
+  .string({ error: ACCOUNT_MESSAGES.registrationInvalid })
+  .check(z.regex(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/, ACCOUNT_MESSAGES.registrationInvalid));
+
+/** What a sign-up answers: the registration's handle, for this browser alone. */
+export const signUpResultSchema = z.object({ ok: z.literal(true), registration: registrationTokenSchema });
+export type SignUpResult = z.infer<typeof signUpResultSchema>;
+
+/** POST /api/auth/sign-up-code: a new code for this browser's registration. */
+export const signUpCodeBodySchema = z.strictObject({ registration: registrationTokenSchema });
+
+/**
+ * POST /api/auth/confirm: the mailed code, the registration it was mailed for, and the password of
+ * the account it creates, chosen by the person who confirms (docs/decisions/040).
+ */
+export const confirmSignUpBodySchema = z.strictObject({
+  registration: registrationTokenSchema,
+  code: codeSchema,
+  password: signUpPasswordSchema,
+});
 
 export const resetPasswordBodySchema = z.strictObject({
   token: z

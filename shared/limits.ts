@@ -38,6 +38,8 @@ export const STORAGE_KEYS = {
   selectedUniversity: 'selectedUniversity',
   searchHistory: 'searchHistory',
   recentlyViewed: 'recentlyViewedProducts',
+  /** This browser's registration awaiting its code (docs/decisions/040). */
+  pendingRegistration: 'pendingRegistration',
 } as const;
 
 export const LOCALE = 'es-VE';

@@ -19,6 +19,7 @@ import { reminderDueAt } from './listing-expiry';
  * | university         | UNIVERSITY#<id>            | UNIVERSITY       | gsi1: UNIVERSITIES / <folded name> (not while being deleted); gsi2: UNIVERSITIES#DELETING / <id> (only then) |
  * | meetingPoint       | UNIVERSITY#<id>            | MEETPOINT#<uuid> | a university's safe meeting points, in its partition (decision 032) |
  * | universityRequest  | UNIREQ#<uuid>              | UNIREQ           | gsi1: UNIVERSITY_REQUESTS / <created_at>#<id>; gsi2: UNIREQS#<status> / <created_at>#<id> |
+ * | registration       | REGISTRATION#<id>          | REGISTRATION     | (TTL) a sign-up awaiting its code: the form's details, no password (decision 040) |
  * | verificationCode   | VERIFY#<purpose>#<subject> | VERIFY           | (TTL)                                            |
  * | sendWindow         | SENDRATE#<subject>         | WINDOW           | (TTL) send times of the last window              |
  * | institutionalClaim | INSTEMAIL#<address>        | CLAIM            | the one account holding the address              |
@@ -57,6 +58,7 @@ import { reminderDueAt } from './listing-expiry';
  * | a university's meeting points             | Query     | UNIVERSITY#<id>, sk begins_with MEETPOINT#          |
  * | a seller's page (counts, listings)        | GetItem + Query | PROFILE#<user id>; gsi5 OWNER#<user id> (all pages) |
  * | university requests, by date              | Query     | gsi1 UNIVERSITY_REQUESTS                            |
+ * | a pending registration                    | conditional Put / GetItem / Delete | REGISTRATION#<id> / REGISTRATION |
  * | the live code of a purpose and subject    | GetItem   | VERIFY#<purpose>#<subject> / VERIFY                 |
  * | sends/uses in the current window          | GetItem + conditional Put | SENDRATE#<subject> / WINDOW         |
  * | who holds an institutional address        | GetItem   | INSTEMAIL#<address> / CLAIM                         |
@@ -146,6 +148,7 @@ export const ENTITIES = [
   'countMember',
   'university',
   'universityRequest',
+  'registration',
   'verificationCode',
   'sendWindow',
   'institutionalClaim',
@@ -184,6 +187,7 @@ const ENTITY_BY_KEY: readonly [RegExp, RegExp, Entity][] = [
   [/^COUNTMEMBER#/, /^COUNTMEMBER$/, 'countMember'],
   [/^UNIVERSITY#/, /^UNIVERSITY$/, 'university'],
   [/^UNIREQ#/, /^UNIREQ$/, 'universityRequest'],
+  [/^REGISTRATION#/, /^REGISTRATION$/, 'registration'],
   [/^VERIFY#/, /^VERIFY$/, 'verificationCode'],
   [/^SENDRATE#/, /^WINDOW$/, 'sendWindow'],
   [/^INSTEMAIL#/, /^CLAIM$/, 'institutionalClaim'],
@@ -257,8 +261,11 @@ export const keys = {
   global: () => 'PRODUCTS#ALL',
   globalCategory: (category: string) => `PRODUCTS#C#${category}`,
   byOwner: (ownerId: string) => `OWNER#${ownerId}`,
-  // Accounts. A verification code record is keyed by purpose and subject (the e-mail for sign-up,
-  // the user id for the institutional address: one live code per subject, a new one replaces it).
+  // Accounts. A verification code record is keyed by purpose and subject (the registration's id for
+  // sign-up, the user id for the institutional address: one live code per subject, a new one
+  // replaces it).
+  /** A sign-up awaiting its code (docs/decisions/040): several may exist for one address. */
+  registration: (id: string) => ({ pk: `REGISTRATION#${id}`, sk: 'REGISTRATION' }),
   verification: (purpose: string, subject: string) => ({ pk: `VERIFY#${purpose}#${subject}`, sk: 'VERIFY' }),
   /** Times of the codes/links sent to an address within the last hour (a sliding window). */
   sendWindow: (email: string) => ({ pk: `SENDRATE#${email}`, sk: 'WINDOW' }),

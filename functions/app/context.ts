@@ -4,6 +4,7 @@ import type {
   FavoriteRepository,
   IdentityProvider,
   MailRequestRepository,
+  RegistrationRepository,
   Mailer,
   ProfileRepository,
   ResetTokenRepository,
@@ -50,6 +51,7 @@ export interface AppParts {
   sendCounter: SendCounter;
   resetTokens: ResetTokenRepository;
   mailRequests: MailRequestRepository;
+  registrations: RegistrationRepository;
   profiles: ProfileRepository;
   favorites: FavoriteRepository;
   /** Questions and answers, in their products' partitions. */

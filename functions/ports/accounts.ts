@@ -9,8 +9,8 @@ export interface IdentityUser {
   attributes: Record<string, string>;
 }
 
-/** A registration as the sign-up form gives it. */
-export interface Registration {
+/** A confirmed account as it is created: the confirmer's password and the registration's details. */
+export interface NewAccount {
   email: string;
   password: string;
   /** The full name (`name`); absent when a reset claims an address (nobody named it). */
@@ -23,20 +23,46 @@ export interface Registration {
 export interface IdentityProvider {
   getUserByEmail(email: string): Promise<IdentityUser | null>;
   /**
-   * Registers an UNCONFIRMED user (the pool's SignUp through the web client): its `sub`, or null
-   * when the address already has an account (of any status). Sends no mail of its own.
+   * Creates a CONFIRMED account with a verified e-mail and this password (AdminCreateUser, then
+   * AdminSetUserPassword): its `sub`, or null when the address already has a user (any status).
+   * Sends no mail of its own. A password the pool refuses is a 400, and nothing is left behind.
    */
-  signUp(registration: Registration): Promise<string | null>;
+  createUser(account: NewAccount): Promise<string | null>;
   /** Deletes a user; nothing happens when it no longer exists. */
   deleteUser(username: string): Promise<void>;
-  /** Confirms the sign-up and marks the e-mail verified. */
-  confirmSignUp(username: string, email: string): Promise<void>;
   setPassword(username: string, password: string): Promise<void>;
   /**
    * Revokes every refresh token of the user (every device's session ends when its ID token
    * expires, within the pool client's token lifetime: shared/auth-config.ts).
    */
   signOutEverywhere(username: string): Promise<void>;
+}
+
+/**
+ * A sign-up awaiting its code (docs/decisions/040): the register form's details and the hash of
+ * the secret its browser holds. Never a password. Several may exist for one address, each with its
+ * own code; none of them is an account.
+ */
+export interface PendingRegistration {
+  id: string;
+  email: string;
+  full_name: string;
+  national_id: string;
+  university_id: string | null;
+  /** SHA-256 (hex) of the secret half of the browser's handle. */
+  secret_hash: string;
+  /** Epoch milliseconds. */
+  created_at: number;
+  /** Epoch milliseconds: after it the registration confirms nothing. */
+  expires_at: number;
+}
+
+export interface RegistrationRepository {
+  /** Stores a new registration (its id is fresh: a write over an existing one is refused). */
+  put(registration: PendingRegistration): Promise<void>;
+  get(id: string): Promise<PendingRegistration | null>;
+  /** Removes it once its account exists; nothing happens when it is gone already. */
+  delete(id: string): Promise<void>;
 }
 
 export interface MailMessage {
@@ -68,8 +94,8 @@ export interface CodeRecord {
   used: boolean;
   university_id: string | null;
   /**
-   * The registration (the user's `sub`) a sign-up code was mailed for: it confirms that one and no
-   * later one. Null for institutional codes.
+   * The registration (its id) a sign-up code was mailed for: it confirms that one and no other.
+   * Null for institutional codes.
    */
   registration: string | null;
 }
@@ -110,7 +136,7 @@ export interface MailRequest {
   kind: MailRequestKind;
   /** The address as given (lower-case): looked up only by the dispatcher. */
   email: string;
-  /** The registration (the new user's `sub`) a sign-up made; null for other requests. */
+  /** The registration (its id) whose code is asked for; null for a password reset. */
   registration: string | null;
   /** Epoch milliseconds. */
   requested_at: number;

@@ -4,6 +4,7 @@ import {
   confirmSignUpBodySchema,
   institutionalCodeBodySchema,
   resetPasswordBodySchema,
+  signUpBodySchema,
   updateProfileBodySchema,
 } from '#shared/account-schemas';
 import { keys } from '#shared/table';
@@ -54,22 +55,42 @@ describe('reset tokens', () => {
 });
 
 describe('request bodies', () => {
+  const registration = `${'a'.repeat(22)}.${'b'.repeat(43)}`;
+  const password = 'Clave123';
+
   it('take only 6-digit codes, with the spec message', () => {
     for (const code of ['12345', '1234567', 'abcdef', '12 456', '']) {
-      const r = confirmSignUpBodySchema.safeParse({ email: 'a@b.com', code });
+      const r = confirmSignUpBodySchema.safeParse({ registration, code, password });
       expect(r.success, code).toBe(false);
       expect(firstMessage(r)).toBe(ACCOUNT_MESSAGES.codeFormat);
     }
-    expect(confirmSignUpBodySchema.safeParse({ email: ' A@B.com ', code: '123456' }).data?.email).toBe(
-      'a@b.com',
-    );
+    expect(confirmSignUpBodySchema.safeParse({ registration, code: '123456', password }).success).toBe(true);
+  });
+
+  it('take a registration handle of exactly its shape', () => {
+    for (const handle of [
+      '',
+      'x',
+      registration.slice(1),
+      `${registration}=`,
+      registration.replace('.', '-'),
+      'a'.repeat(66),
+    ])
+      expect(
+        firstMessage(confirmSignUpBodySchema.safeParse({ registration: handle, code: '123456', password })),
+      ).toBe(ACCOUNT_MESSAGES.registrationInvalid);
   });
 
   it('refuse extra fields, bad e-mails and huge strings', () => {
-    expect(confirmSignUpBodySchema.safeParse({ email: 'a@b.com', code: '123456', x: 1 }).success).toBe(false);
-    expect(firstMessage(confirmSignUpBodySchema.safeParse({ email: 'nope', code: '123456' }))).toBe(
-      ACCOUNT_MESSAGES.invalidEmail,
+    expect(confirmSignUpBodySchema.safeParse({ registration, code: '123456', password, x: 1 }).success).toBe(
+      false,
     );
+    expect(
+      firstMessage(signUpBodySchema.safeParse({ email: 'nope', full_name: 'Ana', national_id: 'V-123' })),
+    ).toBe(ACCOUNT_MESSAGES.invalidEmail);
+    expect(
+      signUpBodySchema.safeParse({ email: ' A@B.com ', full_name: 'Ana', national_id: 'V-123' }).data?.email,
+    ).toBe('a@b.com');
     expect(
       institutionalCodeBodySchema.safeParse({ university_id: 'ucab', email: `${'a'.repeat(300)}@b.com` })
         .success,
@@ -120,9 +141,8 @@ describe('mail requests, as the stream dispatcher delivers them', () => {
           calls.push('lookup');
           return user && { username: user.sub, status: user.status, attributes: { sub: user.sub } };
         },
-        signUp: async () => null,
+        createUser: async () => null,
         deleteUser: async () => undefined,
-        confirmSignUp: async () => undefined,
         setPassword: async () => undefined,
         signOutEverywhere: async () => undefined,
       },
@@ -171,23 +191,24 @@ describe('mail requests, as the stream dispatcher delivers them', () => {
     expect(calls).toEqual([]);
   });
 
-  it("mail a sign-up's code for its own registration only; a later one's request mails its own", async () => {
-    const current = deps({ status: 'UNCONFIRMED', sub: 'sub-2' });
-    await deliverMailRequest(current.d, request());
-    expect(current.calls).toEqual(['lookup', 'code:sub-2', 'mail:Tu código de verificación']);
-    const superseded = deps({ status: 'UNCONFIRMED', sub: 'sub-3' });
-    await deliverMailRequest(superseded.d, request());
-    expect(superseded.calls).toEqual(['lookup']);
+  it("mail a registration's code for that registration, whether the pool has no user or a pending one", async () => {
+    for (const user of [null, { status: 'UNCONFIRMED', sub: 'sub-2' }])
+      for (const kind of ['signUp', 'signUpCode']) {
+        const { d, calls } = deps(user);
+        await deliverMailRequest(d, request({ kind, registration: 'reg-7' }));
+        expect(calls).toEqual(['lookup', 'code:reg-7', 'mail:Tu código de verificación']);
+      }
   });
 
-  it('tell the owner of a taken address, and mail nothing for an unknown one', async () => {
-    const taken = deps({ status: 'CONFIRMED', sub: 'sub-1' });
-    await deliverMailRequest(taken.d, request({ registration: null }));
-    expect(taken.calls).toEqual(['lookup', 'mail:Ya tienes una cuenta en Mercado Universitario']);
+  it('tell the owner of a taken address instead of mailing a code, and mail no reset for an unknown one', async () => {
+    for (const kind of ['signUp', 'signUpCode']) {
+      const taken = deps({ status: 'CONFIRMED', sub: 'sub-1' });
+      await deliverMailRequest(taken.d, request({ kind }));
+      expect(taken.calls).toEqual(['lookup', 'mail:Ya tienes una cuenta en Mercado Universitario']);
+    }
     const unknown = deps(null);
-    for (const kind of ['signUp', 'signUpCode', 'passwordReset'])
-      await deliverMailRequest(unknown.d, request({ kind, registration: null }));
-    expect(unknown.calls).toEqual(['lookup', 'lookup', 'lookup']);
+    await deliverMailRequest(unknown.d, request({ kind: 'passwordReset', registration: null }));
+    expect(unknown.calls).toEqual(['lookup']);
   });
 
   it('mail reset links naming the registration, pending ones included', async () => {

@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod/mini';
-import { ACCOUNT_MESSAGES, emailInDomain, type Profile } from '#shared/account-schemas';
+import { ACCOUNT_MESSAGES, emailInDomain, type Profile, type SignUpResult } from '#shared/account-schemas';
 import type { AuthContext } from '../commons/auth';
 import { API_MESSAGES } from '#shared/messages';
 import { BadRequestError, ConflictError, TooManyRequestsError } from '../commons/errors';
@@ -12,8 +12,9 @@ import type {
   MailRequestKind,
   MailRequestRepository,
   Mailer,
+  PendingRegistration,
   ProfileRepository,
-  Registration,
+  RegistrationRepository,
   ResetTokenRepository,
 } from '../ports/accounts';
 import type { UniversityRepository } from '../ports/repositories';
@@ -30,12 +31,14 @@ import {
   withRedeemedCode,
 } from './codes';
 import { accountExistsMail, codeMail, resetMail } from './mail-templates';
+import { DAY_MS, HOUR_MS } from '../commons/time';
 
 export interface AccountDeps extends CodeDeps {
   identity: IdentityProvider;
   mailer: Mailer;
   resetTokens: ResetTokenRepository;
   mailRequests: MailRequestRepository;
+  registrations: RegistrationRepository;
   profiles: ProfileRepository;
   universities: UniversityRepository;
   appUrl: () => string;
@@ -55,6 +58,19 @@ export type MailDeliveryDeps = Pick<
 export const MAIL_REQUEST_MAX_AGE_MS = 10 * 60 * 1000;
 
 export const RESET_TTL_MS = CODE_TTL_MS;
+
+/**
+ * How long a registration can be confirmed: its codes live CODE_TTL_MS each, and a new one can be
+ * asked for until then (someone who registers tonight and finds the mail tomorrow registers again).
+ */
+export const REGISTRATION_TTL_MS = DAY_MS;
+
+/**
+ * New codes for one registration in any hour ('Reenviar código'). They count against the
+ * registration, not the address: registrations of the same address by somebody else can never use
+ * up the owner's resends (decision 040).
+ */
+export const RESENDS_PER_REGISTRATION = { max: 3, windowMs: HOUR_MS } as const;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -89,86 +105,129 @@ async function enqueueMail(
   });
 }
 
-/**
- * Sends (again) the sign-up code of an UNCONFIRMED account. The answer is the same whether or not
- * the address has an account (no enumeration); the send limit applies to every address alike.
- */
-export async function requestSignUpCode(
-  deps: AccountDeps,
-  email: string,
-  client: string,
-): Promise<{ ok: true }> {
-  await spendClientAllowance(deps, client);
-  if (!(await countSend(deps, email))) throw new TooManyRequestsError(ACCOUNT_MESSAGES.tooManyCodes);
-  await enqueueMail(deps, 'signUpCode', email);
-  return { ok: true };
+/** The details a registration keeps until its code is confirmed (the form's, never a password). */
+export interface RegistrationDetails {
+  email: string;
+  fullName: string;
+  nationalId: string;
+  universityId: string | null;
 }
 
-/** How often a registration tries again when a concurrent one of the same address got in between. */
-const REGISTER_ATTEMPTS = 3;
+const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
 /**
- * Registers the address for whoever proves they hold it. A pending (UNCONFIRMED) registration of
- * the address is replaced — its password, name and codes go with it — so nobody can hold an
- * address they never confirmed; an account in any other state is never touched. Returns the new
- * registration's `sub`, or null when the address has an account. An address with an account and
- * one without go through the same calls (the lookup, then SignUp, which the pool refuses for the
- * former); only a pending registration adds its deletion.
+ * The registration a browser's handle opens (`<id>.<secret>`), or a 400: an unknown id, a secret
+ * that is not its own, or an expired registration all answer alike.
  */
-async function register(
-  deps: Pick<AccountDeps, 'identity'>,
-  registration: Registration,
-): Promise<string | null> {
-  for (let attempt = 0; attempt < REGISTER_ATTEMPTS; attempt += 1) {
-    const existing = await deps.identity.getUserByEmail(registration.email);
-    const pending = existing?.status === 'UNCONFIRMED';
-    if (pending) await deps.identity.deleteUser(existing.username);
-    const sub = await deps.identity.signUp(registration);
-    if (sub) return sub;
-    // Refused: the address has an account, or a concurrent registration got in first (the last
-    // one wins, as if it had come a moment later).
-    if (existing && !pending) return null;
-  }
-  return null;
+async function openRegistration(
+  deps: Pick<AccountDeps, 'registrations' | 'now'>,
+  token: string,
+): Promise<PendingRegistration> {
+  const [id = '', secret = ''] = token.split('.');
+  const registration = id && secret ? await deps.registrations.get(id) : null;
+  const stored = registration ? Buffer.from(registration.secret_hash, 'hex') : Buffer.alloc(0);
+  const given = sha256(secret);
+  if (
+    !registration ||
+    stored.length !== given.length ||
+    !timingSafeEqual(stored, given) ||
+    deps.now().getTime() >= registration.expires_at
+  )
+    throw new BadRequestError(ACCOUNT_MESSAGES.registrationInvalid);
+  return registration;
 }
 
 /**
- * POST /api/auth/sign-up: the registration goes through the server, so a pending registration of
- * the address can be handed to whoever registers it last (see register) and the code mailed after
- * it confirms THAT registration only (the code names its `sub`). The answer is the same for every
- * address: an address that has an account gets, instead of a code, a mail saying so.
+ * POST /api/auth/sign-up: keeps the form's details as a pending registration of its own and has
+ * its code mailed; the answer hands the registration's handle to this browser alone. Nothing else
+ * changes: no user exists in the pool until somebody confirms the code together with the handle
+ * and a password (confirmSignUp), so a registration of the same address by somebody else, before
+ * or after, neither replaces this one nor delays it (decision 040). The work is the same for every
+ * address (no lookup at all): an address that has an account is mailed a notice instead of a code.
  */
 export async function signUp(
   deps: AccountDeps,
-  registration: Registration,
+  details: RegistrationDetails,
+  client: string,
+): Promise<SignUpResult> {
+  await spendClientAllowance(deps, client);
+  if (!(await countSend(deps, details.email))) throw new TooManyRequestsError(ACCOUNT_MESSAGES.tooManyCodes);
+  const id = randomBytes(16).toString('base64url');
+  const secret = randomBytes(32).toString('base64url');
+  const now = deps.now().getTime();
+  await deps.registrations.put({
+    id,
+    email: details.email,
+    full_name: details.fullName,
+    national_id: details.nationalId,
+    university_id: details.universityId,
+    secret_hash: sha256(secret).toString('hex'),
+    created_at: now,
+    expires_at: now + REGISTRATION_TTL_MS,
+  });
+  await enqueueMail(deps, 'signUp', details.email, id);
+  return { ok: true, registration: `${id}.${secret}` };
+}
+
+/**
+ * 'Reenviar código': a new code for the caller's own registration (a handle, not an address, so
+ * nobody can spend another person's resends). The earlier code of the registration stops working.
+ */
+export async function requestSignUpCode(
+  deps: AccountDeps,
+  token: string,
   client: string,
 ): Promise<{ ok: true }> {
   await spendClientAllowance(deps, client);
-  if (!(await countSend(deps, registration.email)))
-    throw new TooManyRequestsError(ACCOUNT_MESSAGES.tooManyCodes);
-  const sub = await register(deps, registration);
-  await enqueueMail(deps, 'signUp', registration.email, sub);
+  const registration = await openRegistration(deps, token);
+  await spendAllowance(deps, `signup-resend:${registration.id}`, {
+    ...RESENDS_PER_REGISTRATION,
+    message: ACCOUNT_MESSAGES.tooManyResends,
+  });
+  await enqueueMail(deps, 'signUpCode', registration.email, registration.id);
   return { ok: true };
 }
 
-export async function confirmSignUp(deps: AccountDeps, email: string, code: string): Promise<{ ok: true }> {
-  const user = await deps.identity.getUserByEmail(email);
-  if (!user) throw new BadRequestError(ACCOUNT_MESSAGES.invalidCode);
+/**
+ * POST /api/auth/confirm: the code proves the address, the handle proves the registration is the
+ * caller's, and the password is the caller's: the account is created from these alone. A code
+ * mailed for another registration of the address opens nothing here (it is not this registration's
+ * code, and its attempts are its own registration's).
+ */
+export async function confirmSignUp(
+  deps: AccountDeps,
+  token: string,
+  code: string,
+  password: string,
+): Promise<{ ok: true }> {
+  const registration = await openRegistration(deps, token);
+  const { email } = registration;
   await withRedeemedCode(
     deps,
     'signup',
-    email,
+    registration.id,
     code,
-    () => deps.identity.confirmSignUp(user.username, email),
-    // A code confirms the registration it was mailed for, never a later one of the address.
-    (record) => !!record.registration && record.registration === user.attributes.sub,
+    async () => {
+      const existing = await deps.identity.getUserByEmail(email);
+      if (existing && existing.status !== 'UNCONFIRMED')
+        throw new ConflictError(ACCOUNT_MESSAGES.accountExists);
+      // A pending user of the pool (made before decision 040, when the pool took sign-ups): nobody
+      // proved the address for it, and whoever holds the code now has.
+      if (existing) await deps.identity.deleteUser(existing.username);
+      const sub = await deps.identity.createUser({
+        email,
+        password,
+        name: registration.full_name,
+        nationalId: registration.national_id,
+        universityId: registration.university_id ?? undefined,
+      });
+      // Another registration of the address was confirmed a moment ago.
+      if (!sub) throw new ConflictError(ACCOUNT_MESSAGES.accountExists);
+      await deps.profiles.createIfAbsent(newProfile(deps, sub, email, registration.full_name.slice(0, 100)));
+    },
+    (record) => record.registration === registration.id,
   );
-  // The profile starts with the full name given at sign-up (kept on the account by Cognito).
-  const sub = user.attributes.sub;
-  if (sub)
-    await deps.profiles.createIfAbsent(
-      newProfile(deps, sub, email, user.attributes.name?.trim().slice(0, 100) || null),
-    );
+  await deps.registrations.delete(registration.id);
   return { ok: true };
 }
 
@@ -209,33 +268,27 @@ export async function deliverMailRequest(deps: MailDeliveryDeps, item: unknown):
     return;
   }
   const user = await deps.identity.getUserByEmail(request.email);
-  if (!user) return;
-  const sub = user.attributes.sub ?? null;
   const origin = deps.appUrl().replace(/\/$/, '');
-  const pending = user.status === 'UNCONFIRMED';
   switch (request.kind) {
     case 'signUp':
-      // The address had an account: its owner is told, and nothing changed.
-      if (!request.registration && !pending) {
+    case 'signUpCode':
+      if (!request.registration) return;
+      // The address has an account: its owner is told, and no code is made (nothing to confirm).
+      if (user && user.status !== 'UNCONFIRMED') {
         await deps.mailer.send(
           accountExistsMail(request.email, `${origin}/login`, `${origin}/forgot-password`),
         );
         break;
       }
-      // A later registration of the address replaced this one: its own request mails its code.
-      if (!pending || !request.registration || request.registration !== sub) return;
-      await mailSignUpCode(deps, request.email, sub);
-      break;
-    case 'signUpCode':
-      if (!pending || !sub) return;
-      await mailSignUpCode(deps, request.email, sub);
+      await mailSignUpCode(deps, request.email, request.registration);
       break;
     case 'passwordReset': {
-      // Pending registrations too: the link proves the address, and whoever proves it gets it.
+      if (!user) return;
+      // A pending user of the pool too: the link proves the address, and whoever proves it gets it.
       const token = randomBytes(32).toString('base64url');
       await deps.resetTokens.put(
         hashToken(token),
-        { email: request.email, registration: sub },
+        { email: request.email, registration: user.attributes.sub ?? null },
         deps.now().getTime() + RESET_TTL_MS,
       );
       await deps.mailer.send(
@@ -247,14 +300,14 @@ export async function deliverMailRequest(deps: MailDeliveryDeps, item: unknown):
   countMetric(METRIC.codesSent);
 }
 
-/** A new sign-up code for the registration `sub` (any earlier code of the address stops working). */
-async function mailSignUpCode(deps: MailDeliveryDeps, email: string, sub: string): Promise<void> {
+/** A new code for the registration (its earlier code stops working; other registrations' do not). */
+async function mailSignUpCode(deps: MailDeliveryDeps, email: string, registration: string): Promise<void> {
   const code = await storeCode(deps, {
     purpose: 'signup',
-    subject: email,
+    subject: registration,
     email,
     universityId: 'general',
-    registration: sub,
+    registration,
   });
   await deps.mailer.send(codeMail(email, code, 'signup'));
 }
@@ -276,15 +329,14 @@ export async function resetPassword(
     if (!user || !registration || user.attributes.sub !== registration)
       throw new BadRequestError(ACCOUNT_MESSAGES.invalidResetLink);
     if (user.status === 'UNCONFIRMED') {
-      // A pending registration: the link proves the address, so it becomes an account of this
-      // password alone, confirmed — nothing of the pending registration (its password, its name)
-      // is kept, whoever made it.
+      // A pending user of the pool (made before decision 040): the link proves the address, so it
+      // becomes an account of this password alone, confirmed — nothing of the pending user (its
+      // password, its name) is kept, whoever made it.
       await deps.identity.deleteUser(user.username);
-      const sub = await deps.identity.signUp({ email, password });
+      const sub = await deps.identity.createUser({ email, password });
       if (!sub) throw new BadRequestError(ACCOUNT_MESSAGES.invalidResetLink);
-      // Should a step below fail, the link stays usable for the registration just made.
+      // Should a step below fail, the link stays usable for the account just made.
       registration = sub;
-      await deps.identity.confirmSignUp(email, email);
       await deps.profiles.createIfAbsent(newProfile(deps, sub, email, null));
     } else {
       await deps.identity.setPassword(user.username, password);

@@ -30,15 +30,13 @@ export interface AuthProps {
 /** The only user-pool admin actions the account handlers call (functions/adapters/cognito). */
 export const IDENTITY_ACTIONS = [
   'cognito-idp:AdminGetUser',
-  // A registration replaces a pending (UNCONFIRMED) one of its address: the person who proves the
-  // address (the code, the reset link) gets it. SignUp itself is a public call (no grant).
-  'cognito-idp:AdminDeleteUser',
-  'cognito-idp:AdminConfirmSignUp',
-  'cognito-idp:AdminUpdateUserAttributes',
+  // An account exists only once a code is confirmed: created then, with the confirmer's password
+  // (decision 040). A pending user left from before goes when its address is proved.
+  'cognito-idp:AdminCreateUser',
   'cognito-idp:AdminSetUserPassword',
+  'cognito-idp:AdminDeleteUser',
   // A password reset and 'Cerrar sesión en todos los dispositivos' revoke every refresh token.
   'cognito-idp:AdminUserGlobalSignOut',
-  'cognito-idp:ListUsers',
 ] as const;
 
 /** The admin role's calls (functions/adapters/cognito/roles.ts): read a user's groups, change one. */
@@ -62,8 +60,9 @@ const CLIENT_WRITE_ATTRIBUTES = new ClientAttributes()
 
 /**
  * The Cognito user pool, its SPA client and the admin groups, from shared/auth-config.ts. Cognito
- * sends no e-mail of its own: the app confirms sign-ups with its own 6-digit codes through SES
- * (AdminConfirmSignUp and email_verified are set by the handlers), so no attribute is auto-verified.
+ * sends no e-mail of its own and takes no sign-up: the app confirms registrations with its own
+ * 6-digit codes through SES and only then creates the account (AdminCreateUser with a verified
+ * e-mail, AdminSetUserPassword), so no attribute is auto-verified (decision 040).
  */
 export class Auth extends Construct {
   readonly userPool: UserPool;
@@ -82,7 +81,9 @@ export class Auth extends Construct {
       ]),
     );
     this.userPool = new UserPool(this, 'UserPool', {
-      selfSignUpEnabled: true,
+      // Off: a user made by anyone's SignUp would hold a password nobody proved the address for
+      // (decision 040). Accounts are created by the accounts function once a code is confirmed.
+      selfSignUpEnabled: false,
       signInAliases: { email: true },
       signInCaseSensitive: AUTH_CONFIG.caseSensitive,
       // Explicitly off: CDK otherwise auto-verifies the sign-in alias, and Cognito would e-mail its
@@ -192,8 +193,8 @@ export class Auth extends Construct {
   }
 
   /**
-   * Sets USER_POOL_ID and USER_POOL_CLIENT_ID (the web client's id: sign-ups go through it, as
-   * Cognito's SignUp needs) and grants the given admin actions on this pool only.
+   * Sets USER_POOL_ID and USER_POOL_CLIENT_ID (the web client's id, which the tokens it verifies
+   * are issued to) and grants the given admin actions on this pool only.
    * @default actions - the account handlers' IDENTITY_ACTIONS
    */
   bindIdentity(fn: AppFunction, actions: readonly string[] = IDENTITY_ACTIONS): void {

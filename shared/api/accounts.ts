@@ -8,6 +8,8 @@ import {
   profileSchema,
   resetPasswordBodySchema,
   signUpBodySchema,
+  signUpCodeBodySchema,
+  signUpResultSchema,
   updateProfileBodySchema,
 } from '../account-schemas';
 import {
@@ -27,27 +29,29 @@ import { defineArea } from './define';
  */
 export const accountsRoutes = defineArea('accounts', {
   /**
-   * Registration (UNCONFIRMED until the mailed code). Through the server, not the browser's own
-   * Cognito sign-up, so a pending registration of the address goes to whoever proves they hold
-   * it (docs/decisions/014). The same 202 for every address.
+   * Registration: stores the form's details as a pending registration and has its code mailed; the
+   * answer hands this browser the registration's handle. No account exists until the code is
+   * confirmed together with that handle and a password (docs/decisions/040). The same 202 for
+   * every address.
    */
   signUp: {
     method: 'POST',
     path: '/api/auth/sign-up',
     auth: 'public',
     status: 202,
-    uses: { identity: true },
     body: signUpBodySchema,
-    response: okSchema,
+    response: signUpResultSchema,
   },
+  /** A new code for the caller's own registration (its handle), never for an address. */
   requestSignUpCode: {
     method: 'POST',
     path: '/api/auth/sign-up-code',
     auth: 'public',
     status: 202,
-    body: emailBodySchema,
+    body: signUpCodeBodySchema,
     response: okSchema,
   },
+  /** The code, with the registration it was mailed for and the password: creates the account. */
   confirmSignUp: {
     method: 'POST',
     path: '/api/auth/confirm',

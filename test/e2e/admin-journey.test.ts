@@ -203,7 +203,6 @@ beforeAll(async () => {
     method: 'POST',
     body: {
       email: STUDENT.email,
-      password: STUDENT.password,
       full_name: STUDENT.name,
       national_id: `V${Number.parseInt(tag, 16) % 100_000_000}`,
       university_id: 'ucab',
@@ -212,7 +211,11 @@ beforeAll(async () => {
   expect(signUp.status).toBe(202);
   const confirmed = await api('/api/auth/confirm', {
     method: 'POST',
-    body: { email: STUDENT.email, code: await codeFor(STUDENT.email, 0) },
+    body: {
+      registration: (signUp.body as { registration: string }).registration,
+      code: await codeFor(STUDENT.email, 0),
+      password: STUDENT.password,
+    },
   });
   expect(confirmed.status).toBe(200);
   studentToken = await idToken(STUDENT.email, STUDENT.password);

@@ -93,7 +93,6 @@ beforeAll(async () => {
     method: 'POST',
     body: {
       email: EMAIL,
-      password: PASSWORD,
       full_name: 'Rosa Reportera',
       national_id: `V${tag.slice(0, 6)}`,
       university_id: 'ucab',
@@ -102,7 +101,11 @@ beforeAll(async () => {
   expect(signUp.status).toBe(202);
   const confirmed = await api('/api/auth/confirm', {
     method: 'POST',
-    body: { email: EMAIL, code: await codeFor(EMAIL, 0) },
+    body: {
+      registration: (signUp.body as { registration: string }).registration,
+      code: await codeFor(EMAIL, 0),
+      password: PASSWORD,
+    },
   });
   expect(confirmed.status).toBe(200);
   browser = await launchChromium();

@@ -450,13 +450,14 @@ describe('auth', () => {
     ['prod', () => prod],
     ['google', () => google],
   ])(
-    'sends no Cognito e-mail of its own and lets the client write the sign-up attributes (%s)',
+    'sends no Cognito e-mail of its own, takes no sign-up and lets the client write the profile attributes (%s)',
     (_n, get) => {
       const [[, pool]] = ofType(get().resources, 'AWS::Cognito::UserPool');
       // No auto-verified attribute: Cognito sends no verification code; the app's own code confirms.
       expect(pool.Properties.AutoVerifiedAttributes ?? []).toEqual([]);
       expect(pool.Properties.UserAttributeUpdateSettings).toBeUndefined();
-      expect(pool.Properties.AdminCreateUserConfig).toMatchObject({ AllowAdminCreateUserOnly: false });
+      // No sign-up through the pool itself: nobody gets a user without the app's code (decision 040).
+      expect(pool.Properties.AdminCreateUserConfig).toMatchObject({ AllowAdminCreateUserOnly: true });
       const [[, client]] = ofType(get().resources, 'AWS::Cognito::UserPoolClient');
       const written = client.Properties.WriteAttributes as string[];
       for (const attribute of [
@@ -523,13 +524,11 @@ describe.each([
     // 'Cerrar sesión en todos los dispositivos' revoke every refresh token of the account.
     expect([...IDENTITY_ACTIONS].sort()).toEqual(
       [
-        'cognito-idp:AdminConfirmSignUp',
+        'cognito-idp:AdminCreateUser',
         'cognito-idp:AdminDeleteUser',
         'cognito-idp:AdminGetUser',
         'cognito-idp:AdminSetUserPassword',
-        'cognito-idp:AdminUpdateUserAttributes',
         'cognito-idp:AdminUserGlobalSignOut',
-        'cognito-idp:ListUsers',
       ].sort(),
     );
     for (const area of API_AREAS) {

@@ -9,13 +9,21 @@ const getProfile = handlerOf('getProfile');
 const institutionalStatus = handlerOf('institutionalStatus');
 const requestInstitutionalCode = handlerOf('requestInstitutionalCode');
 const requestPasswordReset = handlerOf('requestPasswordReset');
-const requestSignUpCode = handlerOf('requestSignUpCode');
 const resetPassword = handlerOf('resetPassword');
 const signOutEverywhere = handlerOf('signOutEverywhere');
 const verifyInstitutional = handlerOf('verifyInstitutionalEmail');
 import { localCognitoClient } from '../../scripts/local/parts/cognito';
 import { keys } from '#shared/table';
-import { type AccountParts, APP_URL, lastCode, startAccountParts } from '../support/accounts';
+import {
+  type AccountParts,
+  APP_URL,
+  confirmRegistration,
+  lastCode,
+  register,
+  registrationOf,
+  resendCode,
+  startAccountParts,
+} from '../support/accounts';
 import { uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, invoke } from '../support/events';
 import { MemorySearchIndex } from '../support/memory-search-index';
@@ -62,19 +70,11 @@ afterAll(async () => {
   await parts?.stop();
 });
 
-/** Asks for the code, then lets the stream dispatcher do its part (the mail), as it would at once. */
-const requestCode = async (email: string) => {
-  const res = await invoke(requestSignUpCode, apiEvent('requestSignUpCode', { body: { email } }));
-  await stream.settle();
-  return res;
-};
 const requestReset = async (email: string) => {
   const res = await invoke(requestPasswordReset, apiEvent('requestPasswordReset', { body: { email } }));
   await stream.settle();
   return res;
 };
-const confirm = (email: string, code: string) =>
-  invoke(confirmSignUp, apiEvent('confirmSignUp', { body: { email, code } }));
 const errorMessage = (body: unknown) => (body as { error: { message: string } }).error.message;
 const wrongCode = (code: string) => String(((Number(code) - 100000 + 1) % 900000) + 100000);
 
@@ -100,44 +100,51 @@ async function userStatus(email: string) {
     );
     const verified = out.UserAttributes?.find((a) => a.Name === 'email_verified')?.Value;
     return { status: out.UserStatus, verified };
+  } catch (err) {
+    if (err instanceof Error && err.name === 'UserNotFoundException') return { status: 'NONE' };
+    throw err;
   } finally {
     client.destroy();
   }
 }
 
-async function registered() {
+/** A registration made through the API, its code mailed: the address, the handle, the code. */
+async function registered(name = 'Ana Pérez') {
   const email = freshEmail();
-  await parts.signUp(email, PASSWORD);
-  return email;
+  const { registration } = await register(registrationOf(email, name), stream);
+  return { email, registration, code: await lastCode(parts, email) };
 }
+const codeItem = async (registration: string) =>
+  (
+    await table.doc.send(
+      new GetCommand({
+        TableName: table.tableName,
+        Key: keys.verification('signup', registration.split('.')[0] ?? ''),
+      }),
+    )
+  ).Item;
 
 describe('sign-up code', () => {
-  it('mails a 6-digit code in Spanish; the right code confirms the user and verifies the e-mail', async () => {
-    const email = await registered();
-    // As in the AWS pool: a new user is unconfirmed and the e-mail not verified until the code.
-    expect(await userStatus(email)).toEqual({ status: 'UNCONFIRMED', verified: undefined });
-    const res = await requestCode(email);
-    expect(res.status).toBe(202);
+  it('mails a 6-digit code in Spanish; the right code with a password creates the account, its e-mail verified', async () => {
+    const { email, registration, code } = await registered();
+    // No user until the code: nothing to sign in to.
+    expect(await userStatus(email)).toEqual({ status: 'NONE' });
     const mail = (await parts.mailTo(email)).at(-1);
     expect(mail?.subject).toBe('Tu código de verificación');
     expect(mail?.html).toContain('<p');
-    const code = await lastCode(parts, email);
     expect(Number(code)).toBeGreaterThanOrEqual(100000);
-    // Stored only as a salted hash.
-    const item = await table.doc.send(
-      new GetCommand({ TableName: table.tableName, Key: keys.verification('signup', email) }),
-    );
-    expect(JSON.stringify(item.Item)).not.toContain(code);
-    expect((await confirm(email, code)).status).toBe(200);
+    // Stored only as a salted hash, under its registration.
+    const item = await codeItem(registration);
+    expect(item?.email).toBe(email);
+    expect(JSON.stringify(item)).not.toContain(code);
+    expect((await confirmRegistration(registration, code, PASSWORD)).status).toBe(200);
     expect(await userStatus(email)).toEqual({ status: 'CONFIRMED', verified: 'true' });
     await expect(parts.cognito.signIn(email, PASSWORD)).resolves.toHaveProperty('idToken');
   });
 
   it('creates the profile with the full name given at sign-up when the account is confirmed', async () => {
-    const email = freshEmail();
-    await parts.signUp(email, PASSWORD, 'Luisa Fernández');
-    await requestCode(email);
-    expect((await confirm(email, await lastCode(parts, email))).status).toBe(200);
+    const { email, registration, code } = await registered('Luisa Fernández');
+    expect((await confirmRegistration(registration, code, PASSWORD)).status).toBe(200);
     const sub = await userSub(email);
     const profile = await invoke(
       getProfile,
@@ -147,132 +154,150 @@ describe('sign-up code', () => {
     expect(profile.body).toMatchObject({ user_id: sub, email, full_name: 'Luisa Fernández' });
   });
 
-  it('answers 202 for unknown addresses too, and mails nothing', async () => {
-    const unknown = freshEmail();
-    expect((await requestCode(unknown)).status).toBe(202);
-    expect(await parts.mailTo(unknown)).toEqual([]);
+  it('resends a new code for the registration (the earlier one stops working), and nothing for a handle that is not one', async () => {
+    const { email, registration, code } = await registered();
+    expect((await resendCode(registration, stream)).status).toBe(202);
+    const resent = await lastCode(parts, email);
+    expect(resent).not.toBe(code);
+    expect(errorMessage((await confirmRegistration(registration, code, PASSWORD)).body)).toBe(
+      'Código de verificación inválido',
+    );
+    const unknown = await resendCode(`${'B'.repeat(22)}.${'C'.repeat(43)}`, stream);
+    expect(unknown.status).toBe(400);
+    expect(errorMessage(unknown.body)).toBe('Tu registro ya no es válido. Vuelve a registrarte.');
+    expect((await confirmRegistration(registration, resent, PASSWORD)).status).toBe(200);
   });
 
-  it('refuses a used code', async () => {
-    const email = await registered();
-    await requestCode(email);
-    const code = await lastCode(parts, email);
-    expect((await confirm(email, code)).status).toBe(200);
-    const again = await confirm(email, code);
+  it('refuses a used code, and a registration once its account exists', async () => {
+    const { registration, code } = await registered();
+    const twice = await Promise.all([
+      confirmRegistration(registration, code, PASSWORD),
+      confirmRegistration(registration, code, PASSWORD),
+    ]);
+    expect(twice.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(errorMessage(twice.find((r) => r.status === 400)?.body)).toBe('Este código ya ha sido utilizado');
+    const again = await confirmRegistration(registration, code, PASSWORD);
     expect(again.status).toBe(400);
-    expect(errorMessage(again.body)).toBe('Este código ya ha sido utilizado');
+    expect(errorMessage(again.body)).toBe('Tu registro ya no es válido. Vuelve a registrarte.');
   });
 
   it('refuses an expired code (30 minutes) and accepts it just before', async () => {
-    const email = await registered();
-    await requestCode(email);
-    const code = await lastCode(parts, email);
+    const { email, registration, code } = await registered();
     const issued = clock;
     clock = issued + 30 * 60_000;
-    const late = await confirm(email, code);
+    const late = await confirmRegistration(registration, code, PASSWORD);
     expect(late.status).toBe(400);
     expect(errorMessage(late.body)).toBe('El código de verificación ha expirado');
-    expect((await userStatus(email)).status).toBe('UNCONFIRMED');
+    expect((await userStatus(email)).status).toBe('NONE');
     clock = issued + 30 * 60_000 - 1;
-    expect((await confirm(email, code)).status).toBe(200);
+    expect((await confirmRegistration(registration, code, PASSWORD)).status).toBe(200);
   });
 
   it('kills a code after 5 wrong attempts, even when the 6th is right', async () => {
-    const email = await registered();
-    await requestCode(email);
-    const code = await lastCode(parts, email);
+    const { email, registration, code } = await registered();
     const messages: string[] = [];
-    for (let i = 0; i < 5; i++) messages.push(errorMessage((await confirm(email, wrongCode(code))).body));
+    for (let i = 0; i < 5; i++)
+      messages.push(errorMessage((await confirmRegistration(registration, wrongCode(code), PASSWORD)).body));
     expect(messages.slice(0, 4)).toEqual(Array(4).fill('Código de verificación inválido'));
     expect(messages[4]).toBe('Demasiados intentos. Solicita un nuevo código.');
-    const right = await confirm(email, code);
+    const right = await confirmRegistration(registration, code, PASSWORD);
     expect(right.status).toBe(400);
     expect(errorMessage(right.body)).toBe('Demasiados intentos. Solicita un nuevo código.');
     // A new code works.
-    await requestCode(email);
-    expect((await confirm(email, await lastCode(parts, email))).status).toBe(200);
+    await resendCode(registration, stream);
+    expect((await confirmRegistration(registration, await lastCode(parts, email), PASSWORD)).status).toBe(
+      200,
+    );
   });
 
   it('never allows more than 5 wrong attempts under concurrency', async () => {
-    const email = await registered();
-    await requestCode(email);
-    const code = await lastCode(parts, email);
-    await Promise.all(Array.from({ length: 12 }, () => confirm(email, wrongCode(code))));
-    const item = await table.doc.send(
-      new GetCommand({ TableName: table.tableName, Key: keys.verification('signup', email) }),
+    const { registration, code } = await registered();
+    await Promise.all(
+      Array.from({ length: 12 }, () => confirmRegistration(registration, wrongCode(code), PASSWORD)),
     );
-    expect(item.Item?.attempts).toBe(5);
+    expect((await codeItem(registration))?.attempts).toBe(5);
   });
 
   it('lets a code be used once under concurrency', async () => {
-    const email = await registered();
-    await requestCode(email);
-    const code = await lastCode(parts, email);
-    const results = await Promise.all(Array.from({ length: 8 }, () => confirm(email, code)));
+    const { registration, code } = await registered();
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => confirmRegistration(registration, code, PASSWORD)),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
   });
 
-  it('sends at most 5 codes per address per hour, concurrently too, for unknown addresses as well', async () => {
-    const email = await registered();
-    const results = await Promise.all(Array.from({ length: 20 }, () => requestCode(email)));
+  it('takes at most 5 registrations per address per hour, concurrently too, whether or not it has an account', async () => {
+    const email = freshEmail();
+    const results = await Promise.all(Array.from({ length: 20 }, () => register(registrationOf(email))));
+    await stream.settle();
     expect(results.filter((r) => r.status === 202)).toHaveLength(5);
     const refused = results.find((r) => r.status === 429);
     expect(errorMessage(refused?.body)).toBe(
       'Has solicitado demasiados códigos. Inténtalo de nuevo en una hora.',
     );
     expect(await parts.mailTo(email)).toHaveLength(5);
-    const unknown = freshEmail();
-    for (let i = 0; i < 5; i++) expect((await requestCode(unknown)).status).toBe(202);
-    expect((await requestCode(unknown)).status).toBe(429);
+    const owned = freshEmail();
+    await parts.createAccount(owned, PASSWORD);
+    for (let i = 0; i < 5; i++) expect((await register(registrationOf(owned))).status).toBe(202);
+    expect((await register(registrationOf(owned))).status).toBe(429);
     clock += 3_600_000;
-    expect((await requestCode(email)).status).toBe(202);
+    expect((await register(registrationOf(email))).status).toBe(202);
   });
 
-  it('counts the hour as a sliding window: no 10 codes across an hour boundary', async () => {
-    const email = await registered();
+  it('resends at most 3 codes per registration per hour', async () => {
+    const { email, registration } = await registered();
+    const results = await Promise.all(Array.from({ length: 6 }, () => resendCode(registration)));
+    await stream.settle();
+    expect(results.filter((r) => r.status === 202)).toHaveLength(3);
+    expect(errorMessage(results.find((r) => r.status === 429)?.body)).toBe(
+      'Has solicitado demasiados códigos para este registro. Inténtalo de nuevo en una hora.',
+    );
+    expect(await parts.mailTo(email)).toHaveLength(4);
+    clock += 3_600_000;
+    expect((await resendCode(registration)).status).toBe(202);
+  });
+
+  it('counts the hour as a sliding window: no 10 registrations of an address across an hour boundary', async () => {
+    const email = freshEmail();
     const start = clock;
     clock = start + 50 * 60_000; // xx:50
-    for (let i = 0; i < 3; i++) expect((await requestCode(email)).status).toBe(202);
+    for (let i = 0; i < 3; i++) expect((await register(registrationOf(email), stream)).status).toBe(202);
     clock = start + 65 * 60_000; // the next clock hour
-    for (let i = 0; i < 2; i++) expect((await requestCode(email)).status).toBe(202);
+    for (let i = 0; i < 2; i++) expect((await register(registrationOf(email), stream)).status).toBe(202);
     clock = start + 70 * 60_000;
-    expect((await requestCode(email)).status).toBe(429);
+    expect((await register(registrationOf(email), stream)).status).toBe(429);
     // An hour after the first three, their places free up (and only theirs).
     clock = start + 110 * 60_000 + 1;
-    for (let i = 0; i < 3; i++) expect((await requestCode(email)).status).toBe(202);
-    expect((await requestCode(email)).status).toBe(429);
+    for (let i = 0; i < 3; i++) expect((await register(registrationOf(email), stream)).status).toBe(202);
+    expect((await register(registrationOf(email), stream)).status).toBe(429);
     expect(await parts.mailTo(email)).toHaveLength(8);
   });
 
   it('answers malformed input with 400 and changes nothing', async () => {
-    const email = await registered();
-    await requestCode(email);
-    const code = await lastCode(parts, email);
+    const { email, registration, code } = await registered();
     for (const body of [
-      { email, code: code.slice(0, 5) },
-      { email, code: 'abcdef' },
-      { email, code: `${code}1` },
-      { email, code, extra: true },
-      { email: `${'a'.repeat(10_000)}@x.com`, code },
-      { email: 'no-es-correo', code },
+      { registration, code: code.slice(0, 5), password: PASSWORD },
+      { registration, code: 'abcdef', password: PASSWORD },
+      { registration, code: `${code}1`, password: PASSWORD },
+      { registration, code, password: PASSWORD, extra: true },
+      { registration, code },
+      { registration: registration.slice(1), code, password: PASSWORD },
+      { registration: `${registration}x`, code, password: PASSWORD },
+      { email, code, password: PASSWORD },
     ]) {
       const res = await invoke(confirmSignUp, apiEvent('confirmSignUp', { body }));
       expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
     }
-    const item = await table.doc.send(
-      new GetCommand({ TableName: table.tableName, Key: keys.verification('signup', email) }),
-    );
-    expect(item.Item?.attempts).toBe(0);
-    expect((await userStatus(email)).status).toBe('UNCONFIRMED');
-    expect((await confirm(email, code)).status).toBe(200);
+    expect((await codeItem(registration))?.attempts).toBe(0);
+    expect((await userStatus(email)).status).toBe('NONE');
+    expect((await confirmRegistration(registration, code, PASSWORD)).status).toBe(200);
   });
 });
 
 describe('password reset', () => {
   async function confirmedUser() {
-    const email = await registered();
-    await requestCode(email);
-    await confirm(email, await lastCode(parts, email));
+    const { email, registration, code } = await registered();
+    await confirmRegistration(registration, code, PASSWORD);
     return email;
   }
   const tokenFrom = async (email: string) => {
@@ -341,12 +366,12 @@ describe('password reset', () => {
 
 describe("'Cerrar sesión en todos los dispositivos'", () => {
   it("revokes every refresh token of the caller's account, and only theirs", async () => {
-    const email = await registered();
-    await requestCode(email);
-    await confirm(email, await lastCode(parts, email));
-    const other = await registered();
-    await requestCode(other);
-    await confirm(other, await lastCode(parts, other));
+    const own = await registered();
+    await confirmRegistration(own.registration, own.code, PASSWORD);
+    const email = own.email;
+    const another = await registered();
+    await confirmRegistration(another.registration, another.code, PASSWORD);
+    const other = another.email;
     const mine = [await parts.session(email, PASSWORD), await parts.session(email, PASSWORD)];
     const theirs = await parts.session(other, PASSWORD);
     const sub = await userSub(email);

@@ -3,15 +3,20 @@ import { createCognitoIdentityProvider } from '../../functions/adapters/cognito/
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { resetContext, setContextForTests } from '../../functions/app/context';
-const confirmSignUp = handlerOf('confirmSignUp');
 const getProfile = handlerOf('getProfile');
 const requestInstitutionalCode = handlerOf('requestInstitutionalCode');
 const requestPasswordReset = handlerOf('requestPasswordReset');
-const requestSignUpCode = handlerOf('requestSignUpCode');
 const resetPassword = handlerOf('resetPassword');
 const verifyInstitutional = handlerOf('verifyInstitutionalEmail');
 import type { IdentityProvider } from '../../functions/ports/accounts';
-import { type AccountParts, lastCode, startAccountParts } from '../support/accounts';
+import {
+  type AccountParts,
+  confirmRegistration,
+  lastCode,
+  register,
+  registrationOf,
+  startAccountParts,
+} from '../support/accounts';
 import { uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, invoke } from '../support/events';
 import { MemorySearchIndex } from '../support/memory-search-index';
@@ -34,17 +39,17 @@ const PASSWORD = 'Clave12345';
 const errorOf = (body: unknown) => (body as { error: { message: string } }).error.message;
 
 /** The real user pool, failing its next call of `method` once (a network error, a throttle). */
-function flakyIdentity(method: 'confirmSignUp' | 'setPassword') {
+function flakyIdentity(method: 'createUser' | 'setPassword') {
   const real = createCognitoIdentityProvider();
   let failNext = true;
   const identity: IdentityProvider = {
     ...real,
-    confirmSignUp: async (username, email) => {
-      if (method === 'confirmSignUp' && failNext) {
+    createUser: async (account) => {
+      if (method === 'createUser' && failNext) {
         failNext = false;
         throw new Error('user pool unreachable');
       }
-      return real.confirmSignUp(username, email);
+      return real.createUser(account);
     },
     setPassword: async (username, password) => {
       if (method === 'setPassword' && failNext) {
@@ -79,28 +84,26 @@ afterAll(async () => {
 });
 
 describe('a failure after the check costs nothing', () => {
-  it('keeps the sign-up code usable when confirming the user fails', async () => {
-    setContextForTests({ search: new MemorySearchIndex(), identity: flakyIdentity('confirmSignUp') });
+  it('keeps the sign-up code usable when creating the account fails', async () => {
+    setContextForTests({ search: new MemorySearchIndex(), identity: flakyIdentity('createUser') });
     const email = freshEmail();
-    await parts.signUp(email, PASSWORD);
-    await invoke(requestSignUpCode, apiEvent('requestSignUpCode', { body: { email } }));
-    await stream.settle();
+    const { registration } = await register(registrationOf(email), stream);
     const code = await lastCode(parts, email);
-    const confirm = () => invoke(confirmSignUp, apiEvent('confirmSignUp', { body: { email, code } }));
+    const confirm = () => confirmRegistration(registration, code, PASSWORD);
 
     expect((await confirm()).status).toBe(500);
     expect((await confirm()).status).toBe(200);
-    // And once confirmed, it is spent.
+    await expect(parts.cognito.signIn(email, PASSWORD)).resolves.toHaveProperty('idToken');
+    // And once the account exists, the registration opens nothing more.
     const again = await confirm();
     expect(again.status).toBe(400);
-    expect(errorOf(again.body)).toBe('Este código ya ha sido utilizado');
+    expect(errorOf(again.body)).toBe('Tu registro ya no es válido. Vuelve a registrarte.');
   });
 
   it('keeps the reset link usable when setting the password fails', async () => {
     setContextForTests({ search: new MemorySearchIndex(), identity: flakyIdentity('setPassword') });
     const email = freshEmail();
-    await parts.signUp(email, PASSWORD);
-    await createCognitoIdentityProvider().confirmSignUp(email, email);
+    await parts.createAccount(email, PASSWORD);
     await invoke(requestPasswordReset, apiEvent('requestPasswordReset', { body: { email } }));
     await stream.settle();
     const mail = (await parts.mailTo(email)).at(-1);
@@ -122,10 +125,16 @@ describe('one account per institutional address', () => {
   const request = (sub: string, email: string) =>
     invoke(
       requestInstitutionalCode,
-      apiEvent('requestInstitutionalCode', { claims: claims(sub), body: { university_id: university, email } }),
+      apiEvent('requestInstitutionalCode', {
+        claims: claims(sub),
+        body: { university_id: university, email },
+      }),
     );
   const verify = (sub: string, code: string) =>
-    invoke(verifyInstitutional, apiEvent('verifyInstitutionalEmail', { claims: claims(sub), body: { code } }));
+    invoke(
+      verifyInstitutional,
+      apiEvent('verifyInstitutionalEmail', { claims: claims(sub), body: { code } }),
+    );
   const profileOf = async (sub: string) =>
     (await invoke(getProfile, apiEvent('getProfile', { claims: claims(sub) }))).body;
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCognitoIdentityProvider } from '../../functions/adapters/cognito/identity';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { type AppParts, resetContext, setContextForTests } from '../../functions/app/context';
 import { identityParts } from '../../functions/app/parts/identity';
@@ -65,10 +64,9 @@ afterAll(async () => {
 
 async function addresses() {
   const confirmed = fresh('confirmed');
-  await parts.signUp(confirmed, PASSWORD);
-  await createCognitoIdentityProvider().confirmSignUp(confirmed, confirmed);
+  await parts.createAccount(confirmed, PASSWORD);
   const unconfirmed = fresh('unconfirmed');
-  await parts.signUp(unconfirmed, PASSWORD);
+  await parts.pendingUser(unconfirmed, PASSWORD);
   return { confirmed, unconfirmed, unknown: fresh('unknown') };
 }
 
@@ -85,16 +83,25 @@ async function requestPath(route: RouteName, body: unknown) {
   }
 }
 
-describe.each([
-  ['requestPasswordReset', 'POST /api/auth/password-reset'],
-  ['requestSignUpCode', 'POST /api/auth/sign-up-code'],
-] as const)('%s (%s)', (route, _path) => {
+const registrationBody = (email: string) => ({
+  email,
+  full_name: 'Quien Sea',
+  national_id: 'V-1234567',
+  university_id: '',
+});
+/** The answer with the registration's handle (a fresh random value each time) reduced to its shape. */
+const shapeOf = ({ status, body }: { status: number; body: unknown }) => {
+  const { registration, ...rest } = body as { registration?: string };
+  return { status, body: rest, handle: /^[\w-]{22}\.[\w-]{43}$/.test(registration ?? '') };
+};
+
+describe('requestPasswordReset (POST /api/auth/password-reset)', () => {
   it('does the same calls before answering, and answers the same, whoever holds the address', async () => {
     const { confirmed, unconfirmed, unknown } = await addresses();
     const paths = {
-      confirmed: await requestPath(route, { email: confirmed }),
-      unconfirmed: await requestPath(route, { email: unconfirmed }),
-      unknown: await requestPath(route, { email: unknown }),
+      confirmed: await requestPath('requestPasswordReset', { email: confirmed }),
+      unconfirmed: await requestPath('requestPasswordReset', { email: unconfirmed }),
+      unknown: await requestPath('requestPasswordReset', { email: unknown }),
     };
     expect(paths.confirmed.status).toBe(202);
     expect(paths.unconfirmed).toEqual(paths.confirmed);
@@ -104,46 +111,48 @@ describe.each([
   });
 });
 
-describe('signUp (POST /api/auth/sign-up)', () => {
-  it('answers the same for every address; an address with an account and one without make the same calls', async () => {
+describe('signUp (POST /api/auth/sign-up) and requestSignUpCode (POST /api/auth/sign-up-code)', () => {
+  it('answer the same for every address after the same calls, none of them to the user pool or the mail', async () => {
     const { confirmed, unconfirmed, unknown } = await addresses();
-    const body = (email: string) => ({
-      email,
-      password: 'Otra-clave-1',
-      full_name: 'Quien Sea',
-      national_id: 'V-1234567',
-      university_id: '',
-    });
     const paths = {
-      confirmed: await requestPath('signUp', body(confirmed)),
-      unconfirmed: await requestPath('signUp', body(unconfirmed)),
-      unknown: await requestPath('signUp', body(unknown)),
+      confirmed: await requestPath('signUp', registrationBody(confirmed)),
+      unconfirmed: await requestPath('signUp', registrationBody(unconfirmed)),
+      unknown: await requestPath('signUp', registrationBody(unknown)),
     };
-    const answer = ({ status, body }: { status: number; body: unknown }) => ({ status, body });
-    expect(answer(paths.confirmed)).toEqual({ status: 202, body: { ok: true } });
-    expect(answer(paths.unconfirmed)).toEqual(answer(paths.confirmed));
-    expect(answer(paths.unknown)).toEqual(answer(paths.confirmed));
-    // The lookup and SignUp (refused by the pool for the taken address); nothing is mailed yet.
+    expect(shapeOf(paths.confirmed)).toEqual({ status: 202, body: { ok: true }, handle: true });
+    expect(shapeOf(paths.unconfirmed)).toEqual(shapeOf(paths.confirmed));
+    expect(shapeOf(paths.unknown)).toEqual(shapeOf(paths.confirmed));
     expect(paths.confirmed.calls).toEqual(paths.unknown.calls);
-    expect(paths.confirmed.calls.filter((c) => /^(mailer|appUrl)\b/.test(c))).toEqual([]);
-    // A pending registration is replaced: one more call, its deletion (docs/decisions/014).
-    expect(paths.unconfirmed.calls.filter((c) => !paths.unknown.calls.includes(c))).toEqual([
-      'identity.deleteUser',
-    ]);
+    expect(paths.unconfirmed.calls).toEqual(paths.unknown.calls);
+    expect(paths.confirmed.calls.filter((c) => /^(identity|mailer|appUrl)\b/.test(c))).toEqual([]);
+
+    const handle = (path: { body: unknown }) => (path.body as { registration: string }).registration;
+    const resends = {
+      confirmed: await requestPath('requestSignUpCode', { registration: handle(paths.confirmed) }),
+      unconfirmed: await requestPath('requestSignUpCode', { registration: handle(paths.unconfirmed) }),
+      unknown: await requestPath('requestSignUpCode', { registration: handle(paths.unknown) }),
+    };
+    expect(resends.confirmed.status).toBe(202);
+    expect(resends.unconfirmed).toEqual(resends.confirmed);
+    expect(resends.unknown).toEqual(resends.confirmed);
+    expect(resends.confirmed.calls.filter((c) => /^(identity|mailer|appUrl)\b/.test(c))).toEqual([]);
   });
 });
 
 describe('after the answer, the stream dispatcher', () => {
-  it('mails the reset link to an account (confirmed or not) and the code to an unconfirmed one; nothing else', async () => {
+  it('mails the reset link to a user of the pool, the code to a registration without an account, the notice to one with', async () => {
     const { confirmed, unconfirmed, unknown } = await addresses();
     for (const email of [confirmed, unconfirmed, unknown]) {
       await requestPath('requestPasswordReset', { email });
-      await requestPath('requestSignUpCode', { email });
+      await requestPath('signUp', registrationBody(email));
     }
     await stream.settle();
     const subjects = async (email: string) => (await parts.mailTo(email)).map((m) => m.subject).sort();
-    expect(await subjects(confirmed)).toEqual(['Restablece tu contraseña']);
+    expect(await subjects(confirmed)).toEqual([
+      'Restablece tu contraseña',
+      'Ya tienes una cuenta en Mercado Universitario',
+    ]);
     expect(await subjects(unconfirmed)).toEqual(['Restablece tu contraseña', 'Tu código de verificación']);
-    expect(await subjects(unknown)).toEqual([]);
+    expect(await subjects(unknown)).toEqual(['Tu código de verificación']);
   });
 });

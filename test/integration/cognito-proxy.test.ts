@@ -6,12 +6,12 @@ import {
   GlobalSignOutCommand,
   InitiateAuthCommand,
   ListUsersCommand,
-  ResendConfirmationCodeCommand,
+  SignUpCommand,
   UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthorizer } from '../../scripts/local/authorizer';
-import { type CognitoProxy, maskEmail, startCognitoProxy } from '../../scripts/local/parts/cognito-proxy';
+import { type CognitoProxy, startCognitoProxy } from '../../scripts/local/parts/cognito-proxy';
 import { ensureUserPool, localCognitoClient } from '../../scripts/local/parts/cognito';
 import { freePort } from '../../scripts/local/ports';
 import { AUTH_CONFIG } from '#shared/auth-config';
@@ -255,16 +255,19 @@ describe('cognito proxy', () => {
     expect(unknown).toEqual({ name: 'UserNotFoundException', status: 400 });
   });
 
-  it('answers ResendConfirmationCode with masked delivery details', async () => {
-    const out = await viaProxy.send(
-      new ResendConfirmationCodeCommand({ ClientId: cognito.clientId, Username: USER.email }),
+  it('refuses SignUp as the AWS pool does (admin-only creation): nobody gets a user without the app’s code', async () => {
+    const email = 'okupa.directa@correo.com';
+    const refused = await failure(
+      viaProxy.send(
+        new SignUpCommand({ ClientId: cognito.clientId, Username: email, Password: 'Okupa-clave-1' }),
+      ),
     );
-    expect(out.CodeDeliveryDetails).toEqual({
-      AttributeName: 'email',
-      DeliveryMedium: 'EMAIL',
-      Destination: 'p***@c***',
-    });
-    expect(maskEmail('ana@example.org')).toBe('a***@e***');
+    expect(refused).toEqual({ name: 'NotAuthorizedException', status: 400 });
+    // Nothing was made behind the proxy either.
+    const users = await direct.send(new ListUsersCommand({ UserPoolId: cognito.userPoolId }));
+    expect(users.Users?.map((u) => u.Attributes?.find((a) => a.Name === 'email')?.Value)).not.toContain(
+      email,
+    );
   });
 
   it('passes every other call through unchanged, the JWKS included', async () => {

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { AdminConfirmSignUpCommand, AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
@@ -11,7 +10,6 @@ import { handler as dispatchStream } from '../../functions/app/stream';
 import { ENV } from '../../functions/commons/env';
 import type { StoredQuestion } from '../../functions/ports/questions';
 import { signUnsubscribeToken } from '../../functions/services/unsubscribe-tokens';
-import { localCognitoClient } from '../../scripts/local/parts/cognito';
 import type { NotificationSweeper } from '../../scripts/local/notification-sweeper';
 import { NOTIFICATION_MESSAGES } from '#shared/notification-schemas';
 import { keys } from '#shared/table';
@@ -113,8 +111,7 @@ async function ask(text: string, by: Person = asker): Promise<StoredQuestion> {
   return q;
 }
 
-const tokenIn = (mail: Mail) =>
-  mail.text.match(/\/notificaciones\/baja#token=([\w.-]+)/)?.[1] ?? '';
+const tokenIn = (mail: Mail) => mail.text.match(/\/notificaciones\/baja#token=([\w.-]+)/)?.[1] ?? '';
 const errorMessage = (body: unknown) => (body as { error: { message: string } }).error.message;
 const settingsOf = async (p: Person) =>
   (await invoke(getSettings, apiEvent('getNotificationSettings', { claims: p.claims }))).body;
@@ -209,20 +206,7 @@ describe('the seller is mailed a new question', () => {
 describe('a seller the table has no profile of', () => {
   it('is found in the user pool by id, mailed, and given a profile (where their switch lives)', async () => {
     const email = `sin.perfil-${randomBytes(3).toString('hex')}@correo.com`;
-    await parts.signUp(email, 'Clave12345', 'Pedro Pérez');
-    const cognito = localCognitoClient(parts.cognito.endpoint);
-    let sub: string;
-    try {
-      await cognito.send(
-        new AdminConfirmSignUpCommand({ UserPoolId: parts.cognito.userPoolId, Username: email }),
-      );
-      const user = await cognito.send(
-        new AdminGetUserCommand({ UserPoolId: parts.cognito.userPoolId, Username: email }),
-      );
-      sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? '';
-    } finally {
-      cognito.destroy();
-    }
+    const sub = await parts.createAccount(email, 'Clave12345', 'Pedro Pérez');
     seller = { id: sub, email, name: 'Pedro Pérez', claims: { sub, email } };
     await ask('¿Todavía está disponible?');
     await stream.settle();

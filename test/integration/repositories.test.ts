@@ -157,6 +157,16 @@ describe('every item names its entity', () => {
       registration: null,
       requested_at: now,
     });
+    await ctx.registrations.put({
+      id: `reg-${user}`,
+      email,
+      full_name: 'Ana',
+      national_id: 'V-1',
+      university_id: null,
+      secret_hash: 'ab',
+      created_at: now,
+      expires_at: now + 60_000,
+    });
     await ctx.profiles.createIfAbsent({
       user_id: user,
       email,
@@ -282,9 +292,15 @@ describe('every item names its entity', () => {
         10,
       ),
     ).toBe('created');
-    expect(await ctx.alertStates.save(user, 0, { mailedDay: null, pending: [], seen: [], leaseUntil: null }, null, now)).toBe(
-      true,
-    );
+    expect(
+      await ctx.alertStates.save(
+        user,
+        0,
+        { mailedDay: null, pending: [], seen: [], leaseUntil: null },
+        null,
+        now,
+      ),
+    ).toBe(true);
     // Act: read every item back as stored.
     const written = [
       keys.product(product.id),
@@ -293,6 +309,7 @@ describe('every item names its entity', () => {
       keys.countMember(keys.product(product.id).pk),
       keys.university(uni),
       keys.universityRequest(`req-${user}`),
+      keys.registration(`reg-${user}`),
       keys.verification('signup', email),
       keys.sendWindow(email),
       keys.resetToken(`hash-${user}`),
@@ -326,6 +343,7 @@ describe('every item names its entity', () => {
       'countMember',
       'university',
       'universityRequest',
+      'registration',
       'verificationCode',
       'sendWindow',
       'resetToken',

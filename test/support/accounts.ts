@@ -12,6 +12,10 @@ import { type SesLocal, startSesLocal } from '../../scripts/local/parts/ses';
 import { freePort } from '../../scripts/local/ports';
 import { type LocalServer, startLocalServer } from '../../scripts/local/server';
 import { ENV } from '../../functions/commons/env';
+import { createCognitoIdentityProvider } from '../../functions/adapters/cognito/identity';
+import { apiEvent, invoke } from './events';
+import { handlerOf } from './handlers';
+import type { TestStream } from './stream';
 import { type TestCognito, startTestCognito } from './local-cognito';
 import { codeIn, type Mail, mailTo } from './mailbox';
 import type { LocalUser } from '../../scripts/local/parts/cognito';
@@ -25,8 +29,13 @@ export interface AccountParts {
   cognito: TestCognito;
   proxy: CognitoProxy;
   ses: SesLocal;
-  /** Registers an UNCONFIRMED user straight with the user pool, as anyone can (Cognito's SignUp). */
-  signUp(email: string, password: string, name?: string): Promise<void>;
+  /**
+   * An UNCONFIRMED user made straight on cognito-local with its own SignUp: what the pool held
+   * before decision 040 (when it took sign-ups), and what someone who got one in would leave.
+   */
+  pendingUser(email: string, password: string, name?: string): Promise<void>;
+  /** A confirmed account, made as the app makes them (the identity adapter's createUser). */
+  createAccount(email: string, password: string, name?: string): Promise<string>;
   /** Signs in through the proxy, as the web app does: the three tokens. */
   session(
     email: string,
@@ -58,7 +67,12 @@ export async function startAccountParts(users: readonly LocalUser[] = []): Promi
     cognito,
     proxy,
     ses,
-    signUp: async (email, password, name) => {
+    createAccount: async (email, password, name) => {
+      const sub = await createCognitoIdentityProvider().createUser({ email, password, name });
+      if (!sub) throw new Error(`${email} has a user already`);
+      return sub;
+    },
+    pendingUser: async (email, password, name) => {
       await client.send(
         new SignUpCommand({
           ClientId: cognito.clientId,
@@ -146,3 +160,48 @@ export async function startApiServer(parts: AccountParts, name: string): Promise
     },
   };
 }
+
+/** The register form's details for an address (no password: that comes with the code). */
+export const registrationOf = (
+  email: string,
+  fullName = 'Ana Pérez',
+  extra: Record<string, unknown> = {},
+) => ({
+  email,
+  full_name: fullName,
+  national_id: 'V-12345678',
+  university_id: '',
+  ...extra,
+});
+
+/**
+ * Registers through the API as the web app does (POST /api/auth/sign-up) and, given the stream,
+ * waits until its mail went out. `registration` is the handle the answer gave this "browser".
+ */
+export async function register(
+  body: Record<string, unknown>,
+  stream?: TestStream,
+  sourceIp?: string,
+): Promise<{ status: number; body: unknown; registration: string }> {
+  const res = await invoke(
+    handlerOf('signUp'),
+    apiEvent('signUp', { body, ...(sourceIp ? { sourceIp } : {}) }),
+  );
+  await stream?.settle();
+  const registration = (res.body as { registration?: string }).registration ?? '';
+  return { ...res, registration };
+}
+
+/** 'Reenviar código' for a registration's handle; waits for the mail when given the stream. */
+export async function resendCode(registration: string, stream?: TestStream) {
+  const res = await invoke(
+    handlerOf('requestSignUpCode'),
+    apiEvent('requestSignUpCode', { body: { registration } }),
+  );
+  await stream?.settle();
+  return res;
+}
+
+/** The code screen's verify: the handle, the mailed code and the password of the new account. */
+export const confirmRegistration = (registration: string, code: string, password: string) =>
+  invoke(handlerOf('confirmSignUp'), apiEvent('confirmSignUp', { body: { registration, code, password } }));

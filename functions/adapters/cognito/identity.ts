@@ -26,33 +26,56 @@ export function createCognitoIdentityProvider(): IdentityProvider {
         throw err;
       }
     },
-    async signUp({ email, password, name, nationalId, universityId }) {
-      const { client, SignUpCommand } = await sdk();
+    async createUser({ email, password, name, nationalId, universityId }) {
+      const { client, AdminCreateUserCommand, AdminDeleteUserCommand, AdminSetUserPasswordCommand } =
+        await sdk();
       const attributes: Record<string, string | undefined> = {
         email,
+        // The caller proved the address with the app's code.
+        email_verified: 'true',
         name,
         'custom:national_id': nationalId,
         'custom:university_id': universityId,
       };
+      let sub: string | undefined;
       try {
         const out = await client.send(
-          new SignUpCommand({
-            // The web client's id (public): what the browser's own sign-up used.
-            ClientId: requireEnv(ENV.userPoolClientId),
+          new AdminCreateUserCommand({
+            UserPoolId: pool(),
             Username: email,
-            Password: password,
+            // The app mails its own messages; Cognito's invitation would carry a temporary password.
+            MessageAction: 'SUPPRESS',
             UserAttributes: Object.entries(attributes)
               .filter((entry): entry is [string, string] => !!entry[1])
               .map(([Name, Value]) => ({ Name, Value })),
           }),
         );
-        return out.UserSub ?? null;
+        sub = out.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
       } catch (err) {
         if (err instanceof Error && err.name === 'UsernameExistsException') return null;
+        throw err;
+      }
+      if (!sub) throw new Error('AdminCreateUser answered without the new user’s sub');
+      try {
+        // Permanent: the user leaves FORCE_CHANGE_PASSWORD for CONFIRMED with the confirmer's password.
+        await client.send(
+          new AdminSetUserPasswordCommand({
+            UserPoolId: pool(),
+            Username: email,
+            Password: password,
+            Permanent: true,
+          }),
+        );
+      } catch (err) {
+        // No half-made account stays behind (it would hold a password nobody chose).
+        await client
+          .send(new AdminDeleteUserCommand({ UserPoolId: pool(), Username: email }))
+          .catch(() => undefined);
         if (err instanceof Error && err.name === 'InvalidPasswordException')
           throw new BadRequestError(ACCOUNT_MESSAGES.weakPassword);
         throw err;
       }
+      return sub;
     },
     async deleteUser(username) {
       const { client, AdminDeleteUserCommand } = await sdk();
@@ -61,21 +84,6 @@ export function createCognitoIdentityProvider(): IdentityProvider {
       } catch (err) {
         if (!(err instanceof Error && err.name === 'UserNotFoundException')) throw err;
       }
-    },
-    async confirmSignUp(username, email) {
-      const { client, AdminConfirmSignUpCommand, AdminUpdateUserAttributesCommand } = await sdk();
-      await client.send(new AdminConfirmSignUpCommand({ UserPoolId: pool(), Username: username }));
-      // cognito-local drops `email` unless it is sent together with `email_verified`.
-      await client.send(
-        new AdminUpdateUserAttributesCommand({
-          UserPoolId: pool(),
-          Username: username,
-          UserAttributes: [
-            { Name: 'email', Value: email },
-            { Name: 'email_verified', Value: 'true' },
-          ],
-        }),
-      );
     },
     async setPassword(username, password) {
       const { client, AdminSetUserPasswordCommand } = await sdk();

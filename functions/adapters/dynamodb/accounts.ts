@@ -26,7 +26,9 @@ import type {
   CodeRepository,
   FavoriteRepository,
   MailRequestRepository,
+  PendingRegistration,
   ProfileRepository,
+  RegistrationRepository,
   ResetTokenRepository,
   SendCounter,
 } from '../../ports/accounts';
@@ -229,6 +231,46 @@ export function createMailRequestRepository({ doc, tableName }: TableAccess): Ma
         // The same request written twice (a retried call): it is there already.
         if (!isConditionalCheckFailed(err)) throw err;
       }
+    },
+  };
+}
+
+const registrationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  full_name: z.string(),
+  national_id: z.string(),
+  university_id: z.nullable(z.string()),
+  secret_hash: z.string(),
+  created_at: z.number(),
+  expires_at: z.number(),
+});
+
+export function createRegistrationRepository({ doc, tableName }: TableAccess): RegistrationRepository {
+  return {
+    async put(registration) {
+      await doc.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...registration,
+            ...entityKey('registration', keys.registration(registration.id)),
+            [TTL_ATTRIBUTE]: epochSeconds(registration.expires_at) + 86_400,
+          },
+          ConditionExpression: `attribute_not_exists(${KEY.pk})`,
+        }),
+      );
+    },
+    async get(id) {
+      const res = await doc.send(
+        new GetCommand({ TableName: tableName, Key: keys.registration(id), ConsistentRead: true }),
+      );
+      if (!res.Item) return null;
+      const parsed = registrationSchema.safeParse(stripKeys(res.Item));
+      return parsed.success ? (parsed.data satisfies PendingRegistration) : null;
+    },
+    async delete(id) {
+      await doc.send(new DeleteCommand({ TableName: tableName, Key: keys.registration(id) }));
     },
   };
 }

@@ -2,6 +2,7 @@ import {
   createCodeRepository,
   createFavoriteRepository,
   createMailRequestRepository,
+  createRegistrationRepository,
   createProfileRepository,
   createResetTokenRepository,
   createSendCounter,
@@ -52,6 +53,7 @@ export const tableParts = {
   sendCounter: () => createSendCounter(table()),
   resetTokens: () => createResetTokenRepository(table()),
   mailRequests: () => createMailRequestRepository(table()),
+  registrations: () => createRegistrationRepository(table()),
   profiles: () => createProfileRepository(table()),
   favorites: () => createFavoriteRepository(table()),
   questions: () => createQuestionRepository(table()),
@@ -75,6 +77,7 @@ export const tableParts = {
   | 'sendCounter'
   | 'resetTokens'
   | 'mailRequests'
+  | 'registrations'
   | 'profiles'
   | 'favorites'
   | 'questions'

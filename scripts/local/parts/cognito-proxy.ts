@@ -15,8 +15,8 @@ import * as z from 'zod';
  *   flows; tokens issued after the sign-out work. cognito-local keeps no revocation of its own.
  * - Refresh tokens past their `exp` are refused too (cognito-local never looks at it), so a local
  *   session lasts as long as the pool client's settings (shared/auth-config.ts) say.
- * - ResendConfirmationCode → 200 with CodeDeliveryDetails. The app e-mails its own codes (POST
- *   /api/auth/sign-up-code); this only keeps Amplify's resendSignUpCode from failing.
+ * - SignUp → NotAuthorizedException, as the AWS pool (admin-only creation, decision 040) answers:
+ *   accounts are created by the app once a mailed code is confirmed.
  *
  * Everything else (including the JWKS) passes through unchanged, so tokens keep cognito-local's
  * issuer, which is what the local authorizer trusts.
@@ -78,7 +78,6 @@ const SIGN_IN_OPS = new Set([
 const MAX_REMEMBERED_TOKENS = 10_000;
 const globalSignOutRequest = z.object({ AccessToken: z.string().min(1) });
 const adminSignOutRequest = z.object({ UserPoolId: z.string().min(1), Username: z.string().min(1) });
-const resendRequest = z.object({ ClientId: z.string().min(1), Username: z.string().min(1) });
 
 interface Upstream {
   status: number;
@@ -249,17 +248,11 @@ export async function startCognitoProxy(opts: { port: number; target: string }):
         revokedAt.set(user.data.Username, Date.now());
         return reply(res, 200, {});
       }
-      case 'ResendConfirmationCode': {
-        const input = resendRequest.safeParse(parseJson(body));
-        if (!input.success) return invalid(res, input.error);
-        return reply(res, 200, {
-          CodeDeliveryDetails: {
-            AttributeName: 'email',
-            DeliveryMedium: 'EMAIL',
-            Destination: maskEmail(input.data.Username),
-          },
-        });
-      }
+      case 'SignUp':
+        // The AWS pool takes no sign-up (AllowAdminCreateUserOnly; decision 040) and cognito-local
+        // ignores that setting: refused here as Cognito refuses it, so nobody gets a user of the
+        // pool without the app's code, locally either.
+        return notAuthorized(res, 'SignUp is not permitted for this user pool');
       default: {
         if (op === 'InitiateAuth' || op === 'AdminInitiateAuth') {
           const flow = refreshFlow.safeParse(parseJson(body));
@@ -331,10 +324,3 @@ function decodeJwtPart(part: string | undefined): unknown {
 }
 
 const decodeJwt = (token: string) => decodeJwtPart(token.split('.')[1]);
-
-/** Cognito's masked destination: `a***@e***` for `ana@example.org`. */
-export function maskEmail(address: string): string {
-  const [local, domain] = address.split('@');
-  if (!domain) return `${address.slice(0, 1)}***`;
-  return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`;
-}

@@ -5,10 +5,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
   AdminAddUserToGroupCommand,
-  AdminConfirmSignUpCommand,
+  AdminCreateUserCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
-  AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
   CreateGroupCommand,
   CreateUserPoolClientCommand,
@@ -17,7 +16,6 @@ import {
   ListGroupsCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
-  SignUpCommand,
   UpdateUserPoolClientCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -168,6 +166,8 @@ export async function ensureUserPool(
           UsernameAttributes: [AUTH_CONFIG.usernameAttribute],
           // Like the AWS pool: nothing auto-verified; the app's own code verifies the e-mail.
           UsernameConfiguration: { CaseSensitive: AUTH_CONFIG.caseSensitive },
+          // As the AWS pool: no sign-up through the pool (cognito-local ignores it; the proxy refuses).
+          AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
           Policies: {
             PasswordPolicy: {
               MinimumLength: AUTH_CONFIG.passwordPolicy.minLength,
@@ -240,7 +240,7 @@ export async function ensureUserPool(
     }
     const userIds = new Map<string, string>();
     for (const user of users) {
-      await ensureUser(client, userPoolId, clientId, user);
+      await ensureUser(client, userPoolId, user);
       const email = user.email.toLowerCase();
       const out = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
       const sub = out.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
@@ -256,7 +256,6 @@ export async function ensureUserPool(
 async function ensureUser(
   client: CognitoIdentityProviderClient,
   userPoolId: string,
-  clientId: string,
   user: LocalUser,
 ): Promise<void> {
   // cognito-local compares e-mails case-sensitively; Cognito (caseSensitive false) does not.
@@ -267,28 +266,18 @@ async function ensureUser(
   } catch (err) {
     if (!(err instanceof UserNotFoundException)) throw err;
   }
+  // As the app makes accounts (decision 040): created with a verified e-mail, then its password.
   await client.send(
-    new SignUpCommand({
-      ClientId: clientId,
-      Username: email,
-      Password: user.password,
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'name', Value: user.name },
-        { Name: 'custom:national_id', Value: user.nationalId },
-        { Name: 'custom:university_id', Value: user.universityId },
-      ],
-    }),
-  );
-  await client.send(new AdminConfirmSignUpCommand({ UserPoolId: userPoolId, Username: email }));
-  // cognito-local only accepts email_verified together with email.
-  await client.send(
-    new AdminUpdateUserAttributesCommand({
+    new AdminCreateUserCommand({
       UserPoolId: userPoolId,
       Username: email,
+      MessageAction: 'SUPPRESS',
       UserAttributes: [
         { Name: 'email', Value: email },
         { Name: 'email_verified', Value: 'true' },
+        { Name: 'name', Value: user.name },
+        { Name: 'custom:national_id', Value: user.nationalId },
+        { Name: 'custom:university_id', Value: user.universityId },
       ],
     }),
   );

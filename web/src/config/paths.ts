@@ -49,7 +49,11 @@ export const paths = {
 
   // Accounts (later issue).
   login: fixed('/login'),
-  register: fixed('/register'),
+  register: {
+    path: '/register',
+    /** With an address: the code screen of this browser's registration of it (docs/decisions/040). */
+    getHref: (email?: string) => withQuery('/register', { email }),
+  },
   forgotPassword: fixed('/forgot-password'),
   resetPassword: fixed('/reset-password'),
   emailVerification: {

@@ -9,7 +9,7 @@ import { LIMITS, STORAGE_KEYS } from '#shared/limits';
  * products are in ./recently-viewed.ts (their guard is only needed where they are read or written).
  */
 
-function read(key: string): string | null {
+export function read(key: string): string | null {
   try {
     return globalThis.localStorage?.getItem(key) ?? null;
   } catch {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { $ZodError } from 'zod/v4/core';
-import { ACCOUNT_MESSAGES } from '#shared/account-schemas';
+import { ACCOUNT_MESSAGES, signUpPasswordSchema } from '#shared/account-schemas';
 import { API_MESSAGES } from '#shared/messages';
 import { cleanLine } from '#shared/zod';
 
@@ -37,7 +37,7 @@ export const registerSchema = z
     name: z.string().check(cleanLine(), z.trim(), z.minLength(2, AUTH_FORM_MESSAGES.nameRequired)),
     email,
     idNumber: z.string().check(z.trim(), z.minLength(3, AUTH_FORM_MESSAGES.idRequired)),
-    password: z.string().check(z.minLength(6, AUTH_FORM_MESSAGES.passwordMin6)),
+    password: signUpPasswordSchema,
     confirmPassword: z.string(),
     acceptTerms: z.literal(true, { error: AUTH_FORM_MESSAGES.acceptTerms }),
   })

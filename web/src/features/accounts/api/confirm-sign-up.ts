@@ -2,13 +2,15 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 
 export interface ConfirmSignUpVariables {
-  email: string;
+  /** This browser's handle of the registration the code was mailed for. */
+  registration: string;
   code: string;
+  /** The new account's password, chosen by whoever confirms. */
+  password: string;
 }
 
-/** confirmSignUp: the e-mailed code confirms the new account. */
-export const confirmSignUp = ({ email, code }: ConfirmSignUpVariables) =>
-  apiCall('confirmSignUp', { body: { email, code } });
+/** confirmSignUp: the e-mailed code, with its registration and a password, creates the account. */
+export const confirmSignUp = (body: ConfirmSignUpVariables) => apiCall('confirmSignUp', { body });
 
 /** No session yet, nothing cached: no query is invalidated. */
 export const confirmSignUpMutationOptions = () => mutationOptions({ mutationFn: confirmSignUp });

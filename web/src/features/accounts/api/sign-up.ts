@@ -3,9 +3,8 @@ import type { SignUpBody } from '#shared/account-schemas';
 import { apiCall } from '@/lib/api-client';
 
 /**
- * signUp: registers the account through the server (UNCONFIRMED until the mailed code), which
- * hands a pending registration of the address to whoever registers it last. The answer is the
- * same whether or not the address had an account.
+ * signUp: keeps the form's details as a pending registration and has its code mailed; the answer
+ * is this browser's handle of the registration (docs/decisions/040), the same for every address.
  */
 export const signUp = (body: SignUpBody) => apiCall('signUp', { body });
 

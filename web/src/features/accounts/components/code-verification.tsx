@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { ACCOUNT_MESSAGES, signUpPasswordSchema } from '#shared/account-schemas';
 import { useNavigate } from 'react-router-dom';
 import { Link } from '@/components/ui/link';
 import { API_MESSAGES } from '#shared/messages';
@@ -6,9 +7,11 @@ import { CodeInput } from '@/components/form/code-input';
 import { buttonClass } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
+import { Field } from '@/components/form/field';
 import { ApiError } from '@/lib/api-client';
 import { useConfirmSignUp } from '../api/confirm-sign-up';
 import { useRequestSignUpCode } from '../api/request-sign-up-code';
+import { forgetRegistration } from '../pending-registration';
 
 export const SUCCESS_REDIRECT_MS = 1500;
 
@@ -19,13 +22,29 @@ export const SUCCESS_REDIRECT_MS = 1500;
  */
 export type CodeVerificationVariant = 'register' | 'sign-in';
 
-/** The 6-digit sign-up code screen: verify (POST /api/auth/confirm), resend, go back. */
+/** Answers after which this browser's registration can confirm nothing more. */
+const FINAL_MESSAGES: readonly string[] = [
+  ACCOUNT_MESSAGES.registrationInvalid,
+  ACCOUNT_MESSAGES.accountExists,
+];
+
+/**
+ * The 6-digit sign-up code screen: verify (POST /api/auth/confirm), resend, go back. The code
+ * confirms this browser's registration (`registration`, its handle) with the password the person
+ * chose (`password`, from the register form or the sign-in; asked for here when there is none, as
+ * after a reload). Without a registration of this browser there is nothing to confirm: the person
+ * registers again (docs/decisions/040).
+ */
 export function CodeVerification({
   email,
+  registration,
+  password: givenPassword,
   origin,
   variant = 'register',
 }: {
   email: string;
+  registration: string | null;
+  password: string | null;
   origin?: string;
   variant?: CodeVerificationVariant;
 }) {
@@ -35,7 +54,10 @@ export function CodeVerification({
   const requestSignUpCode = useRequestSignUpCode();
   const [verified, setVerified] = useState(false);
   const [resending, setResending] = useState(false);
+  const [typedPassword, setTypedPassword] = useState('');
   const signIn = variant === 'sign-in';
+  const password = givenPassword ?? typedPassword;
+  const passwordCheck = signUpPasswordSchema.safeParse(password);
 
   useEffect(() => {
     if (!verified) return;
@@ -48,12 +70,15 @@ export function CodeVerification({
   }, [verified, navigate, origin]);
 
   const verify = async (code: string) => {
+    if (!registration || !passwordCheck.success) return false;
     try {
-      await confirmSignUp.mutateAsync({ email, code });
+      await confirmSignUp.mutateAsync({ registration, code, password });
+      forgetRegistration();
       setVerified(true);
       toast({ title: '¡Cuenta verificada exitosamente!' });
       return true;
     } catch (err) {
+      if (err instanceof ApiError && FINAL_MESSAGES.includes(err.message)) forgetRegistration();
       toast({
         title: 'Código inválido',
         description: err instanceof ApiError ? err.message : 'El código ingresado no es válido.',
@@ -64,11 +89,13 @@ export function CodeVerification({
   };
 
   const resend = async () => {
+    if (!registration) return;
     setResending(true);
     try {
-      await requestSignUpCode.mutateAsync(email);
+      await requestSignUpCode.mutateAsync(registration);
       toast({ title: signIn ? 'Correo de verificación reenviado' : 'Código reenviado' });
     } catch (err) {
+      if (err instanceof ApiError && FINAL_MESSAGES.includes(err.message)) forgetRegistration();
       if (signIn) {
         const reason = err instanceof ApiError ? err.message : API_MESSAGES.internal;
         toast({ title: `Error al reenviar el correo: ${reason}`, variant: 'destructive' });
@@ -91,6 +118,28 @@ export function CodeVerification({
       </div>
     );
 
+  if (!registration)
+    return (
+      <div className="auth-card">
+        <h1 className="page-title">{signIn ? 'Verificación requerida' : 'Verifica tu correo'}</h1>
+        <p className="muted">
+          No encontramos en este navegador un registro pendiente de <strong>{email}</strong>, o ya expiró.
+          Vuelve a registrarte para recibir un código nuevo.
+        </p>
+        <Link to={paths.register.getHref()} className={buttonClass('primary')}>
+          Registrarse
+        </Link>
+        {signIn && (
+          <Link to={paths.login.getHref()} className={buttonClass('ghost')}>
+            Volver a iniciar sesión
+          </Link>
+        )}
+      </div>
+    );
+
+  const passwordError =
+    typedPassword !== '' && !passwordCheck.success ? passwordCheck.error.issues[0]?.message : undefined;
+
   return (
     <div className="auth-card">
       {!signIn && (
@@ -109,7 +158,17 @@ export function CodeVerification({
           Ingresa el código de 6 dígitos que enviamos a <strong>{email}</strong>.
         </p>
       )}
-      <CodeInput onComplete={verify} />
+      {givenPassword === null && (
+        <Field
+          label="Contraseña de tu cuenta"
+          type="password"
+          autoComplete="new-password"
+          value={typedPassword}
+          onChange={(e) => setTypedPassword(e.target.value)}
+          error={passwordError}
+        />
+      )}
+      <CodeInput onComplete={verify} disabled={!passwordCheck.success} />
       <button type="button" className={buttonClass('outline')} onClick={resend} disabled={resending}>
         {signIn ? 'Reenviar correo de verificación' : 'Reenviar código'}
       </button>

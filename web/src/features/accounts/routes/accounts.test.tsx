@@ -28,11 +28,15 @@ const RUNTIME_CONFIG = {
   },
 };
 
+/** A registration's handle as the server answers it (22 + 43 base64url characters). */
+const HANDLE = `${'r'.repeat(22)}.${'s'.repeat(43)}`;
+
 let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
   api = fakeApi((req) => {
     if (req.url.pathname === '/runtime-config.json') return { body: RUNTIME_CONFIG };
-    if (req.url.pathname === '/api/auth/sign-up') return { status: 202, body: { ok: true } };
+    if (req.url.pathname === '/api/auth/sign-up')
+      return { status: 202, body: { ok: true, registration: HANDLE } };
     if (req.url.pathname === '/api/auth/sign-up-code') return { status: 202, body: { ok: true } };
     if (req.url.pathname === '/api/auth/confirm') return { body: { ok: true } };
     if (req.url.pathname === '/api/auth/password-reset') return { status: 202, body: { ok: true } };
@@ -41,6 +45,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  localStorage.clear();
   vi.unstubAllGlobals();
   vi.clearAllMocks();
   resetSessionForTests();
@@ -142,20 +147,64 @@ describe('/register', () => {
     expect(api.requests.filter((r) => r.url.pathname.startsWith('/api/')).map((r) => r.url.pathname)).toEqual(
       ['/api/auth/sign-up'],
     );
+    // The details only: the password never leaves the browser before the code is confirmed.
     expect(api.requests.find((r) => r.url.pathname === '/api/auth/sign-up')?.body).toEqual({
       email: 'ana@example.com',
-      password: 'secreto1',
       full_name: 'Ana Pérez',
       national_id: 'V-12345678',
       university_id: 'ucab',
     });
     expect(amplify.signUp).not.toHaveBeenCalled();
-    fireEvent.paste(screen.getByLabelText('Dígito 1'), { clipboardData: { getData: () => '123456' } });
+    // The code screen of this browser's registration, at an address a reload keeps.
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/register?email=ana%40example.com',
+    );
+    expect(JSON.parse(localStorage.getItem('pendingRegistration') ?? '{}')).toMatchObject({
+      email: 'ana@example.com',
+      registration: HANDLE,
+    });
+    expect(localStorage.getItem('pendingRegistration')).not.toContain('secreto1');
+    // The form's password is known: no password field, the code confirms at once.
+    const firstBox = await screen.findByLabelText('Dígito 1');
+    expect(screen.queryByLabelText('Contraseña de tu cuenta')).toBeNull();
+    fireEvent.paste(firstBox, { clipboardData: { getData: () => '123456' } });
     expect(await screen.findByText('Verificación exitosa')).toBeTruthy();
     const confirm = api.requests.find((r) => r.url.pathname === '/api/auth/confirm');
-    expect(confirm?.body).toEqual({ email: 'ana@example.com', code: '123456' });
+    expect(confirm?.body).toEqual({ registration: HANDLE, code: '123456', password: 'secreto1' });
+    expect(localStorage.getItem('pendingRegistration')).toBeNull();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 3000 });
     localStorage.clear();
+  });
+
+  it('after a reload the code screen asks for the password it no longer holds, then confirms with it', async () => {
+    localStorage.setItem(
+      'pendingRegistration',
+      JSON.stringify({ email: 'ana@example.com', registration: HANDLE, expiresAt: Date.now() + 60_000 }),
+    );
+    renderApp('/register?email=ana%40example.com');
+    await screen.findByRole('heading', { name: 'Verifica tu correo' });
+    const boxes = () => screen.getByLabelText('Dígito 1') as HTMLInputElement;
+    const locked = () => (boxes().closest('fieldset') as HTMLFieldSetElement).disabled;
+    expect(locked()).toBe(true);
+    type('Contraseña de tu cuenta', '123');
+    expect(await screen.findByText('La contraseña debe tener al menos 6 caracteres')).toBeTruthy();
+    type('Contraseña de tu cuenta', 'otra-clave-1');
+    await waitFor(() => expect(locked()).toBe(false));
+    fireEvent.paste(boxes(), { clipboardData: { getData: () => '654321' } });
+    expect(await screen.findByText('Verificación exitosa')).toBeTruthy();
+    expect(api.requests.find((r) => r.url.pathname === '/api/auth/confirm')?.body).toEqual({
+      registration: HANDLE,
+      code: '654321',
+      password: 'otra-clave-1',
+    });
+    localStorage.clear();
+  });
+
+  it('without a registration of this browser: no code boxes, the way to register again', async () => {
+    renderApp('/register?email=ana%40example.com');
+    expect(await screen.findByText(/No encontramos en este navegador un registro pendiente/)).toBeTruthy();
+    expect(screen.queryByLabelText('Dígito 1')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Registrarse' }).getAttribute('href')).toBe('/register');
   });
 
   it("shows 'Error al registrarse: {message}' with the server's message and stays on the form", async () => {
@@ -190,8 +239,22 @@ describe('/register', () => {
 });
 
 describe('/email-verification', () => {
-  it('shows one heading and one resend action, resends the code and confirms the address', async () => {
-    const { router } = renderApp('/email-verification?email=ana%40example.com');
+  it('a sign-in of this browser’s pending registration: one heading, one resend, confirms with the password typed at sign-in', async () => {
+    localStorage.setItem(
+      'pendingRegistration',
+      JSON.stringify({ email: 'ana@example.com', registration: HANDLE, expiresAt: Date.now() + 60_000 }),
+    );
+    // No account yet: the pool does not know the address.
+    amplify.signIn.mockRejectedValueOnce(
+      Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' }),
+    );
+    const { router } = renderApp('/login');
+    await screen.findByRole('heading', { name: 'Iniciar Sesión' });
+    type('Correo electrónico', 'ana@example.com');
+    type('Contraseña', 'secreto1');
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/email-verification'));
+    await screen.findByRole('heading', { name: 'Verificación requerida' });
     expect((await screen.findAllByRole('heading', { level: 1 })).map((h) => h.textContent)).toEqual([
       'Verificación requerida',
     ]);
@@ -204,17 +267,19 @@ describe('/email-verification', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reenviar correo de verificación' }));
     expect(await screen.findByText('Correo de verificación reenviado')).toBeTruthy();
     expect(api.requests.find((r) => r.url.pathname === '/api/auth/sign-up-code')?.body).toEqual({
-      email: 'ana@example.com',
+      registration: HANDLE,
     });
 
     fireEvent.paste(screen.getByLabelText('Dígito 1'), { clipboardData: { getData: () => '123456' } });
     expect(await screen.findByRole('heading', { name: 'Verificación exitosa' })).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(api.requests.find((r) => r.url.pathname === '/api/auth/confirm')?.body).toEqual({
-      email: 'ana@example.com',
+      registration: HANDLE,
       code: '123456',
+      password: 'secreto1',
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 3000 });
+    localStorage.clear();
   });
 
   it('without an address: the notice and the way back to login, no code boxes', async () => {

@@ -4,12 +4,14 @@ import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { CodeVerification } from '../components/code-verification';
+import { handedPassword, pendingRegistrationOf } from '../pending-registration';
 import '../accounts.css';
 
 /**
- * 'Verificación requerida' (an unconfirmed sign-in lands here): the address, the code boxes, one
- * resend action and back to login. The sign-up mail carries a code, not a link with a session, so
- * there are no tokens here to read (the spec's link flow has no counterpart on this server).
+ * 'Verificación requerida' (a sign-in of a registration not confirmed yet lands here): the address,
+ * the code boxes for this browser's registration of it, one resend action and back to login. The
+ * sign-up mail carries a code, not a link with a session, so there are no tokens here to read (the
+ * spec's link flow has no counterpart on this server).
  */
 export function Component() {
   useDocumentMeta('Verificación requerida');
@@ -18,7 +20,12 @@ export function Component() {
   return (
     <div className="container page auth-page">
       {email ? (
-        <CodeVerification email={email} variant="sign-in" />
+        <CodeVerification
+          email={email}
+          registration={pendingRegistrationOf(email)?.registration ?? null}
+          password={handedPassword(email)}
+          variant="sign-in"
+        />
       ) : (
         <div className="auth-card">
           <h1 className="page-title">Verificación requerida</h1>

@@ -9,6 +9,7 @@ import { loadAuth, refreshSession } from '@/lib/session';
 import { originFrom } from '../auth-redirect';
 import { Field } from '@/components/form/field';
 import { GoogleButton } from '../components/google-button';
+import { handOverPassword, pendingRegistrationOf } from '../pending-registration';
 import { errorMessage, type FieldErrors, fieldErrors, loginSchema } from '../schemas';
 import '../accounts.css';
 
@@ -59,7 +60,11 @@ export function Component() {
       toast({ title: '¡Inicio de sesión exitoso!' });
       navigate(originFrom(location.state), { replace: true });
     } catch (err) {
-      if (isUnconfirmed(err)) toVerification(parsed.data.email);
+      // No account yet, but this browser registered the address: the code screen, with this password.
+      if (pendingRegistrationOf(parsed.data.email)) {
+        handOverPassword(parsed.data.email, parsed.data.password);
+        toVerification(parsed.data.email);
+      } else if (isUnconfirmed(err)) toVerification(parsed.data.email);
       else if (err instanceof Error && err.name === 'UserAlreadyAuthenticatedException') {
         await refreshSession();
         navigate(originFrom(location.state), { replace: true });

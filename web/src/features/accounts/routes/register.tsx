@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Link } from '@/components/ui/link';
 import { buttonClass } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
@@ -9,6 +9,12 @@ import { useDocumentMeta } from '@/lib/document-meta';
 import { getSelectedUniversity } from '@/lib/storage';
 import { useSignUp } from '../api/sign-up';
 import { CodeVerification } from '../components/code-verification';
+import {
+  handedPassword,
+  handOverPassword,
+  pendingRegistrationOf,
+  rememberRegistration,
+} from '../pending-registration';
 import { Field } from '@/components/form/field';
 import { originFrom } from '../auth-redirect';
 import { GoogleButton } from '../components/google-button';
@@ -17,19 +23,33 @@ import '../accounts.css';
 
 export function Component() {
   useDocumentMeta('Registrarse');
-  // The code screen's back arrow links to /register itself: a new location remounts a fresh form.
-  return <RegisterFlow key={useLocation().key} />;
+  const location = useLocation();
+  const email = useSearchParams()[0].get('email');
+  // After the sign-up, /register?email=… is the code screen of this browser's registration (a
+  // reload keeps it); its back arrow links to /register itself, a new location with a fresh form.
+  if (email)
+    return (
+      <div className="container page auth-page">
+        <CodeVerification
+          email={email}
+          registration={pendingRegistrationOf(email)?.registration ?? null}
+          password={handedPassword(email)}
+          origin={originFrom(location.state)}
+        />
+      </div>
+    );
+  return <RegisterFlow key={location.key} />;
 }
 
 function RegisterFlow() {
   const { toast } = useToast();
   const signUp = useSignUp();
   const location = useLocation();
+  const navigate = useNavigate();
   const [form, setForm] = useState({ name: '', email: '', idNumber: '', password: '', confirmPassword: '' });
   const [acceptTerms, setAcceptTerms] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
-  const [codeFor, setCodeFor] = useState<string | null>(null);
 
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
@@ -44,32 +64,28 @@ function RegisterFlow() {
     setErrors({});
     setSubmitting(true);
     const email = parsed.data.email.toLowerCase();
+    let registration: string;
     try {
-      // The server registers the account and mails the code (the same answer for every address).
-      await signUp.mutateAsync({
+      // The server keeps the details and mails the code (the same answer for every address); the
+      // password stays here until the code is confirmed with it.
+      ({ registration } = await signUp.mutateAsync({
         email,
-        password: parsed.data.password,
         full_name: parsed.data.name,
         national_id: parsed.data.idNumber,
         university_id: getSelectedUniversity() ?? '',
-      });
+      }));
     } catch (err) {
       const reason = err instanceof ApiError ? err.message : errorMessage(err);
       toast({ title: `Error al registrarse: ${reason}`, variant: 'destructive' });
       setSubmitting(false);
       return;
     }
+    rememberRegistration(email, registration);
+    handOverPassword(email, parsed.data.password);
     toast({ title: '¡Registro exitoso! Te hemos enviado un código de verificación.' });
     setSubmitting(false);
-    setCodeFor(email);
+    navigate(paths.register.getHref(email), { state: location.state });
   };
-
-  if (codeFor)
-    return (
-      <div className="container page auth-page">
-        <CodeVerification email={codeFor} origin={originFrom(location.state)} />
-      </div>
-    );
 
   return (
     <div className="container page auth-page">
