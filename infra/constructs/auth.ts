@@ -53,10 +53,12 @@ export const ROLE_ACTIONS = [
  */
 export const STREAM_IDENTITY_ACTIONS = ['cognito-idp:AdminGetUser'] as const;
 
-/** Attributes the web client writes at sign-up (and the profile later). */
-const CLIENT_WRITE_ATTRIBUTES = new ClientAttributes()
-  .withStandardAttributes({ email: true, fullname: true })
-  .withCustomAttributes(...Object.keys(AUTH_CONFIG.customAttributes));
+/**
+ * What the web client may write: only what Google sign-in's attribute mapping writes (Cognito needs
+ * the mapped attributes writable by the client). The custom attributes are the server's, set when
+ * it creates the account (decision 040); the web app writes none itself.
+ */
+const CLIENT_WRITE_ATTRIBUTES = new ClientAttributes().withStandardAttributes({ email: true, fullname: true });
 
 /**
  * The Cognito user pool, its SPA client and the admin groups, from shared/auth-config.ts. Cognito
