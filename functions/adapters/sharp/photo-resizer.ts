@@ -4,14 +4,16 @@ import { type PhotoResizer, type PhotoType, UnreadablePhotoError } from '../../p
 /** WebP of photos: quality 72 looks like the original on a phone; effort 4 is sharp's default speed. */
 export const VARIANT_WEBP = { quality: 72, effort: 4 } as const;
 /**
- * The stored photo's encoders, one per format (the format it was uploaded in): about the quality
+ * The stored photo's encoders, one per format (the format it was uploaded in), at about the quality
  * the browser's redraw encodes with (decision 009: WebP 0.82, JPEG 0.85), so a second encoding
- * loses little. mozjpeg writes progressive JPEGs smaller at the same quality.
+ * loses little. Cheap settings: phones get the WebP sizes, the stored photo is only the widest
+ * srcset candidate (docs/decisions/009, the figures: mozjpeg or WebP effort 4 would double
+ * publishing's CPU for about a tenth fewer bytes of a file seldom fetched).
  */
 export const PHOTO_ENCODING = {
-  'image/jpeg': { format: 'jpeg', options: { quality: 85, mozjpeg: true } },
+  'image/jpeg': { format: 'jpeg', options: { quality: 85, progressive: true, optimiseCoding: true } },
   'image/png': { format: 'png', options: { compressionLevel: 6 } },
-  'image/webp': { format: 'webp', options: { quality: 82, effort: 4 } },
+  'image/webp': { format: 'webp', options: { quality: 82, effort: 2 } },
 } as const satisfies Record<PhotoType, { format: string; options: object }>;
 /**
  * The stored photo's long side at most: above the browser's 1600-px redraw, so the app's uploads
@@ -34,25 +36,28 @@ export function createSharpPhotoResizer(): PhotoResizer {
   return {
     async resize(bytes, type, widthsFor) {
       const sharp = await load();
-      const source = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).rotate();
       try {
-        const { format, options } = PHOTO_ENCODING[type];
-        const { data: photo, info } = await source
-          .clone()
+        // Decoded once (upright, 8-bit sRGB, capped: 16 MB at most) and every file drawn from these
+        // pixels: decoding a WebP again for each file cost more than drawing the files.
+        const { data, info } = await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+          .rotate()
           .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-          .toFormat(format, options)
+          .toColourspace('srgb')
+          .raw()
           .toBuffer({ resolveWithObject: true });
-        const variants = await Promise.all(
-          widthsFor(info.width).map(async (w) => ({
-            width: w,
-            bytes: await source
-              .clone()
-              .resize({ width: w, withoutEnlargement: true })
-              .webp(VARIANT_WEBP)
-              .toBuffer(),
-          })),
-        );
-        return { photo, width: info.width, height: info.height, variants };
+        const { width, height, channels } = info;
+        const pixels = () => sharp(data, { raw: { width, height, channels } });
+        const { format, options } = PHOTO_ENCODING[type];
+        const [photo, variants] = await Promise.all([
+          pixels().toFormat(format, options).toBuffer(),
+          Promise.all(
+            widthsFor(width).map(async (w) => ({
+              width: w,
+              bytes: await pixels().resize({ width: w }).webp(VARIANT_WEBP).toBuffer(),
+            })),
+          ),
+        ]);
+        return { photo, width, height, variants };
       } catch (err) {
         throw new UnreadablePhotoError(err instanceof Error ? err.message : String(err));
       }
