@@ -76,6 +76,11 @@ const productShape = {
   images: z.array(z.string()).check(z.maxLength(LIMITS.imagesPerProduct)),
   /** WebP sizes derived from the photos, by served path (shared/photos.ts, decision 022). */
   image_variants: z.optional(imageVariantsSchema),
+  /**
+   * Its stored photos are the server's re-encoding, not the bytes uploaded (decision 009); absent
+   * on products stored before, whose photos the one-off photo job draws again. Server-side only.
+   */
+  photos_reencoded: z.optional(z.boolean()),
   tags: z.array(z.string()).check(z.maxLength(LIMITS.tagsPerProduct)),
   seller_name: z.string(),
   seller_email: z.string(),
@@ -132,6 +137,7 @@ export const productDetailSchema = z.extend(
     seller_email: true,
     whatsapp_number: true,
     owner_id: true,
+    photos_reencoded: true,
     held_at: true,
     hold_released_at: true,
     expires_at: true,

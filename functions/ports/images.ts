@@ -23,7 +23,6 @@ export interface ImageStore {
   size(key: string): Promise<number | null>;
   /** The first `bytes` bytes of an object. */
   readStart(key: string, bytes: number): Promise<Buffer>;
-  copy(from: string, to: string, contentType: string): Promise<void>;
   /** `immutable`: a published image, kept by browsers and CloudFront for a year (never changes). */
   put(key: string, bytes: Buffer, contentType: string, options?: { immutable?: boolean }): Promise<void>;
   delete(keys: string[]): Promise<void>;

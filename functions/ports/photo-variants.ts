@@ -1,5 +1,9 @@
 import type { ImageVariants } from '#shared/photos';
+import type { UPLOAD_TYPES } from '#shared/product-form';
 import type { Product } from '#shared/schemas';
+
+/** The formats the site stores photos in (those an upload may be). */
+export type PhotoType = (typeof UPLOAD_TYPES)[number];
 
 /** One WebP copy of a photo, `width` pixels wide. */
 export interface ResizedPhoto {
@@ -7,16 +11,20 @@ export interface ResizedPhoto {
   bytes: Buffer;
 }
 
-/** Decodes a photo and draws its smaller WebP copies (sharp; decision 022). */
+/** Decodes a photo and draws what the site stores of it (sharp; decisions 022 and 009). */
 export interface PhotoResizer {
   /**
-   * The photo's size after its EXIF orientation, and one WebP per width (each narrower than the
-   * photo). Throws UnreadablePhotoError when the bytes do not decode as an image.
+   * The photo drawn again from its decoded pixels as `type` (upright, without metadata, its long
+   * side capped): what is stored and served, never the bytes given. Its size, and one WebP per
+   * width (each narrower than it). Throws UnreadablePhotoError when the bytes do not decode as an
+   * image.
    */
   resize(
     bytes: Buffer,
+    type: PhotoType,
     widths: (width: number) => readonly number[],
   ): Promise<{
+    photo: Buffer;
     width: number;
     height: number;
     variants: ResizedPhoto[];
@@ -32,10 +40,11 @@ export interface ProductPhotoPages {
   /** A page of products in table order (a Scan: a one-off job only, never a request path). */
   page(limit: number, cursor?: string): Promise<{ items: Product[]; cursor?: string }>;
   /**
-   * Stores a product's derived photos, only while it still exists with the same photos; false
-   * when it does not (deleted or changed meanwhile: the caller removes what it wrote).
+   * Records a product's derived photos and that its stored photos are the server's re-encoding,
+   * only while it still exists with the same photos; false when it does not (deleted or changed
+   * meanwhile: the caller removes what it wrote).
    */
-  setImageVariants(
+  setDerivedPhotos(
     product: Pick<Product, 'id' | 'image' | 'images'>,
     variants: ImageVariants,
   ): Promise<boolean>;

@@ -113,13 +113,6 @@ export async function checkUploads(
   );
 }
 
-/** Copies checked uploads to the product's own keys; the served paths, in order. */
-export async function publishImages(deps: ImageDeps, productId: number, uploads: readonly CheckedUpload[]) {
-  const keys = uploads.map((u, i) => productImageKey(productId, i + 1, u.type));
-  await Promise.all(uploads.map((u, i) => deps.images.copy(u.key, keys[i], u.type)));
-  return keys;
-}
-
 /**
  * The bucket keys of a product's own images and of their sizes (decision 022); demo or external
  * images are left alone.

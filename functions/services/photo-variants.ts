@@ -12,17 +12,19 @@ import { BadRequestError } from '../commons/errors';
 import type { ImageStore } from '../ports/images';
 import {
   type PhotoResizer,
+  type PhotoType,
   type ProductPhotoPages,
   type ResizedPhoto,
   UnreadablePhotoError,
 } from '../ports/photo-variants';
 
 /**
- * Responsive photos (docs/decisions/022): WebP copies of each product photo at the widths of
- * shared/photos.ts, stored next to it (`<photo>.w<width>.webp`) with the same immutable caching,
- * and recorded on the product (`image_variants`), so the web app builds srcset from the data it
- * already has. Publishing derives them before the product exists; a one-off job derives them for
- * products stored before (imported, demo, or published earlier).
+ * Stored photos (docs/decisions/009 and 022): each product photo is stored as the server's own
+ * encoding of its decoded pixels — never the bytes uploaded — with WebP copies at the widths of
+ * shared/photos.ts next to it (`<photo>.w<width>.webp`), all with the same immutable caching; the
+ * sizes are recorded on the product (`image_variants`), so the web app builds srcset from the data
+ * it already has. Publishing draws them before the product exists; a one-off job draws them for
+ * products stored before (imported, demo, or published earlier, when photos were stored as sent).
  */
 export interface PhotoVariantDeps {
   images: ImageStore;
@@ -32,38 +34,46 @@ export interface PhotoVariantDeps {
 /** Photos above this are not ours (publishing caps uploads at 5 MB): the job leaves them as they are. */
 const MAX_SOURCE_BYTES = 20 * 1024 * 1024;
 
-/** A photo's variants, drawn but not stored yet. */
+/** A photo and its variants, drawn but not stored yet. */
 export interface DrawnPhoto {
+  type: PhotoType;
+  /** The photo as stored and served: re-encoded as `type`. */
+  photo: Buffer;
   variants: PhotoVariants;
   files: ResizedPhoto[];
 }
 
-/** Draws the variants of a photo's bytes; throws UnreadablePhotoError when they do not decode. */
+/** Draws a photo's bytes as `type`, and its variants; throws UnreadablePhotoError when they do not decode. */
 export async function drawPhoto(
   deps: Pick<PhotoVariantDeps, 'photoResizer'>,
   bytes: Buffer,
+  type: PhotoType,
 ): Promise<DrawnPhoto> {
-  const { width, height, variants } = await deps.photoResizer.resize(bytes, widthsFor);
+  const { photo, width, height, variants } = await deps.photoResizer.resize(bytes, type, widthsFor);
   const files = [...variants].sort((a, b) => a.width - b.width);
-  return { variants: { width, height, widths: files.map((f) => f.width) }, files };
+  return { type, photo, variants: { width, height, widths: files.map((f) => f.width) }, files };
 }
 
-/** Draws each checked upload's variants before anything is spent; an undecodable one is a 400. */
+/**
+ * Draws each checked upload (in the format its bytes showed) before anything is spent; an
+ * undecodable one is a 400. One photo at a time: a Lambda's memory holds one decoded photo, and
+ * its fraction of a vCPU gains nothing from drawing several at once.
+ */
 export async function drawUploads(
   deps: PhotoVariantDeps,
-  uploadKeys: readonly string[],
+  uploads: readonly { key: string; type: PhotoType }[],
   maxBytes: number,
 ): Promise<DrawnPhoto[]> {
-  return Promise.all(
-    uploadKeys.map(async (key) => {
-      try {
-        return await drawPhoto(deps, await deps.images.readStart(key, maxBytes));
-      } catch (err) {
-        if (err instanceof UnreadablePhotoError) throw new BadRequestError(PHOTO_MESSAGES.unreadable);
-        throw err;
-      }
-    }),
-  );
+  const drawn: DrawnPhoto[] = [];
+  for (const upload of uploads) {
+    try {
+      drawn.push(await drawPhoto(deps, await deps.images.readStart(upload.key, maxBytes), upload.type));
+    } catch (err) {
+      if (err instanceof UnreadablePhotoError) throw new BadRequestError(PHOTO_MESSAGES.unreadable);
+      throw err;
+    }
+  }
+  return drawn;
 }
 
 /** Bucket key of a served path (CloudFront and the local origin map /images/x to key images/x). */
@@ -72,17 +82,19 @@ const keyOf = (path: string) => path.replace(/^\//, '');
 /** Every variant key a photo may have (to delete them with it; S3 ignores keys that do not exist). */
 export const variantKeysOf = (path: string) => PHOTO_WIDTHS.map((w) => keyOf(variantPath(path, w)));
 
-/** Stores a photo's drawn variants next to it; the keys written. */
-export async function storeVariants(
+/** Stores a drawn photo at its served path and its variants next to it; the keys written. */
+export async function storeDrawn(
   deps: Pick<PhotoVariantDeps, 'images'>,
   path: string,
-  files: readonly ResizedPhoto[],
+  drawn: DrawnPhoto,
 ): Promise<string[]> {
-  const keys = files.map((f) => keyOf(variantPath(path, f.width)));
-  await Promise.all(
-    files.map((f, i) => deps.images.put(keys[i], f.bytes, 'image/webp', { immutable: true })),
-  );
-  return keys;
+  const key = keyOf(path);
+  const variantKeys = drawn.files.map((f) => keyOf(variantPath(path, f.width)));
+  await Promise.all([
+    deps.images.put(key, drawn.photo, drawn.type, { immutable: true }),
+    ...drawn.files.map((f, i) => deps.images.put(variantKeys[i], f.bytes, 'image/webp', { immutable: true })),
+  ]);
+  return [key, ...variantKeys];
 }
 
 /** The served paths a product shows: its card photo and its gallery, once each. */
@@ -90,13 +102,30 @@ export const photoPathsOf = (p: Pick<Product, 'image' | 'images'>) => [
   ...new Set([...(p.image ? [p.image] : []), ...p.images]),
 ];
 
-/** True when every photo of the product has its entry (variants, or null for none possible). */
-export const hasAllVariants = (p: Pick<Product, 'image' | 'images' | 'image_variants'>) =>
-  photoPathsOf(p).every((path) => p.image_variants !== undefined && path in p.image_variants);
+/**
+ * True when the job has nothing to do for the product: every photo has its entry (variants, or
+ * null for none possible) and its own photos are stored re-encoded (or it has none).
+ */
+export const photosDone = (p: Pick<Product, 'image' | 'images' | 'image_variants' | 'photos_reencoded'>) => {
+  const paths = photoPathsOf(p);
+  return (
+    paths.every((path) => p.image_variants !== undefined && path in p.image_variants) &&
+    (p.photos_reencoded === true || !paths.some(isOwnPhotoPath))
+  );
+};
+
+/** A stored photo's format, by its name (the key it is served under, with that content type). */
+const TYPE_OF_EXTENSION: Record<string, PhotoType> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
 
 /**
- * Derives one stored photo: null when it cannot have variants (not one of the site's product
- * photos, missing, too large or undecodable), so the job records it once and moves on.
+ * Derives one stored photo: re-encodes it in place (in the format its name says) and draws its
+ * variants. Null when it cannot have them (not one of the site's product photos, missing, too
+ * large or undecodable), so the job records it once and moves on.
  */
 export async function deriveStoredPhoto(
   deps: PhotoVariantDeps,
@@ -104,16 +133,17 @@ export async function deriveStoredPhoto(
 ): Promise<{ variants: PhotoVariants | null; keys: string[] }> {
   if (!isOwnPhotoPath(path)) return { variants: null, keys: [] };
   const key = keyOf(path);
+  const type = TYPE_OF_EXTENSION[key.slice(key.lastIndexOf('.') + 1).toLowerCase()];
   const size = await deps.images.size(key);
   if (size === null || size === 0 || size > MAX_SOURCE_BYTES) return { variants: null, keys: [] };
   let drawn: DrawnPhoto;
   try {
-    drawn = await drawPhoto(deps, await deps.images.readStart(key, size));
+    drawn = await drawPhoto(deps, await deps.images.readStart(key, size), type);
   } catch (err) {
     if (err instanceof UnreadablePhotoError) return { variants: null, keys: [] };
     throw err;
   }
-  return { variants: drawn.variants, keys: await storeVariants(deps, path, drawn.files) };
+  return { variants: drawn.variants, keys: await storeDrawn(deps, path, drawn) };
 }
 
 export interface BackfillDeps extends PhotoVariantDeps {
@@ -131,10 +161,12 @@ export interface BackfillProgress {
 }
 
 /**
- * The one-off job: pages through every product (a Scan, never on a request path), derives the
- * variants of those that lack them and records them with a guarded update. Idempotent (done
- * products are skipped, variants are rewritten to the same keys) and resumable (it stops when
- * `stop()` says so and hands back the cursor to continue from).
+ * The one-off job: pages through every product (a Scan, never on a request path), re-encodes the
+ * stored photos of those not done and derives their variants (or the variants they lack), and
+ * records them with a guarded update. Idempotent (done products are skipped, photos and variants
+ * are rewritten to the same keys) and resumable (it stops when `stop()` says so and hands back the
+ * cursor to continue from). A run stopped between a photo's rewrite and the record draws that
+ * photo once more on the next run: a second encoding at the same settings, barely different.
  */
 export async function backfillPhotoVariants(
   deps: BackfillDeps,
@@ -151,19 +183,20 @@ export async function backfillPhotoVariants(
     const page = await deps.pages.page(opts.pageSize ?? 50, cursor);
     for (const product of page.items) {
       progress.scanned++;
-      if (hasAllVariants(product)) {
+      if (photosDone(product)) {
         progress.skipped++;
         continue;
       }
       const variants: ImageVariants = { ...product.image_variants };
       const written: string[] = [];
       for (const path of photoPathsOf(product)) {
-        if (path in variants) continue;
+        // Photos stored as they were uploaded (before decision 009's re-encoding) are drawn again.
+        if (path in variants && (product.photos_reencoded || !isOwnPhotoPath(path))) continue;
         const derived = await deriveStoredPhoto(deps, path);
         variants[path] = derived.variants;
         written.push(...derived.keys);
       }
-      if (await deps.pages.setImageVariants(product, variants)) progress.derived++;
+      if (await deps.pages.setDerivedPhotos(product, variants)) progress.derived++;
       // Deleted (or its photos changed) meanwhile: what was written for it would be orphaned.
       else await deps.images.delete(written.filter((k) => k.startsWith(`images/products/${product.id}/`)));
     }

@@ -17,12 +17,12 @@ import {
   checkUploads,
   type ImageDeps,
   ownImageKeys,
-  publishImages,
+  productImageKey,
   servedPath,
 } from './images';
 import { LIMITS } from '#shared/limits';
 import type { ImageVariants } from '#shared/photos';
-import { drawUploads, type PhotoVariantDeps, storeVariants } from './photo-variants';
+import { drawUploads, type PhotoVariantDeps, storeDrawn } from './photo-variants';
 import { METRIC } from '../commons/metric-names';
 import { countMetric, logger } from '../commons/observability';
 import { DAY_MS, HOUR_MS } from '../commons/time';
@@ -118,13 +118,10 @@ export async function publishProduct(
       verdict.warnings.map((message) => ({ path: 'moderation', message })),
     );
   }
-  // The card and gallery sizes (decision 022), drawn before anything is spent: a photo that
-  // passed the header check but does not decode is refused here, with nothing written.
-  const drawn = await drawUploads(
-    deps,
-    uploads.map((u) => u.key),
-    LIMITS.imageMaxBytes,
-  );
+  // The photos as stored (re-encoded from their pixels, decision 009) and their card and gallery
+  // sizes (decision 022), drawn before anything is spent: a photo that passed the header check but
+  // does not decode is refused here, with nothing written.
+  const drawn = await drawUploads(deps, uploads, LIMITS.imageMaxBytes);
   const now = deps.now();
   await spendAllowance(deps, `publish:${auth.userId}`, {
     max: DAILY_LISTING_LIMIT,
@@ -133,11 +130,12 @@ export async function publishProduct(
   });
 
   const id = await deps.products.nextId();
-  const imageKeys = await publishImages(deps, id, uploads);
-  const images = imageKeys.map(servedPath);
+  // Never the uploaded bytes: what a file carried besides its pixels (metadata, an appended page
+  // or archive) is not in what the site serves.
+  const images = uploads.map((u, i) => servedPath(productImageKey(id, i + 1, u.type)));
+  let imageKeys: string[];
   try {
-    const variantKeys = await Promise.all(images.map((path, i) => storeVariants(deps, path, drawn[i].files)));
-    imageKeys.push(...variantKeys.flat());
+    imageKeys = (await Promise.all(images.map((path, i) => storeDrawn(deps, path, drawn[i])))).flat();
   } catch (err) {
     await deps.images
       .delete(ownImageKeys(id, images))
@@ -157,7 +155,7 @@ export async function publishProduct(
     career: body.career,
     image: images[0] ?? null,
     images,
-    ...(images.length > 0 ? { image_variants } : {}),
+    ...(images.length > 0 ? { image_variants, photos_reencoded: true } : {}),
     tags: body.tags,
     seller_name: sellerName(profile.full_name, auth.email ?? profile.email),
     seller_email: auth.email ?? profile.email,
@@ -173,14 +171,14 @@ export async function publishProduct(
     if (!(await deps.products.putIfAbsent(product)))
       throw new Error(`product id ${product.id} already taken`);
   } catch (err) {
-    // Nothing half-written: the copies go when the product does not exist.
+    // Nothing half-written: the stored photos go when the product does not exist.
     await deps.images
       .delete(imageKeys)
       .catch((e: unknown) => logger.warn('orphan images left', { id, error: String(e) }));
     throw err;
   }
   countMetric(METRIC.productsPublished);
-  // The uploads were copied; the bucket's lifecycle rule would expire them anyway.
+  // The uploads were drawn into the product's photos; the bucket's lifecycle rule would expire them anyway.
   await deps.images.delete(uploads.map((u) => u.key)).catch(() => undefined);
   return product;
 }

@@ -107,7 +107,7 @@ async function uploadFigures(line: (label: string, value: string) => void) {
     .blur(2.5)
     .webp({ quality: 80 })
     .toBuffer();
-  const { variants } = await createSharpPhotoResizer().resize(photo, widthsFor);
+  const { variants } = await createSharpPhotoResizer().resize(photo, 'image/webp', widthsFor);
   line(
     'a 1600×1200 upload (photo-like stand-in): original / 1280 / 640 / 320',
     [photo.length, ...variants.map((v) => v.bytes.length).reverse()].map(kb).join(' / '),

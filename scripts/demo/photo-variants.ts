@@ -3,14 +3,19 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { createSharpPhotoResizer, VARIANT_WEBP } from '../../functions/adapters/sharp/photo-resizer';
+import {
+  createSharpPhotoResizer,
+  PHOTO_ENCODING,
+  PHOTO_MAX_SIDE,
+  VARIANT_WEBP,
+} from '../../functions/adapters/sharp/photo-resizer';
 import type { PhotoResizer } from '../../functions/ports/photo-variants';
 
 /**
  * The photo resizer with a disk cache, for the demo seed and the local job: every fresh local
- * stack (each end-to-end run) derives the same ~200 demo photos, which costs seconds of sharp on a
- * busy 2-core machine. Keyed by the photo's bytes, the widths, the encoder settings and sharp's
- * version, so a change of any of them draws again.
+ * stack (each end-to-end run) re-encodes the same ~200 demo photos and derives their sizes, which
+ * costs seconds of sharp on a busy 2-core machine. Keyed by the photo's bytes, the format asked
+ * for, the widths, the encoder settings and sharp's version, so a change of any of them draws again.
  */
 const CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/photo-variants', import.meta.url));
 
@@ -22,9 +27,10 @@ interface CachedEntry {
 
 export function cachedPhotoResizer(inner: PhotoResizer = createSharpPhotoResizer()): PhotoResizer {
   return {
-    async resize(bytes, widthsFor) {
+    async resize(bytes, type, widthsFor) {
+      const settings = JSON.stringify([VARIANT_WEBP, PHOTO_ENCODING[type], PHOTO_MAX_SIDE]);
       const hash = createHash('sha256')
-        .update(`${sharp.versions.sharp}|${JSON.stringify(VARIANT_WEBP)}|`)
+        .update(`${sharp.versions.sharp}|${type}|${settings}|`)
         .update(bytes)
         .digest('hex')
         .slice(0, 32);
@@ -34,6 +40,7 @@ export function cachedPhotoResizer(inner: PhotoResizer = createSharpPhotoResizer
         // The widths depend on the photo's width only, which the entry holds.
         if (JSON.stringify(widthsFor(entry.width)) === JSON.stringify(entry.widths))
           return {
+            photo: readFileSync(join(dir, 'photo')),
             width: entry.width,
             height: entry.height,
             variants: entry.widths.map((w) => ({ width: w, bytes: readFileSync(join(dir, `${w}.webp`)) })),
@@ -41,9 +48,10 @@ export function cachedPhotoResizer(inner: PhotoResizer = createSharpPhotoResizer
       } catch {
         // Not cached yet (or unreadable): drawn below.
       }
-      const drawn = await inner.resize(bytes, widthsFor);
+      const drawn = await inner.resize(bytes, type, widthsFor);
       try {
         mkdirSync(dir, { recursive: true });
+        writeFileSync(join(dir, 'photo'), drawn.photo);
         for (const v of drawn.variants) writeFileSync(join(dir, `${v.width}.webp`), v.bytes);
         const entry: CachedEntry = {
           width: drawn.width,

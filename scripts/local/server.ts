@@ -380,7 +380,7 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
   const handleImage = async (res: ServerResponse, path: string) => {
     if (!opts.images) return send(res, gatewayError(404, 'Not Found'));
     // As CloudFront: /images/<x> is the bucket key images/<x>. Raw uploads (uploads/…) are outside
-    // it, private until a product adopts (and copies) them.
+    // it, private until a product adopts (and re-encodes) them.
     let key: string;
     try {
       key = decodeURIComponent(path.slice(1));

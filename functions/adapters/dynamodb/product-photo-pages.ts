@@ -25,7 +25,8 @@ function decodeCursor(cursor: string): Record<string, string> {
 
 /**
  * The one-off photo job's view of the table (decision 022): a Scan for product items, page by
- * page — a maintenance path, never a request path — and the guarded write of a product's variants.
+ * page — a maintenance path, never a request path — and the guarded write of a product's variants
+ * and of the mark that its photos are re-encoded.
  */
 export function createProductPhotoPages(table: TableAccess): ProductPhotoPages {
   const { doc, tableName } = table;
@@ -52,13 +53,13 @@ export function createProductPhotoPages(table: TableAccess): ProductPhotoPages {
       return { items, cursor: encodeCursor(res.LastEvaluatedKey) };
     },
 
-    async setImageVariants(product, variants) {
+    async setDerivedPhotos(product, variants) {
       try {
         await doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.product(product.id),
-            UpdateExpression: 'SET image_variants = :v',
+            UpdateExpression: 'SET image_variants = :v, photos_reencoded = :reencoded',
             // Only the product as it was read: deleted or with other photos, it is left alone.
             ConditionExpression:
               product.image === null
@@ -66,6 +67,7 @@ export function createProductPhotoPages(table: TableAccess): ProductPhotoPages {
                 : 'attribute_exists(pk) AND images = :images AND image = :image',
             ExpressionAttributeValues: {
               ':v': variants,
+              ':reencoded': true,
               ':images': product.images,
               ...(product.image === null ? { ':null': 'NULL' } : { ':image': product.image }),
             },

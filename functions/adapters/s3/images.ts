@@ -76,20 +76,6 @@ export function createS3ImageStore(
       );
       return Buffer.from(await res.Body!.transformToByteArray());
     },
-    async copy(from, to, contentType) {
-      const { client, CopyObjectCommand } = await sdk();
-      await client.send(
-        new CopyObjectCommand({
-          Bucket: bucket(),
-          Key: to,
-          CopySource: `${bucket()}/${from}`,
-          ContentType: contentType,
-          MetadataDirective: 'REPLACE',
-          // A published image never changes under its key.
-          CacheControl: IMMUTABLE,
-        }),
-      );
-    },
     async put(key, bytes, contentType, options) {
       const { client, PutObjectCommand } = await sdk();
       await client.send(
