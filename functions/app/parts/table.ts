@@ -17,6 +17,7 @@ import {
   createNotifyWindowStore,
 } from '../../adapters/dynamodb/notifications';
 import { createTableProbe } from '../../adapters/dynamodb/health';
+import { createIdempotencyStore } from '../../adapters/dynamodb/idempotency';
 import { createExpiryStore } from '../../adapters/dynamodb/listing-expiry';
 import { createProductRepository } from '../../adapters/dynamodb/products';
 import { createQuestionRepository } from '../../adapters/dynamodb/questions';
@@ -66,6 +67,7 @@ export const tableParts = {
   savedSearches: () => createSavedSearchRepository(table()),
   alertStates: () => createAlertStateStore(table()),
   expiryStore: () => createExpiryStore(table()),
+  idempotency: () => createIdempotencyStore(table()),
 } satisfies PartFactories<
   | 'products'
   | 'universities'
@@ -89,4 +91,5 @@ export const tableParts = {
   | 'savedSearches'
   | 'alertStates'
   | 'expiryStore'
+  | 'idempotency'
 >;
