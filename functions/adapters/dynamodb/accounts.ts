@@ -12,7 +12,6 @@ import * as z from 'zod/mini';
 import { type Profile, profileSchema } from '#shared/account-schemas';
 import { type Product, productSchema } from '#shared/schemas';
 import {
-  ENTITY_ATTRIBUTE,
   entityKey,
   favoriteIndexAttributes,
   INDEXES,
