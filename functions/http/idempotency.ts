@@ -74,6 +74,7 @@ export function claimOf(
       status: route.status ?? 200,
       // What the route answers (its schema strips undeclared keys), so the retry gets the same.
       body: JSON.stringify(route.response.parse(answer)),
+      claimedAt: now,
       expiresAt: now + IDEMPOTENCY_TTL_MS,
     }),
   };

@@ -22,6 +22,8 @@ export interface IdempotencyRecord {
   status: number;
   /** The answer's body, as JSON text. */
   body: string;
+  /** Epoch milliseconds when the request claimed its key: a record expired by then no longer holds it. */
+  claimedAt: number;
   /** Epoch milliseconds after which the record answers nothing (TTL deletes it later). */
   expiresAt: number;
 }
@@ -55,6 +57,6 @@ export interface Allowance {
 export interface CreateTerms {
   record: IdempotencyRecord;
   allowances: readonly Allowance[];
-  /** Epoch milliseconds of the uses. */
+  /** Epoch milliseconds of the allowances' uses (the services' clock). */
   now: number;
 }

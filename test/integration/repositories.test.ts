@@ -218,6 +218,7 @@ describe('every item names its entity', () => {
           requestHash: 'h',
           status: 201,
           body: '{"reported":true}',
+          claimedAt: now,
           expiresAt: now + 60_000,
         },
         allowances: [],

@@ -26,6 +26,7 @@ const recordSchema = z.object({
   request_hash: z.string(),
   status: z.number(),
   body: z.string(),
+  claimed_at: z.number(),
   expires_at: z.number(),
 });
 
@@ -42,13 +43,13 @@ export function createIdempotencyStore({ doc, tableName }: TableAccess): Idempot
       const stored = recordSchema.safeParse(res.Item);
       // TTL deletes lazily: an expired record answers nothing.
       if (!stored.success || stored.data.expires_at <= now) return null;
-      const { request_hash, status, body, expires_at } = stored.data;
-      return { id, requestHash: request_hash, status, body, expiresAt: expires_at };
+      const { request_hash, status, body, claimed_at, expires_at } = stored.data;
+      return { id, requestHash: request_hash, status, body, claimedAt: claimed_at, expiresAt: expires_at };
     },
   };
 }
 
-function recordPut(tableName: string, record: IdempotencyRecord, now: number): TransactItem {
+function recordPut(tableName: string, record: IdempotencyRecord): TransactItem {
   const { route, caller, key } = record.id;
   return {
     Put: {
@@ -58,12 +59,13 @@ function recordPut(tableName: string, record: IdempotencyRecord, now: number): T
         request_hash: record.requestHash,
         status: record.status,
         body: record.body,
+        claimed_at: record.claimedAt,
         expires_at: record.expiresAt,
         [TTL_ATTRIBUTE]: Math.ceil(record.expiresAt / 1000),
       },
       // An expired record that TTL has not deleted yet no longer holds its key.
       ConditionExpression: `attribute_not_exists(${KEY.pk}) OR expires_at <= :now`,
-      ExpressionAttributeValues: { ':now': now },
+      ExpressionAttributeValues: { ':now': record.claimedAt },
     },
   };
 }
@@ -95,7 +97,7 @@ export async function transactCreate(
   for (let round = 0; round < CREATE_ROUNDS; round += 1) {
     const transaction: TransactItem[] = [
       ...items,
-      ...(terms ? [recordPut(tableName, terms.record, terms.now)] : []),
+      ...(terms ? [recordPut(tableName, terms.record)] : []),
       ...allowances.map((a) => ({ Update: windowUse(tableName, a.subject, terms!.now, a.max, a.windowMs) })),
     ];
     try {
