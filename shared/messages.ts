@@ -23,8 +23,20 @@ export const API_MESSAGES = {
   required: 'Este campo es requerido.',
   tooLong: 'El texto es demasiado largo.',
   notReady: 'El servicio se está iniciando.',
-  tooManyUniversityRequests: 'Has enviado demasiadas solicitudes de universidad. Inténtalo de nuevo más tarde.',
+  tooManyUniversityRequests:
+    'Has enviado demasiadas solicitudes de universidad. Inténtalo de nuevo más tarde.',
   unavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
+  /** An idempotent create (docs/decisions/041) sent without its Idempotency-Key header. */
+  idempotencyKeyMissing:
+    'Falta la clave de la solicitud (cabecera Idempotency-Key). Recarga la página e inténtalo de nuevo.',
+  idempotencyKeyInvalid:
+    'La clave de la solicitud (cabecera Idempotency-Key) no es válida: usa de 16 a 64 letras, números, guiones o guiones bajos.',
+  /** The same key sent again with other data: nothing is written. */
+  idempotencyKeyReused:
+    'Esta solicitud ya se envió con otros datos. Recarga el formulario y vuelve a enviarlo.',
+  /** A twin of the request (same key) is still being written. */
+  idempotencyInProgress:
+    'Tu solicitud anterior todavía se está procesando. Inténtalo de nuevo en unos segundos.',
 } as const;
 
 /** Error body of every non-2xx API response. */

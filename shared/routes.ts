@@ -121,19 +121,29 @@ export function areaSettings(
   };
 }
 
-/** What the browser needs of each route (no schemas): its method, path, auth level and identity. */
+/**
+ * What the browser needs of each route (no schemas): its method, path, auth level, identity, and
+ * whether it takes an Idempotency-Key (the client sends one per submission, decision 041).
+ */
 export interface ClientRoute {
   method: HttpMethod;
   path: string;
   auth: AuthLevel;
   identity?: 'optional';
+  idempotent?: true;
 }
 
 export function clientRouteTable(): Record<RouteName, ClientRoute> {
   return Object.fromEntries(
     routeList.map((r) => [
       r.name,
-      { method: r.method, path: r.path, auth: r.auth, ...(r.identity ? { identity: r.identity } : {}) },
+      {
+        method: r.method,
+        path: r.path,
+        auth: r.auth,
+        ...(r.identity ? { identity: r.identity } : {}),
+        ...(r.idempotent ? { idempotent: r.idempotent } : {}),
+      },
     ]),
   ) as Record<RouteName, ClientRoute>;
 }

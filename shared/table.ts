@@ -36,6 +36,7 @@ import { reminderDueAt } from './listing-expiry';
  * | jobLock            | JOBLOCK#<kind>[#<target>]  | LOCK             | the one running job of a kind (and target): claimed by a conditional Put |
  * | seedMarker         | META#seed                  | META#v<n>        | (local stack only)                               |
  * | exchangeRate       | RATE#USD                   | DATE#<yyyy-mm-dd> | the BCV's rate of a date (history; decision 033) |
+ * | idempotencyRecord  | IDEM#<route>#<caller>#<key> | IDEM            | (TTL, 24 h) a create's first answer, written in the create's own transaction (decision 041) |
  *
  * Access patterns (every request-path read is a GetItem or a Query; never a Scan)
  * | pattern                                   | operation | key / index                                         |
@@ -61,6 +62,8 @@ import { reminderDueAt } from './listing-expiry';
  * | a pending registration                    | conditional Put / GetItem / Delete | REGISTRATION#<id> / REGISTRATION |
  * | the live code of a purpose and subject    | GetItem   | VERIFY#<purpose>#<subject> / VERIFY                 |
  * | sends/uses in the current window          | GetItem + conditional Put | SENDRATE#<subject> / WINDOW         |
+ * | a create's use of a window (decision 041)  | conditional Update in the create's transaction | SENDRATE#<subject> / WINDOW |
+ * | a retried create's first answer           | GetItem (consistent); conditional Put in the create's transaction | IDEM#<route>#<caller>#<key> / IDEM |
  * | who holds an institutional address        | GetItem   | INSTEMAIL#<address> / CLAIM                         |
  * | a reset link                              | GetItem / conditional Update | RESET#<sha256> / RESET           |
  * | a mail request (sign-up code, reset link) | conditional Put; read by the stream dispatcher | MAILREQ#<uuid> / MAILREQ |
@@ -167,6 +170,7 @@ export const ENTITIES = [
   'savedSearch',
   'savedSearchCount',
   'alertState',
+  'idempotencyRecord',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 
@@ -206,6 +210,7 @@ const ENTITY_BY_KEY: readonly [RegExp, RegExp, Entity][] = [
   [/^USER#/, /^SEARCH#/, 'savedSearch'],
   [/^USER#/, /^SEARCHES$/, 'savedSearchCount'],
   [/^ALERTS#/, /^STATE$/, 'alertState'],
+  [/^IDEM#/, /^IDEM$/, 'idempotencyRecord'],
 ];
 
 /**
@@ -337,6 +342,14 @@ export const keys = {
   jobsOfKind: (kind: string) => `JOBS#${kind}`,
   exchangeRatePartition: 'RATE#USD',
   exchangeRate: (date: string) => ({ pk: 'RATE#USD', sk: `DATE#${date}` }),
+  /**
+   * The first answer of an idempotent create (decision 041), by route, caller (`user:<id>`, or
+   * `client:<address>` for an anonymous caller) and the request's Idempotency-Key.
+   */
+  idempotencyRecord: (route: string, caller: string, key: string) => ({
+    pk: `IDEM#${route}#${caller}#${key}`,
+    sk: 'IDEM',
+  }),
   jobLock: (kind: string, target?: string | null) => ({
     pk: `JOBLOCK#${kind}${target ? `#${target}` : ''}`,
     sk: 'LOCK',

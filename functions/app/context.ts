@@ -12,6 +12,7 @@ import type {
 } from '../ports/accounts';
 import type { AdminStore, JobLauncher, JobStore, RoleDirectory, TablePages } from '../ports/admin';
 import type { CountStore } from '../ports/counts';
+import type { IdempotencyStore } from '../ports/idempotency';
 import type { ImageStore, RemoteImageFetcher } from '../ports/images';
 import type { Moderator } from '../ports/moderation';
 import type { PhotoResizer } from '../ports/photo-variants';
@@ -62,6 +63,8 @@ export interface AppParts {
   reports: ReportRepository;
   /** The BCV rate's history (docs/decisions/033). */
   exchangeRates: ExchangeRateStore;
+  /** First answers of idempotent creates, for their retries (docs/decisions/041). */
+  idempotency: IdempotencyStore;
   // The search index (parts/search.ts).
   search: SearchIndex;
   /** How long a search may take before the DynamoDB fallback answers instead. */

@@ -104,3 +104,44 @@ export function isDependencyUnavailable(error: unknown): boolean {
   // fetch and the SDK wrap the network error they met.
   return e.cause !== undefined && e.cause !== error && isDependencyUnavailable(e.cause);
 }
+
+/**
+ * The create's transaction was refused because its request's first answer is already stored: a
+ * twin request with the same Idempotency-Key was written first. The router answers with that
+ * answer (docs/decisions/041).
+ */
+export class IdempotencyKeyTakenError extends Error {
+  constructor() {
+    super('idempotency record already written');
+    this.name = 'IdempotencyKeyTakenError';
+  }
+}
+
+/** Failures after which a write may still have been applied: the request went out, no answer came. */
+const UNKNOWN_OUTCOME_NAMES = new Set([
+  'TimeoutError',
+  'AbortError',
+  'RequestTimeout',
+  'RequestTimeoutException',
+  'InternalServerError',
+  'InternalFailure',
+  'InternalServerException',
+  'ServiceUnavailable',
+  'ServiceUnavailableException',
+]);
+const UNKNOWN_OUTCOME_CODES = new Set(['ETIMEDOUT', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
+/**
+ * True when a write failed in a way that does not tell whether it was applied (a timeout, a
+ * connection cut, a server fault): what it would have replaced or referred to must be kept, since
+ * the write may land (decision 041). A refusal (a condition, a throttle, a validation error, a
+ * connection never made) is not: the write did not happen.
+ */
+export function writeOutcomeUnknown(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const e = error as Error & { $fault?: string; code?: string; cause?: unknown };
+  if (UNKNOWN_OUTCOME_NAMES.has(e.name)) return true;
+  if (e.code && UNKNOWN_OUTCOME_CODES.has(e.code)) return true;
+  if (e.$fault === 'server') return true;
+  return e.cause !== undefined && e.cause !== error && writeOutcomeUnknown(e.cause);
+}

@@ -45,8 +45,8 @@ export const catalogHandlers: AreaHandlers<typeof catalogRoutes, CatalogContext>
   getExchangeRate: (_req, ctx) => currentRate(ctx),
   listUniversities: async (_req, ctx) => ({ items: await listUniversities(ctx) }),
   getUniversity: ({ params }, ctx) => getUniversity(ctx, params.id),
-  createUniversityRequest: ({ body, auth, event }, ctx) =>
-    createUniversityRequest(ctx, body, auth?.userId ?? null, clientAddress(event)),
+  createUniversityRequest: ({ body, auth, event, idempotency }, ctx) =>
+    createUniversityRequest(ctx, body, auth?.userId ?? null, clientAddress(event), idempotency),
   listProducts: ({ query }, ctx) => listProducts(ctx, query),
   // The seller's public page is named by their account id (null for an imported listing's seller).
   getProduct: async ({ params }, ctx) => {

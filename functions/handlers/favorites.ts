@@ -24,7 +24,8 @@ export const favoritesHandlers: AreaHandlers<
   removeFavorite: ({ auth, params }, ctx) => removeFavorite(ctx, signedIn(auth), params.id),
   // Saved searches with alerts (docs/decisions/031).
   listAlerts: ({ auth }, ctx) => listSavedSearches(ctx, signedIn(auth)),
-  createAlert: ({ auth, body }, ctx) => createSavedSearch(ctx, signedIn(auth), body),
+  createAlert: ({ auth, body, idempotency }, ctx) =>
+    createSavedSearch(ctx, signedIn(auth), body, idempotency),
   updateAlert: ({ auth, params, body }, ctx) =>
     setSavedSearchEnabled(ctx, signedIn(auth), params.alertId, body.enabled),
   deleteAlert: ({ auth, params }, ctx) => deleteSavedSearch(ctx, signedIn(auth), params.alertId),

@@ -15,11 +15,12 @@ import {
 /** The publishing area's routes (shared/api/publishing.ts), one handler each. */
 export const publishingHandlers: AreaHandlers<typeof publishingRoutes, PublishingDeps & ExpiryLinkDeps> = {
   checkListing: ({ auth, body }, ctx) => checkListing(ctx, signedIn(auth), body),
-  createProduct: ({ auth, body }, ctx) => publishProduct(ctx, signedIn(auth), body),
+  createProduct: ({ auth, body, idempotency }, ctx) => publishProduct(ctx, signedIn(auth), body, idempotency),
   createUpload: ({ auth, body }, ctx) => createUpload(ctx, signedIn(auth), body),
   importImageFromUrl: ({ auth, body }, ctx) => importFromUrl(ctx, signedIn(auth), body.url),
   listOwnProducts: ({ auth }, ctx) => listOwnProducts(ctx, signedIn(auth)),
-  setOwnProductStatus: ({ auth, params, body }, ctx) => setOwnStatus(ctx, signedIn(auth), params.id, body.status),
+  setOwnProductStatus: ({ auth, params, body }, ctx) =>
+    setOwnStatus(ctx, signedIn(auth), params.id, body.status),
   renewOwnProduct: ({ auth, params }, ctx) => renewOwnProduct(ctx, signedIn(auth), params.id),
   renewListingByLink: ({ body }, ctx) => renewByLink(ctx, body.token),
   sellListingByLink: ({ body }, ctx) => sellByLink(ctx, body.token),

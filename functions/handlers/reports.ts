@@ -5,6 +5,7 @@ import { ownReportState, type ReportDeps, reportProduct } from '../services/repo
 
 /** The reports area's routes (shared/api/reports.ts), one handler each. */
 export const reportsHandlers: AreaHandlers<typeof reportsRoutes, ReportDeps> = {
-  reportProduct: ({ auth, params, body }, ctx) => reportProduct(ctx, signedIn(auth), params.id, body),
+  reportProduct: ({ auth, params, body, idempotency }, ctx) =>
+    reportProduct(ctx, signedIn(auth), params.id, body, idempotency),
   getOwnReport: ({ auth, params }, ctx) => ownReportState(ctx, signedIn(auth), params.id),
 };

@@ -38,9 +38,11 @@ const whoAmI = (auth: RouteDef['auth']) =>
     () => ({}),
   );
 
-/** A router serving one route of the table with the given handler. */
+/** A router serving one route of the table with the given handler (an idempotent one's store holds nothing). */
 const makeHandler = <N extends RouteName>(name: N, handler: (req: HttpRequest<RouteDef>) => unknown) =>
-  createRouter('test', [{ name, def: routes[name], handler }], () => ({}));
+  createRouter('test', [{ name, def: routes[name], handler }], () => ({}), {
+    idempotency: () => ({ get: async () => null }),
+  });
 
 describe('claims', () => {
   it('reads API Gateway flattened groups, arrays and comma lists', () => {
@@ -121,6 +123,8 @@ describe('routing', () => {
       unsubscribeAlerts: () => Promise.reject(new Error('not routed here')),
     },
     () => ({}),
+    // createAlert is idempotent (decision 041); no case here reaches its store.
+    { idempotency: () => ({ get: () => Promise.reject(new Error('not read here')) }) },
   );
   const claims = { sub: 'u-1' };
 
@@ -180,6 +184,67 @@ describe('routing', () => {
         () => ({}),
       ),
     ).toThrow(/without a route \[getProduct\]/);
+  });
+
+  it('refuses to build an area with idempotent routes and no store of their first answers', () => {
+    const handlers = Object.fromEntries(Object.keys(favoritesRoutes).map((n) => [n, () => ({})]));
+    expect(() => createAreaHandler(favoritesRoutes, handlers as never, () => ({}))).toThrow(
+      /routes \[createAlert\] are idempotent but no idempotency store is given/,
+    );
+  });
+});
+
+describe('the Idempotency-Key of an idempotent route (decision 041)', () => {
+  const seen: string[] = [];
+  const router = createRouter(
+    'test',
+    [
+      {
+        name: 'createAlert',
+        def: routes.createAlert,
+        handler: ({ idempotency }: HttpRequest<RouteDef>) => {
+          seen.push(idempotency?.id.key ?? 'none');
+          return Promise.reject(new BadRequestError('detenido aquí'));
+        },
+      },
+    ],
+    () => ({}),
+    { idempotency: () => ({ get: async () => null }) },
+  );
+  const call = (key: string | null) =>
+    invoke(
+      router,
+      apiEvent('createAlert', {
+        claims: { sub: 'u-1' },
+        body: { university: 'ucab', q: 'libro' },
+        idempotencyKey: key,
+      }),
+    );
+
+  it('is required: a missing, short, long or odd key is a Spanish 400 and the handler never runs', async () => {
+    seen.length = 0;
+    const missing = await invoke(router, {
+      ...apiEvent('createAlert', {
+        claims: { sub: 'u-1' },
+        body: { university: 'ucab' },
+        idempotencyKey: null,
+      }),
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({
+      error: { code: 'bad_request', message: expect.stringContaining('Idempotency-Key') },
+    });
+    for (const key of ['corta', 'x'.repeat(65), 'clave con espacios 1234', 'clave/con/barras/1234', '"'])
+      expect((await call(key)).status, key).toBe(400);
+    expect(seen).toEqual([]);
+  });
+
+  it("takes a UUID, and the draft's quoted string form without its quotes", async () => {
+    seen.length = 0;
+    const key = '8e03978e-40d5-43e8-bc93-6894a57f9324';
+    expect((await call(key)).status).toBe(400);
+    expect((await call(`"${key}"`)).status).toBe(400);
+    expect(seen).toEqual([key, key]);
   });
 });
 
@@ -271,9 +336,19 @@ describe('public reads with an optional caller', () => {
   } as const satisfies RouteDef;
   const router = createRouter(
     'test',
-    [{ name: 'listQuestions', def, handler: ({ auth }: HttpRequest<RouteDef>) => ({ who: auth?.userId ?? 'anon' }) }],
+    [
+      {
+        name: 'listQuestions',
+        def,
+        handler: ({ auth }: HttpRequest<RouteDef>) => ({ who: auth?.userId ?? 'anon' }),
+      },
+    ],
     () => ({}),
-    { tokens: () => ({ verify: async (token: string) => (token === 'good' ? { sub: 'u-7', token_use: 'id' } : null) }) },
+    {
+      tokens: () => ({
+        verify: async (token: string) => (token === 'good' ? { sub: 'u-7', token_use: 'id' } : null),
+      }),
+    },
   );
   const event = (authorization?: string) =>
     apiEvent('listQuestions', { params: { id: 5 }, headers: authorization ? { authorization } : {} });

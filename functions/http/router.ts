@@ -17,7 +17,9 @@ import {
   UnauthorizedError,
 } from '../commons/errors';
 import { logger, observe } from '../commons/observability';
+import type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore } from '../ports/idempotency';
 import type { TokenVerifier } from '../ports/tokens';
+import { answerAfterFailure, claimOf, firstAnswer } from './idempotency';
 
 // zod's own messages (wrong type, unknown key...) in Spanish, like every other text the API returns.
 z.config(es());
@@ -46,6 +48,12 @@ export interface HttpRequest<R extends RouteDef> {
   query: Out<R['query']>;
   body: Out<R['body']>;
   auth: AuthContext | null;
+  /** An idempotent route's claim (decision 041): what its create writes with its first answer. */
+  idempotency: R extends { idempotent: true }
+    ? IdempotencyClaim
+    : R extends { idempotent?: undefined }
+      ? undefined
+      : IdempotencyClaim | undefined;
   requestId: string;
   event: HttpApiEvent;
 }
@@ -226,7 +234,12 @@ interface CompiledEntry<Ctx> extends RouterEntry<Ctx> {
 export interface RouterOptions {
   /** Verifies the optional caller of public routes marked `identity: 'optional'`. */
   tokens?: () => TokenVerifier;
+  /** Reads the first answers of routes marked `idempotent` (required when one is). */
+  idempotency?: () => IdempotencyStore;
 }
+
+/** A first answer again, marked as such (the header Stripe and others send on a replay). */
+const REPLAYED_HEADER = 'idempotent-replayed';
 
 export function createRouter<Ctx>(
   name: string,
@@ -240,6 +253,37 @@ export function createRouter<Ctx>(
     ...compilePath(e.def.path),
   }));
   const byRouteKey = new Map(compiled.map((e) => [e.routeKey, e]));
+  const idempotent = compiled.filter((e) => e.def.idempotent).map((e) => e.name);
+  const { idempotency } = options;
+  if (idempotent.length > 0 && !idempotency)
+    throw new Error(
+      `Router ${name}: routes [${idempotent}] are idempotent but no idempotency store is given`,
+    );
+
+  /**
+   * An idempotent route (decision 041): the first answer when this key's create was written (a
+   * retry, or a twin that won the race), marked as replayed; else the handler's. Nothing is written
+   * twice: the create and its first answer are one transaction.
+   */
+  async function once(
+    claim: IdempotencyClaim,
+    run: () => Promise<HttpResult>,
+    answer: (statusCode: number, result: unknown) => HttpResult,
+  ): Promise<HttpResult> {
+    const store = (idempotency as () => IdempotencyStore)();
+    const replay = (record: IdempotencyRecord) => {
+      const response = answer(record.status, JSON.parse(record.body));
+      response.headers[REPLAYED_HEADER] = 'true';
+      return response;
+    };
+    const first = await firstAnswer(store, claim, Date.now());
+    if (first) return replay(first);
+    try {
+      return await run();
+    } catch (error) {
+      return replay(await answerAfterFailure(store, claim, error, Date.now()));
+    }
+  }
 
   /** API Gateway names the matched route; without one (a $default route), method and path decide. */
   function match(event: HttpApiEvent): { entry: CompiledEntry<Ctx>; pathParameters: Record<string, string> } {
@@ -280,13 +324,6 @@ export function createRouter<Ctx>(
       const params = route.params ? validate(route.params, pathParameters, true) : undefined;
       const query = route.query ? validate(route.query, event.queryStringParameters ?? {}) : undefined;
       const body = route.body ? validate(route.body, readBody(event)) : undefined;
-      const req = { params, query, body, auth, requestId, event } as HttpRequest<RouteDef>;
-      const result = await entry.handler(req, context());
-      // Strips every key the route does not declare, so nothing private can leak. A mismatch here
-      // is a server bug (500), not bad input.
-      const parsed = route.response.safeParse(result);
-      if (!parsed.success)
-        throw new Error(`Response of ${entry.name} does not match its schema: ${parsed.error.message}`);
       const cache =
         route.identity === 'optional' && auth
           ? PRIVATE_NO_STORE
@@ -294,9 +331,31 @@ export function createRouter<Ctx>(
               'public'
             ? PUBLIC_CACHE
             : NO_STORE;
-      const response = json(route.status ?? 200, parsed.data, cache);
-      // The anonymous answer a browser keeps must never serve the same URL asked with a token.
-      if (route.identity === 'optional') response.headers.vary = 'Authorization';
+      const answer = (statusCode: number, result: unknown): HttpResult => {
+        // Strips every key the route does not declare, so nothing private can leak. A mismatch here
+        // is a server bug (500), not bad input.
+        const parsed = route.response.safeParse(result);
+        if (!parsed.success)
+          throw new Error(`Response of ${entry.name} does not match its schema: ${parsed.error.message}`);
+        const response = json(statusCode, parsed.data, cache);
+        // The anonymous answer a browser keeps must never serve the same URL asked with a token.
+        if (route.identity === 'optional') response.headers.vary = 'Authorization';
+        return response;
+      };
+      const claim = route.idempotent
+        ? claimOf(entry.name, route, event, auth, { params, query, body }, Date.now())
+        : undefined;
+      const req = {
+        params,
+        query,
+        body,
+        auth,
+        idempotency: claim,
+        requestId,
+        event,
+      } as HttpRequest<RouteDef>;
+      const run = async () => answer(route.status ?? 200, await entry.handler(req, context()));
+      const response = claim ? await once(claim, run, answer) : await run();
       status = response.statusCode;
       return response;
     } catch (error) {

@@ -126,6 +126,8 @@ export interface SendCounter {
    * `now` (a sliding window); false (nothing counted) otherwise.
    */
   tryCount(email: string, now: number, max: number, windowMs: number): Promise<boolean>;
+  /** Whether one more use would fit now (reads only; nothing is counted). */
+  hasRoom(subject: string, now: number, max: number, windowMs: number): Promise<boolean>;
 }
 
 /** What a public mail route asks the stream dispatcher to mail (shared/table.ts: mailRequest). */

@@ -1,5 +1,6 @@
 import type { SavedSearchFilters } from '#shared/alerts';
 import type { SearchDocument } from './search-index';
+import type { CreateTerms } from './idempotency';
 
 /** Saved searches with alerts (docs/decisions/031). */
 
@@ -21,9 +22,10 @@ export interface SavedSearchRepository {
   get(userId: string, id: string): Promise<StoredSavedSearch | null>;
   /**
    * Stores a new saved search and counts it, in ONE transaction: never more than `max` per user,
-   * however many requests race; the same search again (the same id) is a 'duplicate'.
+   * however many requests race; the same search again (the same id) is a 'duplicate'. With
+   * `terms`, the request's first answer goes in the same transaction (decision 041).
    */
-  create(search: StoredSavedSearch, max: number): Promise<CreateSavedSearchOutcome>;
+  create(search: StoredSavedSearch, max: number, terms?: CreateTerms): Promise<CreateSavedSearchOutcome>;
   /** Turns the alert on or off; false when it does not exist. */
   setEnabled(userId: string, id: string, enabled: boolean): Promise<boolean>;
   /** Deletes and uncounts it in one transaction; false when it did not exist. */

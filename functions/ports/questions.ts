@@ -1,4 +1,5 @@
 import type { CommentModerationInput, CommentModerationResult } from '#shared/comment-moderation';
+import type { CreateTerms } from './idempotency';
 
 /**
  * A product question as stored (shared/table.ts: entity `question`, in its product's partition).
@@ -34,8 +35,11 @@ export interface QuestionRepository {
   /** A product's questions, oldest first (one Query of its partition). */
   list(productId: number, limit: number): Promise<StoredQuestion[]>;
   get(productId: number, questionId: string): Promise<StoredQuestion | null>;
-  /** Writes a new question; false (nothing written) if its id exists already. */
-  create(question: StoredQuestion): Promise<boolean>;
+  /**
+   * Writes a new question; false (nothing written) if its id exists already. With `terms`, its
+   * first answer and the hourly slot go in the same transaction (decision 041).
+   */
+  create(question: StoredQuestion, terms?: CreateTerms): Promise<boolean>;
   /**
    * Sets the answer once: only if the question exists, belongs to `sellerId`'s product and has no
    * answer yet (one conditional update, so of two concurrent answers exactly one wins).

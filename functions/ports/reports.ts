@@ -1,14 +1,18 @@
 import type { ReportStatus } from '#shared/statuses';
 import type { ProductReport } from '#shared/reports';
 import type { Page } from './repositories';
+import type { CreateTerms } from './idempotency';
 
 /**
  * Reports of products (docs/decisions/019-reports-and-holds.md). One per reporter and product: the
  * key is the rule, so a repeat, however concurrent, is refused by the table itself.
  */
 export interface ReportRepository {
-  /** Writes a new report; false when this reporter's report of the product exists (nothing changed). */
-  createIfAbsent(report: ProductReport): Promise<boolean>;
+  /**
+   * Writes a new report; false when this reporter's report of the product exists (nothing changed).
+   * With `terms`, its first answer and the daily slot go in the same transaction (decision 041).
+   */
+  createIfAbsent(report: ProductReport, terms?: CreateTerms): Promise<boolean>;
   /** A reporter's report of a product; `consistent` reads the latest write. */
   get(productId: number, reporterId: string, opts?: { consistent?: boolean }): Promise<ProductReport | null>;
   /** Every report of a product, read consistently (the hold rule must see the latest ones). */

@@ -1,4 +1,5 @@
 import type { Product, University, UniversityRequest } from '#shared/schemas';
+import type { CreateTerms } from './idempotency';
 
 /** A page of items read from a DynamoDB Query; `cursor` is opaque and validated on the way in. */
 export interface Page<T> {
@@ -18,8 +19,12 @@ export interface ProductRepository {
   raiseIdFloor(id: number): Promise<void>;
   /** A product by id; `consistent` reads the latest write (the listing counts need it). */
   get(id: number, opts?: { consistent?: boolean }): Promise<Product | null>;
-  /** Writes a new product; false if the id already exists (nothing is changed then). */
-  putIfAbsent(product: Product): Promise<boolean>;
+  /**
+   * Writes a new product; false if the id already exists (nothing is changed then). With `terms`
+   * (publishing, decision 041), the request's first answer and the daily slot go in the same
+   * transaction: a full allowance is a 429, a twin written first an IdempotencyKeyTakenError.
+   */
+  putIfAbsent(product: Product, terms?: CreateTerms): Promise<boolean>;
   /** Active products of a scope, newest or oldest first, from the listing indexes (a Query). */
   listActive(
     scope: ProductListingScope,
@@ -59,5 +64,6 @@ export interface UniversityRepository {
 }
 
 export interface UniversityRequestRepository {
-  create(request: UniversityRequest): Promise<void>;
+  /** Stores a new request; with `terms`, its first answer and its allowances' uses in one transaction. */
+  create(request: UniversityRequest, terms?: CreateTerms): Promise<void>;
 }

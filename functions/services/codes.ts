@@ -4,6 +4,7 @@ import { BadRequestError, TooManyRequestsError } from '../commons/errors';
 import { METRIC } from '../commons/metric-names';
 import { countMetric } from '../commons/observability';
 import type { CodePurpose, CodeRecord, CodeRepository, SendCounter } from '../ports/accounts';
+import type { Allowance } from '../ports/idempotency';
 import { DAY_MS, HOUR_MS } from '../commons/time';
 
 /** The spec's code rules. */
@@ -54,6 +55,22 @@ export async function spendAllowance(
   if (!(await deps.sendCounter.tryCount(subject, deps.now().getTime(), limit.max, limit.windowMs))) {
     countMetric(METRIC.rateLimitsHit);
     throw new TooManyRequestsError(limit.message);
+  }
+}
+
+/**
+ * Refuses with the 429 when the allowance has no use left, spending nothing: a create spends its
+ * use in its own transaction (decision 041), so a person whose slots are gone is refused before
+ * any costly work (a model call, photo sizes) rather than after it.
+ */
+export async function ensureAllowance(
+  deps: Pick<CodeDeps, 'sendCounter' | 'now'>,
+  allowance: Allowance,
+): Promise<void> {
+  const { subject, max, windowMs, message } = allowance;
+  if (!(await deps.sendCounter.hasRoom(subject, deps.now().getTime(), max, windowMs))) {
+    countMetric(METRIC.rateLimitsHit);
+    throw new TooManyRequestsError(message);
   }
 }
 

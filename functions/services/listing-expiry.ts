@@ -13,7 +13,6 @@ import { isOnOffer } from '#shared/statuses';
 import type { AuthContext } from '../commons/auth';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../commons/errors';
 import { logger } from '../commons/observability';
-import { DAY_MS } from '../commons/time';
 import type { Mailer, SendCounter } from '../ports/accounts';
 import type { ExpiryStore } from '../ports/listing-expiry';
 import type { SigningKeySource } from '../ports/notifications';
@@ -21,7 +20,7 @@ import type { ProductRepository } from '../ports/repositories';
 import { spendAllowance } from './codes';
 import { expiryReminderMail } from './expiry-mail';
 import { type ListingLinkPurpose, signListingLink, verifyListingLink } from './listing-links';
-import { DAILY_LISTING_LIMIT } from './publishing';
+import { publishingAllowance } from './publishing';
 
 /** Listing expiry and renewal (issue 13, docs/decisions/030). */
 export interface ExpiryDeps {
@@ -156,12 +155,10 @@ function refuseRenewal(p: Product): void {
 
 /** A renewal long after the expiry is a new publication: it costs a daily slot. */
 async function chargeIfLongExpired(deps: ExpiryDeps, p: Product): Promise<void> {
-  if (p.status === 'expired' && renewalCountsAsPublishing(p.expired_at, deps.now()))
-    await spendAllowance(deps, `publish:${p.owner_id}`, {
-      max: DAILY_LISTING_LIMIT,
-      windowMs: DAY_MS,
-      message: PUBLISH_MESSAGES.dailyLimit,
-    });
+  if (p.status === 'expired' && renewalCountsAsPublishing(p.expired_at, deps.now())) {
+    const slot = publishingAllowance(String(p.owner_id));
+    await spendAllowance(deps, slot.subject, slot);
+  }
 }
 
 const RENEW_ROUNDS = 3;

@@ -6,12 +6,19 @@ import { OWNER_TRANSITIONS } from '#shared/statuses';
 import { EXPIRY_MESSAGES, expiryFrom } from '#shared/listing-expiry';
 import type { Product } from '#shared/schemas';
 import { isListed } from '#shared/table';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../commons/errors';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  writeOutcomeUnknown,
+} from '../commons/errors';
 import type { AuthContext } from '../commons/auth';
+import type { Allowance, IdempotencyClaim } from '../ports/idempotency';
 import type { Moderator } from '../ports/moderation';
 import type { ProductRepository, UniversityRepository } from '../ports/repositories';
 import { type AccountDeps, getProfile } from './accounts';
-import { spendAllowance } from './codes';
+import { ensureAllowance, spendAllowance } from './codes';
 import {
   type CheckedUpload,
   checkUploads,
@@ -30,6 +37,20 @@ import { DAY_MS, HOUR_MS } from '../commons/time';
 /** Per-user ceilings: listings cost moderation calls and index space; checks cost model calls. */
 export const DAILY_LISTING_LIMIT = 20;
 export const MODERATION_CHECKS_PER_HOUR = 30;
+/**
+ * Model calls of publishing per user and day. The daily slots count only listings written (decision
+ * 041), so refused and failed attempts are bounded here instead: room for each slot to be tried
+ * three times.
+ */
+export const PUBLISH_MODERATIONS_PER_DAY = 3 * DAILY_LISTING_LIMIT;
+
+/** The daily slots of publishing (a renewal long after the expiry spends one too, decision 030). */
+export const publishingAllowance = (userId: string): Allowance => ({
+  subject: `publish:${userId}`,
+  max: DAILY_LISTING_LIMIT,
+  windowMs: DAY_MS,
+  message: PUBLISH_MESSAGES.dailyLimit,
+});
 /** An owner's list is read whole: the daily limit keeps it far below this. */
 export const OWN_LIST_MAX = 500;
 
@@ -89,12 +110,16 @@ export function sellerName(fullName: string | null, email: string | null): strin
 
 /**
  * Publishes a listing: only a verified institutional e-mail, only for that e-mail's university,
- * always moderated here (a client cannot skip it), at most DAILY_LISTING_LIMIT a day.
+ * always moderated here (a client cannot skip it), at most DAILY_LISTING_LIMIT a day. The product,
+ * the request's first answer and the daily slot are one transaction (decision 041): a retry of a
+ * written publication is answered by the router with the first product, and a publication that is
+ * refused or fails costs no slot.
  */
 export async function publishProduct(
   deps: PublishingDeps,
   auth: AuthContext,
   body: CreateProductBody,
+  claim: IdempotencyClaim,
 ): Promise<Product> {
   const profile = await getProfile(deps, auth);
   if (!profile.university_email_verified || !profile.university_id)
@@ -107,6 +132,14 @@ export async function publishProduct(
   }
   // The photos are checked before anything is spent (a moderation call, a daily slot, an id).
   const uploads = await checkUploads(deps, auth, body.images);
+  // No slot left: refused before the model and the photo sizes. The slot itself is spent with the write.
+  const slot = publishingAllowance(auth.userId);
+  await ensureAllowance(deps, slot);
+  await spendAllowance(deps, `publish-model:${auth.userId}`, {
+    max: PUBLISH_MODERATIONS_PER_DAY,
+    windowMs: DAY_MS,
+    message: PUBLISH_MESSAGES.moderationLimit,
+  });
   const verdict = await deps.moderator.moderate(
     moderationInput(body, null),
     uploads[0] && (await moderationImage(deps, uploads[0])),
@@ -123,12 +156,6 @@ export async function publishProduct(
   // does not decode is refused here, with nothing written.
   const drawn = await drawUploads(deps, uploads, LIMITS.imageMaxBytes);
   const now = deps.now();
-  await spendAllowance(deps, `publish:${auth.userId}`, {
-    max: DAILY_LISTING_LIMIT,
-    windowMs: DAY_MS,
-    message: PUBLISH_MESSAGES.dailyLimit,
-  });
-
   const id = await deps.products.nextId();
   // Never the uploaded bytes: what a file carried besides its pixels (metadata, an appended page
   // or archive) is not in what the site serves.
@@ -167,11 +194,18 @@ export async function publishProduct(
     expires_at: expiryFrom(now, deps.listingExpiryDays),
   };
   try {
+    const terms = { record: claim.record(product), allowances: [slot], now: now.getTime() };
     // A fresh id from the atomic counter: the conditional write can only fail on a corrupt counter.
-    if (!(await deps.products.putIfAbsent(product)))
+    if (!(await deps.products.putIfAbsent(product, terms)))
       throw new Error(`product id ${product.id} already taken`);
   } catch (err) {
-    // Nothing half-written: the stored photos go when the product does not exist.
+    // A write that timed out may still land, with these photos: they stay (a retry is answered
+    // with that product, or publishes anew under another id, leaving these unreferenced).
+    if (writeOutcomeUnknown(err)) {
+      logger.warn('product write outcome unknown: its photos are kept', { id });
+      throw err;
+    }
+    // Refused or not sent: nothing half-written, the stored photos go.
     await deps.images
       .delete(imageKeys)
       .catch((e: unknown) => logger.warn('orphan images left', { id, error: String(e) }));

@@ -20,9 +20,10 @@ import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../commo
 import { METRIC } from '../commons/metric-names';
 import { countMetric } from '../commons/observability';
 import type { ProfileRepository, SendCounter } from '../ports/accounts';
+import type { Allowance, IdempotencyClaim } from '../ports/idempotency';
 import type { CommentModerator, QuestionRepository, StoredQuestion } from '../ports/questions';
 import type { ProductRepository } from '../ports/repositories';
-import { spendAllowance } from './codes';
+import { ensureAllowance, spendAllowance } from './codes';
 import { HOUR_MS } from '../commons/time';
 
 /**
@@ -41,7 +42,6 @@ export interface QuestionDeps {
   now: () => Date;
   newId: () => string;
 }
-
 
 /** The moderator refused the text: 422 with its reason (the web app titles it 'Pregunta rechazada'). */
 export class ContentRejectedError extends AppError {
@@ -125,7 +125,10 @@ async function moderate(
   if (isModerationFailure(verdict)) throw new ModerationFailedError();
   if (!verdict.approved) {
     countMetric(METRIC.moderationRejections);
-    throw new ContentRejectedError(verdict.reason || verdict.warnings[0] || QUESTION_MESSAGES.questionRejected, verdict.warnings);
+    throw new ContentRejectedError(
+      verdict.reason || verdict.warnings[0] || QUESTION_MESSAGES.questionRejected,
+      verdict.warnings,
+    );
   }
   return verdict;
 }
@@ -151,20 +154,35 @@ async function askerName(deps: Pick<QuestionDeps, 'profiles' | 'now'>, auth: Aut
   return profile?.full_name?.trim() || auth.name?.trim() || 'Usuario';
 }
 
+/**
+ * Model calls of asking per account and hour: the hourly slots count only questions written
+ * (decision 041), so refused and failed attempts are bounded here, three per slot.
+ */
+export const QUESTION_MODERATIONS_PER_HOUR = 3 * QUESTION_LIMITS.questionsPerHour;
+
 export async function askQuestion(
   deps: QuestionDeps,
   auth: AuthContext,
   productId: number,
   body: AskQuestionBody,
+  claim: IdempotencyClaim,
 ): Promise<Question> {
   const product = await productOr404(deps, productId);
   // The seller sees no form on their own product; the server refuses too, whatever the state.
   if (isSellerOf(product, auth)) throw new ForbiddenError(QUESTION_MESSAGES.ownProduct);
   const closed = closedReason(product);
   if (closed) throw new ConflictError(closed);
-  // Counted before the model is asked: the limit bounds model calls too (a refused question counts).
-  await spendAllowance(deps, `question:${auth.userId}`, {
+  // The hourly slot is spent with the write (decision 041): a refused or failed question costs
+  // none. A person without one is refused before the model; the model calls have their own bound.
+  const slot: Allowance = {
+    subject: `question:${auth.userId}`,
     max: QUESTION_LIMITS.questionsPerHour,
+    windowMs: HOUR_MS,
+    message: QUESTION_MESSAGES.tooManyQuestions,
+  };
+  await ensureAllowance(deps, slot);
+  await spendAllowance(deps, `question-model:${auth.userId}`, {
+    max: QUESTION_MODERATIONS_PER_HOUR,
     windowMs: HOUR_MS,
     message: QUESTION_MESSAGES.tooManyQuestions,
   });
@@ -180,8 +198,10 @@ export async function askQuestion(
     question_text: body.question_text,
     created_at: now.toISOString(),
   };
+  const terms = { record: claim.record(view(question, auth, false)), allowances: [slot], now: now.getTime() };
   // A fresh random id: the conditional write fails only if the id generator is broken.
-  if (!(await deps.questions.create(question))) throw new Error(`question id ${question.id} already taken`);
+  if (!(await deps.questions.create(question, terms)))
+    throw new Error(`question id ${question.id} already taken`);
   return view(question, auth, false);
 }
 

@@ -11,10 +11,10 @@ import { isListed } from '#shared/table';
 import type { AuthContext } from '../commons/auth';
 import { AppError, ForbiddenError, NotFoundError } from '../commons/errors';
 import type { ProfileRepository, SendCounter } from '../ports/accounts';
+import type { IdempotencyClaim } from '../ports/idempotency';
 import type { ReportRepository } from '../ports/reports';
 import type { ProductRepository } from '../ports/repositories';
 import { getProfile } from './accounts';
-import { spendAllowance } from './codes';
 import { sellerName } from './publishing';
 import { DAY_MS } from '../commons/time';
 
@@ -52,25 +52,22 @@ async function reportable(deps: Pick<ReportDeps, 'products'>, auth: AuthContext,
 }
 
 /**
- * Reports a product. A repeat is refused before a daily slot is spent; the conditional write
- * decides between concurrent first attempts, so exactly one report exists whatever the race.
+ * Reports a product. The conditional write decides between concurrent first attempts, so exactly
+ * one report exists whatever the race; the report, the request's first answer and the daily slot
+ * are one transaction (decision 041), so a repeat, a refusal or a failure costs no slot.
  */
 export async function reportProduct(
   deps: ReportDeps,
   auth: AuthContext,
   productId: number,
   body: ReportBody,
+  claim: IdempotencyClaim,
 ): Promise<ReportState> {
   const [product, existing] = await Promise.all([
     reportable(deps, auth, productId),
     deps.reports.get(productId, auth.userId),
   ]);
   if (existing) throw new AlreadyReportedError();
-  await spendAllowance(deps, `report:${auth.userId}`, {
-    max: REPORTS_PER_DAY,
-    windowMs: DAY_MS,
-    message: REPORT_MESSAGES.dailyLimit,
-  });
   const profile = await getProfile(deps, auth);
   const verified = profile.university_email_verified && !!profile.university_email;
   const report: ProductReport = {
@@ -88,8 +85,16 @@ export async function reportProduct(
     created_at: deps.now().toISOString(),
     ...snapshotOf(product),
   };
-  if (!(await deps.reports.createIfAbsent(report))) throw new AlreadyReportedError();
-  return { reported: true };
+  const answer: ReportState = { reported: true };
+  const slot = {
+    subject: `report:${auth.userId}`,
+    max: REPORTS_PER_DAY,
+    windowMs: DAY_MS,
+    message: REPORT_MESSAGES.dailyLimit,
+  };
+  const terms = { record: claim.record(answer), allowances: [slot], now: deps.now().getTime() };
+  if (!(await deps.reports.createIfAbsent(report, terms))) throw new AlreadyReportedError();
+  return answer;
 }
 
 /** What the admin sees of the product as it was reported (it may change or go afterwards). */

@@ -15,6 +15,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../commons/errors
 import { logger } from '../commons/observability';
 import type { SavedSearchRepository, StoredSavedSearch } from '../ports/alerts';
 import type { SendCounter } from '../ports/accounts';
+import type { IdempotencyClaim } from '../ports/idempotency';
 import type { SigningKeySource } from '../ports/notifications';
 import type { UniversityRepository } from '../ports/repositories';
 import { spendAllowance } from './codes';
@@ -61,10 +62,15 @@ export async function listSavedSearches(deps: SavedSearchDeps, auth: AuthContext
   return { items: items.map(toSavedSearch), max: MAX_SAVED_SEARCHES };
 }
 
+/**
+ * 'Crear alerta': the saved search, its count and the request's first answer in one transaction
+ * (decision 041), so a retry of a saved one is answered with it rather than the duplicate's 409.
+ */
 export async function createSavedSearch(
   deps: SavedSearchDeps,
   auth: AuthContext,
   input: SavedSearchInput,
+  claim: IdempotencyClaim,
 ): Promise<SavedSearch> {
   const filters = normalizeFilters(input);
   if (isEmptySearch(filters)) throw new BadRequestError(ALERT_MESSAGES.empty);
@@ -78,10 +84,12 @@ export async function createSavedSearch(
     created_at: deps.now().toISOString(),
     new_ids: [],
   };
-  const outcome = await deps.savedSearches.create(stored, MAX_SAVED_SEARCHES);
+  const answer = toSavedSearch(stored);
+  const terms = { record: claim.record(answer), allowances: [], now: deps.now().getTime() };
+  const outcome = await deps.savedSearches.create(stored, MAX_SAVED_SEARCHES, terms);
   if (outcome === 'duplicate') throw new ConflictError(ALERT_MESSAGES.duplicate);
   if (outcome === 'limit') throw new ConflictError(ALERT_MESSAGES.tooMany);
-  return toSavedSearch(stored);
+  return answer;
 }
 
 async function ownOrNotFound(deps: SavedSearchDeps, auth: AuthContext, id: string) {

@@ -1,9 +1,8 @@
 import { API_MESSAGES } from '#shared/messages';
 import type { University, UniversityRequest, UniversityRequestInput } from '#shared/schemas';
 import { NotFoundError } from '../commons/errors';
-import type { SendCounter } from '../ports/accounts';
+import type { Allowance, IdempotencyClaim } from '../ports/idempotency';
 import type { UniversityRepository, UniversityRequestRepository } from '../ports/repositories';
-import { spendAllowance } from './codes';
 import { DAY_MS, HOUR_MS } from '../commons/time';
 
 /**
@@ -28,26 +27,29 @@ export async function getUniversity(
 
 /**
  * The request dialog: stored as pending; the requester is optional (anonymous visitors may ask),
- * and recorded when signed in. Limited per client address and per account.
+ * and recorded when signed in. Limited per client address and per account: the request, its
+ * first answer and the uses of both limits are one transaction (decision 041), so a retry is
+ * answered with the first request and a failed one costs nothing.
  */
 export async function createUniversityRequest(
   deps: {
     universityRequests: UniversityRequestRepository;
-    sendCounter: SendCounter;
     now: () => Date;
     newId: () => string;
   },
   input: UniversityRequestInput,
   requesterId: string | null,
   client: string,
+  claim: IdempotencyClaim,
 ): Promise<UniversityRequest> {
   const message = API_MESSAGES.tooManyUniversityRequests;
-  await spendAllowance(deps, `unireq-client:${client}`, { ...UNIVERSITY_REQUESTS_PER_CLIENT, message });
-  if (requesterId)
-    await spendAllowance(deps, `unireq-account:${requesterId}`, {
-      ...UNIVERSITY_REQUESTS_PER_ACCOUNT,
-      message,
-    });
+  const allowances: Allowance[] = [
+    { subject: `unireq-client:${client}`, ...UNIVERSITY_REQUESTS_PER_CLIENT, message },
+    ...(requesterId
+      ? [{ subject: `unireq-account:${requesterId}`, ...UNIVERSITY_REQUESTS_PER_ACCOUNT, message }]
+      : []),
+  ];
+  const now = deps.now();
   const request: UniversityRequest = {
     ...input,
     additional_info: input.additional_info ?? null,
@@ -55,8 +57,12 @@ export async function createUniversityRequest(
     status: 'pending',
     admin_notes: null,
     requester_id: requesterId,
-    created_at: deps.now().toISOString(),
+    created_at: now.toISOString(),
   };
-  await deps.universityRequests.create(request);
+  await deps.universityRequests.create(request, {
+    record: claim.record(request),
+    allowances,
+    now: now.getTime(),
+  });
   return request;
 }

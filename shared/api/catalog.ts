@@ -59,6 +59,7 @@ export const catalogRoutes = defineArea('catalog', {
     auth: 'public',
     identity: 'optional',
     status: 201,
+    idempotent: true,
     body: universityRequestInputSchema,
     response: universityRequestSchema,
   },

@@ -63,6 +63,13 @@ export interface RouteEntry {
    * (by its service: reporting or contacting oneself). The authorization matrix checks it.
    */
   readonly ownerRefused?: true;
+  /**
+   * A create a client may retry (docs/decisions/041): the request must carry an Idempotency-Key
+   * header (shared/idempotency.ts; a missing or malformed one is a 400), and a retry with the same
+   * key, caller and payload answers the first answer without writing again. The router checks the
+   * key and replays; the route's service writes the answer in the same transaction as the create.
+   */
+  readonly idempotent?: true;
   /** Success status code. @default 200 */
   readonly status?: number;
   /** Cache-Control of a success. @default public GETs 'public' (briefly cacheable), others 'no-store' */

@@ -47,6 +47,7 @@ export const favoritesRoutes = defineArea('favorites', {
     path: '/api/me/alerts',
     auth: 'user',
     status: 201,
+    idempotent: true,
     body: savedSearchInputSchema,
     response: savedSearchSchema,
   },

@@ -30,6 +30,7 @@ export const publishingRoutes = defineArea('publishing', {
     path: '/api/products',
     auth: 'user',
     status: 201,
+    idempotent: true,
     timeoutSeconds: 20,
     // Drawing the photos' WebP sizes (decision 022) is CPU work; Lambda's CPU grows with memory.
     memoryMb: 1024,

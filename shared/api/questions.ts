@@ -30,6 +30,7 @@ export const questionsRoutes = defineArea('questions', {
     // The seller sees no ask form on their own product, and the service refuses them too.
     ownerRefused: true,
     status: 201,
+    idempotent: true,
     timeoutSeconds: 15,
     uses: { moderation: true },
     params: idParamsSchema,

@@ -14,6 +14,7 @@ export const reportsRoutes = defineArea('reports', {
     auth: 'user',
     ownerRefused: true,
     status: 201,
+    idempotent: true,
     params: idParamsSchema,
     body: reportBodySchema,
     response: reportStateSchema,

@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { IDEMPOTENCY_KEY_HEADER } from '#shared/idempotency';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -38,6 +39,8 @@ async function api(path: string, init: { method?: string; body?: unknown; token?
     headers: {
       'content-type': 'application/json',
       ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      // The creates this journey posts take a key per submission (decision 041); others ignore it.
+      ...(init.method === 'POST' ? { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } : {}),
     },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { resetContext } from '../../functions/app/context';
 import type { LocalServer } from '../../scripts/local/server';
 import { caracasDate } from '#shared/caracas-time';
+import { IDEMPOTENCY_KEY_HEADER } from '#shared/idempotency';
 import { buildPath, type RouteName, routeList } from '#shared/routes';
 import { type AccountParts, startAccountParts, startApiServer } from '../support/accounts';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
@@ -39,7 +41,12 @@ let productId = 1;
 let productOfA = 1;
 /** The admin routes act on this product (one of them deletes it), never on the one above. */
 let adminTarget = 1;
-const tokens: Record<'a' | 'b' | 'admin' | 'superAdmin', string> = { a: '', b: '', admin: '', superAdmin: '' };
+const tokens: Record<'a' | 'b' | 'admin' | 'superAdmin', string> = {
+  a: '',
+  b: '',
+  admin: '',
+  superAdmin: '',
+};
 
 beforeAll(async () => {
   table = useTestTable();
@@ -81,7 +88,11 @@ const adminBodies: Partial<Record<RouteName, unknown>> = {
     full_name: 'Universidad de la Matriz',
     email_domain: 'matriz.edu.ve',
   },
-  adminUpdateUniversity: { name: 'Matriz', full_name: 'Universidad de la Matriz', email_domain: 'matriz.edu.ve' },
+  adminUpdateUniversity: {
+    name: 'Matriz',
+    full_name: 'Universidad de la Matriz',
+    email_domain: 'matriz.edu.ve',
+  },
   adminDecideUniversityRequest: { status: 'rejected' },
   // Confirmed: whatever rate another file stored, the admin's call is judged by its permission.
   adminSetExchangeRate: { date: caracasDate(new Date()), rate: 36.5, confirm: true },
@@ -96,7 +107,12 @@ function call(route: (typeof routeList)[number], token?: string, id = productId,
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
   return fetch(`${server.url}${path}`, {
     method: route.method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      'content-type': 'application/json',
+      // An idempotent create takes a key per submission (decision 041), as the web client sends it.
+      ...(route.idempotent ? { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } : {}),
+    },
     ...(hasBody ? { body } : {}),
   });
 }
@@ -220,7 +236,11 @@ describe('public routes that read an optional caller', () => {
     const post = (token?: string) =>
       fetch(`${server.url}/api/university-requests`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          [IDEMPOTENCY_KEY_HEADER]: randomUUID(),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         body: JSON.stringify(body),
       });
     const signedIn = await post(tokens.a);
@@ -274,6 +294,7 @@ describe("a user's saved searches (alerts, decision 031) are theirs alone", () =
         headers: {
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           'content-type': 'application/json',
+          ...(init.method === 'POST' ? { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } : {}),
         },
       });
     await createUniversityRepository(table).putIfAbsent({

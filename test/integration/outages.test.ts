@@ -8,6 +8,7 @@ import {
 } from '../../functions/adapters/dynamodb/accounts';
 import { createTableAccess } from '../../functions/adapters/dynamodb/client';
 import { createTableProbe } from '../../functions/adapters/dynamodb/health';
+import { createIdempotencyStore } from '../../functions/adapters/dynamodb/idempotency';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
 import { createReportRepository } from '../../functions/adapters/dynamodb/reports';
 import {
@@ -80,6 +81,7 @@ describe('a dependency that is down', () => {
       profiles: createProfileRepository(dead),
       favorites: createFavoriteRepository(dead),
       reports: createReportRepository(dead),
+      idempotency: createIdempotencyStore(dead),
       search: new MemorySearchIndex(),
     });
     for (const [name, options] of cases) {

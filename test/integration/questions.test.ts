@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
@@ -9,6 +10,7 @@ import type { CommentModerator, QuestionRepository, StoredQuestion } from '../..
 import { deleteProductQuestions } from '../../functions/services/questions';
 import type { LocalServer } from '../../scripts/local/server';
 import { COMMENT_MODERATION_FALLBACK } from '#shared/comment-moderation';
+import { IDEMPOTENCY_KEY_HEADER } from '#shared/idempotency';
 import { makeQuestionId, QUESTION_LIMITS, QUESTION_MESSAGES } from '#shared/questions';
 import type { Product } from '#shared/schemas';
 import { keys } from '#shared/table';
@@ -58,6 +60,8 @@ async function api(who: Who, method: string, path: string, body?: unknown) {
     headers: {
       'content-type': 'application/json',
       ...(who !== 'anonymous' ? { authorization: `Bearer ${token[who]}` } : {}),
+      // Asking is an idempotent create (decision 041): a client sends a key per submission.
+      ...(method === 'POST' ? { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } : {}),
     },
     ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
@@ -88,7 +92,12 @@ async function storedItems(productId: number): Promise<Record<string, unknown>[]
 }
 
 const sellersProduct = (overrides: Partial<Product> = {}) =>
-  makeProduct(table, { university_id: uni, owner_id: sub.seller, title: 'Calculadora Casio fx-570', ...overrides });
+  makeProduct(table, {
+    university_id: uni,
+    owner_id: sub.seller,
+    title: 'Calculadora Casio fx-570',
+    ...overrides,
+  });
 
 /** Puts a question straight into the table (arranging data, not the behaviour under test). */
 async function storeQuestion(productId: number, n: number, over: Partial<StoredQuestion> = {}) {
@@ -227,7 +236,8 @@ describe('who may do what, on every route', () => {
     const key = keys.question(product.id, id);
     expect(key).toEqual({ pk: `PRODUCT#${product.id}`, sk: `QUESTION#${id}` });
     const read = async () =>
-      (await table.doc.send(new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: true }))).Item;
+      (await table.doc.send(new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: true })))
+        .Item;
     const item = await read();
     expect(Object.keys(item ?? {}).sort()).toEqual(
       [
@@ -272,7 +282,11 @@ describe('the asker without a profile', () => {
     const asked = await ask('newcomer', product.id, '¿La lámpara tiene regulador de intensidad?');
     expect(asked.status).toBe(201);
     const profile = await profiles.get(sub.newcomer);
-    expect(profile).toMatchObject({ user_id: sub.newcomer, email: 'nuevo.q@correo.com', university_email_verified: false });
+    expect(profile).toMatchObject({
+      user_id: sub.newcomer,
+      email: 'nuevo.q@correo.com',
+      university_email_verified: false,
+    });
     // cognito-local's ID tokens carry no `name` claim (Cognito's do): the name is the token's, if any.
     const claimed = decodeJwtPayload(token.newcomer).name;
     expect(profile?.full_name ?? null).toBe(typeof claimed === 'string' ? claimed : null);
@@ -292,8 +306,14 @@ describe('state of the product', () => {
       expect((await list('asker', product.id)).status).toBe(404);
       const seller = await list('seller', product.id);
       expect(seller.status).toBe(200);
-      expect(seller.body).toMatchObject({ is_seller: true, can_ask: false, closed_reason: QUESTION_MESSAGES.notOnSale });
-      expect((seller.body as { items: { can_answer: boolean }[] }).items.map((i) => i.can_answer)).toEqual([false]);
+      expect(seller.body).toMatchObject({
+        is_seller: true,
+        can_ask: false,
+        closed_reason: QUESTION_MESSAGES.notOnSale,
+      });
+      expect((seller.body as { items: { can_answer: boolean }[] }).items.map((i) => i.can_answer)).toEqual([
+        false,
+      ]);
       const asked = await ask('asker', product.id, '¿Todavía está disponible?');
       expect(asked.status).toBe(409);
       expect(message(asked.body)).toBe(QUESTION_MESSAGES.notOnSale);
@@ -318,7 +338,11 @@ describe('state of the product', () => {
   it('takes no question for an imported listing whose seller has no account yet', async () => {
     const product = await makeProduct(table, { university_id: uni, owner_id: null });
     const read = await list('asker', product.id);
-    expect(read.body).toMatchObject({ can_ask: false, is_seller: false, closed_reason: QUESTION_MESSAGES.noSeller });
+    expect(read.body).toMatchObject({
+      can_ask: false,
+      is_seller: false,
+      closed_reason: QUESTION_MESSAGES.noSeller,
+    });
     const asked = await ask('asker', product.id, '¿Todavía está disponible?');
     expect(asked.status).toBe(409);
     expect(message(asked.body)).toBe(QUESTION_MESSAGES.noSeller);
@@ -335,8 +359,18 @@ describe('state of the product', () => {
     const unknownQuestion = makeQuestionId(Date.now(), 'abcdefabcdef');
     expect((await answer('seller', product.id, unknownQuestion, 'Sí, disponible.')).status).toBe(404);
     expect((await remove('asker', product.id, unknownQuestion)).status).toBe(404);
-    for (const bad of ['abc', `${q.id}x`, q.id.toUpperCase().replace(/-/, '_'), 'QUESTION%23x', '..%2F..%2Fx', '0'])
-      for (const res of [await answer('seller', product.id, bad, 'Sí, disponible.'), await remove('asker', product.id, bad)]) {
+    for (const bad of [
+      'abc',
+      `${q.id}x`,
+      q.id.toUpperCase().replace(/-/, '_'),
+      'QUESTION%23x',
+      '..%2F..%2Fx',
+      '0',
+    ])
+      for (const res of [
+        await answer('seller', product.id, bad, 'Sí, disponible.'),
+        await remove('asker', product.id, bad),
+      ]) {
         expect(res.status, bad).toBe(404);
         expect(message(res.body)).toBe(QUESTION_MESSAGES.notFound);
       }
@@ -372,7 +406,11 @@ describe('what is written', () => {
       if (text) expect(message(res.body)).toBe(text);
     }
     // The same checks on answers; an answer body with a question's field is not an answer.
-    for (const body of [{ answer_text: 'no' }, { question_text: 'Sí, disponible.' }, { answer_text: 'wasap 0414' }]) {
+    for (const body of [
+      { answer_text: 'no' },
+      { question_text: 'Sí, disponible.' },
+      { answer_text: 'wasap 0414' },
+    ]) {
       const res = await api('seller', 'PUT', `/api/products/${product.id}/questions/${q.id}/answer`, body);
       expect(res.status).toBe(400);
     }
@@ -390,7 +428,11 @@ describe('what is written', () => {
   it('saves nothing the comment moderator refuses, and says why (422)', async () => {
     const product = await sellersProduct();
     const q = await storeQuestion(product.id, 4);
-    for (const text of ['Cállate idiota', 'Escríbeme al cero cuatro catorce, uno dos tres', 'Búscame en insta']) {
+    for (const text of [
+      'Cállate idiota',
+      'Escríbeme al cero cuatro catorce, uno dos tres',
+      'Búscame en insta',
+    ]) {
       const res = await ask('other', product.id, text);
       expect(res.status, text).toBe(422);
       expect(code(res.body)).toBe('content_rejected');
@@ -453,7 +495,9 @@ describe('what is written', () => {
       expect(res.status).toBe(201);
       clock += 1000;
     }
-    const read = (await list('anonymous', product.id)).body as { items: { question_text: string; created_at: string }[] };
+    const read = (await list('anonymous', product.id)).body as {
+      items: { question_text: string; created_at: string }[];
+    };
     expect(read.items.map((q) => q.question_text)).toEqual(texts);
   });
 });
@@ -504,7 +548,8 @@ describe('limits', () => {
           body: { answer_text: `Respuesta a ${q.question_text}` },
         }),
       );
-    for (const q of stored.slice(0, QUESTION_LIMITS.answersPerHour)) expect((await reply(q)).status).toBe(200);
+    for (const q of stored.slice(0, QUESTION_LIMITS.answersPerHour))
+      expect((await reply(q)).status).toBe(200);
     const last = stored[QUESTION_LIMITS.answersPerHour];
     const refused = await reply(last);
     expect(refused.status).toBe(429);

@@ -199,27 +199,42 @@ describe('every item names its entity', () => {
     );
     await ctx.products.nextId();
     await settleProductCounts(ctx, product.id);
-    await ctx.reports.createIfAbsent({
-      id: `report-${user}`,
-      product_id: product.id,
-      reporter_id: user,
-      reporter_name: 'Usuario',
-      reporter_university_email: email,
-      reporter_verified: true,
-      report_category: 'spam',
-      additional_comments: null,
-      status: 'pending',
-      admin_notes: null,
-      reviewed_at: null,
-      created_at: new Date().toISOString(),
-      product_title: product.title,
-      product_price: product.price,
-      product_category: product.category,
-      product_status: product.status,
-      product_university_id: product.university_id,
-      seller_id: product.owner_id,
-      seller_name: product.seller_name,
-    });
+    await ctx.reports.createIfAbsent(
+      {
+        id: `report-${user}`,
+        product_id: product.id,
+        reporter_id: user,
+        reporter_name: 'Usuario',
+        reporter_university_email: email,
+        reporter_verified: true,
+        report_category: 'spam',
+        additional_comments: null,
+        status: 'pending',
+        admin_notes: null,
+        reviewed_at: null,
+        created_at: new Date().toISOString(),
+        product_title: product.title,
+        product_price: product.price,
+        product_category: product.category,
+        product_status: product.status,
+        product_university_id: product.university_id,
+        seller_id: product.owner_id,
+        seller_name: product.seller_name,
+      },
+      {
+        // The request's first answer, in the report's transaction (decision 041).
+        record: {
+          id: { route: 'reportProduct', caller: `user:${user}`, key: `key-${user}` },
+          requestHash: 'h',
+          status: 201,
+          body: '{"reported":true}',
+          claimedAt: now,
+          expiresAt: now + 60_000,
+        },
+        allowances: [],
+        now,
+      },
+    );
     const audit: AuditEntry = {
       id: `audit-${user}`,
       at: new Date(now).toISOString(),
@@ -328,6 +343,7 @@ describe('every item names its entity', () => {
       keys.savedSearch(user, searchId),
       keys.savedSearchCount(user),
       keys.alertState(user),
+      keys.idempotencyRecord('reportProduct', `user:${user}`, `key-${user}`),
     ];
     const items = await Promise.all(
       written.map(
@@ -362,6 +378,7 @@ describe('every item names its entity', () => {
       'savedSearch',
       'savedSearchCount',
       'alertState',
+      'idempotencyRecord',
     ]);
     for (const [i, key] of written.entries()) expect(entityOf(undefined, key)).toBe(found[i]);
     expect(new Set(found).size).toBe(ENTITIES.length - 1); // every entity but the local seed marker

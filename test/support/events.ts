@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
+import { IDEMPOTENCY_KEY_HEADER } from '#shared/idempotency';
 import type { HttpApiEvent } from '../../functions/http/router';
-import { buildPath, type RouteName, routes } from '#shared/routes';
+import { buildPath, type RouteDef, type RouteName, routes } from '#shared/routes';
 
 /**
  * Builds the API Gateway HTTP API payload-v2 event a route's Lambda receives, as the local server
@@ -16,6 +18,11 @@ export interface EventOptions {
   /** JWT claims; arrays are flattened like API Gateway does. */
   claims?: Record<string, string | number | boolean | string[]>;
   headers?: Record<string, string>;
+  /**
+   * The Idempotency-Key of a route marked `idempotent` (decision 041). @default a new key per
+   * event, as a client that does not retry sends; null sends none.
+   */
+  idempotencyKey?: string | null;
   /** The connection's address (requestContext.http.sourceIp). @default one address per test file */
   sourceIp?: string;
 }
@@ -31,7 +38,7 @@ const flatten = (v: string | number | boolean | string[]) =>
   Array.isArray(v) ? `[${v.join(' ')}]` : String(v);
 
 export function apiEvent(routeName: RouteName, opts: EventOptions = {}): HttpApiEvent {
-  const route = routes[routeName];
+  const route: RouteDef = routes[routeName];
   const rawPath = buildPath(route.path, opts.params ?? {});
   const queryStringParameters: Record<string, string> = {};
   const search = new URLSearchParams();
@@ -57,7 +64,13 @@ export function apiEvent(routeName: RouteName, opts: EventOptions = {}): HttpApi
     routeKey: `${route.method} ${route.path}`,
     rawPath,
     rawQueryString: search.toString(),
-    headers: { 'content-type': 'application/json', ...(opts.headers ?? {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(route.idempotent && opts.idempotencyKey !== null
+        ? { [IDEMPOTENCY_KEY_HEADER]: opts.idempotencyKey ?? randomUUID() }
+        : {}),
+      ...(opts.headers ?? {}),
+    },
     ...(Object.keys(queryStringParameters).length ? { queryStringParameters } : {}),
     ...(Object.keys(pathParameters).length ? { pathParameters } : {}),
     requestContext: {

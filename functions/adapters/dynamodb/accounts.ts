@@ -12,7 +12,6 @@ import * as z from 'zod/mini';
 import { type Profile, profileSchema } from '#shared/account-schemas';
 import { type Product, productSchema } from '#shared/schemas';
 import {
-  ENTITY_ATTRIBUTE,
   entityKey,
   favoriteIndexAttributes,
   INDEXES,
@@ -34,6 +33,7 @@ import type {
 } from '../../ports/accounts';
 import type { TableAccess } from './client';
 import { isConditionalCheckFailed, stripKeys } from './items';
+import { pruneWindow, windowHasRoom, windowUse } from './send-windows';
 import { queryIndexAll } from './cursor';
 
 const codeRecordSchema = z.object({
@@ -137,76 +137,28 @@ export function createCodeRepository({ doc, tableName }: TableAccess): CodeRepos
   };
 }
 
-const sendWindowSchema = z.object({ sends: z.array(z.number()), version: z.optional(z.number()) });
-
 /** Rounds of "full: drop what left the window, then append again" before a caller is refused. */
 const SEND_WINDOW_ATTEMPTS = 20;
 
-/**
- * A sliding window of uses per subject, exact under any burst: the item keeps the times of the
- * uses; a use is ONE conditional append that DynamoDB applies only while the list holds fewer than
- * `max` times (concurrent appends are serialised by the table, so exactly `max` win and none is
- * lost to contention). When the list is full, the times that left the window are dropped with an
- * optimistic write (by version) and the append is tried again.
- */
-export function createSendCounter({ doc, tableName }: TableAccess): SendCounter {
+/** The sliding windows of uses per subject (send-windows.ts), each use a write of its own. */
+export function createSendCounter(table: TableAccess): SendCounter {
+  const { doc, tableName } = table;
   return {
     async tryCount(subject, now, max, windowMs) {
-      const key = keys.sendWindow(subject);
       for (let attempt = 0; attempt < SEND_WINDOW_ATTEMPTS; attempt += 1) {
         try {
-          await doc.send(
-            new UpdateCommand({
-              TableName: tableName,
-              Key: key,
-              UpdateExpression:
-                'SET sends = list_append(if_not_exists(sends, :none), :now), #entity = :entity, #ttl = :ttl ADD version :one',
-              ConditionExpression: 'attribute_not_exists(sends) OR size(sends) < :max',
-              ExpressionAttributeNames: { '#entity': ENTITY_ATTRIBUTE, '#ttl': TTL_ATTRIBUTE },
-              ExpressionAttributeValues: {
-                ':none': [],
-                ':now': [now],
-                ':entity': 'sendWindow',
-                ':ttl': epochSeconds(now + windowMs) + 60,
-                ':one': 1,
-                ':max': max,
-              },
-            }),
-          );
+          await doc.send(new UpdateCommand(windowUse(tableName, subject, now, max, windowMs)));
           return true;
         } catch (err) {
           if (!isConditionalCheckFailed(err)) throw err;
         }
         // Full: of uses inside the window (refused), or of old ones to drop first.
-        const res = await doc.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
-        const stored = sendWindowSchema.safeParse(res.Item);
-        if (!stored.success) continue;
-        const recent = stored.data.sends.filter((t) => t > now - windowMs);
-        if (recent.length >= max) return false;
-        try {
-          await doc.send(
-            new UpdateCommand({
-              TableName: tableName,
-              Key: key,
-              UpdateExpression: 'SET sends = :recent ADD version :one',
-              ConditionExpression:
-                stored.data.version === undefined ? 'attribute_not_exists(version)' : 'version = :v',
-              ExpressionAttributeValues: {
-                ':recent': recent,
-                ':one': 1,
-                ...(stored.data.version === undefined ? {} : { ':v': stored.data.version }),
-              },
-            }),
-          );
-        } catch (err) {
-          // Another caller changed the list meanwhile: read it again.
-          if (!isConditionalCheckFailed(err)) throw err;
-          await new Promise((r) => setTimeout(r, Math.random() * 10));
-        }
+        if ((await pruneWindow(table, subject, now, max, windowMs)) === 'full') return false;
       }
       // Still failing after every round: an abusive burst on one subject; refuse this use.
       return false;
     },
+    hasRoom: (subject, now, max, windowMs) => windowHasRoom(table, subject, now, max, windowMs),
   };
 }
 

@@ -17,6 +17,7 @@ import type {
   StoredSavedSearch,
 } from '../../ports/alerts';
 import type { TableAccess } from './client';
+import { transactCreate } from './idempotency';
 import { isConditionalCheckFailed } from './items';
 
 /** Saved searches and the alert mails' state (shared/table.ts; docs/decisions/031). */
@@ -59,7 +60,8 @@ function cancellationCodes(err: unknown): (string | undefined)[] | null {
   return reasons.map((r) => r.Code);
 }
 
-export function createSavedSearchRepository({ doc, tableName }: TableAccess): SavedSearchRepository {
+export function createSavedSearchRepository(table: TableAccess): SavedSearchRepository {
+  const { doc, tableName } = table;
   async function listAll(userId: string): Promise<StoredSavedSearch[]> {
     const out: StoredSavedSearch[] = [];
     let start: Record<string, unknown> | undefined;
@@ -95,44 +97,37 @@ export function createSavedSearchRepository({ doc, tableName }: TableAccess): Sa
       return res.Item ? toStored(res.Item) : null;
     },
 
-    async create(search, max) {
+    async create(search, max, terms) {
       const { new_ids: _ignored, ...stored } = search;
-      try {
-        await doc.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: {
-                    ...entityKey('savedSearch', keys.savedSearch(search.user_id, search.id)),
-                    [INDEXES.gsi1.pk]: keys.savedSearchesPartition,
-                    [INDEXES.gsi1.sk]: search.id,
-                    ...stored,
-                  },
-                  ConditionExpression: `attribute_not_exists(${KEY.pk})`,
-                },
+      const refused = await transactCreate(
+        table,
+        [
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...entityKey('savedSearch', keys.savedSearch(search.user_id, search.id)),
+                [INDEXES.gsi1.pk]: keys.savedSearchesPartition,
+                [INDEXES.gsi1.sk]: search.id,
+                ...stored,
               },
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: keys.savedSearchCount(search.user_id),
-                  UpdateExpression: 'SET #e = :entity ADD #n :one',
-                  ConditionExpression: 'attribute_not_exists(#n) OR #n < :max',
-                  ExpressionAttributeNames: { '#n': 'count', '#e': 'entity' },
-                  ExpressionAttributeValues: { ':one': 1, ':max': max, ':entity': 'savedSearchCount' },
-                },
-              },
-            ],
-          }),
-        );
-        return 'created';
-      } catch (err) {
-        const codes = cancellationCodes(err);
-        if (codes?.[0] === 'ConditionalCheckFailed') return 'duplicate';
-        if (codes?.[1] === 'ConditionalCheckFailed') return 'limit';
-        throw err;
-      }
+              ConditionExpression: `attribute_not_exists(${KEY.pk})`,
+            },
+          },
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.savedSearchCount(search.user_id),
+              UpdateExpression: 'SET #e = :entity ADD #n :one',
+              ConditionExpression: 'attribute_not_exists(#n) OR #n < :max',
+              ExpressionAttributeNames: { '#n': 'count', '#e': 'entity' },
+              ExpressionAttributeValues: { ':one': 1, ':max': max, ':entity': 'savedSearchCount' },
+            },
+          },
+        ],
+        terms,
+      );
+      return refused === null ? 'created' : refused === 0 ? 'duplicate' : 'limit';
     },
 
     async setEnabled(userId, id, enabled) {

@@ -15,6 +15,7 @@ import { logger } from '../../commons/observability';
 import type { Page, ProductListingScope, ProductRepository } from '../../ports/repositories';
 import type { TableAccess } from './client';
 import { queryIndexPage } from './cursor';
+import { transactCreate } from './idempotency';
 import { isConditionalCheckFailed, stripKeys } from './items';
 
 const COUNTER_ATTRIBUTE = 'last_id';
@@ -93,15 +94,15 @@ export function createProductRepository(table: TableAccess): ProductRepository {
       return toProduct(res.Item);
     },
 
-    async putIfAbsent(product) {
+    async putIfAbsent(product, terms) {
+      const put = {
+        TableName: tableName,
+        Item: productItem(product),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      };
+      if (terms) return (await transactCreate(table, [{ Put: put }], terms)) === null;
       try {
-        await doc.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: productItem(product),
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        );
+        await doc.send(new PutCommand(put));
         return true;
       } catch (err) {
         if (isConditionalCheckFailed(err)) return false;
@@ -197,8 +198,11 @@ export function createProductRepository(table: TableAccess): ProductRepository {
 
     async releaseHold(id, at) {
       const current = toProduct(
-        (await doc.send(new GetCommand({ TableName: tableName, Key: keys.product(id), ConsistentRead: true })))
-          .Item,
+        (
+          await doc.send(
+            new GetCommand({ TableName: tableName, Key: keys.product(id), ConsistentRead: true }),
+          )
+        ).Item,
       );
       if (!current?.held_at) return null;
       const next: Product = { ...current, held_at: undefined, hold_released_at: at };

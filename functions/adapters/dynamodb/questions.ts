@@ -12,6 +12,7 @@ import { logger } from '../../commons/observability';
 import type { QuestionRepository, StoredQuestion } from '../../ports/questions';
 import type { TableAccess } from './client';
 import { queryPartitionPrefix } from './cursor';
+import { transactCreate } from './idempotency';
 import { isConditionalCheckFailed, stripKeys } from './items';
 
 const storedQuestionSchema = z.object({
@@ -49,7 +50,11 @@ export function createQuestionRepository(table: TableAccess): QuestionRepository
   const { doc, tableName } = table;
   async function get(productId: number, questionId: string): Promise<StoredQuestion | null> {
     const res = await doc.send(
-      new GetCommand({ TableName: tableName, Key: keys.question(productId, questionId), ConsistentRead: true }),
+      new GetCommand({
+        TableName: tableName,
+        Key: keys.question(productId, questionId),
+        ConsistentRead: true,
+      }),
     );
     return toQuestion(res.Item);
   }
@@ -66,7 +71,8 @@ export function createQuestionRepository(table: TableAccess): QuestionRepository
     for (let i = 0; i < list.length; i += BATCH) {
       let requests = list.slice(i, i + BATCH).map((Key) => ({ DeleteRequest: { Key } }));
       for (let attempt = 0; requests.length > 0; attempt += 1) {
-        if (attempt > UNPROCESSED_RETRIES) throw new Error(`${requests.length} question deletes left unprocessed`);
+        if (attempt > UNPROCESSED_RETRIES)
+          throw new Error(`${requests.length} question deletes left unprocessed`);
         if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
         const res: BatchWriteCommandOutput = await doc.send(
           new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
@@ -88,15 +94,15 @@ export function createQuestionRepository(table: TableAccess): QuestionRepository
 
     get,
 
-    async create(question) {
+    async create(question, terms) {
+      const put = {
+        TableName: tableName,
+        Item: questionItem(question),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      };
+      if (terms) return (await transactCreate(table, [{ Put: put }], terms)) === null;
       try {
-        await doc.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: questionItem(question),
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        );
+        await doc.send(new PutCommand(put));
         return true;
       } catch (err) {
         if (isConditionalCheckFailed(err)) return false;
@@ -112,7 +118,8 @@ export function createQuestionRepository(table: TableAccess): QuestionRepository
             Key: keys.question(productId, questionId),
             UpdateExpression: 'SET answer_text = :text, answered_at = :at',
             // Exists, is this seller's, and is still unanswered: the one answer wins, any other fails.
-            ConditionExpression: 'attribute_exists(pk) AND seller_id = :seller AND attribute_not_exists(answer_text)',
+            ConditionExpression:
+              'attribute_exists(pk) AND seller_id = :seller AND attribute_not_exists(answer_text)',
             ExpressionAttributeValues: { ':text': text, ':at': answeredAt, ':seller': sellerId },
             ReturnValues: 'ALL_NEW',
           }),
@@ -149,7 +156,12 @@ export function createQuestionRepository(table: TableAccess): QuestionRepository
       // Only the keys are read; pages of the Query are deleted as they come.
       const found = await queryPartitionPrefix(
         table,
-        { pk: keys.productPartition(productId), prefix: keys.questionPrefix, keysOnly: true, consistent: true },
+        {
+          pk: keys.productPartition(productId),
+          prefix: keys.questionPrefix,
+          keysOnly: true,
+          consistent: true,
+        },
         (page) => deleteKeys(page.map((i) => ({ pk: String(i[KEY.pk]), sk: String(i[KEY.sk]) }))),
       );
       return found.length;

@@ -5,6 +5,7 @@ import { logger } from '../../commons/observability';
 import type { ReportRepository } from '../../ports/reports';
 import type { TableAccess } from './client';
 import { queryIndexPage, queryPartitionPrefix } from './cursor';
+import { transactCreate } from './idempotency';
 import { isConditionalCheckFailed, stripKeys } from './items';
 
 /** An item that is not a valid report is logged and skipped (never a 500 for one bad row). */
@@ -33,16 +34,16 @@ export function reportItem(report: ProductReport): Record<string, unknown> {
 export function createReportRepository(table: TableAccess): ReportRepository {
   const { doc, tableName } = table;
   return {
-    async createIfAbsent(report) {
+    async createIfAbsent(report, terms) {
+      // The key is (product, reporter): the condition makes the one-report rule hold under races.
+      const put = {
+        TableName: tableName,
+        Item: reportItem(report),
+        ConditionExpression: `attribute_not_exists(${KEY.pk})`,
+      };
+      if (terms) return (await transactCreate(table, [{ Put: put }], terms)) === null;
       try {
-        // The key is (product, reporter): the condition makes the one-report rule hold under races.
-        await doc.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: reportItem(report),
-            ConditionExpression: `attribute_not_exists(${KEY.pk})`,
-          }),
-        );
+        await doc.send(new PutCommand(put));
         return true;
       } catch (err) {
         if (isConditionalCheckFailed(err)) return false;

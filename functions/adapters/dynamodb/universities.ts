@@ -12,6 +12,7 @@ import type { UniversityRepository, UniversityRequestRepository } from '../../po
 import type { TableAccess } from './client';
 import { isConditionalCheckFailed, stripKeys } from './items';
 import { queryIndexAll } from './cursor';
+import { transactCreate } from './idempotency';
 
 function toUniversity(item: Record<string, unknown> | undefined): University | null {
   // A university being deleted (docs/decisions/026) is gone for everyone but the admin already.
@@ -67,21 +68,22 @@ export function createUniversityRepository({ doc, tableName }: TableAccess): Uni
   };
 }
 
-export function createUniversityRequestRepository({
-  doc,
-  tableName,
-}: TableAccess): UniversityRequestRepository {
+export function createUniversityRequestRepository(table: TableAccess): UniversityRequestRepository {
+  const { doc, tableName } = table;
   return {
-    async create(request: UniversityRequest) {
-      const item = universityRequestSchema.parse(request);
-      await doc.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: universityRequestItem(item),
-          // A uuid never repeats; the condition makes a retried request unable to overwrite one.
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
+    async create(request: UniversityRequest, terms) {
+      const put = {
+        TableName: tableName,
+        Item: universityRequestItem(universityRequestSchema.parse(request)),
+        // A uuid never repeats; the condition makes a retried request unable to overwrite one.
+        ConditionExpression: 'attribute_not_exists(pk)',
+      };
+      if (!terms) {
+        await doc.send(new PutCommand(put));
+        return;
+      }
+      if ((await transactCreate(table, [{ Put: put }], terms)) !== null)
+        throw new Error(`university request ${request.id} already exists`);
     },
   };
 }

@@ -20,4 +20,5 @@ const context = lazyContextOf(parts);
 /** Lambda entry of the catalog area (shared/api/catalog.ts). */
 export const handler = createAreaHandler(catalogRoutes, catalogHandlers, () => context, {
   tokens: () => context.tokenVerifier,
+  idempotency: () => context.idempotency,
 });

@@ -11,4 +11,6 @@ export const parts = { table: tableParts, unsubscribeTokens: unsubscribeTokenPar
 const context = lazyContextOf(parts);
 
 /** Lambda entry of the favorites area (shared/api/favorites.ts). */
-export const handler = createAreaHandler(favoritesRoutes, favoritesHandlers, () => context);
+export const handler = createAreaHandler(favoritesRoutes, favoritesHandlers, () => context, {
+  idempotency: () => context.idempotency,
+});

@@ -20,4 +20,6 @@ export const parts = {
 const context = lazyContextOf(parts);
 
 /** Lambda entry of the publishing area (shared/api/publishing.ts). */
-export const handler = createAreaHandler(publishingRoutes, publishingHandlers, () => context);
+export const handler = createAreaHandler(publishingRoutes, publishingHandlers, () => context, {
+  idempotency: () => context.idempotency,
+});

@@ -22,4 +22,5 @@ const context = lazyContextOf(parts);
 /** Lambda entry of the questions area (shared/api/questions.ts). */
 export const handler = createAreaHandler(questionsRoutes, questionsHandlers, () => context, {
   tokens: () => context.tokenVerifier,
+  idempotency: () => context.idempotency,
 });

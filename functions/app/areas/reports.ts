@@ -10,4 +10,6 @@ export const parts = { table: tableParts, basics: basicParts };
 const context = lazyContextOf(parts);
 
 /** Lambda entry of the reports area (shared/api/reports.ts). */
-export const handler = createAreaHandler(reportsRoutes, reportsHandlers, () => context);
+export const handler = createAreaHandler(reportsRoutes, reportsHandlers, () => context, {
+  idempotency: () => context.idempotency,
+});

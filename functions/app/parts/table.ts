@@ -18,6 +18,7 @@ import {
   createNotifyWindowStore,
 } from '../../adapters/dynamodb/notifications';
 import { createTableProbe } from '../../adapters/dynamodb/health';
+import { createIdempotencyStore } from '../../adapters/dynamodb/idempotency';
 import { createExpiryStore } from '../../adapters/dynamodb/listing-expiry';
 import { createProductRepository } from '../../adapters/dynamodb/products';
 import { createQuestionRepository } from '../../adapters/dynamodb/questions';
@@ -68,6 +69,7 @@ export const tableParts = {
   savedSearches: () => createSavedSearchRepository(table()),
   alertStates: () => createAlertStateStore(table()),
   expiryStore: () => createExpiryStore(table()),
+  idempotency: () => createIdempotencyStore(table()),
 } satisfies PartFactories<
   | 'products'
   | 'universities'
@@ -92,4 +94,5 @@ export const tableParts = {
   | 'savedSearches'
   | 'alertStates'
   | 'expiryStore'
+  | 'idempotency'
 >;

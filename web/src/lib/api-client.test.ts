@@ -50,6 +50,51 @@ describe('apiCall', () => {
     expect(api.requests[0].url.pathname).toBe('/api/university-requests');
   });
 
+  it('sends one Idempotency-Key per submission of a create: the same for its retries, a new one after a success or new content', async () => {
+    let status = 503;
+    const api = fakeApi((req) =>
+      status === 201
+        ? {
+            status,
+            body: {
+              ...(req.body as object),
+              id: 'r',
+              status: 'pending',
+              requester_id: null,
+              created_at: 'x',
+            },
+          }
+        : { status, body: { error: { code: 'unavailable', message: 'No disponible' } } },
+    );
+    const body = {
+      university_name: 'UNEG',
+      university_full_name: 'U. de Guayana',
+      email_domain: 'uneg.edu.ve',
+      city: 'Puerto Ordaz',
+    };
+    const send = (b: typeof body) => apiCall('createUniversityRequest', { body: b }).catch((e: unknown) => e);
+    const keyOf = (i: number) => api.requests[i].headers.get('idempotency-key');
+
+    expect(await send(body)).toBeInstanceOf(ApiError);
+    await send(body); // the person presses again after the failure
+    status = 201;
+    await Promise.all([send(body), send(body)]); // a double click
+    await send(body); // the same content again, after the success: a new submission
+    await send({ ...body, city: 'Ciudad Bolívar' }); // other content: another submission
+
+    expect(keyOf(0)).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect([keyOf(1), keyOf(2), keyOf(3)]).toEqual([keyOf(0), keyOf(0), keyOf(0)]);
+    expect(keyOf(4)).not.toBe(keyOf(0));
+    expect(keyOf(5)).not.toBe(keyOf(4));
+    expect(keyOf(5)).not.toBe(keyOf(0));
+  });
+
+  it('sends no Idempotency-Key to a route that takes none', async () => {
+    const api = fakeApi(() => ({ body: { items: [], total: null, nextCursor: null } }));
+    await apiCall('listProducts', {});
+    expect(api.requests[0].headers.has('idempotency-key')).toBe(false);
+  });
+
   it('turns an error body into an ApiError with the status and the Spanish message', async () => {
     fakeApi(() => ({
       status: 404,

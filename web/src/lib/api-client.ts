@@ -8,7 +8,9 @@ import {
   takeEarlyBodies,
   takeEarlyGet,
 } from '@/early/first-screen';
+import { IDEMPOTENCY_KEY_HEADER } from '#shared/idempotency';
 import type { ClientRoute, RouteDef, RouteName, Routes } from '#shared/routes';
+import { submissionDone, submissionKey } from '@/lib/submission-keys';
 
 /**
  * Typed HTTP client driven by THE route table: the method and path of every call come from
@@ -234,6 +236,10 @@ export async function apiCall<N extends RouteName>(name: N, input: ApiInput<N>):
   }
 
   const url = apiUrl(name, input);
+  // A create the server writes once per key (decision 041): the key of this submission, the same
+  // for every retry of it, so a retry after a lost answer gets the first answer, not a second write.
+  const submission = route.idempotent ? `${name} ${url} ${JSON.stringify(body ?? null)}` : undefined;
+  if (submission) headers[IDEMPOTENCY_KEY_HEADER] = submissionKey(submission);
   // The first screen's public reads may have been started by early.ts before the app ran.
   const early = takesEarly(route, Boolean(headers.authorization)) ? takeEarlyGet(url) : undefined;
   let response: Response;
@@ -264,6 +270,7 @@ export async function apiCall<N extends RouteName>(name: N, input: ApiInput<N>):
   // the API speaking.
   if (!isRecord(json) || Array.isArray(json))
     throw new ApiError(response.status, 'InvalidResponse', INTERNAL_ERROR_MESSAGE);
+  if (submission) submissionDone(submission, headers[IDEMPOTENCY_KEY_HEADER]);
   // The server validated and stripped this body with the route's response schema.
   return json as ApiOutput<N>;
 }

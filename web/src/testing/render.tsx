@@ -81,6 +81,7 @@ export interface FakeRequest {
   method: string;
   url: URL;
   body: unknown;
+  headers: Headers;
 }
 
 /**
@@ -95,6 +96,7 @@ export function fakeApi(respond: (req: FakeRequest) => { status?: number; body: 
       method: init?.method ?? 'GET',
       url,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers: new Headers(init?.headers),
     };
     requests.push(req);
     const { status = 200, body } = respond(req);
