@@ -20,6 +20,12 @@ export interface ProductRepository {
   get(id: number, opts?: { consistent?: boolean }): Promise<Product | null>;
   /** Writes a new product; false if the id already exists (nothing is changed then). */
   putIfAbsent(product: Product): Promise<boolean>;
+  /**
+   * A seller's new listing: written only while its university exists, is not being deleted and
+   * still has `sellerDomain`, the seller's institutional domain (decision 042) — 'closed' otherwise;
+   * 'idTaken' if the id exists. Nothing is written unless 'created'.
+   */
+  publish(product: Product, sellerDomain: string): Promise<'created' | 'idTaken' | 'closed'>;
   /** Active products of a scope, newest or oldest first, from the listing indexes (a Query). */
   listActive(
     scope: ProductListingScope,

@@ -18,6 +18,7 @@ import type {
 } from '../../ports/alerts';
 import type { TableAccess } from './client';
 import { isConditionalCheckFailed } from './items';
+import { universityOpenCheck } from './universities';
 
 /** Saved searches and the alert mails' state (shared/table.ts; docs/decisions/031). */
 
@@ -123,6 +124,8 @@ export function createSavedSearchRepository({ doc, tableName }: TableAccess): Sa
                   ExpressionAttributeValues: { ':one': 1, ':max': max, ':entity': 'savedSearchCount' },
                 },
               },
+              // None for a university being deleted: its deletion job could miss it (decision 042).
+              universityOpenCheck(tableName, search.university),
             ],
           }),
         );
@@ -131,6 +134,7 @@ export function createSavedSearchRepository({ doc, tableName }: TableAccess): Sa
         const codes = cancellationCodes(err);
         if (codes?.[0] === 'ConditionalCheckFailed') return 'duplicate';
         if (codes?.[1] === 'ConditionalCheckFailed') return 'limit';
+        if (codes?.[2] === 'ConditionalCheckFailed') return 'closed';
         throw err;
       }
     },

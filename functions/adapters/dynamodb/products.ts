@@ -1,4 +1,11 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { type Product, productSchema } from '#shared/schemas';
 import {
   ENTITY_ATTRIBUTE,
@@ -16,6 +23,8 @@ import type { Page, ProductListingScope, ProductRepository } from '../../ports/r
 import type { TableAccess } from './client';
 import { queryIndexPage } from './cursor';
 import { isConditionalCheckFailed, stripKeys } from './items';
+import { universityOpenCheck } from './universities';
+import { cancellationReasons } from './university-domains';
 
 const COUNTER_ATTRIBUTE = 'last_id';
 
@@ -105,6 +114,32 @@ export function createProductRepository(table: TableAccess): ProductRepository {
         return true;
       } catch (err) {
         if (isConditionalCheckFailed(err)) return false;
+        throw err;
+      }
+    },
+
+    async publish(product, sellerDomain) {
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: productItem(product),
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              // A university being deleted takes no new listing: its deletion job could miss it.
+              universityOpenCheck(tableName, product.university_id, sellerDomain),
+            ],
+          }),
+        );
+        return 'created';
+      } catch (err) {
+        const reasons = cancellationReasons(err);
+        if (reasons?.[0] === 'ConditionalCheckFailed') return 'idTaken';
+        if (reasons?.[1] === 'ConditionalCheckFailed') return 'closed';
         throw err;
       }
     },
