@@ -88,6 +88,11 @@ export interface AdminStore {
 
   // Universities
   listUniversities(): Promise<StoredUniversity[]>;
+  /**
+   * Gives every university without its domain claim (stored before the claims) its claim, so a
+   * new or edited domain is checked against all of them (decision 042); how many were claimed.
+   */
+  backfillDomainClaims(): Promise<number>;
   getUniversity(id: string): Promise<StoredUniversity | null>;
   /**
    * Creates the university with its domain claim (decision 042), atomically: 'exists' when the id

@@ -517,6 +517,8 @@ export async function createUniversity(
   const admin = requireAdmin(auth);
   const { request_id, ...fields } = body;
   const university: University = { ...fields, created_at: deps.now().toISOString() };
+  // Universities stored before the claims (until the first reindex backfills them) count too.
+  await deps.adminStore.backfillDomainClaims();
   const audit = auditOf(deps, admin, {
     action: 'university.create',
     entityType: 'university',
@@ -543,6 +545,7 @@ export async function updateUniversity(
     if (!current) throw new NotFoundError(ADMIN_MESSAGES.universityNotFound);
     if (current.deleting_job_id) throw new ConflictError(ADMIN_MESSAGES.universityDeleting);
     const next: University = { ...body, id, created_at: current.created_at };
+    if (next.email_domain !== current.email_domain) await deps.adminStore.backfillDomainClaims();
     const audit = auditOf(deps, admin, {
       action: 'university.update',
       entityType: 'university',

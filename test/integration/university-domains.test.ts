@@ -229,9 +229,8 @@ describe('a university e-mail domain', () => {
     }
   });
 
-  it('universities stored before the claims get theirs from the backfill; a conflicting one is logged, not lost', async () => {
-    const domain = uniqueDomain('legacy');
-    const rawUniversity = (id: string) => ({
+  it('universities stored before the claims get theirs (on demand and from the backfill); a conflicting one is logged, not lost', async () => {
+    const rawUniversity = (id: string, domain: string) => ({
       pk: keys.university(id).pk,
       sk: keys.university(id).sk,
       entity: 'university',
@@ -243,11 +242,30 @@ describe('a university e-mail domain', () => {
       gsi1pk: keys.universitiesPartition,
       gsi1sk: `${id}#${id}`,
     });
+    const putRaw = (id: string, domain: string) =>
+      table.doc.send(new PutCommand({ TableName: table.tableName, Item: rawUniversity(id, domain) }));
+    // One stored before the claims: an admin's new university is checked against it all the same.
+    const early = uniqueDomain('early');
+    const old = uniqueUniversity('l0');
+    await putRaw(old, early);
+    expect(await claimOf(early)).toBeUndefined();
+    const taken = await create(uniqueUniversity('l9'), `est.${early}`);
+    expect(taken.status).toBe(409);
+    expect(errorOf(taken.body).message).toBe(
+      message(ADMIN_MESSAGES.domainUnderOther, {
+        domain: `est.${early}`,
+        other: early,
+        university: old.toUpperCase(),
+      }),
+    );
+    expect(await claimOf(early)).toBe(old);
+
+    // Two old ones with one domain: the backfill pass (the local start's, the reindex's Scan) claims
+    // it for one, logs the other and keeps both.
+    const domain = uniqueDomain('legacy');
     const [first, second] = [uniqueUniversity('l1'), uniqueUniversity('l2')];
-    await table.doc.send(new PutCommand({ TableName: table.tableName, Item: rawUniversity(first) }));
-    await table.doc.send(new PutCommand({ TableName: table.tableName, Item: rawUniversity(second) }));
-    expect(await claimOf(domain)).toBeUndefined();
-    // The backfill pass of the local start and of the reindex (a Scan of the table, page by page).
+    await putRaw(first, domain);
+    await putRaw(second, domain);
     const pages = createTablePages(table);
     let cursor: string | undefined;
     do {

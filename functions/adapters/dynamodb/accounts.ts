@@ -319,6 +319,17 @@ export function createProfileRepository({ doc, tableName }: TableAccess): Profil
     if (!profile) throw new Error(`Profile ${userId} vanished during an update`);
     return profile;
   };
+  const ownerOf = async (email: string) => {
+    const res = await doc.send(
+      new GetCommand({
+        TableName: tableName,
+        Key: keys.institutionalClaim(email),
+        ConsistentRead: true,
+      }),
+    );
+    const owner = res.Item?.user_id;
+    return typeof owner === 'string' ? owner : null;
+  };
   return {
     get,
     async createIfAbsent(profile) {
@@ -412,7 +423,7 @@ export function createProfileRepository({ doc, tableName }: TableAccess): Profil
         const address = profile.university_email?.toLowerCase() ?? null;
         const wasVerified = profile.university_email_verified && address !== null;
         // Its claim goes only if it is this account's (old data may hold another's).
-        const claimed = wasVerified && address !== null && (await this.institutionalOwner(address)) === userId;
+        const claimed = wasVerified && address !== null && (await ownerOf(address)) === userId;
         try {
           await doc.send(
             new TransactWriteCommand({
@@ -458,17 +469,7 @@ export function createProfileRepository({ doc, tableName }: TableAccess): Profil
       }
       throw new Error(`profile ${userId}: its institutional e-mail kept changing`);
     },
-    async institutionalOwner(email) {
-      const res = await doc.send(
-        new GetCommand({
-          TableName: tableName,
-          Key: keys.institutionalClaim(email),
-          ConsistentRead: true,
-        }),
-      );
-      const owner = res.Item?.user_id;
-      return typeof owner === 'string' ? owner : null;
-    },
+    institutionalOwner: ownerOf,
   };
 }
 

@@ -31,7 +31,13 @@ import { productItem } from './products';
 import { reportItem } from './reports';
 import { universityOpenCheck, universityRequestItem } from './universities';
 import { isConditionalCheckFailed, stripKeys } from './items';
-import { cancellationReasons, domainConflict, domainMoveItems, transactDomains } from './university-domains';
+import {
+  backfillDomainClaim,
+  cancellationReasons,
+  domainConflict,
+  domainMoveItems,
+  transactDomains,
+} from './university-domains';
 
 /** Rounds a university write retries when a domain claim it met changed before it could explain why. */
 const DOMAIN_ROUNDS = 3;
@@ -196,6 +202,18 @@ export function createAdminStore(table: TableAccess): AdminStore {
   });
 
   const queryAllIndex = (index: IndexDef, pk: string) => queryIndexAll(table, index, pk);
+
+  /** Every university, those being deleted too (a handful of items in two index partitions). */
+  async function listUniversities(): Promise<StoredUniversity[]> {
+    const [listed, deleting] = await Promise.all([
+      queryAllIndex(INDEXES.gsi1, keys.universitiesPartition),
+      queryAllIndex(INDEXES.gsi2, keys.universitiesDeletingPartition),
+    ]);
+    return [...listed, ...deleting]
+      .map(toUniversity)
+      .filter((u): u is StoredUniversity => u !== null)
+      .sort((a, b) => fold(a.name).localeCompare(fold(b.name)) || a.id.localeCompare(b.id));
+  }
 
   return {
     async appendAudit(entry) {
@@ -429,15 +447,12 @@ export function createAdminStore(table: TableAccess): AdminStore {
       return ok ? toAdminUser(await get(keys.profile(user.user_id))) : null;
     },
 
-    async listUniversities() {
-      const [listed, deleting] = await Promise.all([
-        queryAllIndex(INDEXES.gsi1, keys.universitiesPartition),
-        queryAllIndex(INDEXES.gsi2, keys.universitiesDeletingPartition),
-      ]);
-      return [...listed, ...deleting]
-        .map(toUniversity)
-        .filter((u): u is StoredUniversity => u !== null)
-        .sort((a, b) => fold(a.name).localeCompare(fold(b.name)) || a.id.localeCompare(b.id));
+    listUniversities,
+
+    async backfillDomainClaims() {
+      let claimed = 0;
+      for (const u of await listUniversities()) if (await backfillDomainClaim(table, u)) claimed++;
+      return claimed;
     },
 
     getUniversity: async (id) => toUniversity(await get(keys.university(id))),

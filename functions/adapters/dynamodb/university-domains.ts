@@ -207,11 +207,23 @@ export async function backfillDomainClaim(
     return false;
   }
   if ((await node(table, domain)).holder === university.id) return false;
+  // Only while the university still has this domain: a listing read before an edit moved it must
+  // not claim the old one again.
+  const stillHas: TransactItem = {
+    ConditionCheck: {
+      TableName: table.tableName,
+      Key: keys.university(university.id),
+      ConditionExpression: 'attribute_exists(pk) AND email_domain = :d',
+      ExpressionAttributeValues: { ':d': university.email_domain },
+    },
+  };
   try {
-    await transactDomains(table, await domainMoveItems(table, university.id, null, domain));
+    await transactDomains(table, [stillHas, ...(await domainMoveItems(table, university.id, null, domain))]);
     return true;
   } catch (err) {
-    if (!cancellationReasons(err)?.includes('ConditionalCheckFailed')) throw err;
+    const reasons = cancellationReasons(err);
+    if (!reasons?.includes('ConditionalCheckFailed')) throw err;
+    if (reasons[0] === 'ConditionalCheckFailed') return false;
     logger.warn('university e-mail domain conflicts with another university; left unclaimed', {
       id: university.id,
       domain,
