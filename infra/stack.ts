@@ -122,8 +122,9 @@ export class MarketplaceStack extends Stack {
     this.data.bindTable(this.photoJobs.variants, 'RW');
     this.data.grantScan(this.photoJobs.variants);
     this.web.bindImages(this.photoJobs.variants);
-    // The admin's jobs rebuild the search index from the table and delete a university's products
-    // with their photos; the admin routes that queue them invoke the runner.
+    // The admin's jobs rebuild the search index from the table and delete a university (its products
+    // with their photos, its verifications and saved searches); the admin routes that queue them
+    // invoke the runner.
     this.adminJobs = new AdminJobs(this, 'AdminJobs', {
       stage,
       entry: join(functionsDir, 'jobs', 'admin-jobs.ts'),

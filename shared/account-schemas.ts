@@ -42,7 +42,24 @@ export const ACCOUNT_MESSAGES = {
   /** A code confirmed when the address already has an account (another registration was confirmed). */
   accountExists: 'Este correo ya tiene una cuenta. Inicia sesión o restablece tu contraseña.',
   tooManyResends: 'Has solicitado demasiados códigos para este registro. Inténtalo de nuevo en una hora.',
+  /** Decision 042: the university's domain is a public provider's or a shared suffix (old data). */
+  universityDomainNotInstitutional:
+    'Esta universidad no admite verificaciones: su dominio de correo no es institucional. Contacta a un administrador.',
+  /** Decision 042: the university was deleted or changed its domain after the code was sent. */
+  universityClosed: 'Esta universidad ya no está disponible o cambió su dominio de correo. Solicita un nuevo código.',
+  /** Decision 042: the profile's institutional tab, after the university was deleted. */
+  endedUniversityDeleted:
+    'Tu universidad fue eliminada de Mercado Universitario; tu correo institucional ya no está verificado.',
 } as const;
+
+/** Why a verified institutional e-mail stopped being verified (decision 042). */
+export const INSTITUTIONAL_END_REASONS = ['university_deleted'] as const;
+export const institutionalEndedSchema = z.object({
+  reason: z.enum(INSTITUTIONAL_END_REASONS),
+  university_name: z.string(),
+  at: z.string(),
+});
+export type InstitutionalEnded = z.infer<typeof institutionalEndedSchema>;
 
 export const emailSchema = z.pipe(
   z
@@ -147,6 +164,8 @@ export const profileSchema = z.object({
   university_email_verified: z.boolean(),
   university_id: z.nullable(z.string()),
   created_at: z.string(),
+  /** Set when a verification ended without the person (their university was deleted); cleared when verified again. */
+  university_email_ended: z.optional(z.nullable(institutionalEndedSchema)),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -154,6 +173,7 @@ export const institutionalStatusSchema = z.pick(profileSchema, {
   university_email: true,
   university_email_verified: true,
   university_id: true,
+  university_email_ended: true,
 });
 
 export const updateProfileBodySchema = z.strictObject({
@@ -166,6 +186,9 @@ export const favoriteStateSchema = z.object({
   product_id: integer().check(z.positive()),
   saved: z.boolean(),
 });
+
+/** The domain part of an address ('ana@est.ucab.edu.ve' → 'est.ucab.edu.ve'). */
+export const domainOfEmail = (email: string) => email.slice(email.lastIndexOf('@') + 1).trim().toLowerCase();
 
 /** An institutional address must end with exactly '@' + the university's domain (spec). */
 export function emailInDomain(email: string, domain: string): boolean {

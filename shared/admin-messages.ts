@@ -50,6 +50,9 @@ export const ADMIN_MESSAGES = {
   userNotFound: 'Usuario no encontrado.',
   noInstitutionalEmail: 'El usuario no tiene un correo institucional registrado.',
   institutionalEmailTaken: 'Otra cuenta ya tiene verificado este correo institucional.',
+  /** Decision 042: the user's university is gone, being deleted, or its domain is not the address's. */
+  verificationUniversityClosed:
+    'No se puede verificar: la universidad del usuario ya no existe, se está eliminando o su correo no es de su dominio.',
   verificationUpdated: 'Verificación actualizada',
 
   // Universities (spec texts where it has them)
@@ -62,6 +65,12 @@ export const ADMIN_MESSAGES = {
   universityFullNameRequired: 'El nombre completo es requerido.',
   emailDomainRequired: 'El dominio de correo es requerido.',
   emailDomainInvalid: 'Dominio de correo no válido.',
+  /** Decision 042: '{domain}', '{other}' (the other's domain) and '{university}' (its name) are replaced. */
+  domainTaken: 'El dominio {domain} ya es de {university}. Cada universidad necesita un dominio propio.',
+  domainUnderOther:
+    '{domain} es un subdominio de {other}, el dominio de {university}. Cada universidad necesita un dominio propio.',
+  domainOverOther:
+    '{domain} abarca {other}, el dominio de {university}. Cada universidad necesita un dominio propio.',
   logoInvalid: 'El logo debe ser una URL https.',
   universityDeleting: 'La universidad se está eliminando.',
   universityCreated: 'Universidad creada correctamente',

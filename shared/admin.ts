@@ -15,6 +15,7 @@ import { LIMITS } from './limits';
 import { productReportSchema } from './reports';
 import { productIdSchema, productSchema, universityRequestSchema, universitySchema } from './schemas';
 import { cleanLine, cleanLines, integer, preprocess } from './zod';
+import { universityDomainRefusal } from './university-domains';
 
 export { ADMIN_MESSAGES };
 
@@ -306,6 +307,10 @@ const universityFields = {
       z.toLowerCase(),
       z.minLength(1, ADMIN_MESSAGES.emailDomainRequired),
       z.regex(DOMAIN_PATTERN, ADMIN_MESSAGES.emailDomainInvalid),
+      // A public mail provider or a shared suffix would let anybody verify (decision 042).
+      z.refine((v) => !DOMAIN_PATTERN.test(v) || universityDomainRefusal(v) === null, {
+        error: (issue) => universityDomainRefusal(String(issue.input)) ?? ADMIN_MESSAGES.emailDomainInvalid,
+      }),
     ),
   city: optionalLine(80),
   logo: logoSchema,

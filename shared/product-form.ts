@@ -35,6 +35,13 @@ export const PUBLISH_MESSAGES = {
   mustVerify: 'Verifica tu correo institucional para publicar productos',
   /** '{university}' is replaced by the university's short name. */
   onlyOwnUniversity: 'Solo puedes publicar productos en {university}',
+  /** Decision 042: the seller's university was deleted (or is being deleted). */
+  universityGone: 'Tu universidad ya no está en Mercado Universitario: no puedes publicar en ella.',
+  /** Decision 042: the university's domain is a public provider's or a shared suffix (old data). */
+  domainNotInstitutional:
+    'Tu universidad usa un dominio de correo que no es institucional: no se puede publicar en ella hasta que un administrador lo corrija.',
+  /** Decision 042: the university's domain changed; '{domain}' is the new one. */
+  verifyAgain: 'Tu universidad ahora usa el dominio {domain}: verifica tu correo institucional de nuevo para publicar.',
   rejected: 'El producto no cumple con las normas de la comunidad',
   dailyLimit: 'Has alcanzado el límite de 20 publicaciones por día. Inténtalo de nuevo mañana.',
   moderationLimit: 'Has hecho demasiadas verificaciones. Espera un momento e inténtalo de nuevo.',

@@ -18,6 +18,7 @@ import { reminderDueAt } from './listing-expiry';
  * | countMember        | COUNTMEMBER#<member>       | COUNTMEMBER      | the counts a member (PRODUCT#<id>, REPORT#<id>#<reporter>) is in now (TTL once in none) |
  * | university         | UNIVERSITY#<id>            | UNIVERSITY       | gsi1: UNIVERSITIES / <folded name> (not while being deleted); gsi2: UNIVERSITIES#DELETING / <id> (only then) |
  * | meetingPoint       | UNIVERSITY#<id>            | MEETPOINT#<uuid> | a university's safe meeting points, in its partition (decision 032) |
+ * | universityDomain   | UNIDOMAIN#<domain>         | UNIDOMAIN        | the university holding a domain, and the universities whose domains lie below it (decision 042) |
  * | universityRequest  | UNIREQ#<uuid>              | UNIREQ           | gsi1: UNIVERSITY_REQUESTS / <created_at>#<id>; gsi2: UNIREQS#<status> / <created_at>#<id> |
  * | registration       | REGISTRATION#<id>          | REGISTRATION     | (TTL) a sign-up awaiting its code: the form's details, no password (decision 040) |
  * | verificationCode   | VERIFY#<purpose>#<subject> | VERIFY           | (TTL)                                            |
@@ -57,6 +58,7 @@ import { reminderDueAt } from './listing-expiry';
  * | universities, by name                     | Query     | gsi1 UNIVERSITIES                                   |
  * | a university                              | GetItem   | UNIVERSITY#<id> / UNIVERSITY                        |
  * | a university's meeting points             | Query     | UNIVERSITY#<id>, sk begins_with MEETPOINT#          |
+ * | claim / release a university's e-mail domain | transaction with the university | UNIDOMAIN#<domain and its parents> / UNIDOMAIN |
  * | a seller's page (counts, listings)        | GetItem + Query | PROFILE#<user id>; gsi5 OWNER#<user id> (all pages) |
  * | university requests, by date              | Query     | gsi1 UNIVERSITY_REQUESTS                            |
  * | a pending registration                    | conditional Put / GetItem / Delete | REGISTRATION#<id> / REGISTRATION |
@@ -96,6 +98,7 @@ import { reminderDueAt } from './listing-expiry';
  * | (stream) a deleted product's favorites    | Query + BatchWrite deletes | gsi1 FAVORITED#<product id>         |
  * | (job) listings whose reminder or expiry is due | Query, in pages | gsi7 EXPIRY_DUE, sk <= now      |
  * | (jobs) reindex, backfill of index attributes, a university's products | Scan in pages (jobs only, never a request) |
+ * | (job) a deleted university's profiles, saved searches | Query in pages, filtered | gsi1 PROFILES; gsi1 SAVED_SEARCHES |
  *
  * Product listing indexes (sparse: a product leaves them when it stops being active or is held for
  * review by reports, so a listing can only ever return listed products):
@@ -171,6 +174,7 @@ export const ENTITIES = [
   'savedSearchCount',
   'alertState',
   'idempotencyRecord',
+  'universityDomain',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 
@@ -211,6 +215,7 @@ const ENTITY_BY_KEY: readonly [RegExp, RegExp, Entity][] = [
   [/^USER#/, /^SEARCHES$/, 'savedSearchCount'],
   [/^ALERTS#/, /^STATE$/, 'alertState'],
   [/^IDEM#/, /^IDEM$/, 'idempotencyRecord'],
+  [/^UNIDOMAIN#/, /^UNIDOMAIN$/, 'universityDomain'],
 ];
 
 /**
@@ -257,6 +262,11 @@ export const keys = {
   }),
   meetingPointPrefix: 'MEETPOINT#',
   universityPartition: (universityId: string) => `UNIVERSITY#${universityId}`,
+  /**
+   * A domain's claim (decision 042): `university_id` while a university holds it, `below` the ids of
+   * the universities whose domains are its subdomains. Written in the universities' transactions.
+   */
+  universityDomain: (domain: string) => ({ pk: `UNIDOMAIN#${domain.toLowerCase()}`, sk: 'UNIDOMAIN' }),
   /** Sort key of every product listing index: newest last in key order. */
   productSort: (createdAt: string, id: number) => `${createdAt}#${pad(id)}`,
   universitiesPartition: 'UNIVERSITIES',

@@ -34,8 +34,8 @@ export class NotFoundError extends AppError {
   }
 }
 export class ConflictError extends AppError {
-  constructor(message: string) {
-    super(409, 'conflict', message);
+  constructor(message: string, details?: { path: string; message: string }[]) {
+    super(409, 'conflict', message, details);
   }
 }
 export class TooManyRequestsError extends AppError {

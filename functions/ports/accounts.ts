@@ -1,5 +1,5 @@
 import type { Product } from '#shared/schemas';
-import type { Profile } from '#shared/account-schemas';
+import type { InstitutionalEnded, Profile } from '#shared/account-schemas';
 
 /** The user pool's admin API, as the account services need it. */
 export interface IdentityUser {
@@ -174,14 +174,23 @@ export interface ProfileRepository {
   updateFullName(userId: string, fullName: string): Promise<Profile>;
   /**
    * Marks the institutional address verified and claims it for this user, atomically; the
-   * previous address the user held is released. Null when another account holds the address.
+   * previous address the user held is released. 'taken' when another account holds the address;
+   * 'closed' when the university is gone, being deleted or no longer has the address's domain
+   * (decision 042).
    */
   setInstitutional(
     userId: string,
     universityEmail: string,
     universityId: string,
     previousEmail: string | null,
-  ): Promise<Profile | null>;
+  ): Promise<Profile | 'taken' | 'closed'>;
+  /**
+   * Ends the institutional verification tied to a university (its deletion, decision 042): the
+   * profile loses the university and the verification, keeps the address and why, and the address's
+   * claim is released — atomically, only while the profile is still tied to `universityId`. False
+   * when it no longer was (nothing changed).
+   */
+  endInstitutional(userId: string, universityId: string, ended: InstitutionalEnded): Promise<boolean>;
   /** The account holding a verified institutional address, if any. */
   institutionalOwner(universityEmail: string): Promise<string | null>;
 }

@@ -15,6 +15,19 @@ export interface StoredUniversity extends University {
   deleting_job_id: string | null;
 }
 
+/**
+ * Why a university cannot have a domain (docs/decisions/042): another university holds it
+ * ('taken'), a parent of it ('under': `other` is that parent) or a subdomain of it ('over').
+ */
+export interface DomainConflict {
+  kind: 'taken' | 'under' | 'over';
+  domain: string;
+  /** The other university's domain. */
+  other: string;
+  /** The other university. */
+  universityId: string;
+}
+
 export interface StoredRequest extends UniversityRequest {
   reviewed_at?: string | null;
 }
@@ -61,22 +74,43 @@ export interface AdminStore {
   getUser(userId: string): Promise<AdminUser | null>;
   /**
    * Sets university_email_verified (claiming the institutional address when verifying, releasing it
-   * when unverifying). 'taken' when another account holds the address; null when the profile changed.
+   * when unverifying). 'taken' when another account holds the address; 'closed' when verifying and
+   * the user's university is gone, being deleted or no longer has the address's domain; null when
+   * the profile changed.
    */
-  setVerification(user: AdminUser, verified: boolean, audit: AuditEntry): Promise<AdminUser | 'taken' | null>;
+  setVerification(
+    user: AdminUser,
+    verified: boolean,
+    audit: AuditEntry,
+  ): Promise<AdminUser | 'taken' | 'closed' | null>;
   /** Mirrors the user's Cognito groups on their profile. */
   setRoles(user: AdminUser, roles: Role[], audit: AuditEntry): Promise<AdminUser | null>;
 
   // Universities
   listUniversities(): Promise<StoredUniversity[]>;
+  /**
+   * Gives every university without its domain claim (stored before the claims) its claim, so a
+   * new or edited domain is checked against all of them (decision 042); how many were claimed.
+   */
+  backfillDomainClaims(): Promise<number>;
   getUniversity(id: string): Promise<StoredUniversity | null>;
-  /** False when the id exists. */
-  createUniversity(university: University, audit: AuditEntry): Promise<boolean>;
-  /** False when the university changed or is being deleted. */
-  updateUniversity(current: StoredUniversity, next: University, audit: AuditEntry): Promise<boolean>;
+  /**
+   * Creates the university with its domain claim (decision 042), atomically: 'exists' when the id
+   * exists, the conflict when its domain is another's, a parent or a subdomain of another's.
+   */
+  createUniversity(university: University, audit: AuditEntry): Promise<'created' | 'exists' | DomainConflict>;
+  /**
+   * Writes the edit, moving the domain claim when the domain changes: 'changed' when the university
+   * changed or is being deleted, the conflict when the new domain is refused as on creation.
+   */
+  updateUniversity(
+    current: StoredUniversity,
+    next: University,
+    audit: AuditEntry,
+  ): Promise<'updated' | 'changed' | DomainConflict>;
   /** Takes the university out of the public list and starts its deletion job, atomically. */
   markUniversityDeleting(current: StoredUniversity, job: AdminJob, audit: AuditEntry): Promise<boolean>;
-  /** The end of the deletion job: the university item goes. */
+  /** The end of the deletion job: its meeting points, then the university item with its domain claim. */
   removeUniversity(id: string, jobId: string): Promise<void>;
 
   // University requests
@@ -154,4 +188,19 @@ export interface TablePages {
   ): Promise<{ items: Product[]; cursor: string | null }>;
   /** Deletes a product if it exists; the deleted product, or null. */
   deleteProduct(id: number): Promise<Product | null>;
+  /**
+   * A page of the profiles tied to a university (gsi1 PROFILES, filtered by `university_id`): the
+   * deletion job ends their verification (decision 042). The index may lag: callers re-read each.
+   */
+  universityProfiles(
+    universityId: string,
+    cursor: string | undefined,
+    size: number,
+  ): Promise<{ userIds: string[]; cursor: string | null }>;
+  /** A page of a university's saved searches (gsi1 SAVED_SEARCHES, filtered by `university`). */
+  universitySavedSearches(
+    universityId: string,
+    cursor: string | undefined,
+    size: number,
+  ): Promise<{ items: { user_id: string; id: string }[]; cursor: string | null }>;
 }

@@ -14,7 +14,8 @@ export interface StoredSavedSearch extends SavedSearchFilters {
   new_ids: number[];
 }
 
-export type CreateSavedSearchOutcome = 'created' | 'duplicate' | 'limit';
+/** 'closed': its university is gone or being deleted (decision 042). */
+export type CreateSavedSearchOutcome = 'created' | 'duplicate' | 'limit' | 'closed';
 
 export interface SavedSearchRepository {
   /** The user's saved searches, oldest first (one Query of their partition). */

@@ -10,6 +10,8 @@ export interface ExchangeRateStore {
   newestOnOrBefore(date: string): Promise<ExchangeRate | null>;
   /** The newest rate dated strictly before `date`. */
   newestBefore(date: string): Promise<ExchangeRate | null>;
+  /** The oldest rate dated strictly after `date` (a past date's neighbour on the other side). */
+  oldestAfter(date: string): Promise<ExchangeRate | null>;
   get(date: string): Promise<ExchangeRate | null>;
   /** The newest `limit` rates, newest first. */
   history(limit: number): Promise<ExchangeRate[]>;

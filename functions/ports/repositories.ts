@@ -19,12 +19,16 @@ export interface ProductRepository {
   raiseIdFloor(id: number): Promise<void>;
   /** A product by id; `consistent` reads the latest write (the listing counts need it). */
   get(id: number, opts?: { consistent?: boolean }): Promise<Product | null>;
+  /** Writes a new product; false if the id already exists (nothing is changed then). */
+  putIfAbsent(product: Product): Promise<boolean>;
   /**
-   * Writes a new product; false if the id already exists (nothing is changed then). With `terms`
-   * (publishing, decision 041), the request's first answer and the daily slot go in the same
-   * transaction: a full allowance is a 429, a twin written first an IdempotencyKeyTakenError.
+   * A seller's new listing: written only while its university exists, is not being deleted and
+   * still has `sellerDomain`, the seller's institutional domain (decision 042) — 'closed' otherwise;
+   * 'idTaken' if the id exists. Nothing is written unless 'created'. With `terms` (decision 041),
+   * the request's first answer and the daily slot go in the same transaction: a full allowance is
+   * a 429, a twin written first an IdempotencyKeyTakenError.
    */
-  putIfAbsent(product: Product, terms?: CreateTerms): Promise<boolean>;
+  publish(product: Product, sellerDomain: string, terms?: CreateTerms): Promise<'created' | 'idTaken' | 'closed'>;
   /** Active products of a scope, newest or oldest first, from the listing indexes (a Query). */
   listActive(
     scope: ProductListingScope,

@@ -30,7 +30,10 @@ export interface TrustStore {
   /** A university's meeting points, by name. */
   listMeetingPoints(universityId: string): Promise<StoredMeetingPoint[]>;
   getMeetingPoint(universityId: string, pointId: string): Promise<StoredMeetingPoint | null>;
-  /** The point and its audit record in one transaction; false when the id exists. */
+  /**
+   * The point and its audit record in one transaction; false when the id exists or the university
+   * is gone or being deleted (decision 042).
+   */
   createMeetingPoint(point: StoredMeetingPoint, audit: AuditEntry): Promise<boolean>;
   /** Replaces the point as read (its `updated_at`) with its audit record; false when it changed or went. */
   updateMeetingPoint(

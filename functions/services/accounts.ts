@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { ACCOUNT_MESSAGES, emailInDomain, type Profile, type SignUpResult } from '#shared/account-schemas';
 import type { AuthContext } from '../commons/auth';
 import { API_MESSAGES } from '#shared/messages';
+import { universityDomainRefusal } from '#shared/university-domains';
 import { BadRequestError, ConflictError, TooManyRequestsError } from '../commons/errors';
 import { METRIC } from '../commons/metric-names';
 import { countMetric, logger } from '../commons/observability';
@@ -418,6 +419,10 @@ export async function requestInstitutionalCode(
 ): Promise<{ ok: true }> {
   const university = await deps.universities.get(universityId);
   if (!university) throw new BadRequestError(ACCOUNT_MESSAGES.invalidUniversity);
+  // A university stored before domains were checked may have a public provider's or a shared
+  // suffix: anybody could prove such an address, so it verifies nobody (decision 042).
+  if (universityDomainRefusal(university.email_domain))
+    throw new BadRequestError(ACCOUNT_MESSAGES.universityDomainNotInstitutional);
   if (!emailInDomain(email, university.email_domain))
     throw new BadRequestError(ACCOUNT_MESSAGES.wrongDomain.replace('{domain}', university.email_domain));
   const owner = await deps.profiles.institutionalOwner(email);
@@ -449,7 +454,9 @@ export async function verifyInstitutionalEmail(
       current.university_email_verified ? current.university_email : null,
     );
     // Another account verified the address since the code was sent.
-    if (!verified) throw new ConflictError(ACCOUNT_MESSAGES.institutionalTaken);
+    if (verified === 'taken') throw new ConflictError(ACCOUNT_MESSAGES.institutionalTaken);
+    // The university was deleted, or changed its domain, since the code was sent (decision 042).
+    if (verified === 'closed') throw new ConflictError(ACCOUNT_MESSAGES.universityClosed);
     return verified;
   });
 }

@@ -1,7 +1,10 @@
+import type { InstitutionalEnded } from '#shared/account-schemas';
 import { ADMIN_MESSAGES } from '#shared/admin-messages';
 import { isListed } from '#shared/table';
 import { logger } from '../commons/observability';
+import type { ProfileRepository } from '../ports/accounts';
 import type { AdminStore, JobStore, TablePages } from '../ports/admin';
+import type { SavedSearchRepository } from '../ports/alerts';
 import type { ImageStore } from '../ports/images';
 import type { SearchIndex } from '../ports/search-index';
 import { ownImageKeys } from './images';
@@ -9,7 +12,7 @@ import { toSearchDocument } from './indexer';
 
 /**
  * The admin's background jobs (docs/decisions/026): a reindex of the search index from the table,
- * and the deletion of a university's products. Never inside an HTTP request: the route writes a
+ * and the deletion of a university (its products, verifications and saved searches; decision 042). Never inside an HTTP request: the route writes a
  * queued job (claiming its kind's lock) and launches a run; a run leases the job, works page by
  * page writing its progress, and finishes it (releasing the lock). A run that dies leaves a lease
  * that expires: the next run (a retry, the schedule) takes the job over.
@@ -18,6 +21,8 @@ export interface JobDeps {
   jobStore: JobStore;
   adminStore: AdminStore;
   tablePages: TablePages;
+  profiles: Pick<ProfileRepository, 'endInstitutional'>;
+  savedSearches: Pick<SavedSearchRepository, 'remove'>;
   search: SearchIndex;
   images: ImageStore;
   now: () => Date;
@@ -28,6 +33,8 @@ export const LEASE_MS = 2 * 60_000;
 /** Items per page of the table's Scan (reindex) and per page of a university's products. */
 export const REINDEX_PAGE = 500;
 export const DELETE_PAGE = 100;
+/** Items read per page of a deleted university's profiles and saved searches (filtered index pages). */
+export const SWEEP_PAGE = 500;
 
 export interface RunOptions {
   /** True when the run should stop at the next page (a Lambda near its timeout). */
@@ -43,11 +50,13 @@ export async function runJob(deps: JobDeps, jobId: string, opts: RunOptions = {}
   const job = await deps.jobStore.get(jobId);
   if (!job || job.status === 'succeeded' || job.status === 'failed') return 'skipped';
   const now = deps.now();
-  if (!(await deps.jobStore.lease(jobId, now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString())))
+  if (
+    !(await deps.jobStore.lease(jobId, now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString()))
+  )
     return 'skipped';
   try {
     if (job.kind === 'reindex') return await reindex(deps, jobId);
-    return await deleteUniversityProducts(deps, jobId, job.target ?? '', job.cursor, job.processed, opts);
+    return await deleteUniversity(deps, jobId, job.target ?? '', job.cursor, job.processed, opts);
   } catch (err) {
     logger.error('admin job failed', { jobId, kind: job.kind, error: String(err) });
     await deps.jobStore.finish(jobId, {
@@ -55,7 +64,10 @@ export async function runJob(deps: JobDeps, jobId: string, opts: RunOptions = {}
       processed: 0,
       indexed: null,
       drift: null,
-      error: err instanceof IndexError || job.kind === 'reindex' ? ADMIN_MESSAGES.reindexError : ADMIN_MESSAGES.unexpected,
+      error:
+        err instanceof IndexError || job.kind === 'reindex'
+          ? ADMIN_MESSAGES.reindexError
+          : ADMIN_MESSAGES.unexpected,
       now: deps.now().toISOString(),
     });
     return 'finished';
@@ -143,12 +155,34 @@ export async function driftOf(
   };
 }
 
+/** The steps of a university's deletion, in order; the saved cursor names its step (decision 042). */
+const DELETION_STEPS = ['products', 'profiles', 'searches'] as const;
+type DeletionStep = (typeof DELETION_STEPS)[number];
+
+/** `<step>:<page cursor>`; a cursor saved before the steps (a bare products cursor) is the products step's. */
+function readDeletionCursor(saved: string | null): { step: DeletionStep; cursor: string | undefined } {
+  const at = saved?.indexOf(':') ?? -1;
+  if (!saved || at < 0) return { step: 'products', cursor: saved ?? undefined };
+  const step = saved.slice(0, at) as DeletionStep;
+  return {
+    step: DELETION_STEPS.includes(step) ? step : 'products',
+    cursor: saved.slice(at + 1) || undefined,
+  };
+}
+const deletionCursor = (step: DeletionStep, cursor: string | undefined) => `${step}:${cursor ?? ''}`;
+
 /**
- * Deletes a university's products page by page (each product's photos too; its questions and
- * favorites go through the stream dispatcher), saving its cursor as it goes, then the university
- * item. Resumable: a new run continues from the saved cursor; a product deleted twice is no-op.
+ * Deletes a university (decisions 026, 042), one page at a time, saving its step and cursor as it
+ * goes: its products (each product's photos too; its questions and favorites go through the stream
+ * dispatcher), then it ends every verification tied to it (each profile loses the university and
+ * its verification, keeps why, and its address's claim is released), then its saved searches (each
+ * with its owner's count, in one transaction), last its meeting points and the university item
+ * with its domain claim. Resumable: a new run continues from the saved step and cursor, and every
+ * step is a no-op when done already, so a run that dies and a rerun end in the same state.
+ * Publishing, verifying and saving a search check the university in their own writes, so nothing
+ * new is tied to it while this runs.
  */
-async function deleteUniversityProducts(
+async function deleteUniversity(
   deps: JobDeps,
   jobId: string,
   universityId: string,
@@ -156,30 +190,59 @@ async function deleteUniversityProducts(
   savedProcessed: number,
   opts: RunOptions,
 ): Promise<RunOutcome> {
-  let cursor = savedCursor ?? undefined;
+  let { step, cursor } = readDeletionCursor(savedCursor);
   let processed = savedProcessed;
-  do {
+  const university = await deps.adminStore.getUniversity(universityId);
+  const ended: InstitutionalEnded = {
+    reason: 'university_deleted',
+    university_name: university?.full_name ?? universityId,
+    at: deps.now().toISOString(),
+  };
+  // Gone already: a run removed it and died before finishing the job; every step was done.
+  while (university) {
     if (opts.stop?.()) {
-      await deps.jobStore.pause(jobId, { processed, cursor: cursor ?? null, now: deps.now().toISOString() });
+      await deps.jobStore.pause(jobId, {
+        processed,
+        cursor: deletionCursor(step, cursor),
+        now: deps.now().toISOString(),
+      });
       return 'paused';
     }
-    const page = await deps.tablePages.universityProducts(universityId, cursor, DELETE_PAGE);
-    for (const p of page.items) {
-      const deleted = await deps.tablePages.deleteProduct(p.id);
-      if (!deleted) continue;
-      processed++;
-      await deps.images
-        .delete(ownImageKeys(p.id, deleted.images))
-        .catch((e: unknown) => logger.warn('product images not deleted', { id: p.id, error: String(e) }));
+    let next: string | null;
+    if (step === 'products') {
+      const page = await deps.tablePages.universityProducts(universityId, cursor, DELETE_PAGE);
+      for (const p of page.items) {
+        const deleted = await deps.tablePages.deleteProduct(p.id);
+        if (!deleted) continue;
+        processed++;
+        await deps.images
+          .delete(ownImageKeys(p.id, deleted.images))
+          .catch((e: unknown) => logger.warn('product images not deleted', { id: p.id, error: String(e) }));
+      }
+      next = page.cursor;
+    } else if (step === 'profiles') {
+      const page = await deps.tablePages.universityProfiles(universityId, cursor, SWEEP_PAGE);
+      for (const userId of page.userIds) await deps.profiles.endInstitutional(userId, universityId, ended);
+      next = page.cursor;
+    } else {
+      const page = await deps.tablePages.universitySavedSearches(universityId, cursor, SWEEP_PAGE);
+      for (const s of page.items) await deps.savedSearches.remove(s.user_id, s.id);
+      next = page.cursor;
     }
-    cursor = page.cursor ?? undefined;
+    const following = DELETION_STEPS[DELETION_STEPS.indexOf(step) + 1];
+    if (next) cursor = next;
+    else if (following) {
+      step = following;
+      cursor = undefined;
+    }
     await deps.jobStore.progress(jobId, {
       processed,
-      cursor: cursor ?? null,
+      cursor: next || following ? deletionCursor(step, cursor) : null,
       leaseUntil: leaseFrom(deps),
       now: deps.now().toISOString(),
     });
-  } while (cursor);
+    if (!next && !following) break;
+  }
   await deps.adminStore.removeUniversity(universityId, jobId);
   await deps.jobStore.finish(jobId, {
     status: 'succeeded',

@@ -33,6 +33,7 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import { logger } from '../commons/observability';
 import type {
   AdminStore,
+  DomainConflict,
   JobLauncher,
   JobStore,
   RoleDirectory,
@@ -423,6 +424,8 @@ export async function setUserVerification(
     });
     const out = await deps.adminStore.setVerification(user, verified, audit);
     if (out === 'taken') throw new ConflictError(ADMIN_MESSAGES.institutionalEmailTaken);
+    // Never a verification for a deleted university, nor for an address outside its domain (decision 042).
+    if (out === 'closed') throw new ConflictError(ADMIN_MESSAGES.verificationUniversityClosed);
     if (out) return out;
   }
   throw new ConflictError(ADMIN_MESSAGES.unexpected);
@@ -486,6 +489,26 @@ const universitySnapshot = (u: University) => ({
   logo: u.logo ?? null,
 });
 
+/** The admin's Spanish explanation of a domain conflict (decision 042), naming the other university. */
+async function domainConflictError(deps: AdminDeps, conflict: DomainConflict): Promise<ConflictError> {
+  const other = await deps.adminStore.getUniversity(conflict.universityId);
+  const template = {
+    taken: ADMIN_MESSAGES.domainTaken,
+    under: ADMIN_MESSAGES.domainUnderOther,
+    over: ADMIN_MESSAGES.domainOverOther,
+  }[conflict.kind];
+  const message = template
+    .replace('{domain}', conflict.domain)
+    .replace('{other}', conflict.other)
+    .replace('{university}', other?.name ?? conflict.universityId);
+  return new ConflictError(message, [{ path: 'email_domain', message }]);
+}
+
+/**
+ * Creates a university. Its e-mail domain is claimed in the same transaction (decision 042): a
+ * domain another university has, or a parent or a subdomain of one, is a 409 naming it (a public
+ * provider or a shared suffix was refused already by the body's schema).
+ */
 export async function createUniversity(
   deps: AdminDeps,
   auth: AuthContext | null,
@@ -494,6 +517,8 @@ export async function createUniversity(
   const admin = requireAdmin(auth);
   const { request_id, ...fields } = body;
   const university: University = { ...fields, created_at: deps.now().toISOString() };
+  // Universities stored before the claims (until the first reindex backfills them) count too.
+  await deps.adminStore.backfillDomainClaims();
   const audit = auditOf(deps, admin, {
     action: 'university.create',
     entityType: 'university',
@@ -501,11 +526,13 @@ export async function createUniversity(
     before: null,
     after: { ...universitySnapshot(university), ...(request_id ? { request_id } : {}) },
   });
-  if (!(await deps.adminStore.createUniversity(university, audit)))
-    throw new ConflictError(ADMIN_MESSAGES.universityExists);
+  const outcome = await deps.adminStore.createUniversity(university, audit);
+  if (outcome === 'exists') throw new ConflictError(ADMIN_MESSAGES.universityExists);
+  if (outcome !== 'created') throw await domainConflictError(deps, outcome);
   return { ...university, listed_products: 0, deleting_job_id: null };
 }
 
+/** Edits a university (the id is fixed); a new e-mail domain is checked and claimed as on creation. */
 export async function updateUniversity(
   deps: AdminDeps,
   auth: AuthContext | null,
@@ -518,6 +545,7 @@ export async function updateUniversity(
     if (!current) throw new NotFoundError(ADMIN_MESSAGES.universityNotFound);
     if (current.deleting_job_id) throw new ConflictError(ADMIN_MESSAGES.universityDeleting);
     const next: University = { ...body, id, created_at: current.created_at };
+    if (next.email_domain !== current.email_domain) await deps.adminStore.backfillDomainClaims();
     const audit = auditOf(deps, admin, {
       action: 'university.update',
       entityType: 'university',
@@ -525,8 +553,9 @@ export async function updateUniversity(
       before: universitySnapshot(current),
       after: universitySnapshot(next),
     });
-    if (await deps.adminStore.updateUniversity(current, next, audit))
-      return (await withListedCounts(deps, [{ ...next, deleting_job_id: null }]))[0];
+    const outcome = await deps.adminStore.updateUniversity(current, next, audit);
+    if (outcome === 'updated') return (await withListedCounts(deps, [{ ...next, deleting_job_id: null }]))[0];
+    if (outcome !== 'changed') throw await domainConflictError(deps, outcome);
   }
   throw new ConflictError(ADMIN_MESSAGES.unexpected);
 }

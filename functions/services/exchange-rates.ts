@@ -50,14 +50,24 @@ export function isRateJump(previous: number, next: number): boolean {
   return Math.abs(next - previous) / previous > RATE_MAX_JUMP;
 }
 
-/** The rate a new one is compared with: the newest before its date, else the newest after it. */
-async function reference(deps: ExchangeRateDeps, date: string): Promise<ExchangeRate | null> {
-  return (
-    (await deps.exchangeRates.newestBefore(date)) ??
-    (await deps.exchangeRates.history(1)).find((r) => r.date !== date) ??
-    null
-  );
+/**
+ * The stored rates a new rate of `date` is compared with (decision 042): the date's own rate when
+ * it is corrected, and its neighbours — the newest before it and the oldest after it. For today's
+ * date the newest stored rate, whatever its source, is always one of them; a correction of a past
+ * date is judged against the days around it, not against today's rate.
+ */
+async function references(deps: ExchangeRateDeps, date: string): Promise<ExchangeRate[]> {
+  // 'La anterior' first: the refusal names the first reference the rate jumps from.
+  const found = await Promise.all([
+    deps.exchangeRates.newestBefore(date),
+    deps.exchangeRates.get(date),
+    deps.exchangeRates.oldestAfter(date),
+  ]);
+  return found.filter((r): r is ExchangeRate => r !== null);
 }
+
+/** The first reference the rate jumps more than 50 % away from, or null. */
+const jumpFrom = (refs: ExchangeRate[], rate: number) => refs.find((r) => isRateJump(r.rate, rate)) ?? null;
 
 const snapshot = (r: ExchangeRate | null) =>
   r ? { rate: r.rate, source: r.source, recorded_by: r.recorded_by } : null;
@@ -85,7 +95,8 @@ function audit(
 
 /**
  * An admin enters the rate of a date or corrects it. Refused (400, nothing written): a date after
- * today in Caracas, or a rate more than 50 % away from the previous one without `confirm`.
+ * today in Caracas, or a rate more than 50 % away from the date's own stored rate or its
+ * neighbours' (references) without `confirm`.
  */
 export async function setRate(
   deps: ExchangeRateDeps,
@@ -97,9 +108,9 @@ export async function setRate(
     throw new BadRequestError(RATE_MESSAGES.dateInFuture, [
       { path: 'date', message: RATE_MESSAGES.dateInFuture },
     ]);
-  const previous = await reference(deps, body.date);
-  if (previous && !body.confirm && isRateJump(previous.rate, body.rate)) {
-    const message = RATE_MESSAGES.rateJump(formatAmount(previous.rate));
+  const jump = jumpFrom(await references(deps, body.date), body.rate);
+  if (jump && !body.confirm) {
+    const message = RATE_MESSAGES.rateJump(formatAmount(jump.rate));
     throw new BadRequestError(message, [{ path: 'rate', message }]);
   }
   for (let round = 0; round < ROUNDS; round++) {
@@ -111,10 +122,7 @@ export async function setRate(
       recorded_at: deps.now().toISOString(),
       recorded_by: admin.email,
     };
-    const notes =
-      body.confirm && previous && isRateJump(previous.rate, body.rate)
-        ? 'Cambio mayor al 50 % confirmado'
-        : null;
+    const notes = body.confirm && jump ? 'Cambio mayor al 50 % confirmado' : null;
     if (
       await deps.exchangeRates.put(
         next,
@@ -158,10 +166,10 @@ export async function recordBcvRate(
     throw new BcvRateRejected(`BCV date ${parsed.date} is too far after ${today}`);
   const existing = await deps.exchangeRates.get(parsed.date);
   if (existing) return { outcome: 'already-stored', rate: existing };
-  const previous = await reference(deps, parsed.date);
-  if (previous && isRateJump(previous.rate, parsed.rate))
+  const jump = jumpFrom(await references(deps, parsed.date), parsed.rate);
+  if (jump)
     throw new BcvRateRejected(
-      `BCV rate ${parsed.rate} is more than 50 % away from ${previous.rate} (${previous.date})`,
+      `BCV rate ${parsed.rate} is more than 50 % away from ${jump.rate} (${jump.date})`,
     );
   const rate: ExchangeRate = {
     date: parsed.date,

@@ -63,8 +63,9 @@ export async function createMeetingPoint(
     updated_at: at,
   };
   const audit = pointAudit(deps, admin, 'meeting_point.create', universityId, null, point);
+  // Refused only when the university's deletion began meanwhile (a new id never exists).
   if (!(await deps.trust.createMeetingPoint(point, audit)))
-    throw new ConflictError(ADMIN_MESSAGES.unexpected);
+    throw new ConflictError(ADMIN_MESSAGES.universityDeleting);
   return publicPoint(point);
 }
 

@@ -17,6 +17,8 @@ import type { AuthContext } from '../commons/auth';
 import type { Allowance, IdempotencyClaim } from '../ports/idempotency';
 import type { Moderator } from '../ports/moderation';
 import type { ProductRepository, UniversityRepository } from '../ports/repositories';
+import { domainOfEmail, emailInDomain } from '#shared/account-schemas';
+import { universityDomainRefusal } from '#shared/university-domains';
 import { type AccountDeps, getProfile } from './accounts';
 import { ensureAllowance, spendAllowance } from './codes';
 import {
@@ -122,14 +124,19 @@ export async function publishProduct(
   claim: IdempotencyClaim,
 ): Promise<Product> {
   const profile = await getProfile(deps, auth);
-  if (!profile.university_email_verified || !profile.university_id)
+  if (!profile.university_email_verified || !profile.university_id || !profile.university_email)
     throw new ForbiddenError(PUBLISH_MESSAGES.mustVerify);
-  if (body.university_id !== profile.university_id) {
-    const own = await deps.universities.get(profile.university_id);
-    throw new ForbiddenError(
-      PUBLISH_MESSAGES.onlyOwnUniversity.replace('{university}', own?.name ?? profile.university_id),
-    );
-  }
+  // Whatever the profile says, the university must still be there (a deleted one, or one being
+  // deleted, takes no listing) and still have the address's domain (decision 042).
+  const own = await deps.universities.get(profile.university_id);
+  if (!own) throw new ForbiddenError(PUBLISH_MESSAGES.universityGone);
+  // Old data: a university with a public provider's domain or a shared suffix proves nobody.
+  if (universityDomainRefusal(own.email_domain))
+    throw new ForbiddenError(PUBLISH_MESSAGES.domainNotInstitutional);
+  if (!emailInDomain(profile.university_email, own.email_domain))
+    throw new ForbiddenError(PUBLISH_MESSAGES.verifyAgain.replace('{domain}', own.email_domain));
+  if (body.university_id !== profile.university_id)
+    throw new ForbiddenError(PUBLISH_MESSAGES.onlyOwnUniversity.replace('{university}', own.name));
   // The photos are checked before anything is spent (a moderation call, a daily slot, an id).
   const uploads = await checkUploads(deps, auth, body.images);
   // No slot left: refused before the model and the photo sizes. The slot itself is spent with the write.
@@ -195,9 +202,11 @@ export async function publishProduct(
   };
   try {
     const terms = { record: claim.record(product), allowances: [slot], now: now.getTime() };
-    // A fresh id from the atomic counter: the conditional write can only fail on a corrupt counter.
-    if (!(await deps.products.putIfAbsent(product, terms)))
-      throw new Error(`product id ${product.id} already taken`);
+    // A fresh id from the atomic counter: the id can only be taken on a corrupt counter. The write
+    // checks the university again: its deletion may have begun while the photos were moderated.
+    const written = await deps.products.publish(product, domainOfEmail(profile.university_email), terms);
+    if (written === 'closed') throw new ForbiddenError(PUBLISH_MESSAGES.universityGone);
+    if (written === 'idTaken') throw new Error(`product id ${product.id} already taken`);
   } catch (err) {
     // A write that timed out may still land, with these photos: they stay (a retry is answered
     // with that product, or publishes anew under another id, leaving these unreferenced).

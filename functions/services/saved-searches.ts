@@ -89,6 +89,7 @@ export async function createSavedSearch(
   const outcome = await deps.savedSearches.create(stored, MAX_SAVED_SEARCHES, terms);
   if (outcome === 'duplicate') throw new ConflictError(ALERT_MESSAGES.duplicate);
   if (outcome === 'limit') throw new ConflictError(ALERT_MESSAGES.tooMany);
+  if (outcome === 'closed') throw new BadRequestError(ALERT_MESSAGES.unknownUniversity);
   return answer;
 }
 

@@ -42,6 +42,7 @@ export function memoryProducts(all: Product[]): ProductRepository {
     raiseIdFloor: unused,
     get: async (id) => all.find((p) => p.id === id) ?? null,
     putIfAbsent: unused,
+    publish: unused,
     listByOwner: unused,
     changeStatus: unused,
     deleteOwned: unused,

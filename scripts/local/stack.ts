@@ -437,6 +437,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       jobStore: jobContext.jobStore,
       adminStore: jobContext.adminStore,
       tablePages: jobContext.tablePages,
+      profiles: jobContext.profiles,
+      savedSearches: jobContext.savedSearches,
       now: jobContext.now,
       search,
       images: jobContext.images,

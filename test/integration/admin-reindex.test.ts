@@ -2,6 +2,8 @@ import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAdminStore, createJobStore } from '../../functions/adapters/dynamodb/admin';
+import { createSavedSearchRepository } from '../../functions/adapters/dynamodb/alerts';
+import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
 import { createTableAccess, type TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createProductRepository, productItem } from '../../functions/adapters/dynamodb/products';
 import { createTablePages } from '../../functions/adapters/dynamodb/table-pages';
@@ -76,6 +78,8 @@ function jobDeps(index: SearchIndex) {
     jobStore: createJobStore(table),
     adminStore: createAdminStore(table),
     tablePages: createTablePages(table),
+    profiles: createProfileRepository(table),
+    savedSearches: createSavedSearchRepository(table),
     search: index,
     images: { delete: async () => undefined } as never,
     now: () => new Date(),

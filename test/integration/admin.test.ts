@@ -2,8 +2,10 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFavoriteRepository, createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
+import { createSavedSearchRepository } from '../../functions/adapters/dynamodb/alerts';
 import { createCountStore } from '../../functions/adapters/dynamodb/counts';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
+import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { reportItem } from '../../functions/adapters/dynamodb/reports';
 import { createRebuildableEmbeddedIndex } from '../../functions/adapters/search/embedded';
 import { resetContext, setContextForTests } from '../../functions/app/context';
@@ -295,7 +297,15 @@ describe('Usuarios', () => {
     const none = await call('adminSetUserVerification', { params: { userId: id }, body: { university_email_verified: true } });
     expect(none.status).toBe(400);
     expect(errorOf(none.body).message).toBe(ADMIN_MESSAGES.noInstitutionalEmail);
-    await profiles.setInstitutional(id, `ana-${run}@est.ucab.edu.ve`, 'ucab', null);
+    const uni = uniqueUniversity('v');
+    await createUniversityRepository(table).putIfAbsent({
+      id: uni,
+      name: 'UV',
+      full_name: 'Universidad de la Verificación',
+      email_domain: 'est.ucab.edu.ve',
+      created_at: new Date().toISOString(),
+    });
+    await profiles.setInstitutional(id, `ana-${run}@est.ucab.edu.ve`, uni, null);
     const off = await call('adminSetUserVerification', { params: { userId: id }, body: { university_email_verified: false } });
     expect(off.status).toBe(200);
     expect((off.body as { university_email_verified: boolean }).university_email_verified).toBe(false);
@@ -324,7 +334,8 @@ describe('Universidades', () => {
     id,
     name: 'UNEG',
     full_name: 'Universidad Nacional Experimental de Guayana',
-    email_domain: 'uneg.edu.ve',
+    // Each university its own domain: a domain is one university's (decision 042).
+    email_domain: `${id}.edu.ve`,
     city: 'Puerto Ordaz',
     logo: 'https://uneg.edu.ve/logo.png',
   });
@@ -540,6 +551,8 @@ async function runJobs() {
         jobStore: createJobStore(table),
         adminStore: createAdminStore(table),
         tablePages: createTablePages(table),
+        profiles: createProfileRepository(table),
+        savedSearches: createSavedSearchRepository(table),
         search,
         images,
         now: () => new Date(),

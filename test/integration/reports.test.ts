@@ -5,6 +5,7 @@ import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createCountStore } from '../../functions/adapters/dynamodb/counts';
 import { createProductRepository, productItem } from '../../functions/adapters/dynamodb/products';
 import { createReportRepository } from '../../functions/adapters/dynamodb/reports';
+import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { createEmbeddedSearchIndex } from '../../functions/adapters/search/embedded';
 import { resetContext, setContextForTests } from '../../functions/app/context';
 import type { SearchIndex } from '../../functions/ports/search-index';
@@ -39,6 +40,8 @@ let search: SearchIndex;
 let parts: AccountParts;
 let clock = Date.parse('2026-06-01T10:00:00.000Z');
 const run = Date.now().toString(36);
+/** The reporters' university (a verification needs one that exists, with their domain: decision 042). */
+const reportersUniversity = uniqueUniversity('rep');
 
 const ErrorShape = (body: unknown) => (body as { error: { code: string; message: string } }).error;
 const claims = (sub: string) => ({ sub, email: `${sub}@correo.com`, token_use: 'id' });
@@ -63,7 +66,7 @@ async function verifiedStudent(sub: string) {
     university_id: null,
     created_at: new Date(clock).toISOString(),
   });
-  await profiles.setInstitutional(sub, `${sub}@est.ucab.edu.ve`, 'ucab', null);
+  await profiles.setInstitutional(sub, `${sub}@est.ucab.edu.ve`, reportersUniversity, null);
   return sub;
 }
 
@@ -77,6 +80,13 @@ const storedReports = (productId: number) => createReportRepository(table).listB
 
 beforeAll(async () => {
   table = useTestTable();
+  await createUniversityRepository(table).putIfAbsent({
+    id: reportersUniversity,
+    name: 'REP',
+    full_name: 'Universidad de los Reportes',
+    email_domain: 'est.ucab.edu.ve',
+    created_at: new Date(clock).toISOString(),
+  });
   parts = await startAccountParts();
   search = createEmbeddedSearchIndex();
   stream = await startTestStream(table);

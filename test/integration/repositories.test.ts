@@ -110,15 +110,15 @@ describe('every item names its entity', () => {
     // Prepare: one write of every kind, through the repositories the handlers use.
     const ctx = lazyContext(tableParts);
     const user = `entity-${Date.now()}`;
-    const email = `${user}@est.ucab.edu.ve`;
     const uni = uniqueUniversity('e');
+    const email = `${user}@${uni}.edu.ve`;
     const now = Date.now();
     const product = await makeProduct(table, { university_id: uni });
     await ctx.universities.putIfAbsent({
       id: uni,
       name: 'UE',
       full_name: 'Universidad de Entidades',
-      email_domain: 'ue.edu.ve',
+      email_domain: `${uni}.edu.ve`,
       city: null,
       logo: null,
       created_at: new Date().toISOString(),
@@ -176,7 +176,7 @@ describe('every item names its entity', () => {
       university_id: null,
       created_at: new Date().toISOString(),
     });
-    await ctx.profiles.setInstitutional(user, email, 'ucab', null);
+    expect(await ctx.profiles.setInstitutional(user, email, uni, null)).toMatchObject({ university_id: uni });
     await ctx.favorites.add(user, product.id, new Date().toISOString());
     const questionId = makeQuestionId(now, 'abcdef012345');
     await ctx.questions.create({
@@ -344,6 +344,7 @@ describe('every item names its entity', () => {
       keys.savedSearchCount(user),
       keys.alertState(user),
       keys.idempotencyRecord('reportProduct', `user:${user}`, `key-${user}`),
+      keys.universityDomain(`${uni}.edu.ve`),
     ];
     const items = await Promise.all(
       written.map(
@@ -379,6 +380,7 @@ describe('every item names its entity', () => {
       'savedSearchCount',
       'alertState',
       'idempotencyRecord',
+      'universityDomain',
     ]);
     for (const [i, key] of written.entries()) expect(entityOf(undefined, key)).toBe(found[i]);
     expect(new Set(found).size).toBe(ENTITIES.length - 1); // every entity but the local seed marker

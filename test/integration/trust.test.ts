@@ -287,7 +287,7 @@ describe('the seller page', () => {
   async function newSeller(uni: string, sub: string): Promise<void> {
     const profiles = createProfileRepository(table);
     // One account per institutional address: each seller of this file has their own.
-    INSTITUTIONAL = `${sub}@est.ucab.edu.ve`;
+    INSTITUTIONAL = `${sub}@${uni}.edu.ve`;
     await profiles.createIfAbsent({
       user_id: sub,
       email: SELLER_EMAIL,
@@ -298,7 +298,9 @@ describe('the seller page', () => {
       created_at: '2025-03-14T10:00:00.000Z',
     });
     // Verified the way the institutional code does it (which records when).
-    expect(await profiles.setInstitutional(sub, INSTITUTIONAL, uni, null)).not.toBeNull();
+    expect(await profiles.setInstitutional(sub, INSTITUTIONAL, uni, null)).toMatchObject({
+      university_email_verified: true,
+    });
     // A national id on the profile item must never reach the page either.
     await table.doc.send(
       new UpdateCommand({

@@ -248,7 +248,7 @@ describe('publishing with photos', () => {
       search: new MemorySearchIndex(),
       moderator: approve,
       // The table refuses the product write (throttled, down): every step before it succeeded.
-      products: { ...real, putIfAbsent: async () => Promise.reject(new Error('ProvisionedThroughputExceeded')) },
+      products: { ...real, publish: async () => Promise.reject(new Error('ProvisionedThroughputExceeded')) },
     });
     const before = await productKeys();
     const res = await publish(sub, [key]);

@@ -9,7 +9,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { type Profile, profileSchema } from '#shared/account-schemas';
+import { domainOfEmail, type Profile, profileSchema } from '#shared/account-schemas';
 import { type Product, productSchema } from '#shared/schemas';
 import {
   entityKey,
@@ -35,6 +35,8 @@ import type { TableAccess } from './client';
 import { isConditionalCheckFailed, stripKeys } from './items';
 import { pruneWindow, windowHasRoom, windowUse } from './send-windows';
 import { queryIndexAll } from './cursor';
+import { universityOpenCheck } from './universities';
+import { cancellationReasons } from './university-domains';
 
 const codeRecordSchema = z.object({
   purpose: z.enum(['signup', 'institutional']),
@@ -284,12 +286,8 @@ export function createResetTokenRepository({ doc, tableName }: TableAccess): Res
   };
 }
 
-/** The transaction was cancelled because the claim belongs to another account (first item). */
-function isClaimTaken(err: unknown): boolean {
-  if (!(err instanceof Error) || err.name !== 'TransactionCanceledException') return false;
-  const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-  return reasons?.[0]?.Code === 'ConditionalCheckFailed';
-}
+/** Rounds ending a verification re-reads a profile that changed under it (a race, never a loop). */
+const END_ROUNDS = 3;
 
 export function createProfileRepository({ doc, tableName }: TableAccess): ProfileRepository {
   const toProfile = (item: Record<string, unknown> | undefined): Profile | null =>
@@ -314,6 +312,17 @@ export function createProfileRepository({ doc, tableName }: TableAccess): Profil
     const profile = toProfile(res.Attributes);
     if (!profile) throw new Error(`Profile ${userId} vanished during an update`);
     return profile;
+  };
+  const ownerOf = async (email: string) => {
+    const res = await doc.send(
+      new GetCommand({
+        TableName: tableName,
+        Key: keys.institutionalClaim(email),
+        ConsistentRead: true,
+      }),
+    );
+    const owner = res.Item?.user_id;
+    return typeof owner === 'string' ? owner : null;
   };
   return {
     get,
@@ -357,13 +366,16 @@ export function createProfileRepository({ doc, tableName }: TableAccess): Profil
                   ExpressionAttributeValues: { ':me': userId },
                 },
               },
+              // Only for a university that exists, is not being deleted and still has the address's
+              // domain: a code sent before its deletion verifies nothing after it (decision 042).
+              universityOpenCheck(tableName, universityId, domainOfEmail(address)),
               {
                 Update: {
                   TableName: tableName,
                   Key: keys.profile(userId),
                   UpdateExpression:
                     // When it was verified: the seller page's badge says the month (decision 032).
-                    'SET university_email = :e, university_id = :u, university_email_verified = :t, university_email_verified_at = :at',
+                    'SET university_email = :e, university_id = :u, university_email_verified = :t, university_email_verified_at = :at REMOVE university_email_ended',
                   ConditionExpression: `attribute_exists(${KEY.pk})`,
                   ExpressionAttributeValues: {
                     ':e': address,
@@ -389,24 +401,69 @@ export function createProfileRepository({ doc, tableName }: TableAccess): Profil
           }),
         );
       } catch (err) {
-        if (isClaimTaken(err)) return null;
+        const reasons = cancellationReasons(err);
+        if (reasons?.[0] === 'ConditionalCheckFailed') return 'taken';
+        if (reasons?.[1] === 'ConditionalCheckFailed') return 'closed';
         throw err;
       }
       const profile = await get(userId);
       if (!profile) throw new Error(`Profile ${userId} vanished during an update`);
       return profile;
     },
-    async institutionalOwner(email) {
-      const res = await doc.send(
-        new GetCommand({
-          TableName: tableName,
-          Key: keys.institutionalClaim(email),
-          ConsistentRead: true,
-        }),
-      );
-      const owner = res.Item?.user_id;
-      return typeof owner === 'string' ? owner : null;
+    async endInstitutional(userId, universityId, ended) {
+      for (let round = 0; round < END_ROUNDS; round++) {
+        const profile = await get(userId);
+        if (!profile || profile.university_id !== universityId) return false;
+        const address = profile.university_email?.toLowerCase() ?? null;
+        const wasVerified = profile.university_email_verified && address !== null;
+        // Its claim goes only if it is this account's (old data may hold another's).
+        const claimed = wasVerified && address !== null && (await ownerOf(address)) === userId;
+        try {
+          await doc.send(
+            new TransactWriteCommand({
+              TransactItems: [
+                {
+                  Update: {
+                    TableName: tableName,
+                    Key: keys.profile(userId),
+                    // Only a verification that was on gets its reason: the tab then says why it ended.
+                    UpdateExpression: `SET university_id = :none, university_email_verified = :f, university_email_verified_at = :none${wasVerified ? ', university_email_ended = :ended' : ''}`,
+                    ConditionExpression: `university_id = :u AND university_email_verified = :was${address ? ' AND university_email = :e' : ''}`,
+                    ExpressionAttributeValues: {
+                      ':none': null,
+                      ':f': false,
+                      ':u': universityId,
+                      ':was': profile.university_email_verified,
+                      ...(address ? { ':e': profile.university_email } : {}),
+                      ...(wasVerified ? { ':ended': ended } : {}),
+                    },
+                  },
+                },
+                // The address is free again (for whoever proves it at a university that exists).
+                ...(claimed && address
+                  ? [
+                      {
+                        Delete: {
+                          TableName: tableName,
+                          Key: keys.institutionalClaim(address),
+                          ConditionExpression: 'user_id = :me',
+                          ExpressionAttributeValues: { ':me': userId },
+                        },
+                      },
+                    ]
+                  : []),
+              ],
+            }),
+          );
+          return true;
+        } catch (err) {
+          // The profile changed since it was read: read it again (it may not be tied any more).
+          if (!cancellationReasons(err)?.includes('ConditionalCheckFailed')) throw err;
+        }
+      }
+      throw new Error(`profile ${userId}: its institutional e-mail kept changing`);
     },
+    institutionalOwner: ownerOf,
   };
 }
 

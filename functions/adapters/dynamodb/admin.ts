@@ -7,7 +7,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { profileSchema } from '#shared/account-schemas';
+import { domainOfEmail, profileSchema } from '#shared/account-schemas';
 import {
   type AdminJob,
   type AdminUser,
@@ -29,8 +29,18 @@ import type { TableAccess } from './client';
 import { decodeDynamoCursor, encodeDynamoCursor, queryIndexAll, queryIndexPage } from './cursor';
 import { productItem } from './products';
 import { reportItem } from './reports';
-import { universityRequestItem } from './universities';
+import { universityOpenCheck, universityRequestItem } from './universities';
 import { isConditionalCheckFailed, stripKeys } from './items';
+import {
+  backfillDomainClaim,
+  cancellationReasons,
+  domainConflict,
+  domainMoveItems,
+  transactDomains,
+} from './university-domains';
+
+/** Rounds a university write retries when a domain claim it met changed before it could explain why. */
+const DOMAIN_ROUNDS = 3;
 
 /** Items the admin's product list reads at most per request when filters skip most of them. */
 export const PRODUCT_SCAN_BUDGET = 600;
@@ -193,6 +203,18 @@ export function createAdminStore(table: TableAccess): AdminStore {
 
   const queryAllIndex = (index: IndexDef, pk: string) => queryIndexAll(table, index, pk);
 
+  /** Every university, those being deleted too (a handful of items in two index partitions). */
+  async function listUniversities(): Promise<StoredUniversity[]> {
+    const [listed, deleting] = await Promise.all([
+      queryAllIndex(INDEXES.gsi1, keys.universitiesPartition),
+      queryAllIndex(INDEXES.gsi2, keys.universitiesDeletingPartition),
+    ]);
+    return [...listed, ...deleting]
+      .map(toUniversity)
+      .filter((u): u is StoredUniversity => u !== null)
+      .sort((a, b) => fold(a.name).localeCompare(fold(b.name)) || a.id.localeCompare(b.id));
+  }
+
   return {
     async appendAudit(entry) {
       await transact([auditPut(tableName, entry)]);
@@ -350,17 +372,20 @@ export function createAdminStore(table: TableAccess): AdminStore {
 
     async setVerification(user, verified, audit) {
       const address = user.university_email?.toLowerCase() ?? '';
+      if (verified && !user.university_id) return 'closed';
       const profileUpdate = {
         Update: {
           TableName: tableName,
           Key: keys.profile(user.user_id),
           // When it was verified (null once not): the seller page's badge says the month (decision 032).
-          UpdateExpression: 'SET university_email_verified = :v, university_email_verified_at = :at',
-          ConditionExpression: `attribute_exists(${KEY.pk}) AND university_email = :e`,
+          // Verified again, an ended verification's reason goes (decision 042).
+          UpdateExpression: `SET university_email_verified = :v, university_email_verified_at = :at${verified ? ' REMOVE university_email_ended' : ''}`,
+          ConditionExpression: `attribute_exists(${KEY.pk}) AND university_email = :e${verified ? ' AND university_id = :u' : ''}`,
           ExpressionAttributeValues: {
             ':v': verified,
             ':e': user.university_email,
             ':at': verified ? new Date().toISOString() : null,
+            ...(verified ? { ':u': user.university_id } : {}),
           },
         },
       };
@@ -385,12 +410,20 @@ export function createAdminStore(table: TableAccess): AdminStore {
               ExpressionAttributeValues: { ':me': user.user_id },
             },
           };
+      // Verifying: only for a university that exists, is not being deleted and has the address's domain.
+      const open =
+        verified && user.university_id
+          ? [universityOpenCheck(tableName, user.university_id, domainOfEmail(address))]
+          : [];
       try {
         await doc.send(
-          new TransactWriteCommand({ TransactItems: [claim, profileUpdate, auditPut(tableName, audit)] }),
+          new TransactWriteCommand({
+            TransactItems: [claim, profileUpdate, auditPut(tableName, audit), ...open],
+          }),
         );
       } catch (err) {
         if (verified && isCancelledByCondition(err, 0)) return 'taken';
+        if (verified && isCancelledByCondition(err, 3)) return 'closed';
         if (isCancelledByCondition(err)) return null;
         throw err;
       }
@@ -414,44 +447,71 @@ export function createAdminStore(table: TableAccess): AdminStore {
       return ok ? toAdminUser(await get(keys.profile(user.user_id))) : null;
     },
 
-    async listUniversities() {
-      const [listed, deleting] = await Promise.all([
-        queryAllIndex(INDEXES.gsi1, keys.universitiesPartition),
-        queryAllIndex(INDEXES.gsi2, keys.universitiesDeletingPartition),
-      ]);
-      return [...listed, ...deleting]
-        .map(toUniversity)
-        .filter((u): u is StoredUniversity => u !== null)
-        .sort((a, b) => fold(a.name).localeCompare(fold(b.name)) || a.id.localeCompare(b.id));
+    listUniversities,
+
+    async backfillDomainClaims() {
+      let claimed = 0;
+      for (const u of await listUniversities()) if (await backfillDomainClaim(table, u)) claimed++;
+      return claimed;
     },
 
     getUniversity: async (id) => toUniversity(await get(keys.university(id))),
 
-    createUniversity: (university, audit) =>
-      transact([
-        {
-          Put: {
-            TableName: tableName,
-            Item: universityItem(university),
-            ConditionExpression: `attribute_not_exists(${KEY.pk})`,
+    async createUniversity(university, audit) {
+      for (let round = 0; round < DOMAIN_ROUNDS; round++) {
+        const items = [
+          {
+            Put: {
+              TableName: tableName,
+              Item: universityItem(university),
+              ConditionExpression: `attribute_not_exists(${KEY.pk})`,
+            },
           },
-        },
-        auditPut(tableName, audit),
-      ]),
+          auditPut(tableName, audit),
+          ...(await domainMoveItems(table, university.id, null, university.email_domain)),
+        ];
+        try {
+          await transactDomains(table, items);
+          return 'created';
+        } catch (err) {
+          const reasons = cancellationReasons(err);
+          if (!reasons?.includes('ConditionalCheckFailed')) throw err;
+          if (reasons[0] === 'ConditionalCheckFailed') return 'exists';
+          const conflict = await domainConflict(table, university.id, university.email_domain);
+          if (conflict) return conflict;
+        }
+      }
+      throw new Error(`university ${university.id}: its domain claim kept changing`);
+    },
 
-    updateUniversity: (current, next, audit) =>
-      transact([
-        {
-          Put: {
-            TableName: tableName,
-            Item: universityItem(next),
-            // As read, and not being deleted (a deletion wins over an edit).
-            ConditionExpression: `attribute_exists(${KEY.pk}) AND attribute_not_exists(deleting_job_id) AND created_at = :c`,
-            ExpressionAttributeValues: { ':c': current.created_at },
+    async updateUniversity(current, next, audit) {
+      for (let round = 0; round < DOMAIN_ROUNDS; round++) {
+        const items = [
+          {
+            Put: {
+              TableName: tableName,
+              Item: universityItem(next),
+              // As read, and not being deleted (a deletion wins over an edit).
+              ConditionExpression: `attribute_exists(${KEY.pk}) AND attribute_not_exists(deleting_job_id) AND created_at = :c AND email_domain = :d`,
+              ExpressionAttributeValues: { ':c': current.created_at, ':d': current.email_domain },
+            },
           },
-        },
-        auditPut(tableName, audit),
-      ]),
+          auditPut(tableName, audit),
+          ...(await domainMoveItems(table, current.id, current.email_domain, next.email_domain)),
+        ];
+        try {
+          await transactDomains(table, items);
+          return 'updated';
+        } catch (err) {
+          const reasons = cancellationReasons(err);
+          if (!reasons?.includes('ConditionalCheckFailed')) throw err;
+          if (reasons[0] === 'ConditionalCheckFailed') return 'changed';
+          const conflict = await domainConflict(table, current.id, next.email_domain);
+          if (conflict) return conflict;
+        }
+      }
+      throw new Error(`university ${current.id}: its domain claim kept changing`);
+    },
 
     markUniversityDeleting: (current, job, audit) =>
       transact([
@@ -493,6 +553,9 @@ export function createAdminStore(table: TableAccess): AdminStore {
       ]),
 
     async removeUniversity(id, jobId) {
+      const university = toUniversity(await get(keys.university(id)));
+      // Gone already (a retried run), or no longer this job's: nothing to do.
+      if (!university || university.deleting_job_id !== jobId) return;
       // Its meeting points first (decision 032): a university re-created under the id starts with none.
       const points = await doc.send(
         new QueryCommand({
@@ -508,22 +571,20 @@ export function createAdminStore(table: TableAccess): AdminStore {
       );
       for (const Key of points.Items ?? []) await doc.send(new DeleteCommand({ TableName: tableName, Key }));
       try {
-        await doc.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Delete: {
-                  TableName: tableName,
-                  Key: keys.university(id),
-                  ConditionExpression: 'deleting_job_id = :job',
-                  ExpressionAttributeValues: { ':job': jobId },
-                },
-              },
-            ],
-          }),
-        );
+        await transactDomains(table, [
+          {
+            Delete: {
+              TableName: tableName,
+              Key: keys.university(id),
+              ConditionExpression: 'deleting_job_id = :job',
+              ExpressionAttributeValues: { ':job': jobId },
+            },
+          },
+          // Its domain is free again, for a university created after it (decision 042).
+          ...(await domainMoveItems(table, id, university.email_domain, null)),
+        ]);
       } catch (err) {
-        // Gone already (a retried run): nothing to do.
+        // Gone meanwhile (an overlapping run): nothing to do.
         if (!isCancelledByCondition(err)) throw err;
       }
     },

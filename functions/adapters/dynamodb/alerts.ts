@@ -19,6 +19,7 @@ import type {
 import type { TableAccess } from './client';
 import { transactCreate } from './idempotency';
 import { isConditionalCheckFailed } from './items';
+import { universityOpenCheck } from './universities';
 
 /** Saved searches and the alert mails' state (shared/table.ts; docs/decisions/031). */
 
@@ -124,10 +125,15 @@ export function createSavedSearchRepository(table: TableAccess): SavedSearchRepo
               ExpressionAttributeValues: { ':one': 1, ':max': max, ':entity': 'savedSearchCount' },
             },
           },
+          // None for a university being deleted: its deletion job could miss it (decision 042).
+          universityOpenCheck(tableName, search.university),
         ],
         terms,
       );
-      return refused === null ? 'created' : refused === 0 ? 'duplicate' : 'limit';
+      if (refused === 0) return 'duplicate';
+      if (refused === 1) return 'limit';
+      if (refused === 2) return 'closed';
+      return 'created';
     },
 
     async setEnabled(userId, id, enabled) {

@@ -25,13 +25,14 @@ export const exchangeRateItem = (r: ExchangeRate) => ({
 export function createExchangeRateStore(table: TableAccess): ExchangeRateStore {
   const { doc, tableName } = table;
 
-  const newest = async (condition: string, date: string) => {
+  /** The first rate of a date range, newest first or oldest first: one Query, Limit 1. */
+  const first = async (condition: string, date: string, newestFirst = true) => {
     const out = await doc.send(
       new QueryCommand({
         TableName: tableName,
         KeyConditionExpression: `${KEY.pk} = :pk AND ${condition}`,
         ExpressionAttributeValues: { ':pk': keys.exchangeRatePartition, ':sk': keys.exchangeRate(date).sk },
-        ScanIndexForward: false,
+        ScanIndexForward: !newestFirst,
         Limit: 1,
       }),
     );
@@ -39,8 +40,9 @@ export function createExchangeRateStore(table: TableAccess): ExchangeRateStore {
   };
 
   return {
-    newestOnOrBefore: (date) => newest(`${KEY.sk} <= :sk`, date),
-    newestBefore: (date) => newest(`${KEY.sk} < :sk`, date),
+    newestOnOrBefore: (date) => first(`${KEY.sk} <= :sk`, date),
+    newestBefore: (date) => first(`${KEY.sk} < :sk`, date),
+    oldestAfter: (date) => first(`${KEY.sk} > :sk`, date, false),
 
     async get(date) {
       const out = await doc.send(

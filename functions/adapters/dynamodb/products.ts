@@ -1,4 +1,11 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { type Product, productSchema } from '#shared/schemas';
 import {
   ENTITY_ATTRIBUTE,
@@ -17,6 +24,8 @@ import type { TableAccess } from './client';
 import { queryIndexPage } from './cursor';
 import { transactCreate } from './idempotency';
 import { isConditionalCheckFailed, stripKeys } from './items';
+import { universityOpenCheck } from './universities';
+import { cancellationReasons } from './university-domains';
 
 const COUNTER_ATTRIBUTE = 'last_id';
 
@@ -94,20 +103,41 @@ export function createProductRepository(table: TableAccess): ProductRepository {
       return toProduct(res.Item);
     },
 
-    async putIfAbsent(product, terms) {
-      const put = {
-        TableName: tableName,
-        Item: productItem(product),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      };
-      if (terms) return (await transactCreate(table, [{ Put: put }], terms)) === null;
+    async putIfAbsent(product) {
       try {
-        await doc.send(new PutCommand(put));
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: productItem(product),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
         return true;
       } catch (err) {
         if (isConditionalCheckFailed(err)) return false;
         throw err;
       }
+    },
+
+    async publish(product, sellerDomain, terms) {
+      const failed = await transactCreate(
+        table,
+        [
+          {
+            Put: {
+              TableName: tableName,
+              Item: productItem(product),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          // A university being deleted takes no new listing: its deletion job could miss it.
+          universityOpenCheck(tableName, product.university_id, sellerDomain),
+        ],
+        terms,
+      );
+      if (failed === 0) return 'idTaken';
+      if (failed === 1) return 'closed';
+      return 'created';
     },
 
     async listActive(scope: ProductListingScope, order, limit, cursor): Promise<Page<Product>> {

@@ -1,5 +1,5 @@
 import { DeleteCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Product, productSchema } from '#shared/schemas';
+import { type Product, productSchema, universitySchema } from '#shared/schemas';
 import {
   entityOf,
   favoriteIndexAttributes,
@@ -16,12 +16,15 @@ import { backfillExpiry } from './listing-expiry';
 import type { TablePages } from '../../ports/admin';
 import type { TableAccess } from './client';
 import { isConditionalCheckFailed, stripKeys } from './items';
+import { backfillDomainClaim } from './university-domains';
 
 /** A job's cursor: a last evaluated key, base64url JSON (jobs keep it in their item, never a URL). */
 const encode = (key: Record<string, unknown> | undefined) =>
   key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
 const decode = (cursor: string | undefined): Record<string, unknown> | undefined =>
-  cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>) : undefined;
+  cursor
+    ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>)
+    : undefined;
 
 /**
  * The index attributes an item of the admin area's design should carry (docs/decisions/025), for
@@ -44,7 +47,11 @@ export function expectedIndexAttributes(item: Record<string, unknown>): Record<s
     typeof item.status === 'string' &&
     typeof item.created_at === 'string'
   )
-    return universityRequestIndexAttributes({ id: item.id, status: item.status, created_at: item.created_at });
+    return universityRequestIndexAttributes({
+      id: item.id,
+      status: item.status,
+      created_at: item.created_at,
+    });
   if (entity === 'favorite' && typeof item.product_id === 'number' && typeof item.pk === 'string')
     return favoriteIndexAttributes(item.pk.replace(/^USER#/, ''), item.product_id);
   return null;
@@ -78,6 +85,32 @@ export function createTablePages(table: TableAccess): TablePages {
     }
   }
 
+  /** A page of one gsi1 partition, keeping the items whose `attribute` is `value` (jobs only). */
+  const filteredIndexPage = (
+    pk: string,
+    attribute: string,
+    value: string,
+    cursor: string | undefined,
+    size: number,
+  ) =>
+    doc.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: INDEXES.gsi1.name,
+        KeyConditionExpression: '#pk = :pk',
+        FilterExpression: '#a = :v',
+        ExpressionAttributeNames: { '#pk': INDEXES.gsi1.pk, '#a': attribute },
+        ExpressionAttributeValues: { ':pk': pk, ':v': value },
+        Limit: size,
+        ExclusiveStartKey: decode(cursor),
+      }),
+    );
+
+  async function backfillUniversityDomain(item: Record<string, unknown>): Promise<boolean> {
+    const u = universitySchema.safeParse(stripKeys(item));
+    return u.success ? backfillDomainClaim(table, u.data) : false;
+  }
+
   return {
     async page(cursor, size) {
       const res = await doc.send(
@@ -89,6 +122,8 @@ export function createTablePages(table: TableAccess): TablePages {
         if (await backfill(item)) backfilled++;
         // Listings from before expiry get theirs (decision 030).
         if (await backfillExpiry(table, item, new Date(), expiryDays)) backfilled++;
+        // Universities from before the domain claims get theirs (decision 042).
+        if (entityOf(item) === 'university' && (await backfillUniversityDomain(item))) backfilled++;
         if (entityOf(item) !== 'product') continue;
         const parsed = productSchema.safeParse(stripKeys(item));
         if (parsed.success) products.push(parsed.data);
@@ -113,6 +148,34 @@ export function createTablePages(table: TableAccess): TablePages {
       const items = (res.Items ?? [])
         .map((i) => productSchema.safeParse(stripKeys(i)))
         .flatMap((p) => (p.success ? [p.data] : []));
+      return { items, cursor: encode(res.LastEvaluatedKey) };
+    },
+
+    async universityProfiles(universityId, cursor, size) {
+      const res = await filteredIndexPage(
+        keys.profilesPartition,
+        'university_id',
+        universityId,
+        cursor,
+        size,
+      );
+      const userIds = (res.Items ?? [])
+        .map((i) => i.user_id)
+        .filter((u): u is string => typeof u === 'string');
+      return { userIds, cursor: encode(res.LastEvaluatedKey) };
+    },
+
+    async universitySavedSearches(universityId, cursor, size) {
+      const res = await filteredIndexPage(
+        keys.savedSearchesPartition,
+        'university',
+        universityId,
+        cursor,
+        size,
+      );
+      const items = (res.Items ?? []).flatMap((i) =>
+        typeof i.user_id === 'string' && typeof i.id === 'string' ? [{ user_id: i.user_id, id: i.id }] : [],
+      );
       return { items, cursor: encode(res.LastEvaluatedKey) };
     },
 

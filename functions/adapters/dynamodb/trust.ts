@@ -9,6 +9,7 @@ import { auditItem } from './admin';
 import type { TableAccess } from './client';
 import { queryIndexAll } from './cursor';
 import { isConditionalCheckFailed, stripKeys } from './items';
+import { universityOpenCheck } from './universities';
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
@@ -145,6 +146,8 @@ export function createTrustStore(table: TableAccess): TrustStore {
           },
         },
         auditPut(audit),
+        // None for a university being deleted: its deletion could have passed its points (decision 042).
+        universityOpenCheck(tableName, point.university_id),
       ]),
 
     updateMeetingPoint: (current, next, audit) =>

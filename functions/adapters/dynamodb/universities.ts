@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { universityDomainRefusal } from '#shared/university-domains';
 import { fold } from '#shared/text';
 import {
   type University,
@@ -6,13 +7,37 @@ import {
   universityRequestSchema,
   universitySchema,
 } from '#shared/schemas';
-import { entityKey, INDEXES, keys, universityRequestIndexAttributes } from '#shared/table';
+import { entityKey, INDEXES, KEY, keys, universityRequestIndexAttributes } from '#shared/table';
 import { logger } from '../../commons/observability';
 import type { UniversityRepository, UniversityRequestRepository } from '../../ports/repositories';
 import type { TableAccess } from './client';
 import { isConditionalCheckFailed, stripKeys } from './items';
 import { queryIndexAll } from './cursor';
 import { transactCreate } from './idempotency';
+import {
+  cancellationReasons,
+  domainConflict,
+  domainMoveItems,
+  type TransactItem,
+  transactDomains,
+} from './university-domains';
+
+/**
+ * A transaction step that holds only while the university exists, is not being deleted and (when
+ * given) still has the e-mail domain `domain`: what a verification, a listing, a saved search or a
+ * meeting point of the university is written with, so none is written for a deleted one
+ * (docs/decisions/042).
+ */
+export function universityOpenCheck(tableName: string, universityId: string, domain?: string): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName,
+      Key: keys.university(universityId),
+      ConditionExpression: `attribute_exists(${KEY.pk}) AND attribute_not_exists(deleting_job_id)${domain ? ' AND email_domain = :domain' : ''}`,
+      ...(domain ? { ExpressionAttributeValues: { ':domain': domain.toLowerCase() } } : {}),
+    },
+  };
+}
 
 function toUniversity(item: Record<string, unknown> | undefined): University | null {
   // A university being deleted (docs/decisions/026) is gone for everyone but the admin already.
@@ -46,19 +71,43 @@ export function createUniversityRepository({ doc, tableName }: TableAccess): Uni
     },
 
     async putIfAbsent(university) {
+      const put = {
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...university,
+            ...entityKey('university', keys.university(university.id)),
+            [INDEXES.gsi1.pk]: keys.universitiesPartition,
+            [INDEXES.gsi1.sk]: `${fold(university.name)}#${university.id}`,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      };
+      // The seed and the import: with the domain claim when the domain may be claimed (decision 042).
+      const refused = universityDomainRefusal(university.email_domain) !== null;
+      const claim = refused
+        ? []
+        : await domainMoveItems({ doc, tableName }, university.id, null, university.email_domain);
+      if (refused)
+        logger.warn('university written with a refused e-mail domain, unclaimed', {
+          id: university.id,
+          domain: university.email_domain,
+        });
       try {
-        await doc.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: {
-              ...university,
-              ...entityKey('university', keys.university(university.id)),
-              [INDEXES.gsi1.pk]: keys.universitiesPartition,
-              [INDEXES.gsi1.sk]: `${fold(university.name)}#${university.id}`,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        );
+        await transactDomains({ doc, tableName }, [put, ...claim]);
+        return true;
+      } catch (err) {
+        const reasons = cancellationReasons(err);
+        if (!reasons?.includes('ConditionalCheckFailed')) throw err;
+        if (reasons[0] === 'ConditionalCheckFailed') return false;
+      }
+      // Old data whose domain is another university's: kept, unclaimed and logged, never lost.
+      logger.warn('university written without its e-mail domain claim: it conflicts with another', {
+        id: university.id,
+        conflict: await domainConflict({ doc, tableName }, university.id, university.email_domain),
+      });
+      try {
+        await doc.send(new PutCommand(put.Put));
         return true;
       } catch (err) {
         if (isConditionalCheckFailed(err)) return false;

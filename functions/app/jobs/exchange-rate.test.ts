@@ -27,6 +27,9 @@ function memoryStore() {
     newestBefore: async (date) =>
       [...items.values()].filter((r) => r.date < date).sort((a, b) => b.date.localeCompare(a.date))[0] ??
       null,
+    oldestAfter: async (date) =>
+      [...items.values()].filter((r) => r.date > date).sort((a, b) => a.date.localeCompare(b.date))[0] ??
+      null,
     get: async (date) => items.get(date) ?? null,
     history: async (limit) =>
       [...items.values()].sort((a, b) => b.date.localeCompare(a.date)).slice(0, limit),

@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DOMAIN_MESSAGES } from '#shared/university-domains';
 import { universities } from '@/testing/fixtures';
 import { UniversitiesTable } from './universities-table';
+import { toSave } from './university-editor';
 import { EMPTY_UNIVERSITY, UniversityFormDialog, type UniversityFormValues } from './university-form-dialog';
 
 afterEach(cleanup);
@@ -123,6 +125,35 @@ describe('university form dialog', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     expect(screen.getByText('El identificador es requerido')).toBeTruthy();
     expect(screen.getByLabelText('ID').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it("refuses a public provider's or a shared suffix's domain before sending, with the server's rule", () => {
+    const onSubmit = vi.fn();
+    const form = { mode: 'edit' as const, initial: UCAB };
+    render(
+      <UniversityFormDialog
+        open
+        mode="edit"
+        initial={UCAB}
+        busy={false}
+        validate={(v) => toSave(form, v).errors}
+        onSubmit={onSubmit}
+        onClose={noop}
+      />,
+    );
+    const domain = screen.getByLabelText('Dominio de correo');
+    for (const [value, message] of [
+      ['gmail.com', DOMAIN_MESSAGES.publicMail.replace('{domain}', 'gmail.com')],
+      ['edu.ve', DOMAIN_MESSAGES.sharedSuffix.replace('{domain}', 'edu.ve')],
+    ]) {
+      fireEvent.change(domain, { target: { value } });
+      fireEvent.click(screen.getByRole('button', { name: 'Actualizar' }));
+      expect(screen.getByText(message)).toBeTruthy();
+    }
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.change(domain, { target: { value: 'ucab.edu.ve' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Actualizar' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
   it("shows the server's message, on its field when it names one", () => {

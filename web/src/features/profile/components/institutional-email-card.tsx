@@ -1,5 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
-import type { Profile } from '#shared/account-schemas';
+import { ACCOUNT_MESSAGES, type Profile } from '#shared/account-schemas';
 import { Field } from '@/components/form/field';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
@@ -123,6 +123,14 @@ export function InstitutionalEmailCard({
   return (
     <section className="profile-card" aria-labelledby={`${selectId}-title`}>
       <h2 id={`${selectId}-title`}>Correo Institucional</h2>
+      {profile.university_email_ended && (
+        // Why a verification ended without the person (decision 042): the address stays, unverified.
+        <p className="profile-card__notice" role="status">
+          {ACCOUNT_MESSAGES.endedUniversityDeleted}{' '}
+          {profile.university_email &&
+            `(${profile.university_email}, ${profile.university_email_ended.university_name})`}
+        </p>
+      )}
       <p className="muted">
         Verifica tu correo de la universidad para publicar productos. Así la comunidad sabe que eres parte de
         ella.

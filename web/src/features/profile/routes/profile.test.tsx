@@ -204,6 +204,26 @@ describe('/profile', () => {
     expect(screen.queryByLabelText('Correo institucional')).toBeNull();
   });
 
+  it('says why an institutional e-mail is no longer verified when its university was deleted', async () => {
+    accountsApi({
+      ...blankProfile(),
+      university_email: 'ana@est.vieja.edu.ve',
+      university_email_ended: {
+        reason: 'university_deleted',
+        university_name: 'Universidad Vieja',
+        at: '2026-05-01T10:00:00.000Z',
+      },
+    });
+    render(SESSION, '/profile?tab=correo');
+    const notice = await screen.findByRole('status');
+    expect(notice.textContent).toBe(
+      'Tu universidad fue eliminada de Mercado Universitario; tu correo institucional ya no está verificado. (ana@est.vieja.edu.ve, Universidad Vieja)',
+    );
+    // The way to verify an address again is there.
+    expect(screen.getByLabelText('Correo institucional')).toBeTruthy();
+    expect(screen.queryByText('Verificado')).toBeNull();
+  });
+
   it('notices, within 5 seconds, a code entered on another device', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = accountsApi();
