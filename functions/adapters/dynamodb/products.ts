@@ -3,7 +3,6 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
-  TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { type Product, productSchema } from '#shared/schemas';
@@ -25,7 +24,6 @@ import { queryIndexPage } from './cursor';
 import { transactCreate } from './idempotency';
 import { isConditionalCheckFailed, stripKeys } from './items';
 import { universityOpenCheck } from './universities';
-import { cancellationReasons } from './university-domains';
 
 const COUNTER_ATTRIBUTE = 'last_id';
 
