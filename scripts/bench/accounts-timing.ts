@@ -36,7 +36,6 @@ async function invoke(
     },
     def,
     {},
-    null,
   );
   const t0 = performance.now();
   const res = await handler(event, lambdaContext('api-accounts', randomUUID(), 30_000));

@@ -83,6 +83,21 @@ export interface RouteDef extends RouteEntry {
   readonly area: ApiArea;
 }
 
+/** Routes that know their caller: every signed-in route, and public ones with an optional identity. */
+export const readsCaller = (route: RouteEntry): boolean =>
+  route.auth !== 'public' || route.identity === 'optional';
+
+export const isAdminRoute = (route: RouteEntry): boolean =>
+  route.auth === 'admin' || route.auth === 'super_admin';
+
+/**
+ * Routes whose caller is confirmed at the user pool on every call (decision 043): admin routes (the
+ * groups, at their source) and every write made as a signed-in caller (the account still exists and
+ * is enabled).
+ */
+export const confirmsCaller = (route: RouteEntry): boolean =>
+  readsCaller(route) && (isAdminRoute(route) || route.method !== 'GET');
+
 /** Declares the routes of one area: the entries keep their literal types and gain `area`. */
 export function defineArea<A extends ApiArea, const T extends Record<string, RouteEntry>>(
   area: A,

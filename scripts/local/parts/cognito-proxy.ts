@@ -19,7 +19,7 @@ import * as z from 'zod';
  *   /api/auth/sign-up-code); this only keeps Amplify's resendSignUpCode from failing.
  *
  * Everything else (including the JWKS) passes through unchanged, so tokens keep cognito-local's
- * issuer, which is what the local authorizer trusts.
+ * issuer, which is what the functions trust (TOKEN_ISSUER).
  */
 export interface CognitoProxy {
   /** http://127.0.0.1:<port>: the endpoint Amplify and the handlers use. */
