@@ -54,8 +54,8 @@ export interface RouteEntry {
   readonly path: string;
   readonly auth: AuthLevel;
   /**
-   * 'optional' on a public route: when a bearer token is sent it is verified exactly as the JWT
-   * authorizer would (an invalid one is a 401) and gives the caller; without one, anonymous.
+   * 'optional' on a public route: when a bearer token is sent it is verified as on signed-in
+   * routes (an invalid one is a 401) and gives the caller; without one, anonymous.
    */
   readonly identity?: 'optional';
   /**

@@ -3,6 +3,7 @@ import { createCognitoIdentityProvider } from '../../functions/adapters/cognito/
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { resetContext, setContextForTests } from '../../functions/app/context';
+import { setHandlerContext } from '../support/callers';
 const confirmSignUp = handlerOf('confirmSignUp');
 const getProfile = handlerOf('getProfile');
 const requestInstitutionalCode = handlerOf('requestInstitutionalCode');
@@ -71,7 +72,7 @@ beforeAll(async () => {
     created_at: '2025-01-01T00:00:00.000Z',
   });
 });
-beforeEach(() => setContextForTests({ search: new MemorySearchIndex() }));
+beforeEach(() => setHandlerContext({ search: new MemorySearchIndex() }));
 afterAll(async () => {
   await stream?.stop();
   resetContext();
@@ -80,7 +81,7 @@ afterAll(async () => {
 
 describe('a failure after the check costs nothing', () => {
   it('keeps the sign-up code usable when confirming the user fails', async () => {
-    setContextForTests({ search: new MemorySearchIndex(), identity: flakyIdentity('confirmSignUp') });
+    setHandlerContext({ search: new MemorySearchIndex(), identity: flakyIdentity('confirmSignUp') });
     const email = freshEmail();
     await parts.signUp(email, PASSWORD);
     await invoke(requestSignUpCode, apiEvent('requestSignUpCode', { body: { email } }));
@@ -97,7 +98,7 @@ describe('a failure after the check costs nothing', () => {
   });
 
   it('keeps the reset link usable when setting the password fails', async () => {
-    setContextForTests({ search: new MemorySearchIndex(), identity: flakyIdentity('setPassword') });
+    setHandlerContext({ search: new MemorySearchIndex(), identity: flakyIdentity('setPassword') });
     const email = freshEmail();
     await parts.signUp(email, PASSWORD);
     await createCognitoIdentityProvider().confirmSignUp(email, email);

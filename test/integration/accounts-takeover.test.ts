@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCognitoIdentityProvider } from '../../functions/adapters/cognito/identity';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { resetContext, setContextForTests } from '../../functions/app/context';
+import { setHandlerContext } from '../support/callers';
 import { localCognitoClient } from '../../scripts/local/parts/cognito';
 import { type AccountParts, lastCode, startAccountParts } from '../support/accounts';
 import { useTestTable } from '../support/backend';
@@ -33,7 +34,7 @@ beforeAll(async () => {
   parts = await startAccountParts();
   stream = await startTestStream(table);
 });
-beforeEach(() => setContextForTests({ search: new MemorySearchIndex() }));
+beforeEach(() => setHandlerContext({ search: new MemorySearchIndex() }));
 afterAll(async () => {
   await stream?.stop();
   resetContext();

@@ -7,6 +7,7 @@ import { createProductRepository, productItem } from '../../functions/adapters/d
 import { createTablePages } from '../../functions/adapters/dynamodb/table-pages';
 import { createRebuildableEmbeddedIndex } from '../../functions/adapters/search/embedded';
 import { resetContext, setContextForTests } from '../../functions/app/context';
+import { setHandlerContext } from '../support/callers';
 import { ENV } from '../../functions/commons/env';
 import type { SearchIndex } from '../../functions/ports/search-index';
 import { REINDEX_PAGE, runJob } from '../../functions/services/admin-jobs';
@@ -164,7 +165,7 @@ beforeAll(async () => {
 }, 300_000);
 beforeEach(() => {
   launched.length = 0;
-  setContextForTests({ search, jobLauncher: { launch: async (id) => void launched.push(id) } });
+  setHandlerContext({ search, jobLauncher: { launch: async (id) => void launched.push(id) } });
 });
 afterAll(async () => {
   resetContext();

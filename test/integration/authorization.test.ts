@@ -140,7 +140,7 @@ describe('every guarded route of the route table', () => {
       }
     });
 
-    it(`${label} answers a valid token past the authorizer, 403 below the route's level`, async () => {
+    it(`${label} serves a valid token, 403 below the route's level`, async () => {
       const res = await call(route, tokens.a);
       if (route.auth === 'admin') {
         expect(res.status).toBe(403);
@@ -211,7 +211,7 @@ describe('public routes that read an optional caller', () => {
 
   for (const route of optional) {
     const label = `${route.name}: ${route.method} ${route.path}`;
-    it(`${label} verifies a sent token as the authorizer would: a bad one is 401, none is anonymous`, async () => {
+    it(`${label} verifies a sent token: a bad one is 401, none is anonymous`, async () => {
       for (const token of [expired(tokens.a), tampered(tokens.a), 'not.a.jwt']) {
         const res = await call(route, token);
         expect(res.status, `${label} with ${token.slice(0, 12)}`).toBe(401);

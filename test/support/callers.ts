@@ -2,7 +2,7 @@ import { createPrivateKey, createSign, type JsonWebKey } from 'node:crypto';
 import { createRequire } from 'node:module';
 import * as z from 'zod';
 import { createTokenVerifier } from '../../functions/adapters/cognito/token-verifier';
-import type { AppParts } from '../../functions/app/context';
+import { type AppParts, setContextForTests } from '../../functions/app/context';
 import { ADMIN_GROUPS } from '../../functions/commons/auth';
 import { ENV } from '../../functions/commons/env';
 import type { TokenVerifier } from '../../functions/ports/tokens';
@@ -87,4 +87,12 @@ export function signedInParts(): Pick<AppParts, 'tokenVerifier' | 'callerAccount
       }),
     },
   };
+}
+
+/**
+ * setContextForTests for handler tests: the given parts over the caller parts above, so events
+ * signed in with `claims` (support/events.ts) reach their handlers.
+ */
+export function setHandlerContext(parts: Partial<AppParts> = {}): void {
+  setContextForTests({ ...signedInParts(), ...parts });
 }
