@@ -234,7 +234,9 @@ export function createRouter<Ctx>(
   if (defs.some(readsCaller) && !options.tokens)
     throw new Error(`${name}: routes read their caller, but the router was given no token verifier`);
   if (defs.some(confirmsCaller) && !options.accounts)
-    throw new Error(`${name}: routes confirm their caller at the user pool, but the router was given no accounts`);
+    throw new Error(
+      `${name}: routes confirm their caller at the user pool, but the router was given no accounts`,
+    );
 
   /**
    * The caller the request's bearer token names, verified here. A signed-in route without a token

@@ -149,7 +149,11 @@ export class Api extends Construct {
       const poolActions = new Set<string>([
         ...(settings.uses.identity ? IDENTITY_ACTIONS : []),
         ...(settings.uses.roles ? ROLE_ACTIONS : []),
-        ...(settings.readsCallerGroups ? CALLER_GROUP_ACTIONS : settings.confirmsCallers ? CALLER_ACTIONS : []),
+        ...(settings.readsCallerGroups
+          ? CALLER_GROUP_ACTIONS
+          : settings.confirmsCallers
+            ? CALLER_ACTIONS
+            : []),
       ]);
       if (poolActions.size > 0) auth.bindIdentity(fn, [...poolActions].sort());
       if (settings.verifiesTokens) auth.bindTokenVerification(fn);
@@ -162,7 +166,11 @@ export class Api extends Construct {
         scopePermissionToRoute: false,
       });
       for (const def of areaRoutes) {
-        const [route] = this.httpApi.addRoutes({ path: def.path, methods: [HttpMethod[def.method]], integration });
+        const [route] = this.httpApi.addRoutes({
+          path: def.path,
+          methods: [HttpMethod[def.method]],
+          integration,
+        });
         Validations.of(route).acknowledge({
           id: 'AwsSolutions-APIG4',
           reason:
@@ -180,7 +188,8 @@ export class Api extends Construct {
         });
         Validations.of(fallback).acknowledge({
           id: 'AwsSolutions-APIG4',
-          reason: 'The $default route serves no resource: its function answers every request with the Spanish 404.',
+          reason:
+            'The $default route serves no resource: its function answers every request with the Spanish 404.',
         });
       }
     }

@@ -104,7 +104,9 @@ export class EdgeFirewall extends Construct {
                   ...COMMON_RULES_COUNTED.map((rule) => ({ name: rule, actionToUse: { count: {} } })),
                   ...COMMON_RULES_ON_TYPED_TEXT.map((rule) => ({
                     name: rule,
-                    actionToUse: { block: { customResponse: { responseCode: 403, customResponseBodyKey: 'blocked' } } },
+                    actionToUse: {
+                      block: { customResponse: { responseCode: 403, customResponseBodyKey: 'blocked' } },
+                    },
                   })),
                 ]
               : undefined,

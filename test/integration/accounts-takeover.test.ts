@@ -2,7 +2,7 @@ import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCognitoIdentityProvider } from '../../functions/adapters/cognito/identity';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
 import { setHandlerContext } from '../support/callers';
 import { localCognitoClient } from '../../scripts/local/parts/cognito';
 import { type AccountParts, lastCode, startAccountParts } from '../support/accounts';

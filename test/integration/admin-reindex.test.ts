@@ -6,7 +6,7 @@ import { createTableAccess, type TableAccess } from '../../functions/adapters/dy
 import { createProductRepository, productItem } from '../../functions/adapters/dynamodb/products';
 import { createTablePages } from '../../functions/adapters/dynamodb/table-pages';
 import { createRebuildableEmbeddedIndex } from '../../functions/adapters/search/embedded';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
 import { setHandlerContext } from '../support/callers';
 import { ENV } from '../../functions/commons/env';
 import type { SearchIndex } from '../../functions/ports/search-index';

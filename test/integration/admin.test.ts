@@ -6,7 +6,7 @@ import { createCountStore } from '../../functions/adapters/dynamodb/counts';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
 import { reportItem } from '../../functions/adapters/dynamodb/reports';
 import { createRebuildableEmbeddedIndex } from '../../functions/adapters/search/embedded';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
 import { setHandlerContext } from '../support/callers';
 import type { SearchIndex } from '../../functions/ports/search-index';
 import type { AdminJob, AdminUniversity, AuditEntry } from '#shared/admin';

@@ -8,7 +8,7 @@ import { createExpiryStore } from '../../functions/adapters/dynamodb/listing-exp
 import { createProductRepository, productItem } from '../../functions/adapters/dynamodb/products';
 import { createSesMailer } from '../../functions/adapters/mail/ses';
 import { createSigningKeySource } from '../../functions/adapters/secrets/signing-key';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
 import { setHandlerContext } from '../support/callers';
 import { createCountStore } from '../../functions/adapters/dynamodb/counts';
 import { ENV } from '../../functions/commons/env';

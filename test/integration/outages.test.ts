@@ -14,7 +14,7 @@ import {
   createUniversityRepository,
   createUniversityRequestRepository,
 } from '../../functions/adapters/dynamodb/universities';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
 import { setHandlerContext } from '../support/callers';
 import type { ProductRepository } from '../../functions/ports/repositories';
 import { freePort } from '../../scripts/local/ports';

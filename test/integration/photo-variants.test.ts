@@ -13,7 +13,7 @@ import { createProductRepository } from '../../functions/adapters/dynamodb/produ
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { createS3ImageStore } from '../../functions/adapters/s3/images';
 import { createSharpPhotoResizer } from '../../functions/adapters/sharp/photo-resizer';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
 import { setHandlerContext } from '../support/callers';
 import { ENV } from '../../functions/commons/env';
 import type { Moderator } from '../../functions/ports/moderation';

@@ -6,7 +6,7 @@ import { createUniversityRepository } from '../../functions/adapters/dynamodb/un
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createCountStore } from '../../functions/adapters/dynamodb/counts';
 import { productItem } from '../../functions/adapters/dynamodb/products';
-import { lazyContext, resetContext, setContextForTests } from '../../functions/app/context';
+import { lazyContext, resetContext } from '../../functions/app/context';
 import { setHandlerContext } from '../support/callers';
 import { LIMITS } from '#shared/limits';
 import { tableParts } from '../../functions/app/parts/table';

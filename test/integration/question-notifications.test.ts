@@ -6,7 +6,7 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
 import { setHandlerContext } from '../support/callers';
 import { handler as dispatchStream } from '../../functions/app/stream';
 import { ENV } from '../../functions/commons/env';

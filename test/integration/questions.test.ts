@@ -4,7 +4,7 @@ import { createProfileRepository } from '../../functions/adapters/dynamodb/accou
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
 import { createQuestionRepository } from '../../functions/adapters/dynamodb/questions';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
 import { setHandlerContext } from '../support/callers';
 import type { CommentModerator, QuestionRepository, StoredQuestion } from '../../functions/ports/questions';
 import { deleteProductQuestions } from '../../functions/services/questions';

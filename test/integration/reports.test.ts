@@ -6,7 +6,7 @@ import { createCountStore } from '../../functions/adapters/dynamodb/counts';
 import { createProductRepository, productItem } from '../../functions/adapters/dynamodb/products';
 import { createReportRepository } from '../../functions/adapters/dynamodb/reports';
 import { createEmbeddedSearchIndex } from '../../functions/adapters/search/embedded';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
 import { setHandlerContext } from '../support/callers';
 import type { SearchIndex } from '../../functions/ports/search-index';
 import {

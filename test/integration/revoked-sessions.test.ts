@@ -24,7 +24,12 @@ import { decodeJwtPayload } from '../support/local-cognito';
  * disabled, must stop working at the next request, not when it expires.
  */
 const base = { password: 'Clave12345', name: 'Sesión', universityId: 'ucab' };
-const boss = { ...base, email: 'sesion.super@correo.com', nationalId: 'V71000001', groups: ['admin', 'super_admin'] };
+const boss = {
+  ...base,
+  email: 'sesion.super@correo.com',
+  nationalId: 'V71000001',
+  groups: ['admin', 'super_admin'],
+};
 const admin = { ...base, email: 'sesion.admin@correo.com', nationalId: 'V71000002', groups: ['admin'] };
 const leaving = { ...base, email: 'sesion.baja@correo.com', nationalId: 'V71000003', groups: [] };
 const paused = { ...base, email: 'sesion.pausa@correo.com', nationalId: 'V71000004', groups: [] };
@@ -92,9 +97,13 @@ describe('a demoted admin', () => {
       ['/api/admin/users', {}],
       ['/api/admin/audit', {}],
       ['/api/admin/universities', {}],
-      [`/api/admin/products/${productId}/status`, { method: 'PUT', body: JSON.stringify({ status: 'inactive' }) }],
+      [
+        `/api/admin/products/${productId}/status`,
+        { method: 'PUT', body: JSON.stringify({ status: 'inactive' }) },
+      ],
     ];
-    for (const [path, init] of adminCalls) expect((await api(path, token, init)).status, path).toBeLessThan(300);
+    for (const [path, init] of adminCalls)
+      expect((await api(path, token, init)).status, path).toBeLessThan(300);
 
     const demoted = await api(`/api/admin/users/${sub}/admin`, await signIn(boss), {
       method: 'PUT',

@@ -71,15 +71,27 @@ describe('a signed-in route refuses in Spanish', () => {
   const forged: [string, () => string][] = [
     ['an empty bearer', () => 'Bearer '],
     ['garbage', () => 'Bearer not.a.jwt'],
-    ['an expired token', () => `Bearer ${signWithCognitoLocalKey({ ...base(), iat: now() - 7200, exp: now() - 3600 })}`],
-    ['a token not valid yet (nbf)', () => `Bearer ${signWithCognitoLocalKey({ ...base(), nbf: now() + 3600 })}`],
-    ['a token for another app client', () => `Bearer ${signWithCognitoLocalKey({ ...base(), aud: 'another-client' })}`],
+    [
+      'an expired token',
+      () => `Bearer ${signWithCognitoLocalKey({ ...base(), iat: now() - 7200, exp: now() - 3600 })}`,
+    ],
+    [
+      'a token not valid yet (nbf)',
+      () => `Bearer ${signWithCognitoLocalKey({ ...base(), nbf: now() + 3600 })}`,
+    ],
+    [
+      'a token for another app client',
+      () => `Bearer ${signWithCognitoLocalKey({ ...base(), aud: 'another-client' })}`,
+    ],
     [
       'an access token for another client',
       () =>
         `Bearer ${signWithCognitoLocalKey({ ...base(), token_use: 'access', aud: undefined, client_id: 'another-client' })}`,
     ],
-    ['a token of another issuer', () => `Bearer ${signWithCognitoLocalKey({ ...base(), iss: 'http://127.0.0.1:1/local_other' })}`],
+    [
+      'a token of another issuer',
+      () => `Bearer ${signWithCognitoLocalKey({ ...base(), iss: 'http://127.0.0.1:1/local_other' })}`,
+    ],
     ['a refresh token_use', () => `Bearer ${signWithCognitoLocalKey({ ...base(), token_use: 'refresh' })}`],
     ['a token signed by an unknown key', () => `Bearer ${signWithCognitoLocalKey(base(), 'SomeOtherKey')}`],
   ];

@@ -5,7 +5,7 @@ import { createAdminStore } from '../../functions/adapters/dynamodb/admin';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { createRebuildableEmbeddedIndex } from '../../functions/adapters/search/embedded';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
 import { setHandlerContext } from '../support/callers';
 import type { AuditEntry } from '#shared/admin';
 import type { RouteName } from '#shared/routes';

@@ -65,7 +65,16 @@ export function idTokenFor(claims: Record<string, unknown>): string {
 export function signedInParts(): Pick<AppParts, 'tokenVerifier' | 'callerAccounts'> {
   const verifiers = new Map<string, TokenVerifier>();
   const publicKey = z
-    .object({ jwk: z.object({ kty: z.string(), kid: z.string(), n: z.string(), e: z.string(), alg: z.string(), use: z.string() }) })
+    .object({
+      jwk: z.object({
+        kty: z.string(),
+        kid: z.string(),
+        n: z.string(),
+        e: z.string(),
+        alg: z.string(),
+        use: z.string(),
+      }),
+    })
     .parse(require('cognito-local/lib/keys/cognitoLocal.public.json')).jwk;
   return {
     tokenVerifier: {

@@ -1,4 +1,4 @@
-import { JwtVerifier } from 'aws-jwt-verify';
+import { JwtVerifier } from 'aws-jwt-verify/jwt-verifier';
 import { type Jwks, SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { TokenVerifier } from '../../ports/tokens';
 

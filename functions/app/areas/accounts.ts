@@ -22,4 +22,9 @@ export const parts = {
 const context = lazyContextOf(parts);
 
 /** Lambda entry of the accounts area (shared/api/accounts.ts). */
-export const handler = createAreaHandler(accountsRoutes, accountsHandlers, () => context, callerOptions(context));
+export const handler = createAreaHandler(
+  accountsRoutes,
+  accountsHandlers,
+  () => context,
+  callerOptions(context),
+);

@@ -22,4 +22,9 @@ export const parts = {
 const context = lazyContextOf(parts);
 
 /** Lambda entry of the catalog area (shared/api/catalog.ts). */
-export const handler = createAreaHandler(catalogRoutes, catalogHandlers, () => context, callerOptions(context));
+export const handler = createAreaHandler(
+  catalogRoutes,
+  catalogHandlers,
+  () => context,
+  callerOptions(context),
+);

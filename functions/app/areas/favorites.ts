@@ -8,8 +8,18 @@ import { unsubscribeTokenParts } from '../parts/unsubscribe-tokens';
 import { callerOptions, callerParts } from '../parts/tokens';
 
 /** The favorites' parts: the table, and the alert mails' unsubscribe links' secret. */
-export const parts = { table: tableParts, unsubscribeTokens: unsubscribeTokenParts, callers: callerParts, basics: basicParts };
+export const parts = {
+  table: tableParts,
+  unsubscribeTokens: unsubscribeTokenParts,
+  callers: callerParts,
+  basics: basicParts,
+};
 const context = lazyContextOf(parts);
 
 /** Lambda entry of the favorites area (shared/api/favorites.ts). */
-export const handler = createAreaHandler(favoritesRoutes, favoritesHandlers, () => context, callerOptions(context));
+export const handler = createAreaHandler(
+  favoritesRoutes,
+  favoritesHandlers,
+  () => context,
+  callerOptions(context),
+);

@@ -22,4 +22,9 @@ export const parts = {
 const context = lazyContextOf(parts);
 
 /** Lambda entry of the publishing area (shared/api/publishing.ts). */
-export const handler = createAreaHandler(publishingRoutes, publishingHandlers, () => context, callerOptions(context));
+export const handler = createAreaHandler(
+  publishingRoutes,
+  publishingHandlers,
+  () => context,
+  callerOptions(context),
+);

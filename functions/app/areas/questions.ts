@@ -20,4 +20,9 @@ export const parts = {
 const context = lazyContextOf(parts);
 
 /** Lambda entry of the questions area (shared/api/questions.ts). */
-export const handler = createAreaHandler(questionsRoutes, questionsHandlers, () => context, callerOptions(context));
+export const handler = createAreaHandler(
+  questionsRoutes,
+  questionsHandlers,
+  () => context,
+  callerOptions(context),
+);

@@ -11,4 +11,9 @@ export const parts = { table: tableParts, callers: callerParts, basics: basicPar
 const context = lazyContextOf(parts);
 
 /** Lambda entry of the reports area (shared/api/reports.ts). */
-export const handler = createAreaHandler(reportsRoutes, reportsHandlers, () => context, callerOptions(context));
+export const handler = createAreaHandler(
+  reportsRoutes,
+  reportsHandlers,
+  () => context,
+  callerOptions(context),
+);
