@@ -27,9 +27,10 @@ export const AUTH_CONFIG = {
   /**
    * The pool client's token lifetimes, used by the CDK client AND the local pool (cognito-local
    * signs its tokens with these). A password reset or 'Cerrar sesión en todos los dispositivos'
-   * revokes every refresh token at once, but an ID or access token already handed out stays valid
-   * at API Gateway's JWT authorizer (it checks signature and expiry, never revocation) until it
-   * expires: 15 minutes bounds that window. Amplify refreshes silently before each API call, so
+   * revokes every refresh token at once, but an ID or access token already handed out still
+   * verifies (signature and expiry; tokens carry no revocation) until it expires: 15 minutes bounds
+   * that window for reads. Admin routes and signed-in writes ask the pool itself, so a removed
+   * role or a deleted or disabled account counts at once (decision 043). Amplify refreshes silently before each API call, so
    * a person never sees the short lifetime. Refresh tokens last 30 days (Cognito's default): a
    * student on a phone signs in about once a month, and revocation ends them early when it must.
    * docs/decisions/014-accounts-hardening.md.

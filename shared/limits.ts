@@ -31,6 +31,12 @@ export const LIMITS = {
   reportCommentMax: 500,
   /** Long strings in requests are refused above this, whatever the field. */
   genericStringMax: 500,
+  /**
+   * Largest API request body: the router, CloudFront's /api/* function and WAF refuse larger ones
+   * with a 413 (decisions 012, 043). A publication (5,000-character description, title, tags, photo
+   * keys) is about 6 KB of Spanish text; photos never pass here (presigned POSTs to the bucket).
+   */
+  apiBodyMaxBytes: 16 * 1024,
 } as const;
 
 /** Local-storage keys of the web app (spec: selectedUniversity, searchHistory, recentlyViewedProducts). */

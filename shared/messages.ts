@@ -8,6 +8,8 @@ export const API_MESSAGES = {
   productNotFound: 'Producto no encontrado',
   universityNotFound: 'Universidad no encontrada',
   unauthorized: 'Debes iniciar sesión para continuar.',
+  /** A token that is expired, forged or for another app, or whose account was deleted or disabled. */
+  sessionInvalid: 'Tu sesión ya no es válida. Inicia sesión de nuevo.',
   forbidden: 'No tienes permiso para realizar esta acción.',
   tooManyRequests: 'Demasiadas solicitudes. Inténtalo más tarde.',
   /** A public route that mails (sign-up, sign-up code, password reset), too often from one connection. */
@@ -22,6 +24,10 @@ export const API_MESSAGES = {
   invalidHideReserved: 'Valor no válido para ocultar reservados.',
   required: 'Este campo es requerido.',
   tooLong: 'El texto es demasiado largo.',
+  /** A request body over LIMITS.apiBodyMaxBytes (the router, CloudFront's /api/* function and WAF). */
+  bodyTooLarge: 'La solicitud es demasiado grande.',
+  /** What WAF's rules refuse in a body or a query (decision 043). */
+  blockedByFirewall: 'La solicitud contiene texto no permitido. Revísalo e inténtalo de nuevo.',
   notReady: 'El servicio se está iniciando.',
   tooManyUniversityRequests:
     'Has enviado demasiadas solicitudes de universidad. Inténtalo de nuevo más tarde.',
@@ -43,3 +49,7 @@ export const API_MESSAGES = {
 export interface ApiErrorBody {
   error: { code: string; message: string; details?: { path: string; message: string }[] };
 }
+
+/** The JSON text of an error without details: what the edge (CloudFront's function, WAF) answers, as the router spells it. */
+export const apiErrorJson = (code: string, message: string): string =>
+  JSON.stringify({ error: { code, message } } satisfies ApiErrorBody);

@@ -7,7 +7,10 @@ import {
   type AuthLevel,
   buildPath,
   compilePath,
+  confirmsCaller,
   type HttpMethod,
+  isAdminRoute,
+  readsCaller,
   type RouteDef,
   type RouteEntry,
   type RouteUses,
@@ -28,6 +31,12 @@ export {
   type RouteEntry,
   type RouteUses,
 };
+
+/**
+ * The area whose function answers what matches no route (API Gateway's `$default` route, and the
+ * local server's unmatched /api/* requests): its router's Spanish 404 (decision 043).
+ */
+export const UNMATCHED_ROUTES_AREA: ApiArea = 'catalog';
 
 /**
  * THE route table of the HTTP API: the areas' tables (shared/api/<area>.ts) merged into one. The
@@ -96,8 +105,14 @@ export function areaSettings(
   timeoutSeconds: number;
   memoryMb: number;
   writes: boolean;
-  /** A route reads an optional caller: the function verifies tokens itself (issuer and client id set). */
+  /** A route reads its caller: the function verifies tokens itself (issuer and client id set). */
   verifiesTokens: boolean;
+  /**
+   * A route confirms its caller at the user pool (an admin route, or a signed-in write): USER_POOL_ID
+   * set and AdminGetUser granted; `readsCallerGroups` adds AdminListGroupsForUser (admin routes).
+   */
+  confirmsCallers: boolean;
+  readsCallerGroups: boolean;
   uses: Required<{ [K in keyof RouteUses]: boolean }>;
 } {
   const list = table.filter((r) => r.area === area);
@@ -116,7 +131,9 @@ export function areaSettings(
     timeoutSeconds: Math.max(...list.map((r) => r.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS)),
     memoryMb: Math.max(...list.map((r) => r.memoryMb ?? DEFAULT_MEMORY_MB)),
     writes: list.some((r) => r.method !== 'GET'),
-    verifiesTokens: list.some((r) => r.identity === 'optional'),
+    verifiesTokens: list.some(readsCaller),
+    confirmsCallers: list.some(confirmsCaller),
+    readsCallerGroups: list.some(isAdminRoute),
     uses,
   };
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { $ZodRawIssue } from 'zod/v4/core';
 
 /**
  * Small helpers over zod's functional API ("zod/mini"). The project validates with zod/mini, not
@@ -41,3 +42,79 @@ export const trimmed = (max: number, tooLong?: string) =>
 /** A whole number (optionally with its own message). */
 export const integer = (message?: string) =>
   z.number(message ? { error: message } : undefined).check(z.refine(Number.isInteger, message));
+
+/** Types as a person reads them ('debe ser …'). */
+const TYPE_NAMES: Record<string, string> = {
+  string: 'un texto',
+  number: 'un número',
+  int: 'un número entero',
+  bigint: 'un número entero',
+  boolean: 'verdadero o falso',
+  object: 'un objeto',
+  array: 'una lista',
+  date: 'una fecha',
+  null: 'nulo',
+};
+/** Formats a text field may be asked to have. */
+const FORMAT_NAMES: Record<string, string> = {
+  email: 'un correo electrónico válido',
+  url: 'una dirección web válida',
+  uuid: 'un identificador válido',
+  datetime: 'una fecha y hora válidas',
+  date: 'una fecha válida (AAAA-MM-DD)',
+  time: 'una hora válida',
+};
+const SIZE_UNITS: Record<string, string> = { string: 'caracteres', array: 'elementos', set: 'elementos' };
+const quoted = (values: readonly unknown[]) => values.map((v) => `«${String(v)}»`).join(', ');
+
+/**
+ * THE Spanish sentence of a zod issue that its schema does not word itself, naming the field when
+ * the issue has a path: 'El campo «price» debe ser un número.', 'Campo no permitido: «foo».'. The
+ * API's 400s and the web app's forms read the same sentences (decision 043): it is installed as
+ * zod's locale below, so every module that builds a schema from this file gets it.
+ */
+export function issueMessage(issue: $ZodRawIssue): string {
+  const path = (issue.path ?? []).map(String).join('.');
+  const field = path ? `El campo «${path}»` : 'El valor';
+  switch (issue.code) {
+    case 'invalid_type': {
+      if (issue.input === undefined) return path ? `Falta el campo «${path}».` : 'Falta un valor requerido.';
+      const expected = TYPE_NAMES[issue.expected];
+      return expected ? `${field} debe ser ${expected}.` : `${field} no tiene el tipo esperado.`;
+    }
+    case 'unrecognized_keys': {
+      const prefix = path ? ` en «${path}»` : '';
+      return issue.keys.length === 1
+        ? `Campo no permitido${prefix}: «${issue.keys[0]}».`
+        : `Campos no permitidos${prefix}: ${quoted(issue.keys)}.`;
+    }
+    case 'too_big': {
+      const unit = SIZE_UNITS[issue.origin];
+      const max = String(issue.maximum);
+      if (unit) return `${field} admite como máximo ${max} ${unit}.`;
+      return `${field} debe ser ${issue.inclusive ? 'como máximo' : 'menor que'} ${max}.`;
+    }
+    case 'too_small': {
+      const unit = SIZE_UNITS[issue.origin];
+      const min = String(issue.minimum);
+      if (issue.origin === 'string' && Number(issue.minimum) === 1) return `${field} no puede estar vacío.`;
+      if (unit) return `${field} debe tener al menos ${min} ${unit}.`;
+      return `${field} debe ser ${issue.inclusive ? 'como mínimo' : 'mayor que'} ${min}.`;
+    }
+    case 'invalid_format': {
+      const format = FORMAT_NAMES[issue.format];
+      return format ? `${field} debe ser ${format}.` : `${field} no tiene un formato válido.`;
+    }
+    case 'not_multiple_of':
+      return `${field} debe ser múltiplo de ${String(issue.divisor)}.`;
+    case 'invalid_value':
+      return issue.values.length > 0 && issue.values.length <= 6
+        ? `${field} debe ser ${issue.values.length === 1 ? '' : 'uno de: '}${quoted(issue.values)}.`
+        : `${field} no tiene un valor permitido.`;
+    default:
+      return `${field} no es válido.`;
+  }
+}
+
+// zod's own sentences ('Invalid input', or its generic Spanish locale) never reach a person.
+z.config({ localeError: issueMessage });

@@ -30,7 +30,8 @@ describe('area entries wire exactly the parts their routes flag', () => {
     const settings = areaSettings(area);
     const flagged = [
       ...(Object.keys(uses) as (keyof RouteUses)[]).filter((flag) => uses[flag]),
-      ...(settings.verifiesTokens ? ['tokens'] : []),
+      // The router's token verifier and the caller's account at the pool (decision 043).
+      ...(settings.verifiesTokens ? ['callers'] : []),
     ];
     const wired = Object.keys(entries[area].parts).filter((name) => name !== 'table' && name !== 'basics');
     expect(wired.sort()).toEqual(flagged.sort());

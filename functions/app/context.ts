@@ -32,7 +32,7 @@ import type {
 } from '../ports/notifications';
 import type { AlertStateStore, SavedSearchIndex, SavedSearchRepository } from '../ports/alerts';
 import type { SearchIndex } from '../ports/search-index';
-import type { TokenVerifier } from '../ports/tokens';
+import type { CallerAccounts, TokenVerifier } from '../ports/tokens';
 import type { TrustStore } from '../ports/trust';
 
 /**
@@ -81,8 +81,10 @@ export interface AppParts {
   remoteImages: RemoteImageFetcher;
   /** Draws the WebP sizes of product photos (parts/images.ts, decision 022). */
   photoResizer: PhotoResizer;
-  /** Verifies an optional caller's token on public routes (parts/tokens.ts). */
+  /** Verifies every caller's bearer token (parts/tokens.ts; decision 043). */
   tokenVerifier: TokenVerifier;
+  /** The caller's account at the source: groups on admin routes, existence on writes (parts/tokens.ts). */
+  callerAccounts: CallerAccounts;
   // Clock and ids (parts/basics.ts).
   now: () => Date;
   newId: () => string;

@@ -7,6 +7,12 @@ export interface AuthContext {
   groups: string[];
   /** The token's `name` claim (the full name given at sign-up), when it has one. */
   name?: string;
+  /**
+   * The caller's username in the user pool (`cognito:username` of an ID token, `username` of an
+   * access token): the pool's admin API names users by it. For native accounts it equals the
+   * `sub`; for accounts from Google it is `Google_<id>`.
+   */
+  username?: string;
 }
 
 export const ADMIN_GROUPS = ['admin', 'super_admin'] as const;

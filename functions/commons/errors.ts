@@ -38,6 +38,11 @@ export class ConflictError extends AppError {
     super(409, 'conflict', message, details);
   }
 }
+export class PayloadTooLargeError extends AppError {
+  constructor(message: string = API_MESSAGES.bodyTooLarge) {
+    super(413, 'payload_too_large', message);
+  }
+}
 export class TooManyRequestsError extends AppError {
   constructor(message: string = API_MESSAGES.tooManyRequests) {
     super(429, 'too_many_requests', message);

@@ -1,6 +1,5 @@
 import { signedIn } from '../commons/auth';
 import type { accountsRoutes } from '#shared/api/accounts';
-import { poolUsername } from '../http/claims';
 import { clientAddress } from '../http/client-ip';
 import type { AreaHandlers } from '../http/router';
 import {
@@ -46,7 +45,7 @@ export const accountsHandlers: AreaHandlers<
   confirmSignUp: ({ body }, ctx) => confirmSignUp(ctx, body.registration, body.code, body.password),
   requestPasswordReset: ({ body, event }, ctx) => requestPasswordReset(ctx, body.email, clientAddress(event)),
   resetPassword: ({ body }, ctx) => resetPassword(ctx, body.token, body.password),
-  signOutEverywhere: ({ auth, event }, ctx) => signOutEverywhere(ctx, signedIn(auth), poolUsername(event)),
+  signOutEverywhere: ({ auth }, ctx) => signOutEverywhere(ctx, signedIn(auth)),
   getProfile: ({ auth }, ctx) => getProfile(ctx, signedIn(auth)),
   updateProfile: ({ auth, body }, ctx) => updateProfile(ctx, signedIn(auth), body.full_name),
   requestInstitutionalCode: ({ auth, body }, ctx) =>

@@ -1,17 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { signedInParts } from '../../test/support/callers';
 import { apiEvent, invoke } from '../../test/support/events';
 import { favoritesRoutes } from '#shared/api/favorites';
+import { LIMITS } from '#shared/limits';
 import { type RouteDef, type RouteName, routes } from '#shared/routes';
 import { BadRequestError, ConflictError, NotFoundError } from '../commons/errors';
+import type { CallerAccount } from '../ports/tokens';
 import {
+  callerFromClaims,
   createAreaHandler,
   createRouter,
   errorResponse,
   type HttpRequest,
   parseGroups,
-  readAuth,
+  type RouterOptions,
 } from './router';
+
+/** The router's caller parts: real token verification, accounts as their tokens say (support/callers.ts). */
+const signedIn = signedInParts();
+const callers: RouterOptions = { tokens: () => signedIn.tokenVerifier, accounts: () => signedIn.callerAccounts };
 
 const meRoute = (auth: RouteDef['auth']) =>
   ({
@@ -36,11 +44,13 @@ const whoAmI = (auth: RouteDef['auth']) =>
       },
     ],
     () => ({}),
+    callers,
   );
 
 /** A router serving one route of the table with the given handler (an idempotent one's store holds nothing). */
 const makeHandler = <N extends RouteName>(name: N, handler: (req: HttpRequest<RouteDef>) => unknown) =>
   createRouter('test', [{ name, def: routes[name], handler }], () => ({}), {
+    ...callers,
     idempotency: () => ({ get: async () => null }),
   });
 
@@ -55,27 +65,50 @@ describe('claims', () => {
     expect(parseGroups(undefined)).toEqual([]);
   });
 
-  it('maps sub, email and groups of the JWT authorizer; no claims → null', () => {
-    const event = apiEvent('health', {
-      claims: { sub: 'u-1', email: 'ana@est.ucab.edu.ve', 'cognito:groups': ['admin', 'super_admin'] },
-    });
-    expect(readAuth(event)).toEqual({
+  it("maps a verified token's sub, e-mail, groups, name and pool username; no sub → nobody", () => {
+    expect(
+      callerFromClaims({
+        sub: 'u-1',
+        email: 'ana@est.ucab.edu.ve',
+        'cognito:groups': ['admin', 'super_admin'],
+        'cognito:username': 'u-1',
+        name: ' Ana ',
+      }),
+    ).toEqual({
       userId: 'u-1',
       email: 'ana@est.ucab.edu.ve',
       groups: ['admin', 'super_admin'],
+      name: 'Ana',
+      username: 'u-1',
     });
-    expect(readAuth(apiEvent('health'))).toBeNull();
-    expect(readAuth(apiEvent('health', { claims: { email: 'x@y.z' } }))).toBeNull();
+    // An access token names the pool username `username` (a Google account's is not its sub).
+    expect(callerFromClaims({ sub: 'g-1', username: 'Google_123' })).toMatchObject({ username: 'Google_123' });
+    expect(callerFromClaims({ email: 'x@y.z' })).toBeNull();
   });
 });
 
 describe('auth levels', () => {
-  it("'user' without claims is 401 with the Spanish message", async () => {
+  it("'user' without a token is 401 with the Spanish message; a bad token is 401 'session no longer valid'", async () => {
     const res = await invoke(whoAmI('user'), apiEvent('listUniversities'));
     expect(res.status).toBe(401);
     expect(res.body).toEqual({
       error: { code: 'unauthorized', message: 'Debes iniciar sesión para continuar.' },
     });
+    for (const authorization of ['Bearer not.a.jwt', 'Bearer ', 'Basic abc']) {
+      const bad = await invoke(whoAmI('user'), apiEvent('listUniversities', { headers: { authorization } }));
+      expect(bad.status, authorization).toBe(401);
+      expect(bad.body, authorization).toEqual({
+        error: { code: 'unauthorized', message: 'Tu sesión ya no es válida. Inicia sesión de nuevo.' },
+      });
+    }
+  });
+
+  it('ignores the requestContext claims of an authorizer: only the bearer token names the caller', async () => {
+    const event = apiEvent('listUniversities');
+    (event.requestContext as { authorizer?: unknown }).authorizer = {
+      jwt: { claims: { sub: 'forged', 'cognito:groups': '[admin]' }, scopes: null },
+    };
+    expect((await invoke(whoAmI('user'), event)).status).toBe(401);
   });
 
   it("'admin' is 403 for a user outside admin/super_admin and 200 for super_admin (flattened string)", async () => {
@@ -124,7 +157,7 @@ describe('routing', () => {
     },
     () => ({}),
     // createAlert is idempotent (decision 041); no case here reaches its store.
-    { idempotency: () => ({ get: () => Promise.reject(new Error('not read here')) }) },
+    { ...callers, idempotency: () => ({ get: () => Promise.reject(new Error('not read here')) }) },
   );
   const claims = { sub: 'u-1' };
 
@@ -317,8 +350,10 @@ describe('errors and responses', () => {
     expect(wrongType.status).toBe(400);
     const details = (wrongType.body as { error: { details: { path: string; message: string }[] } }).error
       .details;
-    expect(details[0].path).toBe('city');
-    expect(details[0].message).toMatch(/se esperaba/);
+    expect(details[0]).toEqual({ path: 'city', message: 'El campo «city» debe ser un texto.' });
+    const unknownKey = await invoke(h, apiEvent('createUniversityRequest', { body: { ...valid, admin: true } }));
+    expect(unknownKey.status).toBe(400);
+    expect((unknownKey.body as { error: { message: string } }).error.message).toBe('Campo no permitido: «admin».');
 
     const empty = await invoke(h, apiEvent('createUniversityRequest'));
     expect(empty.status).toBe(400);
@@ -366,5 +401,112 @@ describe('public reads with an optional caller', () => {
     expect(signedIn.headers['cache-control']).toBe('private, no-store');
     expect(signedIn.headers.vary).toBe('Authorization');
     expect((await invoke(router, event('Bearer bad'))).status).toBe(401);
+  });
+});
+
+describe("the caller's account at the user pool (decision 043)", () => {
+  const adminDef = { ...meRoute('admin'), method: 'GET' } as const satisfies RouteDef;
+  const writeDef = { ...meRoute('user'), method: 'POST' } as const satisfies RouteDef;
+  const readDef = meRoute('user');
+  /** A router over one route whose pool answers `account` for everyone, and which counts the questions. */
+  const withPool = (def: RouteDef, account: CallerAccount | null) => {
+    const asked: { username: string; withGroups: boolean }[] = [];
+    const handler = createRouter(
+      'test',
+      [
+        {
+          name: 'me',
+          def,
+          handler: ({ auth: a }: HttpRequest<RouteDef>) => ({ userId: a?.userId ?? '', groups: a?.groups ?? [] }),
+        },
+      ],
+      () => ({}),
+      {
+        tokens: () => signedIn.tokenVerifier,
+        accounts: () => ({
+          find: async (username, withGroups) => {
+            asked.push({ username, withGroups });
+            return account;
+          },
+        }),
+      },
+    );
+    return { handler, asked };
+  };
+  /** The event of `def` (its method on the test path), signed in with `claims` or carrying `headers`. */
+  const eventOf = (def: RouteDef, opts: Parameters<typeof apiEvent>[1]) => {
+    const event = apiEvent('listUniversities', opts);
+    event.routeKey = `${def.method} ${def.path}`;
+    event.requestContext.http.method = def.method;
+    return event;
+  };
+  const as = (claims: Record<string, string | string[]>, def: RouteDef = adminDef) => eventOf(def, { claims });
+  const boss = { sub: 'b-1', 'cognito:username': 'b-user', 'cognito:groups': ['admin', 'super_admin'] };
+
+  it('serves an admin the groups both the token and the pool name, read by the pool username', async () => {
+    const { handler, asked } = withPool(adminDef, { enabled: true, groups: ['admin', 'super_admin'] });
+    const res = await invoke(handler, as(boss));
+    expect(res).toMatchObject({ status: 200, body: { userId: 'b-1', groups: ['admin', 'super_admin'] } });
+    expect(asked).toEqual([{ username: 'b-user', withGroups: true }]);
+  });
+
+  it('refuses with 403 an admin the pool no longer lists, whatever the token says', async () => {
+    const { handler } = withPool(adminDef, { enabled: true, groups: [] });
+    const res = await invoke(handler, as(boss));
+    expect(res).toMatchObject({ status: 403, body: { error: { code: 'forbidden' } } });
+  });
+
+  it('keeps a group the pool granted after sign-in out until the next token', async () => {
+    const { handler } = withPool(adminDef, { enabled: true, groups: ['admin'] });
+    const res = await invoke(handler, as({ sub: 's-1', 'cognito:groups': [] }));
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses with 401 a deleted or disabled account on a write, before its handler runs', async () => {
+    for (const account of [null, { enabled: false }]) {
+      const { handler } = withPool(writeDef, account);
+      const res = await invoke(handler, as({ sub: 'u-9' }, writeDef));
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({
+        error: { code: 'unauthorized', message: 'Tu sesión ya no es válida. Inicia sesión de nuevo.' },
+      });
+    }
+  });
+
+  it('asks the pool nothing for a signed-in read, a student on an admin route, or a token already refused', async () => {
+    const read = withPool(readDef, null);
+    expect((await invoke(read.handler, as({ sub: 'u-1' }, readDef))).status).toBe(200);
+    const student = withPool(adminDef, { enabled: true, groups: ['admin'] });
+    expect((await invoke(student.handler, as({ sub: 'u-2', 'cognito:groups': [] }))).status).toBe(403);
+    const forged = withPool(writeDef, { enabled: true });
+    const bad = eventOf(writeDef, { headers: { authorization: 'Bearer x.y.z' } });
+    expect((await invoke(forged.handler, bad)).status).toBe(401);
+    expect([...read.asked, ...student.asked, ...forged.asked]).toEqual([]);
+  });
+
+  it('refuses to build a router whose routes read their caller without a verifier or a pool', () => {
+    const entry = { name: 'me', def: writeDef, handler: () => ({}) };
+    expect(() => createRouter('t', [entry], () => ({}))).toThrow(/no token verifier/);
+    expect(() => createRouter('t', [entry], () => ({}), { tokens: callers.tokens })).toThrow(/no accounts/);
+  });
+});
+
+describe('request bodies over the API limit', () => {
+  it(`answers 413 in Spanish past ${LIMITS.apiBodyMaxBytes} bytes, text or base64, and serves one at the limit`, async () => {
+    const h = makeHandler('createUniversityRequest', () => ({}));
+    const over = 'x'.repeat(LIMITS.apiBodyMaxBytes + 1);
+    for (const event of [
+      apiEvent('createUniversityRequest', { body: over }),
+      apiEvent('createUniversityRequest', { body: over, base64: true }),
+    ]) {
+      const res = await invoke(h, event);
+      expect(res.status).toBe(413);
+      expect(res.body).toEqual({
+        error: { code: 'payload_too_large', message: 'La solicitud es demasiado grande.' },
+      });
+    }
+    // At the limit the body is read (and judged by its schema: not JSON here).
+    const atLimit = await invoke(h, apiEvent('createUniversityRequest', { body: 'x'.repeat(LIMITS.apiBodyMaxBytes) }));
+    expect(atLimit.status).toBe(400);
   });
 });

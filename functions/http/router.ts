@@ -1,10 +1,12 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { $ZodError } from 'zod/v4/core';
-import { es } from 'zod/locales';
+// Installs the project's Spanish sentences for zod's issues (shared with the web app's forms).
+import '#shared/zod';
+import { LIMITS } from '#shared/limits';
 import { API_MESSAGES, type ApiErrorBody } from '#shared/messages';
-import { compilePath, type RouteDef } from '#shared/api/define';
+import { compilePath, confirmsCaller, isAdminRoute, readsCaller, type RouteDef } from '#shared/api/define';
 import { type AuthContext, isAdmin, isSuperAdmin } from '../commons/auth';
 import {
   AppError,
@@ -12,30 +14,29 @@ import {
   ForbiddenError,
   isDependencyUnavailable,
   NotFoundError,
+  PayloadTooLargeError,
   RETRY_AFTER_SECONDS,
   ServiceUnavailableError,
   UnauthorizedError,
 } from '../commons/errors';
 import { logger, observe } from '../commons/observability';
 import type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore } from '../ports/idempotency';
-import type { TokenVerifier } from '../ports/tokens';
+import type { CallerAccounts, TokenVerifier } from '../ports/tokens';
 import { answerAfterFailure, claimOf, firstAnswer } from './idempotency';
-
-// zod's own messages (wrong type, unknown key...) in Spanish, like every other text the API returns.
-z.config(es());
 
 /**
  * The HTTP side of every API function, in one place: one Lambda serves all the routes of an API
  * area; this router picks the route from the route table (API Gateway's routeKey, or the method and
- * path), checks the caller's auth level from the JWT authorizer's claims, validates the request
- * with the route's schemas, calls the route's handler, and maps its result or its error to the
- * response. Unknown routes are a 404; malformed input a 400; nothing is ever a 500 but a bug.
+ * path), verifies the caller's bearer token and checks their auth level (there is no authorizer in
+ * front: decision 043), confirms at the user pool that an admin is still one and that a signed-in
+ * writer's account still exists, validates the request with the route's schemas, calls the route's
+ * handler, and maps its result or its error to the response. Unknown routes are a 404; malformed
+ * input a 400; every refusal a Spanish sentence in the project's error shape; nothing is ever a 500
+ * but a bug.
  */
 
-/** The event of an HTTP API route, with the JWT authorizer's part when the route has one. */
-export type HttpApiEvent = APIGatewayProxyEventV2 & {
-  requestContext: APIGatewayProxyEventV2['requestContext'] & { authorizer?: unknown };
-};
+/** The event of an HTTP API route (payload v2). */
+export type HttpApiEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2 & {
   statusCode: number;
   headers: Record<string, string>;
@@ -75,14 +76,9 @@ const NO_STORE = 'no-store';
 /** A public read answered for a signed-in caller (optional identity) holds their flags: theirs alone. */
 const PRIVATE_NO_STORE = 'private, no-store';
 
-// Claim values are strings as API Gateway hands them; other shapes are tolerated, never trusted.
-const authorizerSchema = z.object({
-  jwt: z.object({ claims: z.record(z.string(), z.unknown()) }),
-});
-
 /**
- * API Gateway flattens array claims to a string: ["admin","super_admin"] arrives as
- * "[admin super_admin]". Other sources send a real array or a comma-separated string.
+ * Groups as a token or a claim source gives them: a real array (a verified token's claims), API
+ * Gateway's flattened "[admin super_admin]", or a comma-separated string.
  */
 export function parseGroups(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string' && v.length > 0);
@@ -95,41 +91,23 @@ export function parseGroups(value: unknown): string[] {
     .filter((g) => g.length > 0);
 }
 
-/** The caller, as the JWT authorizer handed it over; null when the route had no valid token. */
-export function readAuth(event: HttpApiEvent): AuthContext | null {
-  const parsed = authorizerSchema.safeParse(event.requestContext?.authorizer);
-  if (!parsed.success) return null;
-  const claims = parsed.data.jwt.claims;
+/** The caller a verified token names; null when it names nobody (no `sub`). */
+export function callerFromClaims(claims: Record<string, unknown>): AuthContext | null {
   const sub = claims.sub;
   if (typeof sub !== 'string' || sub.length === 0) return null;
   const email = claims.email;
   const name = typeof claims.name === 'string' ? claims.name.trim().slice(0, 100) : '';
+  const username = claims['cognito:username'] ?? claims.username;
   return {
     userId: sub,
     email: typeof email === 'string' && email.length > 0 ? email : null,
     groups: parseGroups(claims['cognito:groups']),
     ...(name ? { name } : {}),
+    ...(typeof username === 'string' && username.length > 0 ? { username } : {}),
   };
 }
 
-/** The caller of a public route with an optional identity: verified here, as API Gateway runs no authorizer. */
-async function optionalCaller(
-  event: HttpApiEvent,
-  verifier: (() => TokenVerifier) | undefined,
-): Promise<AuthContext | null> {
-  const header = event.headers?.authorization ?? event.headers?.Authorization;
-  if (header === undefined || header.trim() === '') return null;
-  const token = header.replace(/^Bearer\s+/i, '').trim();
-  // A token that is sent must be valid (as the authorizer would require), or it is a 401.
-  const claims = token && verifier ? await verifier().verify(token) : null;
-  if (!claims) throw new UnauthorizedError();
-  return readAuth({
-    ...event,
-    requestContext: { ...event.requestContext, authorizer: { jwt: { claims } } },
-  });
-}
-
-/** Refuses a caller below the route's auth level (the authorizer checked the token; this checks it again). */
+/** Refuses a caller below the route's auth level. */
 function checkAccess(route: RouteDef, auth: AuthContext | null): void {
   if (route.auth === 'public') return;
   if (!auth) throw new UnauthorizedError();
@@ -151,9 +129,16 @@ function validate<S extends z.ZodMiniType>(schema: S, value: unknown, notFound =
   throw new BadRequestError(message, details);
 }
 
-function readBody(event: HttpApiEvent): unknown {
+/** The body's text; a body over the API's limit is refused here as CloudFront and WAF refuse it. */
+function bodyText(event: HttpApiEvent): string | undefined {
   if (event.body === undefined || event.body === null || event.body === '') return undefined;
-  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  const bytes = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
+  if (bytes.length > LIMITS.apiBodyMaxBytes) throw new PayloadTooLargeError();
+  return bytes.toString('utf8');
+}
+
+function parseBody(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
   try {
     return JSON.parse(text);
   } catch {
@@ -227,16 +212,20 @@ interface CompiledEntry<Ctx> extends RouterEntry<Ctx> {
   readonly names: string[];
 }
 
+/** Where the router learns who calls: required as soon as one of its routes reads its caller. */
+export interface RouterOptions {
+  /** Verifies bearer tokens: every signed-in route, and public ones with an optional identity. */
+  tokens?: () => TokenVerifier;
+  /** The caller's account at the source: admin routes and signed-in writes. */
+  accounts?: () => CallerAccounts;
+  /** Reads the first answers of routes marked `idempotent` (required when one is). */
+  idempotency?: () => IdempotencyStore;
+}
+
 /**
  * A Lambda handler (API Gateway HTTP API, payload v2) serving the given routes. `context` gives the
  * adapters the handlers use; it is called per request and builds nothing until a handler uses a part.
  */
-export interface RouterOptions {
-  /** Verifies the optional caller of public routes marked `identity: 'optional'`. */
-  tokens?: () => TokenVerifier;
-  /** Reads the first answers of routes marked `idempotent` (required when one is). */
-  idempotency?: () => IdempotencyStore;
-}
 
 /** A first answer again, marked as such (the header Stripe and others send on a replay). */
 const REPLAYED_HEADER = 'idempotent-replayed';
@@ -285,6 +274,51 @@ export function createRouter<Ctx>(
     }
   }
 
+  // A route that cannot know its caller must not be served at all (fails at cold start, not per call).
+  const defs = entries.map((e) => e.def);
+  if (defs.some(readsCaller) && !options.tokens)
+    throw new Error(`${name}: routes read their caller, but the router was given no token verifier`);
+  if (defs.some(confirmsCaller) && !options.accounts)
+    throw new Error(
+      `${name}: routes confirm their caller at the user pool, but the router was given no accounts`,
+    );
+
+  /**
+   * The caller the request's bearer token names, verified here. A signed-in route without a token
+   * is a 401; a token that is sent must be valid on every route that reads its caller (a public
+   * route with an optional identity included), or it is a 401.
+   */
+  async function callerOf(route: RouteDef, event: HttpApiEvent): Promise<AuthContext | null> {
+    if (!readsCaller(route)) return null;
+    const header = event.headers?.authorization ?? event.headers?.Authorization;
+    if (header === undefined || header.trim() === '') {
+      if (route.auth === 'public') return null;
+      throw new UnauthorizedError();
+    }
+    const token = header.replace(/^Bearer\s+/i, '').trim();
+    const claims = token && options.tokens ? await options.tokens().verify(token) : null;
+    const caller = claims ? callerFromClaims(claims) : null;
+    if (!caller) throw new UnauthorizedError(API_MESSAGES.sessionInvalid);
+    return caller;
+  }
+
+  /**
+   * The caller as the user pool holds them now: a deleted or disabled account is a 401 whatever
+   * its token says; on admin routes the groups are the ones both the token and the pool name (a
+   * removal counts at once; a grant at the next sign-in, as the admin is told).
+   */
+  async function confirmed(route: RouteDef, caller: AuthContext): Promise<AuthContext> {
+    const withGroups = isAdminRoute(route);
+    const account = await options.accounts!().find(caller.username ?? caller.userId, withGroups);
+    if (!account?.enabled) {
+      logger.info('caller refused by the user pool', { reason: account ? 'disabled' : 'gone' });
+      throw new UnauthorizedError(API_MESSAGES.sessionInvalid);
+    }
+    if (!withGroups) return caller;
+    const held = new Set(account.groups ?? []);
+    return { ...caller, groups: caller.groups.filter((g) => held.has(g)) };
+  }
+
   /** API Gateway names the matched route; without one (a $default route), method and path decide. */
   function match(event: HttpApiEvent): { entry: CompiledEntry<Ctx>; pathParameters: Record<string, string> } {
     const byKey = event.routeKey ? byRouteKey.get(event.routeKey) : undefined;
@@ -316,14 +350,17 @@ export function createRouter<Ctx>(
     const requestId = lambdaContext?.awsRequestId ?? event.requestContext?.requestId ?? '';
     let status: number | 'error' = 'error';
     try {
-      const auth =
-        route.auth === 'public' && route.identity === 'optional'
-          ? await optionalCaller(event, options.tokens)
-          : readAuth(event);
+      const text = bodyText(event);
+      let auth = await callerOf(route, event);
+      // The token's own word first (a student on an admin route costs no call to the pool).
       checkAccess(route, auth);
+      if (auth && confirmsCaller(route)) {
+        auth = await confirmed(route, auth);
+        checkAccess(route, auth);
+      }
       const params = route.params ? validate(route.params, pathParameters, true) : undefined;
       const query = route.query ? validate(route.query, event.queryStringParameters ?? {}) : undefined;
-      const body = route.body ? validate(route.body, readBody(event)) : undefined;
+      const body = route.body ? validate(route.body, parseBody(text)) : undefined;
       const cache =
         route.identity === 'optional' && auth
           ? PRIVATE_NO_STORE

@@ -372,15 +372,14 @@ function newProfile(
 
 /**
  * 'Cerrar sesión en todos los dispositivos': revokes every refresh token of the caller's account
- * (the web app then drops its own tokens). `username` is the token's pool username; a native
- * account's equals its `sub`.
+ * (the web app then drops its own tokens), named by the token's pool username (a native account's
+ * equals its `sub`; a Google account's does not).
  */
 export async function signOutEverywhere(
   deps: Pick<AccountDeps, 'identity'>,
   auth: AuthContext,
-  username?: string,
 ): Promise<{ ok: true }> {
-  await deps.identity.signOutEverywhere(username ?? auth.userId);
+  await deps.identity.signOutEverywhere(auth.username ?? auth.userId);
   return { ok: true };
 }
 

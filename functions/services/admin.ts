@@ -49,8 +49,7 @@ import { ownImageKeys } from './images';
 
 /**
  * The admin area (issue 10; docs/decisions/025): every route's rules. The router checked the
- * caller's group already (as API Gateway's authorizer did); each action checks it again from the
- * verified token, and writes its change with its audit record in one transaction.
+ * caller's group already (the token's, then the pool's: decision 043); each action checks it again, and writes its change with its audit record in one transaction.
  */
 export interface AdminDeps {
   adminStore: AdminStore;

@@ -7,11 +7,11 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
   HttpMethod,
-  type HttpRoute,
+  HttpRoute,
+  HttpRouteKey,
   HttpStage,
   LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -22,10 +22,11 @@ import {
   type RouteDef,
   type RouteUses,
   routeList,
+  UNMATCHED_ROUTES_AREA,
 } from '#shared/routes';
 import type { StageConfig } from '../stages';
 import { AppFunction, PHOTO_NATIVE_MODULES } from './app-function';
-import { type Auth, ROLE_ACTIONS } from './auth';
+import { type Auth, CALLER_ACTIONS, CALLER_GROUP_ACTIONS, IDENTITY_ACTIONS, ROLE_ACTIONS } from './auth';
 import type { Data } from './data';
 import type { Mail } from './mail';
 import type { Search } from './search';
@@ -74,11 +75,14 @@ export interface ApiAreaFunction {
 
 /**
  * The HTTP API, generated from the route table (shared/api/*): ONE Lambda per API area serving all
- * its routes through the router (functions/http/router.ts), and one API Gateway route per table entry,
- * with the JWT authorizer (the user pool's issuer and the SPA client) on every route whose auth is not
- * 'public'. An area's function gets the table (read-only unless one of its routes writes) and
- * exactly the search, user-pool, mail, moderation and images access its routes' flags name. Resources
- * grow by about one per route (the route; the integration and the invoke permission are per area).
+ * its routes through the router (functions/http/router.ts), one API Gateway route per table entry,
+ * and the `$default` route (whatever matches none: an unknown path or method) to the function of
+ * UNMATCHED_ROUTES_AREA, whose router answers the Spanish 404. No route has an API Gateway
+ * authorizer: every function verifies its callers' tokens itself (decision 043), so every refusal is
+ * the project's Spanish error rather than API Gateway's fixed `{"message":"Unauthorized"}`. An
+ * area's function gets the table (read-only unless one of its routes writes) and exactly the search,
+ * user-pool, mail, moderation and images access its routes' flags name. Resources grow by about one
+ * per route (the route; the integration and the invoke permission are per area).
  */
 export class Api extends Construct {
   readonly httpApi: HttpApi;
@@ -120,10 +124,6 @@ export class Api extends Construct {
       },
     });
 
-    const authorizer = new HttpJwtAuthorizer('CognitoJwt', auth.issuer, {
-      jwtAudience: [auth.client.userPoolClientId],
-    });
-
     const table = props.routes ?? routeList;
     for (const area of API_AREAS) {
       const areaRoutes = table.filter((r) => r.area === area);
@@ -144,8 +144,18 @@ export class Api extends Construct {
       // (infra/constructs/viewer-address.ts); functions/http/client-ip.ts has the trust model.
       fn.setEnv(ENV.clientIpHeader, VIEWER_ADDRESS_HEADER);
       if (settings.uses.search) search.bindSearch(fn, 'RO');
-      if (settings.uses.identity) auth.bindIdentity(fn);
-      if (settings.uses.roles) auth.bindIdentity(fn, ROLE_ACTIONS);
+      // The pool's admin actions the area calls, in one statement: its routes' flags, and what the
+      // router reads of its callers (decision 043).
+      const poolActions = new Set<string>([
+        ...(settings.uses.identity ? IDENTITY_ACTIONS : []),
+        ...(settings.uses.roles ? ROLE_ACTIONS : []),
+        ...(settings.readsCallerGroups
+          ? CALLER_GROUP_ACTIONS
+          : settings.confirmsCallers
+            ? CALLER_ACTIONS
+            : []),
+      ]);
+      if (poolActions.size > 0) auth.bindIdentity(fn, [...poolActions].sort());
       if (settings.verifiesTokens) auth.bindTokenVerification(fn);
       if (settings.uses.mail) mail.bindMail(fn);
       if (settings.uses.moderation) bindModeration(fn, stage, Stack.of(this).region);
@@ -160,15 +170,27 @@ export class Api extends Construct {
           path: def.path,
           methods: [HttpMethod[def.method]],
           integration,
-          authorizer: def.auth === 'public' ? undefined : authorizer,
         });
-        if (def.auth === 'public') {
-          Validations.of(route).acknowledge({
-            id: 'AwsSolutions-APIG4',
-            reason: `Public by the route table (shared/api/${area}.ts): ${def.method} ${def.path} serves anonymous visitors.`,
-          });
-        }
+        Validations.of(route).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason:
+            def.auth === 'public'
+              ? `Public by the route table (shared/api/${area}.ts): ${def.method} ${def.path} serves anonymous visitors.`
+              : `${def.method} ${def.path} (${def.auth}) is authorized by its function, which verifies the bearer token (functions/http/router.ts) so refusals are the API's Spanish errors; decision 043.`,
+        });
         this.routes.push({ name: def.name, def, fn, route });
+      }
+      if (area === UNMATCHED_ROUTES_AREA) {
+        const fallback = new HttpRoute(this, 'DefaultRoute', {
+          httpApi: this.httpApi,
+          routeKey: HttpRouteKey.DEFAULT,
+          integration,
+        });
+        Validations.of(fallback).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason:
+            'The $default route serves no resource: its function answers every request with the Spanish 404.',
+        });
       }
     }
   }

@@ -48,6 +48,14 @@ export const ROLE_ACTIONS = [
 ] as const;
 
 /**
+ * What the router reads of a caller at the source (functions/adapters/cognito/caller-accounts.ts;
+ * decision 043): AdminGetUser for every area with a signed-in write, AdminListGroupsForUser too
+ * where admin routes are served.
+ */
+export const CALLER_ACTIONS = ['cognito-idp:AdminGetUser'] as const;
+export const CALLER_GROUP_ACTIONS = [...CALLER_ACTIONS, 'cognito-idp:AdminListGroupsForUser'] as const;
+
+/**
  * The stream dispatcher's share: a mail request (a public account route, answered already) looks
  * the address up before mailing; it changes nothing in the pool.
  */
@@ -173,7 +181,7 @@ export class Auth extends Construct {
     );
   }
 
-  /** The token issuer the HTTP API's JWT authorizer trusts. */
+  /** The token issuer the API's functions trust (TOKEN_ISSUER). */
   get issuer(): string {
     // ProviderURL is `cognito-idp.<region>.amazonaws.com/<pool id>`, without the scheme.
     return `https://${this.userPool.userPoolProviderUrl}`;
@@ -187,8 +195,8 @@ export class Auth extends Construct {
   }
 
   /**
-   * Sets TOKEN_ISSUER and USER_POOL_CLIENT_ID: the function verifies optional callers' tokens on
-   * public routes exactly as the JWT authorizer does. No grant: the pool's JWKS is public.
+   * Sets TOKEN_ISSUER and USER_POOL_CLIENT_ID: the function verifies its callers' tokens itself
+   * (there is no JWT authorizer: decision 043). No grant: the pool's JWKS is public.
    */
   bindTokenVerification(fn: AppFunction): void {
     fn.setEnv(ENV.tokenIssuer, this.issuer).setEnv(ENV.userPoolClientId, this.client.userPoolClientId);

@@ -1,20 +1,19 @@
 import { Stack, Token } from 'aws-cdk-lib';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
-import { API_MESSAGES, type ApiErrorBody } from '#shared/messages';
+import { LIMITS } from '#shared/limits';
+import { API_MESSAGES, apiErrorJson } from '#shared/messages';
 import type { StageConfig } from '../stages';
 
 /** The only region where CloudFront (CLOUDFRONT-scope) web ACLs can be created. */
 export const WEB_ACL_REGION = 'us-east-1';
 
 /**
- * Largest request body let through. CloudFront web ACLs inspect the first 16 KB of a body (the
- * default, priced in), so nothing past what the rules read gets in. The largest legitimate body is a
- * publication: a 5,000-character description plus title, tags and photo keys is about 6 KB of
- * Spanish text and stays under 16 KB even written entirely in 3-byte characters. Photos never pass
- * here: browsers POST them straight to the images bucket with presigned POSTs.
+ * Largest request body let through: the API's own limit (LIMITS.apiBodyMaxBytes, which the router
+ * and CloudFront's /api/* function answer too). CloudFront web ACLs inspect the first 16 KB of a
+ * body (the default, priced in), so nothing past what the rules read gets in.
  */
-export const MAX_BODY_BYTES = 16 * 1024;
+export const MAX_BODY_BYTES = LIMITS.apiBodyMaxBytes;
 
 /** The AWS managed rule groups, in evaluation order (after the IP reputation list comes the rate rule). */
 export const MANAGED_RULE_GROUPS = [
@@ -30,14 +29,29 @@ export const MANAGED_RULE_GROUPS = [
  */
 export const COMMON_RULES_COUNTED = ['SizeRestrictions_BODY'] as const;
 
+/**
+ * Rules of the Common rule set that judge what a person types (a body: a publication, a question;
+ * a query: a search): they block as before, but with the API's Spanish 403 rather than CloudFront's
+ * English page (decision 043). The other rules (user agents, cookies, paths, IP lists, known exploit
+ * payloads) only meet requests no one makes through the app.
+ */
+export const COMMON_RULES_ON_TYPED_TEXT = [
+  'CrossSiteScripting_BODY',
+  'CrossSiteScripting_QUERYARGUMENTS',
+  'GenericLFI_BODY',
+  'GenericLFI_QUERYARGUMENTS',
+  'GenericRFI_BODY',
+  'GenericRFI_QUERYARGUMENTS',
+  'EC2MetaDataSSRF_BODY',
+  'EC2MetaDataSSRF_QUERYARGUMENTS',
+  'SizeRestrictions_QUERYSTRING',
+] as const;
+
 const visibility = (metricName: string): CfnWebACL.VisibilityConfigProperty => ({
   cloudWatchMetricsEnabled: true,
   sampledRequestsEnabled: true,
   metricName,
 });
-
-const errorBody = (code: string, message: string): string =>
-  JSON.stringify({ error: { code, message } } satisfies ApiErrorBody);
 
 export interface EdgeFirewallProps {
   readonly stage: StageConfig;
@@ -86,7 +100,15 @@ export class EdgeFirewall extends Construct {
           name,
           ruleActionOverrides:
             name === 'AWSManagedRulesCommonRuleSet'
-              ? COMMON_RULES_COUNTED.map((rule) => ({ name: rule, actionToUse: { count: {} } }))
+              ? [
+                  ...COMMON_RULES_COUNTED.map((rule) => ({ name: rule, actionToUse: { count: {} } })),
+                  ...COMMON_RULES_ON_TYPED_TEXT.map((rule) => ({
+                    name: rule,
+                    actionToUse: {
+                      block: { customResponse: { responseCode: 403, customResponseBodyKey: 'blocked' } },
+                    },
+                  })),
+                ]
               : undefined,
         },
       },
@@ -151,11 +173,15 @@ export class EdgeFirewall extends Construct {
       customResponseBodies: {
         tooManyRequests: {
           contentType: 'APPLICATION_JSON',
-          content: errorBody('too_many_requests', API_MESSAGES.tooManyRequests),
+          content: apiErrorJson('too_many_requests', API_MESSAGES.tooManyRequests),
         },
         bodyTooLarge: {
           contentType: 'APPLICATION_JSON',
-          content: errorBody('payload_too_large', API_MESSAGES.tooLong),
+          content: apiErrorJson('payload_too_large', API_MESSAGES.bodyTooLarge),
+        },
+        blocked: {
+          contentType: 'APPLICATION_JSON',
+          content: apiErrorJson('forbidden', API_MESSAGES.blockedByFirewall),
         },
       },
       // Stated rather than defaulted: MAX_BODY_BYTES relies on it.

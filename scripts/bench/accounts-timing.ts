@@ -35,7 +35,6 @@ async function invoke(handler: Handler, route: 'requestPasswordReset' | 'signUp'
     },
     def,
     {},
-    null,
   );
   const t0 = performance.now();
   const res = await handler(event, lambdaContext('api-accounts', randomUUID(), 30_000));

@@ -2,17 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import * as z from 'zod';
-import type { JwtAuthorization } from './authorizer';
 
 /**
  * API Gateway HTTP API behaviour the local server reproduces: the payload-v2 event a Lambda
  * integration receives and the way the integration's result becomes the HTTP response.
  */
 
-/** The event of a route with a JWT authorizer: APIGatewayProxyEventV2 plus authorizer.jwt. */
-export type HttpApiEvent = APIGatewayProxyEventV2 & {
-  requestContext: APIGatewayProxyEventV2['requestContext'] & { authorizer?: { jwt: JwtAuthorization } };
-};
+/** The payload-v2 event of a route (no authorizer: the functions verify their callers; decision 043). */
+export type HttpApiEvent = APIGatewayProxyEventV2;
 
 export interface IncomingApiRequest {
   method: string;
@@ -49,12 +46,11 @@ export function apiGatewayTime(date: Date): string {
   )}:${p(date.getUTCSeconds())} +0000`;
 }
 
-/** Builds the payload-v2 event API Gateway sends for a matched route. */
+/** Builds the payload-v2 event API Gateway sends for a matched route, or for its `$default` route. */
 export function buildHttpApiEvent(
   req: IncomingApiRequest,
-  route: { method: string; path: string },
+  route: { method: string; path: string } | '$default',
   pathParameters: Record<string, string>,
-  authorization: JwtAuthorization | null,
   now: Date = new Date(),
 ): HttpApiEvent {
   const queryIndex = req.url.indexOf('?');
@@ -90,7 +86,7 @@ export function buildHttpApiEvent(
 
   const hasBody = req.body.length > 0;
   const text = isTextContentType(headers['content-type']);
-  const routeKey = `${route.method} ${route.path}`;
+  const routeKey = route === '$default' ? route : `${route.method} ${route.path}`;
   const requestId = randomUUID();
   const event: HttpApiEvent = {
     version: '2.0',
@@ -117,7 +113,6 @@ export function buildHttpApiEvent(
       stage: '$default',
       time: apiGatewayTime(now),
       timeEpoch: now.getTime(),
-      ...(authorization ? { authorizer: { jwt: authorization } } : {}),
     },
     ...(Object.keys(pathParameters).length > 0 ? { pathParameters } : {}),
     ...(hasBody ? { body: text ? req.body.toString('utf8') : req.body.toString('base64') } : {}),

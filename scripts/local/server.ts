@@ -9,11 +9,20 @@ import { inspectImage } from '../../functions/services/image-inspection';
 import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import type { Context } from 'aws-lambda';
 import { LIMITS } from '#shared/limits';
-import { type ApiArea, areaSettings, compilePath, type RouteDef, routeList } from '#shared/routes';
+import {
+  type ApiArea,
+  areaSettings,
+  compilePath,
+  type RouteDef,
+  routeList,
+  UNMATCHED_ROUTES_AREA,
+} from '#shared/routes';
 import { type PostCredentials, type PostRejection, s3ErrorXml, verifyPresignedPost } from './presigned-post';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigSchema } from '#shared/runtime-config';
 import { securityHeaders } from '#shared/security-headers';
 import { CACHE_CONTROL, isCompressible, pickEncoding } from '#shared/web-delivery';
+import { BadRequestError, PayloadTooLargeError } from '../../functions/commons/errors';
+import { errorResponse } from '../../functions/http/router';
 import {
   buildHttpApiEvent,
   gatewayError,
@@ -22,12 +31,14 @@ import {
   lambdaContext,
   toHttpResult,
 } from './api-gateway';
-import { type Authorize, type AuthorizerConfig, createAuthorizer } from './authorizer';
 
 /**
  * The local origin: what CloudFront + API Gateway + S3 are in AWS, on one port.
- * - /api/*: the route table, each route verified like the JWT authorizer and handed to its area's
- *   Lambda handler (in process) as an HTTP API payload-v2 event, as API Gateway would.
+ * - /api/*: the route table, each route handed to its area's Lambda handler (in process) as an HTTP
+ *   API payload-v2 event, as API Gateway would; what matches no route goes to the `$default` route's
+ *   function (UNMATCHED_ROUTES_AREA). The functions verify their callers' tokens themselves, as in
+ *   AWS (decision 043): there is no authorizer here either. A body over the API's limit is refused
+ *   as CloudFront's /api/* function refuses it, with the router's own 413.
  * - /runtime-config.json: generated from the running stack.
  * - /images/*: the local images bucket.
  * - everything else: the built SPA (web/dist) with the CloudFront function's fallback rule, or
@@ -53,8 +64,8 @@ export interface LocalServerOptions {
   routes?: readonly RouteEntry[];
   /** The Lambda handler serving a route. @default its area's entry (functions/app/areas/<area>.ts) */
   loadHandler?: (route: RouteEntry) => Promise<LambdaHandler>;
-  /** The JWT authorizer's issuer and audience (or a ready authorizer). */
-  authorizer: AuthorizerConfig | Authorize;
+  /** The handler of API Gateway's `$default` route (no route matched). @default UNMATCHED_ROUTES_AREA's entry */
+  loadUnmatchedHandler?: () => Promise<LambdaHandler>;
   runtimeConfig: RuntimeConfig;
   /** Origins the SPA may connect to besides itself (the Cognito endpoint). */
   connectSrc: string[];
@@ -69,7 +80,7 @@ export interface LocalServerOptions {
    * go to S3 itself).
    */
   uploads?: UploadProxyOptions;
-  /** Largest accepted request body. @default 1 MiB */
+  /** Largest accepted request body. @default LIMITS.apiBodyMaxBytes (as CloudFront's /api/* function) */
   bodyLimitBytes?: number;
   /** How long a handler may run before the gateway answers 503 (API Gateway's limit is 30 s). */
   integrationTimeoutMs?: number;
@@ -292,11 +303,10 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-la
 export async function startLocalServer(opts: LocalServerOptions): Promise<LocalServer> {
   const routes = (opts.routes ?? routeList).map((route) => ({ route, ...compilePath(route.path) }));
   const loadHandler = opts.loadHandler ?? ((route: RouteEntry) => loadAreaHandler(route.area));
-  const authorize =
-    typeof opts.authorizer === 'function' ? opts.authorizer : createAuthorizer(opts.authorizer);
+  const loadUnmatchedHandler = opts.loadUnmatchedHandler ?? (() => loadAreaHandler(UNMATCHED_ROUTES_AREA));
   const runtimeConfig = JSON.stringify(runtimeConfigSchema.parse(opts.runtimeConfig));
   const webDir = resolve(opts.webDir ?? join(ROOT, 'web', 'dist'));
-  const bodyLimit = opts.bodyLimitBytes ?? 1024 * 1024;
+  const bodyLimit = opts.bodyLimitBytes ?? LIMITS.apiBodyMaxBytes;
   const integrationTimeout = opts.integrationTimeoutMs ?? 30_000;
   const baseHeaders = securityHeaders({ https: false, connectSrc: opts.connectSrc });
   const headers = opts.dev
@@ -311,32 +321,28 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
     res.end(result.body);
   };
 
+  /** An answer of the functions' own router (its Spanish error shape), for what never reaches one here. */
+  const apiError = (error: unknown) => toHttpResult(errorResponse(error));
+
   const handleApi = async (req: IncomingMessage, res: ServerResponse, path: string) => {
     const method = (req.method ?? 'GET').toUpperCase();
-    const candidates = routes
-      .map((r) => ({ ...r, match: r.regex.exec(path) }))
-      .filter((r): r is typeof r & { match: RegExpExecArray } => r.match !== null);
-    const found = candidates.find((r) => r.route.method === method);
-    // API Gateway answers an unknown route, or a known path with another method, with 404.
-    if (!found) {
+    // CloudFront's /api/* function refuses a declared length over the limit before anything else.
+    if (Number(req.headers['content-length'] ?? 0) > bodyLimit) {
       req.resume();
-      return send(res, gatewayError(404, 'Not Found'));
+      return send(res, apiError(new PayloadTooLargeError()));
     }
+    const found = routes
+      .map((r) => ({ ...r, match: r.regex.exec(path) }))
+      .find((r): r is typeof r & { match: RegExpExecArray } => r.match !== null && r.route.method === method);
     const body = await readBody(req, bodyLimit);
-    if (body === 'too-large') return send(res, gatewayError(413, 'Request Entity Too Large'));
-    let authorization = null;
-    if (found.route.auth !== 'public') {
-      const header = req.headers.authorization;
-      authorization = await authorize(Array.isArray(header) ? header[0] : header);
-      if (!authorization) return send(res, gatewayError(401, 'Unauthorized'));
-    }
+    if (body === 'too-large') return send(res, apiError(new PayloadTooLargeError()));
     const pathParameters: Record<string, string> = {};
     try {
-      found.names.forEach((name, i) => {
+      found?.names.forEach((name, i) => {
         pathParameters[name] = decodeURIComponent(found.match[i + 1]);
       });
     } catch {
-      return send(res, gatewayError(400, 'Bad Request'));
+      return send(res, apiError(new BadRequestError()));
     }
     const event = buildHttpApiEvent(
       {
@@ -347,16 +353,17 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
         sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
         host: req.headers.host ?? 'localhost',
       },
-      found.route,
+      // An unknown path, or a known one with another method: API Gateway's `$default` route.
+      found?.route ?? '$default',
       pathParameters,
-      authorization,
     );
     // The area's function runs as long as its slowest route may (as its Lambda timeout in AWS).
-    const timeoutMs = Math.min(integrationTimeout, areaSettings(found.route.area).timeoutSeconds * 1000);
-    const functionName = `api-${found.route.area}`;
+    const area = found?.route.area ?? UNMATCHED_ROUTES_AREA;
+    const timeoutMs = Math.min(integrationTimeout, areaSettings(area).timeoutSeconds * 1000);
+    const functionName = `api-${area}`;
     let timer: NodeJS.Timeout | undefined;
     try {
-      const handler = await loadHandler(found.route);
+      const handler = await (found ? loadHandler(found.route) : loadUnmatchedHandler());
       const result = await Promise.race([
         Promise.resolve(handler(event, lambdaContext(functionName, event.requestContext.requestId, timeoutMs))),
         new Promise<'timeout'>((done) => {
@@ -367,10 +374,7 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
       send(res, toHttpResult(result));
     } catch (err) {
       // Like a Lambda that throws: the client sees API Gateway's 500, the log has the cause.
-      console.error(
-        `[local-server] ${found.route.method} ${found.route.path} (${functionName}) failed:`,
-        err,
-      );
+      console.error(`[local-server] ${method} ${path} (${functionName}) failed:`, err);
       send(res, internalServerError());
     } finally {
       if (timer) clearTimeout(timer);

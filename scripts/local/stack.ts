@@ -163,7 +163,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     stoppers.push({ name: 'DynamoDB client', stop: () => dynamoClient.destroy() });
     const streamArn = await ensureTable(dynamoClient, LOCAL_TABLE_NAME);
     // The pool is set up on cognito-local directly: its issuer (in every token) is cognito-local's
-    // own URL, which the local authorizer trusts. Amplify and the handlers talk to the proxy, which
+    // own URL, which the functions trust (TOKEN_ISSUER). Amplify and the handlers talk to the proxy, which
     // covers the operations cognito-local lacks (docs/decisions/008-local-cognito-gaps.md).
     const pool = await ensureUserPool(cognito.endpoint, DEMO_USERS);
     const cognitoProxy = await startCognitoProxy({ port: await freePort(), target: cognito.endpoint });
@@ -389,7 +389,6 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       dev: opts.dev,
       quiet: opts.quiet,
       webDir: opts.webDir,
-      authorizer: { issuer: pool.issuer, audience: [pool.clientId], jwksUri: pool.jwksUri },
       connectSrc: [cognitoProxy.endpoint],
       images: { s3: s3Client, bucket: LOCAL_IMAGES_BUCKET },
       uploads: { target: s3.endpoint, bucket: LOCAL_IMAGES_BUCKET, credentials: S3_LOCAL_CREDENTIALS },

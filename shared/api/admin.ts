@@ -48,7 +48,7 @@ import { defineArea } from './define';
 
 /**
  * The admin area (issue 10; docs/decisions/025 and 026). Every route needs the admin group
- * (the JWT authorizer checks it, and the router again from the verified token); granting or removing
+ * (the router checks the verified token's groups, then the pool's: decision 043); granting or removing
  * the admin role needs super_admin. Every change writes an audit record. Lists are newest first with
  * opaque cursors. Never cached (an admin's view must be current).
  */

@@ -54,8 +54,8 @@ export interface RouteEntry {
   readonly path: string;
   readonly auth: AuthLevel;
   /**
-   * 'optional' on a public route: when a bearer token is sent it is verified exactly as the JWT
-   * authorizer would (an invalid one is a 401) and gives the caller; without one, anonymous.
+   * 'optional' on a public route: when a bearer token is sent it is verified as on signed-in
+   * routes (an invalid one is a 401) and gives the caller; without one, anonymous.
    */
   readonly identity?: 'optional';
   /**
@@ -89,6 +89,21 @@ export interface RouteEntry {
 export interface RouteDef extends RouteEntry {
   readonly area: ApiArea;
 }
+
+/** Routes that know their caller: every signed-in route, and public ones with an optional identity. */
+export const readsCaller = (route: RouteEntry): boolean =>
+  route.auth !== 'public' || route.identity === 'optional';
+
+export const isAdminRoute = (route: RouteEntry): boolean =>
+  route.auth === 'admin' || route.auth === 'super_admin';
+
+/**
+ * Routes whose caller is confirmed at the user pool on every call (decision 043): admin routes (the
+ * groups, at their source) and every write made as a signed-in caller (the account still exists and
+ * is enabled).
+ */
+export const confirmsCaller = (route: RouteEntry): boolean =>
+  readsCaller(route) && (isAdminRoute(route) || route.method !== 'GET');
 
 /** Declares the routes of one area: the entries keep their literal types and gain `area`. */
 export function defineArea<A extends ApiArea, const T extends Record<string, RouteEntry>>(

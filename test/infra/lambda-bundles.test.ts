@@ -92,24 +92,26 @@ describe('Lambda bundles', () => {
         .sort(),
     ).toEqual([
       '@aws-sdk/client-bedrock-runtime',
+      // The caller's account at the pool, on a signed-in write (decision 043).
+      '@aws-sdk/client-cognito-identity-provider',
       '@aws-sdk/client-s3',
       // The expiry reminder's links are verified with the signing secret (decision 030).
       '@aws-sdk/client-secrets-manager',
       '@aws-sdk/s3-presigned-post',
       'sharp',
     ]);
-    // Questions: the comment model on the first question or answer, nothing else.
+    // Questions: the comment model on the first question or answer, and the asker's account.
     expect(
       imports(bundle('questions'), 'dynamic-import')
         .filter((p) => !isBuiltin(p))
         .sort(),
-    ).toEqual(['@aws-sdk/client-bedrock-runtime']);
+    ).toEqual(['@aws-sdk/client-bedrock-runtime', '@aws-sdk/client-cognito-identity-provider']);
     expect(
       inputs(bundle('questions')).filter((i) => /adapters\/(cognito\/identity|mail\/|s3\/|search\/)/.test(i)),
     ).toEqual([]);
   });
 
-  it('leave out what an area never touches: catalog and favorites reach neither Bedrock, Cognito, SES nor S3', () => {
+  it('leave out what an area never touches: catalog and favorites reach neither Bedrock, SES nor S3, and the pool only for a signed-in write', () => {
     for (const name of ['catalog', 'favorites']) {
       expect(
         imports(bundle(name))
@@ -117,12 +119,15 @@ describe('Lambda bundles', () => {
           .sort(),
         name,
       ).toEqual([
+        // The caller's account, on a signed-in write only (decision 043).
+        '@aws-sdk/client-cognito-identity-provider',
         '@aws-sdk/client-dynamodb',
         // Favorites verifies the alert mails' unsubscribe links (decision 031): the secret's client.
         ...(name === 'favorites' ? ['@aws-sdk/client-secrets-manager'] : []),
         '@aws-sdk/lib-dynamodb',
       ]);
     }
+    expect(imports(bundle('catalog'), 'dynamic-import')).toContain('@aws-sdk/client-cognito-identity-provider');
     // Nor do their bundles hold those adapters' code.
     for (const name of ['catalog', 'favorites'])
       expect(

@@ -5,7 +5,12 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METRIC, METRICS_NAMESPACE, METRICS_SERVICE } from '../../functions/commons/metric-names';
-import { COMMON_RULES_COUNTED, MANAGED_RULE_GROUPS, MAX_BODY_BYTES } from '../../infra/constructs/firewall';
+import {
+  COMMON_RULES_COUNTED,
+  COMMON_RULES_ON_TYPED_TEXT,
+  MANAGED_RULE_GROUPS,
+  MAX_BODY_BYTES,
+} from '../../infra/constructs/firewall';
 import {
   API_5XX_RATE_PERCENT,
   API_MIN_REQUESTS,
@@ -16,7 +21,10 @@ import {
 } from '../../infra/constructs/monitoring';
 import { MarketplaceStack } from '../../infra/stack';
 import { type StageConfig, stages } from '../../infra/stages';
+import { LIMITS } from '#shared/limits';
 import { API_MESSAGES } from '#shared/messages';
+import { PayloadTooLargeError } from '../../functions/commons/errors';
+import { errorResponse } from '../../functions/http/router';
 import { API_AREAS } from '#shared/routes';
 
 type Resource = { Type: string; Properties: Record<string, unknown> };
@@ -469,7 +477,7 @@ describe('WAF', () => {
     });
   });
 
-  it('runs the AWS managed groups, counting (not blocking) the 8 KB body rule, and blocks bodies past 16 KB', () => {
+  it('runs the AWS managed groups, counting (not blocking) the 8 KB body rule, and blocks bodies past 16 KB in Spanish', () => {
     const { props } = acl();
     const groups = props.Rules.filter((r) => r.Statement.ManagedRuleGroupStatement);
     expect(groups.map((r) => r.Statement.ManagedRuleGroupStatement.Name)).toEqual([...MANAGED_RULE_GROUPS]);
@@ -487,16 +495,32 @@ describe('WAF', () => {
     const common = groups.find(
       (r) => r.Statement.ManagedRuleGroupStatement.Name === 'AWSManagedRulesCommonRuleSet',
     );
-    expect(common?.Statement.ManagedRuleGroupStatement.RuleActionOverrides).toEqual(
-      COMMON_RULES_COUNTED.map((name) => ({ Name: name, ActionToUse: { Count: {} } })),
-    );
+    expect(common?.Statement.ManagedRuleGroupStatement.RuleActionOverrides).toEqual([
+      ...COMMON_RULES_COUNTED.map((name) => ({ Name: name, ActionToUse: { Count: {} } })),
+      // The rules that judge what a person types block with the API's Spanish 403 (decision 043).
+      ...COMMON_RULES_ON_TYPED_TEXT.map((name) => ({
+        Name: name,
+        ActionToUse: { Block: { CustomResponse: { ResponseCode: 403, CustomResponseBodyKey: 'blocked' } } },
+      })),
+    ]);
+    expect(COMMON_RULES_ON_TYPED_TEXT.every((name) => /_(BODY|QUERYARGUMENTS|QUERYSTRING)$/.test(name))).toBe(true);
     const size = props.Rules.find((r) => r.Statement.SizeConstraintStatement);
     expect(size?.Statement.SizeConstraintStatement).toMatchObject({
       FieldToMatch: { Body: { OversizeHandling: 'MATCH' } },
       ComparisonOperator: 'GT',
       Size: MAX_BODY_BYTES,
     });
-    expect(size?.Action).toMatchObject({ Block: { CustomResponse: { ResponseCode: 413 } } });
+    expect(MAX_BODY_BYTES).toBe(LIMITS.apiBodyMaxBytes);
+    expect(size?.Action).toEqual({
+      Block: { CustomResponse: { ResponseCode: 413, CustomResponseBodyKey: 'bodyTooLarge' } },
+    });
+    const bodies = props.CustomResponseBodies as Record<string, { ContentType: string; Content: string }>;
+    // Word for word what the router answers (functions/http/router.ts).
+    expect(bodies.bodyTooLarge.Content).toBe(errorResponse(new PayloadTooLargeError()).body);
+    expect(JSON.parse(bodies.blocked.Content)).toEqual({
+      error: { code: 'forbidden', message: API_MESSAGES.blockedByFirewall },
+    });
+    for (const body of Object.values(bodies)) expect(body.ContentType).toBe('APPLICATION_JSON');
   });
 
   it('is absent in dev, whose distribution acknowledges cdk-nag CFR2 instead', () => {

@@ -6,6 +6,8 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENV } from '../../functions/commons/env';
+import { PayloadTooLargeError } from '../../functions/commons/errors';
+import { errorResponse } from '../../functions/http/router';
 import { NOTIFICATION_SWEEP_EVENT } from '../../functions/stream/sweep-event';
 import { SPA_FALLBACK_CODE } from '../../infra/constructs/spa-fallback';
 import { VIEWER_ADDRESS_CODE } from '../../infra/constructs/viewer-address';
@@ -13,9 +15,10 @@ import { VIEWER_ADDRESS_HEADER } from '../../functions/http/client-ip';
 import { MarketplaceStack } from '../../infra/stack';
 import { type StageConfig, stageConfig, stages } from '../../infra/stages';
 import type { ApiRouteDef } from '../../infra/constructs/api';
-import { IDENTITY_ACTIONS, ROLE_ACTIONS } from '../../infra/constructs/auth';
+import { CALLER_GROUP_ACTIONS, IDENTITY_ACTIONS, ROLE_ACTIONS } from '../../infra/constructs/auth';
 import { AUTH_CONFIG } from '#shared/auth-config';
-import { API_AREAS, type ApiArea, type RouteUses, routeList } from '#shared/routes';
+import { LIMITS } from '#shared/limits';
+import { API_AREAS, type ApiArea, type RouteUses, routeList, UNMATCHED_ROUTES_AREA } from '#shared/routes';
 import { runtimeConfigSchema } from '#shared/runtime-config';
 import { securityHeaders } from '#shared/security-headers';
 import { INDEX_LIST, KEY, STREAM_VIEW, TTL_ATTRIBUTE } from '#shared/table';
@@ -82,7 +85,7 @@ const googleStage: StageConfig = {
   },
   mail: { identity: stages.dev.mail.identity, configurationSet: 'marketplace-mail' },
 };
-/** The route table plus signed-in and admin routes, so the authorizer checks bite before such routes exist. */
+/** The route table plus signed-in and admin routes, so the caller checks bite before such routes exist. */
 let guarded: ReturnType<typeof build>;
 const extraRoutes: ApiRouteDef[] = [
   {
@@ -114,6 +117,11 @@ const extraRoutes: ApiRouteDef[] = [
 /** The flags an area's routes set, worked out here from the table (not by the code under test). */
 const areaUses = (area: ApiArea, flag: keyof RouteUses) =>
   routeList.some((r) => r.area === area && r.uses?.[flag] === true);
+/** An area with a write made as a signed-in caller (its router confirms the account at the pool). */
+const confirmsCallers = (area: ApiArea) =>
+  routeList.some(
+    (r) => r.area === area && (r.auth !== 'public' || r.identity === 'optional') && r.method !== 'GET',
+  );
 
 /** The function serving an API area, found by its description. */
 function areaFunction(built: ReturnType<typeof build>, area: ApiArea) {
@@ -295,20 +303,18 @@ describe.each([
 ])('API generated from %s', (_name, get, table) => {
   const resources = () => get().resources;
 
-  it('has exactly one route per route-table entry, with the JWT authorizer exactly on non-public routes', () => {
+  it('has one route per route-table entry and the $default route, none behind an API Gateway authorizer', () => {
     const routes = ofType(resources(), 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties);
-    expect(routes).toHaveLength(table.length);
-    for (const def of table) {
-      const route = routes.find((r) => r.RouteKey === `${def.method} ${def.path}`);
-      expect(route, `${def.method} ${def.path}`).toBeDefined();
-      if (def.auth === 'public') {
-        expect(route?.AuthorizationType).toBe('NONE');
-        expect(route?.AuthorizerId).toBeUndefined();
-      } else {
-        expect(route?.AuthorizationType).toBe('JWT');
-        expect(route?.AuthorizerId).toEqual({ Ref: expect.stringMatching(/^ApiHttpApiCognitoJwt/) });
-      }
+    expect(routes).toHaveLength(table.length + 1);
+    for (const key of [...table.map((def) => `${def.method} ${def.path}`), '$default']) {
+      const route = routes.find((r) => r.RouteKey === key);
+      expect(route, key).toBeDefined();
+      // The functions verify their callers' tokens, so every refusal is the API's Spanish error
+      // (an authorizer's 401 is always {"message":"Unauthorized"}): decision 043.
+      expect(route?.AuthorizationType ?? 'NONE', key).toBe('NONE');
+      expect(route?.AuthorizerId, key).toBeUndefined();
     }
+    get().template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 0);
   });
 
   it('throttles and logs the default stage', () => {
@@ -335,10 +341,11 @@ describe.each([
       )!;
       const served = routes.filter(([, r]) => JSON.stringify(r.Properties.Target).includes(integrationId));
       expect(served.map(([, r]) => r.Properties.RouteKey).sort(), area).toEqual(
-        table
-          .filter((r) => r.area === area)
-          .map((r) => `${r.method} ${r.path}`)
-          .sort(),
+        [
+          ...table.filter((r) => r.area === area).map((r) => `${r.method} ${r.path}`),
+          // What matches no route: this area's router answers the Spanish 404.
+          ...(area === UNMATCHED_ROUTES_AREA ? ['$default'] : []),
+        ].sort(),
       );
       const permissions = ofType(resources(), 'AWS::Lambda::Permission').filter(([, p]) =>
         JSON.stringify(p.Properties.FunctionName).includes(fnId),
@@ -403,22 +410,36 @@ describe('resources', () => {
   });
 });
 
-describe('JWT authorizer', () => {
-  it('trusts the user pool issuer and the web client as audience', () => {
-    guarded.template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
-    guarded.template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
-      AuthorizerType: 'JWT',
-      IdentitySource: ['$request.header.Authorization'],
-      JwtConfiguration: {
-        Issuer: {
-          'Fn::Join': [
-            '',
-            ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^AuthUserPool'), 'ProviderURL'] }],
-          ],
-        },
-        Audience: [{ Ref: Match.stringLikeRegexp('^AuthUserPoolWebClient') }],
-      },
-    });
+describe('callers (decision 043)', () => {
+  /** Worked out here from the table, not by the code under test. */
+  const signedInAreas = API_AREAS.filter((a) =>
+    routeList.some((r) => r.area === a && (r.auth !== 'public' || r.identity === 'optional')),
+  );
+
+  it("gives every area whose routes read a caller the pool's issuer and client id to verify tokens with", () => {
+    expect(signedInAreas).toEqual([...API_AREAS]);
+    for (const built of [dev, guarded])
+      for (const area of signedInAreas) {
+        const { env } = areaGrants(built, area);
+        expect(joined(env[ENV.tokenIssuer]), area).toMatch(/^https:\/\/<AuthUserPool[0-9A-F]{8}\.ProviderURL>$/);
+        expect(env[ENV.userPoolClientId], area).toEqual({ Ref: expect.stringMatching(/^AuthUserPoolWebClient/) });
+      }
+  });
+
+  it('lets an area that serves admin routes read its callers\' groups, and any area with signed-in writes look its callers up', () => {
+    // The guarded stack's catalog serves an admin route (extraRoutes): groups as well as the lookup.
+    const { env, statements } = areaGrants(guarded, 'catalog');
+    expect(env[ENV.userPoolId]).toEqual({ Ref: expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/) });
+    const cognito = actionsOf(statements, 'cognito-idp:');
+    expect(cognito).toHaveLength(1);
+    expect([cognito[0].Action].flat().sort()).toEqual([
+      'cognito-idp:AdminGetUser',
+      'cognito-idp:AdminListGroupsForUser',
+    ]);
+    // The guarded stack's favorites only gained a signed-in read: what it had before, no more.
+    expect(actionsOf(areaGrants(guarded, 'favorites').statements, 'cognito-idp:')).toEqual(
+      actionsOf(areaGrants(dev, 'favorites').statements, 'cognito-idp:'),
+    );
   });
 });
 
@@ -465,8 +486,9 @@ describe('auth', () => {
   );
 
   it('keeps ID and access tokens short-lived and refresh tokens revocable, from shared/auth-config.ts', () => {
-    // 15 minutes bound how long a token taken before a reset or a global sign-out still opens the
-    // API (the JWT authorizer cannot see revocations); docs/decisions/014-accounts-hardening.md.
+    // 15 minutes bound how long a token taken before a reset or a global sign-out still reads the
+    // API (revoking refresh tokens does not end an ID token); docs/decisions/014-accounts-hardening.md.
+    // A deleted or disabled account, or a removed admin role, is refused at once (decision 043).
     expect(AUTH_CONFIG.tokenValidity).toEqual({ accessMinutes: 15, idMinutes: 15, refreshDays: 30 });
     for (const built of [dev, prod, google]) {
       const [[, client]] = ofType(built.resources, 'AWS::Cognito::UserPoolClient');
@@ -512,7 +534,7 @@ describe.each([
   ['dev', () => dev, stages.dev as StageConfig],
   ['google', () => google, googleStage],
 ])('account grants from the route flags, per area (%s)', (_name, get, stage) => {
-  it('gives USER_POOL_ID and exactly the admin actions on the pool to areas with `identity` routes only', () => {
+  it('gives USER_POOL_ID and exactly the admin actions on the pool to areas with `identity` routes, and AdminGetUser alone to the others with signed-in writes', () => {
     expect(API_AREAS.filter((a) => areaUses(a, 'identity'))).toEqual(['accounts']);
     // What the account flows call (functions/adapters/cognito/identity.ts); a reset and
     // 'Cerrar sesión en todos los dispositivos' revoke every refresh token of the account.
@@ -538,6 +560,15 @@ describe.each([
         expect(cognito[0].Resource).toEqual({
           'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/), 'Arn'],
         });
+      } else if (confirmsCallers(area)) {
+        // The router confirms a signed-in writer's account at the pool (decision 043).
+        expect(env[ENV.userPoolId], area).toEqual({
+          Ref: expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/),
+        });
+        expect(cognito.map((st) => st.Action), area).toEqual(['cognito-idp:AdminGetUser']);
+        expect(cognito[0].Resource).toEqual({
+          'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/), 'Arn'],
+        });
       } else {
         expect(env[ENV.userPoolId], area).toBeUndefined();
         expect(cognito, area).toEqual([]);
@@ -545,7 +576,7 @@ describe.each([
     }
   });
 
-  it("gives the admin groups' calls alone, on the pool, to areas with `roles` routes only (the admin area)", () => {
+  it("gives the admin groups' calls alone, on the pool, to areas with `roles` routes only (the admin area), which covers reading its callers' groups", () => {
     expect(API_AREAS.filter((a) => areaUses(a, 'roles'))).toEqual(['admin']);
     expect([...ROLE_ACTIONS].sort()).toEqual(
       [
@@ -560,6 +591,7 @@ describe.each([
     const cognito = actionsOf(statements, 'cognito-idp:');
     expect(cognito).toHaveLength(1);
     expect([cognito[0].Action].flat().sort()).toEqual([...ROLE_ACTIONS].sort());
+    expect(ROLE_ACTIONS).toEqual(expect.arrayContaining([...CALLER_GROUP_ACTIONS]));
     expect(cognito[0].Resource).toEqual({
       'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/), 'Arn'],
     });
@@ -878,26 +910,6 @@ describe('publishing grants from the route flags, per area', () => {
     }
   });
 
-  it("gives the pool's issuer and client id to areas whose public routes read an optional caller", () => {
-    const verifying = API_AREAS.filter((a) =>
-      routeList.some((r) => r.area === a && r.identity === 'optional'),
-    );
-    expect(verifying).toEqual(['catalog', 'questions']);
-    for (const area of API_AREAS) {
-      const { env } = areaGrants(dev, area);
-      if (verifying.includes(area)) {
-        expect(joined(env[ENV.tokenIssuer]), area).toMatch(
-          /^https:\/\/<AuthUserPool[0-9A-F]{8}\.ProviderURL>$/,
-        );
-        expect(env[ENV.userPoolClientId], area).toEqual({
-          Ref: expect.stringMatching(/^AuthUserPoolWebClient/),
-        });
-      } else {
-        expect(env[ENV.tokenIssuer], area).toBeUndefined();
-      }
-    }
-  });
-
   it('gives the search endpoint and read access to areas with `search` routes only', () => {
     for (const area of API_AREAS) {
       const { env, statements } = areaGrants(dev, area);
@@ -1168,6 +1180,32 @@ describe('web', () => {
     // Every API function reads the client address from that header, and only there.
     for (const area of API_AREAS)
       expect(areaGrants(dev, area).env[ENV.clientIpHeader], area).toBe(VIEWER_ADDRESS_HEADER);
+  });
+
+  it("answers a declared body over the API's limit with the router's own Spanish 413, before the API", () => {
+    type Answer = { statusCode?: number; headers: Record<string, { value: string }>; body?: { data: string } };
+    const run = (headers: Record<string, { value: string }>) =>
+      runInNewContext(
+        `${VIEWER_ADDRESS_CODE}\nhandler(${JSON.stringify({ viewer: { ip: '200.44.32.12' }, request: { method: 'POST', uri: '/api/me/profile', headers } })})`,
+      ) as Answer;
+    const refused = run({ 'content-length': { value: String(LIMITS.apiBodyMaxBytes + 1) } });
+    const router = errorResponse(new PayloadTooLargeError());
+    expect(refused.statusCode).toBe(413);
+    expect(refused.body?.data).toBe(router.body);
+    expect(refused.headers['content-type']).toEqual({ value: router.headers['content-type'] });
+    expect(JSON.parse(refused.body!.data)).toEqual({
+      error: { code: 'payload_too_large', message: 'La solicitud es demasiado grande.' },
+    });
+    // At the limit, or without a declared length, the request goes on (the router judges the rest).
+    const untouched: Record<string, { value: string }>[] = [
+      { 'content-length': { value: String(LIMITS.apiBodyMaxBytes) } },
+      {},
+    ];
+    for (const headers of untouched) {
+      const passed = run(headers);
+      expect(passed.statusCode).toBeUndefined();
+      expect(passed.headers[VIEWER_ADDRESS_HEADER]).toEqual({ value: '200.44.32.12' });
+    }
   });
 
   it('uses TLSv1.2_2021 with a custom domain', () => {

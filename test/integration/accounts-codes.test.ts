@@ -3,7 +3,8 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
+import { setHandlerContext } from '../support/callers';
 const confirmSignUp = handlerOf('confirmSignUp');
 const getProfile = handlerOf('getProfile');
 const institutionalStatus = handlerOf('institutionalStatus');
@@ -62,7 +63,7 @@ beforeAll(async () => {
 beforeEach(() => {
   // A fresh clock hour per test: the send limit of one test never leaks into the next.
   clock += 2 * 3_600_000;
-  setContextForTests({ search: new MemorySearchIndex(), now: () => new Date(clock) });
+  setHandlerContext({ search: new MemorySearchIndex(), now: () => new Date(clock) });
 });
 afterAll(async () => {
   await stream?.stop();

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCognitoIdentityProvider } from '../../functions/adapters/cognito/identity';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
+import { setHandlerContext } from '../support/callers';
 const getProfile = handlerOf('getProfile');
 const requestInstitutionalCode = handlerOf('requestInstitutionalCode');
 const requestPasswordReset = handlerOf('requestPasswordReset');
@@ -76,7 +77,7 @@ beforeAll(async () => {
     created_at: '2025-01-01T00:00:00.000Z',
   });
 });
-beforeEach(() => setContextForTests({ search: new MemorySearchIndex() }));
+beforeEach(() => setHandlerContext({ search: new MemorySearchIndex() }));
 afterAll(async () => {
   await stream?.stop();
   resetContext();
@@ -85,7 +86,7 @@ afterAll(async () => {
 
 describe('a failure after the check costs nothing', () => {
   it('keeps the sign-up code usable when creating the account fails', async () => {
-    setContextForTests({ search: new MemorySearchIndex(), identity: flakyIdentity('createUser') });
+    setHandlerContext({ search: new MemorySearchIndex(), identity: flakyIdentity('createUser') });
     const email = freshEmail();
     const { registration } = await register(registrationOf(email), stream);
     const code = await lastCode(parts, email);
@@ -101,7 +102,7 @@ describe('a failure after the check costs nothing', () => {
   });
 
   it('keeps the reset link usable when setting the password fails', async () => {
-    setContextForTests({ search: new MemorySearchIndex(), identity: flakyIdentity('setPassword') });
+    setHandlerContext({ search: new MemorySearchIndex(), identity: flakyIdentity('setPassword') });
     const email = freshEmail();
     await parts.createAccount(email, PASSWORD);
     await invoke(requestPasswordReset, apiEvent('requestPasswordReset', { body: { email } }));

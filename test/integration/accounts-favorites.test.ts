@@ -1,7 +1,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
+import { setHandlerContext } from '../support/callers';
 const addFavorite = handlerOf('addFavorite');
 const getProfile = handlerOf('getProfile');
 const listFavorites = handlerOf('listFavorites');
@@ -20,7 +21,7 @@ const university = uniqueUniversity('fav');
 
 beforeAll(() => {
   table = useTestTable();
-  setContextForTests({
+  setHandlerContext({
     search: new MemorySearchIndex(),
     now: () => {
       clock += 1000;

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
+import { setHandlerContext } from '../support/callers';
 import { ENV } from '../../functions/commons/env';
 import { VIEWER_ADDRESS_HEADER } from '../../functions/http/client-ip';
 import type { RouteName } from '#shared/routes';
@@ -45,7 +46,7 @@ beforeAll(async () => {
     created_at: '2025-01-01T00:00:00.000Z',
   });
 });
-beforeEach(() => setContextForTests({ search: new MemorySearchIndex() }));
+beforeEach(() => setHandlerContext({ search: new MemorySearchIndex() }));
 afterEach(() => {
   delete process.env[ENV.clientIpHeader];
 });

@@ -6,7 +6,8 @@ import {
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
+import { setHandlerContext } from '../support/callers';
 import { localCognitoClient } from '../../scripts/local/parts/cognito';
 import {
   type AccountParts,
@@ -49,7 +50,7 @@ beforeAll(async () => {
   direct = localCognitoClient(parts.cognito.endpoint);
   viaProxy = localCognitoClient(parts.proxy.endpoint);
 });
-beforeEach(() => setContextForTests({ search: new MemorySearchIndex() }));
+beforeEach(() => setHandlerContext({ search: new MemorySearchIndex() }));
 afterAll(async () => {
   direct?.destroy();
   viaProxy?.destroy();

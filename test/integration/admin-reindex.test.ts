@@ -8,7 +8,8 @@ import { createTableAccess, type TableAccess } from '../../functions/adapters/dy
 import { createProductRepository, productItem } from '../../functions/adapters/dynamodb/products';
 import { createTablePages } from '../../functions/adapters/dynamodb/table-pages';
 import { createRebuildableEmbeddedIndex } from '../../functions/adapters/search/embedded';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
+import { setHandlerContext } from '../support/callers';
 import { ENV } from '../../functions/commons/env';
 import type { SearchIndex } from '../../functions/ports/search-index';
 import { REINDEX_PAGE, runJob } from '../../functions/services/admin-jobs';
@@ -168,7 +169,7 @@ beforeAll(async () => {
 }, 300_000);
 beforeEach(() => {
   launched.length = 0;
-  setContextForTests({ search, jobLauncher: { launch: async (id) => void launched.push(id) } });
+  setHandlerContext({ search, jobLauncher: { launch: async (id) => void launched.push(id) } });
 });
 afterAll(async () => {
   resetContext();

@@ -10,7 +10,7 @@ import { useTestTable } from '../support/backend';
 import { decodeJwtPayload } from '../support/local-cognito';
 
 /**
- * The admin role through HTTP, the local authorizer and the real user pool (cognito-local behind
+ * The admin role through HTTP, the functions' token checks and the real user pool (cognito-local behind
  * the local proxy): only a super_admin grants or removes it, never on themselves or on a super
  * admin, the group changes in the pool at once and reaches the person's token at their next
  * sign-in, and the profile mirrors it for the users list (docs/decisions/025).

@@ -8,7 +8,8 @@ import { createProductRepository } from '../../functions/adapters/dynamodb/produ
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { reportItem } from '../../functions/adapters/dynamodb/reports';
 import { createRebuildableEmbeddedIndex } from '../../functions/adapters/search/embedded';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
+import { setHandlerContext } from '../support/callers';
 import type { SearchIndex } from '../../functions/ports/search-index';
 import type { AdminJob, AdminUniversity, AuditEntry } from '#shared/admin';
 import { ADMIN_MESSAGES } from '#shared/admin-messages';
@@ -25,7 +26,7 @@ import { startTestStream, type TestStream } from '../support/stream';
  * The admin area's routes through the real handlers against DynamoDB Local, with the table's stream
  * dispatched by the real dispatcher (as `npm start` runs it) and the embedded search engine as the
  * index (issue 10; docs/decisions/025 and 026). The jobs run in this process as the local runner
- * runs them. Permissions through HTTP and the authorizer are in authorization.test.ts (every route);
+ * runs them. Permissions through HTTP and the pool are in authorization.test.ts (every route);
  * the role change, which needs the user pool, in admin-roles.test.ts.
  */
 let table: TableAccess;
@@ -73,7 +74,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   launched.length = 0;
-  setContextForTests({ search, jobLauncher: { launch: async (id) => void launched.push(id) } });
+  setHandlerContext({ search, jobLauncher: { launch: async (id) => void launched.push(id) } });
 });
 afterAll(async () => {
   await stream?.stop();

@@ -6,7 +6,8 @@ import { createProfileRepository } from '../../functions/adapters/dynamodb/accou
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { createSesMailer } from '../../functions/adapters/mail/ses';
 import { createEmbeddedSavedSearchIndex } from '../../functions/adapters/search/embedded-alerts';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
+import { setHandlerContext } from '../support/callers';
 import { handler as dispatcher } from '../../functions/app/stream';
 import type { SavedSearchIndex } from '../../functions/ports/alerts';
 import { NOTIFICATION_SWEEP_EVENT } from '../../functions/stream/sweep-event';
@@ -45,7 +46,7 @@ beforeAll(async () => {
   useNotifySecret();
   matcher = createEmbeddedSavedSearchIndex();
   const ses = createSesMailer();
-  setContextForTests({
+  setHandlerContext({
     search: new MemorySearchIndex(),
     savedSearchIndex: matcher,
     now: () => new Date(clock),

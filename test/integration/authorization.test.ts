@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AdminRemoveUserFromGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
@@ -6,15 +7,18 @@ import { resetContext } from '../../functions/app/context';
 import type { LocalServer } from '../../scripts/local/server';
 import { caracasDate } from '#shared/caracas-time';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/idempotency';
+import { API_MESSAGES } from '#shared/messages';
+import { localCognitoClient } from '../../scripts/local/parts/cognito';
 import { buildPath, type RouteName, routeList } from '#shared/routes';
 import { type AccountParts, startAccountParts, startApiServer } from '../support/accounts';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 import { decodeJwtPayload, signWithCognitoLocalKey } from '../support/local-cognito';
 
 /**
- * Authorization of EVERY route of the route table, through the local server (the same JWT checks
- * as API Gateway's authorizer) and the real handlers. The cases are generated from `routeList`, so
- * a new route is covered the moment it is added.
+ * Authorization of EVERY route of the route table, through the local server and the real handlers,
+ * which verify tokens and confirm callers at the user pool (cognito-local) as they do in AWS
+ * (decision 043). The cases are generated from `routeList`, so a new route is covered the moment it
+ * is added: no token, a bad token, a level too low, and an admin role removed mid-session.
  */
 const userA = {
   email: 'usuario.a@correo.com',
@@ -32,6 +36,9 @@ const superAdmin = {
   nationalId: 'V66666666',
   groups: ['admin', 'super_admin'],
 };
+/** Admins whose roles are taken away mid-session (the last block), so the others keep theirs. */
+const demotedAdmin = { ...admin, email: 'degradado.auth@correo.com', nationalId: 'V67676767' };
+const demotedSuper = { ...superAdmin, email: 'degradado.super@correo.com', nationalId: 'V68686868' };
 
 let table: TableAccess;
 let parts: AccountParts;
@@ -50,7 +57,7 @@ const tokens: Record<'a' | 'b' | 'admin' | 'superAdmin', string> = {
 
 beforeAll(async () => {
   table = useTestTable();
-  parts = await startAccountParts([userA, userB, admin, superAdmin]);
+  parts = await startAccountParts([userA, userB, admin, superAdmin, demotedAdmin, demotedSuper]);
   server = await startApiServer(parts, 'auth');
   productId = (await makeProduct(table, { university_id: uniqueUniversity('auth') })).id;
   adminTarget = (await makeProduct(table, { university_id: uniqueUniversity('adm') })).id;
@@ -135,14 +142,21 @@ describe('every guarded route of the route table', () => {
 
   for (const route of guarded) {
     const label = `${route.name}: ${route.method} ${route.path} (${route.auth})`;
-    it(`${label} refuses a missing, expired or tampered token with 401`, async () => {
+    it(`${label} refuses a missing, expired or tampered token with the API's Spanish 401`, async () => {
       for (const token of [undefined, expired(tokens.a), tampered(tokens.a), 'not.a.jwt']) {
         const res = await call(route, token);
-        expect(res.status, `${label} with ${token ? token.slice(0, 12) : 'no token'}`).toBe(401);
+        const what = `${label} with ${token ? token.slice(0, 12) : 'no token'}`;
+        expect(res.status, what).toBe(401);
+        expect(await res.json(), what).toEqual({
+          error: {
+            code: 'unauthorized',
+            message: token ? API_MESSAGES.sessionInvalid : API_MESSAGES.unauthorized,
+          },
+        });
       }
     });
 
-    it(`${label} answers a valid token past the authorizer, 403 below the route's level`, async () => {
+    it(`${label} serves a valid token, 403 below the route's level`, async () => {
       const res = await call(route, tokens.a);
       if (route.auth === 'admin') {
         expect(res.status).toBe(403);
@@ -213,7 +227,7 @@ describe('public routes that read an optional caller', () => {
 
   for (const route of optional) {
     const label = `${route.name}: ${route.method} ${route.path}`;
-    it(`${label} verifies a sent token as the authorizer would: a bad one is 401, none is anonymous`, async () => {
+    it(`${label} verifies a sent token: a bad one is 401, none is anonymous`, async () => {
       for (const token of [expired(tokens.a), tampered(tokens.a), 'not.a.jwt']) {
         const res = await call(route, token);
         expect(res.status, `${label} with ${token.slice(0, 12)}`).toBe(401);
@@ -324,5 +338,64 @@ describe("a user's saved searches (alerts, decision 031) are theirs alone", () =
     };
     expect(ofA.items.find((s) => s.id === id)).toMatchObject({ enabled: true });
     expect((await api(onA, tokens.a, { method: 'DELETE' })).status).toBe(200);
+  });
+});
+
+describe('an admin role removed mid-session (the token still says admin)', () => {
+  const adminLevel = guarded.filter((r) => r.auth === 'admin');
+  const superLevel = guarded.filter((r) => r.auth === 'super_admin');
+  const held: Record<'admin' | 'super', string> = { admin: '', super: '' };
+  /** Takes a group away in the user pool itself, as another super admin (or the console) would. */
+  const removeFromGroup = async (token: string, group: string) => {
+    const client = localCognitoClient(parts.cognito.endpoint);
+    try {
+      await client.send(
+        new AdminRemoveUserFromGroupCommand({
+          UserPoolId: parts.cognito.userPoolId,
+          Username: String(decodeJwtPayload(token)['cognito:username']),
+          GroupName: group,
+        }),
+      );
+    } finally {
+      client.destroy();
+    }
+  };
+
+  beforeAll(async () => {
+    held.admin = (await parts.cognito.signIn(demotedAdmin.email, demotedAdmin.password)).idToken;
+    held.super = (await parts.cognito.signIn(demotedSuper.email, demotedSuper.password)).idToken;
+    // The tokens open their routes while the roles are held (the control for the cases below).
+    const dashboard = adminLevel.find((r) => r.name === 'adminDashboard')!;
+    expect((await asAdmin(dashboard, held.admin)).status).toBe(200);
+    const roles = superLevel.find((r) => r.name === 'adminSetUserAdminRole')!;
+    expect([401, 403]).not.toContain((await asAdmin(roles, held.super)).status);
+  });
+
+  it('has admin and super_admin routes to check', () => {
+    expect(adminLevel.length).toBeGreaterThan(0);
+    expect(superLevel.length).toBeGreaterThan(0);
+  });
+
+  it('refuses every super_admin route to a super admin demoted to admin, at the next request, while admin routes still serve them', async () => {
+    await removeFromGroup(held.super, 'super_admin');
+    expect(decodeJwtPayload(held.super)['cognito:groups']).toEqual(['admin', 'super_admin']);
+    for (const route of superLevel) {
+      const res = await asAdmin(route, held.super);
+      expect(res.status, route.name).toBe(403);
+    }
+    const dashboard = adminLevel.find((r) => r.name === 'adminDashboard')!;
+    expect((await asAdmin(dashboard, held.super)).status).toBe(200);
+  });
+
+  describe('an admin removed from the admin group', () => {
+    beforeAll(() => removeFromGroup(held.admin, 'admin'));
+
+    for (const route of [...adminLevel, ...superLevel]) {
+      it(`${route.name}: ${route.method} ${route.path} (${route.auth}) refuses the token issued while admin with 403`, async () => {
+        const res = await asAdmin(route, held.admin);
+        expect(res.status).toBe(403);
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe('forbidden');
+      });
+    }
   });
 });

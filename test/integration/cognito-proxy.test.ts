@@ -10,7 +10,7 @@ import {
   UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthorizer } from '../../scripts/local/authorizer';
+import { createTokenVerifier } from '../../functions/adapters/cognito/token-verifier';
 import { type CognitoProxy, startCognitoProxy } from '../../scripts/local/parts/cognito-proxy';
 import { ensureUserPool, localCognitoClient } from '../../scripts/local/parts/cognito';
 import { freePort } from '../../scripts/local/ports';
@@ -87,7 +87,7 @@ describe('cognito proxy', () => {
     expect(refused.status).toBe(500);
   });
 
-  it('refreshes through GetTokensFromRefreshToken with new tokens the local authorizer accepts', async () => {
+  it('refreshes through GetTokensFromRefreshToken with new tokens the functions verifier accepts', async () => {
     const first = await signInViaProxy();
     // A later second, so the refreshed tokens cannot equal the first ones by timestamp.
     await new Promise((r) => setTimeout(r, 1100));
@@ -105,20 +105,20 @@ describe('cognito proxy', () => {
     expect(result?.IdToken).not.toBe(first.idToken);
     expect(result?.AccessToken).not.toBe(first.accessToken);
 
-    // The issuer stays cognito-local's own, which the local authorizer is configured with.
+    // The issuer stays cognito-local's own, which the functions are configured with (TOKEN_ISSUER).
     const refreshedId = decodeJwtPayload(result!.IdToken!);
     expect(refreshedId.iss).toBe(cognito.issuer);
     expect(refreshedId.sub).toBe(decodeJwtPayload(first.idToken).sub);
     expect(Number(refreshedId.iat)).toBeGreaterThan(Number(decodeJwtPayload(first.idToken).iat));
 
-    const authorize = createAuthorizer({ issuer: cognito.issuer, audience: [cognito.clientId] });
-    const byId = await authorize(`Bearer ${result!.IdToken}`);
-    expect(byId?.claims.token_use).toBe('id');
-    expect(byId?.claims.email).toBe(USER.email);
-    const byAccess = await authorize(`Bearer ${result!.AccessToken}`);
-    expect(byAccess?.claims.token_use).toBe('access');
+    const verifier = createTokenVerifier({ issuer: cognito.issuer, audience: [cognito.clientId] });
+    const byId = await verifier.verify(result!.IdToken!);
+    expect(byId?.token_use).toBe('id');
+    expect(byId?.email).toBe(USER.email);
+    const byAccess = await verifier.verify(result!.AccessToken!);
+    expect(byAccess?.token_use).toBe('access');
     // And a token it did not issue is still refused.
-    expect(await authorize(`Bearer ${result!.IdToken}x`)).toBeNull();
+    expect(await verifier.verify(`${result!.IdToken}x`)).toBeNull();
   });
 
   it('answers a refresh with a bad token as an authorization error, not a 500', async () => {

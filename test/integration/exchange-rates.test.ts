@@ -3,7 +3,8 @@ import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTableAccess, type TableAccess } from '../../functions/adapters/dynamodb/client';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
+import { setHandlerContext } from '../support/callers';
 import { runExchangeRateJob } from '../../functions/app/jobs/exchange-rate';
 import { ENV } from '../../functions/commons/env';
 import type { BcvPageSource } from '../../functions/ports/exchange-rates';
@@ -100,7 +101,7 @@ beforeAll(async () => {
   table = createTableAccess();
 });
 beforeEach(() => {
-  setContextForTests({ now: () => now });
+  setHandlerContext({ now: () => now });
 });
 afterAll(async () => {
   resetContext();
@@ -249,7 +250,7 @@ describe('the BCV rate history', () => {
   it('takes a jump of more than 50 % when the admin confirms it, and says so in the audit', async () => {
     // A minute later than the earlier corrections: records of one instant have no order between them.
     const at = new Date(now.getTime() + 60_000);
-    setContextForTests({ now: () => at });
+    setHandlerContext({ now: () => at });
     const res = await setRate({ date: '2026-11-23', rate: 900, confirm: true });
     expect(res.status).toBe(200);
     const { audits } = await stored();
@@ -290,13 +291,13 @@ describe('the BCV rate history', () => {
     expect(result).toMatchObject({ outcome: 'stored', rate: { date: '2026-11-24', rate: 533.4 } });
     expect(((await publicRate()).body as { rate: ExchangeRate }).rate.date).toBe('2026-11-23');
     now = new Date('2026-11-24T13:00:00Z');
-    setContextForTests({ now: () => now });
+    setHandlerContext({ now: () => now });
     const tuesday = ((await publicRate()).body as { rate: ExchangeRate }).rate;
     expect(tuesday.date).toBe('2026-11-24');
     expect(usableRate(tuesday, now)).toEqual(tuesday);
     // Nothing newer by Monday 30 November, 4 business days later: still the newest, but too old to show.
     now = new Date('2026-11-30T13:00:00Z');
-    setContextForTests({ now: () => now });
+    setHandlerContext({ now: () => now });
     const monday = ((await publicRate()).body as { rate: ExchangeRate }).rate;
     expect(monday.date).toBe('2026-11-24');
     expect(usableRate(monday, now)).toBeNull();
@@ -304,7 +305,7 @@ describe('the BCV rate history', () => {
 
   it("the demo's rate is dated relative to today: written when the newest is stale, left alone when recent", async () => {
     now = new Date('2026-12-03T13:00:00Z'); // Thursday: the 24th's rate is 7 business days old.
-    setContextForTests({ now: () => now });
+    setHandlerContext({ now: () => now });
     const written = await ensureDemoRate(table, now);
     expect(written).toMatchObject({ date: '2026-12-03', rate: 533.4, source: 'bcv' });
     expect(await ensureDemoRate(table, now)).toBeNull();

@@ -8,7 +8,8 @@ import { createExpiryStore } from '../../functions/adapters/dynamodb/listing-exp
 import { createProductRepository, productItem } from '../../functions/adapters/dynamodb/products';
 import { createSesMailer } from '../../functions/adapters/mail/ses';
 import { createSigningKeySource } from '../../functions/adapters/secrets/signing-key';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
+import { setHandlerContext } from '../support/callers';
 import { createCountStore } from '../../functions/adapters/dynamodb/counts';
 import { ENV } from '../../functions/commons/env';
 import { type ExpiryJobDeps, type ExpiryRunResult, runExpiry } from '../../functions/services/listing-expiry';
@@ -280,7 +281,7 @@ describe('renewal: in the app and by the reminder link', () => {
 
   beforeAll(async () => {
     table = useTestTable();
-    resetContext();
+    setHandlerContext();
   });
 
   async function listing(over: Partial<Product> = {}): Promise<Product> {
@@ -480,7 +481,7 @@ describe('the stream follows an expiry: counts and search stay exact', () => {
   it('drops an expired listing from its four listing counts and the search index; renewal puts it back', async () => {
     const table = useTestTable();
     const search = new MemorySearchIndex();
-    setContextForTests({ search });
+    setHandlerContext({ search });
     const stream = await startTestStream(table);
     try {
       const university = `exp-${randomBytes(3).toString('hex')}`;

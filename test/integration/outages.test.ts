@@ -15,7 +15,8 @@ import {
   createUniversityRepository,
   createUniversityRequestRepository,
 } from '../../functions/adapters/dynamodb/universities';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
+import { setHandlerContext } from '../support/callers';
 import type { ProductRepository } from '../../functions/ports/repositories';
 import { freePort } from '../../scripts/local/ports';
 import type { RouteName } from '#shared/routes';
@@ -70,7 +71,7 @@ describe('a dependency that is down', () => {
   it('answers 503 with Retry-After and a Spanish message on every route that needs the table', async () => {
     // Prepare: every table part points at a port with nothing behind it.
     const dead = createTableAccess({ endpoint: `http://127.0.0.1:${await freePort()}` });
-    setContextForTests({
+    setHandlerContext({
       products: createProductRepository(dead),
       universities: createUniversityRepository(dead),
       universityRequests: createUniversityRequestRepository(dead),
@@ -113,11 +114,11 @@ describe('a dependency that is down', () => {
       ({
         get: () => Promise.reject(error),
       }) as unknown as ProductRepository;
-    setContextForTests({ products: failing(throttled) });
+    setHandlerContext({ products: failing(throttled) });
     const res = await invoke(handlerOf('getProduct'), apiEvent('getProduct', { params: { id: 1 } }));
     expect(res.status).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
-    setContextForTests({ products: failing(new TypeError('x is undefined')) });
+    setHandlerContext({ products: failing(new TypeError('x is undefined')) });
     const bug = await invoke(handlerOf('getProduct'), apiEvent('getProduct', { params: { id: 1 } }));
     expect(bug.status).toBe(500);
     expect(bug.headers['retry-after']).toBeUndefined();

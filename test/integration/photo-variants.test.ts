@@ -13,7 +13,8 @@ import { createProductRepository } from '../../functions/adapters/dynamodb/produ
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { createS3ImageStore } from '../../functions/adapters/s3/images';
 import { createSharpPhotoResizer } from '../../functions/adapters/sharp/photo-resizer';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
+import { setHandlerContext } from '../support/callers';
 import { ENV } from '../../functions/commons/env';
 import type { Moderator } from '../../functions/ports/moderation';
 import { backfillPhotoVariants } from '../../functions/services/photo-variants';
@@ -151,7 +152,7 @@ beforeAll(async () => {
     created_at: '2025-01-01T00:00:00.000Z',
   });
 });
-beforeEach(() => setContextForTests({ search: new MemorySearchIndex(), moderator: approve }));
+beforeEach(() => setHandlerContext({ search: new MemorySearchIndex(), moderator: approve }));
 afterAll(async () => {
   resetContext();
   for (const [k, v] of Object.entries(saved)) {

@@ -6,7 +6,9 @@ import { createUniversityRepository } from '../../functions/adapters/dynamodb/un
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createCountStore } from '../../functions/adapters/dynamodb/counts';
 import { productItem } from '../../functions/adapters/dynamodb/products';
-import { lazyContext, resetContext, setContextForTests } from '../../functions/app/context';
+import { lazyContext, resetContext } from '../../functions/app/context';
+import { setHandlerContext } from '../support/callers';
+import { LIMITS } from '#shared/limits';
 import { tableParts } from '../../functions/app/parts/table';
 import { settleProductCounts } from '../../functions/services/listing-counts';
 import { keys } from '#shared/table';
@@ -98,7 +100,7 @@ beforeAll(async () => {
 beforeEach(() => {
   judged.length = 0;
   clock += 2 * 24 * 3_600_000;
-  setContextForTests({ search: new MemorySearchIndex(), moderator, now: () => new Date(clock) });
+  setHandlerContext({ search: new MemorySearchIndex(), moderator, now: () => new Date(clock) });
 });
 afterAll(() => resetContext());
 
@@ -185,7 +187,7 @@ describe('publishing', () => {
     expect(await own(sub)).toEqual([]);
   });
 
-  it('answers malformed or hostile input with 400 and changes nothing', async () => {
+  it('answers malformed or hostile input with 400 (a body past the API limit 413) and changes nothing', async () => {
     const sub = `hostile-${Date.now()}`;
     await verifiedStudent(sub);
     for (const body of [
@@ -201,7 +203,8 @@ describe('publishing', () => {
       {},
     ]) {
       const res = await publish(sub, body);
-      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      const oversized = JSON.stringify(body).length > LIMITS.apiBodyMaxBytes;
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(oversized ? 413 : 400);
     }
     expect(await own(sub)).toEqual([]);
     expect(judged).toEqual([]);

@@ -26,7 +26,6 @@ beforeAll(async () => {
     port: 0,
     host: '127.0.0.1',
     routes: [],
-    authorizer: async () => null,
     connectSrc: [],
     webDir,
     quiet: true,

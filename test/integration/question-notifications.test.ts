@@ -5,7 +5,8 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
+import { setHandlerContext } from '../support/callers';
 import { handler as dispatchStream } from '../../functions/app/stream';
 import { ENV } from '../../functions/commons/env';
 import type { StoredQuestion } from '../../functions/ports/questions';
@@ -50,7 +51,7 @@ beforeAll(async () => {
   parts = await startAccountParts();
   secret = useNotifySecret();
   process.env[ENV.notifyWindowSeconds] = String(WINDOW_SECONDS);
-  setContextForTests({ search: new MemorySearchIndex() });
+  setHandlerContext({ search: new MemorySearchIndex() });
   stream = await startTestStream(table);
   sweeper = startTestSweeper();
 });

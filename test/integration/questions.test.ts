@@ -5,7 +5,8 @@ import { createProfileRepository } from '../../functions/adapters/dynamodb/accou
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
 import { createQuestionRepository } from '../../functions/adapters/dynamodb/questions';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
+import { setHandlerContext } from '../support/callers';
 import type { CommentModerator, QuestionRepository, StoredQuestion } from '../../functions/ports/questions';
 import { deleteProductQuestions } from '../../functions/services/questions';
 import type { LocalServer } from '../../scripts/local/server';
@@ -23,8 +24,8 @@ import { MemorySearchIndex } from '../support/memory-search-index';
 import { startTestStream, type TestStream } from '../support/stream';
 
 /**
- * Questions and answers through the real local parts: the local server (JWT checks as API
- * Gateway's authorizer, the optional caller of the public list) with cognito-local's tokens, the
+ * Questions and answers through the real local parts: the local server (the functions verify
+ * tokens, the optional caller of the public list included) with cognito-local's tokens, the
  * real handlers and the rule comment moderator against DynamoDB Local, and the table's stream
  * feeding the real dispatcher. The moderator is replaced only to make it fail.
  */
@@ -145,7 +146,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   // The stream's product handlers reach the search index: the in-memory one stands in for it.
-  setContextForTests({ search: new MemorySearchIndex() });
+  setHandlerContext({ search: new MemorySearchIndex() });
 });
 afterAll(async () => {
   await stream?.stop();
@@ -394,7 +395,8 @@ describe('what is written', () => {
       [{ question_text: ' \u200B\u200Bab\u0000 ' }, 400, 'Contenido demasiado corto'],
       [{ question_text: `¿${'palabra '.repeat(150)}?` }, 400, 'Contenido repetitivo detectado'],
       [{ question_text: 'x'.repeat(2001) }, 400, 'Contenido demasiado largo'],
-      [{ question_text: 'y'.repeat(100_000) }, 400, 'Contenido demasiado largo'],
+      // Past the API's body limit the router refuses the body itself (decision 043).
+      [{ question_text: 'y'.repeat(100_000) }, 413, 'La solicitud es demasiado grande.'],
       [{ question_text: 'Escríbeme al WhatsApp' }, 400, 'Patrón de spam detectado'],
       [{ question_text: 'Llámame al 04141234567' }, 400, 'Patrón de spam detectado'],
       [{ question_text: 'Mira https://estafa.example' }, 400, 'Patrón de spam detectado'],
@@ -447,7 +449,7 @@ describe('what is written', () => {
     const product = await sellersProduct();
     const q = await storeQuestion(product.id, 5);
     const failing: CommentModerator = { moderateComment: async () => COMMENT_MODERATION_FALLBACK };
-    setContextForTests({ search: new MemorySearchIndex(), commentModerator: failing });
+    setHandlerContext({ search: new MemorySearchIndex(), commentModerator: failing });
     const asked = await ask('asker', product.id, '¿Acepta pago móvil?');
     expect(asked.status).toBe(503);
     expect(code(asked.body)).toBe('moderation_error');
@@ -455,7 +457,7 @@ describe('what is written', () => {
     expect((await answer('seller', product.id, q.id, 'Sí, acepto pago móvil.')).status).toBe(503);
     expect((await storedItems(product.id)).map((i) => [i.id, i.answer_text])).toEqual([[q.id, undefined]]);
 
-    setContextForTests({ search: new MemorySearchIndex() });
+    setHandlerContext({ search: new MemorySearchIndex() });
     expect((await ask('asker', product.id, '¿Acepta pago móvil?')).status).toBe(201);
     expect((await answer('seller', product.id, q.id, 'Sí, acepto pago móvil.')).status).toBe(200);
   });
@@ -479,7 +481,7 @@ describe('what is written', () => {
     const product = await sellersProduct();
     let clock = Date.parse('2026-03-01T12:00:00.000Z');
     const handler = handlerOf('askQuestion');
-    setContextForTests({ search: new MemorySearchIndex(), now: () => new Date(clock) });
+    setHandlerContext({ search: new MemorySearchIndex(), now: () => new Date(clock) });
     const texts = ['¿Primera pregunta?', '¿Segunda pregunta?', '¿Tercera pregunta?', '¿Cuarta pregunta?'];
     for (const text of texts) {
       // The creation time is the id's prefix (the sort key): later questions sort after, whatever
@@ -507,7 +509,7 @@ describe('limits', () => {
     const product = await sellersProduct();
     const handler = handlerOf('askQuestion');
     let clock = Date.parse('2026-04-01T08:00:00.000Z');
-    setContextForTests({ search: new MemorySearchIndex(), now: () => new Date(clock) });
+    setHandlerContext({ search: new MemorySearchIndex(), now: () => new Date(clock) });
     const asker = `limite-${Date.now()}`;
     const ask1 = (text: string) =>
       invoke(
@@ -535,7 +537,7 @@ describe('limits', () => {
     const seller = `vendedor-limite-${Date.now()}`;
     const product = await makeProduct(table, { university_id: uni, owner_id: seller });
     const handler = handlerOf('answerQuestion');
-    setContextForTests({ search: new MemorySearchIndex(), now: () => new Date('2026-04-02T08:00:00.000Z') });
+    setHandlerContext({ search: new MemorySearchIndex(), now: () => new Date('2026-04-02T08:00:00.000Z') });
     const stored: StoredQuestion[] = [];
     for (let i = 0; i <= QUESTION_LIMITS.answersPerHour; i += 1)
       stored.push(await storeQuestion(product.id, 1000 + i, { seller_id: seller }));

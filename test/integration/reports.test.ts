@@ -7,7 +7,8 @@ import { createProductRepository, productItem } from '../../functions/adapters/d
 import { createReportRepository } from '../../functions/adapters/dynamodb/reports';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { createEmbeddedSearchIndex } from '../../functions/adapters/search/embedded';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
+import { setHandlerContext } from '../support/callers';
 import type { SearchIndex } from '../../functions/ports/search-index';
 import {
   evaluateHold,
@@ -93,7 +94,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   clock += 60_000;
-  setContextForTests({ search, now: () => new Date(clock) });
+  setHandlerContext({ search, now: () => new Date(clock) });
 });
 afterAll(async () => {
   await stream?.stop();

@@ -5,7 +5,8 @@ import { createAdminStore } from '../../functions/adapters/dynamodb/admin';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { createRebuildableEmbeddedIndex } from '../../functions/adapters/search/embedded';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
+import { setHandlerContext } from '../support/callers';
 import type { AuditEntry } from '#shared/admin';
 import type { RouteName } from '#shared/routes';
 import type { Product } from '#shared/schemas';
@@ -74,7 +75,7 @@ const audit = async (uni: string) => {
 beforeAll(() => {
   table = useTestTable();
 });
-beforeEach(() => setContextForTests({ search: createRebuildableEmbeddedIndex() }));
+beforeEach(() => setHandlerContext({ search: createRebuildableEmbeddedIndex() }));
 afterAll(() => resetContext());
 
 describe("a university's meeting points", () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { resetContext, setContextForTests } from '../../functions/app/context';
+import { setHandlerContext } from '../support/callers';
 const createRequest = handlerOf('createUniversityRequest');
 const getUniversity = handlerOf('getUniversity');
 const listUniversities = handlerOf('listUniversities');
@@ -63,19 +64,12 @@ describe('universities', () => {
 
 describe('POST /api/university-requests', () => {
   it('stores a pending request (requester from the token when there is one)', async () => {
-    // The token's verification itself is the authorizer's check, tested against the local user pool
-    // in authorization.test.ts; here a verifier that knows one token stands in for the pool.
-    setContextForTests({
-      tokenVerifier: {
-        verify: async (token) => (token === 'token-of-user-9' ? { sub: 'user-9', token_use: 'id' } : null),
-      },
-    });
+    // The token is verified for real (support/callers.ts); against cognito-local itself in
+    // authorization.test.ts.
+    setHandlerContext({ search: new MemorySearchIndex() });
     const res = await invoke(
       createRequest,
-      apiEvent('createUniversityRequest', {
-        body: validRequest,
-        headers: { authorization: 'Bearer token-of-user-9' },
-      }),
+      apiEvent('createUniversityRequest', { body: validRequest, claims: { sub: 'user-9' } }),
     );
     expect(res.status).toBe(201);
     const body = res.body as { id: string; status: string; requester_id: string | null };
@@ -103,19 +97,14 @@ describe('POST /api/university-requests', () => {
 
   it('limits requests per client address (10 an hour) and per signed-in account (3 a day), in Spanish', async () => {
     const asker = `asker-${Date.now()}`;
-    setContextForTests({
-      search: new MemorySearchIndex(),
-      tokenVerifier: {
-        verify: async (token) => (token === 'token-of-asker' ? { sub: asker, token_use: 'id' } : null),
-      },
-    });
-    const post = (sourceIp: string, token?: string) =>
+    setHandlerContext({ search: new MemorySearchIndex() });
+    const post = (sourceIp: string, signedIn?: boolean) =>
       invoke(
         createRequest,
         apiEvent('createUniversityRequest', {
           body: validRequest,
           sourceIp,
-          ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+          ...(signedIn ? { claims: { sub: asker } } : {}),
         }),
       );
     // One address, anonymous: 10 pass, then the limit.
@@ -133,7 +122,7 @@ describe('POST /api/university-requests', () => {
     });
     // One account, from a new address each time: 3 pass.
     const byAccount = [];
-    for (let i = 0; i < 4; i++) byAccount.push((await post(`203.0.113.${40 + i}`, 'token-of-asker')).status);
+    for (let i = 0; i < 4; i++) byAccount.push((await post(`203.0.113.${40 + i}`, true)).status);
     expect(byAccount).toEqual([201, 201, 201, 429]);
     setContextForTests({ search: new MemorySearchIndex() });
   });

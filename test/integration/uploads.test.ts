@@ -10,7 +10,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
+import { setHandlerContext } from '../support/callers';
 import { ENV } from '../../functions/commons/env';
 const createProduct = handlerOf('createProduct');
 const createUpload = handlerOf('createUpload');
@@ -138,7 +139,7 @@ beforeAll(async () => {
     created_at: '2025-01-01T00:00:00.000Z',
   });
 });
-beforeEach(() => setContextForTests({ search: new MemorySearchIndex(), moderator: approve }));
+beforeEach(() => setHandlerContext({ search: new MemorySearchIndex(), moderator: approve }));
 afterAll(async () => {
   resetContext();
   for (const [k, v] of Object.entries(saved)) {
@@ -244,7 +245,7 @@ describe('publishing with photos', () => {
     await verifiedStudent(sub);
     const key = await upload(sub, await photo());
     const real = createProductRepository(table);
-    setContextForTests({
+    setHandlerContext({
       search: new MemorySearchIndex(),
       moderator: approve,
       // The table refuses the product write (throttled, down): every step before it succeeded.
@@ -258,7 +259,7 @@ describe('publishing with photos', () => {
     expect(await ownCount(sub)).toBe(0);
 
     // The retry, once the table answers again, publishes with the same upload.
-    setContextForTests({ search: new MemorySearchIndex(), moderator: approve });
+    setHandlerContext({ search: new MemorySearchIndex(), moderator: approve });
     expect((await publish(sub, [key])).status).toBe(201);
   });
 
@@ -314,7 +315,7 @@ describe('a photo given by URL', () => {
 
   it("stores a fetched photo as the caller's upload, checked by its bytes, usable to publish", async () => {
     // The test server is local: only here may the fetcher use plain http and a private address.
-    setContextForTests({
+    setHandlerContext({
       search: new MemorySearchIndex(),
       moderator: approve,
       remoteImages: createRemoteImageFetcher({ maxBytes: 5 * 1024 * 1024, allowInsecureForTests: true }),
@@ -378,7 +379,6 @@ describe('a photo with a page appended, or a phone\'s GPS position in it', () =>
       port: 0,
       host: '127.0.0.1',
       routes: [],
-      authorizer: async () => null,
       connectSrc: [],
       webDir,
       quiet: true,

@@ -127,8 +127,8 @@ export async function lastCode(parts: AccountParts, email: string): Promise<stri
 }
 
 /**
- * The local origin server over these parts' pool, with the real route table and handlers: tokens
- * are checked as API Gateway's JWT authorizer checks them. Its web folder is empty (API tests) and
+ * The local origin server over these parts' pool, with the real route table and handlers: the
+ * functions verify tokens and confirm callers at this pool, as in AWS (decision 043). Its web folder is empty (API tests) and
  * goes with `close()`.
  */
 export async function startApiServer(parts: AccountParts, name: string): Promise<LocalServer> {
@@ -136,7 +136,6 @@ export async function startApiServer(parts: AccountParts, name: string): Promise
   const server = await startLocalServer({
     port: 0,
     host: '127.0.0.1',
-    authorizer: { issuer: parts.cognito.issuer, audience: [parts.cognito.clientId] },
     connectSrc: [parts.cognito.endpoint],
     webDir,
     quiet: true,

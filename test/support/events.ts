@@ -3,11 +3,12 @@ import type { Context } from 'aws-lambda';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/idempotency';
 import type { HttpApiEvent } from '../../functions/http/router';
 import { buildPath, type RouteDef, type RouteName, routes } from '#shared/routes';
+import { idTokenFor } from './callers';
 
 /**
  * Builds the API Gateway HTTP API payload-v2 event a route's Lambda receives, as the local server
- * and API Gateway do: repeated query keys comma-joined, claims flattened to strings
- * (arrays as "[a b]") the way the JWT authorizer hands them over.
+ * and API Gateway do: repeated query keys comma-joined; a signed-in caller's claims travel as a
+ * real ID token in the Authorization header, which the router verifies (support/callers.ts).
  */
 export interface EventOptions {
   params?: Record<string, string | number>;
@@ -15,7 +16,7 @@ export interface EventOptions {
   /** An object is sent as JSON; a string is sent as it is (e.g. malformed JSON). */
   body?: unknown;
   base64?: boolean;
-  /** JWT claims; arrays are flattened like API Gateway does. */
+  /** The caller's token claims (an ID token of the test pool is signed with them). */
   claims?: Record<string, string | number | boolean | string[]>;
   headers?: Record<string, string>;
   /**
@@ -33,9 +34,6 @@ const octet = () => 1 + Math.floor(Math.random() * 250);
  * reach another's, which may run within the same hour against the same table.
  */
 const FILE_CLIENT = `10.${octet()}.${octet()}.${octet()}`;
-
-const flatten = (v: string | number | boolean | string[]) =>
-  Array.isArray(v) ? `[${v.join(' ')}]` : String(v);
 
 export function apiEvent(routeName: RouteName, opts: EventOptions = {}): HttpApiEvent {
   const route: RouteDef = routes[routeName];
@@ -56,9 +54,7 @@ export function apiEvent(routeName: RouteName, opts: EventOptions = {}): HttpApi
         ? opts.body
         : JSON.stringify(opts.body);
   const now = new Date();
-  const claims = opts.claims
-    ? Object.fromEntries(Object.entries(opts.claims).map(([k, v]) => [k, flatten(v)]))
-    : undefined;
+  const authorization = opts.claims ? { authorization: `Bearer ${idTokenFor(opts.claims)}` } : {};
   return {
     version: '2.0',
     routeKey: `${route.method} ${route.path}`,
@@ -66,6 +62,7 @@ export function apiEvent(routeName: RouteName, opts: EventOptions = {}): HttpApi
     rawQueryString: search.toString(),
     headers: {
       'content-type': 'application/json',
+      ...authorization,
       ...(route.idempotent && opts.idempotencyKey !== null
         ? { [IDEMPOTENCY_KEY_HEADER]: opts.idempotencyKey ?? randomUUID() }
         : {}),
@@ -90,7 +87,6 @@ export function apiEvent(routeName: RouteName, opts: EventOptions = {}): HttpApi
       stage: '$default',
       time: now.toISOString(),
       timeEpoch: now.getTime(),
-      ...(claims ? { authorizer: { jwt: { claims, scopes: null } } } : {}),
     },
     ...(bodyText !== undefined
       ? {

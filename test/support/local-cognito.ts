@@ -1,5 +1,3 @@
-import { createPrivateKey, createSign, type JsonWebKey } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import * as z from 'zod';
 import {
@@ -49,23 +47,8 @@ export async function startTestCognito(users: readonly LocalUser[]): Promise<Tes
   };
 }
 
-const require = createRequire(import.meta.url);
-const keyFileSchema = z.object({ jwk: z.record(z.string(), z.string()) });
-
-const b64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
-
-/**
- * Signs a JWT with cognito-local's own key (it ships in the npm package), so tests can make tokens
- * the emulator would never issue: expired, for another audience, from another issuer.
- */
-export function signWithCognitoLocalKey(payload: Record<string, unknown>, kid = 'CognitoLocal'): string {
-  const { jwk } = keyFileSchema.parse(require('cognito-local/lib/keys/cognitoLocal.private.json'));
-  const key = createPrivateKey({ key: jwk as JsonWebKey, format: 'jwk' });
-  const head = b64url(JSON.stringify({ alg: 'RS256', kid, typ: 'JWT' }));
-  const body = b64url(JSON.stringify(payload));
-  const signature = createSign('RSA-SHA256').update(`${head}.${body}`).sign(key);
-  return `${head}.${body}.${b64url(signature)}`;
-}
+/** Signs a JWT with cognito-local's own key (test/support/callers.ts). */
+export { signWithCognitoLocalKey } from './callers';
 
 /** Decodes a JWT's payload without verifying it (to build variants of a real token). */
 export function decodeJwtPayload(token: string): Record<string, unknown> {

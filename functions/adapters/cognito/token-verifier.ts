@@ -1,5 +1,5 @@
-import { JwtVerifier } from 'aws-jwt-verify';
-import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import { JwtVerifier } from 'aws-jwt-verify/jwt-verifier';
+import { type Jwks, SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { TokenVerifier } from '../../ports/tokens';
 
 export interface TokenVerifierConfig {
@@ -9,13 +9,15 @@ export interface TokenVerifierConfig {
   audience: readonly string[];
   /** @default `${issuer}/.well-known/jwks.json` */
   jwksUri?: string;
+  /** The issuer's keys, known in advance (handler tests without a running pool); fetched otherwise. */
+  jwks?: Jwks;
 }
 
 /**
- * What the HTTP API's JWT authorizer accepts, and nothing else: an RS256 token signed by a key of
+ * What API Gateway's JWT authorizer would accept, and nothing else: an RS256 token signed by a key of
  * the issuer's JWKS, `iss` equal to the issuer, `aud` (ID tokens) or `client_id` (access tokens)
- * one of the app clients, not expired, not before `nbf`, and `token_use` id or access. The local
- * stack's authorizer (scripts/local/authorizer.ts) is this same check.
+ * one of the app clients, not expired, not before `nbf`, and `token_use` id or access. Every API
+ * function verifies its callers with it, in AWS and locally (decision 043).
  */
 export function createTokenVerifier(config: TokenVerifierConfig): TokenVerifier {
   const verifier = JwtVerifier.create(
@@ -47,6 +49,7 @@ export function createTokenVerifier(config: TokenVerifierConfig): TokenVerifier 
       }),
     },
   );
+  if (config.jwks) verifier.cacheJwks(config.jwks);
   return {
     async verify(token) {
       try {

@@ -8,6 +8,7 @@ import { imageStoreParts } from '../parts/images';
 import { jobParts } from '../parts/jobs';
 import { tableParts } from '../parts/table';
 import { trustTableParts } from '../parts/trust';
+import { callerOptions, callerParts } from '../parts/tokens';
 
 /**
  * The admin area's parts: the table, the images bucket (a deleted product's photos), the user pool
@@ -18,9 +19,10 @@ export const parts = {
   images: imageStoreParts,
   roles: roleParts,
   jobs: jobParts,
+  callers: callerParts,
   basics: basicParts,
 };
 const context = lazyContextOf(parts);
 
 /** Lambda entry of the admin area (shared/api/admin.ts). */
-export const handler = createAreaHandler(adminRoutes, adminHandlers, () => context);
+export const handler = createAreaHandler(adminRoutes, adminHandlers, () => context, callerOptions(context));

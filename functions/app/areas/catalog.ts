@@ -6,19 +6,23 @@ import { basicParts } from '../parts/basics';
 import { searchParts } from '../parts/search';
 import { tableParts } from '../parts/table';
 import { trustTableParts } from '../parts/trust';
-import { tokenParts } from '../parts/tokens';
+import { callerOptions, callerParts } from '../parts/tokens';
 
-/** The catalog's parts: the table, the search index, and the verifier of optional callers. */
+/**
+ * The catalog's parts: the table, the search index, and what knows its callers (the optional caller
+ * of the university request form). It also answers API Gateway's `$default` route (unmatched
+ * routes: UNMATCHED_ROUTES_AREA), with its router's 404.
+ */
 export const parts = {
   table: { ...tableParts, ...trustTableParts },
   search: searchParts,
-  tokens: tokenParts,
+  callers: callerParts,
   basics: basicParts,
 };
 const context = lazyContextOf(parts);
 
 /** Lambda entry of the catalog area (shared/api/catalog.ts). */
 export const handler = createAreaHandler(catalogRoutes, catalogHandlers, () => context, {
-  tokens: () => context.tokenVerifier,
+  ...callerOptions(context),
   idempotency: () => context.idempotency,
 });

@@ -7,6 +7,7 @@ import { imageParts } from '../parts/images';
 import { moderationParts } from '../parts/moderation';
 import { tableParts } from '../parts/table';
 import { unsubscribeTokenParts } from '../parts/unsubscribe-tokens';
+import { callerOptions, callerParts } from '../parts/tokens';
 
 /** Publishing's parts: the table, the images bucket and the moderator. */
 export const parts = {
@@ -15,11 +16,13 @@ export const parts = {
   moderation: moderationParts,
   // The signing secret of the expiry reminder's links (decision 030).
   unsubscribeTokens: unsubscribeTokenParts,
+  callers: callerParts,
   basics: basicParts,
 };
 const context = lazyContextOf(parts);
 
 /** Lambda entry of the publishing area (shared/api/publishing.ts). */
 export const handler = createAreaHandler(publishingRoutes, publishingHandlers, () => context, {
+  ...callerOptions(context),
   idempotency: () => context.idempotency,
 });

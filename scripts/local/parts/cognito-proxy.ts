@@ -19,7 +19,7 @@ import * as z from 'zod';
  *   accounts are created by the app once a mailed code is confirmed.
  *
  * Everything else (including the JWKS) passes through unchanged, so tokens keep cognito-local's
- * issuer, which is what the local authorizer trusts.
+ * issuer, which is what the functions trust (TOKEN_ISSUER).
  */
 export interface CognitoProxy {
   /** http://127.0.0.1:<port>: the endpoint Amplify and the handlers use. */

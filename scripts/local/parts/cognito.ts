@@ -126,7 +126,7 @@ export interface LocalUser {
 export interface LocalUserPool {
   userPoolId: string;
   clientId: string;
-  /** Token issuer, as the API Gateway JWT authorizer is configured with it. */
+  /** Token issuer, as the functions verify it (TOKEN_ISSUER). */
   issuer: string;
   jwksUri: string;
   /** The given users' ids (`sub`), by lower-case e-mail. */
