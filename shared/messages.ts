@@ -1,4 +1,4 @@
-import { INTERNAL_ERROR_MESSAGE } from './internal-error-message';
+import { INTERNAL_ERROR_MESSAGE, TOO_MANY_REQUESTS_MESSAGE } from './internal-error-message';
 
 /** Spanish texts that both the API and the web app show. UI-only texts live with their screens. */
 export const API_MESSAGES = {
@@ -11,7 +11,7 @@ export const API_MESSAGES = {
   /** A token that is expired, forged or for another app, or whose account was deleted or disabled. */
   sessionInvalid: 'Tu sesión ya no es válida. Inicia sesión de nuevo.',
   forbidden: 'No tienes permiso para realizar esta acción.',
-  tooManyRequests: 'Demasiadas solicitudes. Inténtalo más tarde.',
+  tooManyRequests: TOO_MANY_REQUESTS_MESSAGE,
   /** A public route that mails (sign-up, sign-up code, password reset), too often from one connection. */
   tooManyFromClient: 'Demasiadas solicitudes desde tu conexión. Inténtalo de nuevo en una hora.',
   internal: INTERNAL_ERROR_MESSAGE,

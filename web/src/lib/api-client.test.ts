@@ -139,6 +139,15 @@ describe('apiCall', () => {
     expect(err).toMatchObject({ status: 502, code: 'HttpError', message: API_MESSAGES.internal });
   });
 
+  it("says 'too many requests' in Spanish for the gateway's own 429, whose body is not the API's", async () => {
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response(JSON.stringify({ message: 'Too Many Requests' }), { status: 429 }),
+    );
+    const err = await apiCall('getProduct', { params: { id: 1 } }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 429, code: 'too_many_requests', message: API_MESSAGES.tooManyRequests });
+  });
+
   it('refuses a successful response that is not a JSON object', async () => {
     vi.stubGlobal('fetch', async () => new Response('<!doctype html><title>SPA</title>', { status: 200 }));
     await expect(apiCall('listUniversities', {})).rejects.toMatchObject({

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { INTERNAL_ERROR_MESSAGE } from '#shared/internal-error-message';
+import { INTERNAL_ERROR_MESSAGE, TOO_MANY_REQUESTS_MESSAGE } from '#shared/internal-error-message';
 import { apiRoutes } from 'virtual:api-routes/public-reads';
 import { buildPath } from '#shared/api/define';
 import {
@@ -264,6 +264,8 @@ export async function apiCall<N extends RouteName>(name: N, input: ApiInput<N>):
   if (!response.ok) {
     const error = readErrorBody(json);
     if (error) throw new ApiError(response.status, error.code, error.message, error.details);
+    // The gateway's own throttle (not the API speaking): still a person's "too many", in Spanish.
+    if (response.status === 429) throw new ApiError(429, 'too_many_requests', TOO_MANY_REQUESTS_MESSAGE);
     throw new ApiError(response.status, 'HttpError', INTERNAL_ERROR_MESSAGE);
   }
   // Every route answers a JSON object; anything else (an HTML fallback page, an empty body) is not
