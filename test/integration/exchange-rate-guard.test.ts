@@ -2,7 +2,8 @@ import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTableAccess, type TableAccess } from '../../functions/adapters/dynamodb/client';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
+import { setHandlerContext } from '../support/callers';
 import { ENV } from '../../functions/commons/env';
 import type { ExchangeRate } from '#shared/exchange-rate';
 import { RATE_MESSAGES } from '#shared/exchange-rate';
@@ -54,7 +55,7 @@ beforeAll(async () => {
   process.env[ENV.tableName] = ownTable;
   table = createTableAccess();
 });
-beforeEach(() => setContextForTests({ now: () => now }));
+beforeEach(() => setHandlerContext({ now: () => now }));
 afterAll(async () => {
   resetContext();
   const client = localDynamoClient(process.env[ENV.dynamoEndpoint] ?? '');

@@ -13,7 +13,8 @@ import {
   createUniversityRepository,
   createUniversityRequestRepository,
 } from '../../functions/adapters/dynamodb/universities';
-import { type AppParts, resetContext, setContextForTests } from '../../functions/app/context';
+import { type AppParts, resetContext } from '../../functions/app/context';
+import { setHandlerContext } from '../support/callers';
 import { ENV } from '../../functions/commons/env';
 import type { Moderator } from '../../functions/ports/moderation';
 import type { CommentModerator } from '../../functions/ports/questions';
@@ -70,7 +71,7 @@ const commentModerator: CommentModerator = {
 
 /** The context of a test: the real parts, a clock of its own, and the given stand-ins. */
 function useParts(parts: Partial<AppParts> = {}) {
-  setContextForTests({
+  setHandlerContext({
     search: new MemorySearchIndex(),
     moderator,
     commentModerator,

@@ -2,7 +2,8 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
+import { setHandlerContext } from '../support/callers';
 import type { Moderator } from '../../functions/ports/moderation';
 import { runJob } from '../../functions/services/admin-jobs';
 import { ACCOUNT_MESSAGES, type Profile } from '#shared/account-schemas';
@@ -85,7 +86,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   launched.length = 0;
-  setContextForTests({
+  setHandlerContext({
     search: new MemorySearchIndex(),
     moderator: approve,
     jobLauncher: { launch: async (id) => void launched.push(id) },
@@ -221,7 +222,7 @@ describe('deleting a university', () => {
     );
     // The admin deletes the university while the listing is being moderated (after the publish
     // route checked the university, before it writes the listing).
-    setContextForTests({
+    setHandlerContext({
       search: new MemorySearchIndex(),
       jobLauncher: { launch: async (id) => void launched.push(id) },
       moderator: {

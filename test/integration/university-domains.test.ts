@@ -4,7 +4,8 @@ import { createProfileRepository } from '../../functions/adapters/dynamodb/accou
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createTablePages } from '../../functions/adapters/dynamodb/table-pages';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
-import { resetContext, setContextForTests } from '../../functions/app/context';
+import { resetContext } from '../../functions/app/context';
+import { setHandlerContext } from '../support/callers';
 import type { Moderator } from '../../functions/ports/moderation';
 import { ACCOUNT_MESSAGES } from '#shared/account-schemas';
 import type { AdminJob } from '#shared/admin';
@@ -54,7 +55,7 @@ beforeAll(() => {
 });
 beforeEach(() => {
   launched.length = 0;
-  setContextForTests({
+  setHandlerContext({
     search: new MemorySearchIndex(),
     moderator: approve,
     jobLauncher: { launch: async (id) => void launched.push(id) },
