@@ -4,17 +4,26 @@
 //
 //   node scripts/ensure.mjs            dependencies + Java check
 //   node scripts/ensure.mjs --browser  also Chromium (/usr/bin/chromium) for the e2e tests
+//   node scripts/ensure.mjs --cfn-lint also cfn-lint in .venv/ for the infra tests (decision 045)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const wantBrowser = process.argv.includes('--browser');
+const wantCfnLint = process.argv.includes('--cfn-lint');
 const CHROMIUM = '/usr/bin/chromium';
 // Written after a successful install: the lock file's hash at that time.
 const STAMP = join(root, 'node_modules', '.install-stamp');
+// The project's Python tools (cfn-lint): a virtualenv built from the hash-pinned requirements,
+// stamped like node_modules. test/support/cfn-lint.ts reads the same stamp.
+const PYTHON_REQUIREMENTS = join(root, 'scripts', 'python', 'requirements.txt');
+const VENV = join(root, '.venv');
+const VENV_STAMP = join(VENV, '.requirements-stamp');
+// networkx, which cfn-lint needs, supports Python 3.11 and newer.
+const PYTHON_MIN = [3, 11];
 
 const problems = [];
 
@@ -99,10 +108,50 @@ function ensureChromium() {
   if (!existsSync(CHROMIUM)) problems.push(`apt-get installed chromium but ${CHROMIUM} does not exist.`);
 }
 
+function ensureCfnLint() {
+  const wanted = createHash('sha256').update(readFileSync(PYTHON_REQUIREMENTS)).digest('hex');
+  const installed = existsSync(VENV_STAMP) ? readFileSync(VENV_STAMP, 'utf8').trim() : '';
+  if (installed === wanted && existsSync(join(VENV, 'bin', 'cfn-lint'))) return;
+  const python = process.env.PYTHON ?? 'python3';
+  // Prints the version; fails below the minimum or without venv/ensurepip (Debian's python3-venv).
+  const check = spawnSync(
+    python,
+    [
+      '-c',
+      `import sys, venv, ensurepip; print(sys.version.split()[0]); sys.exit(sys.version_info < (${PYTHON_MIN}))`,
+    ],
+    { encoding: 'utf8' },
+  );
+  if (check.error || check.status !== 0) {
+    const found = check.error ? 'was not found' : `is ${check.stdout.trim() || 'missing venv/ensurepip'}`;
+    problems.push(
+      `Python ${PYTHON_MIN.join('.')} or newer with venv is required for cfn-lint (the infra tests); \`${python}\` ${found}. Install it, e.g. \`sudo apt-get install -y python3 python3-venv\`, or name another with PYTHON=/path/to/python3.`,
+    );
+    return;
+  }
+  // A stale or half-made environment is rebuilt from scratch: nothing outside the pins lingers.
+  log('installing cfn-lint into .venv (pinned in scripts/python/requirements.txt)…');
+  rmSync(VENV, { recursive: true, force: true });
+  run(python, ['-m', 'venv', VENV]);
+  run(join(VENV, 'bin', 'python'), [
+    '-m',
+    'pip',
+    'install',
+    '--quiet',
+    '--disable-pip-version-check',
+    '--no-input',
+    '--require-hashes',
+    '--requirement',
+    PYTHON_REQUIREMENTS,
+  ]);
+  writeFileSync(VENV_STAMP, `${wanted}\n`);
+}
+
 try {
   ensureDependencies();
   ensureJava();
   if (wantBrowser) ensureChromium();
+  if (wantCfnLint) ensureCfnLint();
 } catch (err) {
   problems.push(err instanceof Error ? err.message : String(err));
 }

@@ -8,6 +8,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { Validations } from 'aws-cdk-lib';
 import { ENV, type EnvName } from '../../functions/commons/env';
+import { acknowledgeCfnLint } from '../cfn-lint';
 import type { StageConfig } from '../stages';
 
 const LOG_LEVELS: Record<StageConfig['logLevel'], ApplicationLogLevel> = {
@@ -71,6 +72,17 @@ export const RUNTIME_PROVIDED_MODULES = ['@aws-sdk/*'];
 
 /** What a function that draws photos' sizes installs beside its bundle (decision 022). */
 export const PHOTO_NATIVE_MODULES: readonly string[] = ['sharp'];
+
+/**
+ * cfn-lint W3005 on every Lambda function CDK makes: the function DependsOn its role construct
+ * (the role and its default policy, so the grants exist before the first invocation), and the
+ * role's entry repeats what the `Role` GetAtt already orders.
+ */
+export const FUNCTION_ROLE_DEPENDENCY = {
+  id: 'W3005',
+  reason:
+    "CDK's Function depends on its whole role construct so its default policy exists before the first call; the role's own entry repeats the Role GetAtt, harmless.",
+};
 
 /** ESM bundles lose `require`; some CommonJS dependencies still call it. */
 export const ESM_REQUIRE_BANNER =
@@ -146,6 +158,7 @@ export class AppFunction extends NodejsFunction {
       reason:
         'X-Ray trace writes (xray:PutTraceSegments, xray:PutTelemetryRecords) support no resource-level permissions.',
     });
+    acknowledgeCfnLint(this, FUNCTION_ROLE_DEPENDENCY);
   }
 
   /** Sets one of the variables named in functions/commons/env.ts. */

@@ -34,13 +34,15 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { S3_SERVER_ACCESS_LOGS_USE_BUCKET_POLICY } from 'aws-cdk-lib/cx-api';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigSchema } from '#shared/runtime-config';
 import { securityHeaders } from '#shared/security-headers';
 import { CACHE_CONTROL } from '#shared/web-delivery';
 import type { StageConfig } from '../stages';
 import { SPA_FALLBACK_CODE } from './spa-fallback';
 import { VIEWER_ADDRESS_CODE } from './viewer-address';
-import type { AppFunction } from './app-function';
+import { type AppFunction, FUNCTION_ROLE_DEPENDENCY } from './app-function';
+import { acknowledgeCfnLint } from '../cfn-lint';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { ENV } from '../../functions/commons/env';
 
@@ -87,6 +89,11 @@ export class Web extends Construct {
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
+    // S3 server access logs reach the logs bucket through its bucket policy (the logging service
+    // principal, scoped to the source buckets), not the legacy LogDeliveryWrite canned ACL
+    // (cfn-lint W3045). CloudFront's standard logs still write with an ACL (objectOwnership below).
+    // Set here rather than in cdk.json so that every synth of the stack, the tests' too, has it.
+    this.node.setContext(S3_SERVER_ACCESS_LOGS_USE_BUCKET_POLICY, true);
     const { stage } = props;
     this.stageDomain = stage.domain?.domainName;
     const region = Stack.of(this).region;
@@ -395,6 +402,7 @@ export class Web extends Construct {
     for (const child of stack.node.children) {
       if (!child.node.id.startsWith('Custom::CDKBucketDeployment')) continue;
       Validations.of(child).acknowledge(...findings.map(([id, text]) => ({ id, reason: text })));
+      acknowledgeCfnLint(child, FUNCTION_ROLE_DEPENDENCY);
     }
   }
 }

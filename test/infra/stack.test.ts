@@ -16,6 +16,7 @@ import { MarketplaceStack } from '../../infra/stack';
 import { type StageConfig, stageConfig, stages } from '../../infra/stages';
 import type { ApiRouteDef } from '../../infra/constructs/api';
 import { CALLER_GROUP_ACTIONS, IDENTITY_ACTIONS, ROLE_ACTIONS } from '../../infra/constructs/auth';
+import { type CfnLintRun, startCfnLint } from '../support/cfn-lint';
 import { AUTH_CONFIG } from '#shared/auth-config';
 import { LIMITS } from '#shared/limits';
 import { API_AREAS, type ApiArea, type RouteUses, routeList, UNMATCHED_ROUTES_AREA } from '#shared/routes';
@@ -85,8 +86,14 @@ const googleStage: StageConfig = {
   },
   mail: { identity: stages.dev.mail.identity, configurationSet: 'marketplace-mail' },
 };
+const customDomain: StageConfig['domain'] = {
+  domainName: 'mercado.example.com',
+  certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/00000000-0000-0000-0000-000000000000',
+};
 /** The route table plus signed-in and admin routes, so the caller checks bite before such routes exist. */
 let guarded: ReturnType<typeof build>;
+/** cfn-lint over the stages' templates, started once they are built. */
+let lint: CfnLintRun;
 const extraRoutes: ApiRouteDef[] = [
   {
     name: 'testMine',
@@ -175,23 +182,34 @@ beforeAll(() => {
   dev = build(stages.dev);
   prod = build(stages.prod);
   custom = build(
-    {
-      ...stages.prod,
-      name: 'custom',
-      domain: {
-        domainName: 'mercado.example.com',
-        certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/00000000-0000-0000-0000-000000000000',
-      },
-    },
+    { ...stages.prod, name: 'custom', domain: customDomain },
     // An environment-bound stack, as `cdk synth` makes with a default region.
     { webDist: true, env: { account: '111111111111', region: 'us-east-1' } },
   );
   guarded = build({ ...stages.dev, name: 'guarded' }, { routes: [...routeList, ...extraRoutes] });
   google = build(googleStage);
-  // Five syntheses take a few seconds alone, longer on a busy machine.
+  // cfn-lint takes seconds a template: the stages and one with every optional part a stage may
+  // switch on (custom domain, Google sign-in, SES configuration set), linted in the background.
+  const options = build(
+    {
+      ...stages.prod,
+      name: 'options',
+      domain: customDomain,
+      google: googleStage.google,
+      mail: { ...stages.prod.mail, configurationSet: 'marketplace-mail' },
+    },
+    { webDist: true },
+  );
+  // us-east-1: prod's pinned region, where dev deploys too from the project's credentials.
+  lint = startCfnLint(
+    { dev: dev.template.toJSON(), prod: prod.template.toJSON(), options: options.template.toJSON() },
+    ['us-east-1'],
+  );
+  // Six syntheses take a few seconds alone, longer on a busy machine.
 }, 120_000);
 
 afterAll(() => {
+  lint?.stop();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
@@ -1324,6 +1342,12 @@ describe('cdk-nag AwsSolutions', () => {
     ['google sign-in', () => google],
   ])('has no unacknowledged finding in %s', (_name, get) => {
     expect(violations(get())).toEqual([]);
+  });
+});
+
+describe('cfn-lint (decision 045)', () => {
+  it("finds no error and no unacknowledged warning in dev's, prod's or a stage with every option's template", async () => {
+    expect(await lint.findings).toEqual([]);
   });
 });
 
