@@ -242,7 +242,7 @@ describe('the Idempotency-Key of an idempotent route (decision 041)', () => {
       },
     ],
     () => ({}),
-    { idempotency: () => ({ get: async () => null }) },
+    { ...callers, idempotency: () => ({ get: async () => null }) },
   );
   const call = (key: string | null) =>
     invoke(
