@@ -277,14 +277,14 @@ const REQUEST_TIMEOUT_MS = 10_000;
 const MAX_ATTEMPTS = 3;
 
 /**
- * One SigV4-signed request to the domain (aws4 signs; fetch sends). Throttling, gateway errors and
- * network failures are retried twice with a short backoff; every request here is idempotent (bulk
- * writes index and delete by id).
+ * One SigV4-signed request to the domain (aws4 signs; fetch sends), or an unsigned one to the local
+ * node (`credentials` null). Throttling, gateway errors and network failures are retried twice with
+ * a short backoff; every request here is idempotent (bulk writes index and delete by id).
  */
 export async function signedRequest(
   node: string,
   region: string,
-  credentials: () => AwsCredentials,
+  credentials: (() => AwsCredentials) | null,
   req: SignedRequest,
 ): Promise<{ status: number; body: unknown }> {
   const url = new URL(req.path, node);
@@ -294,22 +294,25 @@ export async function signedRequest(
       ? undefined
       : JSON.stringify(req.body);
   const contentType = req.ndjson ? 'application/x-ndjson' : 'application/json';
+  const plain: Record<string, string> = payload === undefined ? {} : { 'content-type': contentType };
   for (let attempt = 1; ; attempt++) {
-    const signed = aws4.sign(
-      {
-        host: url.host,
-        path: `${url.pathname}${url.search}`,
-        method: req.method,
-        service: 'es',
-        region,
-        headers: payload === undefined ? {} : { 'content-type': contentType },
-        ...(payload === undefined ? {} : { body: payload }),
-      },
-      credentials(),
-    );
+    const signed = credentials
+      ? aws4.sign(
+          {
+            host: url.host,
+            path: `${url.pathname}${url.search}`,
+            method: req.method,
+            service: 'es',
+            region,
+            headers: plain,
+            ...(payload === undefined ? {} : { body: payload }),
+          },
+          credentials(),
+        ).headers
+      : plain;
     // fetch sets Host itself (the same value aws4 signed).
     const headers = Object.fromEntries(
-      Object.entries(signed.headers ?? {})
+      Object.entries(signed ?? {})
         .filter(([name]) => name.toLowerCase() !== 'host')
         .map(([name, value]) => [name, String(value)]),
     );
@@ -408,14 +411,29 @@ export function indexWriter(
   return { ensureIndex, ensureOnce, bulk };
 }
 
-export interface OpenSearchIndexOptions {
+/** Where requests go and how they are signed; both adapters take it. */
+export interface OpenSearchConnection {
   /** Domain endpoint, e.g. https://search-xyz.us-east-1.es.amazonaws.com */
   node: string;
-  index: string;
   region: string;
   /** Where the signing keys come from. @default the environment (a Lambda's role) */
   credentials?: () => AwsCredentials;
-  /** Bulk refresh policy; 'wait_for' makes writes visible before returning (contract tests). */
+  /**
+   * Local only: send requests unsigned, to the local node, which has no security plugin
+   * (docs/decisions/044). A domain refuses them.
+   */
+  unsigned?: boolean;
+}
+
+/** The request function of a connection. */
+export function openSearchSender(connection: OpenSearchConnection) {
+  const credentials = connection.unsigned ? null : (connection.credentials ?? credentialsFromEnv);
+  return (req: SignedRequest) => signedRequest(connection.node, connection.region, credentials, req);
+}
+
+export interface OpenSearchIndexOptions extends OpenSearchConnection {
+  index: string;
+  /** Bulk refresh policy; true or 'wait_for' makes writes visible before returning (tests). */
   refresh?: boolean | 'wait_for';
 }
 
@@ -423,8 +441,7 @@ export function createOpenSearchIndex(
   options: OpenSearchIndexOptions,
 ): SearchIndex & { ensureIndex(): Promise<void> } {
   const { index, refresh } = options;
-  const send = (req: SignedRequest) =>
-    signedRequest(options.node, options.region, options.credentials ?? credentialsFromEnv, req);
+  const send = openSearchSender(options);
   const indexPath = `/${encodeURIComponent(index)}`;
   const writer = indexWriter(send, indexPath, {
     body: buildIndexBody,

@@ -1,0 +1,79 @@
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.opensearch.analysis.common.CommonAnalysisPlugin;
+import org.opensearch.common.logging.LogConfigurator;
+import org.opensearch.common.settings.Settings;
+import org.opensearch.index.mapper.MapperExtrasPlugin;
+import org.opensearch.node.InternalSettingsPreparer;
+import org.opensearch.node.Node;
+import org.opensearch.percolator.PercolatorPlugin;
+import org.opensearch.transport.Netty4Plugin;
+
+/**
+ * A single OpenSearch 2.19 node for the local stack and the tests, assembled from Maven artifacts
+ * (scripts/local/parts/opensearch/pom.xml) instead of a distribution: the server with the modules
+ * production uses, given to the node as classpath plugins. HTTP and the transport listen on
+ * 127.0.0.1 only (the transport on a free port); no security plugin, so requests are unsigned.
+ * Usage: OpenSearchLoopback <home> <http port>. The node stops on SIGTERM, and when its standard
+ * input closes (the Node.js process that started it is gone), so it never outlives its owner.
+ * docs/decisions/044-a-real-opensearch-node.md.
+ */
+public class OpenSearchLoopback {
+  static final class LoopbackNode extends Node {
+    LoopbackNode(Settings settings) {
+      super(
+          InternalSettingsPreparer.prepareEnvironment(settings, Map.of(), null, () -> "loopback"),
+          List.of(Netty4Plugin.class, CommonAnalysisPlugin.class, MapperExtrasPlugin.class, PercolatorPlugin.class),
+          true);
+    }
+  }
+
+  public static void main(String[] args) throws Exception {
+    if (args.length != 2) throw new IllegalArgumentException("usage: OpenSearchLoopback <home> <http port>");
+    Path home = Path.of(args[0]).toAbsolutePath();
+    Settings settings = Settings.builder()
+        .put("path.home", home.toString())
+        .put("path.data", home.resolve("data").toString())
+        .put("path.logs", home.resolve("logs").toString())
+        .put("cluster.name", "mercado-local")
+        .put("node.name", "loopback")
+        .put("logger.level", "WARN")
+        .put("network.host", "127.0.0.1")
+        .put("http.port", Integer.parseInt(args[1]))
+        .put("transport.port", 0)
+        .put("discovery.type", "single-node")
+        // A shared development disk may be fuller than the production watermarks allow.
+        .put("cluster.routing.allocation.disk.threshold_enabled", false)
+        // The serial collector leaves garbage until the heap fills: the real-memory breaker would
+        // count it and refuse requests (429) that a production heap takes.
+        .put("indices.breaker.total.use_real_memory", false)
+        .build();
+    LogConfigurator.configureWithoutConfig(settings);
+    Node node = new LoopbackNode(settings);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      try {
+        node.close();
+        node.awaitClose(10, TimeUnit.SECONDS);
+      } catch (Exception e) {
+        e.printStackTrace();
+      }
+    }, "loopback-shutdown"));
+    Thread owner = new Thread(() -> {
+      try {
+        while (System.in.read() != -1) {
+          // Nothing is ever written: only the end of the stream matters.
+        }
+      } catch (Exception ignored) {
+        // A broken pipe ends the owner too.
+      }
+      System.exit(0);
+    }, "loopback-owner");
+    owner.setDaemon(true);
+    owner.start();
+    node.start();
+    // The node's threads are daemons: this one keeps the JVM alive until exit (a signal, the owner).
+    Thread.currentThread().join();
+  }
+}
