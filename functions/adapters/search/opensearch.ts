@@ -161,6 +161,13 @@ function wordClause(word: QueryWord): JsonObject {
   return { bool: { should, minimum_should_match: 1 } };
 }
 
+/**
+ * OpenSearch refuses (400) a page that ends past `index.max_result_window`, 10,000 by default:
+ * `from + size`, not `from` alone. The offset cursor stops at 10,000 (functions/commons/cursor.ts),
+ * so the last pages are cut to end there.
+ */
+export const MAX_RESULT_WINDOW = 10_000;
+
 /** The _search body for a query: one must-clause per word, the filters, the sort, the page. */
 export function buildSearchRequest(query: SearchQuery): JsonObject {
   const filter: Record<string, unknown>[] = [];
@@ -179,7 +186,7 @@ export function buildSearchRequest(query: SearchQuery): JsonObject {
   const mustNot = query.hideReserved ? [{ term: { status: 'reserved' } }] : [];
   return {
     from: query.offset,
-    size: query.limit,
+    size: Math.max(0, Math.min(query.limit, MAX_RESULT_WINDOW - query.offset)),
     track_total_hits: true,
     _source: SUMMARY_FIELDS,
     query: {

@@ -59,7 +59,9 @@ export async function startOpenSearchLocal(opts: {
     '-XX:TieredStopAtLevel=1',
     '-XX:-UsePerfData',
     '-Dfile.encoding=UTF-8',
-    pendingArchive ? `-XX:ArchiveClassesAtExit=${pendingArchive}` : `-XX:SharedArchiveFile=${artifacts.archive}`,
+    pendingArchive
+      ? `-XX:ArchiveClassesAtExit=${pendingArchive}`
+      : `-XX:SharedArchiveFile=${artifacts.archive}`,
     '-cp',
     artifacts.classPath.join(delimiter),
     LAUNCHER_CLASS,
@@ -92,7 +94,8 @@ export async function startOpenSearchLocal(opts: {
     if (ownHome) rmSync(home, { recursive: true, force: true });
     // Written only by a JVM that exited normally (not killed mid-write); renamed, so readers see it whole.
     if (pendingArchive && existsSync(pendingArchive)) {
-      if (exitCode !== null && statSync(pendingArchive).size > 0) renameSync(pendingArchive, artifacts.archive);
+      if (exitCode !== null && statSync(pendingArchive).size > 0)
+        renameSync(pendingArchive, artifacts.archive);
       else rmSync(pendingArchive, { force: true });
     }
   };
@@ -120,7 +123,9 @@ export async function startOpenSearchLocal(opts: {
       child.kill('SIGKILL');
       await exit;
       cleanUp();
-      throw failed(`no healthy answer on ${endpoint} within ${READY_TIMEOUT_MS / 1000} s: ${outcome.message}`);
+      throw failed(
+        `no healthy answer on ${endpoint} within ${READY_TIMEOUT_MS / 1000} s: ${outcome.message}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -168,7 +173,8 @@ function dropAbandonedArchives(archive: string): void {
   const prefix = `${basename(archive)}.`;
   for (const name of readdirSync(dirname(archive))) {
     const path = join(dirname(archive), name);
-    if (name.startsWith(prefix) && Date.now() - statSync(path).mtimeMs > 10 * 60_000) rmSync(path, { force: true });
+    if (name.startsWith(prefix) && Date.now() - statSync(path).mtimeMs > 10 * 60_000)
+      rmSync(path, { force: true });
   }
 }
 
@@ -177,7 +183,9 @@ function javaSays(output: string): string {
   return output
     .split('\n')
     .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('at ') && !line.startsWith('... ') && !line.startsWith('Picked up'))
+    .filter(
+      (line) => line && !line.startsWith('at ') && !line.startsWith('... ') && !line.startsWith('Picked up'),
+    )
     .slice(-6)
     .join(' | ');
 }

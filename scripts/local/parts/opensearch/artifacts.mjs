@@ -33,7 +33,10 @@ export function openSearchVersion() {
 
 /** Where this descriptor's and launcher's artifacts live (a new pom or launcher: a new folder). */
 export function openSearchArtifactsDir() {
-  const hash = createHash('sha256').update(readFileSync(POM)).update(readFileSync(LAUNCHER_SOURCE)).digest('hex');
+  const hash = createHash('sha256')
+    .update(readFileSync(POM))
+    .update(readFileSync(LAUNCHER_SOURCE))
+    .digest('hex');
   return join(CACHE, hash.slice(0, 16));
 }
 
@@ -46,7 +49,12 @@ export function findOpenSearchArtifacts() {
   const jars = readFileSync(listed, 'utf8').trim().split(delimiter).filter(Boolean);
   // A cleaned Maven repository leaves the list pointing at nothing: fetch again.
   if (jars.length === 0 || !jars.every((jar) => existsSync(jar))) return null;
-  return { dir, version: openSearchVersion(), classPath: [launcher, ...jars], archive: join(dir, 'classes.jsa') };
+  return {
+    dir,
+    version: openSearchVersion(),
+    classPath: [launcher, ...jars],
+    archive: join(dir, 'classes.jsa'),
+  };
 }
 
 function tool(name, args) {
@@ -99,7 +107,10 @@ export function ensureOpenSearchArtifacts({ log = () => undefined } = {}) {
       `-Dmdep.outputFile=${listed}`,
     ]);
     if (maven.error || maven.status !== 0 || !existsSync(listed))
-      throw failure(`Maven could not fetch OpenSearch ${version} from Maven Central (is the network up?)`, maven);
+      throw failure(
+        `Maven could not fetch OpenSearch ${version} from Maven Central (is the network up?)`,
+        maven,
+      );
     const classPath = readFileSync(listed, 'utf8').trim();
     const classes = join(scratch, 'classes');
     const javac = tool('javac', ['-nowarn', '-cp', classPath, '-d', classes, LAUNCHER_SOURCE]);
@@ -107,7 +118,10 @@ export function ensureOpenSearchArtifacts({ log = () => undefined } = {}) {
     const jar = tool('jar', ['--create', '--file', join(scratch, 'launcher.jar'), '-C', classes, '.']);
     if (jar.error || jar.status !== 0) throw failure('jar could not pack the launcher', jar);
     rmSync(classes, { recursive: true, force: true });
-    writeFileSync(join(scratch, 'fetched.txt'), `${new Date().toISOString()} in ${Date.now() - started} ms\n`);
+    writeFileSync(
+      join(scratch, 'fetched.txt'),
+      `${new Date().toISOString()} in ${Date.now() - started} ms\n`,
+    );
     // A folder left incomplete (its jars cleaned away) makes room.
     if (existsSync(dir) && !findOpenSearchArtifacts()) rmSync(dir, { recursive: true, force: true });
     try {
