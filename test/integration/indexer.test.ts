@@ -16,11 +16,13 @@ import { keys } from '#shared/table';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 import { lambdaContext } from '../support/events';
 import { MemorySearchIndex } from '../support/memory-search-index';
+import { deleteIndexes, localSearchIndex, uniqueIndexName } from '../support/opensearch';
 
 let table: TableAccess;
 let search: SearchIndex;
 let poller: StreamPoller;
-const uni = uniqueUniversity('i');
+/** The products index of the OpenSearch run (the real node, docs/decisions/044). */
+const openSearchIndex = uniqueIndexName('indexer');
 
 /** The listing count of a university, as the dispatcher keeps it beside the index. */
 const countOf = async (university: string) =>
@@ -44,9 +46,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await poller?.stop();
   resetContext();
+  await deleteIndexes(openSearchIndex);
 });
 
-describe('table → stream → poller → indexer → search index', () => {
+describe.each<[string, () => SearchIndex]>([
+  ['the embedded engine', () => createEmbeddedSearchIndex()],
+  ['OpenSearch', () => localSearchIndex(openSearchIndex)],
+])('table → stream → poller → indexer → %s', (_engine, makeIndex) => {
+  const uni = uniqueUniversity('i');
+  beforeAll(() => {
+    search = makeIndex();
+    setContextForTests({ search });
+  });
+
   it('indexes inserts, drops products that stop being active, and follows removals', async () => {
     // Prepare / Act: a normal write, as the publishing flow or the import would do it.
     const p = await makeProduct(table, {
