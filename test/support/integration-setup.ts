@@ -55,7 +55,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (!dynamo || !node) throw new Error('unreachable');
     log(
       `OpenSearch ${node.version} ready on ${node.endpoint} in ${(node.readyInMs / 1000).toFixed(1)} s ` +
-        `(heap ${node.heapMb} MB, class-data archive ${node.classData})`,
+        `(heap ${node.heapMb} MB, classes: ${node.classData})`,
     );
     const client = localDynamoClient(dynamo.endpoint);
     const streamArn = await ensureTable(client, TEST_TABLE_NAME);

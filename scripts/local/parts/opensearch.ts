@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, delimiter, dirname, join, resolve } from 'node:path';
-import { ensureOpenSearchArtifacts, LAUNCHER_CLASS } from './opensearch/artifacts.mjs';
+import { delimiter, join, resolve } from 'node:path';
+import { ensureOpenSearchArtifacts, LAUNCHER_CLASS, OPENSEARCH_JVM_OPTIONS } from './opensearch/artifacts.mjs';
 
 /**
  * A real single-node OpenSearch 2.19 on 127.0.0.1 (docs/decisions/044-a-real-opensearch-node.md):
@@ -19,8 +18,8 @@ export interface OpenSearchLocal {
   /** From spawning Java to the cluster's health answering yellow. */
   readyInMs: number;
   heapMb: number;
-  /** Whether this start read the class-data archive of an earlier one (or is writing it). */
-  classData: 'used' | 'writing';
+  /** Whether the JVM mapped the warm-up's class-data archive (artifacts.mjs) or loaded every class. */
+  classData: 'archive' | 'loaded one by one';
   /** SIGSTOP: the node holds every connection and answers nothing (a hung engine). */
   pause(): void;
   /** SIGCONT: it answers again, the held requests first. */
@@ -30,7 +29,7 @@ export interface OpenSearchLocal {
 
 /** 512 MB: the suite's indexes are tiny; the machine (2 cores) is shared by the whole suite. */
 export const OPENSEARCH_HEAP_MB = 512;
-/** A first start on a loaded machine without the class-data archive took 35 s. */
+/** A start on a loaded machine without the class-data archive took 35 s. */
 const READY_TIMEOUT_MS = 180_000;
 const OUTPUT_KEPT = 16 * 1024;
 
@@ -46,22 +45,11 @@ export async function startOpenSearchLocal(opts: {
   const home = opts.home ? resolve(opts.home) : mkdtempSync(join(tmpdir(), 'mercado-opensearch-'));
   mkdirSync(home, { recursive: true });
   const heapMb = opts.heapMb ?? OPENSEARCH_HEAP_MB;
-  // The JVM loads and links ~20,000 classes at each start: the archive written at the end of the
-  // first start maps them in at the next ones (docs/decisions/044: 2.7 s of CPU instead of 5.7 s).
-  dropAbandonedArchives(artifacts.archive);
-  const hasArchive = existsSync(artifacts.archive) && statSync(artifacts.archive).size > 0;
-  const pendingArchive = hasArchive ? undefined : `${artifacts.archive}.${randomBytes(4).toString('hex')}`;
   const args = [
     '-Xms128m',
     `-Xmx${heapMb}m`,
-    // One collector thread and the quick compiler: a small node that starts fast on two cores.
-    '-XX:+UseSerialGC',
-    '-XX:TieredStopAtLevel=1',
-    '-XX:-UsePerfData',
-    '-Dfile.encoding=UTF-8',
-    pendingArchive
-      ? `-XX:ArchiveClassesAtExit=${pendingArchive}`
-      : `-XX:SharedArchiveFile=${artifacts.archive}`,
+    ...OPENSEARCH_JVM_OPTIONS,
+    ...(artifacts.archive ? [`-XX:SharedArchiveFile=${artifacts.archive}`] : []),
     '-cp',
     artifacts.classPath.join(delimiter),
     LAUNCHER_CLASS,
@@ -78,7 +66,6 @@ export async function startOpenSearchLocal(opts: {
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   let exited = false;
-  let exitCode: number | null = null;
   const exit = new Promise<string>((done) => {
     child.once('error', (err: NodeJS.ErrnoException) => {
       exited = true;
@@ -86,18 +73,11 @@ export async function startOpenSearchLocal(opts: {
     });
     child.once('exit', (code, signal) => {
       exited = true;
-      exitCode = code;
       done(`exit ${signal ?? code}`);
     });
   });
   const cleanUp = () => {
     if (ownHome) rmSync(home, { recursive: true, force: true });
-    // Written only by a JVM that exited normally (not killed mid-write); renamed, so readers see it whole.
-    if (pendingArchive && existsSync(pendingArchive)) {
-      if (exitCode !== null && statSync(pendingArchive).size > 0)
-        renameSync(pendingArchive, artifacts.archive);
-      else rmSync(pendingArchive, { force: true });
-    }
   };
   const endpoint = `http://127.0.0.1:${opts.port}`;
   const failed = (why: string) =>
@@ -115,6 +95,7 @@ export async function startOpenSearchLocal(opts: {
     ]);
     if (outcome === 'up') break;
     if ('exited' in outcome) {
+      // Java's last words may still be in the pipe.
       await new Promise((r) => setTimeout(r, 50));
       cleanUp();
       throw failed(outcome.exited);
@@ -123,27 +104,26 @@ export async function startOpenSearchLocal(opts: {
       child.kill('SIGKILL');
       await exit;
       cleanUp();
-      throw failed(
-        `no healthy answer on ${endpoint} within ${READY_TIMEOUT_MS / 1000} s: ${outcome.message}`,
-      );
+      throw failed(`no healthy answer on ${endpoint} within ${READY_TIMEOUT_MS / 1000} s: ${outcome.message}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
   const readyInMs = Date.now() - started;
-  // An archive this JVM cannot use (another Java build) is dropped: the next start writes a new one.
-  if (hasArchive && /\[cds\]|shared archive/i.test(output)) rmSync(artifacts.archive, { force: true });
+  // An archive this JVM cannot use (another Java build) says so, and is dropped: the next
+  // ensureOpenSearchArtifacts writes a new one.
+  if (artifacts.archive && /\[cds\]|shared archive/i.test(output)) rmSync(artifacts.archive, { force: true });
+  // Started: from now on the output is only drained.
   child.stdout?.off('data', keep);
   child.stderr?.off('data', keep);
   child.stdout?.resume();
   child.stderr?.resume();
-  const pid = child.pid ?? 0;
   return {
     endpoint,
     version: artifacts.version,
-    pid,
+    pid: child.pid ?? 0,
     readyInMs,
     heapMb,
-    classData: hasArchive ? 'used' : 'writing',
+    classData: artifacts.archive ? 'archive' : 'loaded one by one',
     pause: () => {
       if (!exited) child.kill('SIGSTOP');
     },
@@ -155,27 +135,13 @@ export async function startOpenSearchLocal(opts: {
         // A paused JVM would hold the TERM signal until it runs again.
         child.kill('SIGCONT');
         child.kill('SIGTERM');
-        // Writing the class-data archive at exit takes a few seconds more than closing the node.
-        const timer = setTimeout(() => child.kill('SIGKILL'), pendingArchive ? 60_000 : 15_000);
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
         await exit;
         clearTimeout(timer);
       }
       cleanUp();
     },
   };
-}
-
-/**
- * Archives a JVM left half-written: its owner exited before it (`npm start` stopped mid-write). One
- * being written changes every second; ten minutes untouched is abandoned.
- */
-function dropAbandonedArchives(archive: string): void {
-  const prefix = `${basename(archive)}.`;
-  for (const name of readdirSync(dirname(archive))) {
-    const path = join(dirname(archive), name);
-    if (name.startsWith(prefix) && Date.now() - statSync(path).mtimeMs > 10 * 60_000)
-      rmSync(path, { force: true });
-  }
 }
 
 /** The gist of a Java failure: its exception lines, without stack frames or the JVM's notices. */

@@ -16,8 +16,10 @@ import org.opensearch.transport.Netty4Plugin;
  * (scripts/local/parts/opensearch/pom.xml) instead of a distribution: the server with the modules
  * production uses, given to the node as classpath plugins. HTTP and the transport listen on
  * 127.0.0.1 only (the transport on a free port); no security plugin, so requests are unsigned.
- * Usage: OpenSearchLoopback <home> <http port>. The node stops on SIGTERM, and when its standard
- * input closes (the Node.js process that started it is gone), so it never outlives its owner.
+ * Usage: OpenSearchLoopback <home> <http port> [--warm-up]. The node stops on SIGTERM, and when its
+ * standard input closes (the Node.js process that started it is gone), so it never outlives its
+ * owner. With --warm-up it stops as soon as it has started: the run that writes the class-data
+ * archive the next starts map (artifacts.mjs).
  * docs/decisions/044-a-real-opensearch-node.md.
  */
 public class OpenSearchLoopback {
@@ -31,7 +33,9 @@ public class OpenSearchLoopback {
   }
 
   public static void main(String[] args) throws Exception {
-    if (args.length != 2) throw new IllegalArgumentException("usage: OpenSearchLoopback <home> <http port>");
+    boolean warmUp = args.length == 3 && args[2].equals("--warm-up");
+    if (args.length != 2 && !warmUp)
+      throw new IllegalArgumentException("usage: OpenSearchLoopback <home> <http port> [--warm-up]");
     Path home = Path.of(args[0]).toAbsolutePath();
     Settings settings = Settings.builder()
         .put("path.home", home.toString())
@@ -73,6 +77,7 @@ public class OpenSearchLoopback {
     owner.setDaemon(true);
     owner.start();
     node.start();
+    if (warmUp) System.exit(0);
     // The node's threads are daemons: this one keeps the JVM alive until exit (a signal, the owner).
     Thread.currentThread().join();
   }

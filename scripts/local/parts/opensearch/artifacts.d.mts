@@ -5,10 +5,11 @@ export interface OpenSearchArtifacts {
   version: string;
   /** The launcher's jar first, then the jars Maven resolved. */
   classPath: string[];
-  /** Where the class-data archive of a start goes (it may not exist yet). */
-  archive: string;
+  /** The class-data archive of a warm-up start, or null (findOpenSearchArtifacts: not written yet). */
+  archive: string | null;
 }
 export const LAUNCHER_CLASS: string;
+export const OPENSEARCH_JVM_OPTIONS: string[];
 export const CACHE: string;
 export class OpenSearchArtifactsError extends Error {}
 export function openSearchVersion(): string;

@@ -1,10 +1,21 @@
 // The local OpenSearch node's artifacts (docs/decisions/044-a-real-opensearch-node.md): the Java
-// classes of pom.xml, fetched by Maven from Maven Central into the ignored .cache/opensearch/, and
-// the launcher compiled and packed as a jar (the class-data archive that speeds up each start maps
-// jars only). Plain Node, no dependencies: scripts/ensure.mjs runs it before anything is installed.
+// classes of pom.xml, fetched by Maven from Maven Central into the ignored .cache/opensearch/, the
+// launcher compiled and packed as a jar, and a class-data archive of a warm-up start, which each
+// start maps instead of loading its ~20,000 classes one by one (it maps jars only, hence the jar).
+// Plain Node, no dependencies: scripts/ensure.mjs runs it before anything is installed.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,6 +30,18 @@ export const CACHE = join(ROOT, '.cache', 'opensearch');
 const MAVEN_REPO = join(CACHE, 'maven');
 /** Pinned: Maven's default binding of this plugin is a 2013 release. */
 const BUILD_CLASSPATH = 'org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath';
+
+/**
+ * The JVM's options, the warm-up's and every start's alike: one collector thread and the quick
+ * compiler only, for a small node that starts fast on two shared cores (the full compiler's work
+ * slowed the suite's short runs down, docs/decisions/044). The heap is the caller's.
+ */
+export const OPENSEARCH_JVM_OPTIONS = [
+  '-XX:+UseSerialGC',
+  '-XX:TieredStopAtLevel=1',
+  '-XX:-UsePerfData',
+  '-Dfile.encoding=UTF-8',
+];
 
 export class OpenSearchArtifactsError extends Error {
   name = 'OpenSearchArtifactsError';
@@ -49,11 +72,12 @@ export function findOpenSearchArtifacts() {
   const jars = readFileSync(listed, 'utf8').trim().split(delimiter).filter(Boolean);
   // A cleaned Maven repository leaves the list pointing at nothing: fetch again.
   if (jars.length === 0 || !jars.every((jar) => existsSync(jar))) return null;
+  const archive = join(dir, 'classes.jsa');
   return {
     dir,
     version: openSearchVersion(),
     classPath: [launcher, ...jars],
-    archive: join(dir, 'classes.jsa'),
+    archive: existsSync(archive) && statSync(archive).size > 0 ? archive : null,
   };
 }
 
@@ -61,11 +85,17 @@ function tool(name, args) {
   return spawnSync(name, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
 }
 
+/** Maven's boilerplate around its one line of error. */
+const NOISE = /^\[ERROR\]\s*$|To see the full stack trace|Re-run Maven|For more information about|\[Help \d+\] http/;
+
 function failure(what, r) {
   const said = `${r.stdout ?? ''}${r.stderr ?? ''}`
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colours in the tool's output
+    .replace(/\x1b\[[0-9;]*m/g, '')
     .split('\n')
-    .filter((line) => line.trim())
-    .slice(-8)
+    .map((line) => line.trim())
+    .filter((line) => line && !NOISE.test(line))
+    .slice(-6)
     .join('\n    ');
   return new OpenSearchArtifactsError(`${what}${said ? `:\n    ${said}` : ''}`);
 }
@@ -77,7 +107,7 @@ function failure(what, r) {
  */
 export function ensureOpenSearchArtifacts({ log = () => undefined } = {}) {
   const found = findOpenSearchArtifacts();
-  if (found) return found;
+  if (found) return found.archive ? found : withArchive(found, log);
   const version = openSearchVersion();
   for (const [name, install] of [
     ['mvn', 'Maven (`sudo apt-get install -y maven`)'],
@@ -100,6 +130,7 @@ export function ensureOpenSearchArtifacts({ log = () => undefined } = {}) {
     const maven = tool('mvn', [
       '-B',
       '-q',
+      '-Dstyle.color=never',
       '-f',
       POM,
       `-Dmaven.repo.local=${MAVEN_REPO}`,
@@ -138,5 +169,45 @@ export function ensureOpenSearchArtifacts({ log = () => undefined } = {}) {
   }
   const ready = findOpenSearchArtifacts();
   if (!ready) throw new OpenSearchArtifactsError(`the OpenSearch artifacts in ${dir} are incomplete`);
-  return ready;
+  return ready.archive ? ready : withArchive(ready, log);
+}
+
+/**
+ * The artifacts with their class-data archive, written by a warm-up start (the node starts and
+ * stops at once; the JVM writes the classes it loaded as it exits). Written aside and renamed into
+ * place. Without it (the warm-up failed) every start still works, just slower.
+ */
+function withArchive(artifacts, log) {
+  const target = join(artifacts.dir, 'classes.jsa');
+  const scratch = `${target}.${process.pid}`;
+  const home = mkdtempSync(join(tmpdir(), 'mercado-opensearch-warm-up-'));
+  const started = Date.now();
+  log('writing the OpenSearch class-data archive (once; later starts take half the time)…');
+  try {
+    const r = spawnSync(
+      'java',
+      [
+        '-Xmx512m',
+        ...OPENSEARCH_JVM_OPTIONS,
+        `-XX:ArchiveClassesAtExit=${scratch}`,
+        '-cp',
+        artifacts.classPath.join(delimiter),
+        LAUNCHER_CLASS,
+        home,
+        '0',
+        '--warm-up',
+      ],
+      { cwd: home, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, timeout: 300_000 },
+    );
+    if (r.status === 0 && existsSync(scratch) && statSync(scratch).size > 0) {
+      renameSync(scratch, target);
+      log(`class-data archive written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      return { ...artifacts, archive: target };
+    }
+    log(`no class-data archive (the warm-up start failed: ${failure('', r).message.trim() || r.status})`);
+    return artifacts;
+  } finally {
+    rmSync(scratch, { force: true });
+    rmSync(home, { recursive: true, force: true });
+  }
 }
