@@ -7,7 +7,10 @@ import {
   openSearchSender,
   createOpenSearchIndex,
 } from '../../functions/adapters/search/opensearch';
-import { createOpenSearchSavedSearchIndex } from '../../functions/adapters/search/opensearch-alerts';
+import {
+  buildPercolatorIndexBody,
+  createOpenSearchSavedSearchIndex,
+} from '../../functions/adapters/search/opensearch-alerts';
 import type { SearchDocument } from '../../functions/ports/search-index';
 import { runSavedSearchIndexContract, savedSearch } from '../contract/saved-search-index.contract';
 import { CONTRACT_DOCS, runSearchIndexContract } from '../contract/search-index.contract';
@@ -123,6 +126,23 @@ describe('the OpenSearch adapters on a real engine', () => {
     const [item] = (await search.search({ sort: 'newest', limit: 5, offset: 0 })).items;
     expect(item).toMatchObject({ id: 1, status: 'reserved', image_variants: sizes });
     expect((await search.search({ hideReserved: true, sort: 'newest', limit: 5, offset: 0 })).total).toBe(0);
+  });
+
+  it("give an older percolator index the products index's fields added since: a listing with them percolates", async () => {
+    // Prepare: the saved searches' index as made before decision 022 and issue 13.
+    const index = indexName('older-alerts');
+    const body = buildPercolatorIndexBody() as { mappings: { properties: Record<string, unknown> } };
+    delete body.mappings.properties.image_variants;
+    delete body.mappings.properties.status;
+    await send({ method: 'PUT', path: `/${index}`, body });
+    const alerts = savedSearches(index);
+    const wanted = savedSearch({ university: 'ucv', q: 'calculadora' });
+    // Act
+    await alerts.put([wanted]);
+    const sizes = { '/images/products/1.jpg': { width: 800, height: 600, widths: [320] } };
+    const matched = await alerts.match({ ...calculator, status: 'active', image_variants: sizes }, null);
+    // Assess: the strict mapping would refuse the listing's fields it lacks.
+    expect(matched).toEqual([{ id: wanted.id, user_id: wanted.user_id }]);
   });
 
   it('fail a write the engine refuses an item of, so the stream record is retried', async () => {

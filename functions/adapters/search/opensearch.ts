@@ -9,7 +9,7 @@ import type { SearchDocument, SearchIndex, SearchQuery, SearchResult } from '../
  * The SearchIndex port on Amazon OpenSearch Service: its REST API over `fetch`, each request signed
  * with SigV4 for the `es` service (docs/decisions/013-opensearch-over-signed-fetch.md replaces the
  * data-plane client of decision 002, whose 300 KB would not fit a Lambda bundle's budget). Request
- * building is pure and exported, so it is tested against recorded fixtures (test/fixtures/opensearch/).
+ * building is pure and exported; the adapter is tested on a real OpenSearch node (decision 044).
  *
  * Matching is the rule of shared/search-terms.ts, which the embedded engine and the DynamoDB
  * fallback implement too (docs/decisions/016-search-fallback-and-relevance.md): every query word
