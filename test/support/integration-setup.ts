@@ -96,6 +96,32 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   return async () => {
     control?.close();
+    if (node) await reportHeap(node, log);
     await stopAll();
   };
+}
+
+/** What the run asked of the node's heap (the figure that sized it: docs/decisions/044). */
+async function reportHeap(node: OpenSearchLocal, log: (message: string) => void): Promise<void> {
+  try {
+    const res = await fetch(`${node.endpoint}/_nodes/_local/stats/jvm`, {
+      signal: AbortSignal.timeout(2000),
+    });
+    const stats = (await res.json()) as {
+      nodes: Record<
+        string,
+        {
+          jvm: { mem: { heap_used_in_bytes: number; pools: Record<string, { peak_used_in_bytes: number }> } };
+        }
+      >;
+    };
+    const { mem } = Object.values(stats.nodes)[0].jvm;
+    const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+    const peak = Object.values(mem.pools).reduce((sum, pool) => sum + pool.peak_used_in_bytes, 0);
+    log(
+      `OpenSearch heap: ${mb(mem.heap_used_in_bytes)} MB in use at the end, at most ${mb(peak)} MB of ${node.heapMb} MB at its peak`,
+    );
+  } catch {
+    // A node a test left stopped has nothing to say.
+  }
 }

@@ -2,7 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
-import { ensureOpenSearchArtifacts, LAUNCHER_CLASS, OPENSEARCH_JVM_OPTIONS } from './opensearch/artifacts.mjs';
+import {
+  ensureOpenSearchArtifacts,
+  LAUNCHER_CLASS,
+  OPENSEARCH_JVM_OPTIONS,
+} from './opensearch/artifacts.mjs';
 
 /**
  * A real single-node OpenSearch 2.19 on 127.0.0.1 (docs/decisions/044-a-real-opensearch-node.md):
@@ -27,8 +31,8 @@ export interface OpenSearchLocal {
   stop(): Promise<void>;
 }
 
-/** 512 MB: the suite's indexes are tiny; the machine (2 cores) is shared by the whole suite. */
-export const OPENSEARCH_HEAP_MB = 512;
+/** The suite asks at most ~60 MB of it (the integration teardown prints the peak); 256 MB leaves room. */
+export const OPENSEARCH_HEAP_MB = 256;
 /** A start on a loaded machine without the class-data archive took 35 s. */
 const READY_TIMEOUT_MS = 180_000;
 const OUTPUT_KEPT = 16 * 1024;
@@ -55,6 +59,7 @@ export async function startOpenSearchLocal(opts: {
     LAUNCHER_CLASS,
     home,
     String(opts.port),
+    '--owned',
   ];
   const started = Date.now();
   // stdin stays open and unwritten: when this process is gone it closes, and the node stops.
@@ -104,7 +109,9 @@ export async function startOpenSearchLocal(opts: {
       child.kill('SIGKILL');
       await exit;
       cleanUp();
-      throw failed(`no healthy answer on ${endpoint} within ${READY_TIMEOUT_MS / 1000} s: ${outcome.message}`);
+      throw failed(
+        `no healthy answer on ${endpoint} within ${READY_TIMEOUT_MS / 1000} s: ${outcome.message}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -16,10 +16,10 @@ import org.opensearch.transport.Netty4Plugin;
  * (scripts/local/parts/opensearch/pom.xml) instead of a distribution: the server with the modules
  * production uses, given to the node as classpath plugins. HTTP and the transport listen on
  * 127.0.0.1 only (the transport on a free port); no security plugin, so requests are unsigned.
- * Usage: OpenSearchLoopback <home> <http port> [--warm-up]. The node stops on SIGTERM, and when its
- * standard input closes (the Node.js process that started it is gone), so it never outlives its
- * owner. With --warm-up it stops as soon as it has started: the run that writes the class-data
- * archive the next starts map (artifacts.mjs).
+ * Usage: OpenSearchLoopback <home> <http port> [--owned | --warm-up]. The node stops on SIGTERM;
+ * with --owned also when its standard input closes (the Node.js process that started it is gone),
+ * so it never outlives its owner. With --warm-up it stops as soon as it has started: the run that
+ * writes the class-data archive the next starts map (artifacts.mjs).
  * docs/decisions/044-a-real-opensearch-node.md.
  */
 public class OpenSearchLoopback {
@@ -33,9 +33,9 @@ public class OpenSearchLoopback {
   }
 
   public static void main(String[] args) throws Exception {
-    boolean warmUp = args.length == 3 && args[2].equals("--warm-up");
-    if (args.length != 2 && !warmUp)
-      throw new IllegalArgumentException("usage: OpenSearchLoopback <home> <http port> [--warm-up]");
+    String mode = args.length == 3 ? args[2] : "";
+    if (args.length < 2 || args.length > 3 || !(mode.isEmpty() || mode.equals("--owned") || mode.equals("--warm-up")))
+      throw new IllegalArgumentException("usage: OpenSearchLoopback <home> <http port> [--owned | --warm-up]");
     Path home = Path.of(args[0]).toAbsolutePath();
     Settings settings = Settings.builder()
         .put("path.home", home.toString())
@@ -64,6 +64,15 @@ public class OpenSearchLoopback {
         e.printStackTrace();
       }
     }, "loopback-shutdown"));
+    if (mode.equals("--owned")) watchOwner();
+    node.start();
+    if (mode.equals("--warm-up")) System.exit(0);
+    // The node's threads are daemons: this one keeps the JVM alive until exit (a signal, the owner).
+    Thread.currentThread().join();
+  }
+
+  /** Exits when standard input ends: the process that started the node, holding its other end, is gone. */
+  private static void watchOwner() {
     Thread owner = new Thread(() -> {
       try {
         while (System.in.read() != -1) {
@@ -76,9 +85,5 @@ public class OpenSearchLoopback {
     }, "loopback-owner");
     owner.setDaemon(true);
     owner.start();
-    node.start();
-    if (warmUp) System.exit(0);
-    // The node's threads are daemons: this one keeps the JVM alive until exit (a signal, the owner).
-    Thread.currentThread().join();
   }
 }

@@ -86,7 +86,8 @@ function tool(name, args) {
 }
 
 /** Maven's boilerplate around its one line of error. */
-const NOISE = /^\[ERROR\]\s*$|To see the full stack trace|Re-run Maven|For more information about|\[Help \d+\] http/;
+const NOISE =
+  /^\[ERROR\]\s*$|To see the full stack trace|Re-run Maven|For more information about|\[Help \d+\] http/;
 
 function failure(what, r) {
   const said = `${r.stdout ?? ''}${r.stderr ?? ''}`
@@ -187,7 +188,7 @@ function withArchive(artifacts, log) {
     const r = spawnSync(
       'java',
       [
-        '-Xmx512m',
+        '-Xmx256m',
         ...OPENSEARCH_JVM_OPTIONS,
         `-XX:ArchiveClassesAtExit=${scratch}`,
         '-cp',
