@@ -85,8 +85,9 @@ export interface LocalStack extends LocalStackInfo {
 /**
  * Starts the whole local stack: DynamoDB Local (table from shared/table.ts, stream on), cognito-local
  * (pool from shared/auth-config.ts, demo users), the SES emulator, s3rver (images bucket), the stream
- * poller feeding the indexer handler into the embedded search index, the demo data (once) and the
- * local origin server. `stop()` stops every part, Java included.
+ * poller feeding the indexer handler into the search index (the embedded engine, or a real
+ * OpenSearch node: `searchEngine`), the demo data (once) and the local origin server. `stop()` stops
+ * every part, Java included.
  */
 export async function startLocalStack(opts: LocalStackOptions = {}): Promise<LocalStack> {
   const log = (msg: string) => {
