@@ -527,9 +527,13 @@ async function localSearchEngine(engine: SearchEngine): Promise<{
   savedSearchIndex: import('../../functions/ports/alerts').SavedSearchIndex;
 }> {
   if (engine === 'opensearch') {
-    const { searchParts } = await import('../../functions/app/parts/search');
+    const { openSearchProductsIndex } = await import('../../functions/app/parts/search');
     const { savedSearchIndexParts } = await import('../../functions/app/parts/saved-search-index');
-    return { search: searchParts.search(), savedSearchIndex: savedSearchIndexParts.savedSearchIndex() };
+    // Made now, as the embedded engine is ready at once: otherwise it waits for the first listing
+    // (the adapter makes it at its first write), and health says 503 until then.
+    const search = openSearchProductsIndex();
+    await search.ensureIndex();
+    return { search, savedSearchIndex: savedSearchIndexParts.savedSearchIndex() };
   }
   const { getEmbeddedSearchIndex } = await import('../../functions/adapters/search/embedded');
   const { getEmbeddedSavedSearchIndex } = await import('../../functions/adapters/search/embedded-alerts');

@@ -28,6 +28,11 @@ function createSearchIndex(): SearchIndex {
   const backend = optionalEnv(ENV.searchBackend);
   if (backend !== 'opensearch')
     throw new Error(`${ENV.searchBackend} must be 'opensearch' here (found ${backend ?? 'nothing'})`);
+  return openSearchProductsIndex();
+}
+
+/** The products index on this environment's OpenSearch (the local stack also makes it at start). */
+export function openSearchProductsIndex() {
   return createOpenSearchIndex({
     ...openSearchConnection(),
     index: optionalEnv(ENV.openSearchIndex, 'products')!,
