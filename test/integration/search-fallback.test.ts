@@ -1,5 +1,4 @@
 import type { DynamoDBRecord } from 'aws-lambda';
-import { marshall } from '@aws-sdk/util-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productItem } from '../../functions/adapters/dynamodb/products';
 import { createOpenSearchIndex } from '../../functions/adapters/search/opensearch';
@@ -8,7 +7,7 @@ import { handler as dispatchStream } from '../../functions/app/stream';
 import type { SearchIndex } from '../../functions/ports/search-index';
 import type { Product } from '#shared/schemas';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
-import { apiEvent, invoke, lambdaContext } from '../support/events';
+import { apiEvent, invoke, lambdaContext, streamRecord } from '../support/events';
 import { handlerOf } from '../support/handlers';
 import {
   deleteIndexes,
@@ -106,25 +105,6 @@ function countedIndex(name: string): SearchIndex & { calls: number } {
   return counted;
 }
 
-/** A Lambda stream record of a product item's insertion, as DynamoDB Streams delivers it. */
-function insertion(product: Product, sequence: string): DynamoDBRecord {
-  const image = productItem(product);
-  return {
-    eventID: `ev-${sequence}`,
-    eventName: 'INSERT',
-    eventSource: 'aws:dynamodb',
-    eventVersion: '1.1',
-    awsRegion: 'us-east-1',
-    dynamodb: {
-      SequenceNumber: sequence,
-      Keys: marshall({ pk: image.pk, sk: image.sk }) as NonNullable<DynamoDBRecord['dynamodb']>['Keys'],
-      NewImage: marshall(image, { removeUndefinedValues: true }) as NonNullable<
-        DynamoDBRecord['dynamodb']
-      >['NewImage'],
-      StreamViewType: 'NEW_AND_OLD_IMAGES',
-    },
-  };
-}
 const dispatch = (record: DynamoDBRecord) => dispatchStream({ Records: [record] }, lambdaContext('stream'));
 
 interface Outage {
@@ -286,7 +266,7 @@ describe.each<[string, Outage]>([
     it('loses nothing the stream carried: the record is retried until the engine takes it', async () => {
       const table = useTestTable();
       const product = await makeProduct(table, { university_id: uniqueUniversity('s'), title: 'Pizarra' });
-      const record = insertion(product, `${Date.now()}`);
+      const record = streamRecord(`${Date.now()}`, 'INSERT', productItem(product));
       if (mode.startsWith('hangs')) {
         // The write waits on the held connection and goes through once the engine answers again.
         const delivered = dispatch(record);
