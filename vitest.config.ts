@@ -6,7 +6,8 @@ import { webSrcAlias } from './web/vite.config.ts';
  * Test projects:
  * - unit: pure rules, next to code and under test/unit (happy-dom for web components).
  * - integration: handlers, adapters and the indexer against the real local parts
- *   (DynamoDB Local, the embedded engine, cognito-local, the SES emulator, s3rver).
+ *   (DynamoDB Local, a real OpenSearch node and the embedded engine, cognito-local, the SES
+ *   emulator, s3rver).
  * - infra: CDK stack assertions and cdk-nag.
  * - e2e: a real headless Chromium against `npm start`'s stack.
  */
@@ -29,9 +30,6 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          // The live OpenSearch contract run exists only with a domain to run against
-          // (docs/decisions/002-opensearch-data-plane-client.md): never loaded, so never "skipped".
-          exclude: process.env.OPENSEARCH_TEST_ENDPOINT ? [] : ['test/integration/search-opensearch.test.ts'],
           globalSetup: ['test/support/integration-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,

@@ -2,18 +2,23 @@
 // Makes a fresh clone runnable before anything is installed: plain Node, no dependencies.
 // `npm start` / `npm test` call it first. A fast no-op when everything is present.
 //
-//   node scripts/ensure.mjs            dependencies + Java check
-//   node scripts/ensure.mjs --browser  also Chromium (/usr/bin/chromium) for the e2e tests
-//   node scripts/ensure.mjs --cfn-lint also cfn-lint in .venv/ for the infra tests (decision 045)
+//   node scripts/ensure.mjs               dependencies + Java check
+//   node scripts/ensure.mjs --browser     also Chromium (/usr/bin/chromium) for the e2e tests
+//   node scripts/ensure.mjs --cfn-lint    also cfn-lint in .venv/ for the infra tests (decision 045)
+//   node scripts/ensure.mjs --opensearch  also the OpenSearch node's artifacts (Maven Central, first
+//                                         use only), for the tests; SEARCH_ENGINE=opensearch too
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureOpenSearchArtifacts, OpenSearchArtifactsError } from './local/parts/opensearch/artifacts.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const wantBrowser = process.argv.includes('--browser');
 const wantCfnLint = process.argv.includes('--cfn-lint');
+// The integration tests run against a real OpenSearch node, as `npm start` does when asked to.
+const wantOpenSearch = process.argv.includes('--opensearch') || process.env.SEARCH_ENGINE === 'opensearch';
 const CHROMIUM = '/usr/bin/chromium';
 // Written after a successful install: the lock file's hash at that time.
 const STAMP = join(root, 'node_modules', '.install-stamp');
@@ -147,9 +152,21 @@ function ensureCfnLint() {
   writeFileSync(VENV_STAMP, `${wanted}\n`);
 }
 
+/** The node's jars, launcher and class-data archive: a no-op once they are in .cache/opensearch/. */
+function ensureOpenSearch() {
+  try {
+    ensureOpenSearchArtifacts({ log });
+  } catch (err) {
+    if (!(err instanceof OpenSearchArtifactsError)) throw err;
+    problems.push(err.message);
+  }
+}
+
 try {
   ensureDependencies();
   ensureJava();
+  // Java is needed first (a problem with it is reported already).
+  if (wantOpenSearch && problems.length === 0) ensureOpenSearch();
   if (wantBrowser) ensureChromium();
   if (wantCfnLint) ensureCfnLint();
 } catch (err) {

@@ -12,6 +12,8 @@ export const ENV = {
   /** 'opensearch' or 'embedded'. */
   searchBackend: 'SEARCH_BACKEND',
   openSearchEndpoint: 'OPENSEARCH_ENDPOINT',
+  /** Local only: the local OpenSearch node, spoken to unsigned (it has no security plugin; decision 044). */
+  openSearchLocalEndpoint: 'OPENSEARCH_LOCAL_ENDPOINT',
   openSearchIndex: 'OPENSEARCH_INDEX',
   /** The saved searches' percolator index (docs/decisions/031). */
   openSearchAlertsIndex: 'OPENSEARCH_ALERTS_INDEX',

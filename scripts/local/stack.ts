@@ -14,6 +14,7 @@ import { DEMO_USERS } from './demo-users';
 import { ensureUserPool, startCognitoLocal } from './parts/cognito';
 import { startCognitoProxy } from './parts/cognito-proxy';
 import { ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal } from './parts/dynamodb';
+import { type OpenSearchLocal, startOpenSearchLocal } from './parts/opensearch';
 import { deployStaticImages, localS3Client, S3_LOCAL_CREDENTIALS, startS3Local } from './parts/s3';
 import { startSesLocal } from './parts/ses';
 import { localNotifySecret } from './notify-secret';
@@ -34,7 +35,10 @@ export const STACK_FILE = 'local-stack.json';
 const STOP_TIMEOUT_MS = 5000;
 /** Held while a stack uses a data directory: two DynamoDB Locals on one SQLite file break both. */
 const LOCK_FILE = 'local-stack.lock';
-const PART_NAMES = ['DynamoDB Local', 'cognito-local', 'SES emulator', 's3rver'];
+const PART_NAMES = ['DynamoDB Local', 'cognito-local', 'SES emulator', 's3rver', 'OpenSearch'];
+/** The engines the local stack can search with (SEARCH_ENGINE): its own embedded one, or a real OpenSearch node. */
+export const SEARCH_ENGINES = ['embedded', 'opensearch'] as const;
+export type SearchEngine = (typeof SEARCH_ENGINES)[number];
 
 export interface LocalStackOptions {
   /** Where the parts keep their data. @default - in memory / temporary directories, removed on stop */
@@ -50,6 +54,12 @@ export interface LocalStackOptions {
   webDir?: string;
   /** Interface the origin binds. @default HOST, else the loopback interface only */
   host?: string;
+  /**
+   * The search engine: the embedded one (Node only), or a real OpenSearch 2.19 node on loopback
+   * (Java; its artifacts fetched from Maven Central on first use; docs/decisions/044), its index
+   * rebuilt from the table at each start as the embedded engine's is. @default 'embedded'
+   */
+  searchEngine?: SearchEngine;
 }
 
 export interface LocalStackInfo {
@@ -63,6 +73,7 @@ export interface LocalStackInfo {
   mailboxUrl: string;
   s3Endpoint: string;
   imagesBucket: string;
+  search: { engine: SearchEngine; endpoint?: string };
   pid: number;
 }
 
@@ -74,8 +85,9 @@ export interface LocalStack extends LocalStackInfo {
 /**
  * Starts the whole local stack: DynamoDB Local (table from shared/table.ts, stream on), cognito-local
  * (pool from shared/auth-config.ts, demo users), the SES emulator, s3rver (images bucket), the stream
- * poller feeding the indexer handler into the embedded search index, the demo data (once) and the
- * local origin server. `stop()` stops every part, Java included.
+ * poller feeding the indexer handler into the search index (the embedded engine, or a real
+ * OpenSearch node: `searchEngine`), the demo data (once) and the local origin server. `stop()` stops
+ * every part, Java included.
  */
 export async function startLocalStack(opts: LocalStackOptions = {}): Promise<LocalStack> {
   const log = (msg: string) => {
@@ -135,22 +147,32 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       await freePort(),
       await freePort(),
     ];
+    const searchEngine = opts.searchEngine ?? 'embedded';
     const started = Date.now();
     const parts = [
       startDynamoDbLocal({ port: dynamodbPort, dataDir: dataDir && join(dataDir, 'dynamodb') }),
       startCognitoLocal({ port: cognitoPort, dataDir: dataDir && join(dataDir, 'cognito') }),
       startSesLocal({ port: sesPort }),
       startS3Local({ port: s3Port, dataDir: dataDir && join(dataDir, 's3'), buckets: [LOCAL_IMAGES_BUCKET] }),
+      // Its data in a temporary folder: the index is rebuilt from the table below, as the embedded one.
+      searchEngine === 'opensearch'
+        ? startOpenSearchLocal({ port: await freePort(), log })
+        : Promise.resolve(undefined),
     ] as const;
     // allSettled: when one part fails, the others still finish starting and are then stopped.
     const settled = await Promise.allSettled(parts);
     settled.forEach((r, i) => {
-      if (r.status === 'fulfilled') stoppers.push({ name: PART_NAMES[i], stop: r.value.stop });
+      if (r.status === 'fulfilled' && r.value) stoppers.push({ name: PART_NAMES[i], stop: r.value.stop });
     });
     const failed = settled.find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
     const [dynamo, cognito, ses, s3] = [await parts[0], await parts[1], await parts[2], await parts[3]];
+    const openSearch: OpenSearchLocal | undefined = await parts[4];
     log(`parts up in ${Date.now() - started} ms`);
+    if (openSearch)
+      log(
+        `OpenSearch ${openSearch.version} on ${openSearch.endpoint}, ready in ${(openSearch.readyInMs / 1000).toFixed(1)} s (heap ${openSearch.heapMb} MB)`,
+      );
 
     // More attempts than the default local client: under load DynamoDB Local (SQLite underneath)
     // now and then answers a write with InternalFailure, which a retry gets through.
@@ -175,7 +197,9 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       [ENV.stage]: 'local',
       [ENV.tableName]: LOCAL_TABLE_NAME,
       [ENV.dynamoEndpoint]: dynamo.endpoint,
-      [ENV.searchBackend]: 'embedded',
+      [ENV.searchBackend]: searchEngine,
+      // The node takes unsigned requests only (functions/app/parts/search.ts).
+      ...(openSearch ? { [ENV.openSearchLocalEndpoint]: openSearch.endpoint } : {}),
       [ENV.userPoolId]: pool.userPoolId,
       [ENV.userPoolClientId]: pool.clientId,
       [ENV.tokenIssuer]: pool.issuer,
@@ -197,18 +221,18 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       POWERTOOLS_METRICS_DISABLED: 'true',
     });
 
-    // The embedded engine stands in for OpenSearch: the local stack gives it to the composition
-    // root, so it never ships in a Lambda bundle. Imported only now: the handlers' composition root
-    // reads the environment set above.
+    // The embedded engine stands in for OpenSearch by default: the local stack gives it to the
+    // composition root, so it never ships in a Lambda bundle. With SEARCH_ENGINE=opensearch the
+    // Lambdas' own factories build the OpenSearch adapters from the environment set above, on the
+    // local node. Imported only now: the handlers' composition root reads that environment.
     const { lazyContext, provideParts } = await import('../../functions/app/context');
-    const { getEmbeddedSearchIndex } = await import('../../functions/adapters/search/embedded');
     const { tableParts } = await import('../../functions/app/parts/table');
+    const engine = await localSearchEngine(searchEngine);
     // Wrapped in the local switch that makes it fail or hang on demand (scripts/local/search-switch.ts).
     const { switchableSearchIndex, SEARCH_SWITCH_PATH, handleSearchSwitch } = await import('./search-switch');
-    const search = switchableSearchIndex(getEmbeddedSearchIndex());
-    // The saved searches' matcher (alerts, decision 031): the embedded engine's reverse index.
-    const { getEmbeddedSavedSearchIndex } = await import('../../functions/adapters/search/embedded-alerts');
-    const savedSearchIndex = getEmbeddedSavedSearchIndex();
+    const search = switchableSearchIndex(engine.search);
+    // The saved searches' matcher (alerts, decision 031): the engine's (reverse index, percolator).
+    const { savedSearchIndex } = engine;
     provideParts({ search, savedSearchIndex });
     // The stream poller starts before the rebuild so no write in between is missed (upserts are idempotent).
     const { handler: dispatcher } = await import('../../functions/app/stream');
@@ -222,7 +246,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     stoppers.push({ name: 'stream poller', stop: () => poller.stop() });
     const reindexStarted = Date.now();
     const { products, counts } = lazyContext(tableParts);
-    const indexed = await reindexAll({ products, search: getEmbeddedSearchIndex() });
+    const indexed = await reindexAll({ products, search: engine.search });
     log(`search index rebuilt from the table: ${indexed} products in ${Date.now() - reindexStarted} ms`);
     const { rebuildSavedSearchIndex } = await import('../../functions/services/alert-notifications');
     const { savedSearches } = lazyContext(tableParts);
@@ -477,6 +501,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       mailboxUrl,
       s3Endpoint: s3.endpoint,
       imagesBucket: LOCAL_IMAGES_BUCKET,
+      search: { engine: searchEngine, ...(openSearch ? { endpoint: openSearch.endpoint } : {}) },
       pid: process.pid,
     };
     // The import command and other tools reach the running stack through this file.
@@ -495,6 +520,25 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     await stopAll();
     throw err;
   }
+}
+
+/** The engine's search index and saved searches' matcher, built once the environment names it. */
+async function localSearchEngine(engine: SearchEngine): Promise<{
+  search: import('../../functions/ports/search-index').SearchIndex;
+  savedSearchIndex: import('../../functions/ports/alerts').SavedSearchIndex;
+}> {
+  if (engine === 'opensearch') {
+    const { openSearchProductsIndex } = await import('../../functions/app/parts/search');
+    const { savedSearchIndexParts } = await import('../../functions/app/parts/saved-search-index');
+    // Made now, as the embedded engine is ready at once: otherwise it waits for the first listing
+    // (the adapter makes it at its first write), and health says 503 until then.
+    const search = openSearchProductsIndex();
+    await search.ensureIndex();
+    return { search, savedSearchIndex: savedSearchIndexParts.savedSearchIndex() };
+  }
+  const { getEmbeddedSearchIndex } = await import('../../functions/adapters/search/embedded');
+  const { getEmbeddedSavedSearchIndex } = await import('../../functions/adapters/search/embedded-alerts');
+  return { search: getEmbeddedSearchIndex(), savedSearchIndex: getEmbeddedSavedSearchIndex() };
 }
 
 /** A start refused for a reason the message fully explains (no stack trace needed). */

@@ -1,15 +1,31 @@
 // `npm start` (built SPA) and `npm run dev` (Vite, hot reload): the whole marketplace on one origin.
+// SEARCH_ENGINE=opensearch searches with a real OpenSearch node instead of the embedded engine
+// (docs/decisions/044).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
 
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_ADMIN, DEMO_SELLER, DEMO_STUDENT } from './demo-users';
-import { type LocalStack, LocalStackStartError, startLocalStack } from './stack';
+import {
+  type LocalStack,
+  LocalStackStartError,
+  SEARCH_ENGINES,
+  type SearchEngine,
+  startLocalStack,
+} from './stack';
 import { buildWebIfStale } from './web-build';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dev = process.argv.includes('--dev');
+
+function searchEngine(): SearchEngine {
+  const asked = process.env.SEARCH_ENGINE || 'embedded';
+  if ((SEARCH_ENGINES as readonly string[]).includes(asked)) return asked as SearchEngine;
+  throw new LocalStackStartError(
+    `SEARCH_ENGINE must be one of ${SEARCH_ENGINES.join(', ')} (found '${asked}').`,
+  );
+}
 
 async function main() {
   const started = Date.now();
@@ -34,7 +50,12 @@ async function main() {
     console.error('[local] unhandled rejection:', err);
   });
 
-  stack = await startLocalStack({ dataDir: join(ROOT, '.data'), seed: true, dev });
+  stack = await startLocalStack({
+    dataDir: join(ROOT, '.data'),
+    seed: true,
+    dev,
+    searchEngine: searchEngine(),
+  });
   if (stopping) return;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const line = '─'.repeat(64);
@@ -50,6 +71,7 @@ async function main() {
       `  Administrador demo:  ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
       `  Vendedor demo:       ${DEMO_SELLER.email} / ${DEMO_SELLER.password} (responde preguntas)`,
       `  Buzón de correo:     ${stack.mailboxUrl}`,
+      ...(stack.search.endpoint ? [`  OpenSearch:          ${stack.search.endpoint}`] : []),
       '',
       '  Data in .data/ (delete it to start over). Ctrl-C stops everything.',
       line,

@@ -11,7 +11,7 @@ import { createRebuildableEmbeddedIndex } from '../../functions/adapters/search/
 import { resetContext } from '../../functions/app/context';
 import { setHandlerContext } from '../support/callers';
 import { ENV } from '../../functions/commons/env';
-import type { SearchIndex } from '../../functions/ports/search-index';
+import type { SearchDocument, SearchIndex } from '../../functions/ports/search-index';
 import { REINDEX_PAGE, runJob } from '../../functions/services/admin-jobs';
 import { toSearchDocument } from '../../functions/services/indexer';
 import type { AdminJob } from '#shared/admin';
@@ -22,9 +22,11 @@ import { ensureTable, localDynamoClient } from '../../scripts/local/parts/dynamo
 import { uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, invoke } from '../support/events';
 import { handlerOf } from '../support/handlers';
+import { deleteIndexes, localSearchIndex, uniqueIndexName } from '../support/opensearch';
 
 /**
- * The admin's reindex (issue 10; docs/decisions/026) against DynamoDB Local with 5,000 products:
+ * The admin's reindex (issue 10; docs/decisions/026) against DynamoDB Local with 5,000 products,
+ * on each engine (OpenSearch: the real node, docs/decisions/044, its alias swap included):
  * a rebuild whose index fails midway leaves search answering from the old index and the job
  * failed with the spec's message; the next one swaps a complete index in, and the index then holds
  * exactly the products the table lists (checked here by our own Scan, not by the job's drift check).
@@ -37,6 +39,9 @@ const launched: string[] = [];
 const university = uniqueUniversity('rx');
 /** Ids of the products this file wrote, by status. */
 let seeded = 0;
+/** The index as it stands before any reindex: one product of ours, and one that no longer exists. */
+let seededDocs: SearchDocument[] = [];
+const openSearchIndex = uniqueIndexName('reindex');
 const mine = { active: [] as number[], inactive: [] as number[], sold: [] as number[], held: [] as number[] };
 
 const adminClaims = {
@@ -162,10 +167,8 @@ beforeAll(async () => {
       }),
     );
   }
-  // The index as it stands before any reindex: one product of ours, and one that no longer exists.
-  search = createRebuildableEmbeddedIndex();
   seeded = products[5].id;
-  await search.upsert([toSearchDocument(products[5]), { ...toSearchDocument(products[5]), id: 999_999_999 }]);
+  seededDocs = [toSearchDocument(products[5]), { ...toSearchDocument(products[5]), id: 999_999_999 }];
 }, 300_000);
 beforeEach(() => {
   launched.length = 0;
@@ -173,6 +176,8 @@ beforeEach(() => {
 });
 afterAll(async () => {
   resetContext();
+  // The OpenSearch run's indexes: the alias's name, and the rebuilds' `<name>-<millis>`.
+  await deleteIndexes(openSearchIndex, `${openSearchIndex}-*`);
   const client = localDynamoClient(process.env[ENV.dynamoEndpoint] ?? '');
   try {
     await client.send(new DeleteTableCommand({ TableName: ownTable }));
@@ -185,7 +190,16 @@ afterAll(async () => {
 // Each job pages through 5,000 items (8–10 s here, more than 30 s once on a loaded CI machine, which
 // then failed the next test too: the first job was still running). A bound for a hung job, not a
 // speed check: the benchmarks measure speed.
-describe('the reindex job with 5,000 products', { timeout: 180_000 }, () => {
+describe.each<[string, () => SearchIndex]>([
+  ['the embedded engine', () => createRebuildableEmbeddedIndex()],
+  // Rebuilt into `<name>-<millis>` and swapped in by one _aliases call (the alias then carries the name).
+  ['OpenSearch', () => localSearchIndex(openSearchIndex)],
+])('the reindex job with 5,000 products on %s', { timeout: 180_000 }, (_engine, makeIndex) => {
+  beforeAll(async () => {
+    search = makeIndex();
+    await search.upsert(seededDocs);
+  });
+
   it('fails cleanly when the index fails midway: the old index keeps answering, the job says so', async () => {
     const res = await startReindex();
     expect(res.status).toBe(202);

@@ -1,5 +1,4 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
@@ -14,13 +13,15 @@ import { createProductRepository } from '../../functions/adapters/dynamodb/produ
 import { type StreamPoller, startStreamPoller } from '../../scripts/local/stream-poller';
 import { keys } from '#shared/table';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
-import { lambdaContext } from '../support/events';
+import { lambdaContext, streamRecord } from '../support/events';
 import { MemorySearchIndex } from '../support/memory-search-index';
+import { deleteIndexes, localSearchIndex, uniqueIndexName } from '../support/opensearch';
 
 let table: TableAccess;
 let search: SearchIndex;
 let poller: StreamPoller;
-const uni = uniqueUniversity('i');
+/** The products index of the OpenSearch run (the real node, docs/decisions/044). */
+const openSearchIndex = uniqueIndexName('indexer');
 
 /** The listing count of a university, as the dispatcher keeps it beside the index. */
 const countOf = async (university: string) =>
@@ -44,9 +45,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await poller?.stop();
   resetContext();
+  await deleteIndexes(openSearchIndex);
 });
 
-describe('table → stream → poller → indexer → search index', () => {
+describe.each<[string, () => SearchIndex]>([
+  ['the embedded engine', () => createEmbeddedSearchIndex()],
+  ['OpenSearch', () => localSearchIndex(openSearchIndex)],
+])('table → stream → poller → indexer → %s', (_engine, makeIndex) => {
+  const uni = uniqueUniversity('i');
+  beforeAll(() => {
+    search = makeIndex();
+    setContextForTests({ search });
+  });
+
   it('indexes inserts, drops products that stop being active, and follows removals', async () => {
     // Prepare / Act: a normal write, as the publishing flow or the import would do it.
     const p = await makeProduct(table, {
@@ -108,35 +119,6 @@ describe('table → stream → poller → indexer → search index', () => {
   });
 });
 
-/** A hand-built Lambda stream record of a product item. */
-function record(
-  seq: string,
-  eventName: 'INSERT' | 'MODIFY' | 'REMOVE',
-  image: Record<string, unknown>,
-): DynamoDBRecord {
-  const k = { pk: image.pk, sk: image.sk };
-  return {
-    eventID: `ev-${seq}`,
-    eventName,
-    eventSource: 'aws:dynamodb',
-    eventVersion: '1.1',
-    awsRegion: 'us-east-1',
-    eventSourceARN: 'arn:aws:dynamodb:us-east-1:000000000000:table/t/stream/x',
-    dynamodb: {
-      SequenceNumber: seq,
-      Keys: marshall(k) as NonNullable<DynamoDBRecord['dynamodb']>['Keys'],
-      ...(eventName === 'REMOVE'
-        ? { OldImage: marshall(image) as NonNullable<DynamoDBRecord['dynamodb']>['OldImage'] }
-        : {
-            NewImage: marshall(image, { removeUndefinedValues: true }) as NonNullable<
-              DynamoDBRecord['dynamodb']
-            >['NewImage'],
-          }),
-      StreamViewType: 'NEW_AND_OLD_IMAGES',
-    },
-  };
-}
-
 describe('stream dispatcher (Lambda partial-failure contract)', () => {
   const base = {
     title: 'Lámpara',
@@ -170,12 +152,12 @@ describe('stream dispatcher (Lambda partial-failure contract)', () => {
     try {
       const event: DynamoDBStreamEvent = {
         Records: [
-          record('100', 'INSERT', productItem({ ...base, id: 1 })),
-          record('101', 'INSERT', { pk: 'PRODUCT#2', sk: 'PRODUCT', id: 2, title: 42 }),
-          record('102', 'INSERT', productItem({ ...base, id: 3 })),
-          record('103', 'INSERT', { pk: 'UNIVERSITY#x', sk: 'UNIVERSITY', id: 'x' }),
-          record('104', 'MODIFY', productItem({ ...base, id: 4 })),
-          record('105', 'MODIFY', productItem({ ...base, id: 1, status: 'inactive' })),
+          streamRecord('100', 'INSERT', productItem({ ...base, id: 1 })),
+          streamRecord('101', 'INSERT', { pk: 'PRODUCT#2', sk: 'PRODUCT', id: 2, title: 42 }),
+          streamRecord('102', 'INSERT', productItem({ ...base, id: 3 })),
+          streamRecord('103', 'INSERT', { pk: 'UNIVERSITY#x', sk: 'UNIVERSITY', id: 'x' }),
+          streamRecord('104', 'MODIFY', productItem({ ...base, id: 4 })),
+          streamRecord('105', 'MODIFY', productItem({ ...base, id: 1, status: 'inactive' })),
           // A record missing its images entirely.
           { eventName: 'INSERT', dynamodb: { SequenceNumber: '106' } } as DynamoDBRecord,
         ],
@@ -186,7 +168,7 @@ describe('stream dispatcher (Lambda partial-failure contract)', () => {
       expect(res).toEqual({ batchItemFailures: [{ itemIdentifier: '102' }] });
       expect([...picky.docs.keys()]).toEqual([4]);
       const removed = await runIndexer({
-        Records: [record('107', 'REMOVE', productItem({ ...base, id: 4 }))],
+        Records: [streamRecord('107', 'REMOVE', productItem({ ...base, id: 4 }))],
       });
       expect(removed).toEqual({ batchItemFailures: [] });
       expect(picky.docs.size).toBe(0);

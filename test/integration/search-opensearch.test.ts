@@ -1,65 +1,180 @@
-import { afterAll } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
-  type AwsCredentials,
-  createOpenSearchIndex,
+  buildIndexBody,
   credentialsFromEnv,
-  signedRequest,
+  type OpenSearchError,
+  type OpenSearchConnection,
+  openSearchSender,
+  createOpenSearchIndex,
 } from '../../functions/adapters/search/opensearch';
-import { createOpenSearchSavedSearchIndex } from '../../functions/adapters/search/opensearch-alerts';
-import { runSavedSearchIndexContract } from '../contract/saved-search-index.contract';
-import { runSearchIndexContract } from '../contract/search-index.contract';
+import {
+  buildPercolatorIndexBody,
+  createOpenSearchSavedSearchIndex,
+} from '../../functions/adapters/search/opensearch-alerts';
+import type { SearchDocument } from '../../functions/ports/search-index';
+import { runSavedSearchIndexContract, savedSearch } from '../contract/saved-search-index.contract';
+import { CONTRACT_DOCS, runSearchIndexContract } from '../contract/search-index.contract';
+import { localOpenSearch, uniqueIndexName } from '../support/opensearch';
 
 /**
- * The SearchIndex contract against a REAL OpenSearch endpoint. It exists only when
- * OPENSEARCH_TEST_ENDPOINT is set (vitest.config.ts does not even load this file otherwise, so
- * nothing is reported as passed or skipped without a domain). Requests are SigV4-signed with the
- * credentials in AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY / AWS_SESSION_TOKEN and AWS_REGION (an
- * unsecured local cluster ignores the signature: set OPENSEARCH_TEST_AUTH=none to sign with dummy
- * keys). Every test gets a fresh index, deleted at the end.
+ * The OpenSearch adapters against a REAL OpenSearch 2.19: the integration setup's node
+ * (docs/decisions/044-a-real-opensearch-node.md), or, with OPENSEARCH_TEST_ENDPOINT, a domain,
+ * signed with the keys in AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY / AWS_SESSION_TOKEN and
+ * AWS_REGION:
  *
  *   OPENSEARCH_TEST_ENDPOINT=https://search-….es.amazonaws.com AWS_REGION=us-east-1 \
  *     npx vitest run --project integration test/integration/search-opensearch.test.ts
+ *
+ * Both contracts run on one index each, emptied between tests (a new index costs the node 0.5 s);
+ * writes are refreshed at once, so the next search sees them. Every index made here is deleted at
+ * the end.
  */
-const endpoint = process.env.OPENSEARCH_TEST_ENDPOINT;
+const domain = process.env.OPENSEARCH_TEST_ENDPOINT;
+const connection = (): OpenSearchConnection =>
+  domain
+    ? { node: domain, region: process.env.AWS_REGION ?? 'us-east-1', credentials: credentialsFromEnv }
+    : localOpenSearch();
+const send = (...args: Parameters<ReturnType<typeof openSearchSender>>) =>
+  openSearchSender(connection())(...args);
 
-if (endpoint) {
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const region = process.env.AWS_REGION ?? 'us-east-1';
-  const credentials = (): AwsCredentials =>
-    process.env.OPENSEARCH_TEST_AUTH === 'none'
-      ? { accessKeyId: 'unsigned', secretAccessKey: 'unsigned' }
-      : credentialsFromEnv();
-  const created: string[] = [];
-  let n = 0;
+const created: string[] = [];
+const indexName = (prefix: string) => {
+  const name = uniqueIndexName(prefix);
+  created.push(name);
+  return name;
+};
+const products = (index: string) => createOpenSearchIndex({ ...connection(), index, refresh: true });
+const savedSearches = (index: string) =>
+  createOpenSearchSavedSearchIndex({ ...connection(), index, refresh: true });
 
-  runSearchIndexContract('opensearch (live)', async () => {
-    const index = `contract-${Date.now()}-${n++}`;
-    created.push(index);
-    const search = createOpenSearchIndex({ node: endpoint, index, region, credentials, refresh: 'wait_for' });
-    await search.ensureIndex();
-    return search;
-  });
-
-  // The saved searches' percolator (alerts, docs/decisions/031) passes the embedded matcher's contract.
-  runSavedSearchIndexContract('opensearch percolator (live)', async () => {
-    const index = `contract-alerts-${Date.now()}-${n++}`;
-    created.push(index);
-    const alerts = createOpenSearchSavedSearchIndex({
-      node: endpoint,
-      index,
-      region,
-      credentials,
-      refresh: 'wait_for',
-    });
-    await alerts.ensureIndex();
-    return alerts;
-  });
-
-  afterAll(async () => {
-    if (created.length > 0)
-      await signedRequest(endpoint, region, credentials, {
-        method: 'DELETE',
-        path: `/${created.map(encodeURIComponent).join(',')}?ignore_unavailable=true`,
+/** The factory of a contract: one index, made at the first call and emptied at the next ones. */
+function emptiedEachTime<T extends { ensureIndex(): Promise<void> }>(
+  make: (index: string) => T,
+  prefix: string,
+) {
+  const index = indexName(prefix);
+  let adapter: T | undefined;
+  return async (): Promise<T> => {
+    if (adapter) {
+      // By id: _delete_by_query belongs to the reindex module, which production never calls.
+      const res = await send({
+        method: 'POST',
+        path: `/${index}/_search`,
+        body: { size: 10_000, _source: false },
       });
-  });
+      const ids = (res.body as { hits: { hits: { _id: string }[] } }).hits.hits.map((h) => h._id);
+      if (ids.length > 0)
+        await send({
+          method: 'POST',
+          path: `/${index}/_bulk?refresh=true`,
+          ndjson: ids.map((_id) => ({ delete: { _id } })),
+        });
+    } else {
+      adapter = make(index);
+      await adapter.ensureIndex();
+    }
+    return adapter;
+  };
 }
+
+afterAll(async () => {
+  if (created.length > 0)
+    await send({
+      method: 'DELETE',
+      path: `/${created.map((c) => `${c},${c}-*`).join(',')}?ignore_unavailable=true`,
+    });
+});
+
+runSearchIndexContract('opensearch', emptiedEachTime(products, 'contract'));
+
+// The saved searches' percolator (alerts, docs/decisions/031) passes the embedded matcher's contract.
+runSavedSearchIndexContract('opensearch percolator', emptiedEachTime(savedSearches, 'contract-alerts'));
+
+describe('the OpenSearch adapters on a real engine', () => {
+  const calculator: SearchDocument = CONTRACT_DOCS[0];
+
+  it('make their index with our analysis and a strict mapping, once, however many instances race to it', async () => {
+    const index = indexName('made');
+    const [first, second, third] = [products(index), products(index), products(index)];
+    expect(await first.ready()).toBe(false);
+    // Act: a write and two explicit creations at once (cold starts of three instances).
+    await Promise.all([first.upsert([calculator]), second.ensureIndex(), third.ensureIndex()]);
+    // Assess
+    expect(await first.ready()).toBe(true);
+    const mapping = (await send({ method: 'GET', path: `/${index}/_mapping` })).body as Record<
+      string,
+      { mappings: { dynamic: string; properties: Record<string, { fields?: Record<string, unknown> }> } }
+    >;
+    expect(mapping[index].mappings.dynamic).toBe('strict');
+    expect(mapping[index].mappings.properties.title.fields?.prefix).toMatchObject({ analyzer: 'es_folded' });
+    const found = await first.search({ q: 'CIENTÍFICA', sort: 'newest', limit: 5, offset: 0 });
+    expect(found.items.map((i) => i.id)).toEqual([1]);
+  });
+
+  it('give an index made before a field existed that field at the first write (photo sizes, status)', async () => {
+    // Prepare: the index as it was made before decision 022 and issue 13.
+    const index = indexName('older');
+    const body = buildIndexBody() as { mappings: { properties: Record<string, unknown> } };
+    delete body.mappings.properties.image_variants;
+    delete body.mappings.properties.status;
+    await send({ method: 'PUT', path: `/${index}`, body });
+    const search = products(index);
+    // Act: every optional field present (the mapping is strict: a field it lacks would be refused).
+    const sizes = { '/images/products/1.jpg': { width: 800, height: 600, widths: [320, 640] } };
+    await search.upsert([{ ...calculator, status: 'reserved', image_variants: sizes }]);
+    // Assess
+    const [item] = (await search.search({ sort: 'newest', limit: 5, offset: 0 })).items;
+    expect(item).toMatchObject({ id: 1, status: 'reserved', image_variants: sizes });
+    expect((await search.search({ hideReserved: true, sort: 'newest', limit: 5, offset: 0 })).total).toBe(0);
+  });
+
+  it("give an older percolator index the products index's fields added since: a listing with them percolates", async () => {
+    // Prepare: the saved searches' index as made before decision 022 and issue 13.
+    const index = indexName('older-alerts');
+    const body = buildPercolatorIndexBody() as { mappings: { properties: Record<string, unknown> } };
+    delete body.mappings.properties.image_variants;
+    delete body.mappings.properties.status;
+    await send({ method: 'PUT', path: `/${index}`, body });
+    const alerts = savedSearches(index);
+    const wanted = savedSearch({ university: 'ucv', q: 'calculadora' });
+    // Act
+    await alerts.put([wanted]);
+    const sizes = { '/images/products/1.jpg': { width: 800, height: 600, widths: [320] } };
+    const matched = await alerts.match({ ...calculator, status: 'active', image_variants: sizes }, null);
+    // Assess: the strict mapping would refuse the listing's fields it lacks.
+    expect(matched).toEqual([{ id: wanted.id, user_id: wanted.user_id }]);
+  });
+
+  it('fail a write the engine refuses an item of, so the stream record is retried', async () => {
+    const search = products(indexName('refused'));
+    await expect(
+      search.upsert([calculator, { ...CONTRACT_DOCS[1], created_at: 'el martes pasado' }]),
+    ).rejects.toThrow(/bulk index of 2 failed/);
+  });
+
+  it('answer a page ending past the 10,000-hit window with its total, where the engine refuses from + size', async () => {
+    const index = indexName('window');
+    const search = products(index);
+    await search.upsert(CONTRACT_DOCS);
+    // Asked as-is, the engine says 400: 'Result window is too large'.
+    await expect(
+      send({ method: 'POST', path: `/${index}/_search`, body: { from: 9_990, size: 50 } }),
+    ).rejects.toMatchObject({ status: 400 } satisfies Partial<OpenSearchError>);
+    // The adapter asks for the part of the page inside the window (the cursor stops at 10,000).
+    for (const offset of [9_990, 10_000])
+      expect(await search.search({ sort: 'newest', limit: 50, offset })).toEqual({ items: [], total: 8 });
+  });
+
+  it('read every page of a percolation (more matches than a page holds)', async () => {
+    const alerts = savedSearches(indexName('pages'));
+    // 1,001 saved searches the calculator matches: three pages of 500, by search id.
+    const searches = Array.from({ length: 1_001 }, () =>
+      savedSearch({ university: 'ucv', category: 'electronica' }),
+    );
+    await alerts.put(searches);
+    const matched = await alerts.match(calculator, null);
+    expect(matched).toHaveLength(1_001);
+    expect(new Set(matched.map((m) => m.id)).size).toBe(1_001);
+    expect(matched.map((m) => m.id)).toEqual(searches.map((s) => s.id).sort());
+  });
+});

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'aws-lambda';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { Context, DynamoDBRecord } from 'aws-lambda';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/idempotency';
 import type { HttpApiEvent } from '../../functions/http/router';
 import { buildPath, type RouteDef, type RouteName, routes } from '#shared/routes';
@@ -124,4 +125,33 @@ export async function invoke(
 ): Promise<{ status: number; headers: Record<string, string>; body: unknown }> {
   const res = await handler(event, lambdaContext());
   return { status: res.statusCode, headers: res.headers, body: res.body ? JSON.parse(res.body) : undefined };
+}
+
+/** A hand-built Lambda stream record of an item, as DynamoDB Streams delivers it to the dispatcher. */
+export function streamRecord(
+  seq: string,
+  eventName: 'INSERT' | 'MODIFY' | 'REMOVE',
+  image: Record<string, unknown>,
+): DynamoDBRecord {
+  const k = { pk: image.pk, sk: image.sk };
+  return {
+    eventID: `ev-${seq}`,
+    eventName,
+    eventSource: 'aws:dynamodb',
+    eventVersion: '1.1',
+    awsRegion: 'us-east-1',
+    eventSourceARN: 'arn:aws:dynamodb:us-east-1:000000000000:table/t/stream/x',
+    dynamodb: {
+      SequenceNumber: seq,
+      Keys: marshall(k) as NonNullable<DynamoDBRecord['dynamodb']>['Keys'],
+      ...(eventName === 'REMOVE'
+        ? { OldImage: marshall(image) as NonNullable<DynamoDBRecord['dynamodb']>['OldImage'] }
+        : {
+            NewImage: marshall(image, { removeUndefinedValues: true }) as NonNullable<
+              DynamoDBRecord['dynamodb']
+            >['NewImage'],
+          }),
+      StreamViewType: 'NEW_AND_OLD_IMAGES',
+    },
+  };
 }

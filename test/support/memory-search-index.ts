@@ -71,11 +71,3 @@ export class FailingSearchIndex implements SearchIndex {
     return false;
   }
 }
-
-/** An index that never answers a search (a hung connection): only a timeout gets past it. */
-export class HangingSearchIndex extends MemorySearchIndex {
-  override search(): Promise<SearchResult> {
-    this.calls += 1;
-    return new Promise(() => undefined);
-  }
-}

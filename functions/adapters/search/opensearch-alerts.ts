@@ -3,13 +3,11 @@ import type { SavedSearchFilters } from '#shared/alerts';
 import type { MatchableSearch, SavedSearchIndex, SavedSearchMatch } from '../../ports/alerts';
 import type { SearchDocument } from '../../ports/search-index';
 import {
-  type AwsCredentials,
   buildIndexBody,
   buildSearchRequest,
-  credentialsFromEnv,
   indexWriter,
-  type SignedRequest,
-  signedRequest,
+  type OpenSearchConnection,
+  openSearchSender,
   toIndexedDocument,
 } from './opensearch';
 
@@ -103,19 +101,15 @@ export function parsePercolateResponse(body: unknown): SavedSearchMatch[] {
     .hits.hits.map((h) => ({ id: h._source.search_id, user_id: h._source.user_id }));
 }
 
-export interface OpenSearchSavedSearchOptions {
-  node: string;
+export interface OpenSearchSavedSearchOptions extends OpenSearchConnection {
   index: string;
-  region: string;
-  credentials?: () => AwsCredentials;
   refresh?: boolean | 'wait_for';
 }
 
 export function createOpenSearchSavedSearchIndex(
   options: OpenSearchSavedSearchOptions,
 ): SavedSearchIndex & { ensureIndex(): Promise<void> } {
-  const send = (req: SignedRequest) =>
-    signedRequest(options.node, options.region, options.credentials ?? credentialsFromEnv, req);
+  const send = openSearchSender(options);
   const indexPath = `/${encodeURIComponent(options.index)}`;
   const writer = indexWriter(send, indexPath, {
     body: buildPercolatorIndexBody,

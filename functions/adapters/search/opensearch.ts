@@ -9,7 +9,7 @@ import type { SearchDocument, SearchIndex, SearchQuery, SearchResult } from '../
  * The SearchIndex port on Amazon OpenSearch Service: its REST API over `fetch`, each request signed
  * with SigV4 for the `es` service (docs/decisions/013-opensearch-over-signed-fetch.md replaces the
  * data-plane client of decision 002, whose 300 KB would not fit a Lambda bundle's budget). Request
- * building is pure and exported, so it is tested against recorded fixtures (test/fixtures/opensearch/).
+ * building is pure and exported; the adapter is tested on a real OpenSearch node (decision 044).
  *
  * Matching is the rule of shared/search-terms.ts, which the embedded engine and the DynamoDB
  * fallback implement too (docs/decisions/016-search-fallback-and-relevance.md): every query word
@@ -161,6 +161,13 @@ function wordClause(word: QueryWord): JsonObject {
   return { bool: { should, minimum_should_match: 1 } };
 }
 
+/**
+ * OpenSearch refuses (400) a page that ends past `index.max_result_window`, 10,000 by default:
+ * `from + size`, not `from` alone. The offset cursor stops at 10,000 (functions/commons/cursor.ts),
+ * so the last pages are cut to end there.
+ */
+export const MAX_RESULT_WINDOW = 10_000;
+
 /** The _search body for a query: one must-clause per word, the filters, the sort, the page. */
 export function buildSearchRequest(query: SearchQuery): JsonObject {
   const filter: Record<string, unknown>[] = [];
@@ -179,7 +186,7 @@ export function buildSearchRequest(query: SearchQuery): JsonObject {
   const mustNot = query.hideReserved ? [{ term: { status: 'reserved' } }] : [];
   return {
     from: query.offset,
-    size: query.limit,
+    size: Math.max(0, Math.min(query.limit, MAX_RESULT_WINDOW - query.offset)),
     track_total_hits: true,
     _source: SUMMARY_FIELDS,
     query: {
@@ -277,14 +284,14 @@ const REQUEST_TIMEOUT_MS = 10_000;
 const MAX_ATTEMPTS = 3;
 
 /**
- * One SigV4-signed request to the domain (aws4 signs; fetch sends). Throttling, gateway errors and
- * network failures are retried twice with a short backoff; every request here is idempotent (bulk
- * writes index and delete by id).
+ * One SigV4-signed request to the domain (aws4 signs; fetch sends), or an unsigned one to the local
+ * node (`credentials` null). Throttling, gateway errors and network failures are retried twice with
+ * a short backoff; every request here is idempotent (bulk writes index and delete by id).
  */
 export async function signedRequest(
   node: string,
   region: string,
-  credentials: () => AwsCredentials,
+  credentials: (() => AwsCredentials) | null,
   req: SignedRequest,
 ): Promise<{ status: number; body: unknown }> {
   const url = new URL(req.path, node);
@@ -294,22 +301,25 @@ export async function signedRequest(
       ? undefined
       : JSON.stringify(req.body);
   const contentType = req.ndjson ? 'application/x-ndjson' : 'application/json';
+  const plain: Record<string, string> = payload === undefined ? {} : { 'content-type': contentType };
   for (let attempt = 1; ; attempt++) {
-    const signed = aws4.sign(
-      {
-        host: url.host,
-        path: `${url.pathname}${url.search}`,
-        method: req.method,
-        service: 'es',
-        region,
-        headers: payload === undefined ? {} : { 'content-type': contentType },
-        ...(payload === undefined ? {} : { body: payload }),
-      },
-      credentials(),
-    );
+    const signed = credentials
+      ? aws4.sign(
+          {
+            host: url.host,
+            path: `${url.pathname}${url.search}`,
+            method: req.method,
+            service: 'es',
+            region,
+            headers: plain,
+            ...(payload === undefined ? {} : { body: payload }),
+          },
+          credentials(),
+        ).headers
+      : plain;
     // fetch sets Host itself (the same value aws4 signed).
     const headers = Object.fromEntries(
-      Object.entries(signed.headers ?? {})
+      Object.entries(signed ?? {})
         .filter(([name]) => name.toLowerCase() !== 'host')
         .map(([name, value]) => [name, String(value)]),
     );
@@ -408,14 +418,29 @@ export function indexWriter(
   return { ensureIndex, ensureOnce, bulk };
 }
 
-export interface OpenSearchIndexOptions {
+/** Where requests go and how they are signed; both adapters take it. */
+export interface OpenSearchConnection {
   /** Domain endpoint, e.g. https://search-xyz.us-east-1.es.amazonaws.com */
   node: string;
-  index: string;
   region: string;
   /** Where the signing keys come from. @default the environment (a Lambda's role) */
   credentials?: () => AwsCredentials;
-  /** Bulk refresh policy; 'wait_for' makes writes visible before returning (contract tests). */
+  /**
+   * Local only: send requests unsigned, to the local node, which has no security plugin
+   * (docs/decisions/044). A domain refuses them.
+   */
+  unsigned?: boolean;
+}
+
+/** The request function of a connection. */
+export function openSearchSender(connection: OpenSearchConnection) {
+  const credentials = connection.unsigned ? null : (connection.credentials ?? credentialsFromEnv);
+  return (req: SignedRequest) => signedRequest(connection.node, connection.region, credentials, req);
+}
+
+export interface OpenSearchIndexOptions extends OpenSearchConnection {
+  index: string;
+  /** Bulk refresh policy; true or 'wait_for' makes writes visible before returning (tests). */
   refresh?: boolean | 'wait_for';
 }
 
@@ -423,8 +448,7 @@ export function createOpenSearchIndex(
   options: OpenSearchIndexOptions,
 ): SearchIndex & { ensureIndex(): Promise<void> } {
   const { index, refresh } = options;
-  const send = (req: SignedRequest) =>
-    signedRequest(options.node, options.region, options.credentials ?? credentialsFromEnv, req);
+  const send = openSearchSender(options);
   const indexPath = `/${encodeURIComponent(index)}`;
   const writer = indexWriter(send, indexPath, {
     body: buildIndexBody,

@@ -1,7 +1,8 @@
 import { createOpenSearchSavedSearchIndex } from '../../adapters/search/opensearch-alerts';
-import { ENV, isLocal, optionalEnv, requireEnv } from '../../commons/env';
+import { ENV, isLocal, optionalEnv } from '../../commons/env';
 import type { SavedSearchIndex } from '../../ports/alerts';
 import type { PartFactories } from '../context';
+import { openSearchConnection } from './search';
 
 /**
  * The saved searches' reverse index (docs/decisions/031): OpenSearch's percolator where
@@ -17,9 +18,8 @@ function createSavedSearchIndex(): SavedSearchIndex {
     throw new Error(`${ENV.searchBackend} must be 'opensearch' here (found ${backend ?? 'nothing'})`);
   const products = optionalEnv(ENV.openSearchIndex, 'products')!;
   return createOpenSearchSavedSearchIndex({
-    node: requireEnv(ENV.openSearchEndpoint),
+    ...openSearchConnection(),
     index: optionalEnv(ENV.openSearchAlertsIndex, `${products}-saved-searches`)!,
-    region: process.env.AWS_REGION ?? 'us-east-1',
   });
 }
 
