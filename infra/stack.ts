@@ -132,6 +132,8 @@ export class MarketplaceStack extends Stack {
     this.data.bindTable(this.adminJobs.runner, 'RW');
     this.data.grantScan(this.adminJobs.runner);
     this.search.bindSearch(this.adminJobs.runner, 'RW');
+    // A reindex also rewrites the saved searches' stored queries (docs/decisions/046).
+    this.search.bindSavedSearches(this.adminJobs.runner);
     this.web.bindImages(this.adminJobs.runner);
     for (const { fn, uses } of this.api.functions) if (uses.jobs) this.adminJobs.bindLauncher(fn);
     // The BCV's official rate, read each business day (decision 033).

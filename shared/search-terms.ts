@@ -1,5 +1,5 @@
-import { CAREER_LABELS, CATEGORY_LABELS } from './enums';
-import { pluralForms, singularsOf, synonymsOf } from './synonyms';
+import { CAREER_LABELS, CATEGORY_LABELS, type Condition } from './enums';
+import { conditionFormsOf, pluralForms, readQualifiers, singularsOf, synonymsOf } from './synonyms';
 import { boundedEditDistance, tokenize, typoBudget } from './text';
 
 /**
@@ -7,14 +7,20 @@ import { boundedEditDistance, tokenize, typoBudget } from './text';
  * DynamoDB fallback each implement (docs/decisions/016-search-fallback-and-relevance.md). Words are
  * folded (accents and case). A query word matches a word of a product (`searchableWords`) when:
  * 1. the product's word is one of the query word's WHOLE WORDS: the word itself, its singular or
- *    plural forms ('sillas' ~ 'silla', 'colchones' ~ 'colchon'), and its synonyms with their plurals
- *    (shared/synonyms.ts: 'laptop' → 'computadora'). No stemming: a stem joins words that only look
+ *    plural forms ('sillas' ~ 'silla', 'colchones' ~ 'colchon'), its synonyms with their plurals
+ *    (shared/synonyms.ts: 'laptop' → 'computadora'), and for a condition word its gender and number
+ *    forms ('nuevos' ~ 'nueva'). No stemming: a stem joins words that only look
  *    alike ('calculadora' and 'cálculo' share 'calcul', 'mesa' and 'meses' share 'mes');
  * 2. the product's word starts with it (word prefix): 'calcu' → 'calculadora';
  * 3. the query word has no synonyms and the product's word is within its typo budget (`typoBudget`:
  *    one edit from 4 letters, two from 8; Levenshtein, so a swap of two letters is two edits):
  *    'calculdora' → 'calculadora', 'cientifico' → 'científica'.
  * Every word of a query must match (AND).
+ *
+ * A condition word of the query ('nuevo', 'usada', 'segunda mano': shared/synonyms.ts
+ * readQualifiers) is a soft filter (docs/decisions/046): a listing of that condition satisfies it, and
+ * so does one whose words match it by the rule above ('casi nueva', 'como nuevo'); listings of the
+ * first condition word's condition rank first. Order words ('barato') are not searched at all.
  */
 
 /** What a product is found by. */
@@ -57,7 +63,12 @@ export interface QueryWord {
 
 export function queryWord(word: string): QueryWord {
   const synonyms = synonymsOf(word);
-  const wholeWords = new Set([...pluralForms(word), ...singularsOf(word), ...synonyms]);
+  const wholeWords = new Set([
+    ...pluralForms(word),
+    ...singularsOf(word),
+    ...synonyms,
+    ...conditionFormsOf(word),
+  ]);
   return { word, wholeWords, typos: synonyms.length > 0 ? 0 : typoBudget(word) };
 }
 
@@ -75,26 +86,67 @@ export function wordMatches(q: QueryWord, productWord: string): boolean {
   );
 }
 
+/** A condition word of a query, with what satisfies it: the listing's condition, or all its words. */
+export interface ConditionTerm {
+  condition: Condition;
+  words: QueryWord[];
+}
+
+/** What a search text asks for. */
+export interface SearchTerms {
+  /** Words every match must hold (rules 1–3). */
+  words: QueryWord[];
+  /** Condition words: each holds when the listing has that condition, or holds all its words. */
+  conditions: ConditionTerm[];
+  /** The condition ranked first: the first condition word's. */
+  preferred: Condition | undefined;
+}
+
+/** Reads a search text: its words to find, its condition words, and the condition ranked first. */
+export function searchTerms(text: string | undefined): SearchTerms {
+  const read = readQualifiers(text ?? '');
+  const conditions = read.conditions.map((c) => ({
+    condition: c.condition,
+    words: [...new Set(c.words)].map(queryWord),
+  }));
+  return { words: queryWords(read.text), conditions, preferred: conditions[0]?.condition };
+}
+
+/** Whether a search text asks for nothing: every listing in scope matches it. */
+export function isEmptyText(terms: SearchTerms): boolean {
+  return terms.words.length === 0 && terms.conditions.length === 0;
+}
+
 /**
- * A text matcher for many products: every query word must match one of the product's words. Each
- * distinct product word is judged once per query word (a fallback search reads up to 2,000 products).
+ * A matcher for many products: every query word must match one of the product's words, and every
+ * condition word must be its condition or match its words. Each distinct product word is judged
+ * once per query word (a fallback search reads up to 2,000 products).
  */
-export function textMatcher(text: string): (p: Searchable) => boolean {
-  const words = queryWords(text);
-  if (words.length === 0) return () => true;
-  const judged = words.map(() => new Map<string, boolean>());
+export function searchMatcher(text: string | undefined): (p: Searchable & { condition: string }) => boolean {
+  const terms = searchTerms(text);
+  if (isEmptyText(terms)) return () => true;
+  const judged = new Map<QueryWord, Map<string, boolean>>();
+  const holds = (q: QueryWord, own: readonly string[]) => {
+    let seen = judged.get(q);
+    if (!seen) {
+      seen = new Map();
+      judged.set(q, seen);
+    }
+    const cache = seen;
+    return own.some((w) => {
+      let hit = cache.get(w);
+      if (hit === undefined) {
+        hit = wordMatches(q, w);
+        cache.set(w, hit);
+      }
+      return hit;
+    });
+  };
   return (p) => {
     const own = searchableWords(p);
-    return words.every((q, i) => {
-      const seen = judged[i];
-      return own.some((w) => {
-        let hit = seen.get(w);
-        if (hit === undefined) {
-          hit = wordMatches(q, w);
-          seen.set(w, hit);
-        }
-        return hit;
-      });
-    });
+    return (
+      terms.words.every((q) => holds(q, own)) &&
+      terms.conditions.every((c) => p.condition === c.condition || c.words.every((q) => holds(q, own)))
+    );
   };
 }

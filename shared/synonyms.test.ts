@@ -51,17 +51,33 @@ describe('the word rule (shared/search-terms.ts)', () => {
 });
 
 describe('qualifier words', () => {
-  it('leave the text and say the condition or the order', () => {
-    expect(readQualifiers('Laptop BARATA')).toMatchObject({ text: 'laptop', sort: 'price-low' });
+  it('order words leave the searched text; condition words stay in it, read as soft filters (decision 046)', () => {
+    expect(readQualifiers('Laptop BARATA')).toMatchObject({
+      text: 'laptop',
+      searched: 'laptop',
+      sort: 'price-low',
+    });
     expect(readQualifiers('libro económico')).toMatchObject({ text: 'libro', sort: 'price-low' });
-    expect(readQualifiers('oferta')).toMatchObject({ text: '', sort: 'price-low' });
-    expect(readQualifiers('guitarra nueva')).toMatchObject({ text: 'guitarra', condition: 'nuevo' });
-    expect(readQualifiers('libro de segunda mano')).toMatchObject({ text: 'libro de', condition: 'usado' });
-    expect(readQualifiers('moto cara')).toEqual({ text: 'moto cara' });
-    expect(readQualifiers('segunda edicion')).toEqual({ text: 'segunda edicion' });
-    expect(readQualifiers('usado nuevo caro barato')).toMatchObject({
+    expect(readQualifiers('oferta')).toMatchObject({ text: '', searched: '', sort: 'price-low' });
+    expect(readQualifiers('guitarra nueva')).toEqual({
+      text: 'guitarra',
+      searched: 'guitarra nueva',
+      conditions: [{ condition: 'nuevo', words: ['nueva'] }],
+    });
+    expect(readQualifiers('libro de segunda mano')).toMatchObject({
+      text: 'libro de',
+      conditions: [{ condition: 'usado', words: ['segunda', 'mano'] }],
+    });
+    expect(readQualifiers('moto cara')).toEqual({ text: 'moto cara', searched: 'moto cara', conditions: [] });
+    expect(readQualifiers('segunda edicion')).toMatchObject({ text: 'segunda edicion', conditions: [] });
+    // Every condition word is kept, in order (the first ranks first); the first order word wins.
+    expect(readQualifiers('usado nuevo caro barato')).toEqual({
       text: '',
-      condition: 'usado',
+      searched: 'usado nuevo',
+      conditions: [
+        { condition: 'usado', words: ['usado'] },
+        { condition: 'nuevo', words: ['nuevo'] },
+      ],
       sort: 'price-high',
     });
   });

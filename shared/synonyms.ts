@@ -11,9 +11,10 @@ import { fold, tokenize } from './text';
  *   category's name and label); its items have groups of their own, so 'laptop' finds computers,
  *   not every product of the electronics category.
  * - qualifier words: words that say what a buyer wants rather than what the product is called —
- *   'nuevo'/'usado' the condition, 'barato'/'económico'/'oferta' cheaper first, 'caro' dearer
- *   first (readQualifiers below). The spec's other qualifier words (grande, pequeño, bueno,
- *   rápido) describe the product, so they stay words to find, with their synonyms.
+ *   'nuevo'/'usado' the condition (matched by the listing's condition or by its own words, the
+ *   condition first), 'barato'/'económico'/'oferta' cheaper first, 'caro' dearer first
+ *   (readQualifiers below). The spec's other qualifier words (grande, pequeño, bueno, rápido)
+ *   describe the product, so they stay words to find, with their synonyms.
  * Every word is a single folded token (a test checks it).
  */
 export const CATEGORY_NAMES: Record<Category, readonly string[]> = {
@@ -153,7 +154,7 @@ export function synonymsOf(word: string): string[] {
   return [...out];
 }
 
-/** What a qualifier word means: a condition filter, or an order of the results. */
+/** What a qualifier word means: a condition, or an order of the results. */
 export interface QualifierMeaning {
   condition?: Condition;
   sort?: SortOrder;
@@ -198,29 +199,83 @@ export const QUALIFIERS: readonly { words: readonly string[]; means: QualifierMe
   },
 ];
 
+/** Gender and number endings of a Spanish adjective: 'nuevo', 'nueva', 'nuevos', 'nuevas'. */
+const INFLECTION = /(?:os|as|o|a)$/;
+const conditionForms = new Map<string, string[]>();
+for (const { words, means } of QUALIFIERS) {
+  if (!means.condition) continue;
+  const single = words.map(fold).filter((w) => !w.includes(' '));
+  for (const w of single) {
+    if (!INFLECTION.test(w)) continue;
+    const stem = w.replace(INFLECTION, '');
+    conditionForms.set(
+      w,
+      single.filter((o) => o !== w && INFLECTION.test(o) && o.replace(INFLECTION, '') === stem),
+    );
+  }
+}
+
+/**
+ * The other forms of a condition word, as whole words its soft match accepts in a listing's text
+ * (docs/decisions/046): 'nuevos' → nuevo, nueva, nuevas ('sillas nuevos' finds 'Silla casi nueva').
+ * Empty for any other word.
+ */
+export function conditionFormsOf(word: string): string[] {
+  return conditionForms.get(word) ?? [];
+}
+
 const qualifierPhrases = QUALIFIERS.flatMap(({ words, means }) =>
   words.map((w) => ({ tokens: tokenize(w), means })),
 ).sort((a, b) => b.tokens.length - a.tokens.length);
 
+/** A condition word of a query ('nueva', 'segunda mano'): its condition and its folded words. */
+export interface ConditionWords {
+  condition: Condition;
+  words: string[];
+}
+
+/** A query read for its qualifier words (docs/decisions/046). */
+export interface ReadQuery {
+  /** The words to find: the query without any qualifier word. */
+  text: string;
+  /**
+   * Its condition words, in order. Each is a soft filter: a listing of that condition, or one whose
+   * own text holds the words ('casi nueva', 'como nuevo'), satisfies it; the first one's condition
+   * ranks first.
+   */
+  conditions: ConditionWords[];
+  /** The order its first order word asks for ('barato': cheaper first). */
+  sort?: SortOrder;
+  /** The query without its order words: what the search engines are given. */
+  searched: string;
+}
+
 /**
- * Splits a search into the words to find and what its qualifier words mean: 'laptop barata' →
- * { text: 'laptop', sort: 'price-low' }; 'libro usado' → { text: 'libro', condition: 'usado' }.
- * The first qualifier of a kind wins; every qualifier word is taken out of the text.
+ * Reads a search's qualifier words: 'laptop barata' → text 'laptop', sort 'price-low';
+ * 'silla nueva' → text 'silla', the condition words 'nueva' (nuevo). Order words only order (they
+ * leave the searched text: an order never hides a listing); condition words stay searched, as soft
+ * filters. The first order word wins.
  */
-export function readQualifiers(q: string): QualifierMeaning & { text: string } {
+export function readQualifiers(q: string): ReadQuery {
   const tokens = tokenize(q);
-  const rest: string[] = [];
-  const meaning: QualifierMeaning = {};
+  const text: string[] = [];
+  const searched: string[] = [];
+  const conditions: ConditionWords[] = [];
+  let sort: SortOrder | undefined;
   for (let i = 0; i < tokens.length; ) {
     const found = qualifierPhrases.find(({ tokens: t }) => t.every((w, k) => tokens[i + k] === w));
     if (!found) {
-      rest.push(tokens[i]);
+      text.push(tokens[i]);
+      searched.push(tokens[i]);
       i++;
       continue;
     }
-    if (found.means.condition) meaning.condition ??= found.means.condition;
-    if (found.means.sort) meaning.sort ??= found.means.sort;
+    if (found.means.condition) {
+      conditions.push({ condition: found.means.condition, words: found.tokens });
+      searched.push(...found.tokens);
+    }
+    if (found.means.sort) sort ??= found.means.sort;
     i += found.tokens.length;
   }
-  return { text: rest.join(' '), ...meaning };
+  return { text: text.join(' '), conditions, ...(sort ? { sort } : {}), searched: searched.join(' ') };
 }

@@ -4,15 +4,16 @@ import { isListed } from '#shared/table';
 import { logger } from '../commons/observability';
 import type { ProfileRepository } from '../ports/accounts';
 import type { AdminStore, JobStore, TablePages } from '../ports/admin';
-import type { SavedSearchRepository } from '../ports/alerts';
+import type { SavedSearchIndex, SavedSearchRepository } from '../ports/alerts';
 import type { ImageStore } from '../ports/images';
 import type { SearchIndex } from '../ports/search-index';
+import { rebuildSavedSearchIndex } from './alert-notifications';
 import { ownImageKeys } from './images';
 import { toSearchDocument } from './indexer';
 
 /**
- * The admin's background jobs (docs/decisions/026): a reindex of the search index from the table,
- * and the deletion of a university (its products, verifications and saved searches; decision 042). Never inside an HTTP request: the route writes a
+ * The admin's background jobs (docs/decisions/026): a reindex of the search index from the table
+ * (and of the saved searches' stored queries), and the deletion of a university (its products, verifications and saved searches; decision 042). Never inside an HTTP request: the route writes a
  * queued job (claiming its kind's lock) and launches a run; a run leases the job, works page by
  * page writing its progress, and finishes it (releasing the lock). A run that dies leaves a lease
  * that expires: the next run (a retry, the schedule) takes the job over.
@@ -22,8 +23,10 @@ export interface JobDeps {
   adminStore: AdminStore;
   tablePages: TablePages;
   profiles: Pick<ProfileRepository, 'endInstitutional'>;
-  savedSearches: Pick<SavedSearchRepository, 'remove'>;
+  savedSearches: Pick<SavedSearchRepository, 'remove' | 'page'>;
   search: SearchIndex;
+  /** The saved searches' matcher: a reindex rewrites its stored queries under today's rule. */
+  savedSearchIndex: SavedSearchIndex;
   images: ImageStore;
   now: () => Date;
 }
@@ -131,6 +134,14 @@ async function reindex(deps: JobDeps, jobId: string): Promise<RunOutcome> {
     drift = await driftOf(search, listed);
   }
   const indexed = (await search.ids()).length;
+  // The percolator stores each saved search as the query of the rule it was saved under: a reindex
+  // writes them again, so a rule changed since (decision 046's soft condition words) reaches them.
+  let savedSearches: number;
+  try {
+    savedSearches = await rebuildSavedSearchIndex(deps, REINDEX_PAGE);
+  } catch (err) {
+    throw new IndexError(String(err));
+  }
   await deps.jobStore.finish(jobId, {
     status: 'succeeded',
     processed,
@@ -139,7 +150,7 @@ async function reindex(deps: JobDeps, jobId: string): Promise<RunOutcome> {
     error: null,
     now: deps.now().toISOString(),
   });
-  logger.info('reindex finished', { jobId, processed, indexed });
+  logger.info('reindex finished', { jobId, processed, indexed, savedSearches });
   return 'finished';
 }
 

@@ -393,7 +393,7 @@ export async function removeSavedSearchesOfProfile(
  * percolator index is durable and fed by the stream). Returns how many saved searches were put.
  */
 export async function rebuildSavedSearchIndex(
-  deps: Pick<AlertDeps, 'savedSearches' | 'savedSearchIndex'>,
+  deps: { savedSearches: Pick<SavedSearchRepository, 'page'>; savedSearchIndex: SavedSearchIndex },
   pageSize = 500,
 ): Promise<number> {
   let n = 0;

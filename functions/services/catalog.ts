@@ -51,18 +51,18 @@ export function isPlainListing(q: ListProductsQuery): boolean {
 }
 
 /**
- * What a search means to a buyer: the spec's qualifier words leave the text and become the
- * condition filter ('nuevo', 'usado') or the order ('barato', 'económico', 'oferta': cheaper first;
- * 'caro': dearer first). An explicit condition filter wins over the word; an order chosen other
- * than the default (newest) wins too. Both the index and the fallback answer the result.
+ * What a search means to a buyer (docs/decisions/046): the spec's order words leave the text and
+ * become the order ('barato', 'económico', 'oferta': cheaper first; 'caro': dearer first) unless an
+ * order other than the default (newest) was chosen. Condition words ('nuevo', 'usada') stay in the
+ * text: the index and the fallback read them as soft filters (the listing's condition, or its own
+ * words: 'casi nueva'), the condition first; the condition filter chosen in the UI stays a hard one.
  */
 export function interpretQuery(query: ListProductsQuery): ListProductsQuery {
   if (!query.q) return query;
-  const { text, condition, sort } = readQualifiers(query.q);
+  const { searched, sort } = readQualifiers(query.q);
   return {
     ...query,
-    q: text || undefined,
-    condition: query.condition ?? condition,
+    q: searched || undefined,
     sort: sort && query.sort === 'newest' ? sort : query.sort,
   };
 }

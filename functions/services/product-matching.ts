@@ -1,16 +1,16 @@
 import type { Product } from '#shared/schemas';
-import { textMatcher } from '#shared/search-terms';
+import { searchMatcher, searchTerms } from '#shared/search-terms';
 import { isListed } from '#shared/table';
 import type { SearchQuery } from '../ports/search-index';
 
 /**
  * The spec's database fallback of a search, in memory, matching as the search index does: the
- * word rule of shared/search-terms.ts (accents folded, Spanish stem, word prefix, whole-word
- * synonyms, a typo within the budget) over title, tags, category, career, description and seller.
- * Every query word must match.
+ * word rule of shared/search-terms.ts (accents folded, plurals, word prefix, whole-word synonyms, a
+ * typo within the budget) over title, tags, category, career, description and seller. Every query
+ * word must match; a condition word ('nueva') is the product's condition or one of its words.
  */
 export function matchesText(p: Product, q: string): boolean {
-  return textMatcher(q)(p);
+  return searchMatcher(q)(p);
 }
 
 export type ProductFilters = Pick<
@@ -49,14 +49,23 @@ export function sortProducts(items: Product[], sort: SearchQuery['sort']): Produ
   }
 }
 
-/** Everything a fallback search does to its candidates: match, filter, sort. */
+/**
+ * Everything a fallback search does to its candidates: match, filter, sort — the preferred
+ * condition's products first (the first condition word's, docs/decisions/046), as the index does.
+ */
 export function filterAndSort(
   candidates: Product[],
   query: ProductFilters & { q?: string; sort: SearchQuery['sort'] },
 ): Product[] {
-  const text = textMatcher(query.q ?? '');
-  return sortProducts(
+  const text = searchMatcher(query.q);
+  const sorted = sortProducts(
     candidates.filter((p) => matchesFilters(p, query) && text(p)),
     query.sort,
   );
+  const { preferred } = searchTerms(query.q);
+  if (preferred === undefined) return sorted;
+  return [
+    ...sorted.filter((p) => p.condition === preferred),
+    ...sorted.filter((p) => p.condition !== preferred),
+  ];
 }

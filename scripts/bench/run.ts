@@ -19,6 +19,10 @@
  * (scripts/bench/listing-expiry.ts).
  * `npm run bench -- alerts` prints the time to match a new listing against 1,000 and 100,000 saved
  * searches on the local engine (scripts/bench/alerts.ts, decision 031).
+ * `npm run bench -- search-agreement` starts a real OpenSearch node (port 4150) and prints how often
+ * it and the embedded engine give the same first 10 results and total for student searches on the
+ * demo catalogue and the relevance corpus, with every difference (scripts/bench/search-agreement.ts,
+ * decision 046).
  * `LIGHTHOUSE_BASE=<rev> npm run bench -- lighthouse-ab` runs the Lighthouse part for the working
  * tree and an earlier commit side by side, interleaved (scripts/bench/lighthouse-ab.ts, decision 038).
  */
@@ -232,6 +236,8 @@ async function main() {
   // Alerts' matching (decision 031): in-memory, on request only.
   if (only === 'alerts') return (await import('./alerts')).alertFigures(line);
   if (only === 'expiry') return (await import('./listing-expiry')).runExpiryBench(line);
+  // The engines' agreement (decision 046): a real OpenSearch node of its own, on request only.
+  if (only === 'search-agreement') return (await import('./search-agreement')).searchAgreementFigures(line);
   // Two builds side by side (LIGHTHOUSE_BASE=<rev>): on request only.
   if (only === 'lighthouse-ab') return (await import('./lighthouse-ab')).lighthouseAb();
   if (!only || only === 'web') await webFigures();

@@ -464,6 +464,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       savedSearches: jobContext.savedSearches,
       now: jobContext.now,
       search,
+      savedSearchIndex,
       images: jobContext.images,
     }));
     provideParts({ jobLauncher: jobRunner });

@@ -8,6 +8,7 @@ import { createTableAccess, type TableAccess } from '../../functions/adapters/dy
 import { createProductRepository, productItem } from '../../functions/adapters/dynamodb/products';
 import { createTablePages } from '../../functions/adapters/dynamodb/table-pages';
 import { createRebuildableEmbeddedIndex } from '../../functions/adapters/search/embedded';
+import { createEmbeddedSavedSearchIndex } from '../../functions/adapters/search/embedded-alerts';
 import { resetContext } from '../../functions/app/context';
 import { setHandlerContext } from '../support/callers';
 import { ENV } from '../../functions/commons/env';
@@ -22,7 +23,13 @@ import { ensureTable, localDynamoClient } from '../../scripts/local/parts/dynamo
 import { uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, invoke } from '../support/events';
 import { handlerOf } from '../support/handlers';
-import { deleteIndexes, localSearchIndex, uniqueIndexName } from '../support/opensearch';
+import {
+  deleteIndexes,
+  localSavedSearchIndex,
+  localSearchIndex,
+  openSearchRequest,
+  uniqueIndexName,
+} from '../support/opensearch';
 
 /**
  * The admin's reindex (issue 10; docs/decisions/026) against DynamoDB Local with 5,000 products,
@@ -87,6 +94,7 @@ function jobDeps(index: SearchIndex) {
     profiles: createProfileRepository(table),
     savedSearches: createSavedSearchRepository(table),
     search: index,
+    savedSearchIndex: createEmbeddedSavedSearchIndex(),
     images: { delete: async () => undefined } as never,
     now: () => new Date(),
   };
@@ -261,4 +269,52 @@ describe.each<[string, () => SearchIndex]>([
     expect(again.status).toBe(202);
     await runJob(jobDeps(search), (again.body as AdminJob).id);
   }, 120_000);
+});
+
+describe('the reindex job and the saved searches', { timeout: 180_000 }, () => {
+  it("rewrites every percolator query stored under an older rule, so it matches by today's (decision 046)", async () => {
+    // Prepare: a saved search 'silla nueva' in the table, and in the percolator a query of an older
+    // rule for it (here one that matches nothing, as 'nueva' read as a word missed new chairs).
+    const alertsIndex = uniqueIndexName('reindex-alerts');
+    const alerts = localSavedSearchIndex(alertsIndex);
+    const wanted = {
+      id: 'reindex-silla-nueva',
+      user_id: 'reindex-buyer',
+      enabled: true,
+      created_at: new Date().toISOString(),
+      new_ids: [],
+      university,
+      q: 'silla nueva',
+    };
+    expect(await createSavedSearchRepository(table).create(wanted, 10)).toBe('created');
+    await alerts.ensureIndex();
+    await openSearchRequest('PUT', `/${alertsIndex}/_doc/${wanted.id}?refresh=true`, {
+      search_id: wanted.id,
+      user_id: wanted.user_id,
+      enabled: true,
+      query: { match_none: {} },
+    });
+    const newChair: SearchDocument = {
+      ...seededDocs[0],
+      id: 888_888_888,
+      title: 'Silla de oficina',
+      condition: 'nuevo',
+      university_id: university,
+    };
+    expect(await alerts.match(newChair, null)).toEqual([]);
+    try {
+      // Act
+      const res = await startReindex();
+      expect(res.status).toBe(202);
+      const job = (res.body as AdminJob).id;
+      expect(
+        await runJob({ ...jobDeps(createRebuildableEmbeddedIndex()), savedSearchIndex: alerts }, job),
+      ).toBe('finished');
+      // Assess: the stored query is today's, and a new chair with no word 'nueva' alerts.
+      expect((await getJob(job)).status).toBe('succeeded');
+      expect(await alerts.match(newChair, null)).toEqual([{ id: wanted.id, user_id: wanted.user_id }]);
+    } finally {
+      await deleteIndexes(alertsIndex);
+    }
+  });
 });

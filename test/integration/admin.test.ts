@@ -8,6 +8,7 @@ import { createProductRepository } from '../../functions/adapters/dynamodb/produ
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { reportItem } from '../../functions/adapters/dynamodb/reports';
 import { createRebuildableEmbeddedIndex } from '../../functions/adapters/search/embedded';
+import { createEmbeddedSavedSearchIndex } from '../../functions/adapters/search/embedded-alerts';
 import { resetContext } from '../../functions/app/context';
 import { setHandlerContext } from '../support/callers';
 import type { SearchIndex } from '../../functions/ports/search-index';
@@ -555,6 +556,7 @@ async function runJobs() {
         profiles: createProfileRepository(table),
         savedSearches: createSavedSearchRepository(table),
         search,
+        savedSearchIndex: createEmbeddedSavedSearchIndex(),
         images,
         now: () => new Date(),
       },

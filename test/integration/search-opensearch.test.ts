@@ -13,6 +13,7 @@ import {
 } from '../../functions/adapters/search/opensearch-alerts';
 import type { SearchDocument } from '../../functions/ports/search-index';
 import { runSavedSearchIndexContract, savedSearch } from '../contract/saved-search-index.contract';
+import { runRelevanceContract } from '../contract/relevance.contract';
 import { CONTRACT_DOCS, runSearchIndexContract } from '../contract/search-index.contract';
 import { localOpenSearch, uniqueIndexName } from '../support/opensearch';
 
@@ -89,6 +90,16 @@ runSearchIndexContract('opensearch', emptiedEachTime(products, 'contract'));
 
 // The saved searches' percolator (alerts, docs/decisions/031) passes the embedded matcher's contract.
 runSavedSearchIndexContract('opensearch percolator', emptiedEachTime(savedSearches, 'contract-alerts'));
+
+// Condition words are soft (docs/decisions/046): the same relevance tests as the embedded engine's.
+runRelevanceContract('opensearch', {
+  search: () => products(indexName('relevance')),
+  alerts: async () => {
+    const alerts = savedSearches(indexName('relevance-alerts'));
+    await alerts.ensureIndex();
+    return alerts;
+  },
+});
 
 describe('the OpenSearch adapters on a real engine', () => {
   const calculator: SearchDocument = CONTRACT_DOCS[0];

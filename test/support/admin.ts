@@ -4,6 +4,7 @@ import { createSavedSearchRepository } from '../../functions/adapters/dynamodb/a
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createTablePages } from '../../functions/adapters/dynamodb/table-pages';
 import { createRebuildableEmbeddedIndex } from '../../functions/adapters/search/embedded';
+import { createEmbeddedSavedSearchIndex } from '../../functions/adapters/search/embedded-alerts';
 import { type JobDeps, type RunOptions, runJob } from '../../functions/services/admin-jobs';
 import type { RouteName } from '#shared/routes';
 import { apiEvent, type EventOptions, invoke } from './events';
@@ -45,6 +46,7 @@ export function jobDepsOf(table: TableAccess, overrides: Partial<JobDeps> = {}):
     profiles: createProfileRepository(table),
     savedSearches: createSavedSearchRepository(table),
     search: createRebuildableEmbeddedIndex(),
+    savedSearchIndex: createEmbeddedSavedSearchIndex(),
     images: { delete: async () => undefined } as never,
     now: () => new Date(),
     ...overrides,

@@ -4,7 +4,8 @@ import type {
   SearchQuery,
   SearchResult,
 } from '../../functions/ports/search-index';
-import { textMatcher } from '#shared/search-terms';
+import { compareForSearch } from '../../functions/adapters/search/sort-order';
+import { searchMatcher, searchTerms } from '#shared/search-terms';
 
 /**
  * A plain in-memory SearchIndex for tests that need AN index but do not test the engine (the word
@@ -29,7 +30,7 @@ export class MemorySearchIndex implements SearchIndex {
 
   async search(q: SearchQuery): Promise<SearchResult> {
     this.calls += 1;
-    const text = textMatcher(q.q ?? '');
+    const text = searchMatcher(q.q);
     const hits = [...this.docs.values()].filter((d) => {
       if (q.university && d.university_id !== q.university) return false;
       if (q.category && d.category !== q.category) return false;
@@ -40,14 +41,8 @@ export class MemorySearchIndex implements SearchIndex {
       if (q.hideReserved && d.status === 'reserved') return false;
       return text(d);
     });
-    const newest = (a: SearchDocument, b: SearchDocument) =>
-      a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1;
-    hits.sort((a, b) => {
-      if (q.sort === 'oldest') return newest(b, a);
-      if (q.sort === 'price-low') return a.price - b.price || newest(a, b);
-      if (q.sort === 'price-high') return b.price - a.price || newest(a, b);
-      return newest(a, b);
-    });
+    const { preferred } = searchTerms(q.q);
+    hits.sort((a, b) => compareForSearch(a, b, q.sort, preferred));
     return { items: hits.slice(q.offset, q.offset + q.limit), total: hits.length };
   }
 }

@@ -6,9 +6,16 @@ import {
 } from '../../functions/adapters/search/embedded';
 import { boundedEditDistance } from '#shared/text';
 import type { SearchDocument } from '../../functions/ports/search-index';
+import { createEmbeddedSavedSearchIndex } from '../../functions/adapters/search/embedded-alerts';
+import { runRelevanceContract } from '../contract/relevance.contract';
 import { runSearchIndexContract } from '../contract/search-index.contract';
 
 runSearchIndexContract('embedded', () => createEmbeddedSearchIndex());
+
+runRelevanceContract('embedded', {
+  search: () => createEmbeddedSearchIndex(),
+  alerts: () => createEmbeddedSavedSearchIndex(),
+});
 
 describe('embedded search index', () => {
   it('is one instance per process, so the indexer and the handlers share it', () => {

@@ -26,7 +26,8 @@ describe('OpenSearch queries', () => {
       .object({
         query: z.object({
           bool: z.object({
-            must: z.array(
+            // Filter context: the words score nothing, so the order is the sort's (decision 046).
+            filter: z.array(
               z.object({
                 bool: z.object({
                   should: z.array(z.object({ multi_match: z.object({ fields: z.array(z.string()) }) })),
@@ -37,7 +38,7 @@ describe('OpenSearch queries', () => {
         }),
       })
       .parse(buildSearchRequest({ q: 'laptop calculdora sillas', sort: 'newest', limit: 10, offset: 0 }));
-    const fields = body.query.bool.must.flatMap((w) => w.bool.should.map((c) => c.multi_match.fields));
+    const fields = body.query.bool.filter.flatMap((w) => w.bool.should.map((c) => c.multi_match.fields));
     expect(fields.length).toBeGreaterThanOrEqual(7);
     for (const f of fields) expect(f).toEqual(WORD_FIELDS);
     expect(WORD_FIELDS.every((f) => f.split('^')[0].endsWith('.prefix'))).toBe(true);

@@ -1,5 +1,5 @@
-import { queryWord, searchableWords } from '#shared/search-terms';
-import { tokenize } from '#shared/text';
+import type { ConditionWords } from '#shared/synonyms';
+import { queryWord, searchableWords, searchTerms } from '#shared/search-terms';
 import type { MatchableSearch, SavedSearchIndex, SavedSearchMatch } from '../../ports/alerts';
 import type { SearchDocument } from '../../ports/search-index';
 import { withinEdits } from './embedded';
@@ -17,21 +17,28 @@ import { withinEdits } from './embedded';
  *   Levenshtein the search engine uses).
  * Then each query word found counts once for every saved search holding it (postings per
  * university: a listing only ever alerts searches of its own university); a search whose every word
- * was found, and searches without text, are checked against the filters and the price range.
+ * was found, and searches without words to find, are checked against their condition words (the
+ * listing's condition, or all the words found: docs/decisions/046), the filters and the price range.
  * The rule is shared/search-terms.ts's, so an alert matches exactly what the search would find.
  */
 
 interface Entry {
   search: MatchableSearch;
+  /** The words to find (the postings' keys). */
   words: string[];
+  /** Condition words ('nueva'): the listing's condition, or all their words found. */
+  conditions: ConditionWords[];
+  /** Every word looked up for it: its words and its condition words. */
+  lookups: string[];
 }
 
 interface University {
   /** query word → saved searches of this university holding it */
   postings: Map<string, Set<string>>;
   /**
-   * saved searches without text (filters only), by their category ('' for none): a listing reads
-   * only its category's and the uncategorised ones, never every filter-only search
+   * saved searches without words to find (filters only, or condition words only), by their
+   * category ('' for none): a listing reads only its category's and the uncategorised ones, never
+   * every such search
    */
   noText: Map<string, Set<string>>;
 }
@@ -70,6 +77,17 @@ function drop<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
   if (!set) return;
   set.delete(value);
   if (set.size === 0) map.delete(key);
+}
+
+/** The words of a saved search's text: to find, and its condition words (searchTerms' reading). */
+function readSearch(q: string | undefined): Pick<Entry, 'words' | 'conditions' | 'lookups'> {
+  const terms = searchTerms(q);
+  const words = terms.words.map((w) => w.word);
+  const conditions = terms.conditions.map((c) => ({
+    condition: c.condition,
+    words: c.words.map((w) => w.word),
+  }));
+  return { words, conditions, lookups: [...new Set([...words, ...conditions.flatMap((c) => c.words)])] };
 }
 
 export function passesSearchFilters(s: MatchableSearch, d: SearchDocument): boolean {
@@ -133,7 +151,7 @@ export function createEmbeddedSavedSearchIndex(): SavedSearchIndex & { size(): n
       for (const w of old.words) drop(u.postings, w, id);
       if (u.noText.size === 0 && u.postings.size === 0) universities.delete(old.search.university);
     }
-    for (const w of old.words) dropWord(w);
+    for (const w of old.lookups) dropWord(w);
   }
 
   /** The query words the listing's words satisfy (rules 1–3), each found by lookups. */
@@ -159,14 +177,12 @@ export function createEmbeddedSavedSearchIndex(): SavedSearchIndex & { size(): n
     async put(searches) {
       for (const search of searches) {
         removeOne(search.id);
-        const words = search.q ? [...new Set(tokenize(search.q))] : [];
-        entries.set(search.id, { search, words });
+        const read = readSearch(search.q);
+        entries.set(search.id, { search, ...read });
         const u = university(search.university);
-        if (words.length === 0) add(u.noText, search.category ?? '', search.id);
-        for (const w of words) {
-          add(u.postings, w, search.id);
-          addWord(w);
-        }
+        if (read.words.length === 0) add(u.noText, search.category ?? '', search.id);
+        for (const w of read.words) add(u.postings, w, search.id);
+        for (const w of read.lookups) addWord(w);
       }
     },
 
@@ -178,18 +194,23 @@ export function createEmbeddedSavedSearchIndex(): SavedSearchIndex & { size(): n
       const u = universities.get(doc.university_id);
       if (!u) return [];
       const candidates: string[] = [...(u.noText.get(doc.category) ?? []), ...(u.noText.get('') ?? [])];
+      const found = wordUse.size > 0 ? wordsFound(searchableWords(doc)) : new Set<string>();
       if (u.postings.size > 0) {
         const counts = new Map<string, number>();
-        for (const w of wordsFound(searchableWords(doc))) {
+        for (const w of found) {
           for (const id of u.postings.get(w) ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
         }
         for (const [id, n] of counts) if (n === entries.get(id)?.words.length) candidates.push(id);
       }
       const out: SavedSearchMatch[] = [];
       for (const id of candidates) {
-        const s = entries.get(id)?.search;
-        if (!s?.enabled || s.user_id === excludeUser || !passesSearchFilters(s, doc)) continue;
-        out.push({ id: s.id, user_id: s.user_id });
+        const entry = entries.get(id);
+        const s = entry?.search;
+        if (!entry || !s?.enabled || s.user_id === excludeUser || !passesSearchFilters(s, doc)) continue;
+        const conditionsHold = entry.conditions.every(
+          (c) => doc.condition === c.condition || c.words.every((w) => found.has(w)),
+        );
+        if (conditionsHold) out.push({ id: s.id, user_id: s.user_id });
       }
       return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     },

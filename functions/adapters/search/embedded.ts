@@ -1,9 +1,8 @@
 import type { SortOrder } from '#shared/enums';
 import type { ProductSummary } from '#shared/schemas';
-import { queryWord, searchableWords } from '#shared/search-terms';
-import { tokenize } from '#shared/text';
+import { isEmptyText, queryWord, searchableWords, searchTerms } from '#shared/search-terms';
 import type { SearchDocument, SearchIndex, SearchQuery, SearchResult } from '../../ports/search-index';
-import { compareForSort } from './sort-order';
+import { compareForSearch, compareForSort } from './sort-order';
 
 /**
  * The local search engine behind the SearchIndex port (docs/decisions/003-embedded-search-engine.md).
@@ -12,7 +11,9 @@ import { compareForSort } from './sort-order';
  * of shared/search-terms.ts, looked up rather than tried word by word: its whole words (itself, its
  * singulars and plurals, its synonyms) in the postings, a word prefix in the sorted vocabulary, and,
  * for a word without synonyms, a typo within its budget (length → words, banded edit distance).
- * Every query word must match (AND); its alternatives are ORed.
+ * Every query word must match (AND); its alternatives are ORed. A condition word ('nueva') holds for
+ * a document of that condition or one holding its words, and the first one's condition ranks first
+ * (docs/decisions/046).
  */
 
 interface Entry {
@@ -332,12 +333,13 @@ export function createEmbeddedSearchIndex(): SearchIndex & { ids(): Promise<numb
     async search(q): Promise<SearchResult> {
       const start = q.offset;
       const end = q.offset + q.limit;
-      const words = q.q ? tokenize(q.q) : [];
+      const terms = searchTerms(q.q);
+      const noText = isEmptyText(terms);
       const reverse = q.sort === 'oldest';
       const list = order(q.sort === 'oldest' ? 'newest' : q.sort);
       const page = (slice: Entry[]) => slice.map((e) => e.summary);
 
-      if (words.length === 0 && !hasFilters(q)) {
+      if (noText && !hasFilters(q)) {
         // Everything matches: the page is a slice of the stored order.
         const from = reverse ? Math.max(0, list.length - end) : start;
         const to = reverse ? Math.max(0, list.length - start) : end;
@@ -352,7 +354,7 @@ export function createEmbeddedSearchIndex(): SearchIndex & { ids(): Promise<numb
         total++;
       };
 
-      if (words.length === 0 && onlyScopeFilters(q)) {
+      if (noText && onlyScopeFilters(q)) {
         // University and/or category only: the total is counted already, so stop at the page's end.
         const scopeTotal =
           scopeCounts.get(
@@ -375,32 +377,37 @@ export function createEmbeddedSearchIndex(): SearchIndex & { ids(): Promise<numb
         return { items: page(selected), total: scopeTotal };
       }
 
-      if (words.length === 0) {
-        if (reverse) {
-          for (let i = list.length - 1; i >= 0; i--) if (passesFilters(list[i].doc, q)) take(list[i]);
-        } else {
-          for (const e of list) if (passesFilters(e.doc, q)) take(e);
-        }
-        return { items: page(selected), total };
-      }
+      // The words every match holds, and for each condition word the documents holding its words.
+      const plain = terms.words.length > 0 ? matchAll(terms.words.map((w) => w.word)) : null;
+      const byWords = terms.conditions.map((c) => new Set(matchAll(c.words.map((w) => w.word)).hits));
+      const matches = (e: Entry) =>
+        (plain === null || plain.marks[e.slot] === plain.full) &&
+        terms.conditions.every((c, i) => e.doc.condition === c.condition || byWords[i].has(e.slot)) &&
+        passesFilters(e.doc, q);
+      const { preferred } = terms;
 
-      const { marks, full, hits } = matchAll(words);
-      if (hits.length * 16 < entries.size) {
+      if (plain && plain.hits.length * 16 < entries.size) {
         // Few hits: sorting them is cheaper than walking a whole stored order.
         const matched: Entry[] = [];
-        for (const slot of hits) {
+        for (const slot of plain.hits) {
           const e = bySlot[slot]!;
-          if (passesFilters(e.doc, q)) matched.push(e);
+          if (matches(e)) matched.push(e);
         }
-        matched.sort((a, b) => compareForSort(a.doc, b.doc, q.sort));
+        matched.sort((a, b) => compareForSearch(a.doc, b.doc, q.sort, preferred));
         for (const e of matched) take(e);
-      } else if (reverse) {
-        for (let i = list.length - 1; i >= 0; i--) {
-          const e = list[i];
-          if (marks[e.slot] === full && passesFilters(e.doc, q)) take(e);
+        return { items: page(selected), total };
+      }
+      // The stored order, walked once per rank: the preferred condition's documents, then the others.
+      const ranks: ((e: Entry) => boolean)[] =
+        preferred === undefined
+          ? [() => true]
+          : [(e) => e.doc.condition === preferred, (e) => e.doc.condition !== preferred];
+      for (const inRank of ranks) {
+        if (reverse) {
+          for (let i = list.length - 1; i >= 0; i--) if (inRank(list[i]) && matches(list[i])) take(list[i]);
+        } else {
+          for (const e of list) if (inRank(e) && matches(e)) take(e);
         }
-      } else {
-        for (const e of list) if (marks[e.slot] === full && passesFilters(e.doc, q)) take(e);
       }
       return { items: page(selected), total };
     },

@@ -2,7 +2,7 @@ import aws4 from 'aws4';
 import * as z from 'zod/mini';
 import { CAREER_LABELS, CATEGORY_LABELS, type SortOrder } from '#shared/enums';
 import { productSummarySchema } from '#shared/schemas';
-import { type QueryWord, queryWords } from '#shared/search-terms';
+import { type ConditionTerm, type QueryWord, searchTerms } from '#shared/search-terms';
 import type { SearchDocument, SearchIndex, SearchQuery, SearchResult } from '../../ports/search-index';
 
 /**
@@ -19,6 +19,9 @@ import type { SearchDocument, SearchIndex, SearchQuery, SearchResult } from '../
  * typo within `typoBudget` edits (Levenshtein: no transpositions). The clauses only read the
  * `.prefix` subfields with the `es_folded` analyzer, which indexes created before decision 016
  * (stemmed main fields, a synonym analyzer) have too, so old and new indexes answer alike.
+ * A condition word ('nueva') is a clause of its own: the condition term, or its words; the first
+ * one's condition is the only thing scored (a constant 1), and the sort puts the score first
+ * (docs/decisions/046). Everything else is a filter, so the order is the fields' and deterministic.
  */
 
 /** Searched fields (boosts for scoring; results are sorted). Labels are searched so 'Electrónica' or 'Ingeniería' match. */
@@ -161,6 +164,16 @@ function wordClause(word: QueryWord): JsonObject {
   return { bool: { should, minimum_should_match: 1 } };
 }
 
+/** A condition word's clause: the listing's condition, or every word of it (docs/decisions/046). */
+function conditionClause(term: ConditionTerm): JsonObject {
+  return {
+    bool: {
+      should: [{ term: { condition: term.condition } }, { bool: { filter: term.words.map(wordClause) } }],
+      minimum_should_match: 1,
+    },
+  };
+}
+
 /**
  * OpenSearch refuses (400) a page that ends past `index.max_result_window`, 10,000 by default:
  * `from + size`, not `from` alone. The offset cursor stops at 10,000 (functions/commons/cursor.ts),
@@ -168,7 +181,7 @@ function wordClause(word: QueryWord): JsonObject {
  */
 export const MAX_RESULT_WINDOW = 10_000;
 
-/** The _search body for a query: one must-clause per word, the filters, the sort, the page. */
+/** The _search body for a query: one filter clause per word and per condition word, the filters, the sort, the page. */
 export function buildSearchRequest(query: SearchQuery): JsonObject {
   const filter: Record<string, unknown>[] = [];
   if (query.university !== undefined) filter.push({ term: { university_id: query.university } });
@@ -181,18 +194,29 @@ export function buildSearchRequest(query: SearchQuery): JsonObject {
     if (query.maxPrice !== undefined) range.lte = query.maxPrice;
     filter.push({ range: { price: range } });
   }
-  const words = query.q ? queryWords(query.q) : [];
+  const terms = searchTerms(query.q);
   // 'Ocultar reservados': documents indexed before the status field have none, so they stay.
   const mustNot = query.hideReserved ? [{ term: { status: 'reserved' } }] : [];
+  // The preferred condition scores 1, anything else 0: the sort's first key.
+  const rank = terms.preferred
+    ? {
+        should: [{ constant_score: { filter: { term: { condition: terms.preferred } } } }],
+        minimum_should_match: 0,
+      }
+    : {};
   return {
     from: query.offset,
     size: Math.max(0, Math.min(query.limit, MAX_RESULT_WINDOW - query.offset)),
     track_total_hits: true,
     _source: SUMMARY_FIELDS,
     query: {
-      bool: { must: words.map(wordClause), filter, ...(mustNot.length ? { must_not: mustNot } : {}) },
+      bool: {
+        filter: [...terms.words.map(wordClause), ...terms.conditions.map(conditionClause), ...filter],
+        ...(mustNot.length ? { must_not: mustNot } : {}),
+        ...rank,
+      },
     },
-    sort: SORTS[query.sort],
+    sort: terms.preferred ? [{ _score: 'desc' }, ...SORTS[query.sort]] : SORTS[query.sort],
   };
 }
 

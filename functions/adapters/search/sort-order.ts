@@ -28,3 +28,19 @@ export function compareForSort(a: Sortable, b: Sortable, sort: SortOrder): numbe
       return b.price - a.price || newestFirst(a, b);
   }
 }
+
+/**
+ * A search's order: listings of the preferred condition (its first condition word's, 'silla nueva':
+ * new chairs; docs/decisions/046) first, each part in the asked order. OpenSearch sorts by a
+ * constant score of that condition first (opensearch.ts); the fallback sorts alike.
+ */
+export function compareForSearch(
+  a: Sortable & { condition: string },
+  b: Sortable & { condition: string },
+  sort: SortOrder,
+  preferred: string | undefined,
+): number {
+  if (preferred !== undefined && (a.condition === preferred) !== (b.condition === preferred))
+    return a.condition === preferred ? -1 : 1;
+  return compareForSort(a, b, sort);
+}

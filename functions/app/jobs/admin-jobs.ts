@@ -4,13 +4,15 @@ import { pendingJobIds, runJob } from '../../services/admin-jobs';
 import { lazyContextOf } from '../context';
 import { basicParts } from '../parts/basics';
 import { imageStoreParts } from '../parts/images';
+import { savedSearchIndexParts } from '../parts/saved-search-index';
 import { searchParts } from '../parts/search';
 import { tableParts } from '../parts/table';
 
-/** The job function's parts: the table, the search index and the images bucket. */
+/** The job function's parts: the table, the search index, the saved searches' matcher and the images bucket. */
 export const parts = {
   table: tableParts,
   search: searchParts,
+  savedSearchIndex: savedSearchIndexParts,
   images: imageStoreParts,
   basics: basicParts,
 };
