@@ -1,5 +1,5 @@
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAdminStore, createJobStore } from '../../functions/adapters/dynamodb/admin';
 import { createSavedSearchRepository } from '../../functions/adapters/dynamodb/alerts';
@@ -19,6 +19,7 @@ import type { AdminJob } from '#shared/admin';
 import { ADMIN_MESSAGES } from '#shared/admin-messages';
 import { DEFAULT_SORT } from '#shared/enums';
 import type { Product } from '#shared/schemas';
+import { entityKey, keys } from '#shared/table';
 import { ensureTable, localDynamoClient } from '../../scripts/local/parts/dynamodb';
 import { uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, invoke } from '../support/events';
@@ -286,6 +287,20 @@ describe('the reindex job and the saved searches', { timeout: 180_000 }, () => {
       university,
       q: 'silla nueva',
     };
+    // Its university (a saved search is only made in an open one).
+    await table.doc.send(
+      new PutCommand({
+        TableName: table.tableName,
+        Item: {
+          ...entityKey('university', keys.university(university)),
+          id: university,
+          name: 'Reindex',
+          full_name: 'Universidad del Reindex',
+          email_domain: `${university}.edu.ve`,
+          created_at: wanted.created_at,
+        },
+      }),
+    );
     expect(await createSavedSearchRepository(table).create(wanted, 10)).toBe('created');
     await alerts.ensureIndex();
     await openSearchRequest('PUT', `/${alertsIndex}/_doc/${wanted.id}?refresh=true`, {
