@@ -779,6 +779,8 @@ describe('admin jobs (decision 026)', () => {
     const { env, statements } = grantsOf(dev, [id, fn]);
     expect(env[ENV.tableName]).toBeDefined();
     expect(env[ENV.openSearchEndpoint]).toBeDefined();
+    // A reindex also rewrites the saved searches' stored queries (decision 046).
+    expect(env[ENV.openSearchAlertsIndex]).toBe(`${env[ENV.openSearchIndex]}-saved-searches`);
     expect(env[ENV.imagesBucket]).toBeDefined();
     const search = actionsOf(statements, 'es:').flatMap((st) => [st.Action].flat());
     expect(search).toEqual(expect.arrayContaining(['es:ESHttpPut', 'es:ESHttpDelete', 'es:ESHttpPost']));
