@@ -254,12 +254,26 @@ describe('a new student', () => {
     // The stack's own address, with a recovery token in the fragment (never sent to a server).
     expect(link).toMatch(new RegExp(`^${baseUrl}/reset-password#type=recovery&token=[^&\\s]+$`));
 
-    await page.goto(link);
-    await page.getByLabel('Nueva contraseña').fill(NEW_PASSWORD);
-    await page.getByLabel('Confirmar contraseña').fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Guardar nueva contraseña' }).click();
-    await toast('¡Contraseña actualizada exitosamente! Inicia sesión con tu nueva contraseña.').waitFor();
-    await page.waitForURL(`${baseUrl}/login`);
+    // Issue 28: the link's fragment landing on /marketplace, in a browser where no university was
+    // ever chosen (the chooser redirect used to drop it), opens the reset form with the fragment kept.
+    const elsewhere = `/marketplace#access_token=e2e-${tag}&${new URL(link).hash.slice(1)}`;
+    const fresh = await openSession(browser, baseUrl);
+    try {
+      await fresh.page.goto(elsewhere);
+      await fresh.page.getByText('Ingresa tu nueva contraseña.').waitFor();
+      expect(fresh.page.url()).toBe(`${baseUrl}/reset-password${new URL(elsewhere, baseUrl).hash}`);
+      await fresh.page.getByLabel('Nueva contraseña').fill(NEW_PASSWORD);
+      await fresh.page.getByLabel('Confirmar contraseña').fill(NEW_PASSWORD);
+      await fresh.page.getByRole('button', { name: 'Guardar nueva contraseña' }).click();
+      await fresh.page
+        .getByRole('status')
+        .filter({ hasText: '¡Contraseña actualizada exitosamente! Inicia sesión con tu nueva contraseña.' })
+        .waitFor();
+      await fresh.page.waitForURL(`${baseUrl}/login`);
+      fresh.expectNoProblems();
+    } finally {
+      await fresh.close();
+    }
 
     // The link works once.
     await page.goto(link);

@@ -11,10 +11,10 @@ import { afterPaint, firstScreen, loadApp, photoSettled, preloadScreen } from '.
 import { toApiTerm } from './features/marketplace/hooks/api-term';
 import { paintFirstScreen } from './early/first-paint';
 import {
+  earlyRedirect,
   firstScreenGets,
   mustRevalidatePublicReads,
   preloadFirstPhotos,
-  sendsToChooser,
   startEarlyGets,
 } from './early/first-screen';
 
@@ -31,11 +31,11 @@ function storedUniversity(): string | null {
   }
 }
 
-// The marketplace or the search with no university chosen sends the visitor to the chooser, as
-// their screens would once loaded: done here, the chooser paints at once (decision 035), not after
-// the app has loaded, rendered the screen and redirected.
-if (sendsToChooser(location.pathname, location.search, storedUniversity()))
-  history.replaceState(history.state, '', '/select-university');
+// A password-recovery link goes to /reset-password, fragment kept; the marketplace or the search
+// with no university chosen to the chooser, as their screens would once loaded. Done here, the
+// screen paints at once (decision 035), not after the app has loaded, rendered and redirected.
+const redirect = earlyRedirect(location, storedUniversity());
+if (redirect) history.replaceState(history.state, '', redirect);
 
 const { pathname, search } = location;
 

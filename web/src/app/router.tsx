@@ -3,6 +3,7 @@ import { type RouteObject, useRoutes } from 'react-router-dom';
 import { AppLayout } from '../components/layout/app-layout';
 import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
+import { RecoveryRedirect } from '../lib/recovery-redirect';
 import { whenIdle } from '../lib/when-idle';
 import { lazyScreen as lazy, type Preloadable, preloadFrom } from './lazy-screen';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -38,43 +39,52 @@ const moreRoutes = {
  */
 export const routes: RouteObject[] = [
   {
-    path: '/',
-    element: (
-      <RouteErrorBoundary>
-        <AppLayout />
-      </RouteErrorBoundary>
-    ),
+    // A password-recovery link on any path goes to /reset-password first (lib/recovery-redirect.tsx).
+    element: <RecoveryRedirect />,
     children: [
-      { index: true, ...chooser },
-      { path: paths.selectUniversity.path, ...chooser },
-      { path: paths.marketplace.path, ...lazy(() => import('../features/marketplace/routes/marketplace')) },
-      { path: paths.search.path, ...lazy(() => import('../features/marketplace/routes/search')) },
       {
-        path: paths.globalMarketplace.path,
-        ...lazy(() => import('../features/marketplace/routes/global-marketplace')),
+        path: '/',
+        element: (
+          <RouteErrorBoundary>
+            <AppLayout />
+          </RouteErrorBoundary>
+        ),
+        children: [
+          { index: true, ...chooser },
+          { path: paths.selectUniversity.path, ...chooser },
+          {
+            path: paths.marketplace.path,
+            ...lazy(() => import('../features/marketplace/routes/marketplace')),
+          },
+          { path: paths.search.path, ...lazy(() => import('../features/marketplace/routes/search')) },
+          {
+            path: paths.globalMarketplace.path,
+            ...lazy(() => import('../features/marketplace/routes/global-marketplace')),
+          },
+          { path: paths.product.path, ...lazy(() => import('../features/product/routes/product')) },
+          // Every other screen: the rest of the table is a chunk of its own (decision 037).
+          { path: '*', ...moreRoutes },
+        ],
       },
-      { path: paths.product.path, ...lazy(() => import('../features/product/routes/product')) },
-      // Every other screen: the rest of the table is a chunk of its own (decision 037).
-      { path: '*', ...moreRoutes },
+      // The admin area: its own layout (sidebar, no app bar) and its own chunks, never on a student's
+      // first route (docs/decisions/027-admin-web.md).
+      {
+        path: `${paths.admin.dashboard.path}/*`,
+        element: (
+          <RouteErrorBoundary>
+            <Suspense
+              fallback={
+                <div className="loading-block">
+                  <Spinner size="lg" />
+                </div>
+              }
+            >
+              <Admin />
+            </Suspense>
+          </RouteErrorBoundary>
+        ),
+      },
     ],
-  },
-  // The admin area: its own layout (sidebar, no app bar) and its own chunks, never on a student's
-  // first route (docs/decisions/027-admin-web.md).
-  {
-    path: `${paths.admin.dashboard.path}/*`,
-    element: (
-      <RouteErrorBoundary>
-        <Suspense
-          fallback={
-            <div className="loading-block">
-              <Spinner size="lg" />
-            </div>
-          }
-        >
-          <Admin />
-        </Suspense>
-      </RouteErrorBoundary>
-    ),
   },
 ];
 

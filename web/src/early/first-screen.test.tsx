@@ -13,6 +13,7 @@ import { productFollowUpGets } from './product-paint';
 import {
   EARLY_GETS,
   earlyAnswersSettled,
+  earlyRedirect,
   firstPhotos,
   firstScreenGets,
   mustRevalidatePublicReads,
@@ -160,6 +161,25 @@ describe("the first screen's early GETs (decision 024)", () => {
     const { fetchMock } = fakeApi(() => ({ body: UNIVERSITY }));
     expect((await getUniversity('ucab')).name).toBe('UCAB');
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the early script's redirect, before the app loads", () => {
+  const at = (url: string) => new URL(url, 'https://mercado.test');
+
+  it('sends a recovery link on any path to /reset-password with its fragment, before the chooser redirect', () => {
+    const hash = '#access_token=tok123&type=recovery&token=abc';
+    for (const path of ['/marketplace', '/search?q=x', '/', '/product/1', '/admin'])
+      expect(earlyRedirect(at(`${path}${hash}`), null)).toBe(`/reset-password${hash}`);
+    // Already there: it stays (the page reads the fragment).
+    expect(earlyRedirect(at(`/reset-password${hash}`), null)).toBeNull();
+  });
+
+  it('sends a university-scoped landing without a university to the chooser, and nothing else anywhere', () => {
+    expect(earlyRedirect(at('/marketplace#section'), null)).toBe('/select-university');
+    expect(earlyRedirect(at('/search?q=x'), null)).toBe('/select-university');
+    expect(earlyRedirect(at('/marketplace'), 'ucab')).toBeNull();
+    expect(earlyRedirect(at('/marketplace#type=signup'), 'ucab')).toBeNull();
   });
 });
 

@@ -5,6 +5,8 @@ import { type PhotoSize, photoSrcSet } from '#shared/photo-urls';
 import { CARD_IMAGE_SIZES, FIRST_ROW, GALLERY_IMAGE_SIZES } from '@/components/product/image-sizes';
 import { toApiTerm } from '@/features/marketplace/hooks/api-term';
 import { productImages } from '@/features/product/product-images';
+import { paths } from '@/config/paths';
+import { recoveryRedirect } from '@/lib/recovery-link';
 
 /**
  * The public GETs the first screen of a path makes before anything else, spelled exactly as the
@@ -35,6 +37,20 @@ export function sendsToChooser(pathname: string, search: string, storedUniversit
   if (pathname === '/marketplace') return marketplaceUniversity(search, storedUniversity) === null;
   if (pathname === '/search') return parseUniversityId(storedUniversity) === null;
   return false;
+}
+
+/**
+ * Where early.ts sends the visitor before anything loads, or null: a password-recovery link to
+ * /reset-password with its fragment (first: the chooser's address would drop the fragment), a
+ * university-scoped landing without a university to the chooser.
+ */
+export function earlyRedirect(
+  { pathname, search, hash }: Pick<Location, 'pathname' | 'search' | 'hash'>,
+  storedUniversity: string | null,
+): string | null {
+  const recovery = recoveryRedirect(pathname, hash);
+  if (recovery) return recovery;
+  return sendsToChooser(pathname, search, storedUniversity) ? paths.selectUniversity.getHref() : null;
 }
 
 /** `GET /api/products` with these parameters, in this order (as `apiUrl` writes them). */

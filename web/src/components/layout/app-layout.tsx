@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { useRecoveryRedirect } from '@/lib/recovery-redirect';
 import { OptionalPart } from '../ui/optional-part';
 import { Spinner } from '../ui/spinner';
 import { Navbar } from './navbar';
@@ -13,7 +12,6 @@ const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })
 /** The shell around every screen: bar, the lazy route (with a fallback while its chunk loads), footer. */
 export function AppLayout() {
   const { pathname } = useLocation();
-  useRecoveryRedirect();
   const fab = showsPublishShortcut(pathname);
   // New screen, top of the page (query-only changes keep the scroll position).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs on each path change by design

@@ -365,6 +365,22 @@ describe('/reset-password', () => {
     expect(router.state.location.hash).toBe('#type=recovery&token=abc');
     expect(router.state.historyAction).toBe('REPLACE');
   });
+
+  it.each([
+    ['/marketplace', 'the chooser redirect of a page without a university'],
+    ['/search?q=libro', 'the chooser redirect of the search without a university'],
+    ['/new-product', "the publishing page's redirect to sign in"],
+    ['/profile', "the profile's redirect to sign in"],
+    ['/admin', "the admin area's sign-in"],
+  ])('a recovery link on %s (%s) goes to /reset-password with its fragment, not elsewhere', async (path) => {
+    // No university chosen, nobody signed in: every one of these screens would redirect on its own.
+    const hash = '#access_token=tok123&type=recovery&token=abc';
+    const { router } = renderApp(`${path}${hash}`);
+    await screen.findByText('Ingresa tu nueva contraseña.');
+    expect(router.state.location.pathname).toBe('/reset-password');
+    expect(router.state.location.hash).toBe(hash);
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
 });
 
 describe('/login success', () => {

@@ -2,7 +2,7 @@ import { Authenticator, translations } from '@aws-amplify/ui-react';
 import '@aws-amplify/ui-react/styles.layer.css';
 import type { SignInInput } from 'aws-amplify/auth';
 import { I18n } from 'aws-amplify/utils';
-import { type ComponentProps, useEffect, useState } from 'react';
+import { type ComponentProps, type RefObject, useEffect, useRef, useState } from 'react';
 import { Link } from '@/components/ui/link';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
@@ -13,7 +13,7 @@ import { ADMIN_TEXTS } from '../texts';
 
 /**
  * Amplify UI's dictionaries in Spanish, with the app's own words where they differ (the field is an
- * e-mail address; Cognito's messages said plainly). Registered once, when this chunk loads.
+ * e-mail address; the spec's 'Iniciar sesión'). Registered once, when this chunk loads.
  */
 I18n.putVocabularies(translations);
 I18n.putVocabularies({
@@ -24,30 +24,83 @@ I18n.putVocabularies({
     'Enter your Password': 'Tu contraseña',
     'Sign In': 'Iniciar sesión',
     'Sign in': 'Iniciar sesión',
-    'Incorrect username or password.': 'Correo o contraseña incorrectos',
-    'User does not exist.': 'Correo o contraseña incorrectos',
-    'User is not confirmed.': 'Tu correo necesita verificación.',
   },
 });
 I18n.setLanguage('es');
 
 /**
+ * Cognito's refusals in the app's Spanish, by the error's name (its English message is no key to
+ * rely on): what the Authenticator shows is this message, whatever the error.
+ */
+export function signInErrorMessage(error: unknown): string {
+  const name = error instanceof Error ? error.name : '';
+  const message = error instanceof Error ? error.message : '';
+  if (name === 'NotAuthorizedException' && /attempts exceeded/i.test(message))
+    return 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.';
+  switch (name) {
+    case 'NotAuthorizedException':
+    case 'UserNotFoundException':
+      return 'Correo o contraseña incorrectos';
+    case 'UserNotConfirmedException':
+      return 'Tu correo necesita verificación.';
+    case 'PasswordResetRequiredException':
+      return 'Debes restablecer tu contraseña antes de iniciar sesión.';
+    case 'LimitExceededException':
+    case 'TooManyRequestsException':
+    case 'TooManyFailedAttemptsException':
+      return 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.';
+    case 'NetworkError':
+      return 'Sin conexión. Revisa tu internet e inténtalo de nuevo.';
+    default:
+      return 'Error al iniciar sesión';
+  }
+}
+
+/**
  * Signs in with the flow this stage allows: SRP in AWS, USER_PASSWORD_AUTH locally (cognito-local
- * has no SRP). Amplify is the app's own instance, configured once by lib/session.ts.
+ * has no SRP). Amplify is the app's own instance, configured once by lib/session.ts. A refusal
+ * reaches the Authenticator in Spanish (signInErrorMessage).
  */
 async function handleSignIn(input: SignInInput) {
   const { auth, config } = await loadAuth();
-  return auth.signIn({
-    ...input,
-    username: input.username.trim().toLowerCase(),
-    options: { ...input.options, authFlowType: config.auth.authFlowType },
-  });
+  try {
+    return await auth.signIn({
+      ...input,
+      username: input.username.trim().toLowerCase(),
+      options: { ...input.options, authFlowType: config.auth.authFlowType },
+    });
+  } catch (error) {
+    throw new Error(signInErrorMessage(error));
+  }
 }
 
 // Typed as `typeof signIn`, whose overload with a server context the Authenticator never uses: it
 // calls the service with the form's input alone.
 type SignInService = NonNullable<ComponentProps<typeof Authenticator>['services']>['handleSignIn'];
 const services = { handleSignIn: handleSignIn as SignInService };
+
+/**
+ * The few English labels of Amplify UI's primitives that no prop of the Authenticator reaches (the
+ * error's 'Dismiss alert' button), read through the same Spanish dictionary as the rest: set on
+ * each such element as it appears under `root`.
+ */
+function useSpanishAriaLabels(root: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = root.current;
+    if (!element) return;
+    const relabel = () => {
+      for (const labelled of element.querySelectorAll('[aria-label]')) {
+        const label = labelled.getAttribute('aria-label') ?? '';
+        const spanish = I18n.get(label);
+        if (spanish !== label) labelled.setAttribute('aria-label', spanish);
+      }
+    };
+    relabel();
+    const observer = new MutationObserver(relabel);
+    observer.observe(element, { subtree: true, childList: true, attributeFilter: ['aria-label'] });
+    return () => observer.disconnect();
+  }, [root]);
+}
 
 /** Rendered by the Authenticator once signed in: the app's session store takes over. */
 function SignedIn() {
@@ -82,7 +135,14 @@ const components = {
 const formFields = {
   signIn: {
     username: { type: 'email', autocomplete: 'username', isRequired: true },
-    password: { autocomplete: 'current-password', isRequired: true },
+    // The show-password switch's labels are props of Amplify UI's password field, not dictionary words.
+    password: {
+      autocomplete: 'current-password',
+      isRequired: true,
+      showPasswordButtonLabel: 'Mostrar contraseña',
+      passwordIsHiddenLabel: 'La contraseña está oculta',
+      passwordIsShownLabel: 'La contraseña está visible',
+    },
   },
 };
 
@@ -91,6 +151,8 @@ export default function AdminSignIn() {
   useDocumentMeta(ADMIN_TEXTS.signInTitle);
   const { toast } = useToast();
   const [ready, setReady] = useState(false);
+  const root = useRef<HTMLElement>(null);
+  useSpanishAriaLabels(root);
   useEffect(() => {
     let alive = true;
     loadAuth()
@@ -102,7 +164,7 @@ export default function AdminSignIn() {
   }, [toast]);
 
   return (
-    <main className="admin-sign-in">
+    <main className="admin-sign-in" ref={root}>
       {ready ? (
         <Authenticator hideSignUp components={components} formFields={formFields} services={services}>
           {() => <SignedIn />}
