@@ -210,7 +210,9 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     // The pool is set up on cognito-local directly: its issuer (in every token) is cognito-local's
     // own URL, which the functions trust (TOKEN_ISSUER). Amplify and the handlers talk to the proxy, which
     // covers the operations cognito-local lacks (docs/decisions/008-local-cognito-gaps.md).
-    const pool = await ensureUserPool(cognito.endpoint, DEMO_USERS);
+    // With the demo data, its sellers' accounts too (scripts/demo/sellers.ts).
+    const users = opts.seed ? [...DEMO_USERS, ...(await import('../demo/sellers')).DEMO_CATALOGUE_SELLERS] : DEMO_USERS;
+    const pool = await ensureUserPool(cognito.endpoint, users);
     const cognitoProxy = await startCognitoProxy({
       port: ports.cognitoProxy,
       target: cognito.endpoint,
@@ -311,7 +313,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       doc: DynamoDBDocumentClient.from(dynamoClient),
       tableName: LOCAL_TABLE_NAME,
     });
-    for (const user of DEMO_USERS) {
+    for (const user of users) {
       const sub = pool.userIds.get(user.email.toLowerCase());
       if (!sub) continue;
       await profiles.createIfAbsent({
@@ -402,6 +404,15 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
         tableName: LOCAL_TABLE_NAME,
       });
       if (demoRate) log(`demo BCV rate: Bs. ${demoRate.rate} per US$ on ${demoRate.date}`);
+      // The catalogue's sellers verified and their listings linked to their accounts, once (decision 046).
+      const { seedDemoSellersOnce } = await import('../demo/sellers');
+      const { generateDemoExport } = await import('../demo/data');
+      const sellers = await seedDemoSellersOnce(
+        { doc: DynamoDBDocumentClient.from(dynamoClient), tableName: LOCAL_TABLE_NAME },
+        pool.userIds,
+        generateDemoExport().products,
+      );
+      if (sellers) log(`demo sellers: ${sellers.verified} verified, ${sellers.linked} listings linked`);
       // Questions and answers on the demo seller's listings, once per data directory (decision 018).
       const { seedDemoQuestionsOnce } = await import('../demo/questions');
       const { DEMO_SELLER, DEMO_STUDENT } = await import('./demo-users');

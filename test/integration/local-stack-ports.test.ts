@@ -2,16 +2,13 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  GetTokensFromRefreshTokenCommand,
-  GlobalSignOutCommand,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { GetTokensFromRefreshTokenCommand, GlobalSignOutCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_STUDENT } from '../../scripts/local/demo-users';
 import { localCognitoClient } from '../../scripts/local/parts/cognito';
 import { freePort } from '../../scripts/local/ports';
 import { type LocalStack, LocalStackStartError, startLocalStack } from '../../scripts/local/stack';
+import { signInLocal } from '../support/local-cognito';
 
 /**
  * Issue 28: `npm start` puts every part on a port that stays the same from one start to the next
@@ -29,23 +26,7 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-async function signIn(stack: LocalStack, user: { email: string; password: string }) {
-  const client = localCognitoClient(stack.cognito.endpoint);
-  try {
-    const out = await client.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: stack.cognito.clientId,
-        AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
-      }),
-    );
-    const r = out.AuthenticationResult;
-    if (!r?.IdToken || !r.AccessToken || !r.RefreshToken) throw new Error('no tokens');
-    return { idToken: r.IdToken, accessToken: r.AccessToken, refreshToken: r.RefreshToken };
-  } finally {
-    client.destroy();
-  }
-}
+const signIn = signInLocal;
 
 /** The status of a refresh through the proxy (as Amplify refreshes): 200, or Cognito's error name. */
 async function refresh(stack: LocalStack, refreshToken: string): Promise<string> {
