@@ -668,7 +668,8 @@ async function localPorts(opts: LocalStackOptions, engine: SearchEngine): Promis
   const ports = {} as LocalPorts;
   const taken: LocalPortName[] = [];
   for (const name of Object.keys(LOCAL_PORTS) as LocalPortName[]) {
-    const port = asked[name] || stable?.[name] || 0;
+    // The origin's port is settled above (0: the server picks one); a part's 0 means "not asked".
+    const port = name === 'web' ? (asked.web ?? 0) : asked[name] || stable?.[name] || 0;
     if (name === 'opensearch' && engine !== 'opensearch') {
       ports[name] = 0;
       continue;
