@@ -28,7 +28,6 @@ export const API_MESSAGES = {
   bodyTooLarge: 'La solicitud es demasiado grande.',
   /** What WAF's rules refuse in a body or a query (decision 043). */
   blockedByFirewall: 'La solicitud contiene texto no permitido. Revísalo e inténtalo de nuevo.',
-  notReady: 'El servicio se está iniciando.',
   tooManyUniversityRequests:
     'Has enviado demasiadas solicitudes de universidad. Inténtalo de nuevo más tarde.',
   unavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
@@ -44,6 +43,28 @@ export const API_MESSAGES = {
   idempotencyInProgress:
     'Tu solicitud anterior todavía se está procesando. Inténtalo de nuevo en unos segundos.',
 } as const;
+
+/** The parts GET /api/health checks, as a person reads them in its 503's message. */
+export const HEALTH_PART_LABELS: Readonly<Record<string, string>> = {
+  table: 'la base de datos',
+  search: 'el buscador',
+  auth: 'el inicio de sesión',
+  mail: 'el correo',
+  images: 'el almacén de imágenes',
+};
+
+/** Health's 503 message: the parts that do not answer, by name ('No responde el buscador. …'). */
+export function partsDownMessage(parts: readonly string[]): string {
+  const labels = parts.map((p) => HEALTH_PART_LABELS[p] ?? p);
+  const list = new Intl.ListFormat('es', { type: 'conjunction' }).format(labels);
+  return `No ${labels.length > 1 ? 'responden' : 'responde'} ${list}. Inténtalo de nuevo en unos segundos.`;
+}
+
+/** One part of health's 503, as a detail: 'El buscador no responde.' */
+export function partDownDetail(part: string): string {
+  const label = HEALTH_PART_LABELS[part] ?? part;
+  return `${label.charAt(0).toUpperCase()}${label.slice(1)} no responde.`;
+}
 
 /** Error body of every non-2xx API response. */
 export interface ApiErrorBody {

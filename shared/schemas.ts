@@ -209,4 +209,20 @@ export type ProductPage = z.infer<typeof productPageSchema>;
 export const idParamsSchema = z.strictObject({ id: productIdSchema });
 export const universityParamsSchema = z.strictObject({ id: universityIdSchema });
 
-export const healthSchema = z.object({ status: z.literal('ok'), parts: z.record(z.string(), z.boolean()) });
+/**
+ * GET /api/health's report: each part checked ('table', 'search'; locally also 'auth', 'mail',
+ * 'images') answering or not. 'ok': every part answers (200); 'degraded': some part does not (503);
+ * 'down': the table does not, so nothing can be served (503). The 503 carries the same report beside
+ * its error, whose message names the parts in Spanish.
+ */
+export const partStateSchema = z.enum(['ok', 'down']);
+export const healthReportSchema = z.object({
+  status: z.enum(['ok', 'degraded', 'down']),
+  parts: z.record(z.string(), partStateSchema),
+});
+export type HealthReport = z.infer<typeof healthReportSchema>;
+/** The 200 answer: every part answers. */
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  parts: z.record(z.string(), z.literal('ok')),
+});

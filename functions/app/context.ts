@@ -85,6 +85,11 @@ export interface AppParts {
   tokenVerifier: TokenVerifier;
   /** The caller's account at the source: groups on admin routes, existence on writes (parts/tokens.ts). */
   callerAccounts: CallerAccounts;
+  /**
+   * Parts health checks beside the table and the search index, by name (parts/basics.ts): none in
+   * AWS, whose managed services have their alarms; the local stack's emulators (auth, mail, images).
+   */
+  healthChecks: Readonly<Record<string, () => Promise<boolean>>>;
   // Clock and ids (parts/basics.ts).
   now: () => Date;
   newId: () => string;

@@ -49,8 +49,13 @@ export class TooManyRequestsError extends AppError {
   }
 }
 export class ServiceUnavailableError extends AppError {
-  constructor(message: string = API_MESSAGES.unavailable) {
-    super(503, 'unavailable', message);
+  constructor(
+    message: string = API_MESSAGES.unavailable,
+    details?: { path: string; message: string }[],
+    /** Fields answered beside `error` (health's report: which part is down), for monitors to read. */
+    readonly report?: Readonly<Record<string, unknown>>,
+  ) {
+    super(503, 'unavailable', message, details);
   }
 }
 

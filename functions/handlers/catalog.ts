@@ -1,6 +1,7 @@
-import { API_MESSAGES } from '#shared/messages';
+import { partDownDetail, partsDownMessage } from '#shared/messages';
+import type { HealthReport } from '#shared/schemas';
 import { signedIn } from '../commons/auth';
-import { AppError } from '../commons/errors';
+import { ServiceUnavailableError } from '../commons/errors';
 import { withTimeout } from '../commons/timeout';
 import type { catalogRoutes } from '#shared/api/catalog';
 import { clientAddress } from '../http/client-ip';
@@ -19,6 +20,7 @@ export type CatalogContext = CatalogDeps &
   TrustDeps &
   Parameters<typeof listUniversities>[0] & {
     tableReady: () => Promise<boolean>;
+    healthChecks: Readonly<Record<string, () => Promise<boolean>>>;
     universityRequests: UniversityRequestRepository;
     sendCounter: SendCounter;
     exchangeRates: ExchangeRateStore;
@@ -31,16 +33,30 @@ const probe = (check: () => Promise<boolean>) => withTimeout(check(), PROBE_TIME
 
 /** The catalog area's routes (shared/api/catalog.ts), one handler each. */
 export const catalogHandlers: AreaHandlers<typeof catalogRoutes, CatalogContext> = {
-  /** 200 only when the table answers and the search index is ready; 503 (with the parts) otherwise. */
+  /**
+   * 200 only when every part answers (the table, the search index ready, and what the deployment
+   * adds: healthChecks); otherwise 503 with the same report beside an error naming the parts down.
+   */
   health: async (_req, ctx) => {
-    const [table, search] = await Promise.all([probe(ctx.tableReady), probe(() => ctx.search.ready())]);
-    if (!table || !search) {
-      throw new AppError(503, 'unavailable', API_MESSAGES.notReady, [
-        { path: 'table', message: String(table) },
-        { path: 'search', message: String(search) },
-      ]);
-    }
-    return { status: 'ok' as const, parts: { table, search } };
+    const checks: [string, () => Promise<boolean>][] = [
+      ['table', ctx.tableReady],
+      ['search', () => ctx.search.ready()],
+      ...Object.entries(ctx.healthChecks),
+    ];
+    const answers = await Promise.all(checks.map(([, check]) => probe(check)));
+    const down = checks.filter((_, i) => !answers[i]).map(([name]) => name);
+    if (down.length === 0)
+      return { status: 'ok' as const, parts: Object.fromEntries(checks.map(([name]) => [name, 'ok' as const])) };
+    const report: HealthReport = {
+      // Without the table nothing can be served; without another part, some things cannot.
+      status: down.includes('table') ? 'down' : 'degraded',
+      parts: Object.fromEntries(checks.map(([name], i) => [name, answers[i] ? 'ok' : 'down'])),
+    };
+    throw new ServiceUnavailableError(
+      partsDownMessage(down),
+      down.map((name) => ({ path: `parts.${name}`, message: partDownDetail(name) })),
+      report,
+    );
   },
   getExchangeRate: (_req, ctx) => currentRate(ctx),
   listUniversities: async (_req, ctx) => ({ items: await listUniversities(ctx) }),

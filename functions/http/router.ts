@@ -176,6 +176,8 @@ export function errorResponse(error: unknown, requestId?: string): HttpResult {
   if (error instanceof AppError) {
     status = error.status;
     body = {
+      // A 503 may answer a report beside its error (health: which part is down).
+      ...(error instanceof ServiceUnavailableError ? error.report : undefined),
       error: {
         code: error.code,
         message: error.message,

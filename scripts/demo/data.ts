@@ -1,6 +1,9 @@
 import type { Category } from '#shared/enums';
 import { slugify } from '#shared/text';
 import { FIRST_NAMES, LAST_NAMES, PHONE_PREFIXES, TEMPLATES } from './catalogue';
+import { DEMO_EXPIRED_ID } from './expiry';
+import { DEMO_SELLER_PRODUCTS } from './questions';
+import { catalogueSellerOf } from './sellers';
 
 /**
  * Deterministic demo data (seeded PRNG, no network) in the ORIGINAL export format of the earlier
@@ -112,8 +115,12 @@ export function prng(seed: number): () => number {
 export const DEMO_PRODUCT_COUNT = 168;
 const DAY_MS = 86_400_000;
 
+/** Listings the demo seller's own seeds (questions, expiry) link to that account. */
+const DEMO_SELLER_LISTINGS: ReadonlySet<number> = new Set([...DEMO_SELLER_PRODUCTS.map((p) => p.id), DEMO_EXPIRED_ID]);
+
 /**
- * The demo export. `now` anchors created_at (spread over the 60 days before it); it is rounded down
+ * The demo export. Its sellers are the demo sellers (scripts/demo/sellers.ts), whose accounts the
+ * local stack makes and links their listings to; a few listings keep a seller of the earlier app. `now` anchors created_at (spread over the 60 days before it); it is rounded down
  * to the minute, so the same `now` always gives the same rows.
  */
 export function generateDemoExport(opts: { now?: Date; seed?: number; count?: number } = {}): DemoExport {
@@ -146,6 +153,9 @@ export function generateDemoExport(opts: { now?: Date; seed?: number; count?: nu
     const status = i % 23 === 11 ? 'sold' : i % 37 === 20 ? 'inactive' : i % 31 === 5 ? 'reserved' : 'active';
     const images = [demoImagePath(id)];
     if (i % 4 === 0) images.push(demoImagePath(id, 2));
+    // Drawn whoever sells it, so the fields drawn after it are the same either way.
+    const importedEmail = `${slugify(first)}.${slugify(last)}${Math.floor(random() * 90) + 10}@${university.email_domain}`;
+    const seller = catalogueSellerOf(id, university.id, DEMO_SELLER_LISTINGS);
     return {
       id,
       title,
@@ -153,8 +163,8 @@ export function generateDemoExport(opts: { now?: Date; seed?: number; count?: nu
       category,
       image: images[0],
       images,
-      seller_name: `${first} ${last}`,
-      seller_email: `${slugify(first)}.${slugify(last)}${Math.floor(random() * 90) + 10}@${university.email_domain}`,
+      seller_name: seller?.name ?? `${first} ${last}`,
+      seller_email: seller?.email ?? importedEmail,
       condition,
       status,
       // Careers of generic items are left empty now and then, as students did.

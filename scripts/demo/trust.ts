@@ -132,9 +132,23 @@ export async function seedDemoTrust(
       if (written) meetingPoints += 1;
     }
   }
-  // The seller's address claimed and verified together, unless someone holds it or they verified already.
-  const address = accounts.seller.email.toLowerCase();
-  let sellerVerified = false;
+  const sellerVerified = await verifyDemoSeller(table, accounts.seller, {
+    verifiedAt: DEMO_SELLER_VERIFIED_AT,
+    memberSince: DEMO_SELLER_MEMBER_SINCE,
+  });
+  return { meetingPoints, sellerVerified };
+}
+
+/**
+ * A demo seller's institutional e-mail claimed and verified together, with seeded dates, as the
+ * app's verification leaves it; false when someone holds the address or they verified already.
+ */
+export async function verifyDemoSeller(
+  table: TableAccess,
+  seller: DemoTrustAccounts['seller'],
+  dates: { verifiedAt: string; memberSince: string },
+): Promise<boolean> {
+  const address = seller.email.toLowerCase();
   try {
     await table.doc.send(
       new TransactWriteCommand({
@@ -144,37 +158,37 @@ export async function seedDemoTrust(
               TableName: table.tableName,
               Item: {
                 ...entityKey('institutionalClaim', keys.institutionalClaim(address)),
-                user_id: accounts.seller.id,
+                user_id: seller.id,
               },
               ConditionExpression: `attribute_not_exists(${KEY.pk}) OR user_id = :me`,
-              ExpressionAttributeValues: { ':me': accounts.seller.id },
+              ExpressionAttributeValues: { ':me': seller.id },
             },
           },
           {
             Update: {
               TableName: table.tableName,
-              Key: keys.profile(accounts.seller.id),
+              Key: keys.profile(seller.id),
               UpdateExpression:
                 'SET university_email = :e, university_id = :u, university_email_verified = :t, university_email_verified_at = :at, created_at = :since',
               ConditionExpression: `attribute_exists(${KEY.pk}) AND (attribute_not_exists(university_email_verified) OR university_email_verified = :f)`,
               ExpressionAttributeValues: {
                 ':e': address,
-                ':u': accounts.seller.universityId,
+                ':u': seller.universityId,
                 ':t': true,
                 ':f': false,
-                ':at': DEMO_SELLER_VERIFIED_AT,
-                ':since': DEMO_SELLER_MEMBER_SINCE,
+                ':at': dates.verifiedAt,
+                ':since': dates.memberSince,
               },
             },
           },
         ],
       }),
     );
-    sellerVerified = true;
+    return true;
   } catch (err) {
-    if (!(err instanceof Error && err.name === 'TransactionCanceledException')) throw err;
+    if (err instanceof Error && err.name === 'TransactionCanceledException') return false;
+    throw err;
   }
-  return { meetingPoints, sellerVerified };
 }
 
 /** Seeds once per table: the marker goes in last, so an interrupted seed runs again (it is idempotent). */

@@ -20,8 +20,8 @@ export const DEMO_ADMIN: LocalUser = {
 };
 
 /**
- * A seller: the demo gives them three UCAB listings with questions to answer (scripts/demo/
- * questions.ts), since imported listings have no seller account to answer them.
+ * The README's seller: the demo gives them three UCAB listings with questions to answer (scripts/demo/
+ * questions.ts). The catalogue's other listings belong to the demo sellers of scripts/demo/sellers.ts.
  */
 export const DEMO_SELLER: LocalUser = {
   email: 'vendedor@est.ucab.edu.ve',

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import {
   ConditionalCheckFailedException,
@@ -18,8 +17,18 @@ import { type OpenSearchLocal, startOpenSearchLocal } from './parts/opensearch';
 import { deployStaticImages, localS3Client, S3_LOCAL_CREDENTIALS, startS3Local } from './parts/s3';
 import { startSesLocal } from './parts/ses';
 import { localNotifySecret } from './notify-secret';
-import { freePort } from './ports';
+import {
+  freePort,
+  LOCAL_PORTS,
+  type LocalPortName,
+  type LocalPorts,
+  PortSettingError,
+  portIsFree,
+  portsTakenMessage,
+  stablePorts,
+} from './ports';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { startLocalServer, UPLOAD_PROXY_PREFIX } from './server';
 
 export const LOCAL_TABLE_NAME = 'mercado-local';
@@ -45,6 +54,14 @@ export interface LocalStackOptions {
   dataDir?: string;
   /** Port of the one origin (web + /api). 0 picks a free one. @default PORT or 3000 */
   port?: number;
+  /**
+   * Every part on its stable port (scripts/local/ports.ts: its variable, else its default), as
+   * `npm start` runs, so the token issuer and the endpoints stay the same across restarts.
+   * @default false: the parts take free ports the OS picks (tests and benchmarks run many stacks)
+   */
+  stablePorts?: boolean;
+  /** Ports asked for by part (0 or absent: as `stablePorts` says); a taken one refuses the start. */
+  ports?: Partial<Omit<LocalPorts, 'web'>>;
   /** Seed the demo data on first start. */
   seed?: boolean;
   /** Serve the SPA through Vite's dev server. */
@@ -78,9 +95,18 @@ export interface LocalStackInfo {
 }
 
 export interface LocalStack extends LocalStackInfo {
-  ports: { web: number; dynamodb: number; cognito: number; ses: number; s3: number };
+  /** The port each part listens on (OpenSearch's only with SEARCH_ENGINE=opensearch). */
+  ports: Omit<LocalPorts, 'opensearch'> & { opensearch?: number };
+  /**
+   * Stops one part while the rest keep running (to see what health and the app do without it);
+   * `stop()` still stops everything.
+   */
+  stopPart(part: LocalPart): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** The parts `stopPart` can stop. */
+export type LocalPart = 'dynamodb' | 'cognito' | 'ses' | 's3';
 
 /**
  * Starts the whole local stack: DynamoDB Local (table from shared/table.ts, stream on), cognito-local
@@ -98,12 +124,15 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     mkdirSync(dataDir, { recursive: true });
     lockDataDir(dataDir);
   }
-  const webPort = opts.port ?? Number(process.env.PORT ?? 3000);
-  // Fail before starting Java and friends when the web port is taken.
-  if (webPort !== 0 && !(await portIsFree(webPort))) {
+  const searchEngine = opts.searchEngine ?? 'embedded';
+  let ports: LocalPorts;
+  try {
+    ports = await localPorts(opts, searchEngine);
+  } catch (err) {
     if (dataDir) rmSync(join(dataDir, LOCK_FILE), { force: true });
-    throw new LocalStackStartError(`Port ${webPort} is in use: set PORT to another port.`);
+    throw err;
   }
+  const webPort = ports.web;
   const stoppers: { name: string; stop: () => Promise<void> | void }[] = [];
   const stopAll = async () => {
     // Reverse order: the server stops taking requests before the parts it uses go away.
@@ -141,13 +170,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
   };
 
   try {
-    const [dynamodbPort, cognitoPort, sesPort, s3Port] = [
-      await freePort(),
-      await freePort(),
-      await freePort(),
-      await freePort(),
-    ];
-    const searchEngine = opts.searchEngine ?? 'embedded';
+    const { dynamodb: dynamodbPort, cognito: cognitoPort, ses: sesPort, s3: s3Port } = ports;
     const started = Date.now();
     const parts = [
       startDynamoDbLocal({ port: dynamodbPort, dataDir: dataDir && join(dataDir, 'dynamodb') }),
@@ -156,7 +179,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       startS3Local({ port: s3Port, dataDir: dataDir && join(dataDir, 's3'), buckets: [LOCAL_IMAGES_BUCKET] }),
       // Its data in a temporary folder: the index is rebuilt from the table below, as the embedded one.
       searchEngine === 'opensearch'
-        ? startOpenSearchLocal({ port: await freePort(), log })
+        ? startOpenSearchLocal({ port: ports.opensearch, log })
         : Promise.resolve(undefined),
     ] as const;
     // allSettled: when one part fails, the others still finish starting and are then stopped.
@@ -187,8 +210,15 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     // The pool is set up on cognito-local directly: its issuer (in every token) is cognito-local's
     // own URL, which the functions trust (TOKEN_ISSUER). Amplify and the handlers talk to the proxy, which
     // covers the operations cognito-local lacks (docs/decisions/008-local-cognito-gaps.md).
-    const pool = await ensureUserPool(cognito.endpoint, DEMO_USERS);
-    const cognitoProxy = await startCognitoProxy({ port: await freePort(), target: cognito.endpoint });
+    // With the demo data, its sellers' accounts too (scripts/demo/sellers.ts).
+    const users = opts.seed ? [...DEMO_USERS, ...(await import('../demo/sellers')).DEMO_CATALOGUE_SELLERS] : DEMO_USERS;
+    const pool = await ensureUserPool(cognito.endpoint, users);
+    const cognitoProxy = await startCognitoProxy({
+      port: ports.cognitoProxy,
+      target: cognito.endpoint,
+      // Sign-outs outlive a restart as the sessions do (decision 046).
+      ...(dataDir ? { stateFile: join(dataDir, 'cognito', 'proxy-revocations.json') } : {}),
+    });
     stoppers.push({ name: 'cognito proxy', stop: cognitoProxy.stop });
 
     // The in-process handlers read their configuration from the environment, as in Lambda.
@@ -283,7 +313,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       doc: DynamoDBDocumentClient.from(dynamoClient),
       tableName: LOCAL_TABLE_NAME,
     });
-    for (const user of DEMO_USERS) {
+    for (const user of users) {
       const sub = pool.userIds.get(user.email.toLowerCase());
       if (!sub) continue;
       await profiles.createIfAbsent({
@@ -299,6 +329,23 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
 
     const s3Client = localS3Client(s3.endpoint);
     stoppers.push({ name: 'S3 client', stop: () => s3Client.destroy() });
+    // Health checks the local emulators too (decision 046): in AWS they are managed services.
+    const answers = (url: string) => async () => {
+      const res = await fetch(url);
+      await res.body?.cancel();
+      return res.ok;
+    };
+    provideParts({
+      healthChecks: {
+        // Through the proxy, as the app signs in: the proxy and cognito-local both answer.
+        auth: answers(`${cognitoProxy.endpoint}/${pool.userPoolId}/.well-known/jwks.json`),
+        mail: answers(`${ses.endpoint}/health-check`),
+        images: async () => {
+          await s3Client.send(new HeadBucketCommand({ Bucket: LOCAL_IMAGES_BUCKET }));
+          return true;
+        },
+      },
+    });
     // The web app's own images live in the bucket, as the stack deploys them (the dev server reads
     // web/public; a build copies it to web/dist).
     const webRoot = opts.webDir ?? join(import.meta.dirname, '..', '..', 'web', opts.dev ? 'public' : 'dist');
@@ -357,6 +404,15 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
         tableName: LOCAL_TABLE_NAME,
       });
       if (demoRate) log(`demo BCV rate: Bs. ${demoRate.rate} per US$ on ${demoRate.date}`);
+      // The catalogue's sellers verified and their listings linked to their accounts, once (decision 046).
+      const { seedDemoSellersOnce } = await import('../demo/sellers');
+      const { generateDemoExport } = await import('../demo/data');
+      const sellers = await seedDemoSellersOnce(
+        { doc: DynamoDBDocumentClient.from(dynamoClient), tableName: LOCAL_TABLE_NAME },
+        pool.userIds,
+        generateDemoExport().products,
+      );
+      if (sellers) log(`demo sellers: ${sellers.verified} verified, ${sellers.linked} listings linked`);
       // Questions and answers on the demo seller's listings, once per data directory (decision 018).
       const { seedDemoQuestionsOnce } = await import('../demo/questions');
       const { DEMO_SELLER, DEMO_STUDENT } = await import('./demo-users');
@@ -511,7 +567,23 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     let stopping: Promise<void> | undefined;
     return {
       ...info,
-      ports: { web: server.port, dynamodb: dynamodbPort, cognito: cognitoPort, ses: sesPort, s3: s3Port },
+      ports: {
+        web: server.port,
+        dynamodb: dynamodbPort,
+        cognito: cognitoPort,
+        cognitoProxy: ports.cognitoProxy,
+        ses: sesPort,
+        s3: s3Port,
+        ...(openSearch ? { opensearch: ports.opensearch } : {}),
+      },
+      stopPart: async (part) => {
+        const name = PART_NAMES[(['dynamodb', 'cognito', 'ses', 's3'] as const).indexOf(part)];
+        const at = stoppers.findIndex((p) => p.name === name);
+        if (at < 0) return;
+        // Taken off the list: the stack's own stop does not stop it twice.
+        const [stopper] = stoppers.splice(at, 1);
+        await stopper.stop();
+      },
       stop: () => {
         stopping ??= stopAll();
         return stopping;
@@ -576,10 +648,46 @@ function lockDataDir(dataDir: string): void {
   }
 }
 
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const probe = createServer();
-    probe.once('error', () => done(false));
-    probe.listen(port, () => probe.close(() => done(true)));
-  });
+/**
+ * The port of each part: asked for (`port`, `ports`), else stable (`stablePorts`: its variable or
+ * default), else a free one the OS picks. Every asked-for or stable port is checked before anything
+ * starts, so a taken one is refused with a message naming the part, the port and its variable
+ * rather than a part's own failure halfway through the start.
+ */
+async function localPorts(opts: LocalStackOptions, engine: SearchEngine): Promise<LocalPorts> {
+  let stable: LocalPorts | undefined;
+  try {
+    stable = opts.stablePorts ? stablePorts() : undefined;
+  } catch (err) {
+    if (err instanceof PortSettingError) throw new LocalStackStartError(err.message);
+    throw err;
+  }
+  const asked: Partial<LocalPorts> = {
+    ...opts.ports,
+    web: opts.port ?? stable?.web ?? Number(process.env.PORT ?? LOCAL_PORTS.web.port),
+  };
+  const ports = {} as LocalPorts;
+  const taken: LocalPortName[] = [];
+  for (const name of Object.keys(LOCAL_PORTS) as LocalPortName[]) {
+    // The origin's port is settled above (0: the server picks one); a part's 0 means "not asked".
+    const port = name === 'web' ? (asked.web ?? 0) : asked[name] || stable?.[name] || 0;
+    if (name === 'opensearch' && engine !== 'opensearch') {
+      ports[name] = 0;
+      continue;
+    }
+    // The origin binds every loopback address (IPv4 and IPv6); the parts bind 127.0.0.1.
+    if (port !== 0 && !(await portIsFree(port, name === 'web' ? undefined : '127.0.0.1'))) taken.push(name);
+    ports[name] = port;
+  }
+  if (taken.length > 0) throw new LocalStackStartError(portsTakenMessage(taken, ports));
+  const chosen = new Set(Object.values(ports).filter((p) => p !== 0));
+  for (const name of Object.keys(ports) as LocalPortName[]) {
+    if (name === 'web' || ports[name] !== 0 || (name === 'opensearch' && engine !== 'opensearch')) continue;
+    // The origin's 0 stays 0 (the server picks it, on IPv4 and IPv6 alike).
+    let port = await freePort();
+    while (chosen.has(port)) port = await freePort();
+    chosen.add(port);
+    ports[name] = port;
+  }
+  return ports;
 }

@@ -53,6 +53,8 @@ async function main() {
   stack = await startLocalStack({
     dataDir: join(ROOT, '.data'),
     seed: true,
+    // The same ports at every start (scripts/local/ports.ts): signed-in users stay signed in.
+    stablePorts: true,
     dev,
     searchEngine: searchEngine(),
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as z from 'zod';
 import { SAFETY_TIPS } from '#shared/safety-tips';
 import { DEMO_SELLER_PRODUCTS } from '../../scripts/demo/questions';
+import { DEMO_IMPORTED_IDS } from '../../scripts/demo/sellers';
 import { DEMO_MEETING_POINTS } from '../../scripts/demo/trust';
 import { DEMO_ADMIN, DEMO_STUDENT } from '../../scripts/local/demo-users';
 import {
@@ -171,9 +172,8 @@ describe('who the seller is, and meeting safely', () => {
     expect(body).not.toContain('@');
     await expectAccessible(page, '/vendedor/{id}');
 
-    // A listing imported from the earlier app has no account behind it: no badge, no page.
-    const sellers = new Set<number>(DEMO_SELLER_PRODUCTS.map((p) => p.id));
-    const imported = activeProducts('ucab').find((p) => !sellers.has(p.id) && p.id > 120);
+    // A listing the demo keeps as imported from the earlier app has no account behind it: no badge, no page.
+    const imported = activeProducts('ucab').find((p) => DEMO_IMPORTED_IDS.includes(p.id));
     if (!imported) throw new Error('no imported UCAB listing in the demo data');
     await page.goto(`/product/${imported.id}`);
     await page.getByRole('heading', { name: imported.title, level: 1 }).waitFor();

@@ -102,6 +102,7 @@ describe('a dependency that is down', () => {
     const health = await invoke(handlerOf('health'), apiEvent('health'));
     expect(health.status).toBe(503);
     expect(health.headers['retry-after']).toBe('5');
+    expect(health.body).toMatchObject({ status: 'down', parts: { table: 'down', search: 'ok' } });
   });
 
   it('answers 503 when the table throttles, and a plain bug stays a 500', async () => {

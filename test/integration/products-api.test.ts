@@ -272,12 +272,22 @@ describe('GET /api/health', () => {
   it('is 200 when table and index answer, 503 when the index is not ready', async () => {
     const ok = await invoke(health, apiEvent('health'));
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({ status: 'ok', parts: { table: true, search: true } });
+    expect(ok.body).toEqual({ status: 'ok', parts: { table: 'ok', search: 'ok' } });
     expect(ok.headers['cache-control']).toBe('no-store');
     setContextForTests({ search: new FailingSearchIndex() });
     try {
       const down = await invoke(health, apiEvent('health'));
       expect(down.status).toBe(503);
+      // The report names the part down, beside an error a person reads in Spanish.
+      expect(down.body).toEqual({
+        status: 'degraded',
+        parts: { table: 'ok', search: 'down' },
+        error: {
+          code: 'unavailable',
+          message: 'No responde el buscador. Inténtalo de nuevo en unos segundos.',
+          details: [{ path: 'parts.search', message: 'El buscador no responde.' }],
+        },
+      });
     } finally {
       setContextForTests({ search });
     }

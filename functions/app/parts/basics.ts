@@ -12,11 +12,15 @@ function notifyWindow(): number {
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : DEFAULT_NOTIFY_WINDOW_MS;
 }
 
-/** The clock, new ids, the notification window's and a listing's lifetime (tests replace them). */
+/**
+ * The clock, new ids, the notification window's and a listing's lifetime (tests replace them), and
+ * the parts health checks beyond the table and the index (none here; the local stack gives its own).
+ */
 export const basicParts = {
+  healthChecks: () => ({}),
   now: () => () => new Date(),
   newId: () => randomUUID,
   notifyWindowMs: notifyWindow,
   // LISTING_EXPIRY_DAYS, set on every function from the stage's config (decision 030).
   listingExpiryDays: () => parseExpiryDays(optionalEnv(ENV.listingExpiryDays), DEFAULT_LISTING_EXPIRY_DAYS),
-} satisfies PartFactories<'now' | 'newId' | 'notifyWindowMs' | 'listingExpiryDays'>;
+} satisfies PartFactories<'healthChecks' | 'now' | 'newId' | 'notifyWindowMs' | 'listingExpiryDays'>;

@@ -1,5 +1,7 @@
 import { createPublicKey, type JsonWebKey, verify } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
+import { dirname } from 'node:path';
 import * as z from 'zod';
 
 /**
@@ -85,10 +87,34 @@ interface Upstream {
   body: Buffer;
 }
 
-export async function startCognitoProxy(opts: { port: number; target: string }): Promise<CognitoProxy> {
+/** The sign-outs kept in `stateFile`: username → when its sessions were revoked (ms). */
+const revocationsFile = z.record(z.string(), z.number());
+
+export async function startCognitoProxy(opts: {
+  port: number;
+  target: string;
+  /**
+   * Where the sign-outs are kept (the stack's data directory): sessions outlive a restart of the
+   * stack (stable ports, decision 046), so their revocations must too. @default in memory only
+   */
+  stateFile?: string;
+}): Promise<CognitoProxy> {
   const target = new URL(opts.target);
   /** Username (cognito-local's canonical one, the sub) → when its sessions were revoked (ms). */
-  const revokedAt = new Map<string, number>();
+  const revokedAt = new Map<string, number>(
+    opts.stateFile && existsSync(opts.stateFile)
+      ? Object.entries(revocationsFile.parse(JSON.parse(readFileSync(opts.stateFile, 'utf8'))))
+      : [],
+  );
+  const revoke = (username: string) => {
+    revokedAt.set(username, Date.now());
+    if (!opts.stateFile) return;
+    // Written whole and renamed into place: a crash mid-write never leaves half a file.
+    mkdirSync(dirname(opts.stateFile), { recursive: true });
+    const next = `${opts.stateFile}.next`;
+    writeFileSync(next, JSON.stringify(Object.fromEntries(revokedAt)));
+    renameSync(next, opts.stateFile);
+  };
   /** Refresh token → when the sign-in that issued it started (ms): finer than its `iat` (seconds). */
   const issuedAt = new Map<string, number>();
 
@@ -233,7 +259,7 @@ export async function startCognitoProxy(opts: { port: number; target: string }):
         if (!input.success) return invalid(res, input.error);
         const username = await accessTokenUser(input.data.AccessToken);
         if (!username) return notAuthorized(res, 'Invalid Access Token');
-        revokedAt.set(username, Date.now());
+        revoke(username);
         return reply(res, 200, {});
       }
       case 'AdminUserGlobalSignOut': {
@@ -245,7 +271,7 @@ export async function startCognitoProxy(opts: { port: number; target: string }):
         if (up.status !== 200) return relay(res, up);
         const user = adminGetUserResponse.safeParse(parseJson(up.body));
         if (!user.success) return relay(res, up);
-        revokedAt.set(user.data.Username, Date.now());
+        revoke(user.data.Username);
         return reply(res, 200, {});
       }
       case 'SignUp':
