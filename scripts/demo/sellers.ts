@@ -9,7 +9,7 @@ import type { LocalUser } from '../local/parts/cognito';
 import { verifyDemoSeller } from './trust';
 
 /**
- * The demo catalogue's sellers (local stack only; issue 28, decision 046): a newcomer's first
+ * The demo catalogue's sellers (local stack only; issue 28, decision 050): a newcomer's first
  * product page shows a seller with an account — a public name, a verified institutional e-mail,
  * a questions box that reaches them — not an import nobody can answer. Three students of each demo
  * university hold the catalogue's listings; the demo export names them as its sellers, and once their

@@ -15,7 +15,7 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * THE ports of `npm start` (docs/decisions/046): each local part on a port of its own that stays
+ * THE ports of `npm start` (docs/decisions/050): each local part on a port of its own that stays
  * the same from one start to the next, so what names a port survives a restart — above all the
  * token issuer, `http://127.0.0.1:<cognito-local's port>/<pool id>`, which every signed-in user's
  * tokens carry and the functions check (TOKEN_ISSUER); the proxy's port is the endpoint the open

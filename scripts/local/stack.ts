@@ -216,7 +216,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const cognitoProxy = await startCognitoProxy({
       port: ports.cognitoProxy,
       target: cognito.endpoint,
-      // Sign-outs outlive a restart as the sessions do (decision 046).
+      // Sign-outs outlive a restart as the sessions do (decision 050).
       ...(dataDir ? { stateFile: join(dataDir, 'cognito', 'proxy-revocations.json') } : {}),
     });
     stoppers.push({ name: 'cognito proxy', stop: cognitoProxy.stop });
@@ -329,7 +329,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
 
     const s3Client = localS3Client(s3.endpoint);
     stoppers.push({ name: 'S3 client', stop: () => s3Client.destroy() });
-    // Health checks the local emulators too (decision 046): in AWS they are managed services.
+    // Health checks the local emulators too (decision 050): in AWS they are managed services.
     const answers = (url: string) => async () => {
       const res = await fetch(url);
       await res.body?.cancel();
@@ -404,7 +404,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
         tableName: LOCAL_TABLE_NAME,
       });
       if (demoRate) log(`demo BCV rate: Bs. ${demoRate.rate} per US$ on ${demoRate.date}`);
-      // The catalogue's sellers verified and their listings linked to their accounts, once (decision 046).
+      // The catalogue's sellers verified and their listings linked to their accounts, once (decision 050).
       const { seedDemoSellersOnce } = await import('../demo/sellers');
       const { generateDemoExport } = await import('../demo/data');
       const sellers = await seedDemoSellersOnce(

@@ -12,7 +12,7 @@ import { signInLocal } from '../support/local-cognito';
 
 /**
  * Issue 28: `npm start` puts every part on a port that stays the same from one start to the next
- * (scripts/local/ports.ts, decision 046), so the token issuer — cognito-local's URL — is the same
+ * (scripts/local/ports.ts, decision 050), so the token issuer — cognito-local's URL — is the same
  * after a restart and the tokens issued before it still verify; a sign-out outlives the restart
  * too; a taken port is refused up front, naming the part, the port and the variable that moves it.
  */

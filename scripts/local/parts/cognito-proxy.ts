@@ -95,7 +95,7 @@ export async function startCognitoProxy(opts: {
   target: string;
   /**
    * Where the sign-outs are kept (the stack's data directory): sessions outlive a restart of the
-   * stack (stable ports, decision 046), so their revocations must too. @default in memory only
+   * stack (stable ports, decision 050), so their revocations must too. @default in memory only
    */
   stateFile?: string;
 }): Promise<CognitoProxy> {
