@@ -6,7 +6,12 @@ import { stageConfig } from './stages';
 /** One app, one stack per stage: `cdk synth -c stage=prod` (default dev, from cdk.json). */
 const app = new App();
 const stageName = String(app.node.tryGetContext('stage') ?? 'dev');
-const stage = stageConfig(stageName);
+// `-c traceAwsCalls=true` traces each AWS call for one deploy (docs/decisions/048).
+const traceAwsCalls = app.node.tryGetContext('traceAwsCalls');
+const stage = {
+  ...stageConfig(stageName),
+  ...(traceAwsCalls === undefined ? {} : { traceAwsCalls: String(traceAwsCalls) === 'true' }),
+};
 
 new MarketplaceStack(app, `Marketplace-${stage.name}`, {
   stage,

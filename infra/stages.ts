@@ -81,6 +81,14 @@ export interface StageConfig {
      */
     readonly apiRequestsPer5Minutes: number;
   };
+  /**
+   * X-Ray subsegments of each handler, AWS SDK call and outgoing request (Powertools' tracer,
+   * about 110 KB more in every bundle and its load at cold start; docs/decisions/048). Off, every
+   * function still has Lambda's active tracing: its invocation segment with init time and errors.
+   * Turn it on for a deploy while investigating latency: `cdk deploy -c traceAwsCalls=true`.
+   * @default false
+   */
+  readonly traceAwsCalls?: boolean;
   /** Custom domain of the distribution. @default - the cloudfront.net domain */
   readonly domain?: {
     readonly domainName: string;

@@ -2,29 +2,40 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import { Tracer } from '@aws-lambda-powertools/tracer';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
+import type { Tracer } from '@aws-lambda-powertools/tracer';
 import type { MiddlewareObj, Request } from '@middy/core';
 import { ENV } from './env';
 import { METRICS_NAMESPACE, METRICS_SERVICE, type MetricName } from './metric-names';
 
 /**
  * THE observability module of every function (Powertools for AWS Lambda): structured JSON logs
- * with the request id, CloudWatch metrics in embedded metric format (log lines, no API call), and
- * X-Ray traces of the handler and of each AWS SDK client. Handlers get all three through
- * `observe()`, one middy middleware.
+ * with the request id, CloudWatch metrics in embedded metric format (log lines, no API call), and,
+ * when a stage turns them on, X-Ray subsegments of the handler and of each AWS SDK client and
+ * outgoing request. Handlers get all of it through `observe()`, one middy middleware.
  *
- * The three are made on first use, not at import, so whatever sets the environment (the local
- * stack, a test) can do so after importing a handler. Outside Lambda the tracer is off by itself
- * and the local stack turns metrics off (POWERTOOLS_METRICS_DISABLED).
+ * Tracing at its cost (docs/decisions/048): every function runs with Lambda's active tracing, whose
+ * invocation segment needs no code here. The Powertools tracer (the X-Ray SDK, about 110 KB of
+ * every bundle) is loaded only when TRACE_AWS_CALLS is 'true': the stack writes the stage's choice
+ * into each bundle at build time (esbuild `define`), so with it off the tracer is not in the bundle
+ * at all. Outside Lambda the tracer stays off by itself even when loaded.
+ *
+ * Logger and metrics are made on first use, not at import, so whatever sets the environment (the
+ * local stack, a test) can do so after importing a handler; the local stack turns metrics off
+ * (POWERTOOLS_METRICS_DISABLED).
  */
 interface Tools {
   logger: Logger;
   metrics: Metrics;
+}
+
+/** The tracer and its handler middleware, when the stage traces AWS calls. */
+interface Tracing {
   tracer: Tracer;
+  handlerMiddleware: MiddlewareObj<unknown, unknown, Error>;
 }
 
 let tools: Tools | undefined;
+let tracing: Promise<Tracing | undefined> | undefined;
 
 function make(): Tools {
   const level = (process.env[ENV.logLevel] ?? 'info').toUpperCase();
@@ -54,9 +65,37 @@ function make(): Tools {
         error: (...a: unknown[]) => logger.error(String(a[0])),
       },
     }),
-    tracer: new Tracer({ serviceName: METRICS_SERVICE }),
   };
 }
+
+/**
+ * Whether this build traces AWS calls. Read as the literal `process.env.TRACE_AWS_CALLS` (not
+ * through ENV) because the stack's esbuild `define` replaces exactly that expression: with 'false'
+ * the branch below, and the tracer's import in it, is dropped from the bundle.
+ */
+async function loadTracing(): Promise<Tracing | undefined> {
+  if (process.env.TRACE_AWS_CALLS === 'true') {
+    const [{ Tracer }, { captureLambdaHandler }] = await Promise.all([
+      import('@aws-lambda-powertools/tracer'),
+      import('@aws-lambda-powertools/tracer/middleware'),
+    ]);
+    const tracer = new Tracer({ serviceName: METRICS_SERVICE });
+    return {
+      tracer,
+      handlerMiddleware: captureLambdaHandler(tracer, { captureResponse: false }) as MiddlewareObj<
+        unknown,
+        unknown,
+        Error
+      >,
+    };
+  }
+  return undefined;
+}
+
+const getTracing = (): Promise<Tracing | undefined> => {
+  tracing ??= loadTracing();
+  return tracing;
+};
 
 const get = (): Tools => {
   tools ??= make();
@@ -78,37 +117,44 @@ export function countMetric(name: MetricName, value = 1): void {
   get().metrics.addMetric(name, MetricUnit.Count, value);
 }
 
-/** An AWS SDK v3 client whose calls appear as X-Ray subsegments when tracing is on (in Lambda). */
-export function traced<T>(client: T): T {
-  const { tracer } = get();
-  return tracer.isTracingEnabled() ? tracer.captureAWSv3Client(client) : client;
+/**
+ * An AWS SDK v3 client whose calls appear as X-Ray subsegments when the stage traces AWS calls (in
+ * Lambda); otherwise the client itself.
+ */
+export async function traced<T>(client: T): Promise<T> {
+  const t = await getTracing();
+  return t?.tracer.isTracingEnabled() ? t.tracer.captureAWSv3Client(client) : client;
 }
 
 /** Tests: forget the instances so the next use reads the environment again. */
 export function resetObservabilityForTests(): void {
   tools = undefined;
+  tracing = undefined;
 }
 
 type AnyRequest = Request<unknown, unknown, Error>;
 
 /**
  * The middy middleware every function uses: the Lambda context in each log line (request id,
- * function name, cold start), the invocation traced, and the metrics flushed after each invocation
- * (with a cold-start metric). Use it FIRST so its after/onError run last, once the response is known.
+ * function name, cold start), the invocation traced when the stage traces AWS calls, and the
+ * metrics flushed after each invocation (with a cold-start metric). Use it FIRST so its
+ * after/onError run last, once the response is known.
  */
 export function observe<TEvent, TResult>(): MiddlewareObj<TEvent, TResult, Error> {
   let inner: MiddlewareObj<unknown, unknown, Error>[] | undefined;
-  const parts = () => {
-    const { logger: l, metrics, tracer } = get();
-    inner ??= [
+  const parts = async () => {
+    if (inner) return inner;
+    const { logger: l, metrics } = get();
+    const t = await getTracing();
+    inner = [
       injectLambdaContext(l, { resetKeys: true }),
-      captureLambdaHandler(tracer, { captureResponse: false }),
+      ...(t ? [t.handlerMiddleware] : []),
       logMetrics(metrics, { captureColdStartMetric: true }),
     ] as MiddlewareObj<unknown, unknown, Error>[];
     return inner;
   };
   const run = async (phase: 'before' | 'after' | 'onError', request: AnyRequest) => {
-    const list = phase === 'before' ? parts() : [...parts()].reverse();
+    const list = phase === 'before' ? await parts() : [...(await parts())].reverse();
     for (const m of list) await m[phase]?.(request);
   };
   return {

@@ -84,14 +84,23 @@ export const FUNCTION_ROLE_DEPENDENCY = {
     "CDK's Function depends on its whole role construct so its default policy exists before the first call; the role's own entry repeats the Role GetAtt, harmless.",
 };
 
+/**
+ * The build-time constants of every bundle: whether the stage traces AWS calls
+ * (functions/commons/observability.ts reads `process.env.TRACE_AWS_CALLS`; with 'false' esbuild
+ * drops the tracer from the bundle, docs/decisions/048).
+ */
+export function bundleDefine(traceAwsCalls = false): Record<string, string> {
+  return { 'process.env.TRACE_AWS_CALLS': JSON.stringify(String(traceAwsCalls)) };
+}
+
 /** ESM bundles lose `require`; some CommonJS dependencies still call it. */
 export const ESM_REQUIRE_BANNER =
   "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
 /**
  * A Lambda with the project's fixed defaults: Node.js 24 on arm64, a minified ESM bundle from the
- * local esbuild with source maps and the runtime's AWS SDK left out, X-Ray tracing active, its own
- * log group with retention, and its own role that can only write to that log group and X-Ray (no
+ * local esbuild with source maps and the runtime's AWS SDK left out, X-Ray active tracing (the
+ * SDK's subsegments only when the stage traces AWS calls), its own log group with retention, and its own role that can only write to that log group and X-Ray (no
  * managed policy). Access to anything else is added by the `bind…` helpers of the resource
  * constructs, which set the environment variable and grant together.
  */
@@ -115,7 +124,8 @@ export class AppFunction extends NodejsFunction {
       timeout: Duration.seconds(props.timeoutSeconds ?? 10),
       role,
       logGroup,
-      // Powertools' tracer adds the handler's and each AWS SDK client's subsegments.
+      // Lambda's own invocation segment (init, invocation, errors) with no code in the bundle;
+      // Powertools' subsegments of each AWS call only when the stage traces them (decision 048).
       tracing: Tracing.ACTIVE,
       loggingFormat: LoggingFormat.JSON,
       // Lambda drops console output below this level; it follows the stage's LOG_LEVEL.
@@ -142,6 +152,7 @@ export class AppFunction extends NodejsFunction {
         // Licence banners would otherwise be gathered at the end of every bundle.
         esbuildArgs: { '--legal-comments': 'none' },
         banner: ESM_REQUIRE_BANNER,
+        define: bundleDefine(props.stage.traceAwsCalls),
       },
       environment: {
         [ENV.runtime]: 'aws',

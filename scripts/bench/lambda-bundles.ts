@@ -9,6 +9,7 @@ import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import {
+  bundleDefine,
   ESM_REQUIRE_BANNER,
   PHOTO_NATIVE_MODULES,
   RUNTIME_PROVIDED_MODULES,
@@ -16,6 +17,12 @@ import {
 import { API_AREAS, areaSettings } from '#shared/routes';
 
 const ROOT = resolve(import.meta.dirname, '../..');
+
+/**
+ * Every bundle's budget, minified (decision 013): checked by test/infra/lambda-bundles.test.ts
+ * (sizes are deterministic) and printed by `npm run bench -- lambda`.
+ */
+export const BUNDLE_BUDGET_KB = 300;
 
 export interface LambdaBundle {
   /** 'catalog', 'accounts', … or 'stream'. */
@@ -53,6 +60,7 @@ async function bundle(
   entry: string,
   outDir: string,
   native: readonly string[] = [],
+  traceAwsCalls = false,
 ): Promise<LambdaBundle> {
   const file = join(outDir, `${name}.mjs`);
   const result = await build({
@@ -66,6 +74,7 @@ async function bundle(
     mainFields: ['module', 'main'],
     external: [...RUNTIME_PROVIDED_MODULES, ...native],
     banner: { js: ESM_REQUIRE_BANNER },
+    define: bundleDefine(traceAwsCalls),
     legalComments: 'none',
     metafile: true,
     logLevel: 'silent',
@@ -83,13 +92,19 @@ async function bundle(
   };
 }
 
-/** Builds every Lambda bundle into `outDir` (node_modules/.cache/lambda-bundles by default). */
+/**
+ * Builds every Lambda bundle into `outDir` (node_modules/.cache/lambda-bundles by default), as the
+ * stages build them (AWS calls untraced, the default), or with `traceAwsCalls` as a stage that
+ * turns it on (decision 048).
+ */
 export async function buildLambdaBundles(
   outDir = join(ROOT, 'node_modules/.cache/lambda-bundles'),
+  { traceAwsCalls = false, only }: { traceAwsCalls?: boolean; only?: readonly string[] } = {},
 ): Promise<LambdaBundle[]> {
   mkdirSync(outDir, { recursive: true });
   const out: LambdaBundle[] = [];
-  for (const { name, entry, native } of lambdaEntries()) out.push(await bundle(name, entry, outDir, native));
+  for (const { name, entry, native } of lambdaEntries())
+    if (!only || only.includes(name)) out.push(await bundle(name, entry, outDir, native, traceAwsCalls));
   return out;
 }
 

@@ -2,13 +2,14 @@ import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildLambdaBundles, type LambdaBundle } from '../../scripts/bench/lambda-bundles';
+import { BUNDLE_BUDGET_KB, buildLambdaBundles, type LambdaBundle } from '../../scripts/bench/lambda-bundles';
 import { API_AREAS } from '#shared/routes';
 
 /**
  * The Lambda bundles exactly as the stack builds them (infra/constructs/app-function.ts options):
- * what each one may still import at run time, and what it loads at cold start versus on first use.
- * (Their sizes and load times are figures of `npm run bench`, not assertions here.)
+ * their size against the budget (deterministic, so asserted here), what each one may still import
+ * at run time, and what it loads at cold start versus on first use. (Load times are a figure of
+ * `npm run bench -- lambda`.)
  */
 let dir: string;
 let bundles: LambdaBundle[];
@@ -34,6 +35,27 @@ const isBuiltin = (path: string) => path.startsWith('node:') || builtinModules.i
 const inputs = (b: LambdaBundle) => Object.values(b.metafile.outputs).flatMap((o) => Object.keys(o.inputs));
 
 describe('Lambda bundles', () => {
+  it(`stay within ${BUNDLE_BUDGET_KB} KB each, minified (decision 013's budget)`, () => {
+    const over = bundles
+      .filter((b) => b.bytes > BUNDLE_BUDGET_KB * 1024)
+      .map((b) => `${b.name}: ${(b.bytes / 1024).toFixed(1)} KB`);
+    expect(over).toEqual([]);
+  });
+
+  it("carry no X-Ray SDK: the stages leave AWS calls untraced, Lambda's active tracing needs no code (decision 048)", () => {
+    for (const b of bundles)
+      expect(
+        inputs(b).filter((i) => /aws-xray-sdk|cls-hooked|@aws-lambda-powertools\/tracer|node_modules\/semver/.test(i)),
+        b.name,
+      ).toEqual([]);
+  });
+
+  it('carry the tracer, loaded on the first invocation, when a stage traces AWS calls', async () => {
+    const [traced] = await buildLambdaBundles(join(dir, 'traced'), { traceAwsCalls: true, only: ['catalog'] });
+    expect(inputs(traced).filter((i) => i.includes('@aws-lambda-powertools/tracer/'))).not.toEqual([]);
+    expect(inputs(traced).filter((i) => i.includes('aws-xray-sdk-core/'))).not.toEqual([]);
+  });
+
   it('exist for every API area, the stream dispatcher, the photo job, the admin job runner, the rate job and the expiry job', () => {
     expect(bundles.map((b) => b.name).sort()).toEqual(
       [...API_AREAS, 'stream', 'photo-job', 'admin-job', 'rate-job', 'expiry-job'].sort(),

@@ -30,7 +30,10 @@ export function createVerdictCall(opts: VerdictCallOptions): <T>(request: Verdic
   // The SDK module is loaded on the first call: a function that never moderates never pays for it.
   const sdk = once(async () => {
     const { BedrockRuntimeClient, ConverseCommand } = await import('@aws-sdk/client-bedrock-runtime');
-    return { client: opts.client ?? traced(new BedrockRuntimeClient({ maxAttempts: 2 })), ConverseCommand };
+    return {
+      client: opts.client ?? (await traced(new BedrockRuntimeClient({ maxAttempts: 2 }))),
+      ConverseCommand,
+    };
   });
   return async <T>(request: VerdictRequest<T>): Promise<T> => {
     const modelId = opts.modelId ?? requireEnv('BEDROCK_MODEL_ID');

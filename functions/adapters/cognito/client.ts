@@ -11,7 +11,7 @@ export const cognitoLoader = () =>
   once(async () => {
     const mod = await import('@aws-sdk/client-cognito-identity-provider');
     const endpoint = optionalEnv(ENV.cognitoEndpoint);
-    const client = traced(
+    const client = await traced(
       new mod.CognitoIdentityProviderClient({
         region: process.env.AWS_REGION ?? 'us-east-1',
         ...(endpoint

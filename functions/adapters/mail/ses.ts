@@ -13,7 +13,7 @@ export function createSesMailer(): Mailer {
   const ses = once(async () => {
     const { SESv2Client, SendEmailCommand } = await import('@aws-sdk/client-sesv2');
     const endpoint = optionalEnv(ENV.sesEndpoint);
-    const client = traced(
+    const client = await traced(
       new SESv2Client({
         region: process.env.AWS_REGION ?? 'us-east-1',
         ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),

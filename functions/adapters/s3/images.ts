@@ -34,7 +34,7 @@ export function createS3ImageStore(
     if (given) return { ...mod, client: given.client, signer: given.client };
     return {
       ...mod,
-      client: traced(make(optionalEnv(ENV.s3Endpoint))),
+      client: await traced(make(optionalEnv(ENV.s3Endpoint))),
       // Presigned forms point where browsers post: locally the server's proxy, in AWS the bucket.
       signer: make(optionalEnv(ENV.uploadEndpoint) ?? optionalEnv(ENV.s3Endpoint)),
     };

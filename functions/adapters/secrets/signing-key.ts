@@ -18,7 +18,7 @@ export function createSigningKeySource(): SigningKeySource {
     let secret: string | undefined;
     if (arn) {
       const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
-      const client = traced(new SecretsManagerClient({ region: process.env.AWS_REGION ?? 'us-east-1' }));
+      const client = await traced(new SecretsManagerClient({ region: process.env.AWS_REGION ?? 'us-east-1' }));
       secret = (await client.send(new GetSecretValueCommand({ SecretId: arn }))).SecretString;
     } else if (isLocal()) {
       secret = optionalEnv(ENV.notifySecret);
