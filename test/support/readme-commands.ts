@@ -1,6 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
@@ -86,18 +96,26 @@ export function freshCheckout(): string {
   })
     .split('\0')
     .filter(Boolean);
+  const folders = new Set<string>();
   for (const file of files) {
     const from = join(ROOT, file);
     // Tracked but deleted in the working tree; node_modules and .cache are links (below).
     if (!existsSync(from) || file === 'node_modules' || file === '.cache') continue;
     mkdirSync(dirname(join(copy, file)), { recursive: true });
     cpSync(from, join(copy, file), { preserveTimestamps: true, verbatimSymlinks: true });
+    for (let folder = dirname(file); folder !== '.'; folder = dirname(folder)) folders.add(folder);
+  }
+  const dist = join(ROOT, 'web', 'dist');
+  if (existsSync(dist)) cpSync(dist, join(copy, 'web', 'dist'), { recursive: true, preserveTimestamps: true });
+  // Folders too (the web build's staleness check reads theirs), deepest first: a folder's time
+  // changes when something is written into it.
+  for (const folder of [...folders].sort((a, b) => b.length - a.length)) {
+    const { atime, mtime } = statSync(join(ROOT, folder));
+    utimesSync(join(copy, folder), atime, mtime);
   }
   symlinkSync(realpathSync(join(ROOT, 'node_modules')), join(copy, 'node_modules'));
   mkdirSync(join(ROOT, '.cache'), { recursive: true });
   symlinkSync(realpathSync(join(ROOT, '.cache')), join(copy, '.cache'));
-  const dist = join(ROOT, 'web', 'dist');
-  if (existsSync(dist)) cpSync(dist, join(copy, 'web', 'dist'), { recursive: true, preserveTimestamps: true });
   return copy;
 }
 
