@@ -29,44 +29,59 @@ afterAll(() => {
 });
 
 for (const command of serving) {
-  it(`\`${command}\` as written serves the app with the README's banner, and Ctrl-C stops all it started`, async () => {
-    const port = await firstFreePort(4600, 4699);
-    const child = spawn('sh', ['-c', command], {
-      cwd: checkout,
-      env: newcomerEnvironment(port),
-      // Its own process group, as a terminal gives a command: Ctrl-C goes to the whole group.
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr?.on('data', (chunk) => {
-      output += chunk;
-    });
-    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-    try {
-      const base = `http://localhost:${port}`;
-      await waitForHealth(base, child, () => output);
-      expect(output).toContain(`➜  ${base}`);
-      for (const user of DEMO_USERS) expect(output).toContain(`${user.email} / ${user.password}`);
-      if (command.includes('SEARCH_ENGINE=opensearch')) expect(output).toMatch(/OpenSearch:\s+http:\/\/127\.0\.0\.1:\d+/);
-      const page = await fetch(`${base}/`);
-      expect(page.status).toBe(200);
-      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-      const health = await fetch(`${base}/api/health`);
-      expect(await health.json()).toEqual({ status: 'ok', parts: { table: true, search: true } });
+  it(
+    `\`${command}\` as written serves the app with the README's banner, and Ctrl-C stops all it started`,
+    async () => {
+      const port = await firstFreePort(4600, 4699);
+      const child = spawn('sh', ['-c', command], {
+        cwd: checkout,
+        env: newcomerEnvironment(port),
+        // Its own process group, as a terminal gives a command: Ctrl-C goes to the whole group.
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout?.on('data', (chunk) => {
+        output += chunk;
+      });
+      child.stderr?.on('data', (chunk) => {
+        output += chunk;
+      });
+      const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+      try {
+        const base = `http://localhost:${port}`;
+        const deadline = Date.now() + START_TIMEOUT_MS;
+        await waitForHealth(base, child, () => output, deadline);
+        // The origin answers while the demo data is still being seeded; the banner comes after it.
+        await waitFor(
+          () => output.includes(`➜  ${base}`),
+          child,
+          () => output,
+          'the banner',
+          deadline,
+        );
+        for (const user of DEMO_USERS) expect(output).toContain(`${user.email} / ${user.password}`);
+        if (command.includes('SEARCH_ENGINE=opensearch'))
+          expect(output).toMatch(/OpenSearch:\s+http:\/\/127\.0\.0\.1:\d+/);
+        const page = await fetch(`${base}/`);
+        expect(page.status).toBe(200);
+        expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+        const health = await fetch(`${base}/api/health`);
+        expect(await health.json()).toEqual({ status: 'ok', parts: { table: true, search: true } });
 
-      // Ctrl-C: SIGINT to the foreground process group.
-      signalGroup(child, 'SIGINT');
-      await Promise.race([exited, sleep(STOP_TIMEOUT_MS)]);
-      expect(await groupGoneWithin(child, 10_000), `still running after Ctrl-C:\n${tail(output)}`).toBe(true);
-      await expect(fetch(`${base}/api/health`)).rejects.toThrow();
-    } finally {
-      signalGroup(child, 'SIGKILL');
-    }
-  }, START_TIMEOUT_MS + STOP_TIMEOUT_MS + 30_000);
+        // Ctrl-C: SIGINT to the foreground process group.
+        signalGroup(child, 'SIGINT');
+        await Promise.race([exited, sleep(STOP_TIMEOUT_MS)]);
+        expect(await groupGoneWithin(child, 10_000), `still running after Ctrl-C:\n${tail(output)}`).toBe(
+          true,
+        );
+        await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+      } finally {
+        signalGroup(child, 'SIGKILL');
+      }
+    },
+    START_TIMEOUT_MS + STOP_TIMEOUT_MS + 30_000,
+  );
 }
 
 /** What a newcomer's shell has: no test runner's variables, no AWS settings; PORT set by the test. */
@@ -78,11 +93,16 @@ function newcomerEnvironment(port: number): NodeJS.ProcessEnv {
   return env;
 }
 
-async function waitForHealth(base: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
+async function waitForHealth(
+  base: string,
+  child: ChildProcess,
+  output: () => string,
+  deadline: number,
+): Promise<void> {
   let last = '';
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode} before serving:\n${tail(output())}`);
+    if (child.exitCode !== null)
+      throw new Error(`exited with ${child.exitCode} before serving:\n${tail(output())}`);
     try {
       const res = await fetch(`${base}/api/health`);
       if (res.status === 200) return;
@@ -93,6 +113,22 @@ async function waitForHealth(base: string, child: ChildProcess, output: () => st
     await sleep(500);
   }
   throw new Error(`${base}/api/health did not answer 200 (last: ${last}):\n${tail(output())}`);
+}
+
+async function waitFor(
+  done: () => boolean,
+  child: ChildProcess,
+  output: () => string,
+  what: string,
+  deadline: number,
+): Promise<void> {
+  while (!done()) {
+    if (child.exitCode !== null)
+      throw new Error(`exited with ${child.exitCode} before ${what}:\n${tail(output())}`);
+    if (Date.now() > deadline)
+      throw new Error(`no ${what} within ${START_TIMEOUT_MS} ms:\n${tail(output())}`);
+    await sleep(250);
+  }
 }
 
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {

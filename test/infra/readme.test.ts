@@ -29,7 +29,11 @@ describe('README commands', () => {
       '# only a comment',
       '```',
     ].join('\n');
-    expect(shownCommands(text)).toEqual(['npm run bench -- web', 'PORT=4000 npm start', 'npx cdk deploy -c stage=dev']);
+    expect(shownCommands(text)).toEqual([
+      'npm run bench -- web',
+      'PORT=4000 npm start',
+      'npx cdk deploy -c stage=dev',
+    ]);
   });
 
   it('`npm test` is exactly what CI runs (.ci/run)', () => {

@@ -63,7 +63,10 @@ export function shownCommands(markdown: string): string[] {
     }
     if (fence !== 'shell') continue;
     // A comment starts at a `#` after a space (not inside a word such as `#shared`).
-    const code = line.replace(/(^|\s)#.*$/, '').replace(/^\$\s+/, '').trim();
+    const code = line
+      .replace(/(^|\s)#.*$/, '')
+      .replace(/^\$\s+/, '')
+      .trim();
     if (code.endsWith('\\')) {
       pending += `${code.slice(0, -1).trim()} `;
       continue;
@@ -106,7 +109,8 @@ export function freshCheckout(): string {
     for (let folder = dirname(file); folder !== '.'; folder = dirname(folder)) folders.add(folder);
   }
   const dist = join(ROOT, 'web', 'dist');
-  if (existsSync(dist)) cpSync(dist, join(copy, 'web', 'dist'), { recursive: true, preserveTimestamps: true });
+  if (existsSync(dist))
+    cpSync(dist, join(copy, 'web', 'dist'), { recursive: true, preserveTimestamps: true });
   // Folders too (the web build's staleness check reads theirs), deepest first: a folder's time
   // changes when something is written into it.
   for (const folder of [...folders].sort((a, b) => b.length - a.length)) {
