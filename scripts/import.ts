@@ -95,7 +95,7 @@ async function main(): Promise<number> {
     // Imported photos get their card and gallery sizes from the one-off job (decision 022).
     if (cli.stage) {
       console.error(
-        `Imported photos get their sizes from the stage's photo job (output PhotoVariantsJobName of Marketplace-${cli.stage}): see the README's runbook.`,
+        `Imported photos get their sizes from the stage's photo job (output PhotoVariantsJobName of Marketplace-${cli.stage}): see docs/runbook.md.`,
       );
     } else {
       const stack = readLocalStack(cli['data-dir'] ? resolve(cli['data-dir']) : undefined);

@@ -7,7 +7,7 @@
  * so an interrupted run is simply run again. Prints its progress as JSON.
  *
  * In AWS the same job is the stack's photo job function (output `PhotoVariantsJobName`); the
- * README's runbook says how to invoke it until it reports `done`.
+ * runbook (docs/runbook.md) says how to invoke it until it reports `done`.
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';

@@ -88,7 +88,7 @@ interface AlarmSpec {
   readonly key: string;
   /** What it means, one sentence; the description adds where the runbook is. */
   readonly meaning: string;
-  /** The README runbook entry to read. */
+  /** The heading of docs/runbook.md that says what to do (test/infra/monitoring.test.ts checks it exists). */
   readonly runbook: string;
   readonly metric: IMetric;
   readonly threshold: number;
@@ -101,7 +101,7 @@ interface AlarmSpec {
 /**
  * The stage's alarms, the topic they all notify (on ALARM and back to OK), and its dashboard. The
  * thresholds and each alarm's missing-data choice are explained next to the alarm; what to do when
- * one fires is the README's runbook.
+ * one fires is docs/runbook.md.
  */
 export class Monitoring extends Construct {
   readonly topic: Topic;
@@ -336,7 +336,7 @@ export class Monitoring extends Construct {
         new TextWidget({
           markdown: [
             `# Mercado universitario — ${stage.name}`,
-            'What each alarm means and what to check first: **README.md → Runbook**.',
+            'What each alarm means and what to check first: **docs/runbook.md**.',
             "Business metrics are sums per hour (namespace `Marketplace`, the functions' embedded metric format).",
           ].join('\n\n'),
           width: 8,
@@ -468,7 +468,7 @@ export class Monitoring extends Construct {
   private addAlarm(spec: AlarmSpec): Alarm {
     const alarm = new Alarm(this, `Alarm-${spec.key}`, {
       alarmName: `${this.prefix}-${spec.key}`,
-      alarmDescription: `${spec.meaning}. Runbook: README.md, "Runbook" → "${spec.runbook}".`,
+      alarmDescription: `${spec.meaning}. Runbook: docs/runbook.md, "${spec.runbook}".`,
       metric: spec.metric,
       threshold: spec.threshold,
       comparisonOperator: spec.comparison ?? ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,

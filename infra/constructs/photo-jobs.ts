@@ -11,7 +11,7 @@ export interface PhotoJobsProps {
 /**
  * The one-off photo job (docs/decisions/022): gives products stored before responsive photos
  * their WebP sizes. Nothing invokes it on its own: the operator runs it once after the deploy that
- * brings it (README's runbook), and again whenever it reports that it is not done; it skips what is
+ * brings it (docs/runbook.md), and again whenever it reports that it is not done; it skips what is
  * done, so a repeat or an overlap costs only the read of the table. The stack grants it the table
  * and the product images (infra/stack.ts).
  */

@@ -1315,7 +1315,7 @@ describe('runtime config with Google sign-in', () => {
 });
 
 describe('outputs', () => {
-  it('exports what deploy scripts and the README need', () => {
+  it('exports what deploy scripts and docs/deploying.md need', () => {
     const outputs = Object.keys(dev.template.toJSON().Outputs as Record<string, unknown>);
     expect(outputs).toEqual(
       expect.arrayContaining([
