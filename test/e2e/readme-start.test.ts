@@ -3,11 +3,13 @@ import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../scripts/local/demo-users';
+import { LOCAL_PORTS } from '../../scripts/local/ports';
 import { freshCheckout, README_COMMANDS } from '../support/readme-commands';
 
 /**
  * The README's start commands, run as a newcomer runs them: the exact text, through a shell, in a
- * fresh checkout (its own `.data/`), with only `PORT` chosen by the test. Each must serve the app
+ * fresh checkout (its own `.data/`), with only the ports chosen by the test (`PORT` and the local
+ * parts' variables, scripts/local/ports.ts: a developer's own `npm start` may hold the defaults). Each must serve the app
  * (`/api/health` 200, the page) with the banner the README describes, and Ctrl-C must stop every
  * process it started (Java included). The e2e project runs after `npm test`'s web build, so the
  * checkout reuses that build instead of making its own.
@@ -32,10 +34,11 @@ for (const command of serving) {
   it(
     `\`${command}\` as written serves the app with the README's banner, and Ctrl-C stops all it started`,
     async () => {
-      const port = await firstFreePort(4600, 4699);
+      const ports = await freePorts(4600, 4699, Object.keys(LOCAL_PORTS).length);
+      const port = ports[0];
       const child = spawn('sh', ['-c', command], {
         cwd: checkout,
-        env: newcomerEnvironment(port),
+        env: newcomerEnvironment(ports),
         // Its own process group, as a terminal gives a command: Ctrl-C goes to the whole group.
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -67,7 +70,10 @@ for (const command of serving) {
         expect(page.status).toBe(200);
         expect(page.headers.get('content-type')).toMatch(/^text\/html/);
         const health = await fetch(`${base}/api/health`);
-        expect(await health.json()).toEqual({ status: 'ok', parts: { table: true, search: true } });
+        expect(await health.json()).toEqual({
+          status: 'ok',
+          parts: { table: 'ok', search: 'ok', auth: 'ok', mail: 'ok', images: 'ok' },
+        });
 
         // Ctrl-C: SIGINT to the foreground process group.
         signalGroup(child, 'SIGINT');
@@ -84,12 +90,14 @@ for (const command of serving) {
   );
 }
 
-/** What a newcomer's shell has: no test runner's variables, no AWS settings; PORT set by the test. */
-function newcomerEnvironment(port: number): NodeJS.ProcessEnv {
+/** What a newcomer's shell has: no test runner's variables, no AWS settings; the ports set by the test. */
+function newcomerEnvironment(ports: number[]): NodeJS.ProcessEnv {
   const keep = ['PATH', 'HOME', 'USER', 'SHELL', 'LANG', 'LC_ALL', 'TMPDIR', 'JAVA_HOME', 'TERM'];
   const env: NodeJS.ProcessEnv = {};
   for (const name of keep) if (process.env[name] !== undefined) env[name] = process.env[name];
-  env.PORT = String(port);
+  Object.values(LOCAL_PORTS).forEach((spec, i) => {
+    env[spec.variable] = String(ports[i]);
+  });
   return env;
 }
 
@@ -152,17 +160,19 @@ async function groupGoneWithin(child: ChildProcess, ms: number): Promise<boolean
   return false;
 }
 
-/** The first free port of a range kept away from the default 3000 and the OS's ephemeral ports. */
-async function firstFreePort(from: number, to: number): Promise<number> {
-  for (let port = from; port <= to; port++) {
+/** `count` free ports of a range kept away from the defaults (3000, 3101–3106) and the OS's ephemeral ports. */
+async function freePorts(from: number, to: number, count: number): Promise<number[]> {
+  const found: number[] = [];
+  for (let port = from; port <= to && found.length < count; port++) {
     const free = await new Promise<boolean>((done) => {
       const server = createServer();
       server.once('error', () => done(false));
       server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
     });
-    if (free) return port;
+    if (free) found.push(port);
   }
-  throw new Error(`No free port in ${from}–${to}`);
+  if (found.length < count) throw new Error(`Not ${count} free ports in ${from}–${to}`);
+  return found;
 }
 
 function tail(text: string): string {
