@@ -149,6 +149,9 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     ];
     const searchEngine = opts.searchEngine ?? 'embedded';
     const started = Date.now();
+    log(
+      `starting the parts: DynamoDB Local, cognito-local, the SES emulator, s3rver${searchEngine === 'opensearch' ? ', an OpenSearch node' : ''}…`,
+    );
     const parts = [
       startDynamoDbLocal({ port: dynamodbPort, dataDir: dataDir && join(dataDir, 'dynamodb') }),
       startCognitoLocal({ port: cognitoPort, dataDir: dataDir && join(dataDir, 'cognito') }),
@@ -168,7 +171,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     if (failed) throw failed.reason;
     const [dynamo, cognito, ses, s3] = [await parts[0], await parts[1], await parts[2], await parts[3]];
     const openSearch: OpenSearchLocal | undefined = await parts[4];
-    log(`parts up in ${Date.now() - started} ms`);
+    log(`parts up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     if (openSearch)
       log(
         `OpenSearch ${openSearch.version} on ${openSearch.endpoint}, ready in ${(openSearch.readyInMs / 1000).toFixed(1)} s (heap ${openSearch.heapMb} MB)`,
@@ -313,6 +316,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       );
       if (!seeded.Item) {
         const seedStarted = Date.now();
+        log('seeding the demo data (first start of this data folder)…');
         const { seedDemoData } = await import('../demo/seed');
         await seedDemoData({
           dynamodb: dynamoClient,
@@ -338,7 +342,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
         } catch (err) {
           if (!(err instanceof ConditionalCheckFailedException)) throw err;
         }
-        log(`demo data seeded in ${Date.now() - seedStarted} ms`);
+        log(`demo data seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
       } else {
         // A data directory from before responsive photos: the one-off job gives its photos their
         // sizes (decision 022); once done, it only reads the table's products and skips them.
