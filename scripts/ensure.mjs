@@ -7,16 +7,21 @@
 //   node scripts/ensure.mjs --cfn-lint    also cfn-lint in .venv/ for the infra tests (decision 045)
 //   node scripts/ensure.mjs --opensearch  also the OpenSearch node's artifacts (Maven Central, first
 //                                         use only), for the tests; SEARCH_ENGINE=opensearch too
-import { execFileSync, spawnSync } from 'node:child_process';
+//   node scripts/ensure.mjs --quiet-install  fail when the install prints an `npm warn` line about
+//                                         the dependencies (`npm test`; decision 049). Without it
+//                                         (`npm start`) the lines are shown and the start goes on.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureOpenSearchArtifacts, OpenSearchArtifactsError } from './local/parts/opensearch/artifacts.mjs';
+import { dependencyWarnings, warningsMessage } from './npm-warnings.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const wantBrowser = process.argv.includes('--browser');
 const wantCfnLint = process.argv.includes('--cfn-lint');
+const quietInstall = process.argv.includes('--quiet-install');
 // The integration tests run against a real OpenSearch node, as `npm start` does when asked to.
 const wantOpenSearch = process.argv.includes('--opensearch') || process.env.SEARCH_ENGINE === 'opensearch';
 const CHROMIUM = '/usr/bin/chromium';
@@ -42,7 +47,55 @@ function run(cmd, args) {
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${r.status}`);
 }
 
-function ensureDependencies() {
+/**
+ * Runs npm with its output captured (to read its warnings) and a progress line instead: elapsed
+ * seconds rewritten in place on a terminal, a line every 30 s elsewhere (CI). Resolves with the
+ * output; on a non-zero exit prints it whole and rejects.
+ */
+function runNpm(args, label) {
+  const started = Date.now();
+  const tty = process.stdout.isTTY;
+  const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
+  if (tty) process.stdout.write(`[ensure] ${label}…`);
+  else log(`${label}…`);
+  const timer = setInterval(
+    () =>
+      tty ? process.stdout.write(`\r\x1b[K[ensure] ${label}… ${elapsed()}`) : log(`${label}… ${elapsed()}`),
+    tty ? 1000 : 30_000,
+  );
+  return new Promise((done, fail) => {
+    // No colours and no spinner: the output is read, not shown (a failure shows it).
+    const child = spawn('npm', [...args, '--color=false', '--progress=false'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.once('error', (err) => {
+      clearInterval(timer);
+      fail(err);
+    });
+    child.once('close', (code) => {
+      clearInterval(timer);
+      if (tty) process.stdout.write('\r\x1b[K');
+      if (code === 0) {
+        const added = /added (\d+) packages?/.exec(output)?.[1];
+        log(`${label}: done in ${elapsed()}${added ? ` (${added} packages)` : ''}`);
+        done(output);
+      } else {
+        process.stderr.write(output);
+        fail(new Error(`npm ${args.join(' ')} exited with ${code}`));
+      }
+    });
+  });
+}
+
+async function ensureDependencies() {
   const lock = join(root, 'package-lock.json');
   const hasLock = existsSync(lock);
   const wanted = hasLock
@@ -60,15 +113,17 @@ function ensureDependencies() {
     writeFileSync(STAMP, `${wanted}\n`);
     return;
   }
-  if (hasLock) {
-    // The lock holds every platform's optional packages, so `npm ci` accepts it anywhere
-    // (test/unit/dependencies.test.ts keeps it so; docs/decisions/010-dependencies.md).
-    log('installing dependencies (npm ci)…');
-    run('npm', ['ci', '--no-audit', '--no-fund']);
-  } else {
-    log('installing dependencies (npm install)…');
-    run('npm', ['install', '--no-audit', '--no-fund']);
+  // The lock holds every platform's optional packages, so `npm ci` accepts it anywhere
+  // (test/unit/dependencies.test.ts keeps it so; docs/decisions/010-dependencies.md).
+  const args = hasLock ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'];
+  const command = `npm ${args[0]}`;
+  const output = await runNpm(args, `installing dependencies (${command})`);
+  const message = warningsMessage(dependencyWarnings(output), command);
+  if (message && quietInstall) {
+    // No stamp: the next run installs again and fails again until the cause is fixed.
+    throw new Error(message);
   }
+  if (message) process.stdout.write(`[ensure] ${message}\n`);
   writeFileSync(STAMP, `${wanted}\n`);
 }
 
@@ -163,7 +218,7 @@ function ensureOpenSearch() {
 }
 
 try {
-  ensureDependencies();
+  await ensureDependencies();
   ensureJava();
   // Java is needed first (a problem with it is reported already).
   if (wantOpenSearch && problems.length === 0) ensureOpenSearch();

@@ -28,7 +28,7 @@ async function buildBase(rev: string): Promise<string> {
   execFileSync('git', ['worktree', 'add', '--detach', tree, rev], { cwd: ROOT, stdio: 'ignore' });
   try {
     symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'));
-    await buildWeb({ quiet: true, root: tree });
+    await buildWeb({ root: tree });
     cpSync(join(tree, 'web', 'dist'), dist, { recursive: true });
   } finally {
     execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: ROOT, stdio: 'ignore' });

@@ -172,6 +172,9 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
   try {
     const { dynamodb: dynamodbPort, cognito: cognitoPort, ses: sesPort, s3: s3Port } = ports;
     const started = Date.now();
+    log(
+      `starting the parts: DynamoDB Local, cognito-local, the SES emulator, s3rver${searchEngine === 'opensearch' ? ', an OpenSearch node' : ''}…`,
+    );
     const parts = [
       startDynamoDbLocal({ port: dynamodbPort, dataDir: dataDir && join(dataDir, 'dynamodb') }),
       startCognitoLocal({ port: cognitoPort, dataDir: dataDir && join(dataDir, 'cognito') }),
@@ -191,7 +194,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     if (failed) throw failed.reason;
     const [dynamo, cognito, ses, s3] = [await parts[0], await parts[1], await parts[2], await parts[3]];
     const openSearch: OpenSearchLocal | undefined = await parts[4];
-    log(`parts up in ${Date.now() - started} ms`);
+    log(`parts up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     if (openSearch)
       log(
         `OpenSearch ${openSearch.version} on ${openSearch.endpoint}, ready in ${(openSearch.readyInMs / 1000).toFixed(1)} s (heap ${openSearch.heapMb} MB)`,
@@ -360,6 +363,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       );
       if (!seeded.Item) {
         const seedStarted = Date.now();
+        log('seeding the demo data (first start of this data folder)…');
         const { seedDemoData } = await import('../demo/seed');
         await seedDemoData({
           dynamodb: dynamoClient,
@@ -385,7 +389,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
         } catch (err) {
           if (!(err instanceof ConditionalCheckFailedException)) throw err;
         }
-        log(`demo data seeded in ${Date.now() - seedStarted} ms`);
+        log(`demo data seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
       } else {
         // A data directory from before responsive photos: the one-off job gives its photos their
         // sizes (decision 022); once done, it only reads the table's products and skips them.

@@ -35,30 +35,44 @@ export function webBuildIsStale(): boolean {
 
 /**
  * Builds the SPA with Vite (`vite build --config web/vite.config.ts`) into `root`/web/dist: this
- * checkout's by default, another checkout's (the bench's side-by-side base) when given.
+ * checkout's by default, another checkout's (the bench's side-by-side base) when given. Vite's own
+ * log level is `warn`: its warnings and errors are shown, its list of every chunk written is not
+ * (`npm start` prints its steps, then the banner; decision 049).
  */
-export function buildWeb(opts: { quiet?: boolean; root?: string } = {}): Promise<void> {
+export function buildWeb(opts: { root?: string } = {}): Promise<void> {
   return new Promise((done, fail) => {
     const child = spawn(
       process.execPath,
-      [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts'],
-      {
-        cwd: opts.root ?? ROOT,
-        env: { ...process.env, NODE_ENV: 'production' },
-        stdio: opts.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
-      },
+      [
+        join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+        'build',
+        '--config',
+        'web/vite.config.ts',
+        '--logLevel',
+        'warn',
+      ],
+      { cwd: opts.root ?? ROOT, env: { ...process.env, NODE_ENV: 'production' }, stdio: 'inherit' },
     );
     child.once('error', fail);
     child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`vite build exited with ${code}`))));
   });
 }
 
+/** Builds web/dist when its sources are newer; `quiet` leaves out the step's own lines (bench, e2e). */
 export async function buildWebIfStale(opts: { quiet?: boolean } = {}): Promise<boolean> {
   if (!existsSync(join(ROOT, 'web', 'vite.config.ts'))) {
     throw new Error('web/vite.config.ts does not exist yet: the web app cannot be built.');
   }
-  if (!webBuildIsStale()) return false;
-  if (!opts.quiet) process.stdout.write('[local] building the web app (vite build)…\n');
-  await buildWeb(opts);
+  const say = (message: string) => {
+    if (!opts.quiet) process.stdout.write(`[local] ${message}\n`);
+  };
+  if (!webBuildIsStale()) {
+    say('web app: up to date (web/dist)');
+    return false;
+  }
+  const started = Date.now();
+  say('building the web app (vite build)…');
+  await buildWeb();
+  say(`web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return true;
 }
