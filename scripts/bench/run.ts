@@ -23,6 +23,8 @@
  * it and the embedded engine give the same first 10 results and total for student searches on the
  * demo catalogue and the relevance corpus, with every difference (scripts/bench/search-agreement.ts,
  * decision 046).
+ * `npm run bench -- start` prints the local stack's start time and memory with the embedded engine and
+ * with a real OpenSearch node, side by side (scripts/bench/local-start.ts, decision 044).
  * `LIGHTHOUSE_BASE=<rev> npm run bench -- lighthouse-ab` runs the Lighthouse part for the working
  * tree and an earlier commit side by side, interleaved (scripts/bench/lighthouse-ab.ts, decision 038).
  */
@@ -238,6 +240,8 @@ async function main() {
   if (only === 'expiry') return (await import('./listing-expiry')).runExpiryBench(line);
   // The engines' agreement (decision 046): a real OpenSearch node of its own, on request only.
   if (only === 'search-agreement') return (await import('./search-agreement')).searchAgreementFigures(line);
+  // The local stack's start and memory on each engine (decision 044): on request only.
+  if (only === 'start') return (await import('./local-start')).localStartFigures(line);
   // Two builds side by side (LIGHTHOUSE_BASE=<rev>): on request only.
   if (only === 'lighthouse-ab') return (await import('./lighthouse-ab')).lighthouseAb();
   if (!only || only === 'web') await webFigures();
