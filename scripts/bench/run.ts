@@ -19,6 +19,10 @@
  * (scripts/bench/listing-expiry.ts).
  * `npm run bench -- alerts` prints the time to match a new listing against 1,000 and 100,000 saved
  * searches on the local engine (scripts/bench/alerts.ts, decision 031).
+ * `npm run bench -- indexing` prints the records per second the table stream's dispatcher gets
+ * through (table write → stream → dispatcher → index, counts and alerts exact) on the embedded
+ * engine and on a real OpenSearch node, the median of BENCH_INDEXING_RUNS runs; with
+ * INDEXING_BASE=<rev> an earlier commit's beside it (scripts/bench/indexing.ts, decision 047).
  * `LIGHTHOUSE_BASE=<rev> npm run bench -- lighthouse-ab` runs the Lighthouse part for the working
  * tree and an earlier commit side by side, interleaved (scripts/bench/lighthouse-ab.ts, decision 038).
  */
@@ -231,6 +235,8 @@ async function main() {
   if (only === 'images') return (await import('./images')).runImageBench(line);
   // Alerts' matching (decision 031): in-memory, on request only.
   if (only === 'alerts') return (await import('./alerts')).alertFigures(line);
+  // The stream's indexing rate on both engines (decision 047): on request only.
+  if (only === 'indexing') return (await import('./indexing')).indexingFigures(line);
   if (only === 'expiry') return (await import('./listing-expiry')).runExpiryBench(line);
   // Two builds side by side (LIGHTHOUSE_BASE=<rev>): on request only.
   if (only === 'lighthouse-ab') return (await import('./lighthouse-ab')).lighthouseAb();

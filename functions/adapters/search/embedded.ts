@@ -3,6 +3,7 @@ import type { ProductSummary } from '#shared/schemas';
 import { queryWord, searchableWords } from '#shared/search-terms';
 import { tokenize } from '#shared/text';
 import type { SearchDocument, SearchIndex, SearchQuery, SearchResult } from '../../ports/search-index';
+import { writeInOrder } from './in-order-writes';
 import { compareForSort } from './sort-order';
 
 /**
@@ -303,7 +304,9 @@ export function createEmbeddedSearchIndex(): SearchIndex & { ids(): Promise<numb
     q.maxPrice !== undefined ||
     !!q.hideReserved;
 
-  return {
+  const index: ReturnType<typeof createEmbeddedSearchIndex> = {
+    write: (writes) => writeInOrder(index, writes),
+
     async upsert(docs) {
       const splice = docs.length <= SPLICE_LIMIT;
       for (const doc of docs) {
@@ -409,6 +412,7 @@ export function createEmbeddedSearchIndex(): SearchIndex & { ids(): Promise<numb
       return true;
     },
   };
+  return index;
 }
 
 const SHARED = Symbol.for('mercado-universitario.embedded-search-index');
@@ -433,7 +437,8 @@ export function getEmbeddedSearchIndex(): SearchIndex {
 export function createRebuildableEmbeddedIndex(): SearchIndex {
   let current = createEmbeddedSearchIndex();
   let building: ReturnType<typeof createEmbeddedSearchIndex> | null = null;
-  return {
+  const index: SearchIndex = {
+    write: (writes) => writeInOrder(index, writes),
     async upsert(docs) {
       await current.upsert(docs);
       await building?.upsert(docs);
@@ -461,4 +466,5 @@ export function createRebuildableEmbeddedIndex(): SearchIndex {
       };
     },
   };
+  return index;
 }
