@@ -43,7 +43,8 @@ export interface StreamContext extends MailDeliveryDeps, NotifyDeps, AlertDeps {
  * The table's changes, by entity, and what follows each. A product's change:
  * 1. settles the product's listing counts to its current state (idempotent, so a retry of the
  *    record, after the index failed below, changes nothing twice); first, so listing totals stay
- *    right while the search index is down;
+ *    right while the search index is down; the batch's products in shared transactions
+ *    (docs/decisions/047);
  * 2. when the product was deleted (by its owner or later by an admin), deletes its questions
  *    (idempotent batched deletes of one Query; before the index, so an index outage never keeps them);
  * 3. updates the search index (the ONLY way anything reaches it, so it can always be rebuilt from
