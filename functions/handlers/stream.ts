@@ -4,6 +4,7 @@ import type { CountStore } from '../ports/counts';
 import type { QuestionRepository } from '../ports/questions';
 import type { ReportRepository } from '../ports/reports';
 import type { ProductRepository } from '../ports/repositories';
+import type { StreamChange } from '../ports/stream';
 import type { SearchIndex } from '../ports/search-index';
 import { deliverMailRequest, type MailDeliveryDeps } from '../services/accounts';
 import {
@@ -14,13 +15,13 @@ import {
 } from '../services/admin-counts';
 import {
   type AlertDeps,
-  alertOnNewListing,
+  alertOnNewListings,
   removeSavedSearchesOfProfile,
   syncSavedSearch,
 } from '../services/alert-notifications';
 import { notifyHold } from '../services/hold-notifications';
-import { actionFor, productIdOf } from '../services/indexer';
-import { settleProductCounts } from '../services/listing-counts';
+import { indexChanges, productIdOf } from '../services/indexer';
+import { settleProductCountsOf } from '../services/listing-counts';
 import { type NotifyDeps, notifyQuestionChange } from '../services/question-notifications';
 import { deleteProductQuestions } from '../services/questions';
 import { evaluateHold, reportKeyOf, settleReportCounts } from '../services/report-holds';
@@ -42,11 +43,12 @@ export interface StreamContext extends MailDeliveryDeps, NotifyDeps, AlertDeps {
  * The table's changes, by entity, and what follows each. A product's change:
  * 1. settles the product's listing counts to its current state (idempotent, so a retry of the
  *    record, after the index failed below, changes nothing twice); first, so listing totals stay
- *    right while the search index is down;
+ *    right while the search index is down; the batch's products in shared transactions
+ *    (docs/decisions/047);
  * 2. when the product was deleted (by its owner or later by an admin), deletes its questions
  *    (idempotent batched deletes of one Query; before the index, so an index outage never keeps them);
  * 3. updates the search index (the ONLY way anything reaches it, so it can always be rebuilt from
- *    the table);
+ *    the table), the batch's changes in one bulk write (docs/decisions/047);
  * 4. when reports just held it for review, mails its seller (hold-notifications.ts).
  * A new mail request (a public mail route answered already) is looked up and mailed, so that
  * route's answer and its time are the same for every address (docs/decisions/014). Its later
@@ -66,9 +68,23 @@ export interface StreamContext extends MailDeliveryDeps, NotifyDeps, AlertDeps {
  */
 export const streamHandlers: ChangeHandlers<StreamContext> = {
   product: [
-    async (change, ctx) => {
-      const id = productIdOf(change);
-      if (id !== null) await settleProductCounts(ctx, id);
+    // The batch's products settled together: each shared count touched once (decision 047).
+    {
+      async batch(changes, ctx) {
+        const failures = new Map<StreamChange, unknown>();
+        const ids = new Map<StreamChange, number>();
+        for (const change of changes) {
+          try {
+            const id = productIdOf(change);
+            if (id !== null) ids.set(change, id);
+          } catch (error) {
+            failures.set(change, error);
+          }
+        }
+        const failed = await settleProductCountsOf(ctx, [...ids.values()]);
+        for (const [change, id] of ids) if (failed.has(id)) failures.set(change, failed.get(id));
+        return failures;
+      },
     },
     async (change, ctx) => {
       const id = productIdOf(change);
@@ -79,15 +95,13 @@ export const streamHandlers: ChangeHandlers<StreamContext> = {
       const id = productIdOf(change);
       if (id !== null && change.eventName === 'REMOVE') await ctx.favorites.removeAllOfProduct(id);
     },
-    async (change, { search }) => {
-      const action = actionFor(change);
-      if (action?.kind === 'upsert') await search.upsert([action.doc]);
-      else if (action?.kind === 'remove') await search.remove([action.id]);
-    },
+    // The run's changes in ONE bulk write, each product's last change winning (decision 047).
+    { batch: (changes, { search }) => indexChanges(search, changes) },
     // After the index: a record retried because the index failed does not mail the seller again.
     (change, ctx) => notifyHold(ctx, change),
-    // Alerts last (idempotent per person: a retried record mails nobody twice).
-    (change, ctx) => alertOnNewListing(ctx, change),
+    // Alerts last, the run's new listings percolated at once (idempotent per person: a retried
+    // record mails nobody twice).
+    { batch: (changes, ctx) => alertOnNewListings(ctx, changes) },
   ],
   savedSearch: [(change, ctx) => syncSavedSearch(ctx, change)],
   report: [

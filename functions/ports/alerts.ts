@@ -75,6 +75,11 @@ export interface SavedSearchIndex {
    * price range), except those of `excludeUser` (its seller).
    */
   match(doc: SearchDocument, excludeUser: string | null): Promise<SavedSearchMatch[]>;
+  /**
+   * The same for a stream batch's listings, in ONE request (a percolation of many documents): the
+   * i-th answer holds the matches of the i-th listing, without its own seller's searches.
+   */
+  matchEach(listings: { doc: SearchDocument; excludeUser: string | null }[]): Promise<SavedSearchMatch[][]>;
 }
 
 /** One listing gathered for a person's digest. */

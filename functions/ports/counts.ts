@@ -34,4 +34,20 @@ export interface CountStore {
    * the guard no longer holds: nothing was changed, read again and retry.
    */
   move(member: string, from: Membership, to: readonly string[], guard: SourceGuard): Promise<boolean>;
+  /**
+   * Several moves in ONE transaction, a count's changes summed (a stream batch's products,
+   * docs/decisions/047): all apply or, when any marker or guard changed, none. At most
+   * MAX_MOVE_ITEMS items: two per move plus one per count changed.
+   */
+  moveMany(moves: readonly CountMove[]): Promise<boolean>;
 }
+
+export interface CountMove {
+  member: string;
+  from: Membership;
+  to: readonly string[];
+  guard: SourceGuard;
+}
+
+/** DynamoDB's bound on a transaction's items. */
+export const MAX_MOVE_ITEMS = 100;

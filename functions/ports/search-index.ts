@@ -38,6 +38,13 @@ export interface SearchIndex {
   upsert(docs: SearchDocument[]): Promise<void>;
   /** Removes documents by id; unknown ids are ignored. */
   remove(ids: number[]): Promise<void>;
+  /**
+   * Applies a stream batch's writes in ONE request (OpenSearch's _bulk), in order, each by id
+   * (idempotent; removing an unknown id is no failure). Resolves with the writes the engine refused
+   * (a mapping error, a throttled item): the others are applied. Rejects when the engine did not
+   * answer (down, timeout, throttled as a whole): then none may be assumed applied.
+   */
+  write(writes: IndexWrite[]): Promise<RefusedWrite[]>;
   search(query: SearchQuery): Promise<SearchResult>;
   /** True once the index can answer. */
   ready(): Promise<boolean>;
@@ -49,6 +56,15 @@ export interface SearchIndex {
   beginRebuild?(): Promise<IndexRebuild>;
   /** Every product id the searched index holds (the reindex's drift check). */
   ids?(): Promise<number[]>;
+}
+
+/** One write of the index: a product's document in, or a product out. */
+export type IndexWrite = { kind: 'upsert'; doc: SearchDocument } | { kind: 'remove'; id: number };
+
+/** A write the engine refused: the product's id and why. */
+export interface RefusedWrite {
+  id: number;
+  reason: string;
 }
 
 export interface IndexRebuild {

@@ -26,7 +26,7 @@ import { signUnsubscribeToken } from './unsubscribe-tokens';
  * Alerts of saved searches (docs/decisions/031). When a listing goes on offer (published, renewed,
  * reactivated: any change that makes a product listed and active which was not before), the saved
  * searches it matches are found through the SavedSearchIndex (percolator / inverted structure: no
- * query per saved search), each gets it in 'Nuevos para ti', and each person is mailed:
+ * query per saved search; one percolation per stream batch), each gets it in 'Nuevos para ti', and each person is mailed:
  * - the first match of their America/Caracas day at once;
  * - later matches of that day gathered into ONE digest the next morning (alert-days.ts);
  * so a person gets at most two alert mails a day (that day's first match, the previous day's digest).
@@ -84,27 +84,57 @@ export function newlyOnOffer(change: StreamChange, now: number): Product | null 
   return p;
 }
 
-/** The stream dispatcher's handler of product changes: alerts for a listing that went on offer. */
-export async function alertOnNewListing(deps: AlertDeps, change: StreamChange): Promise<void> {
-  const product = newlyOnOffer(change, deps.now().getTime());
-  if (!product) return;
-  const matches = await deps.savedSearchIndex.match(toSearchDocument(product), product.owner_id);
-  const byUser = new Map<string, string[]>();
-  for (const m of matches) {
-    if (m.user_id === product.owner_id) continue;
-    byUser.set(m.user_id, [...(byUser.get(m.user_id) ?? []), m.id]);
-  }
-  const failures: unknown[] = [];
-  for (const [userId, searchIds] of byUser) {
-    try {
-      for (const id of searchIds) await deps.savedSearches.addNew(userId, id, product.id, MAX_NEW_PER_SEARCH);
-      await takeAlert(deps, userId, product.id, searchIds);
-    } catch (error) {
-      failures.push(error);
+/** People served at once by the alerts of a stream batch (each one's listings in order). */
+const PEOPLE_AT_ONCE = 16;
+
+/**
+ * The stream dispatcher's handler of a run of product changes: alerts for the listings that went
+ * on offer, percolated in ONE request (docs/decisions/047). Each person's listings are taken in
+ * stream order, one after another (their state item is written under its version, so this keeps
+ * it uncontended), different people side by side. A listing fails (retried) when serving any of
+ * its people failed; whoever was served already is recognised by `seen` (and the set's ADD).
+ */
+export async function alertOnNewListings(
+  deps: AlertDeps,
+  changes: readonly StreamChange[],
+): Promise<Map<StreamChange, unknown>> {
+  const failures = new Map<StreamChange, unknown>();
+  const now = deps.now().getTime();
+  const listings = changes.flatMap((change) => {
+    const product = newlyOnOffer(change, now);
+    return product ? [{ change, product }] : [];
+  });
+  if (listings.length === 0) return failures;
+  const matches = await deps.savedSearchIndex.matchEach(
+    listings.map(({ product }) => ({ doc: toSearchDocument(product), excludeUser: product.owner_id })),
+  );
+  const byUser = new Map<string, { listing: (typeof listings)[number]; searchIds: string[] }[]>();
+  listings.forEach((listing, i) => {
+    const mine = new Map<string, string[]>();
+    for (const m of matches[i]) {
+      if (m.user_id === listing.product.owner_id) continue;
+      mine.set(m.user_id, [...(mine.get(m.user_id) ?? []), m.id]);
     }
-  }
-  // The record is retried; whoever was served already is recognised by `seen` (and the set's ADD).
-  if (failures.length > 0) throw failures[0];
+    for (const [userId, searchIds] of mine)
+      byUser.set(userId, [...(byUser.get(userId) ?? []), { listing, searchIds }]);
+  });
+  const people = [...byUser];
+  const serve = async () => {
+    for (let next = people.shift(); next; next = people.shift()) {
+      const [userId, items] = next;
+      for (const { listing, searchIds } of items) {
+        try {
+          for (const id of searchIds)
+            await deps.savedSearches.addNew(userId, id, listing.product.id, MAX_NEW_PER_SEARCH);
+          await takeAlert(deps, userId, listing.product.id, searchIds);
+        } catch (error) {
+          if (!failures.has(listing.change)) failures.set(listing.change, error);
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PEOPLE_AT_ONCE, people.length) }, serve));
+  return failures;
 }
 
 // ---------------------------------------------------------------------------------------------

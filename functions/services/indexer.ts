@@ -1,7 +1,7 @@
 import { type Product, productSchema } from '#shared/schemas';
 import { isListed, keys } from '#shared/table';
 import type { ProductRepository } from '../ports/repositories';
-import type { SearchDocument, SearchIndex } from '../ports/search-index';
+import type { IndexWrite, SearchDocument, SearchIndex } from '../ports/search-index';
 import { MalformedRecordError, type StreamChange } from '../ports/stream';
 import { productSummary } from './product-summary';
 
@@ -21,7 +21,7 @@ export function toSearchDocument(p: Product): SearchDocument {
 const productPk = /^PRODUCT#(\d{1,16})$/;
 
 /** What one stream change asks of the index, or null when it does not concern it. */
-export type IndexAction = { kind: 'upsert'; doc: SearchDocument } | { kind: 'remove'; id: number } | null;
+export type IndexAction = IndexWrite | null;
 
 /** The product id of a change to a product item; null for other items of the product's entity. */
 export function productIdOf(change: StreamChange): number | null {
@@ -45,6 +45,40 @@ export function actionFor(change: StreamChange): IndexAction {
   return isListed(product.data)
     ? { kind: 'upsert', doc: toSearchDocument(product.data) }
     : { kind: 'remove', id };
+}
+
+/**
+ * A run of the stream's product changes into the index in ONE write (docs/decisions/047): each
+ * product's last change in the run wins (a delete after an update deletes), so the index ends as
+ * record-by-record writes would leave it. The changes of a product whose write the engine refused
+ * fail (retried, then parked); a malformed change is skipped. When the engine does not answer, the
+ * write rejects and the whole run is retried.
+ */
+export async function indexChanges(
+  search: SearchIndex,
+  changes: readonly StreamChange[],
+): Promise<Map<StreamChange, unknown>> {
+  const failures = new Map<StreamChange, unknown>();
+  const last = new Map<number, IndexWrite>();
+  const changesOf = new Map<number, StreamChange[]>();
+  for (const change of changes) {
+    let action: IndexAction;
+    try {
+      action = actionFor(change);
+    } catch (error) {
+      failures.set(change, error);
+      continue;
+    }
+    if (!action) continue;
+    const id = action.kind === 'upsert' ? action.doc.id : action.id;
+    last.delete(id);
+    last.set(id, action);
+    changesOf.set(id, [...(changesOf.get(id) ?? []), change]);
+  }
+  if (last.size === 0) return failures;
+  for (const refused of await search.write([...last.values()]))
+    for (const change of changesOf.get(refused.id) ?? []) failures.set(change, new Error(refused.reason));
+  return failures;
 }
 
 /**

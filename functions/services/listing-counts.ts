@@ -1,6 +1,6 @@
 import type { Product } from '#shared/schemas';
 import { ADMIN_COUNTS, keys, productListingKey, productListingPartitions } from '#shared/table';
-import type { CountStore, Membership } from '../ports/counts';
+import { type CountMove, type CountStore, MAX_MOVE_ITEMS, type Membership } from '../ports/counts';
 import type { ProductListingScope, ProductRepository } from '../ports/repositories';
 
 /**
@@ -65,6 +65,66 @@ export async function settleProductCounts(
     if (await counts.move(member(id), from, to, guardOf(id, product))) return;
   }
   throw new Error(`the listing counts of product ${id} kept changing under ${MAX_ROUNDS} attempts`);
+}
+
+/**
+ * settleProductCounts for a stream batch's products at once (docs/decisions/047): their markers in
+ * one read, the products read consistently side by side, and every move in as few transactions as
+ * DynamoDB takes (each count's changes summed, so the batch's products touch each shared count
+ * once instead of contending for it). A transaction refused (a marker or a product changed since
+ * it was read) leaves nothing changed, and its products are settled one by one. Resolves with the
+ * products that could not be settled and why.
+ */
+export async function settleProductCountsOf(
+  deps: ListingCountDeps,
+  ids: readonly number[],
+): Promise<Map<number, unknown>> {
+  const failures = new Map<number, unknown>();
+  const unique = [...new Set(ids)];
+  const [markers, current] = await Promise.all([
+    deps.counts.memberships(unique.map(member)),
+    Promise.all(unique.map((id) => deps.products.get(id, { consistent: true }))),
+  ]);
+  const moves: (CountMove & { id: number })[] = [];
+  unique.forEach((id, i) => {
+    const product = current[i];
+    const to = product ? productCounts(product) : [];
+    if (!sameCounts(markers[i].counts, to))
+      moves.push({ id, member: member(id), from: markers[i], to, guard: guardOf(id, product) });
+  });
+  for (const chunk of transactions(moves)) {
+    if (await deps.counts.moveMany(chunk)) continue;
+    for (const { id } of chunk) {
+      try {
+        await settleProductCounts(deps, id);
+      } catch (error) {
+        failures.set(id, error);
+      }
+    }
+  }
+  return failures;
+}
+
+/** The moves in order, cut into transactions DynamoDB takes (two items each, one per count changed). */
+function transactions<M extends CountMove>(moves: readonly M[]): M[][] {
+  const out: M[][] = [];
+  let chunk: M[] = [];
+  let changed = new Set<string>();
+  for (const move of moves) {
+    const mine = [
+      ...move.from.counts.filter((c) => !move.to.includes(c)),
+      ...move.to.filter((c) => !move.from.counts.includes(c)),
+    ];
+    const grown = new Set([...changed, ...mine]);
+    if (chunk.length > 0 && (chunk.length + 1) * 2 + grown.size > MAX_MOVE_ITEMS) {
+      out.push(chunk);
+      chunk = [];
+      changed = new Set(mine);
+    } else changed = grown;
+    chunk.push(move);
+  }
+  if (chunk.length > 0) out.push(chunk);
+  return out;
 }
 
 /** The total of a plain listing: its partition's count. */

@@ -25,6 +25,10 @@
  * decision 046).
  * `npm run bench -- start` prints the local stack's start time and memory with the embedded engine and
  * with a real OpenSearch node, side by side (scripts/bench/local-start.ts, decision 044).
+ * `npm run bench -- indexing` prints the records per second the table stream's dispatcher gets
+ * through (table write → stream → dispatcher → index, counts and alerts exact) on the embedded
+ * engine and on a real OpenSearch node, the median of BENCH_INDEXING_RUNS runs; with
+ * INDEXING_BASE=<rev> an earlier commit's beside it (scripts/bench/indexing.ts, decision 047).
  * `LIGHTHOUSE_BASE=<rev> npm run bench -- lighthouse-ab` runs the Lighthouse part for the working
  * tree and an earlier commit side by side, interleaved (scripts/bench/lighthouse-ab.ts, decision 038).
  */
@@ -237,6 +241,8 @@ async function main() {
   if (only === 'images') return (await import('./images')).runImageBench(line);
   // Alerts' matching (decision 031): in-memory, on request only.
   if (only === 'alerts') return (await import('./alerts')).alertFigures(line);
+  // The stream's indexing rate on both engines (decision 047): on request only.
+  if (only === 'indexing') return (await import('./indexing')).indexingFigures(line);
   if (only === 'expiry') return (await import('./listing-expiry')).runExpiryBench(line);
   // The engines' agreement (decision 046): a real OpenSearch node of its own, on request only.
   if (only === 'search-agreement') return (await import('./search-agreement')).searchAgreementFigures(line);

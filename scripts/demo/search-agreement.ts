@@ -74,11 +74,13 @@ export function memoryCounts(all: Product[]): CountStore {
       names.map((name) => all.filter((p) => productListingPartitions(p).includes(name)).length),
     memberships: unused,
     move: unused,
+    moveMany: unused,
   };
 }
 
 /** An index whose every search fails: the catalog then answers from the fallback. */
 export const failingIndex: SearchIndex = {
+  write: async () => [],
   upsert: async () => {},
   remove: async () => {},
   ready: async () => false,

@@ -49,6 +49,7 @@ export function switchableSearchIndex(inner: SearchIndex): SwitchableSearchIndex
       for (const reject of hanging) reject(new Error('search index hang ended (local switch)'));
       hanging.clear();
     },
+    write: (writes) => inner.write(writes),
     upsert: (docs) => inner.upsert(docs),
     remove: (ids) => inner.remove(ids),
     ...(inner.ids ? { ids: () => inner.ids?.() ?? Promise.resolve([]) } : {}),

@@ -7,7 +7,7 @@ import { productItem } from '../../functions/adapters/dynamodb/products';
 import { createEmbeddedSearchIndex } from '../../functions/adapters/search/embedded';
 import { resetContext, setContextForTests } from '../../functions/app/context';
 import { handler as dispatchStream } from '../../functions/app/stream';
-import type { SearchDocument, SearchIndex } from '../../functions/ports/search-index';
+import type { IndexWrite, RefusedWrite, SearchIndex } from '../../functions/ports/search-index';
 import { reindexAll } from '../../functions/services/indexer';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
 import { type StreamPoller, startStreamPoller } from '../../scripts/local/stream-poller';
@@ -142,9 +142,10 @@ describe('stream dispatcher (Lambda partial-failure contract)', () => {
   it('reports only the record whose index write failed; malformed and foreign records are skipped', async () => {
     // Prepare: an index that refuses document 3.
     class PickyIndex extends MemorySearchIndex {
-      override async upsert(docs: SearchDocument[]) {
-        if (docs.some((d) => d.id === 3)) throw new Error('index write refused');
-        await super.upsert(docs);
+      override async write(writes: IndexWrite[]): Promise<RefusedWrite[]> {
+        const refused = writes.filter((w) => w.kind === 'upsert' && w.doc.id === 3);
+        await super.write(writes.filter((w) => !refused.includes(w)));
+        return refused.map(() => ({ id: 3, reason: 'index write refused' }));
       }
     }
     const picky = new PickyIndex();

@@ -1,4 +1,7 @@
+import { writeInOrder } from '../../functions/adapters/search/in-order-writes';
 import type {
+  IndexWrite,
+  RefusedWrite,
   SearchDocument,
   SearchIndex,
   SearchQuery,
@@ -15,6 +18,10 @@ import { searchMatcher, searchTerms } from '#shared/search-terms';
 export class MemorySearchIndex implements SearchIndex {
   readonly docs = new Map<number, SearchDocument>();
   calls = 0;
+
+  write(writes: IndexWrite[]): Promise<RefusedWrite[]> {
+    return writeInOrder(this, writes);
+  }
 
   async upsert(docs: SearchDocument[]): Promise<void> {
     for (const d of docs) this.docs.set(d.id, structuredClone(d));
@@ -50,6 +57,10 @@ export class MemorySearchIndex implements SearchIndex {
 /** An index whose every call fails, as an unreachable OpenSearch domain would. */
 export class FailingSearchIndex implements SearchIndex {
   calls = 0;
+  async write(): Promise<RefusedWrite[]> {
+    this.calls += 1;
+    throw new Error('search index unavailable');
+  }
   async upsert(): Promise<void> {
     this.calls += 1;
     throw new Error('search index unavailable');

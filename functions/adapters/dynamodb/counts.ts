@@ -5,7 +5,7 @@ import {
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { ENTITY_ATTRIBUTE, entityKey, KEY, keys, TTL_ATTRIBUTE } from '#shared/table';
-import type { CountStore, Membership } from '../../ports/counts';
+import { type CountStore, MAX_MOVE_ITEMS, type Membership, type SourceGuard } from '../../ports/counts';
 import type { TableAccess } from './client';
 
 const VALUE = 'value';
@@ -32,6 +32,29 @@ function isRefused(err: unknown): boolean {
     err instanceof Error &&
     (err.name === 'TransactionCanceledException' || err.name === 'TransactionConflictException')
   );
+}
+
+/** The condition that the source item still holds what a move was derived from. */
+function guardCheck(guard: SourceGuard) {
+  const attributes = guard.attributes ?? {};
+  const names = Object.keys(attributes);
+  const present = names.filter((n) => attributes[n] !== null);
+  return guard.attributes
+    ? {
+        // A null guard value means the attribute must be absent (e.g. a product not held).
+        ConditionExpression: names
+          .map((n, i) => (attributes[n] === null ? `attribute_not_exists(#g${i})` : `#g${i} = :g${i}`))
+          .join(' AND '),
+        ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#g${i}`, n])),
+        ...(present.length > 0
+          ? {
+              ExpressionAttributeValues: Object.fromEntries(
+                names.flatMap((n, i) => (attributes[n] === null ? [] : [[`:g${i}`, attributes[n]]])),
+              ),
+            }
+          : {}),
+      }
+    : { ConditionExpression: `attribute_not_exists(${KEY.pk})` };
 }
 
 export function createCountStore({ doc, tableName }: TableAccess): CountStore {
@@ -83,65 +106,58 @@ export function createCountStore({ doc, tableName }: TableAccess): CountStore {
       return members.map((m) => membership(found.get(keys.countMember(m).pk)));
     },
 
-    async move(member, from, to, guard) {
-      const leaving = from.counts.filter((c) => !to.includes(c));
-      const joining = to.filter((c) => !from.counts.includes(c));
-      const add = (name: string, delta: 1 | -1) => ({
-        Update: {
-          TableName: tableName,
-          Key: keys.count(name),
-          UpdateExpression: 'ADD #v :d SET #e = :entity',
-          ExpressionAttributeNames: { '#v': VALUE, '#e': ENTITY_ATTRIBUTE },
-          ExpressionAttributeValues: { ':d': delta, ':entity': 'count' },
-        },
-      });
-      const attributes = guard.attributes ?? {};
-      const names = Object.keys(attributes);
-      const present = names.filter((n) => attributes[n] !== null);
-      const check = guard.attributes
-        ? {
-            // A null guard value means the attribute must be absent (e.g. a product not held).
-            ConditionExpression: names
-              .map((n, i) => (attributes[n] === null ? `attribute_not_exists(#g${i})` : `#g${i} = :g${i}`))
-              .join(' AND '),
-            ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#g${i}`, n])),
-            ...(present.length > 0
-              ? {
-                  ExpressionAttributeValues: Object.fromEntries(
-                    names.flatMap((n, i) => (attributes[n] === null ? [] : [[`:g${i}`, attributes[n]]])),
-                  ),
-                }
-              : {}),
-          }
-        : { ConditionExpression: `attribute_not_exists(${KEY.pk})` };
+    move(member, from, to, guard) {
+      return this.moveMany([{ member, from, to, guard }]);
+    },
+
+    async moveMany(moves) {
+      if (moves.length === 0) return true;
+      // Each count's changes summed: one Update per count (a transaction names an item once).
+      const deltas = new Map<string, number>();
+      for (const { from, to } of moves) {
+        for (const c of from.counts) if (!to.includes(c)) deltas.set(c, (deltas.get(c) ?? 0) - 1);
+        for (const c of to) if (!from.counts.includes(c)) deltas.set(c, (deltas.get(c) ?? 0) + 1);
+      }
+      const updates = [...deltas].filter(([, d]) => d !== 0);
+      if (moves.length * 2 + updates.length > MAX_MOVE_ITEMS)
+        throw new Error(`a count transaction of ${moves.length * 2 + updates.length} items`);
       try {
         await doc.send(
           new TransactWriteCommand({
             TransactItems: [
-              { ConditionCheck: { TableName: tableName, Key: guard.key, ...check } },
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: {
-                    ...entityKey('countMember', keys.countMember(member)),
-                    [COUNTS]: [...to],
-                    [VERSION]: from.version + 1,
-                    ...(to.length === 0
-                      ? { [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + EMPTY_MARKER_TTL_S }
-                      : {}),
+              ...moves.flatMap(({ member, from, to, guard }) => [
+                { ConditionCheck: { TableName: tableName, Key: guard.key, ...guardCheck(guard) } },
+                {
+                  Put: {
+                    TableName: tableName,
+                    Item: {
+                      ...entityKey('countMember', keys.countMember(member)),
+                      [COUNTS]: [...to],
+                      [VERSION]: from.version + 1,
+                      ...(to.length === 0
+                        ? { [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + EMPTY_MARKER_TTL_S }
+                        : {}),
+                    },
+                    ConditionExpression:
+                      from.version === 0 ? `attribute_not_exists(${KEY.pk})` : '#version = :version',
+                    ...(from.version === 0
+                      ? {}
+                      : {
+                          ExpressionAttributeNames: { '#version': VERSION },
+                          ExpressionAttributeValues: { ':version': from.version },
+                        }),
                   },
-                  ConditionExpression:
-                    from.version === 0 ? `attribute_not_exists(${KEY.pk})` : '#version = :version',
-                  ...(from.version === 0
-                    ? {}
-                    : {
-                        ExpressionAttributeNames: { '#version': VERSION },
-                        ExpressionAttributeValues: { ':version': from.version },
-                      }),
                 },
-              },
-              ...leaving.map((c) => add(c, -1)),
-              ...joining.map((c) => add(c, 1)),
+              ]),
+              ...updates.map(([name, delta]) => ({
+                Update: {
+                  TableName: tableName,
+                  Key: keys.count(name),
+                  UpdateExpression: 'ADD #v :d SET #e = :entity',
+                  ExpressionAttributeNames: { '#v': VALUE, '#e': ENTITY_ATTRIBUTE },
+                  ExpressionAttributeValues: { ':d': delta, ':entity': 'count' },
+                },
+              })),
             ],
           }),
         );

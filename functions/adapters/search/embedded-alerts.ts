@@ -215,6 +215,10 @@ export function createEmbeddedSavedSearchIndex(): SavedSearchIndex & { size(): n
       return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     },
 
+    async matchEach(listings) {
+      return Promise.all(listings.map(({ doc, excludeUser }) => this.match(doc, excludeUser)));
+    },
+
     size: () => entries.size,
   };
 }

@@ -2,6 +2,7 @@ import type { SortOrder } from '#shared/enums';
 import type { ProductSummary } from '#shared/schemas';
 import { isEmptyText, queryWord, searchableWords, searchTerms } from '#shared/search-terms';
 import type { SearchDocument, SearchIndex, SearchQuery, SearchResult } from '../../ports/search-index';
+import { writeInOrder } from './in-order-writes';
 import { compareForSearch, compareForSort } from './sort-order';
 
 /**
@@ -304,7 +305,9 @@ export function createEmbeddedSearchIndex(): SearchIndex & { ids(): Promise<numb
     q.maxPrice !== undefined ||
     !!q.hideReserved;
 
-  return {
+  const index: ReturnType<typeof createEmbeddedSearchIndex> = {
+    write: (writes) => writeInOrder(index, writes),
+
     async upsert(docs) {
       const splice = docs.length <= SPLICE_LIMIT;
       for (const doc of docs) {
@@ -416,6 +419,7 @@ export function createEmbeddedSearchIndex(): SearchIndex & { ids(): Promise<numb
       return true;
     },
   };
+  return index;
 }
 
 const SHARED = Symbol.for('mercado-universitario.embedded-search-index');
@@ -440,7 +444,8 @@ export function getEmbeddedSearchIndex(): SearchIndex {
 export function createRebuildableEmbeddedIndex(): SearchIndex {
   let current = createEmbeddedSearchIndex();
   let building: ReturnType<typeof createEmbeddedSearchIndex> | null = null;
-  return {
+  const index: SearchIndex = {
+    write: (writes) => writeInOrder(index, writes),
     async upsert(docs) {
       await current.upsert(docs);
       await building?.upsert(docs);
@@ -468,4 +473,5 @@ export function createRebuildableEmbeddedIndex(): SearchIndex {
       };
     },
   };
+  return index;
 }

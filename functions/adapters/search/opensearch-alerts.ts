@@ -101,6 +101,52 @@ export function parsePercolateResponse(body: unknown): SavedSearchMatch[] {
     .hits.hits.map((h) => ({ id: h._source.search_id, user_id: h._source.user_id }));
 }
 
+/**
+ * The _search body that percolates a stream batch's listings at once (`documents`): enabled
+ * searches, by id; each hit names the listings it matched (`_percolator_document_slot`). Sellers'
+ * own searches are left out per listing by the caller.
+ */
+export function buildPercolateManyRequest(docs: SearchDocument[], after?: string): JsonObject {
+  return {
+    size: PERCOLATE_PAGE,
+    _source: ['search_id', 'user_id'],
+    query: {
+      bool: {
+        filter: [
+          { percolate: { field: 'query', documents: docs.map(toIndexedDocument) } },
+          { term: { enabled: true } },
+        ],
+      },
+    },
+    sort: [{ search_id: 'asc' }],
+    ...(after ? { search_after: [after] } : {}),
+  };
+}
+
+const percolateManyResponseSchema = z.object({
+  hits: z.object({
+    hits: z.array(
+      z.object({
+        _source: z.object({ search_id: z.string(), user_id: z.string() }),
+        fields: z.object({ _percolator_document_slot: z.array(z.number()) }),
+      }),
+    ),
+  }),
+});
+
+/** The hits of a many-document percolation: each search and the slots of the listings it matched. */
+export function parsePercolateManyResponse(
+  body: unknown,
+  documents: number,
+): { search_id: string; user_id: string; slots: number[] }[] {
+  return percolateManyResponseSchema.parse(body).hits.hits.map((h) => {
+    const slots = h.fields._percolator_document_slot;
+    if (slots.some((s) => !Number.isInteger(s) || s < 0 || s >= documents))
+      throw new Error(`OpenSearch percolation named a listing slot out of range: ${slots}`);
+    return { ...h._source, slots };
+  });
+}
+
 export interface OpenSearchSavedSearchOptions extends OpenSearchConnection {
   index: string;
   refresh?: boolean | 'wait_for';
@@ -124,11 +170,39 @@ export function createOpenSearchSavedSearchIndex(
     ensureIndex: writer.ensureIndex,
 
     async put(searches) {
-      await writer.bulk(searches.flatMap((s) => [{ index: { _id: s.id } }, toPercolatorDocument(s)]));
+      await writer.bulk(
+        searches.flatMap((s) => [{ index: { _id: s.id } }, toPercolatorDocument(s)]),
+        searches.length,
+      );
     },
 
     async remove(ids) {
-      await writer.bulk(ids.map((id) => ({ delete: { _id: id } })));
+      await writer.bulk(
+        ids.map((id) => ({ delete: { _id: id } })),
+        ids.length,
+      );
+    },
+
+    async matchEach(listings) {
+      const out: SavedSearchMatch[][] = listings.map(() => []);
+      if (listings.length === 0) return out;
+      await writer.ensureOnce();
+      const docs = listings.map((l) => l.doc);
+      let after: string | undefined;
+      for (;;) {
+        const res = await send({
+          method: 'POST',
+          path: `${indexPath}/_search`,
+          body: buildPercolateManyRequest(docs, after),
+        });
+        const page = parsePercolateManyResponse(res.body, listings.length);
+        for (const hit of page)
+          for (const slot of hit.slots)
+            if (hit.user_id !== listings[slot].excludeUser)
+              out[slot].push({ id: hit.search_id, user_id: hit.user_id });
+        if (page.length < PERCOLATE_PAGE) return out;
+        after = page[page.length - 1].search_id;
+      }
     },
 
     async match(doc, excludeUser) {

@@ -3,7 +3,13 @@ import * as z from 'zod/mini';
 import { CAREER_LABELS, CATEGORY_LABELS, type SortOrder } from '#shared/enums';
 import { productSummarySchema } from '#shared/schemas';
 import { type ConditionTerm, type QueryWord, searchTerms } from '#shared/search-terms';
-import type { SearchDocument, SearchIndex, SearchQuery, SearchResult } from '../../ports/search-index';
+import type {
+  IndexWrite,
+  SearchDocument,
+  SearchIndex,
+  SearchQuery,
+  SearchResult,
+} from '../../ports/search-index';
 
 /**
  * The SearchIndex port on Amazon OpenSearch Service: its REST API over `fetch`, each request signed
@@ -250,21 +256,43 @@ const bulkResponseSchema = z.object({
   ),
 });
 
-/** Throws on the first failed bulk item (a delete of an unknown id, 404, is not a failure). */
-export function checkBulkResponse(body: unknown): void {
+/**
+ * The failed items of a bulk answer, by their position in the request (a delete of an unknown id,
+ * 404, is not a failure). Throws when the answer is not a bulk answer of `expected` items.
+ */
+export function bulkFailures(body: unknown, expected: number): { at: number; reason: string }[] {
   const parsed = bulkResponseSchema.parse(body);
-  if (!parsed.errors) return;
-  for (const item of parsed.items) {
+  if (parsed.items.length !== expected)
+    throw new Error(`OpenSearch bulk answered ${parsed.items.length} items of ${expected}`);
+  if (!parsed.errors) return [];
+  const out: { at: number; reason: string }[] = [];
+  parsed.items.forEach((item, at) => {
     for (const [action, result] of Object.entries(item)) {
       if (action === 'delete' && result.status === 404) continue;
       if (result.status >= 300) {
-        const reason = result.error
+        const why = result.error
           ? `${result.error.type}: ${result.error.reason ?? ''}`
           : `status ${result.status}`;
-        throw new Error(`OpenSearch bulk ${action} of ${result._id ?? '?'} failed (${reason})`);
+        out.push({ at, reason: `OpenSearch bulk ${action} of ${result._id ?? '?'} failed (${why})` });
       }
     }
-  }
+  });
+  return out;
+}
+
+/** Throws on the first failed bulk item (a delete of an unknown id, 404, is not a failure). */
+export function checkBulkResponse(body: unknown, expected: number): void {
+  const [first] = bulkFailures(body, expected);
+  if (first) throw new Error(first.reason);
+}
+
+/** A stream batch's writes as bulk lines, in order: `index` replaces by id, `delete` removes. */
+export function toWritesBody(writes: IndexWrite[]): Record<string, unknown>[] {
+  return writes.flatMap((w): Record<string, unknown>[] =>
+    w.kind === 'upsert'
+      ? [{ index: { _id: String(w.doc.id) } }, toIndexedDocument(w.doc)]
+      : [{ delete: { _id: String(w.id) } }],
+  );
 }
 
 /** A failed OpenSearch request: its HTTP status and the error type OpenSearch named. */
@@ -431,15 +459,24 @@ export function indexWriter(
     return ensured;
   }
 
-  /** One _bulk request of these NDJSON lines (none: no request), after the index is ensured. */
-  async function bulk(lines: JsonObject[]): Promise<void> {
-    if (lines.length === 0) return;
+  /**
+   * One _bulk request of these NDJSON lines holding `items` actions (none: no request), after the
+   * index is ensured; the failed items by position. Rejects when the engine did not answer.
+   */
+  async function bulkItems(lines: JsonObject[], items: number): Promise<{ at: number; reason: string }[]> {
+    if (lines.length === 0) return [];
     await ensureOnce();
     const res = await send({ method: 'POST', path: `${indexPath}/_bulk${refreshQuery}`, ndjson: lines });
-    checkBulkResponse(res.body);
+    return bulkFailures(res.body, items);
   }
 
-  return { ensureIndex, ensureOnce, bulk };
+  /** The same, throwing on the first failed item. */
+  async function bulk(lines: JsonObject[], items: number): Promise<void> {
+    const [first] = await bulkItems(lines, items);
+    if (first) throw new Error(first.reason);
+  }
+
+  return { ensureIndex, ensureOnce, bulk, bulkItems };
 }
 
 /** Where requests go and how they are signed; both adapters take it. */
@@ -488,12 +525,20 @@ export function createOpenSearchIndex(
   return {
     ensureIndex: writer.ensureIndex,
 
+    async write(writes) {
+      const failed = await writer.bulkItems(toWritesBody(writes), writes.length);
+      return failed.map(({ at, reason }) => {
+        const w = writes[at];
+        return { id: w.kind === 'upsert' ? w.doc.id : w.id, reason };
+      });
+    },
+
     async upsert(docs) {
-      await writer.bulk(toBulkBody(docs));
+      await writer.bulk(toBulkBody(docs), docs.length);
     },
 
     async remove(ids) {
-      await writer.bulk(toBulkDeleteBody(ids));
+      await writer.bulk(toBulkDeleteBody(ids), ids.length);
     },
 
     async search(query) {
@@ -548,7 +593,7 @@ export function createOpenSearchIndex(
         async write(docs) {
           if (docs.length === 0) return;
           const res = await send({ method: 'POST', path: `${freshPath}/_bulk`, ndjson: toBulkBody(docs) });
-          checkBulkResponse(res.body);
+          checkBulkResponse(res.body, docs.length);
         },
         async swap() {
           await send({ method: 'POST', path: `${freshPath}/_refresh` });

@@ -27,6 +27,7 @@ const NO_SAVED_SEARCHES: SavedSearchIndex = {
   put: async () => undefined,
   remove: async () => undefined,
   match: async () => [],
+  matchEach: async (listings) => listings.map(() => []),
 };
 
 export const savedSearchIndexParts = {

@@ -1,0 +1,351 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
+import { createAlertStateStore, createSavedSearchRepository } from '../../functions/adapters/dynamodb/alerts';
+import type { TableAccess } from '../../functions/adapters/dynamodb/client';
+import { createCountStore } from '../../functions/adapters/dynamodb/counts';
+import { productItem } from '../../functions/adapters/dynamodb/products';
+import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
+import { createOpenSearchIndex } from '../../functions/adapters/search/opensearch';
+import { createOpenSearchSavedSearchIndex } from '../../functions/adapters/search/opensearch-alerts';
+import { resetContext } from '../../functions/app/context';
+import { handler as dispatcher } from '../../functions/app/stream';
+import type { MailMessage } from '../../functions/ports/accounts';
+import type { MatchableSearch, SavedSearchIndex } from '../../functions/ports/alerts';
+import type { SearchIndex } from '../../functions/ports/search-index';
+import { freePort } from '../../scripts/local/ports';
+import { MAX_SAVED_SEARCHES } from '#shared/alerts';
+import type { Product } from '#shared/schemas';
+import { keys } from '#shared/table';
+import { uniqueUniversity, useTestTable } from '../support/backend';
+import { setHandlerContext } from '../support/callers';
+import { lambdaContext, streamRecord } from '../support/events';
+import { useNotifySecret } from '../support/notifications';
+import { deleteIndexes, localOpenSearch, uniqueIndexName } from '../support/opensearch';
+
+/**
+ * The stream dispatcher writing a batch to the real OpenSearch node in bulk (docs/decisions/047):
+ * hand-built stream records of products written into DynamoDB Local, the real dispatcher entry,
+ * the products index and the saved searches' percolator on the node, the counts and alert states
+ * in the table. The adapters are wrapped only to count their calls; mails are recorded by the
+ * context's mailer (SES is not what is tested here).
+ */
+let table: TableAccess;
+const productsIndex = uniqueIndexName('bulk');
+const alertsIndex = uniqueIndexName('bulk-alerts');
+/** A node that is down: a port nothing listens on. */
+let downNode: string;
+let clock = Date.now();
+let sent: MailMessage[] = [];
+const calls = { write: 0, upsert: 0, remove: 0, matchEach: 0, match: 0 };
+
+const liveSearch = () => createOpenSearchIndex({ ...localOpenSearch(), index: productsIndex, refresh: true });
+const liveAlerts = () =>
+  createOpenSearchSavedSearchIndex({ ...localOpenSearch(), index: alertsIndex, refresh: true });
+
+/** A call counted, then made. */
+function tally<A extends unknown[], R>(name: keyof typeof calls, f: (...args: A) => R) {
+  return (...args: A): R => {
+    calls[name] += 1;
+    return f(...args);
+  };
+}
+/** The adapter, its calls counted. */
+function counted(search: SearchIndex): SearchIndex {
+  return {
+    ...search,
+    write: tally('write', (w) => search.write(w)),
+    upsert: tally('upsert', (d) => search.upsert(d)),
+    remove: tally('remove', (i) => search.remove(i)),
+  };
+}
+function countedAlerts(index: SavedSearchIndex): SavedSearchIndex {
+  return {
+    ...index,
+    match: tally('match', (d, u) => index.match(d, u)),
+    matchEach: tally('matchEach', (l) => index.matchEach(l)),
+  };
+}
+
+/** The dispatcher's context on these engines (`down`: the node that answers nothing). */
+function useEngines({
+  search = 'up',
+  alerts = 'up',
+}: {
+  search?: 'up' | 'down';
+  alerts?: 'up' | 'down';
+} = {}) {
+  const node = (state: 'up' | 'down') => ({
+    ...localOpenSearch(),
+    ...(state === 'down' ? { node: downNode } : {}),
+  });
+  setHandlerContext({
+    search: counted(createOpenSearchIndex({ ...node(search), index: productsIndex, refresh: true })),
+    savedSearchIndex: countedAlerts(
+      createOpenSearchSavedSearchIndex({ ...node(alerts), index: alertsIndex, refresh: true }),
+    ),
+    mailer: {
+      send: async (m) => {
+        sent.push(m);
+      },
+    },
+    now: () => new Date(clock),
+    appUrl: () => 'http://localhost:5173',
+  });
+}
+
+beforeAll(async () => {
+  table = useTestTable();
+  useNotifySecret();
+  downNode = `http://127.0.0.1:${await freePort()}`;
+  await liveSearch().ensureIndex();
+  await liveAlerts().ensureIndex();
+});
+afterAll(async () => {
+  resetContext();
+  await deleteIndexes(productsIndex, alertsIndex);
+});
+
+let university: string;
+let seller: string;
+let buyer: string;
+let thrifty: string;
+let sequence = 1000;
+const seq = () => {
+  sequence += 1;
+  return String(sequence);
+};
+
+beforeEach(async () => {
+  clock = Date.now();
+  sent = [];
+  for (const k of Object.keys(calls) as (keyof typeof calls)[]) calls[k] = 0;
+  useEngines();
+  university = uniqueUniversity('blk');
+  await createUniversityRepository(table).putIfAbsent({
+    id: university,
+    name: 'UBK',
+    full_name: 'Universidad del Bulk',
+    email_domain: `${university}.edu.ve`,
+    created_at: new Date(clock).toISOString(),
+  });
+  [seller, buyer, thrifty] = [randomUUID(), randomUUID(), randomUUID()];
+  for (const [id, name] of [
+    [seller, 'Samuel'],
+    [buyer, 'Berta'],
+    [thrifty, 'Tomás'],
+  ])
+    await createProfileRepository(table).createIfAbsent({
+      user_id: id,
+      email: `${name.toLowerCase()}-${id.slice(0, 6)}@correo.com`,
+      full_name: name,
+      university_email: null,
+      university_email_verified: false,
+      university_id: null,
+      created_at: new Date(clock).toISOString(),
+    });
+  // Berta wants any calculator, Tomás a cheap one; Samuel's own search never alerts him of his listings.
+  await saveSearch({ id: `calc-${buyer}`, user_id: buyer, enabled: true, university, q: 'calculadora' });
+  await saveSearch({
+    id: `cheap-${thrifty}`,
+    user_id: thrifty,
+    enabled: true,
+    university,
+    q: 'calculadora',
+    maxPrice: 15,
+  });
+  await saveSearch({ id: `own-${seller}`, user_id: seller, enabled: true, university, q: 'calculadora' });
+});
+
+/** A saved search in the table and in the percolator (as the stream puts it there). */
+async function saveSearch(s: MatchableSearch) {
+  const outcome = await createSavedSearchRepository(table).create(
+    { ...s, created_at: new Date(clock).toISOString(), new_ids: [] },
+    MAX_SAVED_SEARCHES,
+  );
+  expect(outcome).toBe('created');
+  await liveAlerts().put([s]);
+}
+
+let lastId = Math.floor(Date.now() / 1000) * 1000;
+const nextId = () => {
+  lastId += 1;
+  return lastId;
+};
+/** A listing of Samuel's published now, written into the table (its stream record is built by hand). */
+async function listing(overrides: Partial<Product> = {}): Promise<Product> {
+  const p: Product = {
+    id: nextId(),
+    title: 'Mesa de estudio',
+    description: null,
+    price: 10,
+    category: 'otros',
+    condition: 'usado',
+    career: null,
+    image: null,
+    images: [],
+    tags: [],
+    seller_name: 'Samuel',
+    seller_email: 'samuel@est.ucab.edu.ve',
+    whatsapp_number: null,
+    university_id: university,
+    status: 'active',
+    owner_id: seller,
+    created_at: new Date(clock).toISOString(),
+    ...overrides,
+  };
+  await table.doc.send(new PutCommand({ TableName: table.tableName, Item: productItem(p) }));
+  return p;
+}
+
+const dispatch = (records: DynamoDBRecord[]) => dispatcher({ Records: records }, lambdaContext('stream'));
+const inserts = (products: Product[]) => products.map((p) => streamRecord(seq(), 'INSERT', productItem(p)));
+const countOf = async () => (await createCountStore(table).values([keys.byUniversity(university)]))[0];
+const indexedIds = async () =>
+  (await liveSearch().search({ university, sort: 'oldest', limit: 100, offset: 0 })).items.map((p) => p.id);
+const newIdsOf = async (userId: string, searchId: string) =>
+  [...((await createSavedSearchRepository(table).get(userId, searchId))?.new_ids ?? [])].sort(
+    (a, b) => a - b,
+  );
+const mailsTo = (userId: string) => sent.filter((m) => m.to.includes(userId.slice(0, 6)));
+/** Every listing a person was alerted of (mailed now or gathered for the digest), each once. */
+const seenBy = async (userId: string) =>
+  [...(await createAlertStateStore(table).get(userId)).seen].sort((a, b) => a - b);
+
+describe('the stream dispatcher indexes a batch in bulk on the real OpenSearch', () => {
+  it('indexes a batch of 12 listings with ONE bulk write and ONE percolation, counts and alerts exact, a replay changing nothing', async () => {
+    // Prepare: 6 calculators (3 of them at most 15) and 6 tables.
+    const calculators = [];
+    for (let i = 0; i < 6; i++)
+      calculators.push(await listing({ title: `Calculadora científica ${i}`, price: 10 + i * 2 }));
+    const tables = [];
+    for (let i = 0; i < 6; i++) tables.push(await listing({ title: `Mesa plegable ${i}` }));
+    const all = [...calculators, ...tables];
+    const event = inserts(all);
+    // Act
+    const res = await dispatch(event);
+    // Assess
+    expect(res).toEqual({ batchItemFailures: [] });
+    expect(calls).toMatchObject({ write: 1, upsert: 0, remove: 0, matchEach: 1, match: 0 });
+    expect(await indexedIds()).toEqual(all.map((p) => p.id));
+    expect(await countOf()).toBe(12);
+    const ids = (ps: Product[]) => ps.map((p) => p.id).sort((a, b) => a - b);
+    expect(await newIdsOf(buyer, `calc-${buyer}`)).toEqual(ids(calculators));
+    expect(await newIdsOf(thrifty, `cheap-${thrifty}`)).toEqual(
+      ids(calculators.filter((p) => p.price <= 15)),
+    );
+    expect(await newIdsOf(seller, `own-${seller}`)).toEqual([]);
+    // The first match of the day is mailed at once; the others wait for the digest.
+    expect(mailsTo(buyer)).toHaveLength(1);
+    expect(mailsTo(thrifty)).toHaveLength(1);
+    expect(mailsTo(seller)).toHaveLength(0);
+    expect(await seenBy(buyer)).toEqual(ids(calculators));
+
+    // Act: Lambda delivers the batch again (a retry after a timeout).
+    expect(await dispatch(event)).toEqual({ batchItemFailures: [] });
+    // Assess: nothing counted, listed or mailed twice.
+    expect(await countOf()).toBe(12);
+    expect(await indexedIds()).toEqual(all.map((p) => p.id));
+    expect(mailsTo(buyer)).toHaveLength(1);
+    expect(mailsTo(thrifty)).toHaveLength(1);
+    expect(await seenBy(buyer)).toEqual(ids(calculators));
+  });
+
+  it('reports only the record whose item the engine refuses; the others are indexed and alerted once, also when retried', async () => {
+    // Prepare: the third listing has a date the index's mapping refuses (400 mapper_parsing_exception).
+    const first = await listing({ title: 'Calculadora gráfica' });
+    const second = await listing({ title: 'Calculadora básica', price: 12 });
+    const refused = await listing({ title: 'Calculadora rota', created_at: 'el martes pasado' });
+    const fourth = await listing({ title: 'Calculadora financiera', price: 30 });
+    const event = inserts([first, second, refused, fourth]);
+    // Act
+    const res = await dispatch(event);
+    // Assess
+    expect(res).toEqual({ batchItemFailures: [{ itemIdentifier: event[2].dynamodb?.SequenceNumber }] });
+    expect(calls.write).toBe(1);
+    expect(await indexedIds()).toEqual([first.id, second.id, fourth.id]);
+    expect(await newIdsOf(buyer, `calc-${buyer}`)).toEqual([first.id, second.id, fourth.id]);
+    expect(mailsTo(buyer)).toHaveLength(1);
+    expect(await seenBy(thrifty)).toEqual([first.id, second.id]);
+
+    // Act: Lambda retries from the failed record on (it and every record after it).
+    const retry = await dispatch(event.slice(2));
+    // Assess: still refused; the fourth is not indexed or alerted twice.
+    expect(retry).toEqual({ batchItemFailures: [{ itemIdentifier: event[2].dynamodb?.SequenceNumber }] });
+    expect(await indexedIds()).toEqual([first.id, second.id, fourth.id]);
+    expect(await newIdsOf(buyer, `calc-${buyer}`)).toEqual([first.id, second.id, fourth.id]);
+    expect(mailsTo(buyer)).toHaveLength(1);
+    expect(await seenBy(buyer)).toEqual([first.id, second.id, fourth.id]);
+  });
+
+  it('retries the whole batch while the engine is down (before the bulk write, or after it at the percolation), losing nothing and alerting once', async () => {
+    // Prepare
+    const calculators = [
+      await listing({ title: 'Calculadora Casio' }),
+      await listing({ title: 'Calculadora HP', price: 40 }),
+    ];
+    const event = inserts([...calculators, await listing({ title: 'Mesa de noche' })]);
+    const every = event.map((r) => ({ itemIdentifier: r.dynamodb?.SequenceNumber }));
+    // Act: the engine is down.
+    useEngines({ search: 'down', alerts: 'down' });
+    const down = await dispatch(event);
+    // Assess: every record is reported; the counts, kept in the table, are right already.
+    expect(down).toEqual({ batchItemFailures: every });
+    expect(await indexedIds()).toEqual([]);
+    expect(await countOf()).toBe(3);
+    expect(sent).toEqual([]);
+
+    // Act: the engine comes back for the bulk write, and goes down before the percolation.
+    useEngines({ search: 'up', alerts: 'down' });
+    const midway = await dispatch(event);
+    // Assess: the listings are indexed; the new ones are reported again (their alerts are owed).
+    expect(midway).toEqual({ batchItemFailures: every });
+    expect(await indexedIds()).toHaveLength(3);
+    expect(sent).toEqual([]);
+
+    // Act: the engine is back.
+    useEngines();
+    expect(await dispatch(event)).toEqual({ batchItemFailures: [] });
+    expect(await dispatch(event)).toEqual({ batchItemFailures: [] });
+    // Assess: each alert once, the counts exact.
+    expect(await newIdsOf(buyer, `calc-${buyer}`)).toEqual(calculators.map((p) => p.id));
+    expect(mailsTo(buyer)).toHaveLength(1);
+    expect(await seenBy(buyer)).toEqual(calculators.map((p) => p.id));
+    expect(await countOf()).toBe(3);
+    expect(await indexedIds()).toHaveLength(3);
+  });
+
+  it('keeps the last change of a product in a batch: updated then deleted is deleted; inserted then updated holds the update', async () => {
+    // Prepare: a listing already in the index, and a new one.
+    const old = await listing({ title: 'Lámpara de escritorio' });
+    expect(await dispatch(inserts([old]))).toEqual({ batchItemFailures: [] });
+    expect(await indexedIds()).toEqual([old.id]);
+    const fresh = await listing({ title: 'Silla vieja' });
+    const renamed = { ...fresh, title: 'Silla ergonómica' };
+    await listing(renamed);
+    await table.doc.send(new DeleteCommand({ TableName: table.tableName, Key: keys.product(old.id) }));
+    calls.write = 0;
+    // Act: one batch: the old one edited then deleted, the new one inserted then edited.
+    const res = await dispatch([
+      streamRecord(seq(), 'MODIFY', productItem({ ...old, title: 'Lámpara LED' })),
+      streamRecord(seq(), 'INSERT', productItem(fresh)),
+      streamRecord(seq(), 'REMOVE', productItem({ ...old, title: 'Lámpara LED' })),
+      streamRecord(seq(), 'MODIFY', productItem(renamed)),
+    ]);
+    // Assess
+    expect(res).toEqual({ batchItemFailures: [] });
+    expect(calls.write).toBe(1);
+    expect(await indexedIds()).toEqual([fresh.id]);
+    const found = await liveSearch().search({
+      q: 'ergonómica',
+      university,
+      sort: 'newest',
+      limit: 5,
+      offset: 0,
+    });
+    expect(found.items.map((p) => [p.id, p.title])).toEqual([[fresh.id, 'Silla ergonómica']]);
+    expect(await countOf()).toBe(1);
+  });
+});
