@@ -44,11 +44,11 @@ export interface StreamContext extends MailDeliveryDeps, NotifyDeps, AlertDeps {
  * 1. settles the product's listing counts to its current state (idempotent, so a retry of the
  *    record, after the index failed below, changes nothing twice); first, so listing totals stay
  *    right while the search index is down; the batch's products in shared transactions
- *    (docs/decisions/047);
+ *    (docs/decisions/051);
  * 2. when the product was deleted (by its owner or later by an admin), deletes its questions
  *    (idempotent batched deletes of one Query; before the index, so an index outage never keeps them);
  * 3. updates the search index (the ONLY way anything reaches it, so it can always be rebuilt from
- *    the table), the batch's changes in one bulk write (docs/decisions/047);
+ *    the table), the batch's changes in one bulk write (docs/decisions/051);
  * 4. when reports just held it for review, mails its seller (hold-notifications.ts).
  * A new mail request (a public mail route answered already) is looked up and mailed, so that
  * route's answer and its time are the same for every address (docs/decisions/014). Its later
@@ -68,7 +68,7 @@ export interface StreamContext extends MailDeliveryDeps, NotifyDeps, AlertDeps {
  */
 export const streamHandlers: ChangeHandlers<StreamContext> = {
   product: [
-    // The batch's products settled together: each shared count touched once (decision 047).
+    // The batch's products settled together: each shared count touched once (decision 051).
     {
       async batch(changes, ctx) {
         const failures = new Map<StreamChange, unknown>();
@@ -95,7 +95,7 @@ export const streamHandlers: ChangeHandlers<StreamContext> = {
       const id = productIdOf(change);
       if (id !== null && change.eventName === 'REMOVE') await ctx.favorites.removeAllOfProduct(id);
     },
-    // The run's changes in ONE bulk write, each product's last change winning (decision 047).
+    // The run's changes in ONE bulk write, each product's last change winning (decision 051).
     { batch: (changes, { search }) => indexChanges(search, changes) },
     // After the index: a record retried because the index failed does not mail the seller again.
     (change, ctx) => notifyHold(ctx, change),

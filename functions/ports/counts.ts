@@ -36,7 +36,7 @@ export interface CountStore {
   move(member: string, from: Membership, to: readonly string[], guard: SourceGuard): Promise<boolean>;
   /**
    * Several moves in ONE transaction, a count's changes summed (a stream batch's products,
-   * docs/decisions/047): all apply or, when any marker or guard changed, none. At most
+   * docs/decisions/051): all apply or, when any marker or guard changed, none. At most
    * MAX_MOVE_ITEMS items: two per move plus one per count changed.
    */
   moveMany(moves: readonly CountMove[]): Promise<boolean>;

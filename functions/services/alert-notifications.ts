@@ -89,7 +89,7 @@ const PEOPLE_AT_ONCE = 16;
 
 /**
  * The stream dispatcher's handler of a run of product changes: alerts for the listings that went
- * on offer, percolated in ONE request (docs/decisions/047). Each person's listings are taken in
+ * on offer, percolated in ONE request (docs/decisions/051). Each person's listings are taken in
  * stream order, one after another (their state item is written under its version, so this keeps
  * it uncontended), different people side by side. A listing fails (retried) when serving any of
  * its people failed; whoever was served already is recognised by `seen` (and the set's ADD).

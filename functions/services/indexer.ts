@@ -48,7 +48,7 @@ export function actionFor(change: StreamChange): IndexAction {
 }
 
 /**
- * A run of the stream's product changes into the index in ONE write (docs/decisions/047): each
+ * A run of the stream's product changes into the index in ONE write (docs/decisions/051): each
  * product's last change in the run wins (a delete after an update deletes), so the index ends as
  * record-by-record writes would leave it. The changes of a product whose write the engine refused
  * fail (retried, then parked); a malformed change is skipped. When the engine does not answer, the

@@ -68,7 +68,7 @@ export async function settleProductCounts(
 }
 
 /**
- * settleProductCounts for a stream batch's products at once (docs/decisions/047): their markers in
+ * settleProductCounts for a stream batch's products at once (docs/decisions/051): their markers in
  * one read, the products read consistently side by side, and every move in as few transactions as
  * DynamoDB takes (each count's changes summed, so the batch's products touch each shared count
  * once instead of contending for it). A transaction refused (a marker or a product changed since

@@ -11,7 +11,7 @@ export type ChangeHandler<Ctx> = (change: StreamChange, ctx: Ctx) => Promise<voi
 
 /**
  * One consumer of the changes of an entity that takes a run of them at once (one request for the
- * run: the search index's _bulk, the percolation of the new listings; docs/decisions/047). It
+ * run: the search index's _bulk, the percolation of the new listings; docs/decisions/051). It
  * resolves with the changes it failed, each with its error (a MalformedRecordError: skipped, not
  * retried); the others succeeded. Rejecting fails every change it was given.
  */
@@ -42,7 +42,7 @@ interface Pending {
  * order. Within a run, per-change handlers run record by record for each partition key, in stream
  * order (as DynamoDB keeps one key's changes on one shard), and the partitions side by side (as
  * different shards already run side by side); a batch handler gets the whole run's surviving
- * changes at once (docs/decisions/047). A change whose handler fails skips its later handlers.
+ * changes at once (docs/decisions/051). A change whose handler fails skips its later handlers.
  *
  * Lambda's partial-batch contract: the failed records are reported by sequence number and retried
  * (the event source mapping retries from the first of them, a bounded number of times, then sends

@@ -1,5 +1,5 @@
 /**
- * Indexing at the speed of the stream (issue 26, docs/decisions/047-indexing-in-bulk.md): how many
+ * Indexing at the speed of the stream (issue 26, docs/decisions/051-indexing-in-bulk.md): how many
  * product records a second the table's stream dispatcher gets through, on each search engine, with
  * saved searches in place so that matching is part of the cost.
  *
@@ -22,7 +22,7 @@
  *
  * Run alone (`npx tsx scripts/bench/indexing.ts`) it prints one JSON line per engine after its
  * figures, which the A/B run reads from the base's process. It uses only what the stack, the
- * table's adapters and the embedded matcher offered before decision 047, so that an earlier commit
+ * table's adapters and the embedded matcher offered before decision 051, so that an earlier commit
  * can run it.
  */
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
@@ -55,7 +55,7 @@ const STALL_MS = Number(process.env.BENCH_INDEXING_STALL_MS ?? 120_000);
 const ENGINES = (process.env.BENCH_INDEXING_ENGINES ?? 'embedded,opensearch').split(',') as SearchEngine[];
 const UNIVERSITIES = ['ucab', 'usm', 'unimet', 'ucv'];
 const SELLER = 'bench-seller';
-/** The last session's figure for the listing bench's 50,000 products (decision 047's starting point). */
+/** The last session's figure for the listing bench's 50,000 products (decision 051's starting point). */
 export const BEFORE_RECORDS_PER_S = 28;
 const GOAL = 10 * BEFORE_RECORDS_PER_S;
 const RESULT_PREFIX = 'INDEXING_RESULT ';

@@ -28,7 +28,7 @@
  * `npm run bench -- indexing` prints the records per second the table stream's dispatcher gets
  * through (table write → stream → dispatcher → index, counts and alerts exact) on the embedded
  * engine and on a real OpenSearch node, the median of BENCH_INDEXING_RUNS runs; with
- * INDEXING_BASE=<rev> an earlier commit's beside it (scripts/bench/indexing.ts, decision 047).
+ * INDEXING_BASE=<rev> an earlier commit's beside it (scripts/bench/indexing.ts, decision 051).
  * `LIGHTHOUSE_BASE=<rev> npm run bench -- lighthouse-ab` runs the Lighthouse part for the working
  * tree and an earlier commit side by side, interleaved (scripts/bench/lighthouse-ab.ts, decision 038).
  */
@@ -241,7 +241,7 @@ async function main() {
   if (only === 'images') return (await import('./images')).runImageBench(line);
   // Alerts' matching (decision 031): in-memory, on request only.
   if (only === 'alerts') return (await import('./alerts')).alertFigures(line);
-  // The stream's indexing rate on both engines (decision 047): on request only.
+  // The stream's indexing rate on both engines (decision 051): on request only.
   if (only === 'indexing') return (await import('./indexing')).indexingFigures(line);
   if (only === 'expiry') return (await import('./listing-expiry')).runExpiryBench(line);
   // The engines' agreement (decision 046): a real OpenSearch node of its own, on request only.

@@ -26,7 +26,7 @@ import { useNotifySecret } from '../support/notifications';
 import { deleteIndexes, localOpenSearch, uniqueIndexName } from '../support/opensearch';
 
 /**
- * The stream dispatcher writing a batch to the real OpenSearch node in bulk (docs/decisions/047):
+ * The stream dispatcher writing a batch to the real OpenSearch node in bulk (docs/decisions/051):
  * hand-built stream records of products written into DynamoDB Local, the real dispatcher entry,
  * the products index and the saved searches' percolator on the node, the counts and alert states
  * in the table. The adapters are wrapped only to count their calls; mails are recorded by the
