@@ -25,7 +25,8 @@ import { settleProductCountsOf } from '../services/listing-counts';
 import { type NotifyDeps, notifyQuestionChange } from '../services/question-notifications';
 import { deleteProductQuestions } from '../services/questions';
 import { evaluateHold, reportKeyOf, settleReportCounts } from '../services/report-holds';
-import type { ChangeHandlers } from '../stream/dispatcher';
+import type { ChangeStep } from '../stream/dispatcher';
+import type { StreamEntity } from '../stream/filter';
 
 /** What the stream's handlers use (each part is built on first use: indexing never builds the pool's client). */
 export interface StreamContext extends MailDeliveryDeps, NotifyDeps, AlertDeps {
@@ -65,8 +66,10 @@ export interface StreamContext extends MailDeliveryDeps, NotifyDeps, AlertDeps {
  * A product that goes on offer (published, renewed, reactivated) alerts the saved searches it
  * matches; a saved search's change keeps the reverse index in step; a removed profile takes its
  * saved searches with it (docs/decisions/031).
+ * Its keys are the stream's filter (functions/stream/filter.ts): other entities' changes, such as
+ * the counts', never reach the dispatcher.
  */
-export const streamHandlers: ChangeHandlers<StreamContext> = {
+export const streamHandlers: { readonly [E in StreamEntity]: readonly ChangeStep<StreamContext>[] } = {
   product: [
     // The batch's products settled together: each shared count touched once (decision 051).
     {

@@ -33,8 +33,11 @@ export interface SavedSearchRepository {
   remove(userId: string, id: string): Promise<boolean>;
   /** Deletes every saved search of a user and their alert state (the account is gone). */
   removeAllOfUser(userId: string): Promise<number>;
-  /** Adds a matched listing to 'Nuevos para ti' (idempotent; nothing when the search is gone). */
-  addNew(userId: string, id: string, productId: number, max: number): Promise<void>;
+  /**
+   * Adds matched listings to 'Nuevos para ti' (idempotent; nothing when the search is gone; past
+   * `max` unseen listings it stops growing). A stream batch's listings of one search in one write.
+   */
+  addNew(userId: string, id: string, productIds: readonly number[], max: number): Promise<void>;
   /** Clears 'Nuevos para ti' (seen); false when it does not exist. */
   markSeen(userId: string, id: string): Promise<boolean>;
   /** Turns every alert of a user off (the mail's unsubscribe link); how many were on. */
@@ -109,6 +112,8 @@ export interface AlertState {
 
 export interface AlertStateStore {
   get(userId: string): Promise<AlertState>;
+  /** The states of many people, read consistently in few calls (a stream batch's people), in order. */
+  getMany(userIds: readonly string[]): Promise<AlertState[]>;
   /** Stores `next` only if the stored version is still `version`; due at `dueAt` while it holds a digest. */
   save(
     userId: string,

@@ -19,6 +19,8 @@ export interface ProductRepository {
   raiseIdFloor(id: number): Promise<void>;
   /** A product by id; `consistent` reads the latest write (the listing counts need it). */
   get(id: number, opts?: { consistent?: boolean }): Promise<Product | null>;
+  /** Many products by id in few calls (the stream's batches), each id's product or null, in order. */
+  getMany(ids: readonly number[], opts?: { consistent?: boolean }): Promise<(Product | null)[]>;
   /** Writes a new product; false if the id already exists (nothing is changed then). */
   putIfAbsent(product: Product): Promise<boolean>;
   /**
@@ -28,7 +30,11 @@ export interface ProductRepository {
    * the request's first answer and the daily slot go in the same transaction: a full allowance is
    * a 429, a twin written first an IdempotencyKeyTakenError.
    */
-  publish(product: Product, sellerDomain: string, terms?: CreateTerms): Promise<'created' | 'idTaken' | 'closed'>;
+  publish(
+    product: Product,
+    sellerDomain: string,
+    terms?: CreateTerms,
+  ): Promise<'created' | 'idTaken' | 'closed'>;
   /** Active products of a scope, newest or oldest first, from the listing indexes (a Query). */
   listActive(
     scope: ProductListingScope,

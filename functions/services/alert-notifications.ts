@@ -84,14 +84,32 @@ export function newlyOnOffer(change: StreamChange, now: number): Product | null 
   return p;
 }
 
-/** People served at once by the alerts of a stream batch (each one's listings in order). */
-const PEOPLE_AT_ONCE = 16;
+/** Writes of a stream batch's alerts made at once ('Nuevos para ti' per search, states per person). */
+const WRITES_AT_ONCE = 16;
+
+/** Runs `work` over the items, at most `width` at a time. */
+async function eachAtOnce<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>) {
+  const queue = [...items];
+  const worker = async () => {
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) await work(next);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, queue.length) }, worker));
+}
+
+interface Matched {
+  change: StreamChange;
+  product: Product;
+  searchIds: string[];
+}
 
 /**
  * The stream dispatcher's handler of a run of product changes: alerts for the listings that went
- * on offer, percolated in ONE request (docs/decisions/051). Each person's listings are taken in
- * stream order, one after another (their state item is written under its version, so this keeps
- * it uncontended), different people side by side. A listing fails (retried) when serving any of
+ * on offer, percolated in ONE request (docs/decisions/051). Then, in as few writes as the rules
+ * allow: each matched search's 'Nuevos para ti' gets the run's listings in one ADD; the people's
+ * states are read in BatchGets, and each person's listings taken in stream order into ONE
+ * versioned write (the day's first match claimed for the immediate mail under a lease, later ones
+ * gathered for the digest); then the immediate mails go out. A person whose state changed
+ * meanwhile is served listing by listing, as before. A listing fails (retried) when serving any of
  * its people failed; whoever was served already is recognised by `seen` (and the set's ADD).
  */
 export async function alertOnNewListings(
@@ -99,6 +117,9 @@ export async function alertOnNewListings(
   changes: readonly StreamChange[],
 ): Promise<Map<StreamChange, unknown>> {
   const failures = new Map<StreamChange, unknown>();
+  const fail = (change: StreamChange, error: unknown) => {
+    if (!failures.has(change)) failures.set(change, error);
+  };
   const now = deps.now().getTime();
   const listings = changes.flatMap((change) => {
     const product = newlyOnOffer(change, now);
@@ -108,33 +129,91 @@ export async function alertOnNewListings(
   const matches = await deps.savedSearchIndex.matchEach(
     listings.map(({ product }) => ({ doc: toSearchDocument(product), excludeUser: product.owner_id })),
   );
-  const byUser = new Map<string, { listing: (typeof listings)[number]; searchIds: string[] }[]>();
+  // Each person's listings in stream order, and each search's listings.
+  const byUser = new Map<string, Matched[]>();
+  const bySearch = new Map<string, { userId: string; id: string; items: Matched[] }>();
   listings.forEach((listing, i) => {
     const mine = new Map<string, string[]>();
     for (const m of matches[i]) {
       if (m.user_id === listing.product.owner_id) continue;
       mine.set(m.user_id, [...(mine.get(m.user_id) ?? []), m.id]);
     }
-    for (const [userId, searchIds] of mine)
-      byUser.set(userId, [...(byUser.get(userId) ?? []), { listing, searchIds }]);
-  });
-  const people = [...byUser];
-  const serve = async () => {
-    for (let next = people.shift(); next; next = people.shift()) {
-      const [userId, items] = next;
-      for (const { listing, searchIds } of items) {
-        try {
-          for (const id of searchIds)
-            await deps.savedSearches.addNew(userId, id, listing.product.id, MAX_NEW_PER_SEARCH);
-          await takeAlert(deps, userId, listing.product.id, searchIds);
-        } catch (error) {
-          if (!failures.has(listing.change)) failures.set(listing.change, error);
-        }
+    for (const [userId, searchIds] of mine) {
+      const item = { ...listing, searchIds };
+      byUser.set(userId, [...(byUser.get(userId) ?? []), item]);
+      for (const id of searchIds) {
+        const key = `${userId}\u0000${id}`;
+        const entry = bySearch.get(key) ?? { userId, id, items: [] };
+        entry.items.push(item);
+        bySearch.set(key, entry);
       }
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(PEOPLE_AT_ONCE, people.length) }, serve));
+  });
+
+  // 'Nuevos para ti' first (idempotent), so a listing a person is alerted of is always in it.
+  const unlisted = new Set<Matched>();
+  await eachAtOnce([...bySearch.values()], WRITES_AT_ONCE, async ({ userId, id, items }) => {
+    try {
+      await deps.savedSearches.addNew(
+        userId,
+        id,
+        items.map((m) => m.product.id),
+        MAX_NEW_PER_SEARCH,
+      );
+    } catch (error) {
+      for (const m of items) {
+        unlisted.add(m);
+        fail(m.change, error);
+      }
+    }
+  });
+
+  const people = [...byUser].map(([userId, items]) => ({
+    userId,
+    items: items.filter((m) => !unlisted.has(m)),
+  }));
+  let states: AlertState[];
+  try {
+    states = await deps.alertStates.getMany(people.map((p) => p.userId));
+  } catch (error) {
+    for (const { items } of people) for (const m of items) fail(m.change, error);
+    return failures;
+  }
+  await eachAtOnce(
+    people.map((person, i) => ({ ...person, state: states[i] })),
+    WRITES_AT_ONCE,
+    async ({ userId, items, state }) => {
+      try {
+        await takeAlerts(deps, userId, state, items);
+      } catch (error) {
+        for (const m of items) fail(m.change, error);
+      }
+    },
+  );
   return failures;
+}
+
+/**
+ * A person's listings of a batch in ONE versioned write of their state (read already): what
+ * `onMatch` does listing after listing, folded. When the state changed since it was read, the
+ * listings are taken one by one (each reading it again).
+ */
+async function takeAlerts(deps: AlertDeps, userId: string, state: AlertState, items: readonly Matched[]) {
+  const now = deps.now().getTime();
+  let next: StateOf = state;
+  let mailNow: PendingAlert | null = null;
+  for (const { product, searchIds } of items) {
+    const step = onMatch({ ...next, version: state.version }, product.id, searchIds, now);
+    if (step.action === 'duplicate') continue;
+    next = step.next;
+    if (step.action === 'mailNow') mailNow = step.item;
+  }
+  if (next === state) return;
+  if (!(await deps.alertStates.save(userId, state.version, next, dueAtOf(next, now), now))) {
+    for (const { product, searchIds } of items) await takeAlert(deps, userId, product.id, searchIds);
+    return;
+  }
+  if (mailNow) await sendNow(deps, userId, mailNow, { ...next, version: state.version + 1 });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -204,34 +283,52 @@ async function takeAlert(deps: AlertDeps, userId: string, productId: number, sea
     if (step.action === 'duplicate') return;
     if (!(await deps.alertStates.save(userId, state.version, step.next, dueAtOf(step.next, now), now)))
       continue;
-    if (step.action === 'gather') return;
-    try {
-      await mailListings(deps, userId, [step.item]);
-    } catch (error) {
-      // SES down: the listing stays owed and the sweep sends it; the stream's shard does not wait on SES.
-      logger.warn('alert mail failed; the sweep sends it', {
-        error: error instanceof Error ? error.message : String(error),
-      });
-      await settle(deps, userId, []);
-      return;
-    }
-    await settle(deps, userId, [productId]);
+    if (step.action === 'mailNow')
+      await sendNow(deps, userId, step.item, { ...step.next, version: state.version + 1 });
     return;
   }
   throw new Error('alert state stayed contended');
 }
 
-/** After a send (or its failure): the mailed listings leave the pending list and the lease ends. */
-async function settle(deps: AlertDeps, userId: string, mailed: readonly number[]): Promise<void> {
+/**
+ * The day's first match, claimed (pending, owed, under a lease) in `saved`: mailed now, then
+ * settled. SES down: the listing stays owed and the sweep sends it; the stream's shard does not
+ * wait on SES.
+ */
+async function sendNow(deps: AlertDeps, userId: string, item: PendingAlert, saved: AlertState) {
+  try {
+    await mailListings(deps, userId, [item]);
+  } catch (error) {
+    logger.warn('alert mail failed; the sweep sends it', {
+      error: error instanceof Error ? error.message : String(error),
+    });
+    await settle(deps, userId, [], saved);
+    return;
+  }
+  await settle(deps, userId, [item.productId], saved);
+}
+
+/**
+ * After a send (or its failure): the mailed listings leave the pending list and the lease ends.
+ * `known`, the state as this process last wrote it, saves the read when nothing changed since.
+ */
+async function settle(
+  deps: AlertDeps,
+  userId: string,
+  mailed: readonly number[],
+  known?: AlertState,
+): Promise<void> {
+  let state = known;
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt += 1) {
     const now = deps.now().getTime();
-    const state = await deps.alertStates.get(userId);
+    state ??= await deps.alertStates.get(userId);
     const next = {
       ...state,
       pending: state.pending.filter((p) => !mailed.includes(p.productId)),
       leaseUntil: null,
     };
     if (await deps.alertStates.save(userId, state.version, next, dueAtOf(next, now), now)) return;
+    state = undefined;
   }
   // The mail went out; only its bookkeeping failed: the sweep may send it again when the lease
   // ends — a duplicate, logged, rather than a loss.

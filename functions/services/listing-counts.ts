@@ -9,7 +9,7 @@ import type { ProductListingScope, ProductRepository } from '../ports/repositori
  * not the search index answers (docs/decisions/016-search-fallback-and-relevance.md).
  */
 export interface ListingCountDeps {
-  products: Pick<ProductRepository, 'get' | 'listActive'>;
+  products: Pick<ProductRepository, 'get' | 'getMany' | 'listActive'>;
   counts: CountStore;
 }
 
@@ -68,8 +68,8 @@ export async function settleProductCounts(
 }
 
 /**
- * settleProductCounts for a stream batch's products at once (docs/decisions/051): their markers in
- * one read, the products read consistently side by side, and every move in as few transactions as
+ * settleProductCounts for a stream batch's products at once (docs/decisions/051): their markers and
+ * the products (consistently) in BatchGets, and every move in as few transactions as
  * DynamoDB takes (each count's changes summed, so the batch's products touch each shared count
  * once instead of contending for it). A transaction refused (a marker or a product changed since
  * it was read) leaves nothing changed, and its products are settled one by one. Resolves with the
@@ -83,7 +83,7 @@ export async function settleProductCountsOf(
   const unique = [...new Set(ids)];
   const [markers, current] = await Promise.all([
     deps.counts.memberships(unique.map(member)),
-    Promise.all(unique.map((id) => deps.products.get(id, { consistent: true }))),
+    deps.products.getMany(unique, { consistent: true }),
   ]);
   const moves: (CountMove & { id: number })[] = [];
   unique.forEach((id, i) => {

@@ -1,9 +1,10 @@
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
-import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { STREAM_BATCH_SIZE, STREAM_BATCHING_WINDOW_S, STREAM_FILTERS } from '../../functions/stream/filter';
 import type { StageConfig } from '../stages';
 import { AppFunction } from './app-function';
 
@@ -51,8 +52,11 @@ export class Stream extends Construct {
     this.dispatcher.addEventSource(
       new DynamoEventSource(props.table, {
         startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: 100,
-        maxBatchingWindow: Duration.seconds(1),
+        // The same batches and filter as the local poller (functions/stream/filter.ts, decision 051):
+        // the count items' own changes never invoke the dispatcher.
+        batchSize: STREAM_BATCH_SIZE,
+        maxBatchingWindow: Duration.seconds(STREAM_BATCHING_WINDOW_S),
+        filters: STREAM_FILTERS.map((pattern) => FilterCriteria.filter(pattern as Record<string, unknown>)),
         reportBatchItemFailures: true,
         bisectBatchOnError: true,
         retryAttempts: 5,

@@ -26,7 +26,9 @@
  * can run it.
  */
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { execFileSync, spawn } from 'node:child_process';
+import http from 'node:http';
 import { copyFileSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -52,6 +54,8 @@ const PEOPLE = 100;
 /** Runs per engine; the median is reported. */
 const RUNS = Number(process.env.BENCH_INDEXING_RUNS ?? 3);
 const STALL_MS = Number(process.env.BENCH_INDEXING_STALL_MS ?? 120_000);
+/** Each engine is measured without saved searches (the listing bench's case) and with them. */
+const MODES = (process.env.BENCH_INDEXING_MODES ?? `0,${SEARCHES}`).split(',').map(Number);
 const ENGINES = (process.env.BENCH_INDEXING_ENGINES ?? 'embedded,opensearch').split(',') as SearchEngine[];
 const UNIVERSITIES = ['ucab', 'usm', 'unimet', 'ucv'];
 const SELLER = 'bench-seller';
@@ -62,6 +66,27 @@ const RESULT_PREFIX = 'INDEXING_RESULT ';
 
 type Line = (label: string, value: string, verdict?: boolean) => void;
 
+/**
+ * The DynamoDB calls the stack makes, by operation (DynamoDB Local is slower per call than
+ * DynamoDB, so the calls per listing are the figure that carries over to AWS). Counted at the
+ * SDK's HTTP layer of this process; the bench's own writes and checks run in `benchOwn` and are
+ * left out.
+ */
+const benchOwn = new AsyncLocalStorage<true>();
+const dynamoCalls = new Map<string, number>();
+const originalRequest = http.request;
+(http as { request: typeof http.request }).request = ((...args: Parameters<typeof http.request>) => {
+  const options = args.find((a) => typeof a === 'object' && a !== null && 'headers' in a) as
+    | { headers?: Record<string, unknown> }
+    | undefined;
+  const target = options?.headers?.['x-amz-target'] ?? options?.headers?.['X-Amz-Target'];
+  if (typeof target === 'string' && !benchOwn.getStore()) {
+    const op = target.split('.').at(-1) ?? target;
+    dynamoCalls.set(op, (dynamoCalls.get(op) ?? 0) + 1);
+  }
+  return originalRequest(...(args as Parameters<typeof originalRequest>));
+}) as typeof http.request;
+
 export interface IndexingResult {
   engine: SearchEngine;
   n: number;
@@ -69,6 +94,10 @@ export interface IndexingResult {
   totalMs: number;
   recordsPerS: number;
   matches: number;
+  /** Saved searches in place. */
+  searches: number;
+  /** The stack's DynamoDB calls per listing, by operation (and `total`). */
+  callsPerListing: Record<string, number>;
 }
 
 /** A small deterministic generator (the same listings and searches in every run and tree). */
@@ -126,9 +155,9 @@ function listing(id: number, createdAt: string): Product {
   };
 }
 
-function savedSearches(): MatchableSearch[] {
+function savedSearches(count: number): MatchableSearch[] {
   const random = prng(2026);
-  return Array.from({ length: SEARCHES }, (_, i) => {
+  return Array.from({ length: count }, (_, i) => {
     const r = random();
     return {
       id: `bench-${String(i).padStart(4, '0')}`,
@@ -143,6 +172,10 @@ function savedSearches(): MatchableSearch[] {
 }
 
 async function writeAll(products: Product[]): Promise<void> {
+  await benchOwn.run(true, () => writeProducts(products));
+}
+
+async function writeProducts(products: Product[]): Promise<void> {
   const { doc, tableName } = createTableAccess();
   const batches: Product[][] = [];
   for (let i = 0; i < products.length; i += 25) batches.push(products.slice(i, i + 25));
@@ -192,7 +225,7 @@ async function newListings(
   return out;
 }
 
-async function runEngine(engine: SearchEngine, line: Line): Promise<IndexingResult> {
+async function runEngine(engine: SearchEngine, searchCount: number, line: Line): Promise<IndexingResult> {
   const stack = await startLocalStack({ port: 0, seed: false, quiet: true, searchEngine: engine });
   try {
     const table = createTableAccess();
@@ -216,7 +249,7 @@ async function runEngine(engine: SearchEngine, line: Line): Promise<IndexingResu
         university_id: null,
         created_at: created,
       });
-    const searches = savedSearches();
+    const searches = savedSearches(searchCount);
     const repository = createSavedSearchRepository(table);
     for (const s of searches) {
       const outcome = await repository.create({ ...s, created_at: created, new_ids: [] }, MAX_SAVED_SEARCHES);
@@ -252,6 +285,7 @@ async function runEngine(engine: SearchEngine, line: Line): Promise<IndexingResu
 
     const counts = createCountStore(table);
     const names = [...expectedCounts.keys()];
+    dynamoCalls.clear();
     const started = performance.now();
     await writeAll(products);
     const writeMs = performance.now() - started;
@@ -264,14 +298,14 @@ async function runEngine(engine: SearchEngine, line: Line): Promise<IndexingResu
       let alertsOff: string | null = 'not read';
       let alerted = 0;
       if (indexed === N + 1) {
-        const values = await counts.values(names);
+        const values = await benchOwn.run(true, () => counts.values(names));
         const actualCounts = new Map(names.map((name, i) => [name, values[i]]));
         for (const [name, want] of expectedCounts)
           if ((actualCounts.get(name) ?? 0) > want)
             throw new Error(`count ${name} overshot: ${actualCounts.get(name)} of ${want}`);
         countsOff = difference(expectedCounts, actualCounts);
         alertsOff = null;
-        const actualNew = await newListings(repository);
+        const actualNew = await benchOwn.run(true, () => newListings(repository));
         for (const [id, want] of expectedNew) {
           const got = actualNew.get(id) ?? new Set();
           alerted += got.size;
@@ -294,13 +328,28 @@ async function runEngine(engine: SearchEngine, line: Line): Promise<IndexingResu
     }
     const totalMs = performance.now() - started;
     const recordsPerS = N / (totalMs / 1000);
+    const callsPerListing: Record<string, number> = {};
+    let total = 0;
+    for (const [op, n] of [...dynamoCalls].sort((a, b) => b[1] - a[1])) {
+      callsPerListing[op] = Number((n / N).toFixed(2));
+      // The stream's reads are the mapping's, not the dispatcher's.
+      if (!['GetRecords', 'GetShardIterator', 'DescribeStream'].includes(op)) total += n;
+    }
+    callsPerListing.total = Number((total / N).toFixed(2));
     line(
-      `[${engine}] ${N.toLocaleString('en')} new listings, ${SEARCHES} saved searches`,
+      `[${engine}] ${N.toLocaleString('en')} new listings, ${searchCount} saved searches`,
       `${recordsPerS.toFixed(0)} records/s (${(totalMs / 1000).toFixed(1)} s; written in ${(writeMs / 1000).toFixed(1)} s)`,
       engine === 'opensearch' ? recordsPerS >= GOAL : undefined,
     );
     line(`  index, every count and ${matches} alert matches exact`, '✓');
-    return { engine, n: N, writeMs, totalMs, recordsPerS, matches };
+    line(
+      '  DynamoDB calls per listing (table only)',
+      `${callsPerListing.total} — ${Object.entries(callsPerListing)
+        .filter(([op]) => op !== 'total')
+        .map(([op, n]) => `${op} ${n}`)
+        .join(', ')}`,
+    );
+    return { engine, n: N, writeMs, totalMs, recordsPerS, matches, searches: searchCount, callsPerListing };
   } finally {
     await stack.stop();
   }
@@ -309,17 +358,18 @@ async function runEngine(engine: SearchEngine, line: Line): Promise<IndexingResu
 /** The working tree's figures, engine by engine: the median of RUNS runs (each on a fresh stack). */
 export async function indexingFiguresHere(line: Line): Promise<IndexingResult[]> {
   const out: IndexingResult[] = [];
-  for (const engine of ENGINES) {
-    const runs: IndexingResult[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await runEngine(engine, line));
-    const median = [...runs].sort((a, b) => a.recordsPerS - b.recordsPerS)[Math.floor(runs.length / 2)];
-    line(
-      `[${engine}] median of ${runs.length} runs`,
-      `${median.recordsPerS.toFixed(0)} records/s (goal on OpenSearch: ≥ ${GOAL})`,
-      engine === 'opensearch' ? median.recordsPerS >= GOAL : undefined,
-    );
-    out.push(median);
-  }
+  for (const engine of ENGINES)
+    for (const searchCount of MODES) {
+      const runs: IndexingResult[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await runEngine(engine, searchCount, line));
+      const median = [...runs].sort((a, b) => a.recordsPerS - b.recordsPerS)[Math.floor(runs.length / 2)];
+      line(
+        `[${engine}] ${searchCount === 0 ? 'no saved searches' : `with ${searchCount} saved searches`}, median of ${runs.length} runs`,
+        `${median.recordsPerS.toFixed(0)} records/s (goal on OpenSearch: ≥ ${GOAL})`,
+        engine === 'opensearch' ? median.recordsPerS >= GOAL : undefined,
+      );
+      out.push(median);
+    }
   return out;
 }
 
@@ -366,9 +416,9 @@ export async function indexingFigures(line: Line): Promise<void> {
   const sha = execFileSync('git', ['rev-parse', '--short', rev], { cwd: ROOT, encoding: 'utf8' }).trim();
   console.log(`\nIndexing side by side (${N.toLocaleString('en')} listings, ${SEARCHES} saved searches):`);
   for (const h of here) {
-    const b = base.find((r) => r.engine === h.engine);
+    const b = base.find((r) => r.engine === h.engine && (r.searches ?? SEARCHES) === h.searches);
     console.log(
-      `${h.engine.padEnd(11)} ${sha}: ${b ? `${b.recordsPerS.toFixed(0)} records/s` : '—'}   working tree: ${h.recordsPerS.toFixed(0)} records/s${b ? `   (${(h.recordsPerS / b.recordsPerS).toFixed(1)}×)` : ''}`,
+      `${h.engine.padEnd(11)} ${String(h.searches).padStart(3)} searches ${sha}: ${b ? `${b.recordsPerS.toFixed(0)} records/s` : '—'}   working tree: ${h.recordsPerS.toFixed(0)} records/s${b ? `   (${(h.recordsPerS / b.recordsPerS).toFixed(1)}×)` : ''}`,
     );
   }
 }

@@ -41,6 +41,7 @@ export function memoryProducts(all: Product[]): ProductRepository {
     nextId: unused,
     raiseIdFloor: unused,
     get: async (id) => all.find((p) => p.id === id) ?? null,
+    getMany: unused,
     putIfAbsent: unused,
     publish: unused,
     listByOwner: unused,

@@ -214,7 +214,9 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     // own URL, which the functions trust (TOKEN_ISSUER). Amplify and the handlers talk to the proxy, which
     // covers the operations cognito-local lacks (docs/decisions/008-local-cognito-gaps.md).
     // With the demo data, its sellers' accounts too (scripts/demo/sellers.ts).
-    const users = opts.seed ? [...DEMO_USERS, ...(await import('../demo/sellers')).DEMO_CATALOGUE_SELLERS] : DEMO_USERS;
+    const users = opts.seed
+      ? [...DEMO_USERS, ...(await import('../demo/sellers')).DEMO_CATALOGUE_SELLERS]
+      : DEMO_USERS;
     const pool = await ensureUserPool(cognito.endpoint, users);
     const cognitoProxy = await startCognitoProxy({
       port: ports.cognitoProxy,
@@ -271,10 +273,14 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const { handler: dispatcher } = await import('../../functions/app/stream');
     const { reindexAll } = await import('../../functions/services/indexer');
     const { startStreamPoller } = await import('./stream-poller');
+    const { STREAM_BATCH_SIZE, STREAM_FILTERS } = await import('../../functions/stream/filter');
     const poller = await startStreamPoller({
       endpoint: dynamo.endpoint,
       streamArn,
       handler: (event) => dispatcher(event, lambdaContext('stream', randomUUID(), 60_000)),
+      // The mapping's batches and filter (functions/stream/filter.ts; infra/constructs/stream.ts).
+      batchSize: STREAM_BATCH_SIZE,
+      filters: STREAM_FILTERS,
     });
     stoppers.push({ name: 'stream poller', stop: () => poller.stop() });
     const reindexStarted = Date.now();

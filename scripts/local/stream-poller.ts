@@ -11,6 +11,7 @@ import {
 import type { AttributeValue as LambdaAttributeValue, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { logger } from '../../functions/commons/observability';
+import { type FilterPattern, passesFilters } from '../../functions/stream/filter';
 import { createSleeper, pauseAfter } from './pause';
 
 /**
@@ -21,6 +22,10 @@ import { createSleeper, pauseAfter } from './pause';
  * record after it, in order) a bounded number of times, then "sent to the on-failure destination"
  * (logged) and skipped, so one poison record never blocks the shard.
  *
+ * Like a mapping with filter criteria, it drops the records no pattern matches before batching, so
+ * a batch is up to `batchSize` kept records, gathered over as many reads as the shard has ready
+ * (it does not wait for more: a batching window of 0).
+ *
  * Start it BEFORE a full reindex: shards start at LATEST, so writes made meanwhile are not missed.
  */
 export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<unknown>;
@@ -29,8 +34,13 @@ export interface StreamPollerOptions {
   endpoint: string;
   streamArn: string;
   handler: StreamHandler;
-  /** Records per invocation. @default 100 */
+  /** Records per invocation (after the filters). @default 100 */
   batchSize?: number;
+  /**
+   * The mapping's event filter patterns (Lambda's rule: a record is kept when any matches); the
+   * records dropped are read past and never delivered. @default none: every record
+   */
+  filters?: readonly FilterPattern[];
   /** Pause between polls of an idle stream. @default 200 */
   intervalMs?: number;
   /** Retries of a failed record before it goes to the on-failure destination. @default 3 */
@@ -104,6 +114,7 @@ export function toLambdaRecord(record: _Record, streamArn: string, region: strin
 export async function startStreamPoller(opts: StreamPollerOptions): Promise<StreamPoller> {
   const region = opts.region ?? 'us-east-1';
   const batchSize = opts.batchSize ?? 100;
+  const filters = opts.filters ?? [];
   const intervalMs = opts.intervalMs ?? 200;
   const maxRetries = opts.maxRetryAttempts ?? 3;
   const maxBackoffMs = opts.maxBackoffMs ?? 10_000;
@@ -205,28 +216,44 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Stre
     }
   }
 
+  /** Reads the shard until a batch of kept records is full or the shard has nothing more ready. */
   async function pollShard(shard: ShardState): Promise<number> {
-    if (shard.closed || !shard.iterator) return 0;
-    let res: GetRecordsCommandOutput;
-    try {
-      res = await client.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: batchSize }));
-    } catch (error) {
-      if (error instanceof Error && /ExpiredIterator|TrimmedDataAccess/.test(error.name)) {
-        shard.iterator = shard.lastSequence
-          ? await iterator(shard.id, 'AFTER_SEQUENCE_NUMBER', shard.lastSequence)
-          : await iterator(shard.id, 'TRIM_HORIZON');
-        return 0;
+    let read = 0;
+    let kept: DynamoDBRecord[] = [];
+    let lastRead: string | undefined;
+    while (!shard.closed && shard.iterator && kept.length < batchSize) {
+      let res: GetRecordsCommandOutput;
+      try {
+        // DynamoDB Streams returns at most 1,000 records a read.
+        res = await client.send(
+          new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: Math.min(1000, batchSize) }),
+        );
+      } catch (error) {
+        if (error instanceof Error && /ExpiredIterator|TrimmedDataAccess/.test(error.name)) {
+          shard.iterator = shard.lastSequence
+            ? await iterator(shard.id, 'AFTER_SEQUENCE_NUMBER', shard.lastSequence)
+            : await iterator(shard.id, 'TRIM_HORIZON');
+          break;
+        }
+        throw error;
       }
-      throw error;
+      const records = res.Records ?? [];
+      read += records.length;
+      for (const r of records) {
+        const record = toLambdaRecord(r, opts.streamArn, region);
+        if (passesFilters(record, filters)) kept.push(record);
+      }
+      if (records.length > 0) lastRead = records[records.length - 1].dynamodb?.SequenceNumber;
+      shard.iterator = res.NextShardIterator;
+      if (!shard.iterator) shard.closed = true;
+      if (records.length === 0) break;
     }
-    const records = res.Records ?? [];
-    if (records.length > 0) {
-      await deliver(records.map((r) => toLambdaRecord(r, opts.streamArn, region)));
-      shard.lastSequence = records[records.length - 1].dynamodb?.SequenceNumber ?? shard.lastSequence;
+    while (kept.length > 0) {
+      await deliver(kept.slice(0, batchSize));
+      kept = kept.slice(batchSize);
     }
-    shard.iterator = res.NextShardIterator;
-    if (!shard.iterator) shard.closed = true;
-    return records.length;
+    if (lastRead) shard.lastSequence = lastRead;
+    return read;
   }
 
   await discover(true);
@@ -253,7 +280,8 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Stre
         failures = 0;
       } catch (error) {
         failures += 1;
-        if (!stopped && failures === 1) logger.warn('stream poll failed; backing off until it answers', { error });
+        if (!stopped && failures === 1)
+          logger.warn('stream poll failed; backing off until it answers', { error });
       }
       if (got === 0 && !stopped) {
         await sleeper.sleep(pauseAfter(failures, intervalMs, maxBackoffMs));

@@ -9,6 +9,12 @@ import { ENV } from '../../functions/commons/env';
 import { PayloadTooLargeError } from '../../functions/commons/errors';
 import { errorResponse } from '../../functions/http/router';
 import { NOTIFICATION_SWEEP_EVENT } from '../../functions/stream/sweep-event';
+import {
+  type FilterPattern,
+  passesFilters,
+  STREAM_BATCH_SIZE,
+  STREAM_BATCHING_WINDOW_S,
+} from '../../functions/stream/filter';
 import { SPA_FALLBACK_CODE } from '../../infra/constructs/spa-fallback';
 import { VIEWER_ADDRESS_CODE } from '../../infra/constructs/viewer-address';
 import { VIEWER_ADDRESS_HEADER } from '../../functions/http/client-ip';
@@ -264,6 +270,40 @@ describe('table', () => {
 });
 
 describe('search', () => {
+  it("filters the count items' own changes out of the stream mapping, keeping every handled entity's", () => {
+    const [[, mapping]] = ofType(dev.resources, 'AWS::Lambda::EventSourceMapping');
+    const props = mapping.Properties as {
+      BatchSize: number;
+      MaximumBatchingWindowInSeconds: number;
+      FilterCriteria: { Filters: { Pattern: string }[] };
+    };
+    expect(props.BatchSize).toBe(STREAM_BATCH_SIZE);
+    expect(props.MaximumBatchingWindowInSeconds).toBe(STREAM_BATCHING_WINDOW_S);
+    const patterns = props.FilterCriteria.Filters.map((f) => JSON.parse(f.Pattern) as FilterPattern);
+    const record = (eventName: 'INSERT' | 'MODIFY' | 'REMOVE', image: Record<string, string>) => {
+      const attrs = Object.fromEntries(Object.entries(image).map(([k, v]) => [k, { S: v }]));
+      return {
+        eventName,
+        dynamodb: eventName === 'REMOVE' ? { OldImage: attrs } : { NewImage: attrs, OldImage: attrs },
+      };
+    };
+    const passes = (r: ReturnType<typeof record>) => passesFilters(r as never, patterns);
+    // What a new listing's batch rewrites: the counts and the product's count marker — dropped.
+    expect(passes(record('MODIFY', { pk: 'COUNT#GLOBAL', sk: 'COUNT', entity: 'count' }))).toBe(false);
+    expect(
+      passes(record('INSERT', { pk: 'COUNTMEMBER#P#1', sk: 'COUNTMEMBER', entity: 'countMember' })),
+    ).toBe(false);
+    expect(
+      passes(record('REMOVE', { pk: 'COUNTMEMBER#P#1', sk: 'COUNTMEMBER', entity: 'countMember' })),
+    ).toBe(false);
+    // The product itself, its removal, a saved search, an item from before `entity`: kept.
+    expect(passes(record('INSERT', { pk: 'PRODUCT#1', sk: 'PRODUCT', entity: 'product' }))).toBe(true);
+    expect(passes(record('REMOVE', { pk: 'PRODUCT#1', sk: 'PRODUCT', entity: 'product' }))).toBe(true);
+    expect(passes(record('MODIFY', { pk: 'USER#u', sk: 'SEARCH#s', entity: 'savedSearch' }))).toBe(true);
+    expect(passes(record('MODIFY', { pk: 'PRODUCT#2', sk: 'PRODUCT' }))).toBe(true);
+    expect(passes(record('REMOVE', { pk: 'PRODUCT#2', sk: 'PRODUCT' }))).toBe(true);
+  });
+
   it('feeds the indexer from the stream with partial failures, bisect, bounded retries and a failure queue', () => {
     dev.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       EventSourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^DataTable'), 'StreamArn'] },
@@ -439,12 +479,16 @@ describe('callers (decision 043)', () => {
     for (const built of [dev, guarded])
       for (const area of signedInAreas) {
         const { env } = areaGrants(built, area);
-        expect(joined(env[ENV.tokenIssuer]), area).toMatch(/^https:\/\/<AuthUserPool[0-9A-F]{8}\.ProviderURL>$/);
-        expect(env[ENV.userPoolClientId], area).toEqual({ Ref: expect.stringMatching(/^AuthUserPoolWebClient/) });
+        expect(joined(env[ENV.tokenIssuer]), area).toMatch(
+          /^https:\/\/<AuthUserPool[0-9A-F]{8}\.ProviderURL>$/,
+        );
+        expect(env[ENV.userPoolClientId], area).toEqual({
+          Ref: expect.stringMatching(/^AuthUserPoolWebClient/),
+        });
       }
   });
 
-  it('lets an area that serves admin routes read its callers\' groups, and any area with signed-in writes look its callers up', () => {
+  it("lets an area that serves admin routes read its callers' groups, and any area with signed-in writes look its callers up", () => {
     // The guarded stack's catalog serves an admin route (extraRoutes): groups as well as the lookup.
     const { env, statements } = areaGrants(guarded, 'catalog');
     expect(env[ENV.userPoolId]).toEqual({ Ref: expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/) });
@@ -583,7 +627,10 @@ describe.each([
         expect(env[ENV.userPoolId], area).toEqual({
           Ref: expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/),
         });
-        expect(cognito.map((st) => st.Action), area).toEqual(['cognito-idp:AdminGetUser']);
+        expect(
+          cognito.map((st) => st.Action),
+          area,
+        ).toEqual(['cognito-idp:AdminGetUser']);
         expect(cognito[0].Resource).toEqual({
           'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/), 'Arn'],
         });
@@ -1203,7 +1250,11 @@ describe('web', () => {
   });
 
   it("answers a declared body over the API's limit with the router's own Spanish 413, before the API", () => {
-    type Answer = { statusCode?: number; headers: Record<string, { value: string }>; body?: { data: string } };
+    type Answer = {
+      statusCode?: number;
+      headers: Record<string, { value: string }>;
+      body?: { data: string };
+    };
     const run = (headers: Record<string, { value: string }>) =>
       runInNewContext(
         `${VIEWER_ADDRESS_CODE}\nhandler(${JSON.stringify({ viewer: { ip: '200.44.32.12' }, request: { method: 'POST', uri: '/api/me/profile', headers } })})`,

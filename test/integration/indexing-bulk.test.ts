@@ -13,7 +13,7 @@ import { createOpenSearchSavedSearchIndex } from '../../functions/adapters/searc
 import { resetContext } from '../../functions/app/context';
 import { handler as dispatcher } from '../../functions/app/stream';
 import type { MailMessage } from '../../functions/ports/accounts';
-import type { MatchableSearch, SavedSearchIndex } from '../../functions/ports/alerts';
+import type { AlertStateStore, MatchableSearch, SavedSearchIndex } from '../../functions/ports/alerts';
 import type { SearchIndex } from '../../functions/ports/search-index';
 import { freePort } from '../../scripts/local/ports';
 import { MAX_SAVED_SEARCHES } from '#shared/alerts';
@@ -73,9 +73,12 @@ function countedAlerts(index: SavedSearchIndex): SavedSearchIndex {
 function useEngines({
   search = 'up',
   alerts = 'up',
+  alertStates,
 }: {
   search?: 'up' | 'down';
   alerts?: 'up' | 'down';
+  /** The alert states' store, when a fault is injected into it. */
+  alertStates?: AlertStateStore;
 } = {}) {
   const node = (state: 'up' | 'down') => ({
     ...localOpenSearch(),
@@ -93,6 +96,7 @@ function useEngines({
     },
     now: () => new Date(clock),
     appUrl: () => 'http://localhost:5173',
+    ...(alertStates ? { alertStates } : {}),
   });
 }
 
@@ -278,6 +282,46 @@ describe('the stream dispatcher indexes a batch in bulk on the real OpenSearch',
     expect(await newIdsOf(buyer, `calc-${buyer}`)).toEqual([first.id, second.id, fourth.id]);
     expect(mailsTo(buyer)).toHaveLength(1);
     expect(await seenBy(buyer)).toEqual([first.id, second.id, fourth.id]);
+  });
+
+  it('mails each alert once when a batch is retried after a crash mid-alerts (one person served and mailed, the next one’s state write lost)', async () => {
+    // Prepare: two calculators both Berta and Tomás match; the process dies at Tomás's state write.
+    const calculators = [
+      await listing({ title: 'Calculadora Casio', price: 10 }),
+      await listing({ title: 'Calculadora HP', price: 12 }),
+    ];
+    const event = inserts(calculators);
+    const real = createAlertStateStore(table);
+    let crashes = 1;
+    useEngines({
+      alertStates: {
+        get: (u) => real.get(u),
+        getMany: (u) => real.getMany(u),
+        due: (n, l) => real.due(n, l),
+        save: async (u, ...rest) => {
+          if (u === thrifty && crashes-- > 0) throw new Error('the process died');
+          return real.save(u, ...rest);
+        },
+      },
+    });
+    // Act
+    const crashed = await dispatch(event);
+    // Assess: the listings are reported (Tomás's alerts are owed); Berta was served and mailed.
+    expect(crashed.batchItemFailures).toHaveLength(2);
+    expect(mailsTo(buyer)).toHaveLength(1);
+    expect(mailsTo(thrifty)).toHaveLength(0);
+    // Act: Lambda retries the batch, twice (a second delivery after a timeout).
+    expect(await dispatch(event)).toEqual({ batchItemFailures: [] });
+    expect(await dispatch(event)).toEqual({ batchItemFailures: [] });
+    // Assess: each person mailed once, each listing taken once, 'Nuevos para ti' complete.
+    const ids = calculators.map((p) => p.id);
+    expect(mailsTo(buyer)).toHaveLength(1);
+    expect(mailsTo(thrifty)).toHaveLength(1);
+    expect(await seenBy(buyer)).toEqual(ids);
+    expect(await seenBy(thrifty)).toEqual(ids);
+    expect(await newIdsOf(thrifty, `cheap-${thrifty}`)).toEqual(ids);
+    const pending = (await real.get(thrifty)).pending.map((p) => p.productId);
+    expect(pending).toEqual([ids[1]]);
   });
 
   it('retries the whole batch while the engine is down (before the bulk write, or after it at the percolation), losing nothing and alerting once', async () => {

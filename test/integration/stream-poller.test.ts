@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STREAM_FILTERS } from '../../functions/stream/filter';
 import { startStreamPoller } from '../../scripts/local/stream-poller';
 
 /**
@@ -81,6 +82,75 @@ describe('local stream poller', () => {
       expect(afterRecovery).toBeGreaterThanOrEqual(10);
     } finally {
       await poller.stop();
+    }
+  });
+});
+
+describe("local stream poller's filter (the mapping's, functions/stream/filter.ts)", () => {
+  it("drops the count items' records before batching and gathers the kept ones over several reads", async () => {
+    // Prepare: a shard whose reads give a count item and a product, then a count marker and a
+    // product, then nothing.
+    const item = (seq: number, pk: string, sk: string, entity: string) => ({
+      eventID: `e${seq}`,
+      eventName: 'INSERT',
+      dynamodb: {
+        Keys: { pk: { S: pk }, sk: { S: sk } },
+        NewImage: { pk: { S: pk }, sk: { S: sk }, entity: { S: entity } },
+        SequenceNumber: String(100 + seq),
+        StreamViewType: 'NEW_AND_OLD_IMAGES',
+      },
+    });
+    const reads = [
+      [item(1, 'COUNT#GLOBAL', 'COUNT', 'count'), item(2, 'PRODUCT#1', 'PRODUCT', 'product')],
+      [
+        item(3, 'COUNTMEMBER#PRODUCT#1', 'COUNTMEMBER', 'countMember'),
+        item(4, 'PRODUCT#2', 'PRODUCT', 'product'),
+      ],
+    ];
+    let read = 0;
+    const stream = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        const target = String(req.headers['x-amz-target'] ?? '')
+          .split('.')
+          .pop();
+        res.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' });
+        if (target === 'DescribeStream')
+          return res.end(
+            JSON.stringify({
+              StreamDescription: {
+                StreamArn: 'arn:local:stream',
+                StreamStatus: 'ENABLED',
+                Shards: [{ ShardId: 'shard-1', SequenceNumberRange: { StartingSequenceNumber: '1' } }],
+              },
+            }),
+          );
+        if (target === 'GetShardIterator') return res.end(JSON.stringify({ ShardIterator: 'it' }));
+        res.end(JSON.stringify({ Records: reads[read++] ?? [], NextShardIterator: 'it' }));
+      });
+    });
+    await new Promise<void>((resolve) => stream.listen(0, '127.0.0.1', resolve));
+    const delivered: string[][] = [];
+    const poller = await startStreamPoller({
+      endpoint: `http://127.0.0.1:${(stream.address() as AddressInfo).port}`,
+      streamArn: 'arn:local:stream',
+      handler: async (event) => {
+        delivered.push(event.Records.map((r) => String(r.dynamodb?.Keys?.pk?.S)));
+        return { batchItemFailures: [] };
+      },
+      intervalMs: 50,
+      batchSize: 10,
+      filters: STREAM_FILTERS,
+    });
+    try {
+      // Act
+      const until = Date.now() + 5000;
+      while (read < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      // Assess: one batch, both products, no count item.
+      expect(delivered).toEqual([['PRODUCT#1', 'PRODUCT#2']]);
+    } finally {
+      await poller.stop();
+      await new Promise((resolve) => stream.close(resolve));
     }
   });
 });

@@ -18,7 +18,7 @@ import type {
 } from '../../ports/alerts';
 import type { TableAccess } from './client';
 import { transactCreate } from './idempotency';
-import { isConditionalCheckFailed } from './items';
+import { batchGetItems, isConditionalCheckFailed } from './items';
 import { universityOpenCheck } from './universities';
 
 /** Saved searches and the alert mails' state (shared/table.ts; docs/decisions/031). */
@@ -197,20 +197,31 @@ export function createSavedSearchRepository(table: TableAccess): SavedSearchRepo
       return all.length;
     },
 
-    async addNew(userId, id, productId, max) {
+    async addNew(userId, id, productIds, max) {
+      const ids = [...new Set(productIds)];
+      if (ids.length === 0) return;
+      // Bounded: past `max` unseen listings the count stops growing. A batch's listings go at
+      // once while they all fit; near the bound (or the search gone), one by one.
+      const whole =
+        ids.length === 1
+          ? {
+              condition: 'size(new_ids) < :max OR contains(new_ids, :n)',
+              values: { ':max': max, ':n': ids[0] },
+            }
+          : { condition: 'size(new_ids) <= :room', values: { ':room': max - ids.length } };
       try {
         await doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.savedSearch(userId, id),
-            UpdateExpression: 'ADD new_ids :id',
-            // Bounded: past `max` unseen listings the count stops growing.
-            ConditionExpression: `attribute_exists(${KEY.pk}) AND (attribute_not_exists(new_ids) OR size(new_ids) < :max OR contains(new_ids, :n))`,
-            ExpressionAttributeValues: { ':id': new Set([productId]), ':max': max, ':n': productId },
+            UpdateExpression: 'ADD new_ids :ids',
+            ConditionExpression: `attribute_exists(${KEY.pk}) AND (attribute_not_exists(new_ids) OR ${whole.condition})`,
+            ExpressionAttributeValues: { ':ids': new Set(ids), ...whole.values },
           }),
         );
       } catch (err) {
         if (!isConditionalCheckFailed(err)) throw err;
+        if (ids.length > 1) for (const n of ids) await this.addNew(userId, id, [n], max);
       }
     },
 
@@ -283,27 +294,37 @@ const EMPTY: AlertState = { version: 0, mailedDay: null, pending: [], seen: [], 
 /** A state item outlives its last change by three days (a digest is due the next morning at most). */
 const STATE_TTL_SECONDS = 3 * 24 * 60 * 60;
 
+function toState(item: Record<string, unknown> | undefined): AlertState {
+  if (!item) return EMPTY;
+  const parsed = stateItemSchema.safeParse(item);
+  if (!parsed.success) {
+    logger.warn('malformed alert state replaced', { pk: item.pk });
+    return { ...EMPTY, version: typeof item.version === 'number' ? item.version : 0 };
+  }
+  const s = parsed.data;
+  return {
+    version: s.version,
+    mailedDay: s.mailed_day ?? null,
+    pending: s.pending,
+    seen: s.seen,
+    leaseUntil: s.lease_until ?? null,
+  };
+}
+
 /** One item per person; whole-item Puts conditioned on the version (as the question windows). */
-export function createAlertStateStore({ doc, tableName }: TableAccess): AlertStateStore {
+export function createAlertStateStore(table: TableAccess): AlertStateStore {
+  const { doc, tableName } = table;
   return {
     async get(userId) {
       const res = await doc.send(
         new GetCommand({ TableName: tableName, Key: keys.alertState(userId), ConsistentRead: true }),
       );
-      if (!res.Item) return EMPTY;
-      const parsed = stateItemSchema.safeParse(res.Item);
-      if (!parsed.success) {
-        logger.warn('malformed alert state replaced', { pk: res.Item.pk });
-        return { ...EMPTY, version: typeof res.Item.version === 'number' ? res.Item.version : 0 };
-      }
-      const s = parsed.data;
-      return {
-        version: s.version,
-        mailedDay: s.mailed_day ?? null,
-        pending: s.pending,
-        seen: s.seen,
-        leaseUntil: s.lease_until ?? null,
-      };
+      return toState(res.Item);
+    },
+
+    async getMany(userIds) {
+      const items = await batchGetItems(table, userIds.map(keys.alertState), { consistent: true });
+      return items.map(toState);
     },
 
     async save(userId, version, next, dueAt, now) {

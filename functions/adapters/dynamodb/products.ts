@@ -1,10 +1,4 @@
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Product, productSchema } from '#shared/schemas';
 import {
   ENTITY_ATTRIBUTE,
@@ -22,7 +16,7 @@ import type { Page, ProductListingScope, ProductRepository } from '../../ports/r
 import type { TableAccess } from './client';
 import { queryIndexPage } from './cursor';
 import { transactCreate } from './idempotency';
-import { isConditionalCheckFailed, stripKeys } from './items';
+import { batchGetItems, isConditionalCheckFailed, stripKeys } from './items';
 import { universityOpenCheck } from './universities';
 
 const COUNTER_ATTRIBUTE = 'last_id';
@@ -99,6 +93,11 @@ export function createProductRepository(table: TableAccess): ProductRepository {
         }),
       );
       return toProduct(res.Item);
+    },
+
+    async getMany(ids, opts) {
+      const items = await batchGetItems(table, ids.map(keys.product), opts);
+      return items.map(toProduct);
     },
 
     async putIfAbsent(product) {
