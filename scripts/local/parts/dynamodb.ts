@@ -1,3 +1,4 @@
+import { watchJava } from './java-process';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
@@ -45,25 +46,9 @@ export async function startDynamoDbLocal(opts: { port: number; dataDir?: string 
       JAVA_TOOL_OPTIONS: process.env.JAVA_TOOL_OPTIONS ?? '-Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1',
     },
   });
-  let stderr = '';
-  const keepStderr = (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
-  };
-  child.stderr?.on('data', keepStderr);
+  const java = watchJava(child, 'DynamoDB Local', STDERR_KEPT);
+  const { exit, failed } = java;
   const endpoint = `http://127.0.0.1:${opts.port}`;
-  let exited = false;
-  const exit = new Promise<string>((done) => {
-    child.once('error', (err: NodeJS.ErrnoException) => {
-      exited = true;
-      done(err.code === 'ENOENT' ? 'java was not found: DynamoDB Local needs Java 17 or later' : err.message);
-    });
-    child.once('exit', (code, signal) => {
-      exited = true;
-      done(`exit ${signal ?? code}`);
-    });
-  });
-  const failed = (why: string) =>
-    new Error(`DynamoDB Local did not start (${why})${javaSays(stderr) ? `: ${javaSays(stderr)}` : ''}`);
   const client = localDynamoClient(endpoint);
   try {
     const deadline = Date.now() + 30_000;
@@ -93,32 +78,19 @@ export async function startDynamoDbLocal(opts: { port: number; dataDir?: string 
     client.destroy();
   }
   // Started: from now on stderr is only drained.
-  child.stderr?.off('data', keepStderr);
-  child.stderr?.resume();
+  java.drain();
   return {
     endpoint,
     stop: () =>
       new Promise<void>((done) => {
-        if (exited) return done();
+        if (java.exited()) return done();
         child.once('exit', () => done());
         child.kill('SIGTERM');
         setTimeout(() => {
-          if (!exited) child.kill('SIGKILL');
+          if (!java.exited()) child.kill('SIGKILL');
         }, 3000).unref();
       }),
   };
-}
-
-/** The gist of a Java failure: its exception lines, without stack frames or the JVM's notices. */
-function javaSays(stderr: string): string {
-  return stderr
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(
-      (line) => line && !line.startsWith('at ') && !line.startsWith('... ') && !line.startsWith('Picked up'),
-    )
-    .slice(-6)
-    .join(' | ');
 }
 
 /**

@@ -1,3 +1,4 @@
+import { watchJava } from './java-process';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,29 +65,12 @@ export async function startOpenSearchLocal(opts: {
   const started = Date.now();
   // stdin stays open and unwritten: when this process is gone it closes, and the node stops.
   const child: ChildProcess = spawn('java', args, { cwd: home, stdio: ['pipe', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString('utf8')).slice(-OUTPUT_KEPT);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  let exited = false;
-  const exit = new Promise<string>((done) => {
-    child.once('error', (err: NodeJS.ErrnoException) => {
-      exited = true;
-      done(err.code === 'ENOENT' ? 'java was not found: OpenSearch needs Java 17 or later' : err.message);
-    });
-    child.once('exit', (code, signal) => {
-      exited = true;
-      done(`exit ${signal ?? code}`);
-    });
-  });
+  const java = watchJava(child, 'OpenSearch', OUTPUT_KEPT);
+  const { exit, failed } = java;
   const cleanUp = () => {
     if (ownHome) rmSync(home, { recursive: true, force: true });
   };
   const endpoint = `http://127.0.0.1:${opts.port}`;
-  const failed = (why: string) =>
-    new Error(`OpenSearch did not start (${why})${javaSays(output) ? `: ${javaSays(output)}` : ''}`);
   const deadline = started + READY_TIMEOUT_MS;
   for (;;) {
     const outcome = await Promise.race([
@@ -118,12 +102,10 @@ export async function startOpenSearchLocal(opts: {
   const readyInMs = Date.now() - started;
   // An archive this JVM cannot use (another Java build) says so, and is dropped: the next
   // ensureOpenSearchArtifacts writes a new one.
-  if (artifacts.archive && /\[cds\]|shared archive/i.test(output)) rmSync(artifacts.archive, { force: true });
+  if (artifacts.archive && /\[cds\]|shared archive/i.test(java.output()))
+    rmSync(artifacts.archive, { force: true });
   // Started: from now on the output is only drained.
-  child.stdout?.off('data', keep);
-  child.stderr?.off('data', keep);
-  child.stdout?.resume();
-  child.stderr?.resume();
+  java.drain();
   return {
     endpoint,
     version: artifacts.version,
@@ -132,13 +114,13 @@ export async function startOpenSearchLocal(opts: {
     heapMb,
     classData: artifacts.archive ? 'archive' : 'loaded one by one',
     pause: () => {
-      if (!exited) child.kill('SIGSTOP');
+      if (!java.exited()) child.kill('SIGSTOP');
     },
     resume: () => {
-      if (!exited) child.kill('SIGCONT');
+      if (!java.exited()) child.kill('SIGCONT');
     },
     stop: async () => {
-      if (!exited) {
+      if (!java.exited()) {
         // A paused JVM would hold the TERM signal until it runs again.
         child.kill('SIGCONT');
         child.kill('SIGTERM');
@@ -149,16 +131,4 @@ export async function startOpenSearchLocal(opts: {
       cleanUp();
     },
   };
-}
-
-/** The gist of a Java failure: its exception lines, without stack frames or the JVM's notices. */
-function javaSays(output: string): string {
-  return output
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(
-      (line) => line && !line.startsWith('at ') && !line.startsWith('... ') && !line.startsWith('Picked up'),
-    )
-    .slice(-6)
-    .join(' | ');
 }
