@@ -25,7 +25,6 @@
  * table's adapters and the embedded matcher offered before decision 051, so that an earlier commit
  * can run it.
  */
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
@@ -36,7 +35,7 @@ import { createProfileRepository } from '../../functions/adapters/dynamodb/accou
 import { createSavedSearchRepository } from '../../functions/adapters/dynamodb/alerts';
 import { createTableAccess } from '../../functions/adapters/dynamodb/client';
 import { createCountStore } from '../../functions/adapters/dynamodb/counts';
-import { productItem } from '../../functions/adapters/dynamodb/products';
+import { writeProducts } from './table-fill';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { createEmbeddedSavedSearchIndex } from '../../functions/adapters/search/embedded-alerts';
 import type { MatchableSearch } from '../../functions/ports/alerts';
@@ -173,27 +172,6 @@ function savedSearches(count: number): MatchableSearch[] {
 
 async function writeAll(products: Product[]): Promise<void> {
   await benchOwn.run(true, () => writeProducts(products));
-}
-
-async function writeProducts(products: Product[]): Promise<void> {
-  const { doc, tableName } = createTableAccess();
-  const batches: Product[][] = [];
-  for (let i = 0; i < products.length; i += 25) batches.push(products.slice(i, i + 25));
-  let next = 0;
-  // A few writers, as the listing part does: DynamoDB Local is the bottleneck anyway.
-  const worker = async () => {
-    while (next < batches.length) {
-      const batch = batches[next++];
-      let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
-        [tableName]: batch.map((p) => ({ PutRequest: { Item: productItem(p) } })),
-      };
-      while (request && Object.keys(request).length > 0) {
-        const out = await doc.send(new BatchWriteCommand({ RequestItems: request }));
-        request = out.UnprocessedItems as typeof request;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
 }
 
 async function indexedCount(url: string): Promise<number> {

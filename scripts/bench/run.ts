@@ -32,11 +32,11 @@
  * `LIGHTHOUSE_BASE=<rev> npm run bench -- lighthouse-ab` runs the Lighthouse part for the working
  * tree and an earlier commit side by side, interleaved (scripts/bench/lighthouse-ab.ts, decision 038).
  */
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createTableAccess } from '../../functions/adapters/dynamodb/client';
-import { productItem } from '../../functions/adapters/dynamodb/products';
+import { writeProducts } from './table-fill';
 import { CATEGORIES, CAREERS, CONDITIONS } from '#shared/enums';
 import type { Product } from '#shared/schemas';
 import { productListingKey } from '#shared/table';
@@ -129,29 +129,10 @@ function fakeProduct(id: number, createdAt: number): Product {
 }
 
 async function fill(from: number, to: number) {
-  const { doc, tableName } = createTableAccess();
   const base = Date.parse('2025-01-01T00:00:00Z');
-  const batches: Product[][] = [];
-  for (let id = from; id <= to; id += 25) {
-    const batch: Product[] = [];
-    for (let j = id; j < Math.min(id + 25, to + 1); j++) batch.push(fakeProduct(j, base + j * 1000));
-    batches.push(batch);
-  }
-  // A few writers in parallel; DynamoDB Local is the bottleneck anyway.
-  let next = 0;
-  const worker = async () => {
-    while (next < batches.length) {
-      const batch = batches[next++];
-      let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
-        [tableName]: batch.map((p) => ({ PutRequest: { Item: productItem(p) } })),
-      };
-      while (request && Object.keys(request).length > 0) {
-        const out = await doc.send(new BatchWriteCommand({ RequestItems: request }));
-        request = out.UnprocessedItems as typeof request;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
+  const products: Product[] = [];
+  for (let id = from; id <= to; id++) products.push(fakeProduct(id, base + id * 1000));
+  await writeProducts(products);
 }
 
 /**
