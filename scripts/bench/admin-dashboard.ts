@@ -1,26 +1,11 @@
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { localCognitoClient } from '../local/parts/cognito';
+import { signInLocal } from '../local/parts/cognito';
 import { DEMO_ADMIN } from '../local/demo-users';
 import type { LocalStack } from '../local/stack';
 import { fmt, percentile, sample } from './stats';
 
 /** The demo admin's ID token from the stack's user pool (the area's routes need the admin group). */
 export async function adminToken(stack: LocalStack): Promise<string> {
-  const client = localCognitoClient(stack.cognito.endpoint);
-  try {
-    const out = await client.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: stack.cognito.clientId,
-        AuthParameters: { USERNAME: DEMO_ADMIN.email, PASSWORD: DEMO_ADMIN.password },
-      }),
-    );
-    const token = out.AuthenticationResult?.IdToken;
-    if (!token) throw new Error('cognito-local returned no ID token for the demo admin');
-    return token;
-  } finally {
-    client.destroy();
-  }
+  return (await signInLocal(stack, DEMO_ADMIN)).idToken;
 }
 
 /**

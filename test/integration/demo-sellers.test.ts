@@ -10,7 +10,8 @@ import { DEMO_PRODUCT_COUNT } from '../../scripts/demo/data';
 import { DEMO_CATALOGUE_SELLERS, DEMO_IMPORTED_IDS } from '../../scripts/demo/sellers';
 import { DEMO_SELLER, DEMO_STUDENT } from '../../scripts/local/demo-users';
 import { type LocalStack, startLocalStack } from '../../scripts/local/stack';
-import { decodeJwtPayload, signInLocal } from '../support/local-cognito';
+import { signInLocal } from '../../scripts/local/parts/cognito';
+import { decodeJwtPayload } from '../support/local-cognito';
 import { eventually, mailTo } from '../support/mailbox';
 
 /**
@@ -95,7 +96,8 @@ describe('the demo catalogue', () => {
     for (const p of products.filter((p) => p.status === 'active')) {
       const res = await api(`/api/products/${p.id}/questions`);
       const { closed_reason } = (await res.json()) as { closed_reason: string | null };
-      if (DEMO_IMPORTED_IDS.includes(p.id)) expect(closed_reason, `listing ${p.id}`).toMatch(/no tiene cuenta/);
+      if (DEMO_IMPORTED_IDS.includes(p.id))
+        expect(closed_reason, `listing ${p.id}`).toMatch(/no tiene cuenta/);
       else expect(closed_reason, `listing ${p.id}`).toBeNull();
     }
   });

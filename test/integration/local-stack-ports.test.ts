@@ -2,13 +2,16 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetTokensFromRefreshTokenCommand, GlobalSignOutCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  GetTokensFromRefreshTokenCommand,
+  GlobalSignOutCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_STUDENT } from '../../scripts/local/demo-users';
 import { localCognitoClient } from '../../scripts/local/parts/cognito';
 import { freePort } from '../../scripts/local/ports';
 import { type LocalStack, LocalStackStartError, startLocalStack } from '../../scripts/local/stack';
-import { signInLocal } from '../support/local-cognito';
+import { signInLocal } from '../../scripts/local/parts/cognito';
 
 /**
  * Issue 28: `npm start` puts every part on a port that stays the same from one start to the next

@@ -1,4 +1,3 @@
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import * as z from 'zod';
 import {
   type CognitoLocal,
@@ -6,6 +5,7 @@ import {
   type LocalUser,
   type LocalUserPool,
   localCognitoClient,
+  signInLocal,
   startCognitoLocal,
 } from '../../scripts/local/parts/cognito';
 import { freePort } from '../../scripts/local/ports';
@@ -29,16 +29,11 @@ export async function startTestCognito(users: readonly LocalUser[]): Promise<Tes
     ...pool,
     endpoint: cognito.endpoint,
     signIn: async (email, password) => {
-      const out = await client.send(
-        new InitiateAuthCommand({
-          AuthFlow: 'USER_PASSWORD_AUTH',
-          ClientId: pool.clientId,
-          AuthParameters: { USERNAME: email.toLowerCase(), PASSWORD: password },
-        }),
+      const { idToken, accessToken } = await signInLocal(
+        { cognito: { endpoint: cognito.endpoint, clientId: pool.clientId } },
+        { email, password },
       );
-      const result = out.AuthenticationResult;
-      if (!result?.IdToken || !result.AccessToken) throw new Error('cognito-local returned no tokens');
-      return { idToken: result.IdToken, accessToken: result.AccessToken };
+      return { idToken, accessToken };
     },
     stop: async () => {
       client.destroy();
@@ -55,26 +50,4 @@ export function decodeJwtPayload(token: string): Record<string, unknown> {
   return z
     .record(z.string(), z.unknown())
     .parse(JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()));
-}
-
-/** Signs in through a local stack's Cognito endpoint (its proxy) as the web app does: the three tokens. */
-export async function signInLocal(
-  stack: { cognito: { endpoint: string; clientId: string } },
-  user: { email: string; password: string },
-): Promise<{ idToken: string; accessToken: string; refreshToken: string }> {
-  const client = localCognitoClient(stack.cognito.endpoint);
-  try {
-    const out = await client.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: stack.cognito.clientId,
-        AuthParameters: { USERNAME: user.email.toLowerCase(), PASSWORD: user.password },
-      }),
-    );
-    const r = out.AuthenticationResult;
-    if (!r?.IdToken || !r.AccessToken || !r.RefreshToken) throw new Error('cognito-local returned no tokens');
-    return { idToken: r.IdToken, accessToken: r.AccessToken, refreshToken: r.RefreshToken };
-  } finally {
-    client.destroy();
-  }
 }

@@ -13,6 +13,7 @@ import {
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   DescribeUserPoolClientCommand,
+  InitiateAuthCommand,
   ListGroupsCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
@@ -293,5 +294,27 @@ async function ensureUser(
     await client.send(
       new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: group }),
     );
+  }
+}
+
+/** Signs in through a local stack's Cognito endpoint (its proxy) as the web app does: the three tokens. */
+export async function signInLocal(
+  stack: { cognito: { endpoint: string; clientId: string } },
+  user: { email: string; password: string },
+): Promise<{ idToken: string; accessToken: string; refreshToken: string }> {
+  const client = localCognitoClient(stack.cognito.endpoint);
+  try {
+    const out = await client.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: stack.cognito.clientId,
+        AuthParameters: { USERNAME: user.email.toLowerCase(), PASSWORD: user.password },
+      }),
+    );
+    const r = out.AuthenticationResult;
+    if (!r?.IdToken || !r.AccessToken || !r.RefreshToken) throw new Error('cognito-local returned no tokens');
+    return { idToken: r.IdToken, accessToken: r.AccessToken, refreshToken: r.RefreshToken };
+  } finally {
+    client.destroy();
   }
 }
