@@ -66,27 +66,29 @@ export function toPercolatorDocument(s: MatchableSearch): JsonObject {
   return { search_id: s.id, user_id: s.user_id, enabled: s.enabled, query: buildPercolatorQuery(s) };
 }
 
-/** The _search body that percolates a listing: enabled searches, never its seller's, by id. */
-export function buildPercolateRequest(
-  doc: SearchDocument,
-  excludeUser: string | null,
-  after?: string,
-): JsonObject {
+/** A percolation's _search body: enabled searches, never `excludeUser`'s, paged by search id. */
+function percolateBody(percolate: JsonObject, excludeUser: string | null, after?: string): JsonObject {
   return {
     size: PERCOLATE_PAGE,
     _source: ['search_id', 'user_id'],
     query: {
       bool: {
-        filter: [
-          { percolate: { field: 'query', document: toIndexedDocument(doc) } },
-          { term: { enabled: true } },
-        ],
+        filter: [{ percolate: { field: 'query', ...percolate } }, { term: { enabled: true } }],
         ...(excludeUser ? { must_not: [{ term: { user_id: excludeUser } }] } : {}),
       },
     },
     sort: [{ search_id: 'asc' }],
     ...(after ? { search_after: [after] } : {}),
   };
+}
+
+/** The _search body that percolates a listing: enabled searches, never its seller's, by id. */
+export function buildPercolateRequest(
+  doc: SearchDocument,
+  excludeUser: string | null,
+  after?: string,
+): JsonObject {
+  return percolateBody({ document: toIndexedDocument(doc) }, excludeUser, after);
 }
 
 const percolateResponseSchema = z.object({
@@ -107,20 +109,7 @@ export function parsePercolateResponse(body: unknown): SavedSearchMatch[] {
  * own searches are left out per listing by the caller.
  */
 export function buildPercolateManyRequest(docs: SearchDocument[], after?: string): JsonObject {
-  return {
-    size: PERCOLATE_PAGE,
-    _source: ['search_id', 'user_id'],
-    query: {
-      bool: {
-        filter: [
-          { percolate: { field: 'query', documents: docs.map(toIndexedDocument) } },
-          { term: { enabled: true } },
-        ],
-      },
-    },
-    sort: [{ search_id: 'asc' }],
-    ...(after ? { search_after: [after] } : {}),
-  };
+  return percolateBody({ documents: docs.map(toIndexedDocument) }, null, after);
 }
 
 const percolateManyResponseSchema = z.object({
