@@ -1,8 +1,5 @@
-import { partDownDetail, partsDownMessage } from '#shared/messages';
-import type { HealthReport } from '#shared/schemas';
 import { signedIn } from '../commons/auth';
-import { ServiceUnavailableError } from '../commons/errors';
-import { withTimeout } from '../commons/timeout';
+import { checkHealth } from '../services/health';
 import type { catalogRoutes } from '#shared/api/catalog';
 import { clientAddress } from '../http/client-ip';
 import type { AreaHandlers } from '../http/router';
@@ -28,9 +25,6 @@ export type CatalogContext = CatalogDeps &
     newId: () => string;
   };
 
-const PROBE_TIMEOUT_MS = 2000;
-const probe = (check: () => Promise<boolean>) => withTimeout(check(), PROBE_TIMEOUT_MS).catch(() => false);
-
 /** The catalog area's routes (shared/api/catalog.ts), one handler each. */
 export const catalogHandlers: AreaHandlers<typeof catalogRoutes, CatalogContext> = {
   /**
@@ -38,25 +32,11 @@ export const catalogHandlers: AreaHandlers<typeof catalogRoutes, CatalogContext>
    * adds: healthChecks); otherwise 503 with the same report beside an error naming the parts down.
    */
   health: async (_req, ctx) => {
-    const checks: [string, () => Promise<boolean>][] = [
+    return checkHealth([
       ['table', ctx.tableReady],
       ['search', () => ctx.search.ready()],
       ...Object.entries(ctx.healthChecks),
-    ];
-    const answers = await Promise.all(checks.map(([, check]) => probe(check)));
-    const down = checks.filter((_, i) => !answers[i]).map(([name]) => name);
-    if (down.length === 0)
-      return { status: 'ok' as const, parts: Object.fromEntries(checks.map(([name]) => [name, 'ok' as const])) };
-    const report: HealthReport = {
-      // Without the table nothing can be served; without another part, some things cannot.
-      status: down.includes('table') ? 'down' : 'degraded',
-      parts: Object.fromEntries(checks.map(([name], i) => [name, answers[i] ? 'ok' : 'down'])),
-    };
-    throw new ServiceUnavailableError(
-      partsDownMessage(down),
-      down.map((name) => ({ path: `parts.${name}`, message: partDownDetail(name) })),
-      report,
-    );
+    ]);
   },
   getExchangeRate: (_req, ctx) => currentRate(ctx),
   listUniversities: async (_req, ctx) => ({ items: await listUniversities(ctx) }),
