@@ -35,24 +35,24 @@ I18n.setLanguage('es');
 export function signInErrorMessage(error: unknown): string {
   const name = error instanceof Error ? error.name : '';
   const message = error instanceof Error ? error.message : '';
-  if (name === 'NotAuthorizedException' && /attempts exceeded/i.test(message))
-    return 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.';
+  const says = ADMIN_TEXTS.signInErrors;
+  if (name === 'NotAuthorizedException' && /attempts exceeded/i.test(message)) return says.tooManyAttempts;
   switch (name) {
     case 'NotAuthorizedException':
     case 'UserNotFoundException':
-      return 'Correo o contraseña incorrectos';
+      return says.wrongCredentials;
     case 'UserNotConfirmedException':
-      return 'Tu correo necesita verificación.';
+      return says.unconfirmed;
     case 'PasswordResetRequiredException':
-      return 'Debes restablecer tu contraseña antes de iniciar sesión.';
+      return says.resetRequired;
     case 'LimitExceededException':
     case 'TooManyRequestsException':
     case 'TooManyFailedAttemptsException':
-      return 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.';
+      return says.tooManyAttempts;
     case 'NetworkError':
-      return 'Sin conexión. Revisa tu internet e inténtalo de nuevo.';
+      return says.offline;
     default:
-      return 'Error al iniciar sesión';
+      return says.other;
   }
 }
 
@@ -157,7 +157,7 @@ export default function AdminSignIn() {
     let alive = true;
     loadAuth()
       .then(() => alive && setReady(true))
-      .catch(() => toast({ title: 'Error al iniciar sesión', variant: 'destructive' }));
+      .catch(() => toast({ title: ADMIN_TEXTS.signInErrors.other, variant: 'destructive' }));
     return () => {
       alive = false;
     };
