@@ -15,7 +15,8 @@ import { reminderDueAt } from './listing-expiry';
  * | report             | PRODUCT#<id>               | REPORT#<reporter id> | gsi1: REPORTS#<status> / <created_at>#<id>; gsi2: REPORTER#<reporter id> / <created_at>#<id> |
  * | counter            | COUNTER#product            | COUNTER          |                                                  |
  * | count              | COUNT#<name>               | COUNT            | an exact count (listed products per listing, reports per status) |
- * | countMember        | COUNTMEMBER#<member>       | COUNTMEMBER      | the counts a member (PRODUCT#<id>, REPORT#<id>#<reporter>) is in now (TTL once in none) |
+ * | countMember        | COUNTMEMBER#<member>       | COUNTMEMBER      | the counts a member (REPORT#<id>#<reporter>; PRODUCT#<id> before pages) is in now (TTL once in none) |
+ * | countMemberPage    | COUNTMEMBERS#<page>        | COUNTMEMBERS     | the counts each member of a page (PRODUCTS#<id div 50>) is in now, one version for the page (decision 051) |
  * | university         | UNIVERSITY#<id>            | UNIVERSITY       | gsi1: UNIVERSITIES / <folded name> (not while being deleted); gsi2: UNIVERSITIES#DELETING / <id> (only then) |
  * | meetingPoint       | UNIVERSITY#<id>            | MEETPOINT#<uuid> | a university's safe meeting points, in its partition (decision 032) |
  * | universityDomain   | UNIDOMAIN#<domain>         | UNIDOMAIN        | the university holding a domain, and the universities whose domains lie below it (decision 042) |
@@ -152,6 +153,7 @@ export const ENTITIES = [
   'counter',
   'count',
   'countMember',
+  'countMemberPage',
   'university',
   'universityRequest',
   'registration',
@@ -193,6 +195,7 @@ const ENTITY_BY_KEY: readonly [RegExp, RegExp, Entity][] = [
   [/^COUNTER#/, /^COUNTER$/, 'counter'],
   [/^COUNT#/, /^COUNT$/, 'count'],
   [/^COUNTMEMBER#/, /^COUNTMEMBER$/, 'countMember'],
+  [/^COUNTMEMBERS#/, /^COUNTMEMBERS$/, 'countMemberPage'],
   [/^UNIVERSITY#/, /^UNIVERSITY$/, 'university'],
   [/^UNIREQ#/, /^UNIREQ$/, 'universityRequest'],
   [/^REGISTRATION#/, /^REGISTRATION$/, 'registration'],
@@ -253,6 +256,8 @@ export const keys = {
   count: (name: string) => ({ pk: `COUNT#${name}`, sk: 'COUNT' }),
   /** Which counts a member (e.g. `PRODUCT#<id>`) is in now: what makes counting idempotent. */
   countMember: (member: string) => ({ pk: `COUNTMEMBER#${member}`, sk: 'COUNTMEMBER' }),
+  /** The markers of a page of members, one item (e.g. `PRODUCTS#3`: products 150–199; decision 051). */
+  countMemberPage: (page: string) => ({ pk: `COUNTMEMBERS#${page}`, sk: 'COUNTMEMBERS' }),
   university: (id: string) => ({ pk: `UNIVERSITY#${id}`, sk: 'UNIVERSITY' }),
   universityRequest: (id: string) => ({ pk: `UNIREQ#${id}`, sk: 'UNIREQ' }),
   /** A university's safe meeting points live in its partition: one Query lists them (decision 032). */

@@ -40,6 +40,44 @@ export interface CountStore {
    * MAX_MOVE_ITEMS items: two per move plus one per count changed.
    */
   moveMany(moves: readonly CountMove[]): Promise<boolean>;
+  /** The pages named (consistent reads), and for members their pages do not hold, their own markers. */
+  pagedMemberships(
+    members: readonly { member: string; page: string }[],
+  ): Promise<{ pages: Map<string, MarkerPage>; memberships: PagedMembership[] }>;
+  /**
+   * Paged moves in ONE transaction (at most MAX_MOVE_ITEMS items: one per page, retired marker and
+   * count changed): false, and nothing changed, when a page or a retired marker moved since read.
+   */
+  movePaged(moves: PagedMoves): Promise<boolean>;
+}
+
+/**
+ * The markers of a page of members (e.g. products 0–49) in ONE item (docs/decisions/051, third
+ * pass): its version moves with every change to any of them, so a move conditioned on it is exact
+ * under concurrency as a member's own marker was, while a stream batch of new products writes a few
+ * pages instead of one marker each. A member counted nowhere has no entry.
+ */
+export interface MarkerPage {
+  page: string;
+  /** 0: no page item yet. */
+  version: number;
+  members: Readonly<Record<string, readonly string[]>>;
+}
+
+/** What a paged member is counted in: its page's entry, else its own marker (written before pages). */
+export interface PagedMembership {
+  counts: readonly string[];
+  /** The member's own marker, when its page holds no entry for it and that marker counts it somewhere. */
+  legacy?: Membership;
+}
+
+/** One transaction of paged moves: the pages' new entries, the own markers they replace, each count's change. */
+export interface PagedMoves {
+  /** Each page's new state; its `version` is the one read (the write is conditioned on it). */
+  pages: readonly MarkerPage[];
+  /** Own markers now folded into a page, deleted on the version read. */
+  retired: readonly { member: string; version: number }[];
+  deltas: ReadonlyMap<string, number>;
 }
 
 export interface CountMove {

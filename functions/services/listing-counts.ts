@@ -1,6 +1,6 @@
 import type { Product } from '#shared/schemas';
 import { ADMIN_COUNTS, keys, productListingKey, productListingPartitions } from '#shared/table';
-import { type CountMove, type CountStore, MAX_MOVE_ITEMS, type Membership } from '../ports/counts';
+import { type CountStore, type MarkerPage, MAX_MOVE_ITEMS, type PagedMoves } from '../ports/counts';
 import type { ProductListingScope, ProductRepository } from '../ports/repositories';
 
 /**
@@ -28,102 +28,160 @@ export function productCounts(p: Product): string[] {
   ];
 }
 
-/** What the counts of a product were derived from: the source item must still hold it. */
-function guardOf(id: number, p: Product | null) {
-  return {
-    key: keys.product(id),
-    attributes: p
-      ? { status: p.status, university_id: p.university_id, category: p.category, held_at: p.held_at ?? null }
-      : null,
-  };
-}
-
 const sameCounts = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((c) => b.includes(c));
 
-/** Concurrent moves of one product are rare (a replay beside a live record): a few rounds settle them. */
+/** Products per marker page: a few KB per page item, a batch of new listings in a few pages. */
+export const PRODUCTS_PER_MARKER_PAGE = 50;
+const pageOf = (id: number) => `PRODUCTS#${Math.floor(id / PRODUCTS_PER_MARKER_PAGE)}`;
+
+/** Rounds of reading and moving: a refused transaction (a concurrent settle) reads again. */
 const MAX_ROUNDS = 8;
 
 /**
  * Makes a product counted in exactly the listings it is in NOW (its item read consistently):
  * idempotent, so a stream record replayed, delivered twice or out of order changes nothing more;
- * exact under concurrency, since a move applies only if neither the marker nor the product changed
- * since they were read (else it reads both again).
+ * exact under concurrency (see settleProductCountsOf).
  */
-export async function settleProductCounts(
-  { products, counts }: ListingCountDeps,
-  id: number,
-  known?: Membership,
-): Promise<void> {
-  let current = known;
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const from = current ?? (await counts.memberships([member(id)]))[0];
-    current = undefined;
-    const product = await products.get(id, { consistent: true });
-    const to = product ? productCounts(product) : [];
-    if (sameCounts(from.counts, to)) return;
-    if (await counts.move(member(id), from, to, guardOf(id, product))) return;
-  }
-  throw new Error(`the listing counts of product ${id} kept changing under ${MAX_ROUNDS} attempts`);
+export async function settleProductCounts(deps: ListingCountDeps, id: number): Promise<void> {
+  const { failures } = await settle(deps, [id]);
+  if (failures.has(id)) throw failures.get(id);
 }
 
 /**
- * settleProductCounts for a stream batch's products at once (docs/decisions/051): their markers and
- * the products (consistently) in BatchGets, and every move in as few transactions as
- * DynamoDB takes (each count's changes summed, so the batch's products touch each shared count
- * once instead of contending for it). A transaction refused (a marker or a product changed since
- * it was read) leaves nothing changed, and its products are settled one by one. Resolves with the
- * products that could not be settled and why.
+ * settleProductCounts for a stream batch's products at once (docs/decisions/051): each product's
+ * marker lives in a page of 50 (CountStore's MarkerPage), so the batch's moves are a few page
+ * writes plus each shared count's summed change, in as few transactions as DynamoDB takes.
+ * Exact under replays, crashes and concurrency because:
+ * - every settle moves a product from what its page says to what the product is NOW, so a replayed,
+ *   duplicated or out-of-order record finds nothing to move; each transaction carries its pages
+ *   with their counts, so a crash between two transactions leaves each product either moved or not;
+ * - the pages are read BEFORE the products, and a transaction applies only if its pages are still at
+ *   the versions read. A settle whose product read is stale read its page even earlier, so any later
+ *   settle of that product (the stream brings one after every change) either moved the page since
+ *   — and the stale one is refused and reads again — or comes after it and corrects it.
+ * Resolves with the products that could not be settled and why.
  */
 export async function settleProductCountsOf(
   deps: ListingCountDeps,
   ids: readonly number[],
 ): Promise<Map<number, unknown>> {
-  const failures = new Map<number, unknown>();
-  const unique = [...new Set(ids)];
-  const [markers, current] = await Promise.all([
-    deps.counts.memberships(unique.map(member)),
-    deps.products.getMany(unique, { consistent: true }),
-  ]);
-  const moves: (CountMove & { id: number })[] = [];
-  unique.forEach((id, i) => {
-    const product = current[i];
-    const to = product ? productCounts(product) : [];
-    if (!sameCounts(markers[i].counts, to))
-      moves.push({ id, member: member(id), from: markers[i], to, guard: guardOf(id, product) });
-  });
-  for (const chunk of transactions(moves)) {
-    if (await deps.counts.moveMany(chunk)) continue;
-    for (const { id } of chunk) {
-      try {
-        await settleProductCounts(deps, id);
-      } catch (error) {
-        failures.set(id, error);
-      }
-    }
-  }
-  return failures;
+  return (await settle(deps, ids)).failures;
 }
 
-/** The moves in order, cut into transactions DynamoDB takes (two items each, one per count changed). */
-function transactions<M extends CountMove>(moves: readonly M[]): M[][] {
-  const out: M[][] = [];
-  let chunk: M[] = [];
-  let changed = new Set<string>();
+interface ProductMove {
+  id: number;
+  from: readonly string[];
+  to: readonly string[];
+  legacyVersion?: number;
+}
+
+async function settle(
+  { products, counts }: ListingCountDeps,
+  ids: readonly number[],
+): Promise<{ failures: Map<number, unknown>; moved: number }> {
+  const failures = new Map<number, unknown>();
+  const moved = new Set<number>();
+  let pending = [...new Set(ids)];
+  for (let round = 0; round < MAX_ROUNDS && pending.length > 0; round++) {
+    // A refused round (a concurrent settle of a page) waits a little, so two settles do not keep colliding.
+    if (round > 0) await new Promise((r) => setTimeout(r, Math.random() * 20 * round));
+    // Pages first, products after (see above: what makes a stale product read harmless).
+    const { pages, memberships } = await counts.pagedMemberships(
+      pending.map((id) => ({ member: member(id), page: pageOf(id) })),
+    );
+    const current = await products.getMany(pending, { consistent: true });
+    const moves: ProductMove[] = [];
+    pending.forEach((id, i) => {
+      const product = current[i];
+      const to = product ? productCounts(product) : [];
+      const { counts: from, legacy } = memberships[i];
+      if (!sameCounts(from, to) || legacy)
+        moves.push({ id, from, to, ...(legacy ? { legacyVersion: legacy.version } : {}) });
+    });
+    const refused: number[] = [];
+    let error: unknown;
+    for (const chunk of transactions(moves, pages)) {
+      const ids = chunk.moves.map((m) => m.id);
+      // After a refusal its pages are behind, after an error nothing more is tried this time.
+      if (error !== undefined || refused.length > 0) {
+        refused.push(...ids);
+        continue;
+      }
+      try {
+        if (!(await counts.movePaged(chunk.write))) refused.push(...ids);
+        else for (const m of chunk.moves) if (!sameCounts(m.from, m.to)) moved.add(m.id);
+      } catch (err) {
+        error = err;
+        refused.push(...ids);
+      }
+    }
+    // An error (not a refusal) is not retried here: the stream retries the records.
+    if (error !== undefined) {
+      for (const id of refused) failures.set(id, error);
+      return { failures, moved: moved.size };
+    }
+    pending = refused;
+  }
+  for (const id of pending)
+    failures.set(
+      id,
+      new Error(`the listing counts of product ${id} kept changing under ${MAX_ROUNDS} attempts`),
+    );
+  return { failures, moved: moved.size };
+}
+
+/**
+ * The moves in order, cut into transactions DynamoDB takes (one item per page written, per own
+ * marker retired and per count changed). A page split over two transactions is written by both,
+ * the second conditioned on the first's version.
+ */
+function transactions(
+  moves: readonly ProductMove[],
+  read: ReadonlyMap<string, MarkerPage>,
+): { moves: ProductMove[]; write: PagedMoves }[] {
+  const state = new Map([...read].map(([p, page]) => [p, { ...page, members: { ...page.members } }]));
+  const out: { moves: ProductMove[]; write: PagedMoves }[] = [];
+  let chunk: ProductMove[] = [];
+  let touched = new Set<string>();
+  let deltas = new Map<string, number>();
+  const flush = () => {
+    if (chunk.length === 0) return;
+    const pages = [...touched].map((p) => state.get(p) as MarkerPage);
+    const retired = chunk.flatMap((m) =>
+      m.legacyVersion === undefined ? [] : [{ member: member(m.id), version: m.legacyVersion }],
+    );
+    out.push({
+      moves: chunk,
+      write: { pages: pages.map((p) => ({ ...p, members: { ...p.members } })), retired, deltas },
+    });
+    // The next transaction finds these pages one version later.
+    for (const p of touched) {
+      const page = state.get(p) as MarkerPage & { members: Record<string, readonly string[]> };
+      state.set(p, { ...page, version: page.version + 1 });
+    }
+    chunk = [];
+    touched = new Set();
+    deltas = new Map();
+  };
   for (const move of moves) {
-    const mine = [
-      ...move.from.counts.filter((c) => !move.to.includes(c)),
-      ...move.to.filter((c) => !move.from.counts.includes(c)),
-    ];
-    const grown = new Set([...changed, ...mine]);
-    if (chunk.length > 0 && (chunk.length + 1) * 2 + grown.size > MAX_MOVE_ITEMS) {
-      out.push(chunk);
-      chunk = [];
-      changed = new Set(mine);
-    } else changed = grown;
+    const page = pageOf(move.id);
+    const mine = new Map<string, number>();
+    for (const c of move.from) if (!move.to.includes(c)) mine.set(c, -1);
+    for (const c of move.to) if (!move.from.includes(c)) mine.set(c, 1);
+    const counted = new Set([...deltas.keys(), ...mine.keys()]).size;
+    const retired =
+      chunk.filter((m) => m.legacyVersion !== undefined).length + (move.legacyVersion === undefined ? 0 : 1);
+    const pagesAfter = touched.size + (touched.has(page) ? 0 : 1);
+    if (chunk.length > 0 && pagesAfter + retired + counted > MAX_MOVE_ITEMS) flush();
+    const entries = (state.get(page) as { members: Record<string, readonly string[]> }).members;
+    if (move.to.length > 0) entries[member(move.id)] = [...move.to];
+    else delete entries[member(move.id)];
+    touched.add(page);
+    for (const [c, d] of mine) deltas.set(c, (deltas.get(c) ?? 0) + d);
     chunk.push(move);
   }
-  if (chunk.length > 0) out.push(chunk);
+  flush();
   return out;
 }
 
@@ -151,12 +209,13 @@ export async function recountListings(
   const pages = deps.pages ?? ((size, from) => deps.products.listActive({}, 'newest', size, from));
   do {
     const page = await pages(pageSize, cursor);
-    const markers = await deps.counts.memberships(page.items.map((p) => member(p.id)));
-    for (const [i, p] of page.items.entries()) {
-      if (sameCounts(markers[i].counts, productCounts(p))) continue;
-      await settleProductCounts(deps, p.id, markers[i]);
-      corrected++;
-    }
+    const { failures, moved } = await settle(
+      deps,
+      page.items.map((p) => p.id),
+    );
+    const [failure] = failures.values();
+    if (failure !== undefined) throw failure;
+    corrected += moved;
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
   return corrected;

@@ -76,6 +76,8 @@ export function memoryCounts(all: Product[]): CountStore {
     memberships: unused,
     move: unused,
     moveMany: unused,
+    pagedMemberships: unused,
+    movePaged: unused,
   };
 }
 

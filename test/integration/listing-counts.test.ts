@@ -9,7 +9,13 @@ import { resetContext, setContextForTests } from '../../functions/app/context';
 import { handler as dispatchStream } from '../../functions/app/stream';
 import type { CountStore } from '../../functions/ports/counts';
 import type { ProductRepository } from '../../functions/ports/repositories';
-import { recountListings, settleProductCounts } from '../../functions/services/listing-counts';
+import {
+  PRODUCTS_PER_MARKER_PAGE,
+  productCounts,
+  recountListings,
+  settleProductCounts,
+  settleProductCountsOf,
+} from '../../functions/services/listing-counts';
 import type { Product } from '#shared/schemas';
 import { keys } from '#shared/table';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
@@ -42,6 +48,27 @@ async function totals(university: string, category: string) {
     keys.globalCategory(category),
   ]);
   return { u, uc, all, c };
+}
+
+const pageKey = (id: number) => keys.countMemberPage(`PRODUCTS#${Math.floor(id / PRODUCTS_PER_MARKER_PAGE)}`);
+
+/** Products each in a university of its own: every product brings three counts of its own. */
+async function spreadProducts(n: number, category: Product['category']) {
+  const made: Product[] = [];
+  for (let i = 0; i < n; i++)
+    made.push(await makeProduct(table, { university_id: uniqueUniversity('w'), category }));
+  return made;
+}
+
+/** Whether each product is counted once in its university's listings. */
+async function countedOnce(made: readonly Product[], category: string) {
+  const values = await counts.values(
+    made.flatMap((p) => [
+      keys.byUniversity(p.university_id),
+      keys.byUniversityCategory(p.university_id, category),
+    ]),
+  );
+  return values.every((v) => v === 1);
 }
 
 const write = (p: Product) =>
@@ -92,12 +119,11 @@ describe('listing counts', () => {
     await settleProductCounts(deps(), p.id);
     await settleProductCounts(deps(), p.id);
     expect(await totals(uni, 'musica')).toMatchObject({ u: 0, uc: 0, all: start.musica.all - 1 });
-    // The marker of a product counted nowhere expires (TTL) once late records cannot come any more.
-    const marker = await table.doc.send(
-      new GetCommand({ TableName: table.tableName, Key: keys.countMember(keys.product(p.id).pk) }),
-    );
-    expect(marker.Item).toMatchObject({ entity: 'countMember', counts: [] });
-    expect(marker.Item?.expires_at_epoch).toBeGreaterThan(Date.now() / 1000);
+    // A product counted nowhere leaves no entry in its marker page (the page's version remains).
+    const page = await table.doc.send(new GetCommand({ TableName: table.tableName, Key: pageKey(p.id) }));
+    expect(page.Item).toMatchObject({ entity: 'countMemberPage' });
+    expect(page.Item?.members).not.toHaveProperty(keys.product(p.id).pk);
+    expect(page.Item?.version).toBeGreaterThanOrEqual(3);
   });
 
   it('stay exact when many settles of the same products race while the products change', async () => {
@@ -120,6 +146,83 @@ describe('listing counts', () => {
     await Promise.all(made.map((p) => settleProductCounts(deps(), p.id)));
     // Assess
     expect(await totals(uni, 'otros')).toMatchObject({ u: 2, uc: 2 });
+  });
+
+  it('settle a batch whose moves span several transactions once, however often the batch is retried', async () => {
+    // Prepare: 70 products, each in a university of its own (210 counts of their own, plus shared
+    // ones): more than one transaction of 100 items, over two or three marker pages.
+    const before = await totals('none', 'tickets');
+    const made = await spreadProducts(70, 'tickets');
+    const ids = made.map((p) => p.id);
+    // Act: the batch, then the same batch again, then a retry from its middle (Lambda's).
+    expect((await settleProductCountsOf(deps(), ids)).size).toBe(0);
+    expect((await settleProductCountsOf(deps(), ids)).size).toBe(0);
+    expect((await settleProductCountsOf(deps(), ids.slice(35))).size).toBe(0);
+    // Assess
+    expect(await countedOnce(made, 'tickets')).toBe(true);
+    expect((await totals('none', 'tickets')).c).toBe(before.c + 70);
+  });
+
+  it('stay exact when the settle of a batch crashes between two of its transactions, then is retried', async () => {
+    // Prepare: a count store that dies (as a Lambda timing out) on the batch's second transaction.
+    const before = await totals('none', 'comida');
+    const made = await spreadProducts(70, 'comida');
+    let calls = 0;
+    const crashing: CountStore = {
+      ...counts,
+      pagedMemberships: (m) => counts.pagedMemberships(m),
+      movePaged: async (moves) => {
+        calls++;
+        if (calls === 2) throw new Error('Lambda timed out');
+        return counts.movePaged(moves);
+      },
+    };
+    // Act
+    const failed = await settleProductCountsOf(
+      { products, counts: crashing },
+      made.map((p) => p.id),
+    );
+    const partly = (await counts.values(made.map((p) => keys.byUniversity(p.university_id)))).filter(
+      (v) => v === 1,
+    ).length;
+    const retried = await settleProductCountsOf(
+      deps(),
+      made.map((p) => p.id),
+    );
+    // Assess: the first transaction applied, the rest reported; the retry completes it, nothing twice.
+    expect(partly).toBeGreaterThan(0);
+    expect(partly).toBeLessThan(70);
+    expect(failed.size).toBe(70 - partly);
+    expect(retried.size).toBe(0);
+    expect(await countedOnce(made, 'comida')).toBe(true);
+    expect((await totals('none', 'comida')).c).toBe(before.c + 70);
+  });
+
+  it('take over a product counted by its own marker (before marker pages) without counting it twice', async () => {
+    // Prepare: a product counted the old way: its own marker, its counts incremented.
+    const uni = uniqueUniversity('l');
+    const p = await makeProduct(table, { university_id: uni, category: 'transporte' });
+    const member = keys.product(p.id).pk;
+    const guard = { key: keys.product(p.id), attributes: { status: p.status } };
+    expect(await counts.move(member, { counts: [], version: 0 }, productCounts(p), guard)).toBe(true);
+    expect((await totals(uni, 'transporte')).u).toBe(1);
+    // Act: a replay of its record, then a change of category.
+    await settleProductCounts(deps(), p.id);
+    expect(await totals(uni, 'transporte')).toMatchObject({ u: 1, uc: 1 });
+    await write({ ...p, category: 'libros' });
+    await settleProductCounts(deps(), p.id);
+    await settleProductCounts(deps(), p.id);
+    // Assess: counted once, its own marker retired in favour of its page's entry.
+    expect(await totals(uni, 'transporte')).toMatchObject({ u: 1, uc: 0 });
+    expect((await totals(uni, 'libros')).uc).toBe(1);
+    const own = await table.doc.send(
+      new GetCommand({ TableName: table.tableName, Key: keys.countMember(member), ConsistentRead: true }),
+    );
+    expect(own.Item).toBeUndefined();
+    const page = await table.doc.send(new GetCommand({ TableName: table.tableName, Key: pageKey(p.id) }));
+    expect(page.Item?.members?.[member]).toEqual(
+      expect.arrayContaining([keys.byUniversityCategory(uni, 'libros')]),
+    );
   });
 
   it('recountListings settles products written while nothing counted, then finds nothing to do', async () => {
@@ -176,5 +279,18 @@ describe('the stream dispatcher keeps the listing counts', () => {
     await write(p);
     await dispatchStream({ Records: [record('202', 'MODIFY', p), listed] }, lambdaContext('stream'));
     expect(await totals(uni, 'deportes')).toMatchObject({ u: 1, uc: 1 });
+  });
+
+  it('counts a retried batch of new listings once (the whole batch again, then from its middle)', async () => {
+    setContextForTests({ search: new MemorySearchIndex() });
+    const made = await spreadProducts(60, 'servicios');
+    const records = made.map((p, i) => record(String(300 + i), 'INSERT', p));
+    // Act
+    const first = await dispatchStream({ Records: records }, lambdaContext('stream'));
+    const again = await dispatchStream({ Records: records }, lambdaContext('stream'));
+    const fromMiddle = await dispatchStream({ Records: records.slice(30) }, lambdaContext('stream'));
+    // Assess
+    for (const res of [first, again, fromMiddle]) expect(res).toEqual({ batchItemFailures: [] });
+    expect(await countedOnce(made, 'servicios')).toBe(true);
   });
 });

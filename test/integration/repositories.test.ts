@@ -10,7 +10,8 @@ import { auditSort } from '../../functions/adapters/dynamodb/admin';
 import { lazyContext } from '../../functions/app/context';
 import { tableParts } from '../../functions/app/parts/table';
 import { trustTableParts } from '../../functions/app/parts/trust';
-import { settleProductCounts } from '../../functions/services/listing-counts';
+import { PRODUCTS_PER_MARKER_PAGE, settleProductCounts } from '../../functions/services/listing-counts';
+import { settleReportCounts } from '../../functions/services/report-holds';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 
 let table: TableAccess;
@@ -235,6 +236,7 @@ describe('every item names its entity', () => {
         now,
       },
     );
+    await settleReportCounts(ctx, product.id, user);
     const audit: AuditEntry = {
       id: `audit-${user}`,
       at: new Date(now).toISOString(),
@@ -321,7 +323,8 @@ describe('every item names its entity', () => {
       keys.product(product.id),
       keys.productCounter(),
       keys.count(keys.byUniversity(uni)),
-      keys.countMember(keys.product(product.id).pk),
+      keys.countMember(keys.reportMember(product.id, user)),
+      keys.countMemberPage(`PRODUCTS#${Math.floor(product.id / PRODUCTS_PER_MARKER_PAGE)}`),
       keys.university(uni),
       keys.universityRequest(`req-${user}`),
       keys.registration(`reg-${user}`),
@@ -358,6 +361,7 @@ describe('every item names its entity', () => {
       'counter',
       'count',
       'countMember',
+      'countMemberPage',
       'university',
       'universityRequest',
       'registration',

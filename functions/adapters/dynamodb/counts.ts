@@ -5,12 +5,20 @@ import {
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { ENTITY_ATTRIBUTE, entityKey, KEY, keys, TTL_ATTRIBUTE } from '#shared/table';
-import { type CountStore, MAX_MOVE_ITEMS, type Membership, type SourceGuard } from '../../ports/counts';
+import {
+  type CountStore,
+  type MarkerPage,
+  MAX_MOVE_ITEMS,
+  type Membership,
+  type SourceGuard,
+} from '../../ports/counts';
 import type { TableAccess } from './client';
+import { batchGetItems } from './items';
 
 const VALUE = 'value';
 const COUNTS = 'counts';
 const VERSION = 'version';
+const MEMBERS = 'members';
 /** A marker in no count lingers this long (a late record finds it), then TTL removes it. */
 const EMPTY_MARKER_TTL_S = 7 * 86_400;
 /** BatchGetItem reads at most 100 keys per call. */
@@ -23,6 +31,40 @@ function membership(item: Record<string, unknown> | undefined): Membership {
   return {
     counts: Array.isArray(counts) ? counts.filter((c): c is string => typeof c === 'string') : [],
     version: typeof version === 'number' ? version : 0,
+  };
+}
+
+function markerPage(page: string, item: Record<string, unknown> | undefined): MarkerPage {
+  const version = item?.[VERSION];
+  const raw = item?.[MEMBERS];
+  const members: Record<string, string[]> = {};
+  if (raw && typeof raw === 'object')
+    for (const [m, counts] of Object.entries(raw))
+      if (Array.isArray(counts)) members[m] = counts.filter((c): c is string => typeof c === 'string');
+  return { page, version: typeof version === 'number' ? version : 0, members };
+}
+
+/** The condition that an item is still at the version read (0: absent). */
+function atVersion(version: number) {
+  return version === 0
+    ? { ConditionExpression: `attribute_not_exists(${KEY.pk})` }
+    : {
+        ConditionExpression: '#version = :version',
+        ExpressionAttributeNames: { '#version': VERSION },
+        ExpressionAttributeValues: { ':version': version },
+      };
+}
+
+/** One Update per count: its change added. */
+function countUpdate(tableName: string, name: string, delta: number) {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.count(name),
+      UpdateExpression: 'ADD #v :d SET #e = :entity',
+      ExpressionAttributeNames: { '#v': VALUE, '#e': ENTITY_ATTRIBUTE },
+      ExpressionAttributeValues: { ':d': delta, ':entity': 'count' },
+    },
   };
 }
 
@@ -138,26 +180,73 @@ export function createCountStore({ doc, tableName }: TableAccess): CountStore {
                         ? { [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + EMPTY_MARKER_TTL_S }
                         : {}),
                     },
-                    ConditionExpression:
-                      from.version === 0 ? `attribute_not_exists(${KEY.pk})` : '#version = :version',
-                    ...(from.version === 0
-                      ? {}
-                      : {
-                          ExpressionAttributeNames: { '#version': VERSION },
-                          ExpressionAttributeValues: { ':version': from.version },
-                        }),
+                    ...atVersion(from.version),
                   },
                 },
               ]),
-              ...updates.map(([name, delta]) => ({
-                Update: {
+              ...updates.map(([name, delta]) => countUpdate(tableName, name, delta)),
+            ],
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isRefused(err)) return false;
+        throw err;
+      }
+    },
+
+    async pagedMemberships(members) {
+      const pageNames = [...new Set(members.map((m) => m.page))];
+      const pageItems = await batchGetItems(
+        { doc, tableName },
+        pageNames.map((p) => keys.countMemberPage(p)),
+        { consistent: true },
+      );
+      const pages = new Map(pageNames.map((p, i) => [p, markerPage(p, pageItems[i])]));
+      // Members their page does not hold may still have their own marker (written before pages).
+      const unpaged = members.filter(({ member, page }) => !(member in (pages.get(page)?.members ?? {})));
+      const own = new Map<string, Membership>();
+      if (unpaged.length > 0) {
+        const found = await this.memberships(unpaged.map((m) => m.member));
+        unpaged.forEach(({ member }, i) => {
+          if (found[i].counts.length > 0) own.set(member, found[i]);
+        });
+      }
+      return {
+        pages,
+        memberships: members.map(({ member, page }) => {
+          const entry = pages.get(page)?.members[member];
+          if (entry) return { counts: entry };
+          const legacy = own.get(member);
+          return legacy ? { counts: legacy.counts, legacy } : { counts: [] };
+        }),
+      };
+    },
+
+    async movePaged({ pages, retired, deltas }) {
+      const updates = [...deltas].filter(([, d]) => d !== 0);
+      const size = pages.length + retired.length + updates.length;
+      if (size === 0) return true;
+      if (size > MAX_MOVE_ITEMS) throw new Error(`a count transaction of ${size} items`);
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              ...pages.map(({ page, version, members }) => ({
+                Put: {
                   TableName: tableName,
-                  Key: keys.count(name),
-                  UpdateExpression: 'ADD #v :d SET #e = :entity',
-                  ExpressionAttributeNames: { '#v': VALUE, '#e': ENTITY_ATTRIBUTE },
-                  ExpressionAttributeValues: { ':d': delta, ':entity': 'count' },
+                  Item: {
+                    ...entityKey('countMemberPage', keys.countMemberPage(page)),
+                    [MEMBERS]: members,
+                    [VERSION]: version + 1,
+                  },
+                  ...atVersion(version),
                 },
               })),
+              ...retired.map(({ member, version }) => ({
+                Delete: { TableName: tableName, Key: keys.countMember(member), ...atVersion(version) },
+              })),
+              ...updates.map(([name, delta]) => countUpdate(tableName, name, delta)),
             ],
           }),
         );
