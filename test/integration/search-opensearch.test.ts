@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  ALL_WORDS_FIELD,
   buildIndexBody,
+  buildSearchRequest,
   credentialsFromEnv,
   type OpenSearchError,
   type OpenSearchConnection,
@@ -154,6 +156,40 @@ describe('the OpenSearch adapters on a real engine', () => {
     const matched = await alerts.match({ ...calculator, status: 'active', image_variants: sizes }, null);
     // Assess: the strict mapping would refuse the listing's fields it lacks.
     expect(matched).toEqual([{ id: wanted.id, user_id: wanted.user_id }]);
+  });
+
+  it('give a percolator index made before the all-words field that field at start: its stored queries keep matching', async () => {
+    // Prepare: the saved searches' index as made before decision 051's third pass (no all-words
+    // field, no copy_to), holding a saved search stored as it was then (the six word fields).
+    const index = indexName('pre-words');
+    const body = buildPercolatorIndexBody() as {
+      mappings: { properties: Record<string, Record<string, unknown>> };
+    };
+    delete body.mappings.properties[ALL_WORDS_FIELD];
+    for (const field of Object.values(body.mappings.properties)) delete field.copy_to;
+    await send({ method: 'PUT', path: `/${index}`, body });
+    const old = savedSearch({ university: 'ucv', q: 'calculadora cientifica' });
+    const oldQuery = buildSearchRequest({ ...old, sort: 'newest', limit: 1, offset: 0 }).query;
+    await send({
+      method: 'PUT',
+      path: `/${index}/_doc/${old.id}?refresh=true`,
+      body: { search_id: old.id, user_id: old.user_id, enabled: true, query: oldQuery },
+    });
+    const alerts = savedSearches(index);
+    // Act: a cold start, then a saved search stored now (a typo, read through the all-words field).
+    await alerts.ensureIndex();
+    const fresh = savedSearch({ university: 'ucv', q: 'calculdora casio' });
+    await alerts.put([fresh]);
+    const [matched] = await alerts.matchEach([{ doc: calculator, excludeUser: null }]);
+    // Assess
+    expect(JSON.stringify(oldQuery)).not.toContain(ALL_WORDS_FIELD);
+    expect(matched.map((m) => m.id).sort()).toEqual([old.id, fresh.id].sort());
+    const mapping = (await send({ method: 'GET', path: `/${index}/_mapping` })).body as Record<
+      string,
+      { mappings: { properties: Record<string, { copy_to?: string[] }> } }
+    >;
+    expect(mapping[index].mappings.properties.title.copy_to).toEqual([ALL_WORDS_FIELD]);
+    expect(mapping[index].mappings.properties[ALL_WORDS_FIELD]).toBeDefined();
   });
 
   it('fail a write the engine refuses an item of, so the stream record is retried', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchRequest } from '../../functions/adapters/search/opensearch';
+import { ALL_WORDS_FIELDS, buildSearchRequest } from '../../functions/adapters/search/opensearch';
 import {
   buildPercolatorQuery,
   parsePercolateResponse,
@@ -12,7 +12,7 @@ import {
  * OpenSearch node (test/integration/search-opensearch.test.ts, alerts-parity.test.ts; decision 044).
  */
 describe('percolator queries', () => {
-  it('stores a saved search as exactly the query its search sends (one rule for search and alerts)', () => {
+  it('stores a saved search as exactly the query its search sends, read from the all-words field', () => {
     const search = {
       university: 'ucv',
       q: 'laptop barata',
@@ -20,7 +20,7 @@ describe('percolator queries', () => {
       minPrice: 10,
       maxPrice: 200,
     };
-    const sent = buildSearchRequest({ ...search, sort: 'newest', limit: 24, offset: 0 });
+    const sent = buildSearchRequest({ ...search, sort: 'newest', limit: 24, offset: 0 }, ALL_WORDS_FIELDS);
     expect(buildPercolatorQuery(search)).toEqual(sent.query);
   });
 

@@ -44,6 +44,16 @@ export const WORD_FIELDS = TEXT_FIELDS.map((f) => {
   const [name, boost] = f.split('^');
   return boost ? `${name}.prefix^${boost}` : `${name}.prefix`;
 });
+/**
+ * One field holding the words of every searched field (each copies its text to it), which the
+ * percolator index has (opensearch-alerts.ts; docs/decisions/051, third pass). Every clause is a
+ * filter (no field boost scores) and a word matches when ANY field holds it, so reading this one
+ * field finds exactly what the six `.prefix` fields find — at one typo automaton per word instead of
+ * six, which is most of a percolation's cost.
+ */
+export const ALL_WORDS_FIELD = 'words';
+/** The word fields of a query on an index that has ALL_WORDS_FIELD. */
+export const ALL_WORDS_FIELDS: readonly string[] = [ALL_WORDS_FIELD];
 /** What a hit returns: the listing summary only (never the seller's e-mail or phone). */
 export const SUMMARY_FIELDS = Object.keys(productSummarySchema.shape);
 
@@ -150,18 +160,18 @@ export function toBulkDeleteBody(ids: number[]): Record<string, unknown>[] {
 }
 
 /** One query word's clauses (shared/search-terms.ts, rules 1–3); any of them may match. */
-function wordClause(word: QueryWord): JsonObject {
+function wordClause(word: QueryWord, fields: readonly string[]): JsonObject {
   const should: JsonObject[] = [
     {
-      multi_match: { query: [...word.wholeWords].join(' '), fields: WORD_FIELDS, analyzer: 'es_folded' },
+      multi_match: { query: [...word.wholeWords].join(' '), fields, analyzer: 'es_folded' },
     },
-    { multi_match: { query: word.word, type: 'bool_prefix' as const, fields: WORD_FIELDS } },
+    { multi_match: { query: word.word, type: 'bool_prefix' as const, fields } },
   ];
   if (word.typos > 0)
     should.push({
       multi_match: {
         query: word.word,
-        fields: WORD_FIELDS,
+        fields,
         analyzer: 'es_folded',
         fuzziness: word.typos,
         fuzzy_transpositions: false,
@@ -171,10 +181,13 @@ function wordClause(word: QueryWord): JsonObject {
 }
 
 /** A condition word's clause: the listing's condition, or every word of it (docs/decisions/046). */
-function conditionClause(term: ConditionTerm): JsonObject {
+function conditionClause(term: ConditionTerm, fields: readonly string[]): JsonObject {
   return {
     bool: {
-      should: [{ term: { condition: term.condition } }, { bool: { filter: term.words.map(wordClause) } }],
+      should: [
+        { term: { condition: term.condition } },
+        { bool: { filter: term.words.map((w) => wordClause(w, fields)) } },
+      ],
       minimum_should_match: 1,
     },
   };
@@ -187,8 +200,14 @@ function conditionClause(term: ConditionTerm): JsonObject {
  */
 export const MAX_RESULT_WINDOW = 10_000;
 
-/** The _search body for a query: one filter clause per word and per condition word, the filters, the sort, the page. */
-export function buildSearchRequest(query: SearchQuery): JsonObject {
+/**
+ * The _search body for a query: one filter clause per word and per condition word, the filters, the
+ * sort, the page. `wordFields`: ALL_WORDS_FIELDS on an index that has that field.
+ */
+export function buildSearchRequest(
+  query: SearchQuery,
+  wordFields: readonly string[] = WORD_FIELDS,
+): JsonObject {
   const filter: Record<string, unknown>[] = [];
   if (query.university !== undefined) filter.push({ term: { university_id: query.university } });
   if (query.category !== undefined) filter.push({ term: { category: query.category } });
@@ -217,7 +236,11 @@ export function buildSearchRequest(query: SearchQuery): JsonObject {
     _source: SUMMARY_FIELDS,
     query: {
       bool: {
-        filter: [...terms.words.map(wordClause), ...terms.conditions.map(conditionClause), ...filter],
+        filter: [
+          ...terms.words.map((w) => wordClause(w, wordFields)),
+          ...terms.conditions.map((c) => conditionClause(c, wordFields)),
+          ...filter,
+        ],
         ...(mustNot.length ? { must_not: mustNot } : {}),
         ...rank,
       },
