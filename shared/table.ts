@@ -54,7 +54,7 @@ import { reminderDueAt } from './listing-expiry';
  * | active products of a category (global)    | Query     | gsi4 PRODUCTS#C#<category>                          |
  * | a seller's own products, every status     | Query     | gsi5 OWNER#<user id>                                |
  * | the total of a listing (any of the four)  | GetItem   | COUNT#<its listing partition key> / COUNT           |
- * | the counts a product is in (stream)       | GetItem / BatchGet + transaction | COUNTMEMBER#PRODUCT#<id> / COUNTMEMBER |
+ * | the counts a product is in (stream)       | BatchGet + transaction | COUNTMEMBERS#PRODUCTS#<id div 50> / COUNTMEMBERS (before pages: COUNTMEMBER#PRODUCT#<id>) |
  * | search, filtered listings                 | search index (fed by the stream), DynamoDB fallback by the Queries above |
  * | universities, by name                     | Query     | gsi1 UNIVERSITIES                                   |
  * | a university                              | GetItem   | UNIVERSITY#<id> / UNIVERSITY                        |
