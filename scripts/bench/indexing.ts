@@ -6,12 +6,16 @@
  * Per engine: a local stack of its own (in memory), four universities, BENCH_INDEXING_SEARCHES
  * saved searches (default 300) of 100 people who each have an address (the first match of their
  * day is mailed at once, through the SES emulator), then BENCH_INDEXING_N new listings (default
- * 5,000), written into the table as fast as DynamoDB Local takes them. The clock runs from the
- * first write until (a) the search index holds every listing, (b) every listing count is exact
- * (each listing partition, and the admin's counts, checked against the listings written) and (c)
- * every saved search holds in 'Nuevos para ti' exactly the listings the embedded matcher says it
- * matches (the oracle: the same rule record by record). A count or an alert that overshoots, or
- * that stops moving for BENCH_INDEXING_STALL_MS, fails the run.
+ * 5,000), written into the table while the stream's delivery is held, so they wait in the stream
+ * as a backlog (an import, a reindex, a dispatcher that was failing). The clock runs from the
+ * release until (a) the search index holds every listing, (b) every listing count is exact (each
+ * listing partition, and the admin's counts, checked against the listings written) and (c) every
+ * saved search holds in 'Nuevos para ti' exactly the listings the embedded matcher says it matches
+ * (the oracle: the same rule record by record). A count or an alert that overshoots, or that stops
+ * moving for BENCH_INDEXING_STALL_MS, fails the run. The writes are timed apart: they are the
+ * bench's own, and DynamoDB Local takes them at a few hundred a second on this machine, which
+ * would otherwise be the figure. A stack that cannot hold its stream (a base revision before
+ * decision 051's fourth pass) is timed from the first write, and the line says so.
  *
  *   npm run bench -- indexing                       both engines, the working tree
  *   INDEXING_BASE=<rev> npm run bench -- indexing   the same for <rev> (in a temporary worktree,
@@ -264,9 +268,13 @@ async function runEngine(engine: SearchEngine, searchCount: number, line: Line):
     const counts = createCountStore(table);
     const names = [...expectedCounts.keys()];
     dynamoCalls.clear();
-    const started = performance.now();
+    const { stream } = stack as { stream?: { hold(): Promise<void>; release(): void } };
+    await stream?.hold();
+    const writeStarted = performance.now();
     await writeAll(products);
-    const writeMs = performance.now() - started;
+    const writeMs = performance.now() - writeStarted;
+    const started = stream ? performance.now() : writeStarted;
+    stream?.release();
     let progress = '';
     let movedAt = Date.now();
     for (;;) {
@@ -316,7 +324,7 @@ async function runEngine(engine: SearchEngine, searchCount: number, line: Line):
     callsPerListing.total = Number((total / N).toFixed(2));
     line(
       `[${engine}] ${N.toLocaleString('en')} new listings, ${searchCount} saved searches`,
-      `${recordsPerS.toFixed(0)} records/s (${(totalMs / 1000).toFixed(1)} s; written in ${(writeMs / 1000).toFixed(1)} s)`,
+      `${recordsPerS.toFixed(0)} records/s (${stream ? 'backlog drained' : 'from the first write'} in ${(totalMs / 1000).toFixed(1)} s; written in ${(writeMs / 1000).toFixed(1)} s)`,
       engine === 'opensearch' ? recordsPerS >= GOAL : undefined,
     );
     line(`  index, every count and ${matches} alert matches exact`, '✓');

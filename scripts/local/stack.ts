@@ -102,6 +102,11 @@ export interface LocalStack extends LocalStackInfo {
    * `stop()` still stops everything.
    */
   stopPart(part: LocalPart): Promise<void>;
+  /**
+   * The table stream's delivery to the dispatcher: `hold` lets a backlog build up (resolving once
+   * nothing is being delivered), `release` drains it. The indexing bench times the drain.
+   */
+  stream: { hold(): Promise<void>; release(): void };
   stop(): Promise<void>;
 }
 
@@ -586,6 +591,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
         s3: s3Port,
         ...(openSearch ? { opensearch: ports.opensearch } : {}),
       },
+      stream: { hold: () => poller.hold(), release: () => poller.release() },
       stopPart: async (part) => {
         const name = PART_NAMES[(['dynamodb', 'cognito', 'ses', 's3'] as const).indexOf(part)];
         const at = stoppers.findIndex((p) => p.name === name);

@@ -53,6 +53,13 @@ export interface StreamPollerOptions {
 }
 
 export interface StreamPoller {
+  /**
+   * Stops delivering (a backlog builds up in the stream, as while a mapping is disabled or its
+   * function failing); resolves once the poll under way, if any, has delivered.
+   */
+  hold(): Promise<void>;
+  /** Delivers again, starting with the backlog. */
+  release(): void;
   stop(): Promise<void>;
 }
 
@@ -126,6 +133,9 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Stre
   });
   const shards = new Map<string, ShardState>();
   let stopped = false;
+  let held = false;
+  /** Resolves the hold() calls waiting for the poll under way. */
+  const idle: (() => void)[] = [];
   const sleeper = createSleeper();
 
   async function listShards(): Promise<Shard[]> {
@@ -264,6 +274,11 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Stre
     // up to maxBackoffMs, and the failure is logged when it starts and when it ends, not per poll.
     let failures = 0;
     while (!stopped) {
+      for (const done of idle.splice(0)) done();
+      if (held) {
+        await sleeper.sleep(intervalMs);
+        continue;
+      }
       let got = 0;
       try {
         for (const shard of shards.values()) {
@@ -290,8 +305,20 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Stre
   })();
 
   return {
+    hold() {
+      held = true;
+      return new Promise<void>((resolve) => {
+        idle.push(resolve);
+        sleeper.wake();
+      });
+    },
+    release() {
+      held = false;
+      sleeper.wake();
+    },
     async stop() {
       stopped = true;
+      for (const done of idle.splice(0)) done();
       sleeper.wake();
       await loop;
       client.destroy();

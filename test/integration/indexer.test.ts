@@ -242,4 +242,43 @@ describe('stream poller retries', () => {
       await retrying.stop();
     }
   });
+
+  it('holds its deliveries while a backlog builds up, then drains it in order', async () => {
+    // Prepare: a poller that notes the products it is handed.
+    const uni = uniqueUniversity('h');
+    const delivered: string[] = [];
+    const holding = await startStreamPoller({
+      endpoint: inject('dynamoEndpoint'),
+      streamArn: inject('streamArn'),
+      intervalMs: 50,
+      handler: async (event) => {
+        for (const r of event.Records) delivered.push(r.dynamodb?.Keys?.pk?.S ?? '');
+        return { batchItemFailures: [] };
+      },
+    });
+    try {
+      const first = await makeProduct(table, { university_id: uni, title: 'Antes' });
+      await vi.waitFor(() => expect(delivered).toContain(keys.product(first.id).pk), {
+        timeout: 10_000,
+        interval: 50,
+      });
+      // Act: held, three writes wait in the stream; then released.
+      await holding.hold();
+      const backlog = [];
+      for (const title of ['Uno', 'Dos', 'Tres'])
+        backlog.push(await makeProduct(table, { university_id: uni, title }));
+      const pks = backlog.map((p) => keys.product(p.id).pk);
+      await new Promise((r) => setTimeout(r, 600));
+      const whileHeld = delivered.filter((pk) => pks.includes(pk));
+      holding.release();
+      // Assess
+      expect(whileHeld).toEqual([]);
+      await vi.waitFor(() => expect(delivered.filter((pk) => pks.includes(pk))).toEqual(pks), {
+        timeout: 10_000,
+        interval: 50,
+      });
+    } finally {
+      await holding.stop();
+    }
+  });
 });

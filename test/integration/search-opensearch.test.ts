@@ -9,9 +9,11 @@ import {
   openSearchSender,
   createOpenSearchIndex,
 } from '../../functions/adapters/search/opensearch';
+import { createEmbeddedSavedSearchIndex } from '../../functions/adapters/search/embedded-alerts';
 import {
   buildPercolatorIndexBody,
   createOpenSearchSavedSearchIndex,
+  PERCOLATOR_LAYOUT,
 } from '../../functions/adapters/search/opensearch-alerts';
 import type { SearchDocument } from '../../functions/ports/search-index';
 import { runSavedSearchIndexContract, savedSearch } from '../contract/saved-search-index.contract';
@@ -158,15 +160,16 @@ describe('the OpenSearch adapters on a real engine', () => {
     expect(matched).toEqual([{ id: wanted.id, user_id: wanted.user_id }]);
   });
 
-  it('give a percolator index made before the all-words field that field at start: its stored queries keep matching', async () => {
-    // Prepare: the saved searches' index as made before decision 051's third pass (no all-words
-    // field, no copy_to), holding a saved search stored as it was then (the six word fields).
+  it('percolate listings whole while the index holds queries stored before the all-words field, and lean once a reindex rewrote them', async () => {
+    // Prepare: the saved searches' index as made before decision 051 (no all-words field, no
+    // layout), holding a saved search stored as it was then (the six `.prefix` word fields).
     const index = indexName('pre-words');
     const body = buildPercolatorIndexBody() as {
       mappings: { properties: Record<string, Record<string, unknown>> };
     };
     delete body.mappings.properties[ALL_WORDS_FIELD];
-    for (const field of Object.values(body.mappings.properties)) delete field.copy_to;
+    delete body.mappings.properties.layout;
+    delete body.mappings.properties.search_university;
     await send({ method: 'PUT', path: `/${index}`, body });
     const old = savedSearch({ university: 'ucv', q: 'calculadora cientifica' });
     const oldQuery = buildSearchRequest({ ...old, sort: 'newest', limit: 1, offset: 0 }).query;
@@ -175,21 +178,56 @@ describe('the OpenSearch adapters on a real engine', () => {
       path: `/${index}/_doc/${old.id}?refresh=true`,
       body: { search_id: old.id, user_id: old.user_id, enabled: true, query: oldQuery },
     });
-    const alerts = savedSearches(index);
     // Act: a cold start, then a saved search stored now (a typo, read through the all-words field).
+    const alerts = savedSearches(index);
     await alerts.ensureIndex();
     const fresh = savedSearch({ university: 'ucv', q: 'calculdora casio' });
     await alerts.put([fresh]);
-    const [matched] = await alerts.matchEach([{ doc: calculator, excludeUser: null }]);
+    const [beforeReindex] = await alerts.matchEach([{ doc: calculator, excludeUser: null }]);
+    // The reindex writes every saved search again; a new instance (a cold start) then sees none of the old layout.
+    await alerts.put([old]);
+    const [afterReindex] = await savedSearches(index).matchEach([{ doc: calculator, excludeUser: null }]);
     // Assess
     expect(JSON.stringify(oldQuery)).not.toContain(ALL_WORDS_FIELD);
-    expect(matched.map((m) => m.id).sort()).toEqual([old.id, fresh.id].sort());
-    const mapping = (await send({ method: 'GET', path: `/${index}/_mapping` })).body as Record<
-      string,
-      { mappings: { properties: Record<string, { copy_to?: string[] }> } }
-    >;
-    expect(mapping[index].mappings.properties.title.copy_to).toEqual([ALL_WORDS_FIELD]);
-    expect(mapping[index].mappings.properties[ALL_WORDS_FIELD]).toBeDefined();
+    expect(beforeReindex.map((m) => m.id).sort()).toEqual([old.id, fresh.id].sort());
+    expect(afterReindex.map((m) => m.id).sort()).toEqual([old.id, fresh.id].sort());
+    const stored = (await send({ method: 'GET', path: `/${index}/_doc/${old.id}` })).body as {
+      _source: { layout: number; query: unknown };
+    };
+    expect(stored._source.layout).toBe(PERCOLATOR_LAYOUT);
+    expect(JSON.stringify(stored._source.query)).toContain(ALL_WORDS_FIELD);
+  });
+
+  it('match lean listings exactly as whole ones, one university at a time: every word field, the labels, the filters', async () => {
+    // Prepare: searches that each need one field of the listing (its tags, its category's label,
+    // its seller, its description, a prefix, a typo) and the filters.
+    const alerts = savedSearches(indexName('lean'));
+    const searches = [
+      savedSearch({ university: 'ucv', q: 'casio' }),
+      savedSearch({ university: 'ucv', q: 'electronica' }),
+      savedSearch({ university: 'ucv', q: 'calcul' }),
+      savedSearch({ university: 'ucv', q: 'calculdora' }),
+      savedSearch({ university: 'ucv', q: 'maria' }),
+      savedSearch({ university: 'ucv', q: 'calculo' }),
+      savedSearch({ university: 'ucv', category: calculator.category, maxPrice: calculator.price }),
+      savedSearch({ university: 'ucab', q: 'casio' }),
+      savedSearch({ university: 'ucv', q: 'casio', maxPrice: calculator.price - 1 }),
+      savedSearch({ university: 'ucab', q: 'computadora' }),
+      savedSearch({ university: 'usb', category: 'libros' }),
+      ...['ucv', 'ucab', 'usb'].map((university) => savedSearch({ university, q: 'electronica' })),
+    ];
+    await alerts.put(searches);
+    // Act: the contract's listings of three universities in one batch, in mixed order.
+    const listings = [...CONTRACT_DOCS].reverse();
+    const matched = await alerts.matchEach(listings.map((doc) => ({ doc, excludeUser: null })));
+    // Assess: the embedded matcher (the rule, record by record) agrees listing by listing.
+    const oracle = createEmbeddedSavedSearchIndex();
+    await oracle.put(searches);
+    const expected = await Promise.all(listings.map((doc) => oracle.match(doc, null)));
+    const ids = (ms: { id: string }[][]) => ms.map((m) => m.map((x) => x.id).sort());
+    expect(new Set(listings.map((l) => l.university_id)).size).toBe(3);
+    expect(expected[listings.indexOf(calculator)].length).toBeGreaterThanOrEqual(6);
+    expect(ids(matched)).toEqual(ids(expected));
   });
 
   it('fail a write the engine refuses an item of, so the stream record is retried', async () => {

@@ -3,7 +3,9 @@ import { ALL_WORDS_FIELDS, buildSearchRequest } from '../../functions/adapters/s
 import {
   buildPercolatorQuery,
   parsePercolateResponse,
+  toPercolatedDocument,
 } from '../../functions/adapters/search/opensearch-alerts';
+import { CONTRACT_DOCS } from '../contract/search-index.contract';
 
 /**
  * The percolator adapter (docs/decisions/031) where a real engine cannot tell: that a saved search is
@@ -22,6 +24,35 @@ describe('percolator queries', () => {
     };
     const sent = buildSearchRequest({ ...search, sort: 'newest', limit: 24, offset: 0 }, ALL_WORDS_FIELDS);
     expect(buildPercolatorQuery(search)).toEqual(sent.query);
+  });
+
+  it("percolates a listing lean as its words and the filters' fields only, and whole while old queries remain", () => {
+    const listing = { ...CONTRACT_DOCS[0], tags: ['casio', 'fx'], status: 'active' as const };
+    const lean = toPercolatedDocument(listing, true);
+    expect(lean).toEqual({
+      listing_words: [
+        'Calculadora científica Casio fx-570',
+        'casio',
+        'fx',
+        'Electrónica electronica',
+        'Ingeniería ingenieria',
+        'Perfecta para cálculo',
+        'María Pérez',
+      ],
+      category: 'electronica',
+      career: 'ingenieria',
+      condition: listing.condition,
+      university_id: 'ucv',
+      price: 25,
+      status: 'active',
+    });
+    const whole = toPercolatedDocument(listing, false);
+    expect(whole).toMatchObject({
+      title: listing.title,
+      description: listing.description,
+      seller_name: 'María Pérez',
+    });
+    expect(whole.listing_words).toEqual(lean.listing_words);
   });
 
   it('refuses a percolate response without the saved search fields', () => {

@@ -10,8 +10,8 @@ import {
   indexWriter,
   type OpenSearchConnection,
   openSearchSender,
+  TEXT_FIELD_NAMES,
   toIndexedDocument,
-  WORD_FIELDS,
 } from './opensearch';
 
 /**
@@ -20,8 +20,8 @@ import {
  * `buildSearchRequest` sends for that search, so an alert matches exactly what the search finds
  * (shared/search-terms.ts's rule: accents, synonyms, typos, prefixes; filters; price range). A new
  * listing is percolated once — OpenSearch finds the stored queries it satisfies, one request for
- * however many saved searches. The index maps the product fields exactly as the products index
- * does (the percolated listing is analysed with them), plus the saved search's owner and switch.
+ * however many saved searches. The index holds the words of every searched field in one field, the
+ * filters' fields as the products index maps them, and the saved search's owner and switch.
  */
 
 type JsonObject = Record<string, unknown>;
@@ -30,46 +30,40 @@ type JsonObject = Record<string, unknown>;
 export const PERCOLATE_PAGE = 500;
 
 /**
- * The percolator index's body: the products index's analysis and fields, each searched field also
- * copied to the all-words field the stored queries read, plus the stored queries.
+ * The layout of the stored saved searches: 2 reads ALL_WORDS_FIELD and names its university
+ * (docs/decisions/051, fourth pass); searches stored before have no `layout`, read the six
+ * `.prefix` fields and name no university.
+ */
+export const PERCOLATOR_LAYOUT = 2;
+
+/**
+ * The percolator index's body: the products index's analysis and fields (what queries stored
+ * before the layout read), the all-words field the stored queries read now, plus the stored queries.
+ * The all-words field has no edge n-grams: a percolation builds an in-memory index of the batch's
+ * listings, where a prefix is a walk over a few thousand terms, and the n-grams were most of the
+ * cost of analysing them.
  */
 export function buildPercolatorIndexBody(): JsonObject {
   const products = buildIndexBody() as { settings: JsonObject; mappings: { properties: JsonObject } };
-  const properties = Object.fromEntries(
-    Object.entries(products.mappings.properties).map(([name, field]) => [
-      name,
-      WORD_FIELDS.some((f) => f.split('.')[0] === name)
-        ? { ...(field as JsonObject), copy_to: [ALL_WORDS_FIELD] }
-        : field,
-    ]),
-  );
   return {
     settings: products.settings,
     mappings: {
       dynamic: 'strict',
       properties: {
-        ...properties,
-        [ALL_WORDS_FIELD]: {
-          type: 'text',
-          analyzer: 'es_folded',
-          index_prefixes: { min_chars: 1, max_chars: 10 },
-        },
+        ...products.mappings.properties,
+        [ALL_WORDS_FIELD]: { type: 'text', analyzer: 'es_folded' },
         query: { type: 'percolator' },
         search_id: { type: 'keyword' },
         user_id: { type: 'keyword' },
         enabled: { type: 'boolean' },
+        search_university: { type: 'keyword' },
+        layout: { type: 'integer' },
       },
     },
   };
 }
 
-/**
- * The query a saved search is stored as: the search's own query (its words, filters, price range),
- * reading the all-words field instead of the six word fields (the same matches, a third of the
- * percolation's cost). The percolator index always has that field once ensured: one made before it
- * gains it at start, and the percolated listing is analysed with the mapping of the moment, so the
- * queries it stored before (six fields) keep matching until a reindex rewrites them.
- */
+/** The query a saved search is stored as: the search's own query (its words, filters, price range), read from the all-words field. */
 export function buildPercolatorQuery(f: SavedSearchFilters): JsonObject {
   const request = buildSearchRequest(
     {
@@ -91,17 +85,62 @@ export function buildPercolatorQuery(f: SavedSearchFilters): JsonObject {
 
 /** The stored document of a saved search. */
 export function toPercolatorDocument(s: MatchableSearch): JsonObject {
-  return { search_id: s.id, user_id: s.user_id, enabled: s.enabled, query: buildPercolatorQuery(s) };
+  return {
+    search_id: s.id,
+    user_id: s.user_id,
+    enabled: s.enabled,
+    search_university: s.university,
+    layout: PERCOLATOR_LAYOUT,
+    query: buildPercolatorQuery(s),
+  };
 }
 
-/** A percolation's _search body: enabled searches, never `excludeUser`'s, paged by search id. */
-function percolateBody(percolate: JsonObject, excludeUser: string | null, after?: string): JsonObject {
+/**
+ * A listing as percolated. Stored queries of the current layout read only the all-words field and
+ * the filters' fields, so that is all the listing carries (`lean`): analysing it is a fraction of
+ * analysing every searched field with its prefixes. While the index still holds queries of the
+ * layout before (until a reindex rewrites them), the listing also carries every product field.
+ */
+export function toPercolatedDocument(doc: SearchDocument, lean: boolean): JsonObject {
+  const indexed = toIndexedDocument(doc) as Record<string, unknown>;
+  const words = TEXT_FIELD_NAMES.flatMap((f) => {
+    const value = indexed[f];
+    return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+  });
+  if (!lean) return { ...indexed, [ALL_WORDS_FIELD]: words };
+  return {
+    [ALL_WORDS_FIELD]: words,
+    category: indexed.category,
+    career: indexed.career,
+    condition: indexed.condition,
+    university_id: indexed.university_id,
+    price: indexed.price,
+    ...(indexed.status ? { status: indexed.status } : {}),
+  };
+}
+
+/**
+ * A percolation's _search body: enabled searches, never `excludeUser`'s, paged by search id. With
+ * `university` (lean listings, all of it): only that university's searches are candidates — every
+ * saved search is inside one university, so the others could not match, and each candidate is
+ * verified against the listings in memory, which is most of a percolation's cost.
+ */
+function percolateBody(
+  percolate: JsonObject,
+  scope: { excludeUser: string | null; university: string | null },
+  after?: string,
+): JsonObject {
+  const { excludeUser, university } = scope;
   return {
     size: PERCOLATE_PAGE,
     _source: ['search_id', 'user_id'],
     query: {
       bool: {
-        filter: [{ percolate: { field: 'query', ...percolate } }, { term: { enabled: true } }],
+        filter: [
+          { percolate: { field: 'query', ...percolate } },
+          { term: { enabled: true } },
+          ...(university === null ? [] : [{ term: { search_university: university } }]),
+        ],
         ...(excludeUser ? { must_not: [{ term: { user_id: excludeUser } }] } : {}),
       },
     },
@@ -114,10 +153,17 @@ function percolateBody(percolate: JsonObject, excludeUser: string | null, after?
 export function buildPercolateRequest(
   doc: SearchDocument,
   excludeUser: string | null,
+  lean: boolean,
   after?: string,
 ): JsonObject {
-  return percolateBody({ document: toIndexedDocument(doc) }, excludeUser, after);
+  return percolateBody(
+    { document: toPercolatedDocument(doc, lean) },
+    { excludeUser, university: lean ? doc.university_id : null },
+    after,
+  );
 }
+
+const countSchema = z.object({ count: z.number() });
 
 const percolateResponseSchema = z.object({
   hits: z.object({
@@ -134,10 +180,18 @@ export function parsePercolateResponse(body: unknown): SavedSearchMatch[] {
 /**
  * The _search body that percolates a stream batch's listings at once (`documents`): enabled
  * searches, by id; each hit names the listings it matched (`_percolator_document_slot`). Sellers'
- * own searches are left out per listing by the caller.
+ * own searches are left out per listing by the caller. Lean listings are percolated one
+ * university at a time (`docs` all of one university).
  */
-export function buildPercolateManyRequest(docs: SearchDocument[], after?: string): JsonObject {
-  return percolateBody({ documents: docs.map(toIndexedDocument) }, null, after);
+export function buildPercolateManyRequest(docs: SearchDocument[], lean: boolean, after?: string): JsonObject {
+  const university = lean ? docs[0].university_id : null;
+  if (university !== null && docs.some((d) => d.university_id !== university))
+    throw new Error('a lean percolation takes the listings of one university');
+  return percolateBody(
+    { documents: docs.map((d) => toPercolatedDocument(d, lean)) },
+    { excludeUser: null, university },
+    after,
+  );
 }
 
 const percolateManyResponseSchema = z.object({
@@ -183,6 +237,22 @@ export function createOpenSearchSavedSearchIndex(
     refresh: options.refresh,
   });
 
+  /**
+   * Whether every stored query is of the current layout, so listings are percolated lean. Once
+   * true it stays true for this instance: every put since writes the current layout.
+   */
+  let current = false;
+  async function lean(): Promise<boolean> {
+    if (current) return true;
+    const res = await send({
+      method: 'POST',
+      path: `${indexPath}/_count`,
+      body: { query: { bool: { must_not: [{ term: { layout: PERCOLATOR_LAYOUT } }] } } },
+    });
+    current = countSchema.parse(res.body).count === 0;
+    return current;
+  }
+
   return {
     ensureIndex: writer.ensureIndex,
 
@@ -204,33 +274,46 @@ export function createOpenSearchSavedSearchIndex(
       const out: SavedSearchMatch[][] = listings.map(() => []);
       if (listings.length === 0) return out;
       await writer.ensureOnce();
-      const docs = listings.map((l) => l.doc);
-      let after: string | undefined;
-      for (;;) {
-        const res = await send({
-          method: 'POST',
-          path: `${indexPath}/_search`,
-          body: buildPercolateManyRequest(docs, after),
-        });
-        const page = parsePercolateManyResponse(res.body, listings.length);
-        for (const hit of page)
-          for (const slot of hit.slots)
-            if (hit.user_id !== listings[slot].excludeUser)
-              out[slot].push({ id: hit.search_id, user_id: hit.user_id });
-        if (page.length < PERCOLATE_PAGE) return out;
-        after = page[page.length - 1].search_id;
-      }
+      const asLean = await lean();
+      // Lean: one percolation per university, side by side; else one for all.
+      const groups = new Map<string, number[]>();
+      listings.forEach((l, i) => {
+        const key = asLean ? l.doc.university_id : '';
+        groups.set(key, [...(groups.get(key) ?? []), i]);
+      });
+      await Promise.all(
+        [...groups.values()].map(async (at) => {
+          const docs = at.map((i) => listings[i].doc);
+          let after: string | undefined;
+          for (;;) {
+            const res = await send({
+              method: 'POST',
+              path: `${indexPath}/_search`,
+              body: buildPercolateManyRequest(docs, asLean, after),
+            });
+            const page = parsePercolateManyResponse(res.body, docs.length);
+            for (const hit of page)
+              for (const slot of hit.slots)
+                if (hit.user_id !== listings[at[slot]].excludeUser)
+                  out[at[slot]].push({ id: hit.search_id, user_id: hit.user_id });
+            if (page.length < PERCOLATE_PAGE) return;
+            after = page[page.length - 1].search_id;
+          }
+        }),
+      );
+      return out;
     },
 
     async match(doc, excludeUser) {
       await writer.ensureOnce();
+      const asLean = await lean();
       const out: SavedSearchMatch[] = [];
       let after: string | undefined;
       for (;;) {
         const res = await send({
           method: 'POST',
           path: `${indexPath}/_search`,
-          body: buildPercolateRequest(doc, excludeUser, after),
+          body: buildPercolateRequest(doc, excludeUser, asLean, after),
         });
         const page = parsePercolateResponse(res.body);
         out.push(...page);

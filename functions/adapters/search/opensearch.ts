@@ -45,15 +45,16 @@ export const WORD_FIELDS = TEXT_FIELDS.map((f) => {
   return boost ? `${name}.prefix^${boost}` : `${name}.prefix`;
 });
 /**
- * One field holding the words of every searched field (each copies its text to it), which the
- * percolator index has (opensearch-alerts.ts; docs/decisions/051, third pass). Every clause is a
- * filter (no field boost scores) and a word matches when ANY field holds it, so reading this one
- * field finds exactly what the six `.prefix` fields find — at one typo automaton per word instead of
- * six, which is most of a percolation's cost.
+ * The one field of the saved searches' percolator index that holds the words of every searched
+ * field (opensearch-alerts.ts; docs/decisions/051, third pass). Every clause is a filter (no field
+ * boost scores) and a word matches when ANY field holds it, so reading this one field finds exactly
+ * what the six `.prefix` fields find, at one typo automaton per word instead of six.
  */
-export const ALL_WORDS_FIELD = 'words';
+export const ALL_WORDS_FIELD = 'listing_words';
 /** The word fields of a query on an index that has ALL_WORDS_FIELD. */
 export const ALL_WORDS_FIELDS: readonly string[] = [ALL_WORDS_FIELD];
+/** The searched fields' names (TEXT_FIELDS without boosts). */
+export const TEXT_FIELD_NAMES = TEXT_FIELDS.map((f) => f.split('^')[0]);
 /** What a hit returns: the listing summary only (never the seller's e-mail or phone). */
 export const SUMMARY_FIELDS = Object.keys(productSummarySchema.shape);
 
