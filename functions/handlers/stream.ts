@@ -18,14 +18,19 @@ import {
   alertOnNewListings,
   removeSavedSearchesOfProfile,
   syncSavedSearch,
+  touchesMatcher,
 } from '../services/alert-notifications';
 import { notifyHold } from '../services/hold-notifications';
 import { indexChanges, productIdOf } from '../services/indexer';
 import { settleProductCountsOf } from '../services/listing-counts';
-import { type NotifyDeps, notifyQuestionChange } from '../services/question-notifications';
+import {
+  type NotifyDeps,
+  notifyQuestionChange,
+  questionChangeMayNotify,
+} from '../services/question-notifications';
 import { deleteProductQuestions } from '../services/questions';
 import { evaluateHold, reportKeyOf, settleReportCounts } from '../services/report-holds';
-import type { ChangeStep } from '../stream/dispatcher';
+import type { EntityHandlers } from '../stream/dispatcher';
 import type { StreamEntity } from '../stream/filter';
 
 /** What the stream's handlers use (each part is built on first use: indexing never builds the pool's client). */
@@ -41,16 +46,21 @@ export interface StreamContext extends MailDeliveryDeps, NotifyDeps, AlertDeps {
 }
 
 /**
- * The table's changes, by entity, and what follows each. A product's change:
- * 1. settles the product's listing counts to its current state (idempotent, so a retry of the
- *    record, after the index failed below, changes nothing twice); first, so listing totals stay
- *    right while the search index is down; the batch's products in shared transactions
- *    (docs/decisions/051);
- * 2. when the product was deleted (by its owner or later by an admin), deletes its questions
- *    (idempotent batched deletes of one Query; before the index, so an index outage never keeps them);
- * 3. updates the search index (the ONLY way anything reaches it, so it can always be rebuilt from
- *    the table), the batch's changes in one bulk write (docs/decisions/051);
- * 4. when reports just held it for review, mails its seller (hold-notifications.ts).
+ * The table's changes, by entity, and what follows each. A product's change goes through three
+ * lanes side by side (independent stores, each with its own failures; a change any of them fails
+ * is retried through all three, every step idempotent; docs/decisions/051, fourth pass):
+ * - its listing counts, settled to the product's current state (idempotent per product: a retry,
+ *   or a replay after another lane failed, changes nothing twice); the batch's products in shared
+ *   transactions; beside the index, so listing totals stay right while the search index is down;
+ * - when the product was deleted (by its owner or later by an admin), its questions and favorites
+ *   deleted (idempotent batched deletes of one Query; beside the index, so an index outage never
+ *   keeps them);
+ * - the search index (the ONLY way anything reaches it, so it can always be rebuilt from the
+ *   table), the batch's changes in one bulk write; then the alerts of the listings that went on
+ *   offer, percolated at once (after the index: the listing is found when its alert is opened;
+ *   idempotent per person by `seen`).
+ * Then, only once every lane succeeded for it: when reports just held it for review, its seller is
+ *   mailed (hold-notifications.ts: a mail, so no other lane's retry may send it twice).
  * A new mail request (a public mail route answered already) is looked up and mailed, so that
  * route's answer and its time are the same for every address (docs/decisions/014). Its later
  * changes (the TTL's removal) are nothing to act on.
@@ -59,73 +69,94 @@ export interface StreamContext extends MailDeliveryDeps, NotifyDeps, AlertDeps {
  * people reported it (docs/decisions/019); the hold is a product change, which then leaves the
  * listing counts and the search index through the product's handlers above.
  * A product's, profile's or university's change also settles the admin dashboard's counts (every
- * product, new listings per day and university, profiles, universities; docs/decisions/025), and a
- * deleted product's favorites are deleted.
+ * product, new listings per day and university, profiles, universities; docs/decisions/025).
  * A new question e-mails the seller, an answer the asker: the first at once, later ones within 15
  * minutes gathered into one mail (idempotent under replays; docs/decisions/020).
  * A product that goes on offer (published, renewed, reactivated) alerts the saved searches it
  * matches; a saved search's change keeps the reverse index in step; a removed profile takes its
  * saved searches with it (docs/decisions/031).
+ * `concerns` drops, before the batch is cut into runs, the changes an entity's handlers would pass
+ * over (a saved search's 'Nuevos para ti', a removed question, a mail request's removal): written
+ * between a batch's products, they would otherwise cut its run of products into runs of one.
  * Its keys are the stream's filter (functions/stream/filter.ts): other entities' changes, such as
  * the counts', never reach the dispatcher.
  */
-export const streamHandlers: { readonly [E in StreamEntity]: readonly ChangeStep<StreamContext>[] } = {
-  product: [
-    // The batch's products settled together: each shared count touched once (decision 051).
-    {
-      async batch(changes, ctx) {
-        const failures = new Map<StreamChange, unknown>();
-        const ids = new Map<StreamChange, number>();
-        for (const change of changes) {
-          try {
-            const id = productIdOf(change);
-            if (id !== null) ids.set(change, id);
-          } catch (error) {
-            failures.set(change, error);
-          }
-        }
-        const failed = await settleProductCountsOf(ctx, [...ids.values()]);
-        for (const [change, id] of ids) if (failed.has(id)) failures.set(change, failed.get(id));
-        return failures;
-      },
-    },
-    async (change, ctx) => {
-      const id = productIdOf(change);
-      if (id !== null && change.eventName === 'REMOVE') await deleteProductQuestions(ctx, id);
-    },
-    // A deleted product's favorites go too (gsi1 FAVORITED#<id>; idempotent deletes).
-    async (change, ctx) => {
-      const id = productIdOf(change);
-      if (id !== null && change.eventName === 'REMOVE') await ctx.favorites.removeAllOfProduct(id);
-    },
-    // The run's changes in ONE bulk write, each product's last change winning (decision 051).
-    { batch: (changes, { search }) => indexChanges(search, changes) },
-    // After the index: a record retried because the index failed does not mail the seller again.
-    (change, ctx) => notifyHold(ctx, change),
-    // Alerts last, the run's new listings percolated at once (idempotent per person: a retried
-    // record mails nobody twice).
-    { batch: (changes, ctx) => alertOnNewListings(ctx, changes) },
-  ],
-  savedSearch: [(change, ctx) => syncSavedSearch(ctx, change)],
-  report: [
-    async (change, ctx) => {
-      const { productId, reporterId } = reportKeyOf(change);
-      await settleReportCounts(ctx, productId, reporterId);
-    },
-    async (change, ctx) => {
-      if (change.eventName === 'INSERT') await evaluateHold(ctx, reportKeyOf(change).productId);
-    },
-  ],
-  question: [(change, ctx) => notifyQuestionChange(ctx, change)],
+export const streamHandlers: { readonly [E in StreamEntity]: EntityHandlers<StreamContext> } = {
+  product: {
+    lanes: [
+      [
+        // The batch's products settled together: each shared count touched once (decision 051).
+        {
+          async batch(changes, ctx) {
+            const failures = new Map<StreamChange, unknown>();
+            const ids = new Map<StreamChange, number>();
+            for (const change of changes) {
+              try {
+                const id = productIdOf(change);
+                if (id !== null) ids.set(change, id);
+              } catch (error) {
+                failures.set(change, error);
+              }
+            }
+            const failed = await settleProductCountsOf(ctx, [...ids.values()]);
+            for (const [change, id] of ids) if (failed.has(id)) failures.set(change, failed.get(id));
+            return failures;
+          },
+        },
+      ],
+      [
+        async (change, ctx) => {
+          const id = productIdOf(change);
+          if (id !== null && change.eventName === 'REMOVE') await deleteProductQuestions(ctx, id);
+        },
+        // A deleted product's favorites go too (gsi1 FAVORITED#<id>; idempotent deletes).
+        async (change, ctx) => {
+          const id = productIdOf(change);
+          if (id !== null && change.eventName === 'REMOVE') await ctx.favorites.removeAllOfProduct(id);
+        },
+      ],
+      [
+        // The run's changes in ONE bulk write, each product's last change winning (decision 051).
+        { batch: (changes, { search }) => indexChanges(search, changes) },
+        // After the index, the run's new listings percolated at once (idempotent per person: a
+        // retried record mails nobody twice).
+        { batch: (changes, ctx) => alertOnNewListings(ctx, changes) },
+      ],
+    ],
+    // Last: a record retried because a lane failed does not mail the seller again.
+    last: [(change, ctx) => notifyHold(ctx, change)],
+  },
+  savedSearch: { concerns: touchesMatcher, lanes: [[(change, ctx) => syncSavedSearch(ctx, change)]] },
+  report: {
+    lanes: [
+      [
+        async (change, ctx) => {
+          const { productId, reporterId } = reportKeyOf(change);
+          await settleReportCounts(ctx, productId, reporterId);
+        },
+        async (change, ctx) => {
+          if (change.eventName === 'INSERT') await evaluateHold(ctx, reportKeyOf(change).productId);
+        },
+      ],
+    ],
+  },
+  question: {
+    concerns: questionChangeMayNotify,
+    lanes: [[(change, ctx) => notifyQuestionChange(ctx, change)]],
+  },
   // The admin dashboard's counts of profiles and universities (docs/decisions/025).
-  profile: [
-    (change, ctx) => settleProfileCount(ctx, profileIdOf(change)),
-    (change, ctx) => removeSavedSearchesOfProfile(ctx, change),
-  ],
-  university: [(change, ctx) => settleUniversityCount(ctx, universityIdOf(change))],
-  mailRequest: [
-    async (change, ctx) => {
-      if (change.eventName === 'INSERT') await deliverMailRequest(ctx, change.newImage);
-    },
-  ],
+  profile: {
+    lanes: [
+      [
+        (change, ctx) => settleProfileCount(ctx, profileIdOf(change)),
+        (change, ctx) => removeSavedSearchesOfProfile(ctx, change),
+      ],
+    ],
+  },
+  university: { lanes: [[(change, ctx) => settleUniversityCount(ctx, universityIdOf(change))]] },
+  // Only a new request is mailed; its removal (the TTL's) is nothing to act on.
+  mailRequest: {
+    concerns: (change) => change.eventName === 'INSERT',
+    lanes: [[(change, ctx) => deliverMailRequest(ctx, change.newImage)]],
+  },
 };

@@ -471,9 +471,20 @@ const savedSearchIdOf = (change: StreamChange): string | null => {
 };
 
 /**
+ * Whether a saved search's change touches what the matcher reads (created, removed, or one of
+ * `matchableFields` changed). 'Nuevos para ti', written into the item by the alerts of every batch
+ * of new listings, touches none: the stream's dispatcher drops those changes (the saved searches'
+ * `concerns`), so they neither reach syncSavedSearch nor split a run of products.
+ */
+export function touchesMatcher(change: StreamChange): boolean {
+  const { oldImage: old, newImage: img } = change;
+  return change.eventName === 'REMOVE' || !img || !old || matchableFields.some((f) => old[f] !== img[f]);
+}
+
+/**
  * A saved search's change reaches the reverse index (the ONLY way anything does, so the index can
- * be rebuilt from the table). 'Nuevos para ti' changes the item too; those changes touch nothing
- * the matcher reads and are passed over.
+ * be rebuilt from the table). The dispatcher hands it only changes that touch the matcher
+ * (touchesMatcher); given another, it puts the same search again, which changes nothing.
  */
 export async function syncSavedSearch(
   deps: Pick<AlertDeps, 'savedSearchIndex'>,
@@ -486,8 +497,6 @@ export async function syncSavedSearch(
     return;
   }
   const img = change.newImage;
-  const old = change.oldImage;
-  if (old && matchableFields.every((f) => old[f] === img[f])) return;
   if (typeof img.user_id !== 'string' || typeof img.university !== 'string') return;
   await deps.savedSearchIndex.put([
     {

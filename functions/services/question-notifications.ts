@@ -147,7 +147,7 @@ const tooOld = (iso: string | undefined, now: number) => {
  * seed, a stalled stream), notifies nobody. A malformed image is logged and notifies nobody.
  */
 export function questionEventOf(change: StreamChange, now: number): QuestionEvent | null {
-  if (change.eventName === 'REMOVE') return null;
+  if (!questionChangeMayNotify(change)) return null;
   const parsed = questionImageSchema.safeParse(change.newImage);
   if (!parsed.success) {
     logger.warn('question change not notified: malformed item', { sequenceNumber: change.sequenceNumber });
@@ -159,10 +159,19 @@ export function questionEventOf(change: StreamChange, now: number): QuestionEven
     if (q.answer_text || tooOld(q.created_at, now)) return null;
     return { key: { recipient: q.seller_id, productId: q.product_id, kind: 'question' }, questionId: q.id };
   }
-  const before = change.oldImage?.answer_text;
-  if (typeof before === 'string' && before.length > 0) return null;
   if (!q.answer_text || tooOld(q.answered_at, now)) return null;
   return { key: { recipient: q.asker_id, productId: q.product_id, kind: 'answer' }, questionId: q.id };
+}
+
+/**
+ * Whether a question's change can notify anyone: not a removal (a deleted product's questions go
+ * with it) nor a change of a question answered already (its answer was notified then). The
+ * stream's dispatcher drops the others (the questions' `concerns`), so they never split a run.
+ */
+export function questionChangeMayNotify(change: StreamChange): boolean {
+  if (change.eventName === 'REMOVE') return false;
+  const before = change.oldImage?.answer_text;
+  return !(typeof before === 'string' && before.length > 0);
 }
 
 /** The stream dispatcher's handler of question changes. */

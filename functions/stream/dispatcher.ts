@@ -21,8 +21,28 @@ export interface BatchChangeHandler<Ctx> {
 
 export type ChangeStep<Ctx> = ChangeHandler<Ctx> | BatchChangeHandler<Ctx>;
 
-/** The consumers of each entity, in order; an entity without any is read and passed over. */
-export type ChangeHandlers<Ctx> = { readonly [E in Entity]?: readonly ChangeStep<Ctx>[] };
+/** A sequence of consumers, in order: a change one of them fails skips the later ones. */
+export type Lane<Ctx> = readonly ChangeStep<Ctx>[];
+
+/** The consumers of an entity's changes (docs/decisions/051, fourth pass). */
+export interface EntityHandlers<Ctx> {
+  /**
+   * Whether the handlers act on a change at all (default: every change). A change they would pass
+   * over is dropped as the batch is cut into runs: it neither splits a run nor reaches them. Pure
+   * and cheap: it reads the change's images, never a store.
+   */
+  readonly concerns?: (change: StreamChange) => boolean;
+  /** Lanes run side by side on the same run: independent consumers (different stores, own failures). */
+  readonly lanes: readonly Lane<Ctx>[];
+  /**
+   * After every lane, for the changes none of them failed: a consumer a replay must not repeat
+   * (a mail), so another lane's failure, which retries the change, never runs it twice.
+   */
+  readonly last?: Lane<Ctx>;
+}
+
+/** The consumers of each entity; an entity without any is read and passed over. */
+export type ChangeHandlers<Ctx> = { readonly [E in Entity]?: EntityHandlers<Ctx> };
 
 /** Partitions whose records run at the same time (DynamoDB Local and the table's capacity bound it). */
 export const PARTITION_CONCURRENCY = 16;
@@ -37,12 +57,20 @@ interface Pending {
  * THE consumer of the table's stream (AWS advises at most two readers per shard, so features add
  * handlers here, not consumers). Each record is decoded, its item's entity read from its `entity`
  * attribute (or its key pattern, for items written before they carried one), and handed to that
- * entity's handlers in order. A batch is taken in runs of consecutive records of one entity
- * (records of entities nobody handles are passed over, so they never split a run); the runs in
- * order. Within a run, per-change handlers run record by record for each partition key, in stream
- * order (as DynamoDB keeps one key's changes on one shard), and the partitions side by side (as
- * different shards already run side by side); a batch handler gets the whole run's surviving
- * changes at once (docs/decisions/051). A change whose handler fails skips its later handlers.
+ * entity's handlers. A batch is taken in runs of consecutive records of one entity, the runs in
+ * order; records nobody handles, and records their entity's handlers would pass over (its
+ * `concerns`, e.g. a saved search's 'Nuevos para ti' written by the alerts), are dropped first, so
+ * they never split a run (dropping a change that does nothing changes no outcome, so the order of
+ * every change that acts is kept).
+ *
+ * A run goes through the entity's lanes side by side (independent consumers: the product's listing
+ * counts beside its search index and alerts), each lane's steps in order; then through its `last`
+ * steps, for the changes no lane failed. Within a step, per-change handlers run record by record
+ * for each partition key, in stream order (as DynamoDB keeps one key's changes on one shard), and
+ * the partitions side by side (as different shards already run side by side); a batch handler gets
+ * the lane's surviving changes of the run at once (docs/decisions/051). A change whose handler
+ * fails skips its later handlers in that lane (and the `last` steps); it is reported failed when
+ * any lane fails it, and its retry runs every lane again.
  *
  * Lambda's partial-batch contract: the failed records are reported by sequence number and retried
  * (the event source mapping retries from the first of them, a bounded number of times, then sends
@@ -50,13 +78,6 @@ interface Pending {
  * record can never succeed, so it is logged and skipped and never blocks the shard.
  */
 export function createStreamDispatcher<Ctx>(handlers: ChangeHandlers<Ctx>, context: () => Ctx) {
-  const skip = (change: StreamChange, entity: Entity, error: Error) =>
-    logger.error('skipping malformed stream record', {
-      sequenceNumber: change.sequenceNumber,
-      entity,
-      error: error.message,
-    });
-
   async function handleBatch(records: DynamoDBRecord[]): Promise<Set<string>> {
     const failed = new Set<string>();
     const runs: Pending[][] = [];
@@ -78,7 +99,8 @@ export function createStreamDispatcher<Ctx>(handlers: ChangeHandlers<Ctx>, conte
         continue;
       }
       const entity = entityOf(change.newImage ?? change.oldImage, change.keys);
-      if (!entity || !handlers[entity]?.length) continue;
+      const handling = entity ? handlers[entity] : undefined;
+      if (!entity || !handling || (handling.concerns && !handling.concerns(change))) continue;
       const last = runs.at(-1);
       if (last && last[0].entity === entity) last.push({ record, change, entity });
       else runs.push([{ record, change, entity }]);
@@ -87,14 +109,40 @@ export function createStreamDispatcher<Ctx>(handlers: ChangeHandlers<Ctx>, conte
     return failed;
   }
 
-  /** One entity's run: its handlers in stages (per-change handlers together, each batch handler alone). */
+  /** One entity's run: its lanes side by side, then its `last` steps for the changes none failed. */
   async function handleRun(run: Pending[], failed: Set<string>): Promise<void> {
     const { entity } = run[0];
+    const { lanes, last = [] } = handlers[entity] as EntityHandlers<Ctx>;
     const ctx = context();
-    let alive = run.map((p) => p.change);
-    const outcome = (change: StreamChange, error: unknown) => {
-      alive = alive.filter((c) => c !== change);
-      if (error instanceof MalformedRecordError) return skip(change, entity, error);
+    const changes = run.map((p) => p.change);
+    const failures = new Map<StreamChange, unknown>();
+    // A lane's error worth a retry outranks another's malformed verdict (that lane skips it again).
+    const note = (laneFailures: ReadonlyMap<StreamChange, unknown>) => {
+      for (const [change, error] of laneFailures)
+        if (!failures.has(change) || failures.get(change) instanceof MalformedRecordError)
+          failures.set(change, error);
+    };
+    for (const laneFailures of await Promise.all(lanes.map((lane) => runLane(lane, changes, ctx))))
+      note(laneFailures);
+    if (last.length > 0)
+      note(
+        await runLane(
+          last,
+          changes.filter((c) => !failures.has(c)),
+          ctx,
+        ),
+      );
+    for (const change of changes) {
+      if (!failures.has(change)) continue;
+      const error = failures.get(change);
+      if (error instanceof MalformedRecordError) {
+        logger.error('skipping malformed stream record', {
+          sequenceNumber: change.sequenceNumber,
+          entity,
+          error: error.message,
+        });
+        continue;
+      }
       countMetric(METRIC.indexerFailures);
       logger.warn('stream record failed; reported for retry', {
         sequenceNumber: change.sequenceNumber,
@@ -102,19 +150,35 @@ export function createStreamDispatcher<Ctx>(handlers: ChangeHandlers<Ctx>, conte
         error: error instanceof Error ? error.message : String(error),
       });
       failed.add(change.sequenceNumber);
+    }
+  }
+
+  /**
+   * One lane over a run: its steps in stages (per-change handlers together, each batch handler
+   * alone). Resolves with the changes it failed, each with its first error.
+   */
+  async function runLane(
+    steps: Lane<Ctx>,
+    changes: readonly StreamChange[],
+    ctx: Ctx,
+  ): Promise<Map<StreamChange, unknown>> {
+    const failures = new Map<StreamChange, unknown>();
+    let alive = changes;
+    const fail = (change: StreamChange, error: unknown) => {
+      alive = alive.filter((c) => c !== change);
+      failures.set(change, error);
     };
-    const steps = handlers[entity] ?? [];
     for (let i = 0; i < steps.length && alive.length > 0; ) {
       const step = steps[i];
       if (typeof step !== 'function') {
-        const changes = alive;
-        let failures: ReadonlyMap<StreamChange, unknown>;
+        const given = alive;
+        let stepFailures: ReadonlyMap<StreamChange, unknown>;
         try {
-          failures = await step.batch(changes, ctx);
+          stepFailures = await step.batch(given, ctx);
         } catch (error) {
-          failures = new Map(changes.map((c) => [c, error]));
+          stepFailures = new Map(given.map((c) => [c, error]));
         }
-        for (const [change, error] of failures) outcome(change, error);
+        for (const [change, error] of stepFailures) fail(change, error);
         i += 1;
         continue;
       }
@@ -126,13 +190,14 @@ export function createStreamDispatcher<Ctx>(handlers: ChangeHandlers<Ctx>, conte
           try {
             await handle(change, ctx);
           } catch (error) {
-            outcome(change, error);
+            fail(change, error);
             return;
           }
         }
       });
       i = end;
     }
+    return failures;
   }
 
   // A batch whose every record failed is still a partial-batch answer, not a thrown error: the

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
@@ -14,6 +14,7 @@ import { resetContext } from '../../functions/app/context';
 import { handler as dispatcher } from '../../functions/app/stream';
 import type { MailMessage } from '../../functions/ports/accounts';
 import type { AlertStateStore, MatchableSearch, SavedSearchIndex } from '../../functions/ports/alerts';
+import type { CountStore } from '../../functions/ports/counts';
 import type { SearchIndex } from '../../functions/ports/search-index';
 import { freePort } from '../../scripts/local/ports';
 import { MAX_SAVED_SEARCHES } from '#shared/alerts';
@@ -39,7 +40,7 @@ const alertsIndex = uniqueIndexName('bulk-alerts');
 let downNode: string;
 let clock = Date.now();
 let sent: MailMessage[] = [];
-const calls = { write: 0, upsert: 0, remove: 0, matchEach: 0, match: 0 };
+const calls = { write: 0, upsert: 0, remove: 0, matchEach: 0, match: 0, put: 0 };
 
 const liveSearch = () => createOpenSearchIndex({ ...localOpenSearch(), index: productsIndex, refresh: true });
 const liveAlerts = () =>
@@ -66,6 +67,7 @@ function countedAlerts(index: SavedSearchIndex): SavedSearchIndex {
     ...index,
     match: tally('match', (d, u) => index.match(d, u)),
     matchEach: tally('matchEach', (l) => index.matchEach(l)),
+    put: tally('put', (p) => index.put(p)),
   };
 }
 
@@ -74,11 +76,14 @@ function useEngines({
   search = 'up',
   alerts = 'up',
   alertStates,
+  counts,
 }: {
   search?: 'up' | 'down';
   alerts?: 'up' | 'down';
   /** The alert states' store, when a fault is injected into it. */
   alertStates?: AlertStateStore;
+  /** The listing counts' store, when a fault is injected into it. */
+  counts?: CountStore;
 } = {}) {
   const node = (state: 'up' | 'down') => ({
     ...localOpenSearch(),
@@ -97,6 +102,7 @@ function useEngines({
     now: () => new Date(clock),
     appUrl: () => 'http://localhost:5173',
     ...(alertStates ? { alertStates } : {}),
+    ...(counts ? { counts } : {}),
   });
 }
 
@@ -391,5 +397,128 @@ describe('the stream dispatcher indexes a batch in bulk on the real OpenSearch',
     });
     expect(found.items.map((p) => [p.id, p.title])).toEqual([[fresh.id, 'Silla ergonómica']]);
     expect(await countOf()).toBe(1);
+  });
+
+  it("cuts a batch into runs only at changes that act: 'Nuevos para ti' written between products leaves ONE run, a saved search created between them splits it and alerts the listings after it", async () => {
+    // Prepare: Nora saves a search for calculators in the middle of the batch; the alerts of an
+    // earlier batch write Tomás's 'Nuevos para ti' between the products (as in the stream, where
+    // they interleave with the next listings written).
+    const nora = randomUUID();
+    await createProfileRepository(table).createIfAbsent({
+      user_id: nora,
+      email: `nora-${nora.slice(0, 6)}@correo.com`,
+      full_name: 'Nora',
+      university_email: null,
+      university_email_verified: false,
+      university_id: null,
+      created_at: new Date(clock).toISOString(),
+    });
+    const searches = createSavedSearchRepository(table);
+    const itemOf = async (userId: string, id: string) =>
+      (await table.doc.send(new GetCommand({ TableName: table.tableName, Key: keys.savedSearch(userId, id) })))
+        .Item as Record<string, unknown>;
+    /** A real 'Nuevos para ti' write into Tomás's search, as its stream record (old and new image). */
+    let earlier = 1;
+    const nuevosParaTi = async () => {
+      const before = await itemOf(thrifty, `cheap-${thrifty}`);
+      await searches.addNew(thrifty, `cheap-${thrifty}`, [earlier++], MAX_SAVED_SEARCHES);
+      return streamRecord(seq(), 'MODIFY', await itemOf(thrifty, `cheap-${thrifty}`), before);
+    };
+    const calculators = [];
+    for (let i = 0; i < 5; i++) calculators.push(await listing({ title: `Calculadora ${i}`, price: 10 }));
+    const [p1, p2, p3, p4, p5] = inserts(calculators);
+    const event = [p1, await nuevosParaTi(), p2, await nuevosParaTi(), p3];
+    const noraSearch = { id: `calc-${nora}`, user_id: nora, enabled: true, university, q: 'calculadora' };
+    expect(
+      await searches.create(
+        { ...noraSearch, created_at: new Date(clock).toISOString(), new_ids: [] },
+        MAX_SAVED_SEARCHES,
+      ),
+    ).toBe('created');
+    event.push(streamRecord(seq(), 'INSERT', await itemOf(nora, noraSearch.id)), p4, await nuevosParaTi(), p5);
+    // Act
+    const res = await dispatch(event);
+    // Assess: two runs of products (one bulk write and one percolation each), split only by the
+    // search's creation, which reached the percolator between them.
+    expect(res).toEqual({ batchItemFailures: [] });
+    expect(calls).toMatchObject({ write: 2, matchEach: 2, put: 1 });
+    const ids = calculators.map((p) => p.id);
+    expect(await indexedIds()).toEqual(ids);
+    expect(await countOf()).toBe(5);
+    expect(await newIdsOf(buyer, `calc-${buyer}`)).toEqual(ids);
+    expect(await newIdsOf(nora, noraSearch.id)).toEqual(ids.slice(3));
+    expect(mailsTo(nora)).toHaveLength(1);
+    expect(await seenBy(nora)).toEqual(ids.slice(3));
+  });
+
+  it('runs the counts lane beside the index and alerts: counts refused → indexed and alerted, reported, counted once and alerted once on the retry; engine down → counted, reported, indexed on the retry', async () => {
+    // Prepare: a listing already indexed and counted, now held by reports (a hold mail is owed).
+    const held = await listing({ title: 'Mesa de dibujo' });
+    expect(await dispatch(inserts([held]))).toEqual({ batchItemFailures: [] });
+    const heldNow = { ...held, held_at: new Date(clock).toISOString() };
+    await listing(heldNow);
+    const calculators = [
+      await listing({ title: 'Calculadora Casio', price: 10 }),
+      await listing({ title: 'Calculadora HP', price: 40 }),
+    ];
+    const fresh = [...calculators, await listing({ title: 'Mesa plegable' })];
+    const event = [
+      ...inserts(fresh),
+      streamRecord(seq(), 'MODIFY', productItem(heldNow), productItem(held)),
+    ];
+    const every = event.map((r) => ({ itemIdentifier: r.dynamodb?.SequenceNumber }));
+    // The table refuses the counts' transactions (its count items throttled).
+    const real = createCountStore(table);
+    let countsDown = true;
+    useEngines({
+      counts: {
+        values: (n) => real.values(n),
+        memberships: (m) => real.memberships(m),
+        move: (...a) => real.move(...a),
+        moveMany: (m) => real.moveMany(m),
+        pagedMemberships: (m) => real.pagedMemberships(m),
+        movePaged: async (m) => {
+          if (countsDown) throw Object.assign(new Error('throughput exceeded'), { name: 'ThrottlingException' });
+          return real.movePaged(m);
+        },
+      },
+    });
+    calls.write = 0;
+    calls.matchEach = 0;
+    // Act
+    const refused = await dispatch(event);
+    // Assess: every change reported (its counts are owed), yet indexed and alerted already; the
+    // hold mail waits until every lane succeeded for its change.
+    expect(refused).toEqual({ batchItemFailures: every });
+    expect(await countOf()).toBe(1);
+    expect(await indexedIds()).toEqual(fresh.map((p) => p.id));
+    expect(await newIdsOf(buyer, `calc-${buyer}`)).toEqual(calculators.map((p) => p.id));
+    expect(mailsTo(buyer)).toHaveLength(1);
+    expect(mailsTo(seller)).toHaveLength(0);
+
+    // Act: the table takes the counts again; Lambda retries the batch.
+    countsDown = false;
+    expect(await dispatch(event)).toEqual({ batchItemFailures: [] });
+    // Assess: counted once, alerted once, the seller told of the hold once.
+    expect(await countOf()).toBe(3);
+    expect(await indexedIds()).toEqual(fresh.map((p) => p.id));
+    expect(mailsTo(buyer)).toHaveLength(1);
+    expect(await seenBy(buyer)).toEqual(calculators.map((p) => p.id));
+    expect(mailsTo(seller)).toHaveLength(1);
+
+    // Act: the engine is down for the next batch.
+    const later = [await listing({ title: 'Calculadora Texas', price: 12 })];
+    const second = inserts(later);
+    useEngines({ search: 'down', alerts: 'down' });
+    const down = await dispatch(second);
+    // Assess: reported, but the counts settled beside the index.
+    expect(down).toEqual({ batchItemFailures: [{ itemIdentifier: second[0].dynamodb?.SequenceNumber }] });
+    expect(await countOf()).toBe(4);
+    // Act: the engine is back; the retry indexes and alerts, counting nothing twice.
+    useEngines();
+    expect(await dispatch(second)).toEqual({ batchItemFailures: [] });
+    expect(await countOf()).toBe(4);
+    expect(await indexedIds()).toEqual([...fresh, ...later].map((p) => p.id));
+    expect(await seenBy(buyer)).toEqual([...calculators, ...later].map((p) => p.id));
   });
 });

@@ -132,6 +132,8 @@ export function streamRecord(
   seq: string,
   eventName: 'INSERT' | 'MODIFY' | 'REMOVE',
   image: Record<string, unknown>,
+  /** A MODIFY's image before the change (NEW_AND_OLD_IMAGES); none: a record without it. */
+  oldImage?: Record<string, unknown>,
 ): DynamoDBRecord {
   const k = { pk: image.pk, sk: image.sk };
   return {
@@ -150,6 +152,13 @@ export function streamRecord(
             NewImage: marshall(image, { removeUndefinedValues: true }) as NonNullable<
               DynamoDBRecord['dynamodb']
             >['NewImage'],
+            ...(oldImage
+              ? {
+                  OldImage: marshall(oldImage, { removeUndefinedValues: true }) as NonNullable<
+                    DynamoDBRecord['dynamodb']
+                  >['OldImage'],
+                }
+              : {}),
           }),
       StreamViewType: 'NEW_AND_OLD_IMAGES',
     },
