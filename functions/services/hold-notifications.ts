@@ -30,9 +30,10 @@ export function holdEventOf(change: StreamChange): HoldEvent | null {
 }
 
 /**
- * The stream dispatcher's handler: mails the seller once per hold. It runs last among a product's
- * handlers, so a retried record (the index failed) does not mail again; a failure of the mail
- * itself retries the record, so the seller may rarely get it twice but never not at all.
+ * The stream dispatcher's handler: mails the seller once per hold. It is a product's `last` step,
+ * run only once every lane succeeded for the change, so a retry another lane caused (the counts or
+ * the index failed) does not mail again; a failure of the mail itself retries the record, so the
+ * seller may rarely get it twice but never not at all.
  */
 export async function notifyHold(
   deps: Pick<NotifyDeps, 'notifySettings' | 'userDirectory' | 'profiles' | 'now' | 'mailer' | 'appUrl'>,
