@@ -7,6 +7,7 @@ import { createAlertStateStore, createSavedSearchRepository } from '../../functi
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createCountStore } from '../../functions/adapters/dynamodb/counts';
 import { productItem } from '../../functions/adapters/dynamodb/products';
+import { questionItem } from '../../functions/adapters/dynamodb/questions';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { createOpenSearchIndex } from '../../functions/adapters/search/opensearch';
 import { createOpenSearchSavedSearchIndex } from '../../functions/adapters/search/opensearch-alerts';
@@ -449,6 +450,40 @@ describe('the stream dispatcher indexes a batch in bulk on the real OpenSearch',
     expect(await newIdsOf(nora, noraSearch.id)).toEqual(ids.slice(3));
     expect(mailsTo(nora)).toHaveLength(1);
     expect(await seenBy(nora)).toEqual(ids.slice(3));
+  });
+
+  it("keeps ONE run of a batch of deleted products whose questions' removals sit between them", async () => {
+    // Prepare: three indexed listings, each with a question; then each deleted, and the stream
+    // carries each question's removal (deleteProductQuestions) between the products' removals.
+    const gone = [
+      await listing({ title: 'Lámpara' }),
+      await listing({ title: 'Silla' }),
+      await listing({ title: 'Estante' }),
+    ];
+    expect(await dispatch(inserts(gone))).toEqual({ batchItemFailures: [] });
+    const event: DynamoDBRecord[] = [];
+    for (const p of gone) {
+      await table.doc.send(new DeleteCommand({ TableName: table.tableName, Key: keys.product(p.id) }));
+      event.push(streamRecord(seq(), 'REMOVE', productItem(p)));
+      const question = questionItem({
+        id: `${clock}-${p.id}`,
+        product_id: p.id,
+        product_title: p.title,
+        seller_id: seller,
+        asker_id: buyer,
+        asker_name: 'Berta',
+        question_text: '¿Sigue disponible?',
+        created_at: new Date(clock).toISOString(),
+      });
+      event.push(streamRecord(seq(), 'REMOVE', question));
+    }
+    calls.write = 0;
+    // Act
+    expect(await dispatch(event)).toEqual({ batchItemFailures: [] });
+    // Assess: one bulk write for the three removals; nothing left listed or counted.
+    expect(calls.write).toBe(1);
+    expect(await indexedIds()).toEqual([]);
+    expect(await countOf()).toBe(0);
   });
 
   it('runs the counts lane beside the index and alerts: counts refused → indexed and alerted, reported, counted once and alerted once on the retry; engine down → counted, reported, indexed on the retry', async () => {
