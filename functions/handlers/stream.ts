@@ -16,6 +16,8 @@ import {
 import {
   type AlertDeps,
   alertOnNewListings,
+  type PercolatedListings,
+  percolateNewListings,
   removeSavedSearchesOfProfile,
   syncSavedSearch,
   touchesMatcher,
@@ -116,11 +118,29 @@ export const streamHandlers: { readonly [E in StreamEntity]: EntityHandlers<Stre
         },
       ],
       [
-        // The run's changes in ONE bulk write, each product's last change winning (decision 051).
-        { batch: (changes, { search }) => indexChanges(search, changes) },
-        // After the index, the run's new listings percolated at once (idempotent per person: a
-        // retried record mails nobody twice).
-        { batch: (changes, ctx) => alertOnNewListings(ctx, changes) },
+        // The run's changes in ONE bulk write, each product's last change winning (decision 051);
+        // the run's new listings percolated at once BESIDE it (the percolation reads only the
+        // listings), and alerted once the index took them, so a listing is found when its alert is
+        // opened (idempotent per person: a retried record mails nobody twice).
+        {
+          async batch(changes, ctx) {
+            const percolation = percolateNewListings(ctx, changes);
+            // Awaited below; a percolation failing while the index is written is not unhandled.
+            percolation.catch(() => undefined);
+            const failures = await indexChanges(ctx.search, changes);
+            const indexed = changes.filter((c) => !failures.has(c));
+            let percolated: PercolatedListings;
+            try {
+              percolated = await percolation;
+            } catch (error) {
+              for (const change of indexed) failures.set(change, error);
+              return failures;
+            }
+            for (const [change, error] of await alertOnNewListings(ctx, indexed, percolated))
+              failures.set(change, error);
+            return failures;
+          },
+        },
       ],
     ],
     // Last: a record retried because a lane failed does not mail the seller again.

@@ -40,10 +40,8 @@ export interface CountStore {
    * MAX_MOVE_ITEMS items: two per move plus one per count changed.
    */
   moveMany(moves: readonly CountMove[]): Promise<boolean>;
-  /** The pages named (consistent reads), and for members their pages do not hold, their own markers. */
-  pagedMemberships(
-    members: readonly { member: string; page: string }[],
-  ): Promise<{ pages: Map<string, MarkerPage>; memberships: PagedMembership[] }>;
+  /** The marker pages named, read consistently (a page not written yet: version 0, no members). */
+  markerPages(pages: readonly string[]): Promise<Map<string, MarkerPage>>;
   /**
    * Paged moves in ONE transaction (at most MAX_MOVE_ITEMS items: one per page, retired marker and
    * count changed): false, and nothing changed, when a page or a retired marker moved since read.
@@ -62,13 +60,6 @@ export interface MarkerPage {
   /** 0: no page item yet. */
   version: number;
   members: Readonly<Record<string, readonly string[]>>;
-}
-
-/** What a paged member is counted in: its page's entry, else its own marker (written before pages). */
-export interface PagedMembership {
-  counts: readonly string[];
-  /** The member's own marker, when its page holds no entry for it and that marker counts it somewhere. */
-  legacy?: Membership;
 }
 
 /** One transaction of paged moves: the pages' new entries, the own markers they replace, each count's change. */

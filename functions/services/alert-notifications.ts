@@ -10,6 +10,7 @@ import type {
   AlertStateStore,
   PendingAlert,
   SavedSearchIndex,
+  SavedSearchMatch,
   SavedSearchRepository,
 } from '../ports/alerts';
 import type { NotificationSettingsStore, SigningKeySource, UserDirectory } from '../ports/notifications';
@@ -102,6 +103,33 @@ interface Matched {
   searchIds: string[];
 }
 
+/** A run's listings that went on offer, and the saved searches each one matches. */
+export interface PercolatedListings {
+  listings: { change: StreamChange; product: Product }[];
+  matches: SavedSearchMatch[][];
+}
+
+/**
+ * The run's listings that went on offer, percolated in ONE request (docs/decisions/051). It reads
+ * only the listings and the saved searches, so it may run beside the index write
+ * (functions/handlers/stream.ts).
+ */
+export async function percolateNewListings(
+  deps: Pick<AlertDeps, 'savedSearchIndex' | 'now'>,
+  changes: readonly StreamChange[],
+): Promise<PercolatedListings> {
+  const now = deps.now().getTime();
+  const listings = changes.flatMap((change) => {
+    const product = newlyOnOffer(change, now);
+    return product ? [{ change, product }] : [];
+  });
+  if (listings.length === 0) return { listings, matches: [] };
+  const matches = await deps.savedSearchIndex.matchEach(
+    listings.map(({ product }) => ({ doc: toSearchDocument(product), excludeUser: product.owner_id })),
+  );
+  return { listings, matches };
+}
+
 /**
  * The stream dispatcher's handler of a run of product changes: alerts for the listings that went
  * on offer, percolated in ONE request (docs/decisions/051). Then, in as few writes as the rules
@@ -115,20 +143,17 @@ interface Matched {
 export async function alertOnNewListings(
   deps: AlertDeps,
   changes: readonly StreamChange[],
+  percolated?: PercolatedListings,
 ): Promise<Map<StreamChange, unknown>> {
   const failures = new Map<StreamChange, unknown>();
   const fail = (change: StreamChange, error: unknown) => {
     if (!failures.has(change)) failures.set(change, error);
   };
-  const now = deps.now().getTime();
-  const listings = changes.flatMap((change) => {
-    const product = newlyOnOffer(change, now);
-    return product ? [{ change, product }] : [];
-  });
+  const taken = new Set(changes);
+  const all = percolated ?? (await percolateNewListings(deps, changes));
+  const listings = all.listings.filter(({ change }) => taken.has(change));
+  const matches = all.matches.filter((_, i) => taken.has(all.listings[i].change));
   if (listings.length === 0) return failures;
-  const matches = await deps.savedSearchIndex.matchEach(
-    listings.map(({ product }) => ({ doc: toSearchDocument(product), excludeUser: product.owner_id })),
-  );
   // Each person's listings in stream order, and each search's listings.
   const byUser = new Map<string, Matched[]>();
   const bySearch = new Map<string, { userId: string; id: string; items: Matched[] }>();

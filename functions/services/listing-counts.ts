@@ -86,16 +86,23 @@ async function settle(
   for (let round = 0; round < MAX_ROUNDS && pending.length > 0; round++) {
     // A refused round (a concurrent settle of a page) waits a little, so two settles do not keep colliding.
     if (round > 0) await new Promise((r) => setTimeout(r, Math.random() * 20 * round));
-    // Pages first, products after (see above: what makes a stale product read harmless).
-    const { pages, memberships } = await counts.pagedMemberships(
-      pending.map((id) => ({ member: member(id), page: pageOf(id) })),
-    );
-    const current = await products.getMany(pending, { consistent: true });
+    // Pages first, products after (see above: what makes a stale product read harmless). A product
+    // its page does not hold may have its own marker (written before pages), read beside the
+    // products: only old code wrote those, and retiring one is conditioned on the version read.
+    const pages = await counts.markerPages([...new Set(pending.map(pageOf))]);
+    const entry = (id: number) => pages.get(pageOf(id))?.members[member(id)];
+    const unpaged = pending.filter((id) => !entry(id));
+    const [own, current] = await Promise.all([
+      unpaged.length > 0 ? counts.memberships(unpaged.map(member)) : [],
+      products.getMany(pending, { consistent: true }),
+    ]);
+    const legacyOf = new Map(unpaged.flatMap((id, i) => (own[i].counts.length > 0 ? [[id, own[i]]] : [])));
     const moves: ProductMove[] = [];
     pending.forEach((id, i) => {
       const product = current[i];
       const to = product ? productCounts(product) : [];
-      const { counts: from, legacy } = memberships[i];
+      const legacy = legacyOf.get(id);
+      const from = entry(id) ?? legacy?.counts ?? [];
       if (!sameCounts(from, to) || legacy)
         moves.push({ id, from, to, ...(legacy ? { legacyVersion: legacy.version } : {}) });
     });

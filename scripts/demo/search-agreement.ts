@@ -76,7 +76,7 @@ export function memoryCounts(all: Product[]): CountStore {
     memberships: unused,
     move: unused,
     moveMany: unused,
-    pagedMemberships: unused,
+    markerPages: unused,
     movePaged: unused,
   };
 }

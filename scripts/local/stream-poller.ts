@@ -226,11 +226,13 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Stre
     }
   }
 
-  /** Reads the shard until a batch of kept records is full or the shard has nothing more ready. */
-  async function pollShard(shard: ShardState): Promise<number> {
+  /**
+   * Reads the shard until a batch of kept records is full or the shard has nothing more ready
+   * (records read are in hand: the iterator moves past them, to be delivered by the caller).
+   */
+  async function readBatch(shard: ShardState): Promise<{ read: number; kept: DynamoDBRecord[] }> {
     let read = 0;
-    let kept: DynamoDBRecord[] = [];
-    let lastRead: string | undefined;
+    const kept: DynamoDBRecord[] = [];
     while (!shard.closed && shard.iterator && kept.length < batchSize) {
       let res: GetRecordsCommandOutput;
       try {
@@ -253,16 +255,33 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Stre
         const record = toLambdaRecord(r, opts.streamArn, region);
         if (passesFilters(record, filters)) kept.push(record);
       }
-      if (records.length > 0) lastRead = records[records.length - 1].dynamodb?.SequenceNumber;
+      if (records.length > 0) shard.lastSequence = records[records.length - 1].dynamodb?.SequenceNumber;
       shard.iterator = res.NextShardIterator;
       if (!shard.iterator) shard.closed = true;
       if (records.length === 0) break;
     }
-    while (kept.length > 0) {
-      await deliver(kept.slice(0, batchSize));
-      kept = kept.slice(batchSize);
+    return { read, kept };
+  }
+
+  /**
+   * Delivers the shard's ready records batch after batch, in order, reading the next batch while
+   * the current one is handled (as the event source mapping reads ahead of its invocations), until
+   * the shard has nothing more ready or the poller is held or stopped (a batch read is still
+   * delivered). Resolves with the records read.
+   */
+  async function pollShard(shard: ShardState): Promise<number> {
+    let batch = await readBatch(shard);
+    let read = batch.read;
+    while (batch.kept.length > 0) {
+      const ahead = stopped || held ? null : readBatch(shard);
+      // Awaited below; a read that fails while the batch is delivered is not an unhandled rejection.
+      ahead?.catch(() => undefined);
+      for (let at = 0; at < batch.kept.length; at += batchSize)
+        await deliver(batch.kept.slice(at, at + batchSize));
+      if (!ahead) break;
+      batch = await ahead;
+      read += batch.read;
     }
-    if (lastRead) shard.lastSequence = lastRead;
     return read;
   }
 

@@ -416,8 +416,11 @@ describe('the stream dispatcher indexes a batch in bulk on the real OpenSearch',
     });
     const searches = createSavedSearchRepository(table);
     const itemOf = async (userId: string, id: string) =>
-      (await table.doc.send(new GetCommand({ TableName: table.tableName, Key: keys.savedSearch(userId, id) })))
-        .Item as Record<string, unknown>;
+      (
+        await table.doc.send(
+          new GetCommand({ TableName: table.tableName, Key: keys.savedSearch(userId, id) }),
+        )
+      ).Item as Record<string, unknown>;
     /** A real 'Nuevos para ti' write into Tomás's search, as its stream record (old and new image). */
     let earlier = 1;
     const nuevosParaTi = async () => {
@@ -436,7 +439,12 @@ describe('the stream dispatcher indexes a batch in bulk on the real OpenSearch',
         MAX_SAVED_SEARCHES,
       ),
     ).toBe('created');
-    event.push(streamRecord(seq(), 'INSERT', await itemOf(nora, noraSearch.id)), p4, await nuevosParaTi(), p5);
+    event.push(
+      streamRecord(seq(), 'INSERT', await itemOf(nora, noraSearch.id)),
+      p4,
+      await nuevosParaTi(),
+      p5,
+    );
     // Act
     const res = await dispatch(event);
     // Assess: two runs of products (one bulk write and one percolation each), split only by the
@@ -497,10 +505,7 @@ describe('the stream dispatcher indexes a batch in bulk on the real OpenSearch',
       await listing({ title: 'Calculadora HP', price: 40 }),
     ];
     const fresh = [...calculators, await listing({ title: 'Mesa plegable' })];
-    const event = [
-      ...inserts(fresh),
-      streamRecord(seq(), 'MODIFY', productItem(heldNow), productItem(held)),
-    ];
+    const event = [...inserts(fresh), streamRecord(seq(), 'MODIFY', productItem(heldNow), productItem(held))];
     const every = event.map((r) => ({ itemIdentifier: r.dynamodb?.SequenceNumber }));
     // The table refuses the counts' transactions (its count items throttled).
     const real = createCountStore(table);
@@ -511,9 +516,10 @@ describe('the stream dispatcher indexes a batch in bulk on the real OpenSearch',
         memberships: (m) => real.memberships(m),
         move: (...a) => real.move(...a),
         moveMany: (m) => real.moveMany(m),
-        pagedMemberships: (m) => real.pagedMemberships(m),
+        markerPages: (p) => real.markerPages(p),
         movePaged: async (m) => {
-          if (countsDown) throw Object.assign(new Error('throughput exceeded'), { name: 'ThrottlingException' });
+          if (countsDown)
+            throw Object.assign(new Error('throughput exceeded'), { name: 'ThrottlingException' });
           return real.movePaged(m);
         },
       },

@@ -170,7 +170,7 @@ describe('listing counts', () => {
     let calls = 0;
     const crashing: CountStore = {
       ...counts,
-      pagedMemberships: (m) => counts.pagedMemberships(m),
+      markerPages: (p) => counts.markerPages(p),
       movePaged: async (moves) => {
         calls++;
         if (calls === 2) throw new Error('Lambda timed out');

@@ -153,4 +153,76 @@ describe("local stream poller's filter (the mapping's, functions/stream/filter.t
       await new Promise((resolve) => stream.close(resolve));
     }
   });
+
+  it('reads the next batch while the current one is handled, and delivers them in order', async () => {
+    // Prepare: a shard with two batches of two products, and a handler slow on the first batch.
+    const record = (seq: number) => ({
+      eventID: `e${seq}`,
+      eventName: 'INSERT',
+      dynamodb: {
+        Keys: { pk: { S: `PRODUCT#${seq}` }, sk: { S: 'PRODUCT' } },
+        NewImage: { pk: { S: `PRODUCT#${seq}` }, sk: { S: 'PRODUCT' }, entity: { S: 'product' } },
+        SequenceNumber: String(100 + seq),
+        StreamViewType: 'NEW_AND_OLD_IMAGES',
+      },
+    });
+    const reads = [
+      [record(1), record(2)],
+      [record(3), record(4)],
+    ];
+    const readAt: number[] = [];
+    const stream = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        const target = String(req.headers['x-amz-target'] ?? '')
+          .split('.')
+          .pop();
+        res.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' });
+        if (target === 'DescribeStream')
+          return res.end(
+            JSON.stringify({
+              StreamDescription: {
+                StreamArn: 'arn:local:stream',
+                StreamStatus: 'ENABLED',
+                Shards: [{ ShardId: 'shard-1', SequenceNumberRange: { StartingSequenceNumber: '1' } }],
+              },
+            }),
+          );
+        if (target === 'GetShardIterator') return res.end(JSON.stringify({ ShardIterator: 'it' }));
+        readAt.push(Date.now());
+        res.end(JSON.stringify({ Records: reads[readAt.length - 1] ?? [], NextShardIterator: 'it' }));
+      });
+    });
+    await new Promise<void>((resolve) => stream.listen(0, '127.0.0.1', resolve));
+    const delivered: string[][] = [];
+    let firstDone = 0;
+    const poller = await startStreamPoller({
+      endpoint: `http://127.0.0.1:${(stream.address() as AddressInfo).port}`,
+      streamArn: 'arn:local:stream',
+      handler: async (event) => {
+        delivered.push(event.Records.map((r) => String(r.dynamodb?.Keys?.pk?.S)));
+        if (delivered.length === 1) {
+          await new Promise((r) => setTimeout(r, 400));
+          firstDone = Date.now();
+        }
+        return { batchItemFailures: [] };
+      },
+      intervalMs: 50,
+      batchSize: 2,
+    });
+    try {
+      // Act
+      const until = Date.now() + 5000;
+      while (delivered.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      // Assess: the second batch was read before the first was handled, and came after it.
+      expect(delivered).toEqual([
+        ['PRODUCT#1', 'PRODUCT#2'],
+        ['PRODUCT#3', 'PRODUCT#4'],
+      ]);
+      expect(readAt[1]).toBeLessThan(firstDone);
+    } finally {
+      await poller.stop();
+      await new Promise((resolve) => stream.close(resolve));
+    }
+  });
 });

@@ -195,32 +195,13 @@ export function createCountStore({ doc, tableName }: TableAccess): CountStore {
       }
     },
 
-    async pagedMemberships(members) {
-      const pageNames = [...new Set(members.map((m) => m.page))];
-      const pageItems = await batchGetItems(
+    async markerPages(pageNames) {
+      const items = await batchGetItems(
         { doc, tableName },
         pageNames.map((p) => keys.countMemberPage(p)),
         { consistent: true },
       );
-      const pages = new Map(pageNames.map((p, i) => [p, markerPage(p, pageItems[i])]));
-      // Members their page does not hold may still have their own marker (written before pages).
-      const unpaged = members.filter(({ member, page }) => !(member in (pages.get(page)?.members ?? {})));
-      const own = new Map<string, Membership>();
-      if (unpaged.length > 0) {
-        const found = await this.memberships(unpaged.map((m) => m.member));
-        unpaged.forEach(({ member }, i) => {
-          if (found[i].counts.length > 0) own.set(member, found[i]);
-        });
-      }
-      return {
-        pages,
-        memberships: members.map(({ member, page }) => {
-          const entry = pages.get(page)?.members[member];
-          if (entry) return { counts: entry };
-          const legacy = own.get(member);
-          return legacy ? { counts: legacy.counts, legacy } : { counts: [] };
-        }),
-      };
+      return new Map(pageNames.map((p, i) => [p, markerPage(p, items[i])]));
     },
 
     async movePaged({ pages, retired, deltas }) {
