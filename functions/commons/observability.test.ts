@@ -1,8 +1,9 @@
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import middy from '@middy/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lambdaContext } from '../../test/support/events';
 import { METRIC, METRICS_NAMESPACE, METRICS_SERVICE } from './metric-names';
-import { countMetric, logger, observe, resetObservabilityForTests } from './observability';
+import { countMetric, logger, observe, resetObservabilityForTests, sdkLogger } from './observability';
 
 /** Every JSON line the function wrote to stdout while `run` ran. */
 async function stdoutLines(run: () => Promise<unknown>): Promise<Record<string, unknown>[]> {
@@ -92,5 +93,46 @@ describe('observability (Powertools logger, metrics, tracer through one middlewa
       logger.debug('quieter');
     });
     expect(lines.filter((l) => l.message === 'quiet' || l.message === 'quieter')).toEqual([]);
+  });
+});
+
+describe('the AWS SDK clients’ logger', () => {
+  /** How many times the SDK masked a copy of a command's answer for its logger. */
+  async function maskedCopies(logger?: typeof sdkLogger): Promise<number> {
+    const answer = {
+      handle: async () => ({
+        response: {
+          statusCode: 200,
+          headers: { 'content-type': 'application/x-amz-json-1.0' },
+          body: new TextEncoder().encode('{"TableNames":["t"]}'),
+        },
+      }),
+    };
+    const client = new DynamoDBClient({
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+      requestHandler: answer as never,
+      ...(logger ? { logger } : {}),
+    });
+    let copies = 0;
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const mask = context.outputFilterSensitiveLog as (o: unknown) => unknown;
+        context.outputFilterSensitiveLog = (output: unknown) => {
+          copies += 1;
+          return mask(output);
+        };
+        return next(args);
+      },
+      { step: 'initialize', name: 'countMaskedCopies' },
+    );
+    const { TableNames } = await client.send(new ListTablesCommand({}));
+    expect(TableNames).toEqual(['t']);
+    return copies;
+  }
+
+  it('spares the masked copy of every answer the default logger would drop', async () => {
+    expect(await maskedCopies()).toBe(1);
+    expect(await maskedCopies(sdkLogger)).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import type { BedrockRuntimeClient, ContentBlock } from '@aws-sdk/client-bedrock-runtime';
 import { requireEnv } from '../../commons/env';
-import { logger, traced } from '../../commons/observability';
+import { logger, sdkLogger, traced } from '../../commons/observability';
 import { once } from '../../commons/once';
 
 /**
@@ -31,7 +31,7 @@ export function createVerdictCall(opts: VerdictCallOptions): <T>(request: Verdic
   const sdk = once(async () => {
     const { BedrockRuntimeClient, ConverseCommand } = await import('@aws-sdk/client-bedrock-runtime');
     return {
-      client: opts.client ?? (await traced(new BedrockRuntimeClient({ maxAttempts: 2 }))),
+      client: opts.client ?? (await traced(new BedrockRuntimeClient({ maxAttempts: 2, logger: sdkLogger }))),
       ConverseCommand,
     };
   });
@@ -69,7 +69,9 @@ export function createVerdictCall(opts: VerdictCallOptions): <T>(request: Verdic
         }, opts.timeoutMs);
       });
       const res = await Promise.race([call, timeout]);
-      const toolUse = res.output?.message?.content?.find((block) => block.toolUse?.name === request.tool.name)?.toolUse;
+      const toolUse = res.output?.message?.content?.find(
+        (block) => block.toolUse?.name === request.tool.name,
+      )?.toolUse;
       const verdict = request.parse(toolUse?.input);
       if (verdict.success) return verdict.data;
       logger.warn(`malformed ${request.what} verdict`, { modelId, stopReason: res.stopReason });

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENV, optionalEnv, requireEnv } from '../../commons/env';
+import { sdkLogger } from '../../commons/observability';
 
 export interface TableAccess {
   doc: DynamoDBDocumentClient;
@@ -18,6 +19,7 @@ export function createTableAccess(
   const region = opts.region ?? process.env.AWS_REGION ?? 'us-east-1';
   const client = new DynamoDBClient({
     region,
+    logger: sdkLogger,
     ...(endpoint
       ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 3 }
       : {}),

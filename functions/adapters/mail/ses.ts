@@ -1,5 +1,5 @@
 import { ENV, optionalEnv, requireEnv } from '../../commons/env';
-import { traced } from '../../commons/observability';
+import { sdkLogger, traced } from '../../commons/observability';
 import { once } from '../../commons/once';
 import type { Mailer } from '../../ports/accounts';
 
@@ -16,6 +16,7 @@ export function createSesMailer(): Mailer {
     const client = await traced(
       new SESv2Client({
         region: process.env.AWS_REGION ?? 'us-east-1',
+        logger: sdkLogger,
         ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
       }),
     );
