@@ -169,7 +169,6 @@ describe('the OpenSearch adapters on a real engine', () => {
     };
     delete body.mappings.properties[ALL_WORDS_FIELD];
     delete body.mappings.properties.layout;
-    delete body.mappings.properties.search_university;
     await send({ method: 'PUT', path: `/${index}`, body });
     const old = savedSearch({ university: 'ucv', q: 'calculadora cientifica' });
     const oldQuery = buildSearchRequest({ ...old, sort: 'newest', limit: 1, offset: 0 }).query;
@@ -198,7 +197,7 @@ describe('the OpenSearch adapters on a real engine', () => {
     expect(JSON.stringify(stored._source.query)).toContain(ALL_WORDS_FIELD);
   });
 
-  it('match lean listings exactly as whole ones, one university at a time: every word field, the labels, the filters', async () => {
+  it('match lean listings exactly as whole ones, several universities at once: every word field, the labels, the filters', async () => {
     // Prepare: searches that each need one field of the listing (its tags, its category's label,
     // its seller, its description, a prefix, a typo) and the filters.
     const alerts = savedSearches(indexName('lean'));

@@ -30,9 +30,8 @@ type JsonObject = Record<string, unknown>;
 export const PERCOLATE_PAGE = 500;
 
 /**
- * The layout of the stored saved searches: 2 reads ALL_WORDS_FIELD and names its university
- * (docs/decisions/051, fourth pass); searches stored before have no `layout`, read the six
- * `.prefix` fields and name no university.
+ * The layout of the stored saved searches: 2 reads ALL_WORDS_FIELD (docs/decisions/051, fifth
+ * pass); searches stored before have no `layout` and read the six `.prefix` fields.
  */
 export const PERCOLATOR_LAYOUT = 2;
 
@@ -56,7 +55,6 @@ export function buildPercolatorIndexBody(): JsonObject {
         search_id: { type: 'keyword' },
         user_id: { type: 'keyword' },
         enabled: { type: 'boolean' },
-        search_university: { type: 'keyword' },
         layout: { type: 'integer' },
       },
     },
@@ -89,7 +87,6 @@ export function toPercolatorDocument(s: MatchableSearch): JsonObject {
     search_id: s.id,
     user_id: s.user_id,
     enabled: s.enabled,
-    search_university: s.university,
     layout: PERCOLATOR_LAYOUT,
     query: buildPercolatorQuery(s),
   };
@@ -119,28 +116,14 @@ export function toPercolatedDocument(doc: SearchDocument, lean: boolean): JsonOb
   };
 }
 
-/**
- * A percolation's _search body: enabled searches, never `excludeUser`'s, paged by search id. With
- * `university` (lean listings, all of it): only that university's searches are candidates — every
- * saved search is inside one university, so the others could not match, and each candidate is
- * verified against the listings in memory, which is most of a percolation's cost.
- */
-function percolateBody(
-  percolate: JsonObject,
-  scope: { excludeUser: string | null; university: string | null },
-  after?: string,
-): JsonObject {
-  const { excludeUser, university } = scope;
+/** A percolation's _search body: enabled searches, never `excludeUser`'s, paged by search id. */
+function percolateBody(percolate: JsonObject, excludeUser: string | null, after?: string): JsonObject {
   return {
     size: PERCOLATE_PAGE,
     _source: ['search_id', 'user_id'],
     query: {
       bool: {
-        filter: [
-          { percolate: { field: 'query', ...percolate } },
-          { term: { enabled: true } },
-          ...(university === null ? [] : [{ term: { search_university: university } }]),
-        ],
+        filter: [{ percolate: { field: 'query', ...percolate } }, { term: { enabled: true } }],
         ...(excludeUser ? { must_not: [{ term: { user_id: excludeUser } }] } : {}),
       },
     },
@@ -156,11 +139,7 @@ export function buildPercolateRequest(
   lean: boolean,
   after?: string,
 ): JsonObject {
-  return percolateBody(
-    { document: toPercolatedDocument(doc, lean) },
-    { excludeUser, university: lean ? doc.university_id : null },
-    after,
-  );
+  return percolateBody({ document: toPercolatedDocument(doc, lean) }, excludeUser, after);
 }
 
 const countSchema = z.object({ count: z.number() });
@@ -180,18 +159,10 @@ export function parsePercolateResponse(body: unknown): SavedSearchMatch[] {
 /**
  * The _search body that percolates a stream batch's listings at once (`documents`): enabled
  * searches, by id; each hit names the listings it matched (`_percolator_document_slot`). Sellers'
- * own searches are left out per listing by the caller. Lean listings are percolated one
- * university at a time (`docs` all of one university).
+ * own searches are left out per listing by the caller.
  */
 export function buildPercolateManyRequest(docs: SearchDocument[], lean: boolean, after?: string): JsonObject {
-  const university = lean ? docs[0].university_id : null;
-  if (university !== null && docs.some((d) => d.university_id !== university))
-    throw new Error('a lean percolation takes the listings of one university');
-  return percolateBody(
-    { documents: docs.map((d) => toPercolatedDocument(d, lean)) },
-    { excludeUser: null, university },
-    after,
-  );
+  return percolateBody({ documents: docs.map((d) => toPercolatedDocument(d, lean)) }, null, after);
 }
 
 const percolateManyResponseSchema = z.object({
@@ -274,34 +245,23 @@ export function createOpenSearchSavedSearchIndex(
       const out: SavedSearchMatch[][] = listings.map(() => []);
       if (listings.length === 0) return out;
       await writer.ensureOnce();
+      const docs = listings.map((l) => l.doc);
       const asLean = await lean();
-      // Lean: one percolation per university, side by side; else one for all.
-      const groups = new Map<string, number[]>();
-      listings.forEach((l, i) => {
-        const key = asLean ? l.doc.university_id : '';
-        groups.set(key, [...(groups.get(key) ?? []), i]);
-      });
-      await Promise.all(
-        [...groups.values()].map(async (at) => {
-          const docs = at.map((i) => listings[i].doc);
-          let after: string | undefined;
-          for (;;) {
-            const res = await send({
-              method: 'POST',
-              path: `${indexPath}/_search`,
-              body: buildPercolateManyRequest(docs, asLean, after),
-            });
-            const page = parsePercolateManyResponse(res.body, docs.length);
-            for (const hit of page)
-              for (const slot of hit.slots)
-                if (hit.user_id !== listings[at[slot]].excludeUser)
-                  out[at[slot]].push({ id: hit.search_id, user_id: hit.user_id });
-            if (page.length < PERCOLATE_PAGE) return;
-            after = page[page.length - 1].search_id;
-          }
-        }),
-      );
-      return out;
+      let after: string | undefined;
+      for (;;) {
+        const res = await send({
+          method: 'POST',
+          path: `${indexPath}/_search`,
+          body: buildPercolateManyRequest(docs, asLean, after),
+        });
+        const page = parsePercolateManyResponse(res.body, listings.length);
+        for (const hit of page)
+          for (const slot of hit.slots)
+            if (hit.user_id !== listings[slot].excludeUser)
+              out[slot].push({ id: hit.search_id, user_id: hit.user_id });
+        if (page.length < PERCOLATE_PAGE) return out;
+        after = page[page.length - 1].search_id;
+      }
     },
 
     async match(doc, excludeUser) {
