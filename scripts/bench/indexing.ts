@@ -136,7 +136,7 @@ function vocabulary(count: number): string[] {
 
 const WORDS = vocabulary(150);
 
-function listing(id: number, createdAt: string): Product {
+export function listing(id: number, createdAt: string): Product {
   return {
     id,
     title: `Producto de banco ${WORDS[id % WORDS.length]}`,
@@ -158,7 +158,7 @@ function listing(id: number, createdAt: string): Product {
   };
 }
 
-function savedSearches(count: number): MatchableSearch[] {
+export function savedSearches(count: number): MatchableSearch[] {
   const random = prng(2026);
   return Array.from({ length: count }, (_, i) => {
     const r = random();

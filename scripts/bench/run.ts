@@ -29,6 +29,9 @@
  * through (table write → stream → dispatcher → index, counts and alerts exact) on the embedded
  * engine and on a real OpenSearch node, the median of BENCH_INDEXING_RUNS runs; with
  * INDEXING_BASE=<rev> an earlier commit's beside it (scripts/bench/indexing.ts, decision 051).
+ * `npm run bench -- percolation` starts a real OpenSearch node (port 4151) and prints one
+ * percolation of a batch of 1,000 listings against 300 saved searches: as the adapter does it, with
+ * the listings whole, without the searches' typo clauses, and with no search (scripts/bench/percolation.ts).
  * `LIGHTHOUSE_BASE=<rev> npm run bench -- lighthouse-ab` runs the Lighthouse part for the working
  * tree and an earlier commit side by side, interleaved (scripts/bench/lighthouse-ab.ts, decision 038).
  */
@@ -224,6 +227,8 @@ async function main() {
   if (only === 'alerts') return (await import('./alerts')).alertFigures(line);
   // The stream's indexing rate on both engines (decision 051): on request only.
   if (only === 'indexing') return (await import('./indexing')).indexingFigures(line);
+  // One percolation of a stream batch and what it is made of (decision 051): on request only.
+  if (only === 'percolation') return (await import('./percolation')).percolationFigures(line);
   if (only === 'expiry') return (await import('./listing-expiry')).runExpiryBench(line);
   // The engines' agreement (decision 046): a real OpenSearch node of its own, on request only.
   if (only === 'search-agreement') return (await import('./search-agreement')).searchAgreementFigures(line);
