@@ -86,20 +86,54 @@ describe('local stream poller', () => {
   });
 });
 
+/** A stream record of an item's insert. */
+const item = (seq: number, pk: string, sk: string, entity: string) => ({
+  eventID: `e${seq}`,
+  eventName: 'INSERT',
+  dynamodb: {
+    Keys: { pk: { S: pk }, sk: { S: sk } },
+    NewImage: { pk: { S: pk }, sk: { S: sk }, entity: { S: entity } },
+    SequenceNumber: String(100 + seq),
+    StreamViewType: 'NEW_AND_OLD_IMAGES',
+  },
+});
+
+/**
+ * One shard of a stream, spoken by a small endpoint: each GetRecords answers the next of `reads`
+ * (then nothing), and its time is noted in `readAt`.
+ */
+async function fakeShard(reads: unknown[][]): Promise<{ stream: Server; readAt: number[] }> {
+  const readAt: number[] = [];
+  const stream = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const target = String(req.headers['x-amz-target'] ?? '')
+        .split('.')
+        .pop();
+      res.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' });
+      if (target === 'DescribeStream')
+        return res.end(
+          JSON.stringify({
+            StreamDescription: {
+              StreamArn: 'arn:local:stream',
+              StreamStatus: 'ENABLED',
+              Shards: [{ ShardId: 'shard-1', SequenceNumberRange: { StartingSequenceNumber: '1' } }],
+            },
+          }),
+        );
+      if (target === 'GetShardIterator') return res.end(JSON.stringify({ ShardIterator: 'it' }));
+      readAt.push(Date.now());
+      res.end(JSON.stringify({ Records: reads[readAt.length - 1] ?? [], NextShardIterator: 'it' }));
+    });
+  });
+  await new Promise<void>((resolve) => stream.listen(0, '127.0.0.1', resolve));
+  return { stream, readAt };
+}
+
 describe("local stream poller's filter (the mapping's, functions/stream/filter.ts)", () => {
   it("drops the count items' records before batching and gathers the kept ones over several reads", async () => {
     // Prepare: a shard whose reads give a count item and a product, then a count marker and a
     // product, then nothing.
-    const item = (seq: number, pk: string, sk: string, entity: string) => ({
-      eventID: `e${seq}`,
-      eventName: 'INSERT',
-      dynamodb: {
-        Keys: { pk: { S: pk }, sk: { S: sk } },
-        NewImage: { pk: { S: pk }, sk: { S: sk }, entity: { S: entity } },
-        SequenceNumber: String(100 + seq),
-        StreamViewType: 'NEW_AND_OLD_IMAGES',
-      },
-    });
     const reads = [
       [item(1, 'COUNT#GLOBAL', 'COUNT', 'count'), item(2, 'PRODUCT#1', 'PRODUCT', 'product')],
       [
@@ -107,29 +141,8 @@ describe("local stream poller's filter (the mapping's, functions/stream/filter.t
         item(4, 'PRODUCT#2', 'PRODUCT', 'product'),
       ],
     ];
-    let read = 0;
-    const stream = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        const target = String(req.headers['x-amz-target'] ?? '')
-          .split('.')
-          .pop();
-        res.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' });
-        if (target === 'DescribeStream')
-          return res.end(
-            JSON.stringify({
-              StreamDescription: {
-                StreamArn: 'arn:local:stream',
-                StreamStatus: 'ENABLED',
-                Shards: [{ ShardId: 'shard-1', SequenceNumberRange: { StartingSequenceNumber: '1' } }],
-              },
-            }),
-          );
-        if (target === 'GetShardIterator') return res.end(JSON.stringify({ ShardIterator: 'it' }));
-        res.end(JSON.stringify({ Records: reads[read++] ?? [], NextShardIterator: 'it' }));
-      });
-    });
-    await new Promise<void>((resolve) => stream.listen(0, '127.0.0.1', resolve));
+    const { stream, readAt } = await fakeShard(reads);
+    const read = () => readAt.length;
     const delivered: string[][] = [];
     const poller = await startStreamPoller({
       endpoint: `http://127.0.0.1:${(stream.address() as AddressInfo).port}`,
@@ -145,7 +158,7 @@ describe("local stream poller's filter (the mapping's, functions/stream/filter.t
     try {
       // Act
       const until = Date.now() + 5000;
-      while (read < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      while (read() < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
       // Assess: one batch, both products, no count item.
       expect(delivered).toEqual([['PRODUCT#1', 'PRODUCT#2']]);
     } finally {
@@ -156,44 +169,12 @@ describe("local stream poller's filter (the mapping's, functions/stream/filter.t
 
   it('reads the next batch while the current one is handled, and delivers them in order', async () => {
     // Prepare: a shard with two batches of two products, and a handler slow on the first batch.
-    const record = (seq: number) => ({
-      eventID: `e${seq}`,
-      eventName: 'INSERT',
-      dynamodb: {
-        Keys: { pk: { S: `PRODUCT#${seq}` }, sk: { S: 'PRODUCT' } },
-        NewImage: { pk: { S: `PRODUCT#${seq}` }, sk: { S: 'PRODUCT' }, entity: { S: 'product' } },
-        SequenceNumber: String(100 + seq),
-        StreamViewType: 'NEW_AND_OLD_IMAGES',
-      },
-    });
+    const record = (seq: number) => item(seq, `PRODUCT#${seq}`, 'PRODUCT', 'product');
     const reads = [
       [record(1), record(2)],
       [record(3), record(4)],
     ];
-    const readAt: number[] = [];
-    const stream = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        const target = String(req.headers['x-amz-target'] ?? '')
-          .split('.')
-          .pop();
-        res.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' });
-        if (target === 'DescribeStream')
-          return res.end(
-            JSON.stringify({
-              StreamDescription: {
-                StreamArn: 'arn:local:stream',
-                StreamStatus: 'ENABLED',
-                Shards: [{ ShardId: 'shard-1', SequenceNumberRange: { StartingSequenceNumber: '1' } }],
-              },
-            }),
-          );
-        if (target === 'GetShardIterator') return res.end(JSON.stringify({ ShardIterator: 'it' }));
-        readAt.push(Date.now());
-        res.end(JSON.stringify({ Records: reads[readAt.length - 1] ?? [], NextShardIterator: 'it' }));
-      });
-    });
-    await new Promise<void>((resolve) => stream.listen(0, '127.0.0.1', resolve));
+    const { stream, readAt } = await fakeShard(reads);
     const delivered: string[][] = [];
     let firstDone = 0;
     const poller = await startStreamPoller({
