@@ -15,9 +15,7 @@ import {
 } from '../services/admin-counts';
 import {
   type AlertDeps,
-  alertOnNewListings,
-  type PercolatedListings,
-  percolateNewListings,
+  alertOnceIndexed,
   removeSavedSearchesOfProfile,
   syncSavedSearch,
   touchesMatcher,
@@ -118,29 +116,9 @@ export const streamHandlers: { readonly [E in StreamEntity]: EntityHandlers<Stre
         },
       ],
       [
-        // The run's changes in ONE bulk write, each product's last change winning (decision 051);
-        // the run's new listings percolated at once BESIDE it (the percolation reads only the
-        // listings), and alerted once the index took them, so a listing is found when its alert is
-        // opened (idempotent per person: a retried record mails nobody twice).
-        {
-          async batch(changes, ctx) {
-            const percolation = percolateNewListings(ctx, changes);
-            // Awaited below; a percolation failing while the index is written is not unhandled.
-            percolation.catch(() => undefined);
-            const failures = await indexChanges(ctx.search, changes);
-            const indexed = changes.filter((c) => !failures.has(c));
-            let percolated: PercolatedListings;
-            try {
-              percolated = await percolation;
-            } catch (error) {
-              for (const change of indexed) failures.set(change, error);
-              return failures;
-            }
-            for (const [change, error] of await alertOnNewListings(ctx, indexed, percolated))
-              failures.set(change, error);
-            return failures;
-          },
-        },
+        // The run's changes in ONE bulk write, each product's last change winning (decision 051),
+        // its new listings alerted once the index took them (alert-notifications.ts).
+        { batch: (changes, ctx) => alertOnceIndexed(ctx, changes, () => indexChanges(ctx.search, changes)) },
       ],
     ],
     // Last: a record retried because a lane failed does not mail the seller again.

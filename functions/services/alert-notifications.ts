@@ -104,17 +104,16 @@ interface Matched {
 }
 
 /** A run's listings that went on offer, and the saved searches each one matches. */
-export interface PercolatedListings {
+interface PercolatedListings {
   listings: { change: StreamChange; product: Product }[];
   matches: SavedSearchMatch[][];
 }
 
 /**
  * The run's listings that went on offer, percolated in ONE request (docs/decisions/051). It reads
- * only the listings and the saved searches, so it may run beside the index write
- * (functions/handlers/stream.ts).
+ * only the listings and the saved searches, so it may run beside the index write (alertOnceIndexed).
  */
-export async function percolateNewListings(
+async function percolateNewListings(
   deps: Pick<AlertDeps, 'savedSearchIndex' | 'now'>,
   changes: readonly StreamChange[],
 ): Promise<PercolatedListings> {
@@ -131,26 +130,24 @@ export async function percolateNewListings(
 }
 
 /**
- * The stream dispatcher's handler of a run of product changes: alerts for the listings that went
- * on offer, percolated in ONE request (docs/decisions/051). Then, in as few writes as the rules
- * allow: each matched search's 'Nuevos para ti' gets the run's listings in one ADD; the people's
+ * The alerts of a run's listings that went on offer (`changes`: those the index took), from their
+ * percolation (docs/decisions/051), in as few writes as the rules allow: each matched search's 'Nuevos para ti' gets the run's listings in one ADD; the people's
  * states are read in BatchGets, and each person's listings taken in stream order into ONE
  * versioned write (the day's first match claimed for the immediate mail under a lease, later ones
  * gathered for the digest); then the immediate mails go out. A person whose state changed
  * meanwhile is served listing by listing, as before. A listing fails (retried) when serving any of
  * its people failed; whoever was served already is recognised by `seen` (and the set's ADD).
  */
-export async function alertOnNewListings(
+async function alertOnNewListings(
   deps: AlertDeps,
   changes: readonly StreamChange[],
-  percolated?: PercolatedListings,
+  all: PercolatedListings,
 ): Promise<Map<StreamChange, unknown>> {
   const failures = new Map<StreamChange, unknown>();
   const fail = (change: StreamChange, error: unknown) => {
     if (!failures.has(change)) failures.set(change, error);
   };
   const taken = new Set(changes);
-  const all = percolated ?? (await percolateNewListings(deps, changes));
   const listings = all.listings.filter(({ change }) => taken.has(change));
   const matches = all.matches.filter((_, i) => taken.has(all.listings[i].change));
   if (listings.length === 0) return failures;
@@ -215,6 +212,34 @@ export async function alertOnNewListings(
       }
     },
   );
+  return failures;
+}
+
+/**
+ * A run of product changes indexed by `index` (its failures by change) and alerted: the new
+ * listings are percolated BESIDE the index write (the percolation reads only the listings), and
+ * alerted once the index took them, so a listing is found when its alert is opened (idempotent per
+ * person: a retried record mails nobody twice).
+ */
+export async function alertOnceIndexed(
+  deps: AlertDeps,
+  changes: readonly StreamChange[],
+  index: () => Promise<Map<StreamChange, unknown>>,
+): Promise<Map<StreamChange, unknown>> {
+  const percolation = percolateNewListings(deps, changes);
+  // Awaited below; a percolation failing while the index is written is not unhandled.
+  percolation.catch(() => undefined);
+  const failures = await index();
+  const indexed = changes.filter((c) => !failures.has(c));
+  let percolated: PercolatedListings;
+  try {
+    percolated = await percolation;
+  } catch (error) {
+    for (const change of indexed) failures.set(change, error);
+    return failures;
+  }
+  for (const [change, error] of await alertOnNewListings(deps, indexed, percolated))
+    failures.set(change, error);
   return failures;
 }
 
