@@ -1,44 +1,41 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { type AddressInfo, createServer as createNetServer, type Server as NetServer } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { inspectImage } from '../../functions/services/image-inspection';
 import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
-import type { Context } from 'aws-lambda';
 import { LIMITS } from '#shared/limits';
-import {
-  type ApiArea,
-  areaSettings,
-  compilePath,
-  type RouteDef,
-  routeList,
-  UNMATCHED_ROUTES_AREA,
-} from '#shared/routes';
 import { type PostCredentials, type PostRejection, s3ErrorXml, verifyPresignedPost } from './presigned-post';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigSchema } from '#shared/runtime-config';
 import { securityHeaders } from '#shared/security-headers';
 import { CACHE_CONTROL, isCompressible, pickEncoding } from '#shared/web-delivery';
-import { BadRequestError, PayloadTooLargeError } from '../../functions/commons/errors';
-import { errorResponse } from '../../functions/http/router';
+import { PayloadTooLargeError } from '../../functions/commons/errors';
 import {
-  buildHttpApiEvent,
   gatewayError,
   type HttpResult,
   internalServerError,
-  lambdaContext,
   toHttpResult,
-} from './api-gateway';
+} from '../../functions/http/api-event';
+import { errorResponse } from '../../functions/http/router';
+import { type ApiGatewayOptions, createInvokeApi, type InvokeApi } from './api-gateway';
+
+export type { LambdaHandler, RouteEntry } from './api-gateway';
 
 /**
  * The local origin: what CloudFront + API Gateway + S3 are in AWS, on one port.
- * - /api/*: the route table, each route handed to its area's Lambda handler (in process) as an HTTP
- *   API payload-v2 event, as API Gateway would; what matches no route goes to the `$default` route's
- *   function (UNMATCHED_ROUTES_AREA). The functions verify their callers' tokens themselves, as in
- *   AWS (decision 043): there is no authorizer here either. A body over the API's limit is refused
- *   as CloudFront's /api/* function refuses it, with the router's own 413.
+ * - /api/*: the local API Gateway (api-gateway.ts `invokeApi`): the route table, each route handed
+ *   to its area's Lambda handler (in process) as an HTTP API payload-v2 event; what matches no
+ *   route goes to the `$default` route's function. A body over the API's limit is refused as
+ *   CloudFront's /api/* function refuses it, with the router's own 413.
  * - /runtime-config.json: generated from the running stack.
  * - /images/*: the local images bucket.
  * - everything else: the built SPA (web/dist) with the CloudFront function's fallback rule, or
@@ -46,13 +43,7 @@ import {
  * Every response carries the shared security headers.
  */
 
-export type LambdaHandler = (event: unknown, context: Context) => unknown;
-
-export interface RouteEntry extends RouteDef {
-  readonly name: string;
-}
-
-export interface LocalServerOptions {
+export interface LocalServerOptions extends ApiGatewayOptions {
   /** 0 picks a free port. */
   port: number;
   /**
@@ -60,12 +51,6 @@ export interface LocalServerOptions {
    * @default the loopback interface only, IPv4 and IPv6 (browsers resolve localhost to either)
    */
   host?: string;
-  /** @default the route table of shared/routes.ts */
-  routes?: readonly RouteEntry[];
-  /** The Lambda handler serving a route. @default its area's entry (functions/app/areas/<area>.ts) */
-  loadHandler?: (route: RouteEntry) => Promise<LambdaHandler>;
-  /** The handler of API Gateway's `$default` route (no route matched). @default UNMATCHED_ROUTES_AREA's entry */
-  loadUnmatchedHandler?: () => Promise<LambdaHandler>;
   runtimeConfig: RuntimeConfig;
   /** Origins the SPA may connect to besides itself (the Cognito endpoint). */
   connectSrc: string[];
@@ -82,8 +67,6 @@ export interface LocalServerOptions {
   uploads?: UploadProxyOptions;
   /** Largest accepted request body. @default LIMITS.apiBodyMaxBytes (as CloudFront's /api/* function) */
   bodyLimitBytes?: number;
-  /** How long a handler may run before the gateway answers 503 (API Gateway's limit is 30 s). */
-  integrationTimeoutMs?: number;
   /** Local-only control endpoints by exact path, outside /api (e.g. the search index switch). */
   controls?: Record<string, (req: IncomingMessage, res: ServerResponse) => Promise<void>>;
   quiet?: boolean;
@@ -92,6 +75,8 @@ export interface LocalServerOptions {
 export interface LocalServer {
   url: string;
   port: number;
+  /** The API as this origin's /api/* serves it, for calls made in process (a server render's). */
+  invokeApi: InvokeApi;
   close(): Promise<void>;
 }
 
@@ -123,7 +108,11 @@ export interface UploadProxyOptions {
  * POST, its verified fields and file spelt afresh, to the bucket's root; nothing else reaches
  * s3rver (no GET, PUT, DELETE, `?delete`, other buckets or keys in the path).
  */
-async function proxyUpload(req: IncomingMessage, res: ServerResponse, opts: UploadProxyOptions): Promise<void> {
+async function proxyUpload(
+  req: IncomingMessage,
+  res: ServerResponse,
+  opts: UploadProxyOptions,
+): Promise<void> {
   const answer = (status: number, rejection: PostRejection) => {
     req.resume();
     res.writeHead(status, { 'content-type': 'application/xml' }).end(s3ErrorXml(rejection));
@@ -155,16 +144,32 @@ async function proxyUpload(req: IncomingMessage, res: ServerResponse, opts: Uplo
     }).formData();
     entries = [...form.entries()];
   } catch {
-    return answer(400, { status: 400, code: 'MalformedPOSTRequest', message: 'The body is not well-formed multipart/form-data.' });
+    return answer(400, {
+      status: 400,
+      code: 'MalformedPOSTRequest',
+      message: 'The body is not well-formed multipart/form-data.',
+    });
   }
   // S3 ignores what follows the file; refusing it is simpler than forwarding a trimmed body.
   const last = entries.at(-1);
-  if (last?.[0] !== 'file' || typeof last[1] === 'string' || entries.slice(0, -1).some(([, v]) => typeof v !== 'string'))
-    return answer(400, { status: 400, code: 'InvalidArgument', message: 'The file must be the last field, and the only file.' });
+  if (
+    last?.[0] !== 'file' ||
+    typeof last[1] === 'string' ||
+    entries.slice(0, -1).some(([, v]) => typeof v !== 'string')
+  )
+    return answer(400, {
+      status: 400,
+      code: 'InvalidArgument',
+      message: 'The file must be the last field, and the only file.',
+    });
   const fields = entries.slice(0, -1) as [string, string][];
   const odd = fields.find(([name]) => !FORM_FIELD_NAME.test(name));
   if (odd)
-    return answer(400, { status: 400, code: 'InvalidArgument', message: `Unexpected form field name: ${odd[0]}` });
+    return answer(400, {
+      status: 400,
+      code: 'InvalidArgument',
+      message: `Unexpected form field name: ${odd[0]}`,
+    });
   const rejection = verifyPresignedPost(
     { fields, fileSize: (last[1] as Blob).size },
     { bucket: opts.bucket, credentials: opts.credentials, now: new Date() },
@@ -187,7 +192,9 @@ async function proxyUpload(req: IncomingMessage, res: ServerResponse, opts: Uplo
         headers: { 'content-type': forwarded.contentType, 'content-length': String(forwarded.body.length) },
       },
       (reply) => {
-        res.writeHead(reply.statusCode ?? 502, { 'content-type': reply.headers['content-type'] ?? 'text/plain' });
+        res.writeHead(reply.statusCode ?? 502, {
+          'content-type': reply.headers['content-type'] ?? 'text/plain',
+        });
         reply.pipe(res);
         reply.on('end', () => done());
       },
@@ -209,7 +216,10 @@ function canonicalForm(fields: [string, string][], file: Buffer): { body: Buffer
     if (file.includes(delimiter) || fields.some(([, value]) => value.includes(delimiter))) continue;
     const body = Buffer.concat([
       ...fields.map(([name, value]) =>
-        Buffer.from(`${delimiter}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'utf8'),
+        Buffer.from(
+          `${delimiter}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+          'utf8',
+        ),
       ),
       Buffer.from(
         `${delimiter}\r\nContent-Disposition: form-data; name="file"; filename="file"\r\n` +
@@ -253,24 +263,6 @@ export function contentTypeFor(path: string): string {
   return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 }
 
-const handlerCache = new Map<string, Promise<LambdaHandler>>();
-
-/** Imports an area's Lambda entry (functions/app/areas/<area>.ts) once per process, as a cold start would. */
-export function loadAreaHandler(name: ApiArea): Promise<LambdaHandler> {
-  let loaded = handlerCache.get(name);
-  if (!loaded) {
-    const file = join(ROOT, 'functions', 'app', 'areas', `${name}.ts`);
-    loaded = import(file).then((mod: { handler?: unknown }) => {
-      if (typeof mod.handler !== 'function') throw new Error(`${file} does not export a handler function`);
-      return mod.handler as LambdaHandler;
-    });
-    // A failed import is retried on the next request (e.g. the file was being written).
-    loaded.catch(() => handlerCache.delete(name));
-    handlerCache.set(name, loaded);
-  }
-  return loaded;
-}
-
 /** Vite's dev server inlines the React refresh preamble and styles and talks HMR over a websocket. */
 function relaxForDev(csp: string): string {
   return csp
@@ -301,13 +293,10 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-la
 }
 
 export async function startLocalServer(opts: LocalServerOptions): Promise<LocalServer> {
-  const routes = (opts.routes ?? routeList).map((route) => ({ route, ...compilePath(route.path) }));
-  const loadHandler = opts.loadHandler ?? ((route: RouteEntry) => loadAreaHandler(route.area));
-  const loadUnmatchedHandler = opts.loadUnmatchedHandler ?? (() => loadAreaHandler(UNMATCHED_ROUTES_AREA));
+  const invokeApi = createInvokeApi(opts);
   const runtimeConfig = JSON.stringify(runtimeConfigSchema.parse(opts.runtimeConfig));
   const webDir = resolve(opts.webDir ?? join(ROOT, 'web', 'dist'));
   const bodyLimit = opts.bodyLimitBytes ?? LIMITS.apiBodyMaxBytes;
-  const integrationTimeout = opts.integrationTimeoutMs ?? 30_000;
   const baseHeaders = securityHeaders({ https: false, connectSrc: opts.connectSrc });
   const headers = opts.dev
     ? { ...baseHeaders, 'content-security-policy': relaxForDev(baseHeaders['content-security-policy']) }
@@ -331,54 +320,19 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
       req.resume();
       return send(res, apiError(new PayloadTooLargeError()));
     }
-    const found = routes
-      .map((r) => ({ ...r, match: r.regex.exec(path) }))
-      .find((r): r is typeof r & { match: RegExpExecArray } => r.match !== null && r.route.method === method);
     const body = await readBody(req, bodyLimit);
     if (body === 'too-large') return send(res, apiError(new PayloadTooLargeError()));
-    const pathParameters: Record<string, string> = {};
-    try {
-      found?.names.forEach((name, i) => {
-        pathParameters[name] = decodeURIComponent(found.match[i + 1]);
-      });
-    } catch {
-      return send(res, apiError(new BadRequestError()));
-    }
-    const event = buildHttpApiEvent(
-      {
+    send(
+      res,
+      await invokeApi({
         method,
         url: req.url ?? path,
         headers: req.headers,
         body,
         sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
         host: req.headers.host ?? 'localhost',
-      },
-      // An unknown path, or a known one with another method: API Gateway's `$default` route.
-      found?.route ?? '$default',
-      pathParameters,
+      }),
     );
-    // The area's function runs as long as its slowest route may (as its Lambda timeout in AWS).
-    const area = found?.route.area ?? UNMATCHED_ROUTES_AREA;
-    const timeoutMs = Math.min(integrationTimeout, areaSettings(area).timeoutSeconds * 1000);
-    const functionName = `api-${area}`;
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const handler = await (found ? loadHandler(found.route) : loadUnmatchedHandler());
-      const result = await Promise.race([
-        Promise.resolve(handler(event, lambdaContext(functionName, event.requestContext.requestId, timeoutMs))),
-        new Promise<'timeout'>((done) => {
-          timer = setTimeout(() => done('timeout'), timeoutMs);
-        }),
-      ]);
-      if (result === 'timeout') return send(res, gatewayError(503, 'Service Unavailable'));
-      send(res, toHttpResult(result));
-    } catch (err) {
-      // Like a Lambda that throws: the client sees API Gateway's 500, the log has the cause.
-      console.error(`[local-server] ${method} ${path} (${functionName}) failed:`, err);
-      send(res, internalServerError());
-    } finally {
-      if (timer) clearTimeout(timer);
-    }
   };
 
   const handleImage = async (res: ServerResponse, path: string) => {
@@ -583,6 +537,7 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
   return {
     url: `http://localhost:${port}`,
     port,
+    invokeApi,
     close: async () => {
       await vite?.close();
       server.closeAllConnections();
