@@ -1,12 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import {
-  createServer,
-  request as httpRequest,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo, createServer as createNetServer, type Server as NetServer } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,12 +13,7 @@ import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigSchema } from '#s
 import { securityHeaders } from '#shared/security-headers';
 import { CACHE_CONTROL, isCompressible, pickEncoding } from '#shared/web-delivery';
 import { PayloadTooLargeError } from '../../functions/commons/errors';
-import {
-  gatewayError,
-  type HttpResult,
-  internalServerError,
-  toHttpResult,
-} from '../../functions/http/api-event';
+import { gatewayError, type HttpResult, internalServerError, toHttpResult } from '../../functions/http/api-event';
 import { errorResponse } from '../../functions/http/router';
 import { type ApiGatewayOptions, createInvokeApi, type InvokeApi } from './api-gateway';
 
@@ -108,11 +97,7 @@ export interface UploadProxyOptions {
  * POST, its verified fields and file spelt afresh, to the bucket's root; nothing else reaches
  * s3rver (no GET, PUT, DELETE, `?delete`, other buckets or keys in the path).
  */
-async function proxyUpload(
-  req: IncomingMessage,
-  res: ServerResponse,
-  opts: UploadProxyOptions,
-): Promise<void> {
+async function proxyUpload(req: IncomingMessage, res: ServerResponse, opts: UploadProxyOptions): Promise<void> {
   const answer = (status: number, rejection: PostRejection) => {
     req.resume();
     res.writeHead(status, { 'content-type': 'application/xml' }).end(s3ErrorXml(rejection));
@@ -144,32 +129,16 @@ async function proxyUpload(
     }).formData();
     entries = [...form.entries()];
   } catch {
-    return answer(400, {
-      status: 400,
-      code: 'MalformedPOSTRequest',
-      message: 'The body is not well-formed multipart/form-data.',
-    });
+    return answer(400, { status: 400, code: 'MalformedPOSTRequest', message: 'The body is not well-formed multipart/form-data.' });
   }
   // S3 ignores what follows the file; refusing it is simpler than forwarding a trimmed body.
   const last = entries.at(-1);
-  if (
-    last?.[0] !== 'file' ||
-    typeof last[1] === 'string' ||
-    entries.slice(0, -1).some(([, v]) => typeof v !== 'string')
-  )
-    return answer(400, {
-      status: 400,
-      code: 'InvalidArgument',
-      message: 'The file must be the last field, and the only file.',
-    });
+  if (last?.[0] !== 'file' || typeof last[1] === 'string' || entries.slice(0, -1).some(([, v]) => typeof v !== 'string'))
+    return answer(400, { status: 400, code: 'InvalidArgument', message: 'The file must be the last field, and the only file.' });
   const fields = entries.slice(0, -1) as [string, string][];
   const odd = fields.find(([name]) => !FORM_FIELD_NAME.test(name));
   if (odd)
-    return answer(400, {
-      status: 400,
-      code: 'InvalidArgument',
-      message: `Unexpected form field name: ${odd[0]}`,
-    });
+    return answer(400, { status: 400, code: 'InvalidArgument', message: `Unexpected form field name: ${odd[0]}` });
   const rejection = verifyPresignedPost(
     { fields, fileSize: (last[1] as Blob).size },
     { bucket: opts.bucket, credentials: opts.credentials, now: new Date() },
@@ -192,9 +161,7 @@ async function proxyUpload(
         headers: { 'content-type': forwarded.contentType, 'content-length': String(forwarded.body.length) },
       },
       (reply) => {
-        res.writeHead(reply.statusCode ?? 502, {
-          'content-type': reply.headers['content-type'] ?? 'text/plain',
-        });
+        res.writeHead(reply.statusCode ?? 502, { 'content-type': reply.headers['content-type'] ?? 'text/plain' });
         reply.pipe(res);
         reply.on('end', () => done());
       },
@@ -216,10 +183,7 @@ function canonicalForm(fields: [string, string][], file: Buffer): { body: Buffer
     if (file.includes(delimiter) || fields.some(([, value]) => value.includes(delimiter))) continue;
     const body = Buffer.concat([
       ...fields.map(([name, value]) =>
-        Buffer.from(
-          `${delimiter}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-          'utf8',
-        ),
+        Buffer.from(`${delimiter}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'utf8'),
       ),
       Buffer.from(
         `${delimiter}\r\nContent-Disposition: form-data; name="file"; filename="file"\r\n` +

@@ -153,11 +153,7 @@ describe('apiCall', () => {
       async () => new Response(JSON.stringify({ message: 'Too Many Requests' }), { status: 429 }),
     );
     const err = await apiCall('getProduct', { params: { id: 1 } }).catch((e: unknown) => e);
-    expect(err).toMatchObject({
-      status: 429,
-      code: 'too_many_requests',
-      message: API_MESSAGES.tooManyRequests,
-    });
+    expect(err).toMatchObject({ status: 429, code: 'too_many_requests', message: API_MESSAGES.tooManyRequests });
   });
 
   it('refuses a successful response that is not a JSON object', async () => {
