@@ -127,9 +127,9 @@ function patternRegex(pattern: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
-const MATCHERS = RENDERED_PAGES.flatMap((page) =>
-  page.routes.map((route) => ({ kind: page.kind, regex: patternRegex(route) })),
-);
+// Built on first use, not at import: the web app's entry imports PAGE_PATTERNS (paths.ts), and
+// a top-level call would stay in its bundle even where nothing renders pages.
+let matchers: { kind: RenderedPageKind; regex: RegExp }[] | undefined;
 
 /**
  * The kind of page the server renders at `pathname` (a URL's path, without query), or undefined
@@ -138,5 +138,8 @@ const MATCHERS = RENDERED_PAGES.flatMap((page) =>
  * served the static shell as before, and the app renders them in the browser).
  */
 export function renderedPageOf(pathname: string): RenderedPageKind | undefined {
-  return MATCHERS.find((m) => m.regex.test(pathname))?.kind;
+  matchers ??= RENDERED_PAGES.flatMap((page) =>
+    page.routes.map((route) => ({ kind: page.kind, regex: patternRegex(route) })),
+  );
+  return matchers.find((m) => m.regex.test(pathname))?.kind;
 }
