@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { buildHttpApiEvent, lambdaContext } from '../local/api-gateway';
+import { buildHttpApiEvent } from '../../functions/http/api-event';
+import { lambdaContext } from '../local/api-gateway';
 import { ensureUserPool, type LocalUser } from '../local/parts/cognito';
 import type { LocalStack } from '../local/stack';
 import { routes } from '#shared/routes';

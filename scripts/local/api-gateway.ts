@@ -1,124 +1,70 @@
-import { randomUUID } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
-import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import * as z from 'zod';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Context } from 'aws-lambda';
+import {
+  type ApiArea,
+  areaSettings,
+  compilePath,
+  type RouteDef,
+  routeList,
+  UNMATCHED_ROUTES_AREA,
+} from '#shared/routes';
+import { BadRequestError } from '../../functions/commons/errors';
+import {
+  buildHttpApiEvent,
+  gatewayError,
+  type HttpResult,
+  type IncomingApiRequest,
+  internalServerError,
+  toHttpResult,
+} from '../../functions/http/api-event';
+import { errorResponse } from '../../functions/http/router';
 
 /**
- * API Gateway HTTP API behaviour the local server reproduces: the payload-v2 event a Lambda
- * integration receives and the way the integration's result becomes the HTTP response.
+ * The local API Gateway: a request matched against the route table and handed to its area's Lambda
+ * handler, in process, as an HTTP API payload-v2 event; what matches no route goes to the
+ * `$default` route's function (UNMATCHED_ROUTES_AREA). No authorizer: the functions verify their
+ * callers' tokens themselves, as in AWS (decision 043). The local origin's /api/* and a local
+ * server render's API calls (issue 27) both go through `invokeApi`.
  */
 
-/** The payload-v2 event of a route (no authorizer: the functions verify their callers; decision 043). */
-export type HttpApiEvent = APIGatewayProxyEventV2;
+export type LambdaHandler = (event: unknown, context: Context) => unknown;
 
-export interface IncomingApiRequest {
-  method: string;
-  /** Path and query as received: '/api/products?q=silla'. */
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-  sourceIp: string;
-  /** 'localhost:3000' */
-  host: string;
+export interface RouteEntry extends RouteDef {
+  readonly name: string;
 }
 
-const TEXT_TYPES = [
-  /^text\//,
-  /^application\/(?:[\w.+-]+\+)?json\b/,
-  /^application\/(?:[\w.+-]+\+)?xml\b/,
-  /^application\/javascript\b/,
-  /^application\/x-www-form-urlencoded\b/,
-];
-
-/** Text bodies are passed as they are; anything else (images, multipart) base64-encoded. */
-export function isTextContentType(contentType: string | undefined): boolean {
-  if (!contentType) return true;
-  const value = contentType.toLowerCase();
-  return TEXT_TYPES.some((re) => re.test(value));
+export interface ApiGatewayOptions {
+  /** @default the route table of shared/routes.ts */
+  routes?: readonly RouteEntry[];
+  /** The Lambda handler serving a route. @default its area's entry (functions/app/areas/<area>.ts) */
+  loadHandler?: (route: RouteEntry) => Promise<LambdaHandler>;
+  /** The handler of API Gateway's `$default` route (no route matched). @default UNMATCHED_ROUTES_AREA's entry */
+  loadUnmatchedHandler?: () => Promise<LambdaHandler>;
+  /** How long a handler may run before the gateway answers 503 (API Gateway's limit is 30 s). */
+  integrationTimeoutMs?: number;
 }
 
-/** Formats a date as API Gateway's requestContext.time: '12/Mar/2020:19:03:58 +0000'. */
-export function apiGatewayTime(date: Date): string {
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(date.getUTCDate())}/${months[date.getUTCMonth()]}/${date.getUTCFullYear()}:${p(date.getUTCHours())}:${p(
-    date.getUTCMinutes(),
-  )}:${p(date.getUTCSeconds())} +0000`;
-}
+/** Runs one API request (its body already read) through its handler and returns the HTTP response. */
+export type InvokeApi = (req: IncomingApiRequest) => Promise<HttpResult>;
 
-/** Builds the payload-v2 event API Gateway sends for a matched route, or for its `$default` route. */
-export function buildHttpApiEvent(
-  req: IncomingApiRequest,
-  route: { method: string; path: string } | '$default',
-  pathParameters: Record<string, string>,
-  now: Date = new Date(),
-): HttpApiEvent {
-  const queryIndex = req.url.indexOf('?');
-  const rawPath = queryIndex === -1 ? req.url : req.url.slice(0, queryIndex);
-  const rawQueryString = queryIndex === -1 ? '' : req.url.slice(queryIndex + 1);
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const handlerCache = new Map<string, Promise<LambdaHandler>>();
 
-  // Header names lower-case, repeated headers comma-joined; cookies move to `cookies`.
-  const headers: Record<string, string> = {};
-  let cookies: string[] | undefined;
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    const key = name.toLowerCase();
-    const joined = Array.isArray(value) ? value.join(',') : value;
-    if (key === 'cookie') {
-      cookies = joined
-        .split(';')
-        .map((c) => c.trim())
-        .filter(Boolean);
-      continue;
-    }
-    headers[key] = joined;
+/** Imports an area's Lambda entry (functions/app/areas/<area>.ts) once per process, as a cold start would. */
+export function loadAreaHandler(name: ApiArea): Promise<LambdaHandler> {
+  let loaded = handlerCache.get(name);
+  if (!loaded) {
+    const file = join(ROOT, 'functions', 'app', 'areas', `${name}.ts`);
+    loaded = import(file).then((mod: { handler?: unknown }) => {
+      if (typeof mod.handler !== 'function') throw new Error(`${file} does not export a handler function`);
+      return mod.handler as LambdaHandler;
+    });
+    // A failed import is retried on the next request (e.g. the file was being written).
+    loaded.catch(() => handlerCache.delete(name));
+    handlerCache.set(name, loaded);
   }
-
-  // Repeated query keys are comma-joined, values decoded.
-  let queryStringParameters: Record<string, string> | undefined;
-  if (rawQueryString) {
-    queryStringParameters = {};
-    for (const [key, value] of new URLSearchParams(rawQueryString)) {
-      queryStringParameters[key] =
-        key in queryStringParameters ? `${queryStringParameters[key]},${value}` : value;
-    }
-  }
-
-  const hasBody = req.body.length > 0;
-  const text = isTextContentType(headers['content-type']);
-  const routeKey = route === '$default' ? route : `${route.method} ${route.path}`;
-  const requestId = randomUUID();
-  const event: HttpApiEvent = {
-    version: '2.0',
-    routeKey,
-    rawPath,
-    rawQueryString,
-    ...(cookies ? { cookies } : {}),
-    headers,
-    ...(queryStringParameters ? { queryStringParameters } : {}),
-    requestContext: {
-      accountId: '000000000000',
-      apiId: 'local',
-      domainName: req.host,
-      domainPrefix: req.host.split('.')[0].split(':')[0],
-      http: {
-        method: req.method,
-        path: rawPath,
-        protocol: 'HTTP/1.1',
-        sourceIp: req.sourceIp,
-        userAgent: headers['user-agent'] ?? '',
-      },
-      requestId,
-      routeKey,
-      stage: '$default',
-      time: apiGatewayTime(now),
-      timeEpoch: now.getTime(),
-    },
-    ...(Object.keys(pathParameters).length > 0 ? { pathParameters } : {}),
-    ...(hasBody ? { body: text ? req.body.toString('utf8') : req.body.toString('base64') } : {}),
-    isBase64Encoded: hasBody && !text,
-  };
-  return event;
+  return loaded;
 }
 
 /** A Lambda context for an in-process invocation. */
@@ -140,58 +86,56 @@ export function lambdaContext(functionName: string, requestId: string, timeoutMs
   };
 }
 
-const structuredResultSchema = z.object({
-  statusCode: z.number().int(),
-  headers: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-  multiValueHeaders: z.record(z.string(), z.array(z.union([z.string(), z.number(), z.boolean()]))).optional(),
-  cookies: z.array(z.string()).optional(),
-  body: z.string().optional(),
-  isBase64Encoded: z.boolean().optional(),
-});
+export function createInvokeApi(opts: ApiGatewayOptions = {}): InvokeApi {
+  const routes = (opts.routes ?? routeList).map((route) => ({ route, ...compilePath(route.path) }));
+  const loadHandler = opts.loadHandler ?? ((route: RouteEntry) => loadAreaHandler(route.area));
+  const loadUnmatchedHandler = opts.loadUnmatchedHandler ?? (() => loadAreaHandler(UNMATCHED_ROUTES_AREA));
+  const integrationTimeout = opts.integrationTimeoutMs ?? 30_000;
 
-export interface HttpResult {
-  statusCode: number;
-  headers: Record<string, string>;
-  cookies: string[];
-  body: Buffer;
-}
-
-/**
- * Turns a payload-v2 integration result into the HTTP response, as API Gateway does: a result with
- * statusCode is used as given; any other value is a 200 application/json whose body is that value.
- */
-export function toHttpResult(result: unknown): HttpResult {
-  const structured = structuredResultSchema.safeParse(result);
-  if (typeof result === 'object' && result !== null && 'statusCode' in result && structured.success) {
-    const r = structured.data;
-    const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(r.multiValueHeaders ?? {})) headers[k.toLowerCase()] = v.join(',');
-    for (const [k, v] of Object.entries(r.headers ?? {})) headers[k.toLowerCase()] = String(v);
-    const body =
-      r.body === undefined ? Buffer.alloc(0) : Buffer.from(r.body, r.isBase64Encoded ? 'base64' : 'utf8');
-    return { statusCode: r.statusCode, headers, cookies: r.cookies ?? [], body };
-  }
-  if (typeof result === 'object' && result !== null && 'statusCode' in result) {
-    // A malformed structured response: API Gateway answers 500.
-    return internalServerError();
-  }
-  const body = typeof result === 'string' ? result : JSON.stringify(result ?? null);
-  return {
-    statusCode: 200,
-    headers: { 'content-type': 'application/json' },
-    cookies: [],
-    body: Buffer.from(body, 'utf8'),
+  return async (req) => {
+    const method = req.method.toUpperCase();
+    const path = req.url.split('?')[0];
+    const found = routes
+      .map((r) => ({ ...r, match: r.regex.exec(path) }))
+      .find((r): r is typeof r & { match: RegExpExecArray } => r.match !== null && r.route.method === method);
+    const pathParameters: Record<string, string> = {};
+    try {
+      found?.names.forEach((name, i) => {
+        pathParameters[name] = decodeURIComponent(found.match[i + 1]);
+      });
+    } catch {
+      // The functions' own router's answer (its Spanish error shape) for what never reaches one here.
+      return toHttpResult(errorResponse(new BadRequestError()));
+    }
+    const event = buildHttpApiEvent(
+      { ...req, method },
+      // An unknown path, or a known one with another method: API Gateway's `$default` route.
+      found?.route ?? '$default',
+      pathParameters,
+    );
+    // The area's function runs as long as its slowest route may (as its Lambda timeout in AWS).
+    const area = found?.route.area ?? UNMATCHED_ROUTES_AREA;
+    const timeoutMs = Math.min(integrationTimeout, areaSettings(area).timeoutSeconds * 1000);
+    const functionName = `api-${area}`;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const handler = await (found ? loadHandler(found.route) : loadUnmatchedHandler());
+      const result = await Promise.race([
+        Promise.resolve(
+          handler(event, lambdaContext(functionName, event.requestContext.requestId, timeoutMs)),
+        ),
+        new Promise<'timeout'>((done) => {
+          timer = setTimeout(() => done('timeout'), timeoutMs);
+        }),
+      ]);
+      if (result === 'timeout') return gatewayError(503, 'Service Unavailable');
+      return toHttpResult(result);
+    } catch (err) {
+      // Like a Lambda that throws: the client sees API Gateway's 500, the log has the cause.
+      console.error(`[local-server] ${method} ${path} (${functionName}) failed:`, err);
+      return internalServerError();
+    } finally {
+      if (timer) clearTimeout(timer);
+    }
   };
 }
-
-/** API Gateway's own JSON error responses. */
-export function gatewayError(statusCode: number, message: string): HttpResult {
-  return {
-    statusCode,
-    headers: { 'content-type': 'application/json' },
-    cookies: [],
-    body: Buffer.from(JSON.stringify({ message })),
-  };
-}
-
-export const internalServerError = () => gatewayError(500, 'Internal Server Error');

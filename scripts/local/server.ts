@@ -7,38 +7,24 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { inspectImage } from '../../functions/services/image-inspection';
 import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
-import type { Context } from 'aws-lambda';
 import { LIMITS } from '#shared/limits';
-import {
-  type ApiArea,
-  areaSettings,
-  compilePath,
-  type RouteDef,
-  routeList,
-  UNMATCHED_ROUTES_AREA,
-} from '#shared/routes';
 import { type PostCredentials, type PostRejection, s3ErrorXml, verifyPresignedPost } from './presigned-post';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigSchema } from '#shared/runtime-config';
 import { securityHeaders } from '#shared/security-headers';
 import { CACHE_CONTROL, isCompressible, pickEncoding } from '#shared/web-delivery';
-import { BadRequestError, PayloadTooLargeError } from '../../functions/commons/errors';
+import { PayloadTooLargeError } from '../../functions/commons/errors';
+import { gatewayError, type HttpResult, internalServerError, toHttpResult } from '../../functions/http/api-event';
 import { errorResponse } from '../../functions/http/router';
-import {
-  buildHttpApiEvent,
-  gatewayError,
-  type HttpResult,
-  internalServerError,
-  lambdaContext,
-  toHttpResult,
-} from './api-gateway';
+import { type ApiGatewayOptions, createInvokeApi, type InvokeApi } from './api-gateway';
+
+export type { LambdaHandler, RouteEntry } from './api-gateway';
 
 /**
  * The local origin: what CloudFront + API Gateway + S3 are in AWS, on one port.
- * - /api/*: the route table, each route handed to its area's Lambda handler (in process) as an HTTP
- *   API payload-v2 event, as API Gateway would; what matches no route goes to the `$default` route's
- *   function (UNMATCHED_ROUTES_AREA). The functions verify their callers' tokens themselves, as in
- *   AWS (decision 043): there is no authorizer here either. A body over the API's limit is refused
- *   as CloudFront's /api/* function refuses it, with the router's own 413.
+ * - /api/*: the local API Gateway (api-gateway.ts `invokeApi`): the route table, each route handed
+ *   to its area's Lambda handler (in process) as an HTTP API payload-v2 event; what matches no
+ *   route goes to the `$default` route's function. A body over the API's limit is refused as
+ *   CloudFront's /api/* function refuses it, with the router's own 413.
  * - /runtime-config.json: generated from the running stack.
  * - /images/*: the local images bucket.
  * - everything else: the built SPA (web/dist) with the CloudFront function's fallback rule, or
@@ -46,13 +32,7 @@ import {
  * Every response carries the shared security headers.
  */
 
-export type LambdaHandler = (event: unknown, context: Context) => unknown;
-
-export interface RouteEntry extends RouteDef {
-  readonly name: string;
-}
-
-export interface LocalServerOptions {
+export interface LocalServerOptions extends ApiGatewayOptions {
   /** 0 picks a free port. */
   port: number;
   /**
@@ -60,12 +40,6 @@ export interface LocalServerOptions {
    * @default the loopback interface only, IPv4 and IPv6 (browsers resolve localhost to either)
    */
   host?: string;
-  /** @default the route table of shared/routes.ts */
-  routes?: readonly RouteEntry[];
-  /** The Lambda handler serving a route. @default its area's entry (functions/app/areas/<area>.ts) */
-  loadHandler?: (route: RouteEntry) => Promise<LambdaHandler>;
-  /** The handler of API Gateway's `$default` route (no route matched). @default UNMATCHED_ROUTES_AREA's entry */
-  loadUnmatchedHandler?: () => Promise<LambdaHandler>;
   runtimeConfig: RuntimeConfig;
   /** Origins the SPA may connect to besides itself (the Cognito endpoint). */
   connectSrc: string[];
@@ -82,8 +56,6 @@ export interface LocalServerOptions {
   uploads?: UploadProxyOptions;
   /** Largest accepted request body. @default LIMITS.apiBodyMaxBytes (as CloudFront's /api/* function) */
   bodyLimitBytes?: number;
-  /** How long a handler may run before the gateway answers 503 (API Gateway's limit is 30 s). */
-  integrationTimeoutMs?: number;
   /** Local-only control endpoints by exact path, outside /api (e.g. the search index switch). */
   controls?: Record<string, (req: IncomingMessage, res: ServerResponse) => Promise<void>>;
   quiet?: boolean;
@@ -92,6 +64,8 @@ export interface LocalServerOptions {
 export interface LocalServer {
   url: string;
   port: number;
+  /** The API as this origin's /api/* serves it, for calls made in process (a server render's). */
+  invokeApi: InvokeApi;
   close(): Promise<void>;
 }
 
@@ -253,24 +227,6 @@ export function contentTypeFor(path: string): string {
   return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 }
 
-const handlerCache = new Map<string, Promise<LambdaHandler>>();
-
-/** Imports an area's Lambda entry (functions/app/areas/<area>.ts) once per process, as a cold start would. */
-export function loadAreaHandler(name: ApiArea): Promise<LambdaHandler> {
-  let loaded = handlerCache.get(name);
-  if (!loaded) {
-    const file = join(ROOT, 'functions', 'app', 'areas', `${name}.ts`);
-    loaded = import(file).then((mod: { handler?: unknown }) => {
-      if (typeof mod.handler !== 'function') throw new Error(`${file} does not export a handler function`);
-      return mod.handler as LambdaHandler;
-    });
-    // A failed import is retried on the next request (e.g. the file was being written).
-    loaded.catch(() => handlerCache.delete(name));
-    handlerCache.set(name, loaded);
-  }
-  return loaded;
-}
-
 /** Vite's dev server inlines the React refresh preamble and styles and talks HMR over a websocket. */
 function relaxForDev(csp: string): string {
   return csp
@@ -301,13 +257,10 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-la
 }
 
 export async function startLocalServer(opts: LocalServerOptions): Promise<LocalServer> {
-  const routes = (opts.routes ?? routeList).map((route) => ({ route, ...compilePath(route.path) }));
-  const loadHandler = opts.loadHandler ?? ((route: RouteEntry) => loadAreaHandler(route.area));
-  const loadUnmatchedHandler = opts.loadUnmatchedHandler ?? (() => loadAreaHandler(UNMATCHED_ROUTES_AREA));
+  const invokeApi = createInvokeApi(opts);
   const runtimeConfig = JSON.stringify(runtimeConfigSchema.parse(opts.runtimeConfig));
   const webDir = resolve(opts.webDir ?? join(ROOT, 'web', 'dist'));
   const bodyLimit = opts.bodyLimitBytes ?? LIMITS.apiBodyMaxBytes;
-  const integrationTimeout = opts.integrationTimeoutMs ?? 30_000;
   const baseHeaders = securityHeaders({ https: false, connectSrc: opts.connectSrc });
   const headers = opts.dev
     ? { ...baseHeaders, 'content-security-policy': relaxForDev(baseHeaders['content-security-policy']) }
@@ -331,54 +284,19 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
       req.resume();
       return send(res, apiError(new PayloadTooLargeError()));
     }
-    const found = routes
-      .map((r) => ({ ...r, match: r.regex.exec(path) }))
-      .find((r): r is typeof r & { match: RegExpExecArray } => r.match !== null && r.route.method === method);
     const body = await readBody(req, bodyLimit);
     if (body === 'too-large') return send(res, apiError(new PayloadTooLargeError()));
-    const pathParameters: Record<string, string> = {};
-    try {
-      found?.names.forEach((name, i) => {
-        pathParameters[name] = decodeURIComponent(found.match[i + 1]);
-      });
-    } catch {
-      return send(res, apiError(new BadRequestError()));
-    }
-    const event = buildHttpApiEvent(
-      {
+    send(
+      res,
+      await invokeApi({
         method,
         url: req.url ?? path,
         headers: req.headers,
         body,
         sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
         host: req.headers.host ?? 'localhost',
-      },
-      // An unknown path, or a known one with another method: API Gateway's `$default` route.
-      found?.route ?? '$default',
-      pathParameters,
+      }),
     );
-    // The area's function runs as long as its slowest route may (as its Lambda timeout in AWS).
-    const area = found?.route.area ?? UNMATCHED_ROUTES_AREA;
-    const timeoutMs = Math.min(integrationTimeout, areaSettings(area).timeoutSeconds * 1000);
-    const functionName = `api-${area}`;
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const handler = await (found ? loadHandler(found.route) : loadUnmatchedHandler());
-      const result = await Promise.race([
-        Promise.resolve(handler(event, lambdaContext(functionName, event.requestContext.requestId, timeoutMs))),
-        new Promise<'timeout'>((done) => {
-          timer = setTimeout(() => done('timeout'), timeoutMs);
-        }),
-      ]);
-      if (result === 'timeout') return send(res, gatewayError(503, 'Service Unavailable'));
-      send(res, toHttpResult(result));
-    } catch (err) {
-      // Like a Lambda that throws: the client sees API Gateway's 500, the log has the cause.
-      console.error(`[local-server] ${method} ${path} (${functionName}) failed:`, err);
-      send(res, internalServerError());
-    } finally {
-      if (timer) clearTimeout(timer);
-    }
   };
 
   const handleImage = async (res: ServerResponse, path: string) => {
@@ -583,6 +501,7 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
   return {
     url: `http://localhost:${port}`,
     port,
+    invokeApi,
     close: async () => {
       await vite?.close();
       server.closeAllConnections();

@@ -286,6 +286,63 @@ describe('routing and the payload-v2 event', () => {
   });
 });
 
+describe('the API in process (invokeApi, for a server render)', () => {
+  const request = (method: string, path: string, headers: Record<string, string> = {}) => ({
+    method,
+    url: path,
+    headers,
+    body: Buffer.alloc(0),
+    sourceIp: '127.0.0.1',
+    host: 'localhost',
+  });
+
+  it('runs a request through the same route and handler as /api/* over HTTP, and returns its response', async () => {
+    const result = await server.invokeApi(
+      request('GET', '/api/things/caf%C3%A9?tag=a&tag=b', { cookie: 'one=1; two=2', 'user-agent': 'render' }),
+    );
+    expect(result.statusCode).toBe(200);
+    expect(result.headers['content-type']).toBe('application/json');
+    const event = eventSchema.parse(JSON.parse(result.body.toString('utf8')));
+    expect(event).toMatchObject({
+      routeKey: 'GET /api/things/{id}',
+      pathParameters: { id: 'café' },
+      queryStringParameters: { tag: 'a,b' },
+      cookies: ['one=1', 'two=2'],
+    });
+    expect(event.requestContext.http).toMatchObject({ method: 'GET', userAgent: 'render' });
+
+    const overHttp = await fetch(url('/api/binary'));
+    const inProcess = await server.invokeApi(request('get', '/api/binary'));
+    expect(inProcess.statusCode).toBe(overHttp.status);
+    expect(inProcess.cookies).toEqual(overHttp.headers.getSetCookie());
+    expect(inProcess.body).toEqual(Buffer.from(await overHttp.arrayBuffer()));
+  });
+
+  it("answers unknown paths with the $default function's Spanish 404, a thrown handler with a 500", async () => {
+    const missing = await server.invokeApi(request('GET', '/api/nothing-here'));
+    expect(missing.statusCode).toBe(404);
+    expect(JSON.parse(missing.body.toString('utf8'))).toEqual({
+      error: { code: 'not_found', message: 'Recurso no encontrado.' },
+    });
+    const boom = await server.invokeApi(request('GET', '/api/boom'));
+    expect(boom.statusCode).toBe(500);
+    expect(JSON.parse(boom.body.toString('utf8'))).toEqual({ message: 'Internal Server Error' });
+  });
+
+  it('answers a malformed escape in a path parameter with a Spanish 400, not a 500', async () => {
+    for (const answer of [
+      await server.invokeApi(request('GET', '/api/things/%E0%A4%A')),
+      await fetch(url('/api/things/%E0%A4%A')).then(async (res) => ({
+        statusCode: res.status,
+        body: Buffer.from(await res.arrayBuffer()),
+      })),
+    ]) {
+      expect(answer.statusCode).toBe(400);
+      expect(JSON.parse(answer.body.toString('utf8')).error).toMatchObject({ code: 'bad_request' });
+    }
+  });
+});
+
 describe('web origin', () => {
   it('serves index.html for client-side routes, uncached', async () => {
     for (const path of ['/', '/marketplace', '/product/42', '/categoria/libros?x=1']) {

@@ -10,7 +10,7 @@ import { lazyScreen as lazy, preloadFrom } from './lazy-screen';
  * lists. It renders inside the layout's catch-all (`*`) route, below the bar and within its
  * Suspense; an unknown path ends at 'Página no encontrada' as before.
  */
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   { path: paths.careers.path, ...lazy(() => import('../features/careers/routes/careers')) },
   { path: paths.career.path, ...lazy(() => import('../features/careers/routes/career')) },
   { path: paths.category.path, ...lazy(() => import('../features/categories/routes/category')) },

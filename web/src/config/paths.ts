@@ -1,7 +1,9 @@
+import { PAGE_PATTERNS } from '#shared/pages';
+
 /**
  * Every route of the app as data: `path` is the router pattern, `getHref` builds a link.
  * Routes of later issues (accounts, publishing, profile, admin) are listed already, so those
- * issues only add screens.
+ * issues only add screens. The patterns of the server-rendered pages come from shared/pages.ts.
  */
 const withQuery = (path: string, query: Record<string, string | undefined>): string => {
   const search = new URLSearchParams();
@@ -12,32 +14,39 @@ const withQuery = (path: string, query: Record<string, string | undefined>): str
 
 const fixed = <P extends string>(path: P) => ({ path, getHref: () => path });
 
+/** A pattern with its one parameter filled in: ('/product/:id', 12) → '/product/12'. */
+const withParam = (pattern: string, value: string | number): string =>
+  pattern.replace(/:\w+/, () => encodeURIComponent(String(value)));
+
 export const paths = {
-  home: fixed('/'),
-  selectUniversity: fixed('/select-university'),
+  home: fixed(PAGE_PATTERNS.home),
+  selectUniversity: fixed(PAGE_PATTERNS.selectUniversity),
   marketplace: {
-    path: '/marketplace',
-    getHref: (university?: string) => withQuery('/marketplace', { university }),
+    path: PAGE_PATTERNS.marketplace,
+    getHref: (university?: string) => withQuery(PAGE_PATTERNS.marketplace, { university }),
   },
   search: {
-    path: '/search',
+    path: PAGE_PATTERNS.search,
     /** Empty or whitespace-only text goes to /search without q; otherwise q is the trimmed text. */
-    getHref: (q?: string) => withQuery('/search', { q: q?.trim() || undefined }),
+    getHref: (q?: string) => withQuery(PAGE_PATTERNS.search, { q: q?.trim() || undefined }),
   },
-  globalMarketplace: fixed('/global-marketplace'),
-  careers: fixed('/carreras'),
-  career: { path: '/carrera/:career', getHref: (career: string) => `/carrera/${encodeURIComponent(career)}` },
+  globalMarketplace: fixed(PAGE_PATTERNS.globalMarketplace),
+  careers: fixed(PAGE_PATTERNS.careers),
+  career: {
+    path: PAGE_PATTERNS.career,
+    getHref: (career: string) => withParam(PAGE_PATTERNS.career, career),
+  },
   category: {
-    path: '/categoria/:category',
-    getHref: (category: string) => `/categoria/${encodeURIComponent(category)}`,
+    path: PAGE_PATTERNS.category,
+    getHref: (category: string) => withParam(PAGE_PATTERNS.category, category),
   },
   product: {
-    path: '/product/:id',
-    getHref: (id: number | string) => `/product/${encodeURIComponent(String(id))}`,
+    path: PAGE_PATTERNS.product,
+    getHref: (id: number | string) => withParam(PAGE_PATTERNS.product, id),
   },
   favorites: fixed('/favoritos'),
   /** A seller's public page (docs/decisions/032). */
-  seller: { path: '/vendedor/:id', getHref: (id: string) => `/vendedor/${encodeURIComponent(id)}` },
+  seller: { path: PAGE_PATTERNS.seller, getHref: (id: string) => withParam(PAGE_PATTERNS.seller, id) },
   safeBuying: fixed('/compra-segura'),
   /** Saved searches with alerts (docs/decisions/031), and their mails' unsubscribe link (`#token=…`). */
   alerts: fixed('/alertas'),

@@ -4,7 +4,15 @@ import { apiRoutes as fullTable } from 'virtual:api-routes';
 import { apiRoutes as publicReads } from 'virtual:api-routes/public-reads';
 import { API_MESSAGES } from '#shared/messages';
 import { fakeApi } from '../testing/render';
-import { ApiError, apiCall, apiUrl, revalidatePublicReads } from './api-client';
+import {
+  ApiError,
+  type ApiTransport,
+  apiCall,
+  apiUrl,
+  revalidatePublicReads,
+  setApiTransport,
+  setTokenProvider,
+} from './api-client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -185,5 +193,84 @@ describe('revalidation after one’s own changes', () => {
     await apiCall('listProducts', {});
     expect((fetchMock.mock.calls[2] as unknown[])[1]).not.toHaveProperty('cache');
     vi.unstubAllGlobals();
+  });
+});
+
+describe('the API transport', () => {
+  afterEach(() => {
+    setApiTransport(null);
+    setTokenProvider(null);
+  });
+
+  /** A transport that records what it receives and answers as the API would; fetch must not be used. */
+  function recordingTransport(answer: (url: string, init: RequestInit) => Response) {
+    const calls: { url: string; init: RequestInit }[] = [];
+    const fetchMock = vi.fn(async () => new Response('{}'));
+    vi.stubGlobal('fetch', fetchMock);
+    const transport: ApiTransport = async (url, init) => {
+      calls.push({ url, init });
+      return answer(url, init);
+    };
+    setApiTransport(transport);
+    return { calls, fetchMock };
+  }
+
+  it('receives every call (method, URL, headers) instead of fetch, and its answer is the result', async () => {
+    const product = { id: 12, title: 'Silla' };
+    const { calls, fetchMock } = recordingTransport(() => Response.json(product));
+    await expect(apiCall('getProduct', { params: { id: 12 } })).resolves.toEqual(product);
+    expect(calls).toHaveLength(1);
+    expect(calls[0].url).toBe('/api/products/12');
+    expect(calls[0].init).toMatchObject({ method: 'GET', headers: { accept: 'application/json' } });
+    expect(calls[0].init.body).toBeUndefined();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('receives a write with its JSON body, its token and its Idempotency-Key', async () => {
+    setTokenProvider(async () => 'id-token');
+    const { calls } = recordingTransport((_, init) =>
+      Response.json(
+        { ...JSON.parse(String(init.body)), id: 'r', status: 'pending', requester_id: 'u1', created_at: 'x' },
+        { status: 201 },
+      ),
+    );
+    const body = { university_name: 'A', university_full_name: 'B', email_domain: 'a.edu.ve', city: 'C' };
+    await expect(apiCall('createUniversityRequest', { body })).resolves.toMatchObject({ id: 'r', city: 'C' });
+    expect(calls[0].url).toBe('/api/university-requests');
+    expect(calls[0].init.method).toBe('POST');
+    expect(calls[0].init.headers).toMatchObject({
+      accept: 'application/json',
+      'content-type': 'application/json',
+      authorization: 'Bearer id-token',
+      'idempotency-key': expect.stringMatching(/^[A-Za-z0-9_-]{16,64}$/),
+    });
+    expect(JSON.parse(String(calls[0].init.body))).toEqual(body);
+  });
+
+  it('turns its error answers and failures into ApiErrors as with fetch', async () => {
+    recordingTransport(() =>
+      Response.json({ error: { code: 'NotFound', message: 'Producto no encontrado' } }, { status: 404 }),
+    );
+    await expect(apiCall('getProduct', { params: { id: 999 } })).rejects.toMatchObject({
+      status: 404,
+      code: 'NotFound',
+      message: 'Producto no encontrado',
+    });
+    setApiTransport(async () => {
+      throw new Error('handler crashed');
+    });
+    await expect(apiCall('listUniversities', {})).rejects.toMatchObject({
+      status: 0,
+      code: 'NetworkError',
+      message: API_MESSAGES.internal,
+    });
+  });
+
+  it('goes back to fetch once reset', async () => {
+    const { calls, fetchMock } = recordingTransport(() => Response.json({ items: [] }));
+    setApiTransport(null);
+    await apiCall('listUniversities', {});
+    expect(calls).toHaveLength(0);
+    expect(fetchMock).toHaveBeenCalledOnce();
   });
 });

@@ -91,6 +91,21 @@ export function setTokenProvider(provider: TokenProvider | null): void {
   tokenProvider = provider;
 }
 
+/**
+ * How a request reaches the API: `fetch` in the browser; a server render sets a transport that hands
+ * the request to the API's handlers in process (issue 27). Every call of apiCall goes through it.
+ */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+// Looked up at each call, not captured at import: tests and polyfills replace the global.
+const fetchTransport: ApiTransport = (url, init) => fetch(url, init);
+let transport: ApiTransport = fetchTransport;
+
+/** Sets the transport of every API call; null restores `fetch`. */
+export function setApiTransport(next: ApiTransport | null): void {
+  transport = next ?? fetchTransport;
+}
+
 /** A failed call: the HTTP status (0 when the network failed) and the API's Spanish message. */
 export class ApiError extends Error {
   readonly status: number;
@@ -246,7 +261,7 @@ export async function apiCall<N extends RouteName>(name: N, input: ApiInput<N>):
   try {
     response =
       (await early?.catch(() => undefined)) ??
-      (await fetch(url, {
+      (await transport(url, {
         method: route.method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),

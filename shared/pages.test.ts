@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { RENDERED_PAGES, renderedPageOf } from './pages';
+
+describe('renderedPageOf', () => {
+  it.each([
+    ['/', 'chooser'],
+    ['/select-university', 'chooser'],
+    ['/marketplace', 'marketplace'],
+    ['/search', 'search'],
+    ['/global-marketplace', 'global'],
+    ['/product/12', 'product'],
+    ['/product/013', 'product'], // a bad id is the product page's 404, rendered by it
+    ['/vendedor/u-123', 'seller'],
+    ['/carreras', 'careers'],
+    ['/carrera/ingenieria', 'career'],
+    ['/categoria/libros', 'category'],
+    ['/categoria/electr%C3%B3nica', 'category'],
+  ])('%s is the %s page', (path, kind) => {
+    expect(renderedPageOf(path)).toBe(kind);
+  });
+
+  it.each([
+    ['a trailing slash', ['/marketplace/', '/product/12/', '/select-university/', '/carreras/']],
+    ['another case', ['/Marketplace', '/PRODUCT/12']],
+    ['a double slash', ['//', '//marketplace']],
+    ['a missing or extra segment', ['/product', '/product/', '/product/12/fotos', '/vendedor', '/carrera']],
+    ['an unknown path', ['/favoritos', '/login', '/compra-segura', '/terms-and-conditions', '/no-existe']],
+    ['the API', ['/api', '/api/', '/api/products', '/api/products/12', '/api/universities']],
+    ['images', ['/images/products/12/a.webp', '/images/universities/ucab.png']],
+    [
+      'a file',
+      [
+        '/index.html',
+        '/assets/index-abc123.js',
+        '/sw.js',
+        '/manifest.webmanifest',
+        '/favicon.ico',
+        '/product/12.png',
+        '/runtime-config.json',
+      ],
+    ],
+    ['the admin area', ['/admin', '/admin/products', '/admin/users/u1']],
+    ['a prefix of a page', ['/marketplaces', '/search-results', '/carrerass', '/productos/12']],
+  ])('renders nothing at %s', (_, paths) => {
+    for (const path of paths) expect(renderedPageOf(path), path).toBeUndefined();
+  });
+});
+
+describe('RENDERED_PAGES', () => {
+  it('lists each kind once', () => {
+    const kinds = RENDERED_PAGES.map((page) => page.kind);
+    expect(new Set(kinds).size).toBe(kinds.length);
+  });
+
+  it('sends each router pattern to the renderer by the matching CloudFront pattern (a parameter is `*`)', () => {
+    for (const page of RENDERED_PAGES)
+      expect(page.cloudFrontPatterns).toEqual(page.routes.map((route) => route.replace(/:\w+/g, '*')));
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * The pages the origin renders on the server (issue 27), in ONE list for the web app's paths
+ * (web/src/config/paths.ts reads its patterns from here), the local origin, the service worker and
+ * the CloudFront behaviours. A test checks every pattern against the app's route table.
+ */
+
+/** The router patterns of the rendered pages (react-router syntax), read by web/src/config/paths.ts. */
+export const PAGE_PATTERNS = {
+  home: '/',
+  selectUniversity: '/select-university',
+  marketplace: '/marketplace',
+  search: '/search',
+  globalMarketplace: '/global-marketplace',
+  product: '/product/:id',
+  /** A seller's public page (docs/decisions/032). */
+  seller: '/vendedor/:id',
+  careers: '/carreras',
+  career: '/carrera/:career',
+  category: '/categoria/:category',
+} as const;
+
+export type RenderedPageKind =
+  | 'chooser'
+  | 'marketplace'
+  | 'search'
+  | 'global'
+  | 'product'
+  | 'seller'
+  | 'careers'
+  | 'career'
+  | 'category';
+
+export interface RenderedPage {
+  kind: RenderedPageKind;
+  /** The app's router patterns of the page. */
+  routes: readonly string[];
+  /** CloudFront behaviour path patterns sending the page to the renderer (`*` for a parameter). */
+  cloudFrontPatterns: readonly string[];
+  /**
+   * Whether the page shows the chosen university when the URL names none: it is then rendered from
+   * the `mu_u` cookie (path-scoped to such pages), which is part of its cache key.
+   */
+  universityCookie: boolean;
+  /** How long the edge keeps a rendered page (s-maxage). */
+  cacheSeconds: number;
+}
+
+/** A sold or deleted listing leaves the edge's copies within a minute, with no invalidation. */
+const CACHE_SECONDS = 30;
+
+export const RENDERED_PAGES: readonly RenderedPage[] = [
+  {
+    kind: 'chooser',
+    routes: [PAGE_PATTERNS.home, PAGE_PATTERNS.selectUniversity],
+    cloudFrontPatterns: ['/', '/select-university'],
+    universityCookie: false,
+    cacheSeconds: CACHE_SECONDS,
+  },
+  {
+    kind: 'marketplace',
+    routes: [PAGE_PATTERNS.marketplace],
+    cloudFrontPatterns: ['/marketplace'],
+    universityCookie: true,
+    cacheSeconds: CACHE_SECONDS,
+  },
+  {
+    kind: 'search',
+    routes: [PAGE_PATTERNS.search],
+    cloudFrontPatterns: ['/search'],
+    universityCookie: true,
+    cacheSeconds: CACHE_SECONDS,
+  },
+  {
+    kind: 'global',
+    routes: [PAGE_PATTERNS.globalMarketplace],
+    cloudFrontPatterns: ['/global-marketplace'],
+    universityCookie: false,
+    cacheSeconds: CACHE_SECONDS,
+  },
+  {
+    kind: 'product',
+    routes: [PAGE_PATTERNS.product],
+    cloudFrontPatterns: ['/product/*'],
+    universityCookie: false,
+    cacheSeconds: CACHE_SECONDS,
+  },
+  {
+    kind: 'seller',
+    routes: [PAGE_PATTERNS.seller],
+    cloudFrontPatterns: ['/vendedor/*'],
+    universityCookie: false,
+    cacheSeconds: CACHE_SECONDS,
+  },
+  {
+    kind: 'careers',
+    routes: [PAGE_PATTERNS.careers],
+    cloudFrontPatterns: ['/carreras'],
+    universityCookie: false,
+    cacheSeconds: CACHE_SECONDS,
+  },
+  {
+    kind: 'career',
+    routes: [PAGE_PATTERNS.career],
+    cloudFrontPatterns: ['/carrera/*'],
+    universityCookie: true,
+    cacheSeconds: CACHE_SECONDS,
+  },
+  {
+    kind: 'category',
+    routes: [PAGE_PATTERNS.category],
+    cloudFrontPatterns: ['/categoria/*'],
+    universityCookie: true,
+    cacheSeconds: CACHE_SECONDS,
+  },
+];
+
+/**
+ * A router pattern as a regular expression over a URL's path as sent (still percent-encoded): a
+ * parameter is one segment without a dot (a last segment with an extension is a file, the static
+ * delivery's rule: infra/constructs/spa-fallback.ts and the local origin's handleStatic).
+ */
+function patternRegex(pattern: string): RegExp {
+  const source = pattern
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/.]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}$`);
+}
+
+// Built on first use, not at import: the web app's entry imports PAGE_PATTERNS (paths.ts), and
+// a top-level call would stay in its bundle even where nothing renders pages.
+let matchers: { kind: RenderedPageKind; regex: RegExp }[] | undefined;
+
+/**
+ * The kind of page the server renders at `pathname` (a URL's path, without query), or undefined
+ * for everything else (the API, images, files, the admin area, the screens that are not rendered).
+ * Only the canonical spelling is rendered: exact case and no trailing slash (other spellings are
+ * served the static shell as before, and the app renders them in the browser).
+ */
+export function renderedPageOf(pathname: string): RenderedPageKind | undefined {
+  matchers ??= RENDERED_PAGES.flatMap((page) =>
+    page.routes.map((route) => ({ kind: page.kind, regex: patternRegex(route) })),
+  );
+  return matchers.find((m) => m.regex.test(pathname))?.kind;
+}
