@@ -79,3 +79,17 @@ export function readExportDir(dir: string): ImportInput {
     products: readExportFile(dir, IMPORT_FILES.products),
   };
 }
+
+/** The `TableName` output of the stage's CloudFormation stack (`Marketplace-<stage>`, infra/app.ts). */
+export async function stageTableName(stage: string, region: string | undefined): Promise<string> {
+  const { CloudFormationClient, DescribeStacksCommand } = await import('@aws-sdk/client-cloudformation');
+  const cfn = new CloudFormationClient(region ? { region } : {});
+  try {
+    const out = await cfn.send(new DescribeStacksCommand({ StackName: `Marketplace-${stage}` }));
+    const name = out.Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === 'TableName')?.OutputValue;
+    if (!name) throw new Error(`Stack Marketplace-${stage} has no TableName output`);
+    return name;
+  } finally {
+    cfn.destroy();
+  }
+}

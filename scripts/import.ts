@@ -14,7 +14,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { importExport } from '../functions/services/product-import';
-import { NOT_RUNNING, readExportDir, readLocalStack } from './import-support';
+import { NOT_RUNNING, readExportDir, readLocalStack, stageTableName } from './import-support';
 
 // Set before the AWS SDK loads (the adapters are imported dynamically in main for that reason).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -22,20 +22,6 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 class UsageError extends Error {}
 
 const USAGE = 'Usage: npm run import -- <dir> [--stage <name> [--table <table name>]] [--region <region>]';
-
-/** The `TableName` output of the stage's CloudFormation stack (`Marketplace-<stage>`, infra/app.ts). */
-async function stageTableName(stage: string, region: string | undefined): Promise<string> {
-  const { CloudFormationClient, DescribeStacksCommand } = await import('@aws-sdk/client-cloudformation');
-  const cfn = new CloudFormationClient(region ? { region } : {});
-  try {
-    const out = await cfn.send(new DescribeStacksCommand({ StackName: `Marketplace-${stage}` }));
-    const name = out.Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === 'TableName')?.OutputValue;
-    if (!name) throw new Error(`Stack Marketplace-${stage} has no TableName output`);
-    return name;
-  } finally {
-    cfn.destroy();
-  }
-}
 
 function parseCli(argv: string[]) {
   const { values, positionals } = parseArgs({

@@ -17,6 +17,7 @@ import { reminderDueAt } from './listing-expiry';
  * | count              | COUNT#<name>               | COUNT            | an exact count (listed products per listing, reports per status) |
  * | countMember        | COUNTMEMBER#<member>       | COUNTMEMBER      | the counts a member (REPORT#<id>#<reporter>; PRODUCT#<id> before pages) is in now (TTL once in none) |
  * | countMemberPage    | COUNTMEMBERS#<page>        | COUNTMEMBERS     | the counts each member of a page (PRODUCTS#<id div 50>) is in now, one version for the page (decision 051) |
+ * | countLayout        | COUNTLAYOUT                | COUNTLAYOUT      | present once every product's own marker (before pages) is folded into its page: settles stop looking for them (decision 051) |
  * | university         | UNIVERSITY#<id>            | UNIVERSITY       | gsi1: UNIVERSITIES / <folded name> (not while being deleted); gsi2: UNIVERSITIES#DELETING / <id> (only then) |
  * | meetingPoint       | UNIVERSITY#<id>            | MEETPOINT#<uuid> | a university's safe meeting points, in its partition (decision 032) |
  * | universityDomain   | UNIDOMAIN#<domain>         | UNIDOMAIN        | the university holding a domain, and the universities whose domains lie below it (decision 042) |
@@ -54,7 +55,7 @@ import { reminderDueAt } from './listing-expiry';
  * | active products of a category (global)    | Query     | gsi4 PRODUCTS#C#<category>                          |
  * | a seller's own products, every status     | Query     | gsi5 OWNER#<user id>                                |
  * | the total of a listing (any of the four)  | GetItem   | COUNT#<its listing partition key> / COUNT           |
- * | the counts a product is in (stream)       | BatchGet + transaction | COUNTMEMBERS#PRODUCTS#<id div 50> / COUNTMEMBERS (before pages: COUNTMEMBER#PRODUCT#<id>) |
+ * | the counts a product is in (stream)       | BatchGet + transaction | COUNTMEMBERS#PRODUCTS#<id div 50> / COUNTMEMBERS (before pages: COUNTMEMBER#PRODUCT#<id>, until COUNTLAYOUT says they are folded) |
  * | search, filtered listings                 | search index (fed by the stream), DynamoDB fallback by the Queries above |
  * | universities, by name                     | Query     | gsi1 UNIVERSITIES                                   |
  * | a university                              | GetItem   | UNIVERSITY#<id> / UNIVERSITY                        |
@@ -154,6 +155,7 @@ export const ENTITIES = [
   'count',
   'countMember',
   'countMemberPage',
+  'countLayout',
   'university',
   'universityRequest',
   'registration',
@@ -196,6 +198,7 @@ const ENTITY_BY_KEY: readonly [RegExp, RegExp, Entity][] = [
   [/^COUNT#/, /^COUNT$/, 'count'],
   [/^COUNTMEMBER#/, /^COUNTMEMBER$/, 'countMember'],
   [/^COUNTMEMBERS#/, /^COUNTMEMBERS$/, 'countMemberPage'],
+  [/^COUNTLAYOUT$/, /^COUNTLAYOUT$/, 'countLayout'],
   [/^UNIVERSITY#/, /^UNIVERSITY$/, 'university'],
   [/^UNIREQ#/, /^UNIREQ$/, 'universityRequest'],
   [/^REGISTRATION#/, /^REGISTRATION$/, 'registration'],
@@ -258,6 +261,8 @@ export const keys = {
   countMember: (member: string) => ({ pk: `COUNTMEMBER#${member}`, sk: 'COUNTMEMBER' }),
   /** The markers of a page of members, one item (e.g. `PRODUCTS#3`: products 150–199; decision 051). */
   countMemberPage: (page: string) => ({ pk: `COUNTMEMBERS#${page}`, sk: 'COUNTMEMBERS' }),
+  /** Present once no product's own marker is left (foldProductMarkers; decision 051). */
+  countLayout: () => ({ pk: 'COUNTLAYOUT', sk: 'COUNTLAYOUT' }),
   university: (id: string) => ({ pk: `UNIVERSITY#${id}`, sk: 'UNIVERSITY' }),
   universityRequest: (id: string) => ({ pk: `UNIREQ#${id}`, sk: 'UNIREQ' }),
   /** A university's safe meeting points live in its partition: one Query lists them (decision 032). */

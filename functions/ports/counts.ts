@@ -47,6 +47,15 @@ export interface CountStore {
    * count changed): false, and nothing changed, when a page or a retired marker moved since read.
    */
   movePaged(moves: PagedMoves): Promise<boolean>;
+  /**
+   * Whether products' own markers (written before pages) are all folded into pages
+   * (foldProductMarkers): settles then stop reading them. Once true it stays true.
+   */
+  productMarkersFolded(): Promise<boolean>;
+  /** Records that no product's own marker is left (the fold's last step). */
+  markProductMarkersFolded(): Promise<void>;
+  /** A page of the products' own markers left in the table (a Scan: maintenance only). */
+  productMarkers(cursor?: string): Promise<{ members: string[]; cursor: string | null }>;
 }
 
 /**

@@ -83,15 +83,18 @@ async function settle(
   const failures = new Map<number, unknown>();
   const moved = new Set<number>();
   let pending = [...new Set(ids)];
+  // Until the fold is recorded, a product its page does not hold may still have its own marker.
+  const ownMarkers = pending.length > 0 && !(await counts.productMarkersFolded());
   for (let round = 0; round < MAX_ROUNDS && pending.length > 0; round++) {
     // A refused round (a concurrent settle of a page) waits a little, so two settles do not keep colliding.
     if (round > 0) await new Promise((r) => setTimeout(r, Math.random() * 20 * round));
     // Pages first, products after (see above: what makes a stale product read harmless). A product
-    // its page does not hold may have its own marker (written before pages), read beside the
-    // products: only old code wrote those, and retiring one is conditioned on the version read.
+    // its page does not hold may have its own marker (written before pages) until the fold is
+    // recorded, read beside the products: only old code wrote those, and retiring one is
+    // conditioned on the version read.
     const pages = await counts.markerPages([...new Set(pending.map(pageOf))]);
     const entry = (id: number) => pages.get(pageOf(id))?.members[member(id)];
-    const unpaged = pending.filter((id) => !entry(id));
+    const unpaged = ownMarkers ? pending.filter((id) => !entry(id)) : [];
     const [own, current] = await Promise.all([
       unpaged.length > 0 ? counts.memberships(unpaged.map(member)) : [],
       products.getMany(pending, { consistent: true }),
@@ -190,6 +193,54 @@ function transactions(
   }
   flush();
   return out;
+}
+
+/**
+ * One-off maintenance (decision 051): folds every product's own marker, written before marker
+ * pages, into its page, then records that none is left, so that settles stop reading them (a
+ * BatchGet of every new product of a stream batch). Each marker's product is settled, which moves
+ * its counts into the page and retires the marker in one transaction; a marker whose page already
+ * holds the product (an old dispatcher that ran after a new one) counted it a second time, so it
+ * is retired with its counts taken back. Idempotent and safe beside the stream: every step is
+ * conditioned on the versions read. Run at the local stack's start and, for a stage, by
+ * `npm run counts -- fold --stage <name>` (docs/runbook.md). Returns how many markers it folded.
+ */
+export async function foldProductMarkers(deps: ListingCountDeps): Promise<number> {
+  const { counts } = deps;
+  if (await counts.productMarkersFolded()) return 0;
+  let folded = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await counts.productMarkers(cursor);
+    const ids = page.members.flatMap((m) => {
+      const id = Number(/^PRODUCT#(\d+)$/.exec(m)?.[1]);
+      return Number.isSafeInteger(id) && member(id) === m ? [id] : [];
+    });
+    const { failures } = await settle(deps, ids);
+    const [failure] = failures.values();
+    if (failure !== undefined) throw failure;
+    // What settling left: markers beside their page's entry (counted twice) and empty ones.
+    const left = await counts.memberships(ids.map(member));
+    for (const [i, id] of ids.entries()) {
+      const own = left[i];
+      if (own.version === 0) continue;
+      const deltas = new Map(own.counts.map((c) => [c, -1]));
+      if (
+        !(await counts.movePaged({
+          pages: [],
+          retired: [{ member: member(id), version: own.version }],
+          deltas,
+        }))
+      )
+        throw new Error(
+          `the own count marker of product ${id} changed while it was folded; run the fold again`,
+        );
+    }
+    folded += ids.length;
+    cursor = page.cursor ?? undefined;
+  } while (cursor);
+  await counts.markProductMarkersFolded();
+  return folded;
 }
 
 /** The total of a plain listing: its partition's count. */

@@ -78,6 +78,9 @@ export function memoryCounts(all: Product[]): CountStore {
     moveMany: unused,
     markerPages: unused,
     movePaged: unused,
+    productMarkersFolded: unused,
+    markProductMarkersFolded: unused,
+    productMarkers: unused,
   };
 }
 

@@ -312,7 +312,10 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     } while (scanCursor);
     if (backfilled > 0) log(`index attributes added to ${backfilled} items written before the admin area`);
     // Counts of data written before they were kept (decisions 016, 025); the stream keeps them after.
-    const { recountListings } = await import('../../functions/services/listing-counts');
+    // First, products' own count markers from before marker pages go into their pages (decision 051).
+    const { foldProductMarkers, recountListings } = await import('../../functions/services/listing-counts');
+    const folded = await foldProductMarkers({ products, counts });
+    if (folded > 0) log(`count markers of ${folded} products folded into their pages`);
     const { adminStore } = lazyContext(tableParts);
     const recounted = await recountListings({
       products,

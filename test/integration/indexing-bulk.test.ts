@@ -512,11 +512,7 @@ describe('the stream dispatcher indexes a batch in bulk on the real OpenSearch',
     let countsDown = true;
     useEngines({
       counts: {
-        values: (n) => real.values(n),
-        memberships: (m) => real.memberships(m),
-        move: (...a) => real.move(...a),
-        moveMany: (m) => real.moveMany(m),
-        markerPages: (p) => real.markerPages(p),
+        ...real,
         movePaged: async (m) => {
           if (countsDown)
             throw Object.assign(new Error('throughput exceeded'), { name: 'ThrottlingException' });

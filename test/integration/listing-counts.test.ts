@@ -1,15 +1,17 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TableAccess } from '../../functions/adapters/dynamodb/client';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTableAccess, type TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createCountStore } from '../../functions/adapters/dynamodb/counts';
+import { ensureTable, localDynamoClient } from '../../scripts/local/parts/dynamodb';
 import { createProductRepository, productItem } from '../../functions/adapters/dynamodb/products';
 import { resetContext, setContextForTests } from '../../functions/app/context';
 import { handler as dispatchStream } from '../../functions/app/stream';
 import type { CountStore } from '../../functions/ports/counts';
 import type { ProductRepository } from '../../functions/ports/repositories';
 import {
+  foldProductMarkers,
   PRODUCTS_PER_MARKER_PAGE,
   productCounts,
   recountListings,
@@ -206,12 +208,14 @@ describe('listing counts', () => {
     const guard = { key: keys.product(p.id), attributes: { status: p.status } };
     expect(await counts.move(member, { counts: [], version: 0 }, productCounts(p), guard)).toBe(true);
     expect((await totals(uni, 'transporte')).u).toBe(1);
-    // Act: a replay of its record, then a change of category.
-    await settleProductCounts(deps(), p.id);
+    // Act: a replay of its record, then a change of category, on a table whose markers are not
+    // folded yet (the shared table's fold record comes and goes with other tests).
+    const beforeFold = { products, counts: { ...counts, productMarkersFolded: async () => false } };
+    await settleProductCounts(beforeFold, p.id);
     expect(await totals(uni, 'transporte')).toMatchObject({ u: 1, uc: 1 });
     await write({ ...p, category: 'libros' });
-    await settleProductCounts(deps(), p.id);
-    await settleProductCounts(deps(), p.id);
+    await settleProductCounts(beforeFold, p.id);
+    await settleProductCounts(beforeFold, p.id);
     // Assess: counted once, its own marker retired in favour of its page's entry.
     expect(await totals(uni, 'transporte')).toMatchObject({ u: 1, uc: 0 });
     expect((await totals(uni, 'libros')).uc).toBe(1);
@@ -223,6 +227,65 @@ describe('listing counts', () => {
     expect(page.Item?.members?.[member]).toEqual(
       expect.arrayContaining([keys.byUniversityCategory(uni, 'libros')]),
     );
+  });
+
+  it('fold the own markers into pages once (taking back a count an old dispatcher added twice), after which settles read no own marker', async () => {
+    // Prepare: a table of its own (the fold scans its table and records itself there). A product
+    // counted the old way; another its page holds, then counted again by an old dispatcher running
+    // beside the new one (its own marker too: counted twice).
+    const client = localDynamoClient(inject('dynamoEndpoint'));
+    const tableName = `fold-${Date.now()}`;
+    await ensureTable(client, tableName);
+    client.destroy();
+    const own = createTableAccess({ tableName });
+    const store = createCountStore(own);
+    let ownMarkerReads = 0;
+    const watched: CountStore = {
+      ...store,
+      memberships: (m) => {
+        ownMarkerReads += m.length;
+        return store.memberships(m);
+      },
+    };
+    const fold = { products: createProductRepository(own), counts: watched };
+    const uni = uniqueUniversity('f');
+    const old = await makeProduct(own, { university_id: uni, category: 'deportes' });
+    const twice = await makeProduct(own, { university_id: uni, category: 'deportes' });
+    const countOldWay = (p: Product) =>
+      store.move(keys.product(p.id).pk, { counts: [], version: 0 }, productCounts(p), {
+        key: keys.product(p.id),
+        attributes: { status: p.status },
+      });
+    const listed = async () => (await store.values([keys.byUniversityCategory(uni, 'deportes')]))[0];
+    const ownMarker = async (p: Product) =>
+      (
+        await own.doc.send(
+          new GetCommand({
+            TableName: own.tableName,
+            Key: keys.countMember(keys.product(p.id).pk),
+            ConsistentRead: true,
+          }),
+        )
+      ).Item;
+    expect(await countOldWay(old)).toBe(true);
+    await settleProductCounts(fold, twice.id);
+    expect(await countOldWay(twice)).toBe(true);
+    expect(await listed()).toBe(3);
+    // Act
+    const folded = await foldProductMarkers(fold);
+    // Assess: each product counted once, from its page; no own marker left; the fold recorded.
+    expect(folded).toBe(2);
+    expect(await listed()).toBe(2);
+    expect(await ownMarker(old)).toBeUndefined();
+    expect(await ownMarker(twice)).toBeUndefined();
+    expect(await createCountStore(own).productMarkersFolded()).toBe(true);
+    // A new product's settle reads no own marker, and a second fold has nothing to do.
+    const fresh = await makeProduct(own, { university_id: uni, category: 'deportes' });
+    ownMarkerReads = 0;
+    await settleProductCounts(fold, fresh.id);
+    expect(ownMarkerReads).toBe(0);
+    expect(await listed()).toBe(3);
+    expect(await foldProductMarkers(fold)).toBe(0);
   });
 
   it('recountListings settles products written while nothing counted, then finds nothing to do', async () => {

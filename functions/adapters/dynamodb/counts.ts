@@ -2,6 +2,8 @@ import {
   BatchGetCommand,
   type BatchGetCommandOutput,
   GetCommand,
+  PutCommand,
+  ScanCommand,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { ENTITY_ATTRIBUTE, entityKey, KEY, keys, TTL_ATTRIBUTE } from '#shared/table';
@@ -99,7 +101,12 @@ function guardCheck(guard: SourceGuard) {
     : { ConditionExpression: `attribute_not_exists(${KEY.pk})` };
 }
 
+/** Products' own markers (before pages): COUNTMEMBER#PRODUCT#<id>. */
+const PRODUCT_MARKER = keys.countMember('PRODUCT#').pk;
+
 export function createCountStore({ doc, tableName }: TableAccess): CountStore {
+  // Once the fold is recorded it is never undone: read until seen, then kept.
+  let folded = false;
   return {
     async values(names) {
       if (names.length === 1) {
@@ -236,6 +243,46 @@ export function createCountStore({ doc, tableName }: TableAccess): CountStore {
         if (isRefused(err)) return false;
         throw err;
       }
+    },
+
+    async productMarkersFolded() {
+      if (folded) return true;
+      const res = await doc.send(new GetCommand({ TableName: tableName, Key: keys.countLayout() }));
+      folded = res.Item !== undefined;
+      return folded;
+    },
+
+    async markProductMarkersFolded() {
+      await doc.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...entityKey('countLayout', keys.countLayout()), folded_at: new Date().toISOString() },
+        }),
+      );
+      folded = true;
+    },
+
+    async productMarkers(cursor) {
+      const res = await doc.send(
+        new ScanCommand({
+          TableName: tableName,
+          FilterExpression: 'begins_with(#pk, :prefix)',
+          ProjectionExpression: '#pk',
+          ExpressionAttributeNames: { '#pk': KEY.pk },
+          ExpressionAttributeValues: { ':prefix': PRODUCT_MARKER },
+          ConsistentRead: true,
+          ...(cursor ? { ExclusiveStartKey: JSON.parse(Buffer.from(cursor, 'base64url').toString()) } : {}),
+        }),
+      );
+      const members = (res.Items ?? []).map((item) =>
+        String(item[KEY.pk]).slice(keys.countMember('').pk.length),
+      );
+      return {
+        members,
+        cursor: res.LastEvaluatedKey
+          ? Buffer.from(JSON.stringify(res.LastEvaluatedKey)).toString('base64url')
+          : null,
+      };
     },
   };
 }
