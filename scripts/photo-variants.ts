@@ -3,7 +3,8 @@
  *
  * The one-off photo job (docs/decisions/022) against the running local stack: gives every product
  * photo stored before responsive photos its WebP sizes (320, 640, 1280 px wide, never wider than
- * the photo) and records them on the product. Idempotent and resumable: done products are skipped,
+ * the photo), and each card photo without it its link-preview JPEG (decision 053), and records them
+ * on the product. Idempotent and resumable: done products are skipped,
  * so an interrupted run is simply run again. Prints its progress as JSON.
  *
  * In AWS the same job is the stack's photo job function (output `PhotoVariantsJobName`); the

@@ -4,7 +4,7 @@ import { integer } from './zod';
 
 // The zod-free part (widths, variant names, srcset) lives in photo-urls.ts: the web app's first
 // route builds srcsets and must not load zod for it (docs/decisions/024-phone-speed.md).
-export { PHOTO_WIDTHS, photoSrcSet, variantPath } from './photo-urls';
+export { PHOTO_WIDTHS, photoSrcSet, previewPath, variantPath } from './photo-urls';
 
 /**
  * What was derived from one photo: its own pixel size (after EXIF orientation) and the widths of
@@ -15,6 +15,8 @@ export const photoVariantsSchema = z.object({
   width: integer().check(z.positive()),
   height: integer().check(z.positive()),
   widths: z.array(integer().check(z.positive())).check(z.maxLength(PHOTO_WIDTHS.length)),
+  /** It has its link-preview JPEG (`previewPath`, decision 053): a product's card photo only. */
+  preview: z.optional(z.literal(true)),
 });
 export type PhotoVariants = z.infer<typeof photoVariantsSchema>;
 
@@ -29,7 +31,7 @@ export type ImageVariants = z.infer<typeof imageVariantsSchema>;
 const OWN_PHOTO = /^\/images\/products\/[^?#]+\.(jpe?g|png|webp)$/i;
 export const isOwnPhotoPath = (path: string) => OWN_PHOTO.test(path) && !VARIANT.test(path);
 
-const VARIANT = /\.w\d+\.webp$/;
+const VARIANT = /\.w\d+\.(webp|jpg)$/;
 
 /** The widths to derive for a photo `width` pixels wide: only those narrower than the photo. */
 export const widthsFor = (width: number): number[] => PHOTO_WIDTHS.filter((w) => w < width);

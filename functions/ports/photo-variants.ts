@@ -11,23 +11,31 @@ export interface ResizedPhoto {
   bytes: Buffer;
 }
 
+export interface ResizeOptions {
+  /** Also draw the link-preview JPEG (decision 053): for a product's card photo. */
+  preview?: boolean;
+}
+
 /** Decodes a photo and draws what the site stores of it (sharp; decisions 022 and 009). */
 export interface PhotoResizer {
   /**
    * The photo drawn again from its decoded pixels as `type` (upright, without metadata, its long
-   * side capped): what is stored and served, never the bytes given. Its size, and one WebP per
-   * width (each narrower than it). Throws UnreadablePhotoError when the bytes do not decode as an
-   * image.
+   * side capped): what is stored and served, never the bytes given. Its size, one WebP per width
+   * (each narrower than it) and, if asked, the link-preview JPEG. Throws UnreadablePhotoError when
+   * the bytes do not decode as an image.
    */
   resize(
     bytes: Buffer,
     type: PhotoType,
     widths: (width: number) => readonly number[],
+    options?: ResizeOptions,
   ): Promise<{
     photo: Buffer;
     width: number;
     height: number;
     variants: ResizedPhoto[];
+    /** The link-preview JPEG, when asked for (`previewSize` of the photo, at most PREVIEW_MAX_BYTES). */
+    preview?: Buffer;
   }>;
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS } from '#shared/limits';
-import { PHOTO_WIDTHS, variantPath } from '#shared/photos';
+import { PHOTO_WIDTHS, previewPath, variantPath } from '#shared/photos';
 import { IMAGE_MESSAGES, type UploadRequest } from '#shared/product-form';
 import { BadRequestError, ForbiddenError } from '../commons/errors';
 import type { AuthContext } from '../commons/auth';
@@ -114,12 +114,16 @@ export async function checkUploads(
 }
 
 /**
- * The bucket keys of a product's own images and of their sizes (decision 022); demo or external
- * images are left alone.
+ * The bucket keys of a product's own images and of their sizes (decisions 022 and 053); demo or
+ * external images are left alone.
  */
 export function ownImageKeys(productId: number, images: readonly string[]): string[] {
   const prefix = `/images/products/${productId}/`;
   return images
     .filter((p) => p.startsWith(prefix))
-    .flatMap((p) => [p.slice(1), ...PHOTO_WIDTHS.map((w) => variantPath(p, w).slice(1))]);
+    .flatMap((p) => [
+      p.slice(1),
+      ...PHOTO_WIDTHS.map((w) => variantPath(p, w).slice(1)),
+      previewPath(p).slice(1),
+    ]);
 }

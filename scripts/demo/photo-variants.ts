@@ -7,6 +7,7 @@ import {
   createSharpPhotoResizer,
   PHOTO_ENCODING,
   PHOTO_MAX_SIDE,
+  PREVIEW_JPEG,
   VARIANT_WEBP,
 } from '../../functions/adapters/sharp/photo-resizer';
 import type { PhotoResizer } from '../../functions/ports/photo-variants';
@@ -15,7 +16,8 @@ import type { PhotoResizer } from '../../functions/ports/photo-variants';
  * The photo resizer with a disk cache, for the demo seed and the local job: every fresh local
  * stack (each end-to-end run) re-encodes the same ~200 demo photos and derives their sizes, which
  * costs seconds of sharp on a busy 2-core machine. Keyed by the photo's bytes, the format asked
- * for, the widths, the encoder settings and sharp's version, so a change of any of them draws again.
+ * for, the encoder settings and sharp's version, so a change of any of them draws again; an entry
+ * answers a call whose widths and preview it holds.
  */
 const CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/photo-variants', import.meta.url));
 
@@ -23,12 +25,14 @@ interface CachedEntry {
   width: number;
   height: number;
   widths: number[];
+  /** The link-preview JPEG is in the entry's folder (decision 053). */
+  preview?: boolean;
 }
 
 export function cachedPhotoResizer(inner: PhotoResizer = createSharpPhotoResizer()): PhotoResizer {
   return {
-    async resize(bytes, type, widthsFor) {
-      const settings = JSON.stringify([VARIANT_WEBP, PHOTO_ENCODING[type], PHOTO_MAX_SIDE]);
+    async resize(bytes, type, widthsFor, options) {
+      const settings = JSON.stringify([VARIANT_WEBP, PHOTO_ENCODING[type], PHOTO_MAX_SIDE, PREVIEW_JPEG]);
       const hash = createHash('sha256')
         .update(`${sharp.versions.sharp}|${type}|${settings}|`)
         .update(bytes)
@@ -38,25 +42,29 @@ export function cachedPhotoResizer(inner: PhotoResizer = createSharpPhotoResizer
       try {
         const entry = JSON.parse(readFileSync(join(dir, 'entry.json'), 'utf8')) as CachedEntry;
         // The widths depend on the photo's width only, which the entry holds.
-        if (JSON.stringify(widthsFor(entry.width)) === JSON.stringify(entry.widths))
+        const widths = widthsFor(entry.width);
+        if (widths.every((w) => entry.widths.includes(w)) && (!options?.preview || entry.preview))
           return {
             photo: readFileSync(join(dir, 'photo')),
             width: entry.width,
             height: entry.height,
-            variants: entry.widths.map((w) => ({ width: w, bytes: readFileSync(join(dir, `${w}.webp`)) })),
+            variants: widths.map((w) => ({ width: w, bytes: readFileSync(join(dir, `${w}.webp`)) })),
+            ...(options?.preview ? { preview: readFileSync(join(dir, 'preview.jpg')) } : {}),
           };
       } catch {
         // Not cached yet (or unreadable): drawn below.
       }
-      const drawn = await inner.resize(bytes, type, widthsFor);
+      const drawn = await inner.resize(bytes, type, widthsFor, options);
       try {
         mkdirSync(dir, { recursive: true });
         writeFileSync(join(dir, 'photo'), drawn.photo);
         for (const v of drawn.variants) writeFileSync(join(dir, `${v.width}.webp`), v.bytes);
+        if (drawn.preview) writeFileSync(join(dir, 'preview.jpg'), drawn.preview);
         const entry: CachedEntry = {
           width: drawn.width,
           height: drawn.height,
           widths: drawn.variants.map((v) => v.width),
+          ...(drawn.preview ? { preview: true } : {}),
         };
         writeFileSync(join(dir, 'entry.json'), JSON.stringify(entry));
       } catch {

@@ -88,16 +88,32 @@ describe('seedDemoData', () => {
     expect(await sharp(logo.body).metadata()).toMatchObject({ format: 'webp', width: 256, height: 256 });
   });
 
-  it('gives every demo photo its card and gallery sizes (decision 022), as WebP next to it', async () => {
+  it('gives every demo photo its card and gallery sizes (decision 022), as WebP next to it, and the card photo its preview JPEG (053)', async () => {
     const products = createProductRepository(table);
     for (let id = 1; id <= COUNT; id++) {
       const product = await products.get(id);
       expect(product?.images.length).toBeGreaterThan(0);
       for (const path of product?.images ?? []) {
-        // The demo photos are 800 px wide: 320 and 640 only, never an enlargement.
-        expect(product?.image_variants?.[path]).toEqual({ width: 800, height: 600, widths: [320, 640] });
+        // The demo photos are 800 px wide: 320 and 640 only, never an enlargement; the card photo
+        // also has its link-preview JPEG (decision 053), at its own 800 px.
+        const card = path === product?.image;
+        expect(product?.image_variants?.[path]).toEqual({
+          width: 800,
+          height: 600,
+          widths: [320, 640],
+          ...(card ? { preview: true } : {}),
+        });
         const small = await object(imageKeyOf(path).replace(/\.webp$/, '.w320.webp'));
         expect(await sharp(small.body).metadata()).toMatchObject({ format: 'webp', width: 320, height: 240 });
+        if (card) {
+          const preview = await object(imageKeyOf(path).replace(/\.webp$/, '.w1200.jpg'));
+          expect(preview.type).toBe('image/jpeg');
+          expect(await sharp(preview.body).metadata()).toMatchObject({
+            format: 'jpeg',
+            width: 800,
+            height: 600,
+          });
+        }
       }
     }
   });

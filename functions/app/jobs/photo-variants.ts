@@ -24,9 +24,9 @@ export interface PhotoVariantsJobEvent {
 
 /**
  * Lambda entry of the one-off photo job (decision 022): derives the WebP sizes of products stored
- * before publishing derived them. It runs until a minute before its timeout and returns its
- * progress; `npx tsx scripts/photo-variants.ts --stage <stage>` invokes it again with the returned
- * cursor until `done`. Safe to run twice or at once with itself (done products are skipped).
+ * before publishing derived them, and the card photo's link-preview JPEG (decision 053). It runs
+ * until a minute before its timeout and returns its progress; `npx tsx scripts/photo-variants.ts
+ * --stage <stage>` invokes it again with the returned cursor until `done`. Safe to run twice or at once with itself (done products are skipped).
  */
 export async function handler(event: PhotoVariantsJobEvent, lambdaContext: Context): Promise<BackfillProgress> {
   const progress = await backfillPhotoVariants(
