@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
+import { jsonForHtml } from '#shared/html';
 import { CURRENCY } from '#shared/limits';
 import type { ProductDetail } from '#shared/schemas';
 import { productImages } from './product-images';
 
 /**
  * The product page's schema.org Product (spec: in stock; condition New when 'nuevo', Used
- * otherwise). Built as data here and serialised by `serializeJsonLd`, so the content is testable
- * without a browser.
+ * otherwise). Built as data here and serialised by `jsonForHtml` (shared/html.ts), so the content
+ * is testable without a browser.
  */
 export interface ProductJsonLd {
   '@context': 'https://schema.org';
@@ -65,14 +66,6 @@ export function buildProductJsonLd(
   };
 }
 
-/**
- * JSON for a <script type="application/ld+json"> element. '<' becomes \u003c so no text in the
- * data (a title like '</script><script>…') can close the element if the head is ever serialised.
- */
-export function serializeJsonLd(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c');
-}
-
 export const JSON_LD_ELEMENT_ID = 'product-structured-data';
 
 /**
@@ -80,7 +73,7 @@ export const JSON_LD_ELEMENT_ID = 'product-structured-data';
  * Data blocks are never executed, so the CSP (script-src 'self') allows them.
  */
 export function useJsonLd(data: unknown | null): void {
-  const json = data === null ? null : serializeJsonLd(data);
+  const json = data === null ? null : jsonForHtml(data);
   useEffect(() => {
     if (json === null) return;
     const script = document.createElement('script');
