@@ -6,7 +6,8 @@ import { STORAGE_KEYS } from '#shared/limits';
 import type { ProductDetail } from '#shared/schemas';
 import { product, universities } from '@/testing/fixtures';
 import { type FakeRequest, fakeApi, renderRoutes } from '@/testing/render';
-import { buildProductJsonLd, JSON_LD_ELEMENT_ID } from '../structured-data';
+import { buildProductJsonLd } from '@/lib/page-head/product-json-ld';
+import { JSON_LD_ELEMENT_ID } from '../structured-data';
 import { Component as ProductPage } from './product';
 import { addDays, type ExchangeRate, lastBusinessDay } from '#shared/exchange-rate';
 
