@@ -273,7 +273,7 @@ describe('sellerHead', () => {
 
 describe('listing heads', () => {
   it("marketplace: 'Marketplace de {name}', canonical with the university", () => {
-    const head = marketplaceHead(UCV, ctx);
+    const head = marketplaceHead({ universityId: 'ucv', university: UCV }, ctx);
     const { canonical, content } = parse(head);
     expect(head.title).toBe('Marketplace de UCV | Mercado Universitario');
     expect(head.description).toBe(
@@ -281,7 +281,9 @@ describe('listing heads', () => {
     );
     expect(canonical).toBe('https://mercado.test/marketplace?university=ucv');
     expect(content('og:type')).toBe('website');
-    expect(marketplaceHead(null, ctx).title).toBe('Marketplace | Mercado Universitario');
+    const unloaded = marketplaceHead({ universityId: 'ucv', university: null }, ctx);
+    expect(unloaded.title).toBe('Marketplace | Mercado Universitario');
+    expect(unloaded.canonical).toBe('https://mercado.test/marketplace?university=ucv');
   });
 
   it('search: the query in the title, canonical /search?q=…, noindex when empty', () => {

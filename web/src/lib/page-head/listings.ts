@@ -36,15 +36,22 @@ export function chooserHead(ctx: HeadContext): PageHead {
   );
 }
 
-/** /marketplace?university={id}: 'Marketplace de {name}' as its header says; 'Marketplace' without it. */
-export function marketplaceHead(university: HeadUniversity | null, ctx: HeadContext): PageHead {
+/**
+ * /marketplace?university={id}: 'Marketplace de {name}' as its header says; 'Marketplace' when the
+ * university did not load (the canonical URL names it all the same).
+ */
+export function marketplaceHead(
+  input: { universityId: string; university: HeadUniversity | null },
+  ctx: HeadContext,
+): PageHead {
+  const { university } = input;
   return pageHead(
     {
       title: university ? `Marketplace de ${university.name}` : 'Marketplace',
       description: university
         ? `Productos de la comunidad de ${university.full_name}: libros, electrónica, ropa y más.`
         : 'Productos de tu comunidad universitaria: libros, electrónica, ropa y más.',
-      path: paths.marketplace.getHref(university?.id),
+      path: paths.marketplace.getHref(input.universityId),
     },
     ctx,
   );

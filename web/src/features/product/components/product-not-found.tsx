@@ -1,10 +1,11 @@
 import { Link } from '@/components/ui/link';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useDocumentMeta } from '@/lib/document-meta';
+import { clientHeadContext, useDocumentHead } from '@/lib/document-meta';
+import { notFoundHead } from '@/lib/page-head/pages';
 
 export function ProductNotFound() {
-  useDocumentMeta('Producto no encontrado');
+  useDocumentHead(notFoundHead('product', clientHeadContext()));
   return (
     <div className="container page">
       <div className="empty-state">
