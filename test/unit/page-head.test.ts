@@ -16,7 +16,7 @@ import { legalHead, notFoundHead } from '@/lib/page-head/pages';
 import { productHead } from '@/lib/page-head/product';
 import { renderHeadTags } from '@/lib/page-head/render-head-tags';
 import { sellerHead } from '@/lib/page-head/seller';
-import { documentTitle } from '@/lib/page-head/site';
+import { documentTitle } from '@/lib/page-head/site-basics';
 import type { PageHead } from '@/lib/page-head/types';
 import { HOSTILE_LIST } from '../fixtures/hostile-text';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { documentTitle } from '@/lib/page-head/site';
+import { documentTitle } from '@/lib/page-head/site-basics';
 import type { HeadContext, PageHead } from '@/lib/page-head/types';
 
 /** Sets the tab's title, the description and the canonical link (DOM updates only: the CSP forbids inline scripts). */

@@ -2,7 +2,8 @@ import { CAREER_LABELS, CATEGORY_LABELS, type Career, type Category } from '#sha
 import type { University } from '#shared/schemas';
 import { slugify } from '#shared/text';
 import { paths } from '@/config/paths';
-import { pageHead, SITE_NAME } from './site';
+import { SITE_NAME } from './site-basics';
+import { pageHead } from './site';
 import type { HeadContext, NoPrivateFields, PageHead } from './types';
 
 /** The listing pages' heads: the chooser, a university's marketplace, search, global, careers, categories. */

@@ -1,7 +1,7 @@
 import { CURRENCY } from '#shared/limits';
 import type { ProductDetail } from '#shared/schemas';
 import { productImages } from '@/lib/product-images';
-import { absoluteUrl } from './site';
+import { absoluteUrl } from './site-basics';
 import type { NoPrivateFields } from './types';
 
 /** What a product's head and data may read: the public detail's fields, never a contact. */

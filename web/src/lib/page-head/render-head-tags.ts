@@ -1,5 +1,5 @@
 import { escapeHtml, jsonForHtml } from '#shared/html';
-import { SITE_NAME } from './site';
+import { SITE_NAME } from './site-basics';
 import type { PageHead } from './types';
 
 const meta = (key: 'name' | 'property', id: string, content: string) =>

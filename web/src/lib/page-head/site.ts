@@ -1,6 +1,5 @@
+import { absoluteUrl, documentTitle, SITE_NAME } from './site-basics';
 import type { HeadContext, HeadImage, PageHead } from './types';
-
-export const SITE_NAME = 'Mercado Universitario';
 
 /** The site's card where a page has no photo of its own: the app's 512 px icon (web/public/icons). */
 export const SITE_CARD: HeadImage & { alt: string } = {
@@ -10,24 +9,6 @@ export const SITE_CARD: HeadImage & { alt: string } = {
   type: 'image/png',
   alt: SITE_NAME,
 };
-
-/** The tab's title: 'Marketplace Global | Mercado Universitario', or the site's name alone. */
-export function documentTitle(title: string): string {
-  return title ? `${title} | ${SITE_NAME}` : SITE_NAME;
-}
-
-/**
- * An absolute http(s) URL for a path or URL, against the origin; null for anything else
- * ('javascript:…', 'data:…', unparsable), which a head must never link to.
- */
-export function absoluteUrl(pathOrUrl: string, origin: string): string | null {
-  try {
-    const url = new URL(pathOrUrl, origin);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The page's own address: its path against the origin (paths come from config/paths.ts). */
 function pageUrl(path: string, ctx: HeadContext): string {

@@ -5,9 +5,7 @@ import { parseUniversityId } from '#shared/ids';
 import { Glyph } from '@/components/catalog-icons';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useUniversity } from '@/lib/api/get-university';
-import { clientHeadContext, useDocumentHead } from '@/lib/document-meta';
-import { marketplaceHead } from '@/lib/page-head/listings';
+import { useDocumentMeta } from '@/lib/document-meta';
 import { lazyComponent } from '@/lib/lazy-component';
 import { getSelectedUniversity, setSelectedUniversity } from '@/lib/storage';
 import { CategoryCarousel } from '../components/category-carousel';
@@ -78,9 +76,11 @@ export function Component() {
 
 function Marketplace({ universityId }: { universityId: string }) {
   // The canonical URL names the university, so a shared or indexed link opens the same marketplace.
-  // The university is the header's query (one request): 'Marketplace' until it is in.
-  const university = useUniversity(universityId).data;
-  useDocumentHead(marketplaceHead({ universityId, university: university ?? null }, clientHeadContext()));
+  useDocumentMeta(
+    'Marketplace',
+    'Productos de tu comunidad universitaria: libros, electrónica, ropa y más.',
+    paths.marketplace.getHref(universityId),
+  );
   const { text, setText, shown, term } = useSearchTerm();
   const filterState = useFilters(LIMITS.marketplacePriceMax);
   const { filters, setFilters, activeCount } = filterState;

@@ -1,11 +1,10 @@
 import { Link } from '@/components/ui/link';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { clientHeadContext, useDocumentHead } from '@/lib/document-meta';
-import { notFoundHead } from '@/lib/page-head/pages';
+import { useDocumentMeta } from '@/lib/document-meta';
 
 export function ProductNotFound() {
-  useDocumentHead(notFoundHead('product', clientHeadContext()));
+  useDocumentMeta('Producto no encontrado');
   return (
     <div className="container page">
       <div className="empty-state">
