@@ -124,7 +124,10 @@ export function isRateStale(rateDate: string, now: Date): boolean {
 }
 
 /** The rate a page may show beside a price: the newest one, unless missing or stale. */
-export function usableRate(rate: ExchangeRate | null | undefined, now: Date): ExchangeRate | null {
+export function usableRate<R extends Pick<ExchangeRate, 'rate' | 'date'>>(
+  rate: R | null | undefined,
+  now: Date,
+): R | null {
   return rate && rate.rate > 0 && !isRateStale(rate.date, now) ? rate : null;
 }
 

@@ -1,6 +1,7 @@
 import { formatUsd } from '#shared/money';
 import type { MailMessage } from '../ports/accounts';
-import { escapeHtml, layout, subjectTitle } from './mail-templates';
+import { escapeHtml } from '#shared/html';
+import { layout, subjectTitle } from './mail-templates';
 
 /** The alert mail (docs/decisions/031): the new listings of a person's saved searches. */
 

@@ -1,5 +1,6 @@
 import type { MailMessage } from '../ports/accounts';
-import { escapeHtml, layout, subjectTitle } from './mail-templates';
+import { escapeHtml } from '#shared/html';
+import { layout, subjectTitle } from './mail-templates';
 
 export interface ExpiryReminder {
   to: string;

@@ -1,12 +1,8 @@
 import type { MailMessage } from '../ports/accounts';
+import { escapeHtml } from '#shared/html';
 import { cleanText } from '#shared/zod';
 
 /** The Spanish e-mails the app sends, as HTML and plain text. */
-export const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 export const layout = (title: string, body: string) =>
   `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +

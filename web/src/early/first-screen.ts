@@ -4,7 +4,7 @@ import { LIMITS } from '#shared/limits';
 import { type PhotoSize, photoSrcSet } from '#shared/photo-urls';
 import { CARD_IMAGE_SIZES, FIRST_ROW, GALLERY_IMAGE_SIZES } from '@/components/product/image-sizes';
 import { toApiTerm } from '@/features/marketplace/hooks/api-term';
-import { productImages } from '@/features/product/product-images';
+import { productImages } from '@/lib/product-images';
 import { paths } from '@/config/paths';
 import { recoveryRedirect } from '@/lib/recovery-link';
 

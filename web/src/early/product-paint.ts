@@ -3,7 +3,7 @@ import { photoSrcSet } from '#shared/photo-urls';
 import type { ProductDetail } from '#shared/schemas';
 import { GALLERY_IMAGE_SIZES } from '@/components/product/image-sizes';
 import { paths } from '@/config/paths';
-import { galleryImageAlt, productImages } from '@/features/product/product-images';
+import { galleryImageAlt, productImages } from '@/lib/product-images';
 import { el, emptyShell, isCategory, isText, link, photo as image } from './first-paint';
 
 /**

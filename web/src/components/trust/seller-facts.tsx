@@ -1,4 +1,5 @@
 import type { Seller } from '#shared/trust';
+import { sellerCountsText } from '@/lib/page-head/seller';
 import { monthYearLabel } from '@/lib/spanish-dates';
 import './trust.css';
 
@@ -8,8 +9,6 @@ export function monthLabel(month: string): string {
   if (!y || !m) return month;
   return m <= 12 ? monthYearLabel(y, m) : month;
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * What earns trust in a seller (decision 032): the verified institutional e-mail with its
@@ -36,10 +35,7 @@ export function SellerFacts({ seller }: { seller: Seller }) {
         <li className="seller-facts__unverified">Correo institucional sin verificar</li>
       )}
       <li>Miembro desde {monthLabel(seller.member_since)}</li>
-      <li>
-        {plural(seller.active_count, 'publicación activa', 'publicaciones activas')} ·{' '}
-        {plural(seller.sold_count, 'vendida', 'vendidas')}
-      </li>
+      <li>{sellerCountsText(seller)}</li>
     </ul>
   );
 }

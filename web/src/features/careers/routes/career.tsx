@@ -6,7 +6,9 @@ import { CareerIcon } from '@/components/career-icons';
 import { careerTheme } from '@/components/catalog-icons';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useDocumentMeta } from '@/lib/document-meta';
+import { clientHeadContext, useDocumentHead } from '@/lib/document-meta';
+import { careerHead } from '@/lib/page-head/listings';
+import { notFoundHead } from '@/lib/page-head/pages';
 import { getSelectedUniversity } from '@/lib/storage';
 import { CAREER_DESCRIPTIONS } from '../career-copy';
 import { ScopedListing } from '@/components/product/scoped-listing';
@@ -20,7 +22,7 @@ export function Component() {
 }
 
 function CareerNotFound() {
-  useDocumentMeta('Carrera no encontrada');
+  useDocumentHead(notFoundHead('career', clientHeadContext()));
   return (
     <div className="container page">
       <div className="empty-state">
@@ -37,7 +39,7 @@ function CareerNotFound() {
 function CareerPage({ career }: { career: Career }) {
   const label = CAREER_LABELS[career];
   const universityId = getSelectedUniversity();
-  useDocumentMeta(`Productos de ${label}`, CAREER_DESCRIPTIONS[career]);
+  useDocumentHead(careerHead({ career, description: CAREER_DESCRIPTIONS[career] }, clientHeadContext()));
   if (!universityId) return <Navigate to={paths.selectUniversity.getHref()} replace />;
   const theme = careerTheme(career);
 

@@ -3,16 +3,14 @@ import { CAREER_LABELS, CAREER_PAGES } from '#shared/enums';
 import { CareerIcon } from '@/components/career-icons';
 import { careerTheme } from '@/components/catalog-icons';
 import { paths } from '@/config/paths';
-import { useDocumentMeta } from '@/lib/document-meta';
+import { clientHeadContext, useDocumentHead } from '@/lib/document-meta';
+import { careersHead } from '@/lib/page-head/listings';
 import { CAREER_DESCRIPTIONS } from '../career-copy';
 import { careerSlug } from '../match-career';
 import '../careers.css';
 
 export function Component() {
-  useDocumentMeta(
-    'Carreras',
-    'Encuentra productos para tu carrera: economía, arquitectura, ingeniería, derecho, comunicación y psicología.',
-  );
+  useDocumentHead(careersHead(clientHeadContext()));
   return (
     <div className="container page">
       <nav className="breadcrumb" aria-label="Ruta de navegación">

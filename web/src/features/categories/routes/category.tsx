@@ -4,7 +4,9 @@ import { CATEGORY_LABELS, type Category } from '#shared/enums';
 import { CategoryIcon, categoryTheme } from '@/components/catalog-icons';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useDocumentMeta } from '@/lib/document-meta';
+import { clientHeadContext, useDocumentHead } from '@/lib/document-meta';
+import { categoryHead } from '@/lib/page-head/listings';
+import { notFoundHead } from '@/lib/page-head/pages';
 import { getSelectedUniversity } from '@/lib/storage';
 import { CATEGORY_DESCRIPTIONS, skeletonCountFor } from '../category-copy';
 import { ScopedListing } from '@/components/product/scoped-listing';
@@ -19,7 +21,7 @@ export function Component() {
 }
 
 function CategoryNotFound() {
-  useDocumentMeta('Categoría no encontrada');
+  useDocumentHead(notFoundHead('category', clientHeadContext()));
   return (
     <div className="container page">
       <div className="empty-state">
@@ -36,7 +38,9 @@ function CategoryNotFound() {
 function CategoryPage({ category }: { category: Category }) {
   const label = CATEGORY_LABELS[category];
   const universityId = getSelectedUniversity();
-  useDocumentMeta(label, CATEGORY_DESCRIPTIONS[category]);
+  useDocumentHead(
+    categoryHead({ category, description: CATEGORY_DESCRIPTIONS[category] }, clientHeadContext()),
+  );
   if (!universityId) return <Navigate to={paths.selectUniversity.getHref()} replace />;
   // categoryTheme falls back to 'otros' for anything it has no colours for.
   const theme = categoryTheme(category);

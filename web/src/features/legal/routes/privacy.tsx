@@ -1,6 +1,7 @@
 import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
-import { useDocumentMeta } from '@/lib/document-meta';
+import { clientHeadContext, useDocumentHead } from '@/lib/document-meta';
+import { legalHead } from '@/lib/page-head/pages';
 import { LegalDocument, type LegalSection } from '../components/legal-document';
 
 const PRIVACY_UPDATED_ON = '29 de julio de 2025';
@@ -198,10 +199,7 @@ const sections: readonly LegalSection[] = [
 ];
 
 export function Component() {
-  useDocumentMeta(
-    'Política de Privacidad',
-    'Política de privacidad de Mercado Universitario: qué datos recopilamos, cómo los usamos y cuáles son sus derechos.',
-  );
+  useDocumentHead(legalHead('privacy', clientHeadContext()));
   return (
     <LegalDocument
       title="Política de Privacidad"

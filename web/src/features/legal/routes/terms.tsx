@@ -1,6 +1,7 @@
 import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
-import { useDocumentMeta } from '@/lib/document-meta';
+import { clientHeadContext, useDocumentHead } from '@/lib/document-meta';
+import { legalHead } from '@/lib/page-head/pages';
 import { LegalDocument, type LegalSection } from '../components/legal-document';
 import { PROHIBITED_CONTENT } from '#shared/prohibited-content';
 
@@ -174,10 +175,7 @@ const sections: readonly LegalSection[] = [
 ];
 
 export function Component() {
-  useDocumentMeta(
-    'Términos y Condiciones',
-    'Términos y condiciones de uso de Mercado Universitario: naturaleza del servicio, elegibilidad, contenido prohibido y moderación.',
-  );
+  useDocumentHead(legalHead('terms', clientHeadContext()));
   return (
     <LegalDocument
       title="Términos y Condiciones"

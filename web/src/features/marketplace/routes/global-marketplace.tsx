@@ -1,6 +1,7 @@
 import { useDeferredValue } from 'react';
 import { LIMITS } from '#shared/limits';
-import { useDocumentMeta } from '@/lib/document-meta';
+import { clientHeadContext, useDocumentHead } from '@/lib/document-meta';
+import { globalHead } from '@/lib/page-head/listings';
 import { useProducts } from '@/lib/api/get-products';
 import { FilterChips } from '../components/filter-chips';
 import { FilterPopover } from '../components/filter-popover';
@@ -12,7 +13,7 @@ import { useSearchTerm } from '../hooks/use-search-term';
 
 /** All universities: the strip of the newest 8, search, filters (price 0 to 1000, newest) and the listing. */
 export function Component() {
-  useDocumentMeta('Marketplace Global', 'Productos de estudiantes de todas las universidades de Venezuela.');
+  useDocumentHead(globalHead(clientHeadContext()));
   const { text, setText, shown, term } = useSearchTerm();
   const filterState = useFilters(LIMITS.globalPriceMax);
   const { filters, setFilters, activeCount, priceMax } = filterState;

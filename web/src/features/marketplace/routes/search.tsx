@@ -1,6 +1,7 @@
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useDocumentMeta } from '@/lib/document-meta';
+import { clientHeadContext, useDocumentHead } from '@/lib/document-meta';
+import { searchHead } from '@/lib/page-head/listings';
 import { getSelectedUniversity } from '@/lib/storage';
 import { CreateAlertButton } from '../components/create-alert-button';
 import { ProductResults } from '../components/product-results';
@@ -10,7 +11,7 @@ export function Component() {
   const [params] = useSearchParams();
   const universityId = getSelectedUniversity();
   const shown = (params.get('q') ?? '').trim();
-  useDocumentMeta(shown ? `Resultados para "${shown}"` : 'Resultados de Búsqueda');
+  useDocumentHead(searchHead({ q: shown, total: null, university: null }, clientHeadContext()));
   if (!universityId) return <Navigate to={paths.selectUniversity.getHref()} replace />;
   const term = toApiTerm(shown);
 

@@ -1,11 +1,12 @@
 import { Link } from '@/components/ui/link';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useDocumentMeta } from '@/lib/document-meta';
+import { clientHeadContext, useDocumentHead } from '@/lib/document-meta';
+import { notFoundHead } from '@/lib/page-head/pages';
 import '../misc.css';
 
 export function Component() {
-  useDocumentMeta('Página no encontrada');
+  useDocumentHead(notFoundHead('page', clientHeadContext()));
   return (
     <div className="container page">
       <div className="empty-state">

@@ -2,7 +2,7 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import { photoSrcSet } from '#shared/photo-urls';
 import type { ImageVariants } from '#shared/photos';
 import { GALLERY_IMAGE_SIZES } from '@/components/product/image-sizes';
-import { galleryImageAlt } from '../product-images';
+import { galleryImageAlt } from '@/lib/product-images';
 
 export interface ProductGalleryProps {
   title: string;

@@ -26,8 +26,9 @@ import { RecentlyViewed } from '../components/recently-viewed';
 import { RelatedProducts } from '../components/related-products';
 import { SellerCard } from '../components/seller-card';
 import { formatDate, metaDescription } from '../format';
-import { productImages } from '../product-images';
-import { buildProductJsonLd, useJsonLd } from '../structured-data';
+import { productImages } from '@/lib/product-images';
+import { buildProductJsonLd } from '@/lib/page-head/product-json-ld';
+import { useJsonLd } from '../structured-data';
 import '../product.css';
 
 /** Questions and answers load as their own chunk: the product itself shows without waiting for them. */

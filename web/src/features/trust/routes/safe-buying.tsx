@@ -1,15 +1,13 @@
 import { Link } from '@/components/ui/link';
 import { SafetyTips } from '@/components/trust/safety-tips';
 import { paths } from '@/config/paths';
-import { useDocumentMeta } from '@/lib/document-meta';
+import { clientHeadContext, useDocumentHead } from '@/lib/document-meta';
+import { legalHead } from '@/lib/page-head/pages';
 import '../trust.css';
 
 /** /compra-segura: the contact flow's three tips on a page of their own (issue 14; decision 032). */
 export function Component() {
-  useDocumentMeta(
-    'Compra segura',
-    'Cómo comprar y vender seguro en Mercado Universitario: en el campus, de día, y verificando el pago en tu banco.',
-  );
+  useDocumentHead(legalHead('safeBuying', clientHeadContext()));
   return (
     <div className="container page safe-buying">
       <h1 className="page-title">Compra segura</h1>

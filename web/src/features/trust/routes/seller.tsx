@@ -8,7 +8,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useSeller } from '@/lib/api/get-seller';
-import { useDocumentMeta } from '@/lib/document-meta';
+import { clientHeadContext, useDocumentHead } from '@/lib/document-meta';
+import { notFoundHead } from '@/lib/page-head/pages';
+import { sellerHead } from '@/lib/page-head/seller';
 import '../trust.css';
 
 /**
@@ -18,7 +20,7 @@ import '../trust.css';
 export function Component() {
   const id = useParams().id ?? '';
   const seller = useSeller(id || null);
-  useDocumentMeta(seller.data ? `${seller.data.display_name} · Vendedor` : 'Vendedor');
+  useDocumentHead(seller.data ? sellerHead(seller.data, clientHeadContext()) : null);
 
   if (seller.isError) {
     if (seller.error instanceof ApiError && seller.error.status === 404) return <SellerNotFound />;
@@ -92,7 +94,7 @@ export function Component() {
 }
 
 function SellerNotFound() {
-  useDocumentMeta('Vendedor no encontrado');
+  useDocumentHead(notFoundHead('seller', clientHeadContext()));
   return (
     <div className="container page">
       <div className="empty-state">

@@ -10,7 +10,8 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
-import { useDocumentMeta } from '@/lib/document-meta';
+import { clientHeadContext, useDocumentHead } from '@/lib/document-meta';
+import { chooserHead } from '@/lib/page-head/listings';
 import { setSelectedUniversity } from '@/lib/storage';
 import { useUniversities } from '@/lib/api/get-universities';
 import { OptionalPart } from '@/components/ui/optional-part';
@@ -40,10 +41,7 @@ const HOW_IT_WORKS = [
 ];
 
 export function Component() {
-  useDocumentMeta(
-    'Elige tu universidad',
-    'Compra y vende dentro de tu universidad: UCAB, USM, UNIMET y UCV.',
-  );
+  useDocumentHead(chooserHead(clientHeadContext()));
   const universities = useUniversities();
   const [query, setQuery] = useState('');
   const [city, setCity] = useState(ALL_CITIES);
