@@ -7,11 +7,28 @@ import { careerTheme } from '@/components/catalog-icons';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useDocumentMeta } from '@/lib/document-meta';
-import { getSelectedUniversity } from '@/lib/storage';
+import { getInfiniteProductsQueryOptions } from '@/lib/api/get-infinite-products';
+import type { ProductsQuery } from '@/lib/api/get-products';
+import { type Prefetch, useSelectedUniversity } from '@/lib/render-context';
 import { CAREER_DESCRIPTIONS } from '../career-copy';
 import { ScopedListing } from '@/components/product/scoped-listing';
 import { matchCareer } from '../match-career';
 import '../careers.css';
+
+const listingQuery = (university: string, career: Career): ProductsQuery => ({
+  university,
+  career,
+  sort: 'newest',
+});
+
+/** The server's render: the listing's first page in the chosen university; 404 for an unknown career. */
+export const prefetch: Prefetch = async ({ params, university, queryClient }) => {
+  const career = matchCareer(params.career);
+  if (!career) return { status: 404 };
+  if (!university) return { redirect: paths.selectUniversity.getHref() };
+  await queryClient.prefetchInfiniteQuery(getInfiniteProductsQueryOptions(listingQuery(university, career)));
+  return undefined;
+};
 
 export function Component() {
   const career = matchCareer(useParams().career);
@@ -36,7 +53,7 @@ function CareerNotFound() {
 
 function CareerPage({ career }: { career: Career }) {
   const label = CAREER_LABELS[career];
-  const universityId = getSelectedUniversity();
+  const universityId = useSelectedUniversity();
   useDocumentMeta(`Productos de ${label}`, CAREER_DESCRIPTIONS[career]);
   if (!universityId) return <Navigate to={paths.selectUniversity.getHref()} replace />;
   const theme = careerTheme(career);
@@ -61,7 +78,7 @@ function CareerPage({ career }: { career: Career }) {
         </div>
       </header>
       <ScopedListing
-        query={{ university: universityId, career, sort: 'newest' }}
+        query={listingQuery(universityId, career)}
         label={label}
         skeletonCount={LIMITS.skeletonCards}
       />

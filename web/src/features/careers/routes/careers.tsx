@@ -4,9 +4,13 @@ import { CareerIcon } from '@/components/career-icons';
 import { careerTheme } from '@/components/catalog-icons';
 import { paths } from '@/config/paths';
 import { useDocumentMeta } from '@/lib/document-meta';
+import type { Prefetch } from '@/lib/render-context';
 import { CAREER_DESCRIPTIONS } from '../career-copy';
 import { careerSlug } from '../match-career';
 import '../careers.css';
+
+/** The server's render: nothing to ask, the careers are the app's own list. */
+export const prefetch: Prefetch = async () => undefined;
 
 export function Component() {
   useDocumentMeta(

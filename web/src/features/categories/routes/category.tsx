@@ -5,13 +5,32 @@ import { CategoryIcon, categoryTheme } from '@/components/catalog-icons';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useDocumentMeta } from '@/lib/document-meta';
-import { getSelectedUniversity } from '@/lib/storage';
+import { getInfiniteProductsQueryOptions } from '@/lib/api/get-infinite-products';
+import type { ProductsQuery } from '@/lib/api/get-products';
+import { type Prefetch, useSelectedUniversity } from '@/lib/render-context';
 import { CATEGORY_DESCRIPTIONS, skeletonCountFor } from '../category-copy';
 import { ScopedListing } from '@/components/product/scoped-listing';
 import { matchCategory } from '../match-category';
 import '../categories.css';
 
 /** /categoria/{category}, which also serves the dedicated pages (tickets, ropa, electronica). */
+const listingQuery = (university: string, category: Category): ProductsQuery => ({
+  university,
+  category,
+  sort: 'newest',
+});
+
+/** The server's render: the listing's first page in the chosen university; 404 for an unknown category. */
+export const prefetch: Prefetch = async ({ params, university, queryClient }) => {
+  const category = matchCategory(params.category);
+  if (!category) return { status: 404 };
+  if (!university) return { redirect: paths.selectUniversity.getHref() };
+  await queryClient.prefetchInfiniteQuery(
+    getInfiniteProductsQueryOptions(listingQuery(university, category)),
+  );
+  return undefined;
+};
+
 export function Component() {
   const category = matchCategory(useParams().category);
   if (!category) return <CategoryNotFound />;
@@ -35,7 +54,7 @@ function CategoryNotFound() {
 
 function CategoryPage({ category }: { category: Category }) {
   const label = CATEGORY_LABELS[category];
-  const universityId = getSelectedUniversity();
+  const universityId = useSelectedUniversity();
   useDocumentMeta(label, CATEGORY_DESCRIPTIONS[category]);
   if (!universityId) return <Navigate to={paths.selectUniversity.getHref()} replace />;
   // categoryTheme falls back to 'otros' for anything it has no colours for.
@@ -61,7 +80,7 @@ function CategoryPage({ category }: { category: Category }) {
         </div>
       </header>
       <ScopedListing
-        query={{ university: universityId, category, sort: 'newest' }}
+        query={listingQuery(universityId, category)}
         label={label}
         skeletonCount={skeletonCountFor(category)}
       />

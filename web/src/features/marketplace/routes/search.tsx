@@ -1,14 +1,32 @@
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useDocumentMeta } from '@/lib/document-meta';
-import { getSelectedUniversity } from '@/lib/storage';
+import { getInfiniteProductsQueryOptions } from '@/lib/api/get-infinite-products';
+import type { ProductsQuery } from '@/lib/api/get-products';
+import { type Prefetch, useSelectedUniversity } from '@/lib/render-context';
 import { CreateAlertButton } from '../components/create-alert-button';
 import { ProductResults } from '../components/product-results';
 import { toApiTerm } from '../hooks/api-term';
+import { searchTermOf } from '../hooks/use-search-term';
+
+const resultsQuery = (university: string, term: string): ProductsQuery => ({
+  university,
+  q: term || undefined,
+  sort: 'newest',
+});
+
+/** The server's render: the results' first page for ?q= in the chosen university. */
+export const prefetch: Prefetch = async ({ search, university, queryClient }) => {
+  if (!university) return { redirect: paths.selectUniversity.getHref() };
+  await queryClient.prefetchInfiniteQuery(
+    getInfiniteProductsQueryOptions(resultsQuery(university, searchTermOf(search))),
+  );
+  return undefined;
+};
 
 export function Component() {
   const [params] = useSearchParams();
-  const universityId = getSelectedUniversity();
+  const universityId = useSelectedUniversity();
   const shown = (params.get('q') ?? '').trim();
   useDocumentMeta(shown ? `Resultados para "${shown}"` : 'Resultados de Búsqueda');
   if (!universityId) return <Navigate to={paths.selectUniversity.getHref()} replace />;
@@ -20,7 +38,7 @@ export function Component() {
       {shown && <p className="page-subtitle">“{shown}”</p>}
       {term && <CreateAlertButton search={{ university: universityId, q: term }} />}
       <ProductResults
-        query={{ university: universityId, q: term || undefined, sort: 'newest' }}
+        query={resultsQuery(universityId, term)}
         heading={shown || 'Productos Destacados'}
         loadingStyle="spinner"
         loadingText="Buscando productos..."

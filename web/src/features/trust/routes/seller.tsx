@@ -1,13 +1,14 @@
 import { useParams } from 'react-router-dom';
 import { Link } from '@/components/ui/link';
 import { formatUsd } from '#shared/money';
+import { SELLER_ID_PATTERN } from '#shared/ids';
 import { ProductGrid } from '@/components/product/product-grid';
 import { SellerFacts } from '@/components/trust/seller-facts';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
-import { useSeller } from '@/lib/api/get-seller';
+import { getSellerQueryOptions, useSeller } from '@/lib/api/get-seller';
+import type { Prefetch } from '@/lib/render-context';
 import { useDocumentMeta } from '@/lib/document-meta';
 import '../trust.css';
 
@@ -15,13 +16,23 @@ import '../trust.css';
  * /vendedor/{id}: who the seller is (issue 14; decision 032) — name, verified institutional e-mail,
  * membership, counts, active listings and (unless they hid them) their sold items. Public.
  */
+/** The server's render: the seller; 404 for an id the API would refuse or does not know. */
+export const prefetch: Prefetch = async ({ params, queryClient }) => {
+  const id = params.id ?? '';
+  if (!SELLER_ID_PATTERN.test(id)) return { status: 404 };
+  const seller = await queryClient.fetchQuery(getSellerQueryOptions(id)).catch(() => undefined);
+  return seller === null ? { status: 404 } : undefined;
+};
+
 export function Component() {
-  const id = useParams().id ?? '';
-  const seller = useSeller(id || null);
+  const raw = useParams().id ?? '';
+  // An id the API would refuse names no seller: not found, without asking.
+  const id = SELLER_ID_PATTERN.test(raw) ? raw : null;
+  const seller = useSeller(id);
   useDocumentMeta(seller.data ? `${seller.data.display_name} · Vendedor` : 'Vendedor');
+  if (id === null) return <SellerNotFound />;
 
   if (seller.isError) {
-    if (seller.error instanceof ApiError && seller.error.status === 404) return <SellerNotFound />;
     return (
       <div className="container page">
         <div className="empty-state" role="alert">
@@ -32,6 +43,8 @@ export function Component() {
       </div>
     );
   }
+  // The API's 404 arrives as null (lib/api/get-seller.ts).
+  if (seller.data === null) return <SellerNotFound />;
   if (!seller.data)
     return (
       <div className="container page seller-page" aria-busy="true">

@@ -12,7 +12,8 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { setSelectedUniversity } from '@/lib/storage';
-import { useUniversities } from '@/lib/api/get-universities';
+import { getUniversitiesQueryOptions, useUniversities } from '@/lib/api/get-universities';
+import type { Prefetch } from '@/lib/render-context';
 import { OptionalPart } from '@/components/ui/optional-part';
 import { HomeHero } from '../components/home-hero';
 import { UniversityCard } from '../components/university-card';
@@ -38,6 +39,12 @@ const HOW_IT_WORKS = [
     text: 'Habla directo con el vendedor y acuerden la entrega en el campus.',
   },
 ];
+
+/** The server's render: the universities' list. */
+export const prefetch: Prefetch = async ({ queryClient }) => {
+  await queryClient.prefetchQuery(getUniversitiesQueryOptions());
+  return undefined;
+};
 
 export function Component() {
   useDocumentMeta(
