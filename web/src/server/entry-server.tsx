@@ -127,3 +127,6 @@ export async function render(url: string, request: RenderRequest): Promise<Rende
   const state: RenderState = { render: values, queries };
   return { status: outcome?.status ?? 200, html, state: JSON.stringify(state) };
 }
+
+/** The seam through which the render's API calls go (the catalog's handlers in process, issue 27). */
+export { setApiTransport } from '../lib/api-client';
