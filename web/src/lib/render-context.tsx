@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useSyncExternalStore } from 'react';
-import { getSelectedUniversity, subscribeSelectedUniversity } from './storage';
+import { createContext, useContext } from 'react';
 
 /**
  * What a page rendered on the server was rendered with (issue 27): the chosen university (from the
@@ -28,17 +27,6 @@ export interface PrefetchContext extends RenderValues {
 export type PrefetchResult = { status?: 404; redirect?: string } | undefined;
 
 export type Prefetch = (ctx: PrefetchContext) => Promise<PrefetchResult>;
-
-/**
- * The chosen university: the stored one in the browser (updated when it changes), the render's on
- * the server and while hydrating the server's HTML.
- */
-export function useSelectedUniversity(): string | null {
-  const render = useContext(RenderContext);
-  return useSyncExternalStore(subscribeSelectedUniversity, getSelectedUniversity, () =>
-    render ? render.university : null,
-  );
-}
 
 /** The clock of the render (dates, whether the BCV rate is recent): the server's while it hydrates. */
 export function useNow(): number {
