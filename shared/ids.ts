@@ -19,6 +19,9 @@ export function parseUniversityId(raw: unknown): string | null {
  */
 export const PRODUCT_ID_PATTERN = /^[1-9][0-9]{0,14}$/;
 
+/** A seller's public id (their account id) as sellerParamsSchema (shared/trust.ts) accepts it. */
+export const SELLER_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
 /** productIdSchema's reading of a value (the number), or null when it is not a product id. */
 export function parseProductId(raw: unknown): number | null {
   return typeof raw === 'string' && PRODUCT_ID_PATTERN.test(raw) ? Number(raw) : null;

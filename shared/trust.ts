@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { UNIVERSITY_ID_PATTERN } from './ids';
+import { SELLER_ID_PATTERN, UNIVERSITY_ID_PATTERN } from './ids';
 import { productSummarySchema } from './schemas';
 import { MEETING_POINT_NAME_MAX, TRUST_MESSAGES } from './trust-messages';
 
@@ -15,7 +15,7 @@ export { TRUST_MESSAGES };
 export const sellerParamsSchema = z.strictObject({
   id: z
     .string({ error: TRUST_MESSAGES.sellerNotFound })
-    .check(z.regex(/^[A-Za-z0-9_-]{1,128}$/, TRUST_MESSAGES.sellerNotFound)),
+    .check(z.regex(SELLER_ID_PATTERN, TRUST_MESSAGES.sellerNotFound)),
 });
 
 /**

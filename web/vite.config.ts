@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { apiRoutesPlugin } from './api-routes-plugin.ts';
 import { bootHtml } from './boot-html.ts';
 import { APP_MODULES_META, FIRST_SCREEN_MODULES, SCREEN_MODULES_META } from './src/early/boot.ts';
@@ -234,13 +234,41 @@ function preloadOnlyWhatIsMissing() {
 const preload = preloadOnlyWhatIsMissing();
 
 /**
+ * The server's render (issue 27): `vite build --ssr src/server/entry-server.tsx` writes one
+ * self-contained module, web/dist-ssr/render.mjs (outside web/dist, which is uploaded publicly):
+ * every dependency bundled (the render Lambda and the local origin import it as it is), no chunk
+ * groups, React and the router in their production builds as in the browser.
+ */
+const ssrBuild: UserConfig = {
+  root: webRoot,
+  publicDir: false,
+  plugins: [react(), apiRoutesPlugin(), reactRouterProductionBuild()],
+  mode: 'production',
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  resolve: { alias: [webSrcAlias] },
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
+    target: 'node20',
+    sourcemap: false,
+    copyPublicDir: false,
+    rolldownOptions: {
+      output: { format: 'esm', entryFileNames: 'render.mjs', codeSplitting: false },
+    },
+  },
+};
+
+/**
  * The SPA build. Root is web/, output web/dist (served by the local server and uploaded to S3).
  * Target: Chrome 91 (2021). Android 5 and 6 phones stopped at Chrome/WebView 106 and Android 7 at
  * 119, so any phone whose browser updates at all is covered; 91 keeps native private-field checks
  * (`#x in obj`, used by the data libraries), whose lowering would cost ~1.6 KB gzip on every route.
  * The manifest lets scripts/bench measure each route's initial JavaScript.
  */
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => (isSsrBuild ? ssrBuild : spaBuild(command)));
+
+const spaBuild = (command: string): UserConfig => ({
   root: webRoot,
   publicDir: 'public',
   plugins: [
@@ -355,4 +383,4 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
-}));
+});

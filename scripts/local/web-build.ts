@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const WEB_DIST = join(ROOT, 'web', 'dist');
+/** The server's render module (issue 27): outside web/dist, which is uploaded publicly. */
+export const WEB_RENDER_MODULE = join(ROOT, 'web', 'dist-ssr', 'render.mjs');
 
 /** Newest modification time under `dir` (0 when it does not exist). */
 function newestMtime(dir: string): number {
@@ -17,11 +19,14 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** True when web/dist is missing or older than its sources (web/src, web/index.html, shared/). */
+/**
+ * True when web/dist or the render module is missing or older than their sources (web/src,
+ * web/index.html, shared/).
+ */
 export function webBuildIsStale(): boolean {
-  const index = join(WEB_DIST, 'index.html');
-  if (!existsSync(index)) return true;
-  const built = statSync(index).mtimeMs;
+  const outputs = [join(WEB_DIST, 'index.html'), WEB_RENDER_MODULE];
+  if (!outputs.every((f) => existsSync(f))) return true;
+  const built = Math.min(...outputs.map((f) => statSync(f).mtimeMs));
   const sources = [join(ROOT, 'web', 'src'), join(ROOT, 'shared'), join(ROOT, 'web', 'public')];
   const files = [
     join(ROOT, 'web', 'index.html'),
@@ -34,12 +39,19 @@ export function webBuildIsStale(): boolean {
 }
 
 /**
- * Builds the SPA with Vite (`vite build --config web/vite.config.ts`) into `root`/web/dist: this
- * checkout's by default, another checkout's (the bench's side-by-side base) when given. Vite's own
- * log level is `warn`: its warnings and errors are shown, its list of every chunk written is not
- * (`npm start` prints its steps, then the banner; decision 049).
+ * Builds the SPA with Vite (`vite build --config web/vite.config.ts`) into `root`/web/dist, then the
+ * server's render module (`--ssr`) into web/dist-ssr: this checkout's by default, another checkout's
+ * (the bench's side-by-side base) when given; a checkout without the server entry builds the SPA
+ * only. Vite's own log level is `warn`: its warnings and errors are shown, its list of every chunk
+ * written is not (`npm start` prints its steps, then the banner; decision 049).
  */
-export function buildWeb(opts: { root?: string } = {}): Promise<void> {
+export async function buildWeb(opts: { root?: string } = {}): Promise<void> {
+  await viteBuild(opts.root ?? ROOT, []);
+  const entry = 'src/server/entry-server.tsx';
+  if (existsSync(join(opts.root ?? ROOT, 'web', entry))) await viteBuild(opts.root ?? ROOT, ['--ssr', entry]);
+}
+
+function viteBuild(root: string, args: string[]): Promise<void> {
   return new Promise((done, fail) => {
     const child = spawn(
       process.execPath,
@@ -48,10 +60,11 @@ export function buildWeb(opts: { root?: string } = {}): Promise<void> {
         'build',
         '--config',
         'web/vite.config.ts',
+        ...args,
         '--logLevel',
         'warn',
       ],
-      { cwd: opts.root ?? ROOT, env: { ...process.env, NODE_ENV: 'production' }, stdio: 'inherit' },
+      { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, stdio: 'inherit' },
     );
     child.once('error', fail);
     child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`vite build exited with ${code}`))));

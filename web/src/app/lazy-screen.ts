@@ -1,13 +1,26 @@
 import type { ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { lazyComponent } from '@/lib/lazy-component';
+import type { Prefetch } from '@/lib/render-context';
 
-/** A screen module: its component, and what its first render waits for besides its own chunk. */
-type ScreenModule = { Component: ComponentType; ready?: Promise<unknown> };
+/**
+ * A screen module: its component; what its first render in the browser waits for besides its own
+ * chunk (`ready`, given the page's query string); and, for a page rendered on the server, the
+ * queries its first render reads (`prefetch`, the same query options its hooks use).
+ */
+export type ScreenModule = {
+  Component: ComponentType;
+  ready?: (search: string) => Promise<unknown> | undefined;
+  prefetch?: Prefetch;
+};
 
-/** What a route's `handle` offers: loading its screen (and, for a table of routes, the path's) ahead. */
+/**
+ * What a route's `handle` offers: loading its screen (and, for a table of routes, the path's) ahead,
+ * and the screen module of a path (the server's render reads its `prefetch`).
+ */
 export interface Preloadable {
   preload: (pathname: string) => Promise<unknown>;
+  screen: (pathname: string) => Promise<ScreenModule | undefined>;
 }
 
 /**
@@ -23,14 +36,21 @@ export function lazyScreen(load: () => Promise<ScreenModule>): {
 } {
   const { Component, preload } = lazyComponent(() =>
     load().then(async (m) => {
-      await m.ready;
+      await m.ready?.(globalThis.location?.search ?? '');
       return m.Component;
     }),
   );
-  return { Component, handle: { preload } };
+  // The module once its component is loaded too, so a render right after does not suspend for it.
+  const screen = async () => (await Promise.all([load(), preload()]))[0];
+  return { Component, handle: { preload, screen } };
 }
 
 /** Loads the screen `routes` render for `pathname` ahead (its route's `handle`); at once for none. */
 export async function preloadFrom(routes: RouteObject[], pathname: string): Promise<void> {
   await (matchRoutes(routes, pathname)?.at(-1)?.route.handle as Preloadable | undefined)?.preload(pathname);
+}
+
+/** The screen module `routes` render for `pathname` (through a nested table's handle); undefined for none. */
+export async function screenFrom(routes: RouteObject[], pathname: string): Promise<ScreenModule | undefined> {
+  return (matchRoutes(routes, pathname)?.at(-1)?.route.handle as Preloadable | undefined)?.screen(pathname);
 }

@@ -1,6 +1,6 @@
 import { type RouteObject, useRoutes } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { lazyScreen as lazy, preloadFrom } from './lazy-screen';
+import { lazyScreen as lazy, preloadFrom, type ScreenModule, screenFrom } from './lazy-screen';
 
 /**
  * The screens nobody lands on from a shared link or a search engine in the usual case (accounts,
@@ -53,4 +53,9 @@ export function Component() {
 /** Loads the screen of `pathname` ahead, as router.tsx's preloadRoute does for its own table. */
 export async function preloadRoute(pathname: string): Promise<void> {
   await preloadFrom(routes, pathname);
+}
+
+/** The screen module of `pathname` in this table, as router.tsx's screenOf. */
+export function screenOf(pathname: string): Promise<ScreenModule | undefined> {
+  return screenFrom(routes, pathname);
 }

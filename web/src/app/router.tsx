@@ -5,7 +5,13 @@ import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { RecoveryRedirect } from '../lib/recovery-redirect';
 import { whenIdle } from '../lib/when-idle';
-import { lazyScreen as lazy, type Preloadable, preloadFrom } from './lazy-screen';
+import {
+  lazyScreen as lazy,
+  type Preloadable,
+  preloadFrom,
+  type ScreenModule,
+  screenFrom,
+} from './lazy-screen';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 const { Component: Admin } = lazy(() => import('../features/admin/routes/admin'));
@@ -25,6 +31,10 @@ const moreRoutes = {
     preload: async (pathname: string) => {
       await moreTable.handle.preload(pathname);
       await (await loadMore()).preloadRoute(pathname);
+    },
+    screen: async (pathname: string) => {
+      await moreTable.handle.preload(pathname);
+      return (await loadMore()).screenOf(pathname);
     },
   } satisfies Preloadable,
 };
@@ -94,6 +104,14 @@ export const routes: RouteObject[] = [
  */
 export async function preloadRoute(pathname: string): Promise<void> {
   await preloadFrom(routes, pathname);
+}
+
+/**
+ * The screen module of `pathname`, loaded with its component (the server's render, which runs its
+ * `prefetch` and then renders it without a Suspense fallback for the screen).
+ */
+export function screenOf(pathname: string): Promise<ScreenModule | undefined> {
+  return screenFrom(routes, pathname);
 }
 
 /** The app's routes, rendered inside a router (BrowserRouter in the app, MemoryRouter in tests). */

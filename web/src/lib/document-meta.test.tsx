@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clientHeadContext, useDocumentHead, useDocumentMeta } from './document-meta';
+import { useDocumentHead, useDocumentMeta } from './document-meta';
 import { globalHead } from './page-head/listings';
 import { notFoundHead } from './page-head/pages';
 import type { PageHead } from './page-head/types';
 
 function Head({ head }: { head: PageHead | null }) {
-  useDocumentHead(head);
+  useDocumentHead(() => head);
   return null;
 }
 
@@ -23,7 +23,7 @@ describe('the client side of the page heads', () => {
 
   it("sets the builder's title, description and canonical URL, as the server writes them", () => {
     document.head.innerHTML = '<meta name="description" content="del sitio">';
-    const head = globalHead(clientHeadContext());
+    const head = globalHead({ origin: location.origin, now: new Date() });
     render(<Head head={head} />);
     expect(document.title).toBe('Marketplace Global | Mercado Universitario');
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
@@ -33,11 +33,11 @@ describe('the client side of the page heads', () => {
   });
 
   it('a not-found page drops the canonical link; null (data loading) leaves the document as it is', () => {
-    render(<Head head={globalHead(clientHeadContext())} />);
+    render(<Head head={globalHead({ origin: location.origin, now: new Date() })} />);
     cleanup();
     render(<Head head={null} />);
     expect(document.title).toBe('Marketplace Global | Mercado Universitario');
-    render(<Head head={notFoundHead('seller', clientHeadContext())} />);
+    render(<Head head={notFoundHead('seller', { origin: location.origin, now: new Date() })} />);
     expect(document.title).toBe('Vendedor no encontrado | Mercado Universitario');
     expect(canonical()).toBeNull();
   });

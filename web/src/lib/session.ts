@@ -145,10 +145,13 @@ const subscribe = (listener: () => void) => {
   };
 };
 const snapshot = () => current;
+// A page rendered on the server is anonymous (no session is read there), and so is the client's
+// hydration of it; the stored session follows right after.
+const serverSnapshot = () => SIGNED_OUT;
 
 export function useSession(): Session {
   const pinned = useContext(SessionContext);
-  const stored = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const stored = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
   return pinned ?? stored;
 }
 

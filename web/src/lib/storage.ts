@@ -44,12 +44,24 @@ export function getSelectedUniversity(): string | null {
   return parseUniversityId(read(STORAGE_KEYS.selectedUniversity));
 }
 
+const universityListeners = new Set<() => void>();
+
+/** Calls `listener` when this tab chooses or clears the university (useSelectedUniversity's store). */
+export function subscribeSelectedUniversity(listener: () => void): () => void {
+  universityListeners.add(listener);
+  return () => {
+    universityListeners.delete(listener);
+  };
+}
+
 export function setSelectedUniversity(id: string): void {
   write(STORAGE_KEYS.selectedUniversity, id);
+  for (const listener of universityListeners) listener();
 }
 
 export function clearSelectedUniversity(): void {
   write(STORAGE_KEYS.selectedUniversity, null);
+  for (const listener of universityListeners) listener();
 }
 
 // --- searchHistory: distinct terms, newest first, capped at 5.

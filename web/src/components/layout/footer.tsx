@@ -1,7 +1,9 @@
 import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
+import { useNow } from '@/lib/render-context';
 
 export function Footer() {
+  const year = new Date(useNow()).getFullYear();
   return (
     <footer className="footer">
       <div className="container">
@@ -39,9 +41,7 @@ export function Footer() {
             </ul>
           </div>
         </div>
-        <p className="footer__bottom">
-          © {new Date().getFullYear()} Mercado Universitario. Hecho para estudiantes venezolanos.
-        </p>
+        <p className="footer__bottom">© {year} Mercado Universitario. Hecho para estudiantes venezolanos.</p>
       </div>
     </footer>
   );

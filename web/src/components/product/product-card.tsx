@@ -8,6 +8,7 @@ import type { ProductSummary } from '#shared/schemas';
 import { formatUsd } from '#shared/money';
 import { paths } from '@/config/paths';
 import { useFavoriteIds } from '@/lib/api/get-favorites';
+import { useOrigin } from '@/lib/render-context';
 import { useSession, useSignedInUserId } from '@/lib/session';
 import { careerTheme, categoryTheme, Glyph } from '../catalog-icons';
 import { Badge } from '../ui/badge';
@@ -44,7 +45,7 @@ export function ProductCard({ product, isFavorite, onToggleFavorite, eager = fal
   const userId = useSignedInUserId();
   const saved = isFavorite ?? favoriteIds.has(product.id);
   const href = paths.product.getHref(product.id);
-  const url = `${globalThis.location?.origin ?? ''}${href}`;
+  const url = `${useOrigin()}${href}`;
   const category = categoryTheme(product.category);
   const variants = product.image ? product.image_variants?.[product.image] : undefined;
   const srcSet = product.image ? photoSrcSet(product.image, variants) : undefined;

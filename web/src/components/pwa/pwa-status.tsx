@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { scheduleServiceWorkerRegistration } from '@/lib/pwa/schedule';
-import { applyUpdate, getPwaStatus, subscribePwaStatus } from '@/lib/pwa/status';
+import { applyUpdate, getPwaStatus, getServerPwaStatus, subscribePwaStatus } from '@/lib/pwa/status';
 import './pwa-status.css';
 
 /**
@@ -10,7 +10,7 @@ import './pwa-status.css';
  * screen readers announce the change.
  */
 export function PwaStatus() {
-  const status = useSyncExternalStore(subscribePwaStatus, getPwaStatus, getPwaStatus);
+  const status = useSyncExternalStore(subscribePwaStatus, getPwaStatus, getServerPwaStatus);
   useEffect(() => scheduleServiceWorkerRegistration(), []);
   return (
     <div className="pwa-status">

@@ -61,6 +61,10 @@ export function subscribePwaStatus(listener: () => void): () => void {
 
 export const getPwaStatus = (): PwaStatus => snapshot;
 
+const ONLINE: PwaStatus = { offline: false, updateAvailable: false };
+/** The server renders neither notice (the client's hydration neither): they show once it runs. */
+export const getServerPwaStatus = (): PwaStatus => ONLINE;
+
 /** The service worker's word on the last API read (true: it reached the network). */
 export function reportNetwork(reached: boolean): void {
   networkFailed = !reached;

@@ -6,14 +6,32 @@ import { CareerIcon } from '@/components/career-icons';
 import { careerTheme } from '@/components/catalog-icons';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { clientHeadContext, useDocumentHead } from '@/lib/document-meta';
+import { useDocumentHead } from '@/lib/document-meta';
 import { careerHead } from '@/lib/page-head/listings';
 import { notFoundHead } from '@/lib/page-head/pages';
-import { getSelectedUniversity } from '@/lib/storage';
+import { getInfiniteProductsQueryOptions } from '@/lib/api/get-infinite-products';
+import type { ProductsQuery } from '@/lib/api/get-products';
+import type { Prefetch } from '@/lib/render-context';
+import { useSelectedUniversity } from '@/lib/selected-university';
 import { CAREER_DESCRIPTIONS } from '../career-copy';
 import { ScopedListing } from '@/components/product/scoped-listing';
 import { matchCareer } from '../match-career';
 import '../careers.css';
+
+const listingQuery = (university: string, career: Career): ProductsQuery => ({
+  university,
+  career,
+  sort: 'newest',
+});
+
+/** The server's render: the listing's first page in the chosen university; 404 for an unknown career. */
+export const prefetch: Prefetch = async ({ params, university, queryClient }) => {
+  const career = matchCareer(params.career);
+  if (!career) return { status: 404 };
+  if (!university) return { redirect: paths.selectUniversity.getHref() };
+  await queryClient.prefetchInfiniteQuery(getInfiniteProductsQueryOptions(listingQuery(university, career)));
+  return undefined;
+};
 
 export function Component() {
   const career = matchCareer(useParams().career);
@@ -22,7 +40,7 @@ export function Component() {
 }
 
 function CareerNotFound() {
-  useDocumentHead(notFoundHead('career', clientHeadContext()));
+  useDocumentHead((ctx) => notFoundHead('career', ctx));
   return (
     <div className="container page">
       <div className="empty-state">
@@ -38,8 +56,8 @@ function CareerNotFound() {
 
 function CareerPage({ career }: { career: Career }) {
   const label = CAREER_LABELS[career];
-  const universityId = getSelectedUniversity();
-  useDocumentHead(careerHead({ career, description: CAREER_DESCRIPTIONS[career] }, clientHeadContext()));
+  const universityId = useSelectedUniversity();
+  useDocumentHead((ctx) => careerHead({ career, description: CAREER_DESCRIPTIONS[career] }, ctx));
   if (!universityId) return <Navigate to={paths.selectUniversity.getHref()} replace />;
   const theme = careerTheme(career);
 
@@ -63,7 +81,7 @@ function CareerPage({ career }: { career: Career }) {
         </div>
       </header>
       <ScopedListing
-        query={{ university: universityId, career, sort: 'newest' }}
+        query={listingQuery(universityId, career)}
         label={label}
         skeletonCount={LIMITS.skeletonCards}
       />

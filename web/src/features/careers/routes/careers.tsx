@@ -3,14 +3,18 @@ import { CAREER_LABELS, CAREER_PAGES } from '#shared/enums';
 import { CareerIcon } from '@/components/career-icons';
 import { careerTheme } from '@/components/catalog-icons';
 import { paths } from '@/config/paths';
-import { clientHeadContext, useDocumentHead } from '@/lib/document-meta';
+import { useDocumentHead } from '@/lib/document-meta';
 import { careersHead } from '@/lib/page-head/listings';
+import type { Prefetch } from '@/lib/render-context';
 import { CAREER_DESCRIPTIONS } from '../career-copy';
 import { careerSlug } from '../match-career';
 import '../careers.css';
 
+/** The server's render: nothing to ask, the careers are the app's own list. */
+export const prefetch: Prefetch = async () => undefined;
+
 export function Component() {
-  useDocumentHead(careersHead(clientHeadContext()));
+  useDocumentHead((ctx) => careersHead(ctx));
   return (
     <div className="container page">
       <nav className="breadcrumb" aria-label="Ruta de navegación">

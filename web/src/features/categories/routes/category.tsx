@@ -4,16 +4,36 @@ import { CATEGORY_LABELS, type Category } from '#shared/enums';
 import { CategoryIcon, categoryTheme } from '@/components/catalog-icons';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { clientHeadContext, useDocumentHead } from '@/lib/document-meta';
+import { useDocumentHead } from '@/lib/document-meta';
 import { categoryHead } from '@/lib/page-head/listings';
 import { notFoundHead } from '@/lib/page-head/pages';
-import { getSelectedUniversity } from '@/lib/storage';
+import { getInfiniteProductsQueryOptions } from '@/lib/api/get-infinite-products';
+import type { ProductsQuery } from '@/lib/api/get-products';
+import type { Prefetch } from '@/lib/render-context';
+import { useSelectedUniversity } from '@/lib/selected-university';
 import { CATEGORY_DESCRIPTIONS, skeletonCountFor } from '../category-copy';
 import { ScopedListing } from '@/components/product/scoped-listing';
 import { matchCategory } from '../match-category';
 import '../categories.css';
 
 /** /categoria/{category}, which also serves the dedicated pages (tickets, ropa, electronica). */
+const listingQuery = (university: string, category: Category): ProductsQuery => ({
+  university,
+  category,
+  sort: 'newest',
+});
+
+/** The server's render: the listing's first page in the chosen university; 404 for an unknown category. */
+export const prefetch: Prefetch = async ({ params, university, queryClient }) => {
+  const category = matchCategory(params.category);
+  if (!category) return { status: 404 };
+  if (!university) return { redirect: paths.selectUniversity.getHref() };
+  await queryClient.prefetchInfiniteQuery(
+    getInfiniteProductsQueryOptions(listingQuery(university, category)),
+  );
+  return undefined;
+};
+
 export function Component() {
   const category = matchCategory(useParams().category);
   if (!category) return <CategoryNotFound />;
@@ -21,7 +41,7 @@ export function Component() {
 }
 
 function CategoryNotFound() {
-  useDocumentHead(notFoundHead('category', clientHeadContext()));
+  useDocumentHead((ctx) => notFoundHead('category', ctx));
   return (
     <div className="container page">
       <div className="empty-state">
@@ -37,10 +57,8 @@ function CategoryNotFound() {
 
 function CategoryPage({ category }: { category: Category }) {
   const label = CATEGORY_LABELS[category];
-  const universityId = getSelectedUniversity();
-  useDocumentHead(
-    categoryHead({ category, description: CATEGORY_DESCRIPTIONS[category] }, clientHeadContext()),
-  );
+  const universityId = useSelectedUniversity();
+  useDocumentHead((ctx) => categoryHead({ category, description: CATEGORY_DESCRIPTIONS[category] }, ctx));
   if (!universityId) return <Navigate to={paths.selectUniversity.getHref()} replace />;
   // categoryTheme falls back to 'otros' for anything it has no colours for.
   const theme = categoryTheme(category);
@@ -65,7 +83,7 @@ function CategoryPage({ category }: { category: Category }) {
         </div>
       </header>
       <ScopedListing
-        query={{ university: universityId, category, sort: 'newest' }}
+        query={listingQuery(universityId, category)}
         label={label}
         skeletonCount={skeletonCountFor(category)}
       />

@@ -1,6 +1,6 @@
 import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
-import { clientHeadContext, useDocumentHead } from '@/lib/document-meta';
+import { useDocumentHead } from '@/lib/document-meta';
 import { legalHead } from '@/lib/page-head/pages';
 import { LegalDocument, type LegalSection } from '../components/legal-document';
 
@@ -199,7 +199,7 @@ const sections: readonly LegalSection[] = [
 ];
 
 export function Component() {
-  useDocumentHead(legalHead('privacy', clientHeadContext()));
+  useDocumentHead((ctx) => legalHead('privacy', ctx));
   return (
     <LegalDocument
       title="Política de Privacidad"

@@ -1,6 +1,6 @@
 import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
-import { clientHeadContext, useDocumentHead } from '@/lib/document-meta';
+import { useDocumentHead } from '@/lib/document-meta';
 import { legalHead } from '@/lib/page-head/pages';
 import { LegalDocument, type LegalSection } from '../components/legal-document';
 import { PROHIBITED_CONTENT } from '#shared/prohibited-content';
@@ -175,7 +175,7 @@ const sections: readonly LegalSection[] = [
 ];
 
 export function Component() {
-  useDocumentHead(legalHead('terms', clientHeadContext()));
+  useDocumentHead((ctx) => legalHead('terms', ctx));
   return (
     <LegalDocument
       title="Términos y Condiciones"

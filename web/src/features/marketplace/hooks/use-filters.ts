@@ -74,7 +74,8 @@ const PARAM = {
   hideReserved: 'hide_reserved',
 };
 
-function parseFilters(params: URLSearchParams, priceMax: number): Filters {
+/** The filter set a URL's query names (the hook's `filters`, and a server's prefetch). */
+export function parseFilters(params: URLSearchParams, priceMax: number): Filters {
   const d = defaultFilters(priceMax);
   const pick = <T extends string>(
     values: readonly T[],

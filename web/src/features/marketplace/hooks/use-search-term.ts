@@ -5,6 +5,9 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { addSearchHistory } from '@/lib/storage';
 import { toApiTerm } from './api-term';
 
+/** What the API receives for the search a URL's `q` names (the hook's `term`, and a server's prefetch). */
+export const searchTermOf = (params: URLSearchParams): string => toApiTerm((params.get('q') ?? '').trim());
+
 /**
  * The search box's state. `text` is what is typed; 300 ms after typing stops, the trimmed text
  * becomes the search (`shown`, kept in the URL's q, history replaced) and, when non-empty, goes to
@@ -33,6 +36,5 @@ export function useSearchTerm() {
     );
   }, [debounced, setParams]);
 
-  const shown = urlText.trim();
-  return { text, setText, shown, term: toApiTerm(shown) };
+  return { text, setText, shown: urlText.trim(), term: searchTermOf(params) };
 }

@@ -7,15 +7,27 @@ import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { lazyComponent } from '@/lib/lazy-component';
-import { getSelectedUniversity, setSelectedUniversity } from '@/lib/storage';
+import { getUniversityQueryOptions } from '@/lib/api/get-university';
+import { getInfiniteProductsQueryOptions } from '@/lib/api/get-infinite-products';
+import type { ProductsQuery } from '@/lib/api/get-products';
+import type { Prefetch } from '@/lib/render-context';
+import { useSelectedUniversity } from '@/lib/selected-university';
+import { getCategorySectionsQueryOptions } from '../api/get-category-sections';
+import { setSelectedUniversity } from '@/lib/storage';
 import { CategoryCarousel } from '../components/category-carousel';
 import { CategorySections } from '../components/category-sections';
 import { ResultsLoading } from '../components/results-loading';
 import { FilterPopover } from '../components/filter-popover';
 import { SearchBar } from '../components/search-bar';
 import { UniversityHeader } from '../components/university-header';
-import { filtersToQuery, useFilters } from '../hooks/use-filters';
-import { useSearchTerm } from '../hooks/use-search-term';
+import {
+  activeFilterCount,
+  type Filters,
+  filtersToQuery,
+  parseFilters,
+  useFilters,
+} from '../hooks/use-filters';
+import { searchTermOf, useSearchTerm } from '../hooks/use-search-term';
 
 // Searching or filtering only: the results (their paginated query), 'Crear alerta' (its mutation)
 // and the active filters' chips are chunks of their own, off the browsing marketplace's first load
@@ -36,23 +48,50 @@ const loadSearchParts = () => Promise.all([loadResults(), loadAlertButton(), loa
  * first render waits for them (`ready`, app/lazy-screen.ts) and shows them at once, so they do not
  * pop in after it.
  */
-export const ready =
-  typeof location !== 'undefined' &&
-  [...new URLSearchParams(location.search).keys()].some((k) => k !== 'university')
-    ? loadSearchParts()
-    : undefined;
+export const ready = (search: string) =>
+  [...new URLSearchParams(search).keys()].some((k) => k !== 'university') ? loadSearchParts() : undefined;
+
+/** The results' query of a search or a filter (none while browsing: the sections show then). */
+const resultsQuery = (university: string, term: string, filters: Filters): ProductsQuery => ({
+  university,
+  q: term || undefined,
+  ...filtersToQuery(filters),
+});
+
+/**
+ * The server's render: the university's header and either its category sections (browsing) or the
+ * first page of the search's or filters' results. No university (neither in the URL nor chosen):
+ * the chooser, as the screen itself does.
+ */
+export const prefetch: Prefetch = async ({ search, university, queryClient }) => {
+  const universityId = parseUniversityId(search.get('university')) ?? university;
+  if (!universityId) return { redirect: paths.selectUniversity.getHref() };
+  const term = searchTermOf(search);
+  const filters = parseFilters(search, LIMITS.marketplacePriceMax);
+  const browsing = !term && activeFilterCount(filters) === 0;
+  await Promise.all([
+    queryClient.prefetchQuery(getUniversityQueryOptions(universityId)),
+    browsing
+      ? queryClient.prefetchQuery(getCategorySectionsQueryOptions(universityId))
+      : queryClient.prefetchInfiniteQuery(
+          getInfiniteProductsQueryOptions(resultsQuery(universityId, term, filters)),
+        ),
+  ]);
+  return undefined;
+};
 
 /** ?university={id} (a shared link) chooses that university; otherwise the stored one. */
 function useMarketplaceUniversity(): string | null {
   const [params, setParams] = useSearchParams();
   const fromUrl = parseUniversityId(params.get('university'));
-  const [universityId] = useState(() => {
-    if (fromUrl !== null) {
-      setSelectedUniversity(fromUrl);
-      return fromUrl;
-    }
-    return getSelectedUniversity();
-  });
+  // The link's university, kept for this visit (the effect below takes it out of the URL) and stored
+  // once mounted; the chosen one otherwise (the render's on the server and while hydrating).
+  const [linked] = useState(fromUrl);
+  const chosen = useSelectedUniversity();
+  const universityId = linked ?? chosen;
+  useEffect(() => {
+    if (linked !== null) setSelectedUniversity(linked);
+  }, [linked]);
   useEffect(() => {
     // Not while sending the visitor to the chooser: this replace would bring them back here.
     if (!params.has('university') || universityId === null) return;
@@ -121,10 +160,7 @@ function Marketplace({ universityId }: { universityId: string }) {
       ) : (
         // ProductResults' own first look while its chunk loads.
         <Suspense fallback={<ResultsLoading heading={heading} />}>
-          <ProductResults
-            query={{ university: universityId, q: term || undefined, ...filtersToQuery(filters) }}
-            heading={heading}
-          />
+          <ProductResults query={resultsQuery(universityId, term, filters)} heading={heading} />
         </Suspense>
       )}
     </div>

@@ -1,17 +1,36 @@
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { clientHeadContext, useDocumentHead } from '@/lib/document-meta';
+import { useDocumentHead } from '@/lib/document-meta';
 import { searchHead } from '@/lib/page-head/listings';
-import { getSelectedUniversity } from '@/lib/storage';
+import { getInfiniteProductsQueryOptions } from '@/lib/api/get-infinite-products';
+import type { ProductsQuery } from '@/lib/api/get-products';
+import type { Prefetch } from '@/lib/render-context';
+import { useSelectedUniversity } from '@/lib/selected-university';
 import { CreateAlertButton } from '../components/create-alert-button';
 import { ProductResults } from '../components/product-results';
 import { toApiTerm } from '../hooks/api-term';
+import { searchTermOf } from '../hooks/use-search-term';
+
+const resultsQuery = (university: string, term: string): ProductsQuery => ({
+  university,
+  q: term || undefined,
+  sort: 'newest',
+});
+
+/** The server's render: the results' first page for ?q= in the chosen university. */
+export const prefetch: Prefetch = async ({ search, university, queryClient }) => {
+  if (!university) return { redirect: paths.selectUniversity.getHref() };
+  await queryClient.prefetchInfiniteQuery(
+    getInfiniteProductsQueryOptions(resultsQuery(university, searchTermOf(search))),
+  );
+  return undefined;
+};
 
 export function Component() {
   const [params] = useSearchParams();
-  const universityId = getSelectedUniversity();
+  const universityId = useSelectedUniversity();
   const shown = (params.get('q') ?? '').trim();
-  useDocumentHead(searchHead({ q: shown, total: null, university: null }, clientHeadContext()));
+  useDocumentHead((ctx) => searchHead({ q: shown, total: null, university: null }, ctx));
   if (!universityId) return <Navigate to={paths.selectUniversity.getHref()} replace />;
   const term = toApiTerm(shown);
 
@@ -21,7 +40,7 @@ export function Component() {
       {shown && <p className="page-subtitle">“{shown}”</p>}
       {term && <CreateAlertButton search={{ university: universityId, q: term }} />}
       <ProductResults
-        query={{ university: universityId, q: term || undefined, sort: 'newest' }}
+        query={resultsQuery(universityId, term)}
         heading={shown || 'Productos Destacados'}
         loadingStyle="spinner"
         loadingText="Buscando productos..."

@@ -1,12 +1,12 @@
 import { Link } from '@/components/ui/link';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { clientHeadContext, useDocumentHead } from '@/lib/document-meta';
+import { useDocumentHead } from '@/lib/document-meta';
 import { notFoundHead } from '@/lib/page-head/pages';
 import '../misc.css';
 
 export function Component() {
-  useDocumentHead(notFoundHead('page', clientHeadContext()));
+  useDocumentHead((ctx) => notFoundHead('page', ctx));
   return (
     <div className="container page">
       <div className="empty-state">

@@ -1,6 +1,7 @@
 import type { ExchangeRate } from '#shared/exchange-rate';
 import { formatRateDate, toBolivares, usableRate } from '#shared/exchange-rate';
 import { formatBs } from '#shared/money';
+import { useNow } from '@/lib/render-context';
 
 /**
  * ' · ≈ Bs. 6.585,88 (tasa BCV del 21/11/2026)' beside a price, or nothing without a usable rate
@@ -14,7 +15,8 @@ export default function BolivarEquivalent({
   price: number;
   rate: ExchangeRate | null | undefined;
 }) {
-  const usable = usableRate(rate, new Date());
+  // The render's clock: a page rendered on the server hydrates with the server's day (RenderContext).
+  const usable = usableRate(rate, new Date(useNow()));
   if (!usable) return null;
   return (
     <span className="product-price__bs">

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ProductCard } from '@/components/product/product-card';
-import { addRecentlyViewed, getRecentlyViewed } from '@/lib/recently-viewed';
+import { addRecentlyViewed } from '@/lib/recently-viewed';
 import type { ProductSummary } from '#shared/schemas';
 
 const sameIds = (a: readonly ProductSummary[], b: readonly ProductSummary[]) =>
@@ -11,9 +11,8 @@ const sameIds = (a: readonly ProductSummary[], b: readonly ProductSummary[]) =>
  * first) without it. Its state is its own, so recording re-renders this section, not the page.
  */
 export function RecentlyViewed({ current }: { current: ProductSummary }) {
-  const [products, setProducts] = useState<ProductSummary[]>(() =>
-    getRecentlyViewed().filter((p) => p.id !== current.id),
-  );
+  // Empty in the first render, as on the server (the history is this browser's): the effect shows it.
+  const [products, setProducts] = useState<ProductSummary[]>([]);
   useEffect(() => {
     const next = addRecentlyViewed(current).filter((p) => p.id !== current.id);
     setProducts((shown) => (sameIds(shown, next) ? shown : next));

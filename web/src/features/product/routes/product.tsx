@@ -12,11 +12,15 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { ApiError, firstScreenOnce } from '@/lib/api-client';
-import { useUniversity } from '@/lib/api/get-university';
+import { firstScreenOnce } from '@/lib/api-client';
+import { getExchangeRateQueryOptions } from '@/lib/api/get-exchange-rate';
+import { getSellerQueryOptions } from '@/lib/api/get-seller';
+import { getUniversityQueryOptions, useUniversity } from '@/lib/api/get-university';
 import { useDocumentMeta } from '@/lib/document-meta';
+import { type Prefetch, useOrigin } from '@/lib/render-context';
 import { removeRecentlyViewed } from '@/lib/recently-viewed';
-import { useProduct } from '../api/get-product';
+import { getProductQueryOptions, useProduct } from '../api/get-product';
+import { getRelatedProductsQueryOptions } from '../api/get-related-products';
 import { ProductGallery } from '../components/product-gallery';
 import { ContactButton } from '../components/contact-button';
 import { ProductNotFound } from '../components/product-not-found';
@@ -36,6 +40,29 @@ const QuestionsSection = lazy(() =>
   import('../components/questions-section').then((m) => ({ default: m.QuestionsSection })),
 );
 
+/**
+ * The server's render: the product (as an anonymous visitor reads it), the BCV rate and the related
+ * products, then the product's university and seller. 404 for an id that is not canonical or that
+ * the API does not know.
+ */
+export const prefetch: Prefetch = async ({ params, queryClient }) => {
+  const id = parseProductId(params.id);
+  if (id === null) return { status: 404 };
+  const [product] = await Promise.all([
+    queryClient.fetchQuery(getProductQueryOptions(id)).catch(() => undefined),
+    queryClient.prefetchQuery(getExchangeRateQueryOptions()),
+    queryClient.prefetchQuery(getRelatedProductsQueryOptions(id)),
+  ]);
+  if (product === null) return { status: 404 };
+  if (product) {
+    await Promise.all([
+      queryClient.prefetchQuery(getUniversityQueryOptions(product.university_id)),
+      product.seller_id && queryClient.prefetchQuery(getSellerQueryOptions(product.seller_id)),
+    ]);
+  }
+  return undefined;
+};
+
 export function Component() {
   const id = parseProductId(useParams().id);
   if (id === null) return <ProductNotFound />;
@@ -45,14 +72,14 @@ export function Component() {
 
 function ProductScreen({ id }: { id: number }) {
   const product = useProduct(id);
-  const gone = product.isError && product.error instanceof ApiError && product.error.status === 404;
+  // The API's 404 arrives as null (api/get-product.ts).
+  const gone = product.data === null;
   // A product no longer offered leaves 'Vistos recientemente' once someone finds it gone.
   useEffect(() => {
     if (gone) removeRecentlyViewed(id);
   }, [gone, id]);
   if (product.isPending) return <ProductSkeleton />;
   if (product.isError) {
-    if (product.error instanceof ApiError && product.error.status === 404) return <ProductNotFound />;
     return (
       <div className="container page">
         <div className="empty-state" role="alert">
@@ -63,11 +90,12 @@ function ProductScreen({ id }: { id: number }) {
       </div>
     );
   }
+  if (product.data === null) return <ProductNotFound />;
   return <ProductView product={product.data} />;
 }
 
 function ProductView({ product }: { product: ProductDetail }) {
-  const origin = globalThis.location?.origin ?? '';
+  const origin = useOrigin();
   const href = paths.product.getHref(product.id);
   const url = `${origin}${href}`;
   const categoryLabel = CATEGORY_LABELS[product.category];
@@ -78,7 +106,9 @@ function ProductView({ product }: { product: ProductDetail }) {
   // A first visit's product came with the early script, which painted the page's top (decision 035):
   // the first commit is that top (gallery, data, seller), and what lies below it on a phone follows
   // in a background render that React slices, as the listings do (decisions 036 and 038). Two
-  // shorter tasks for a slow phone's main thread instead of one long one.
+  // shorter tasks for a slow phone's main thread instead of one long one. A page rendered on the
+  // server has no early data: it renders whole, and hydrates what lies below as a Suspense boundary
+  // of its own.
   const [firstScreen] = useState(() => firstScreenOnce(product));
   const whole = useDeferredValue(true, !firstScreen);
 
@@ -181,7 +211,11 @@ function ProductView({ product }: { product: ProductDetail }) {
         </div>
       </div>
 
-      {whole && <ProductBelow product={product} />}
+      {whole && (
+        <Suspense fallback={null}>
+          <ProductBelow product={product} />
+        </Suspense>
+      )}
     </div>
   );
 }

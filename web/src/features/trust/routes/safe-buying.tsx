@@ -1,13 +1,13 @@
 import { Link } from '@/components/ui/link';
 import { SafetyTips } from '@/components/trust/safety-tips';
 import { paths } from '@/config/paths';
-import { clientHeadContext, useDocumentHead } from '@/lib/document-meta';
+import { useDocumentHead } from '@/lib/document-meta';
 import { legalHead } from '@/lib/page-head/pages';
 import '../trust.css';
 
 /** /compra-segura: the contact flow's three tips on a page of their own (issue 14; decision 032). */
 export function Component() {
-  useDocumentHead(legalHead('safeBuying', clientHeadContext()));
+  useDocumentHead((ctx) => legalHead('safeBuying', ctx));
   return (
     <div className="container page safe-buying">
       <h1 className="page-title">Compra segura</h1>

@@ -1,29 +1,40 @@
 import { useParams } from 'react-router-dom';
 import { Link } from '@/components/ui/link';
 import { formatUsd } from '#shared/money';
+import { SELLER_ID_PATTERN } from '#shared/ids';
 import { ProductGrid } from '@/components/product/product-grid';
 import { SellerFacts } from '@/components/trust/seller-facts';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
-import { useSeller } from '@/lib/api/get-seller';
-import { clientHeadContext, useDocumentHead } from '@/lib/document-meta';
+import { useDocumentHead } from '@/lib/document-meta';
 import { notFoundHead } from '@/lib/page-head/pages';
 import { sellerHead } from '@/lib/page-head/seller';
+import { getSellerQueryOptions, useSeller } from '@/lib/api/get-seller';
+import type { Prefetch } from '@/lib/render-context';
 import '../trust.css';
+
+/** The server's render: the seller; 404 for an id the API would refuse or does not know. */
+export const prefetch: Prefetch = async ({ params, queryClient }) => {
+  const id = params.id ?? '';
+  if (!SELLER_ID_PATTERN.test(id)) return { status: 404 };
+  const seller = await queryClient.fetchQuery(getSellerQueryOptions(id)).catch(() => undefined);
+  return seller === null ? { status: 404 } : undefined;
+};
 
 /**
  * /vendedor/{id}: who the seller is (issue 14; decision 032) — name, verified institutional e-mail,
  * membership, counts, active listings and (unless they hid them) their sold items. Public.
  */
 export function Component() {
-  const id = useParams().id ?? '';
-  const seller = useSeller(id || null);
-  useDocumentHead(seller.data ? sellerHead(seller.data, clientHeadContext()) : null);
+  const raw = useParams().id ?? '';
+  // An id the API would refuse names no seller: not found, without asking.
+  const id = SELLER_ID_PATTERN.test(raw) ? raw : null;
+  const seller = useSeller(id);
+  useDocumentHead((ctx) => (seller.data ? sellerHead(seller.data, ctx) : null));
+  if (id === null) return <SellerNotFound />;
 
   if (seller.isError) {
-    if (seller.error instanceof ApiError && seller.error.status === 404) return <SellerNotFound />;
     return (
       <div className="container page">
         <div className="empty-state" role="alert">
@@ -34,6 +45,8 @@ export function Component() {
       </div>
     );
   }
+  // The API's 404 arrives as null (lib/api/get-seller.ts).
+  if (seller.data === null) return <SellerNotFound />;
   if (!seller.data)
     return (
       <div className="container page seller-page" aria-busy="true">
@@ -94,7 +107,7 @@ export function Component() {
 }
 
 function SellerNotFound() {
-  useDocumentHead(notFoundHead('seller', clientHeadContext()));
+  useDocumentHead((ctx) => notFoundHead('seller', ctx));
   return (
     <div className="container page">
       <div className="empty-state">

@@ -10,10 +10,11 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
-import { clientHeadContext, useDocumentHead } from '@/lib/document-meta';
+import { useDocumentHead } from '@/lib/document-meta';
 import { chooserHead } from '@/lib/page-head/listings';
 import { setSelectedUniversity } from '@/lib/storage';
-import { useUniversities } from '@/lib/api/get-universities';
+import { getUniversitiesQueryOptions, useUniversities } from '@/lib/api/get-universities';
+import type { Prefetch } from '@/lib/render-context';
 import { OptionalPart } from '@/components/ui/optional-part';
 import { HomeHero } from '../components/home-hero';
 import { UniversityCard } from '../components/university-card';
@@ -40,8 +41,14 @@ const HOW_IT_WORKS = [
   },
 ];
 
+/** The server's render: the universities' list. */
+export const prefetch: Prefetch = async ({ queryClient }) => {
+  await queryClient.prefetchQuery(getUniversitiesQueryOptions());
+  return undefined;
+};
+
 export function Component() {
-  useDocumentHead(chooserHead(clientHeadContext()));
+  useDocumentHead((ctx) => chooserHead(ctx));
   const universities = useUniversities();
   const [query, setQuery] = useState('');
   const [city, setCity] = useState(ALL_CITIES);

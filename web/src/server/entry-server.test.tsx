@@ -1,0 +1,139 @@
+// The server's render runs where there is no window, document or localStorage (node).
+import { afterEach, describe, expect, it } from 'vitest';
+import { setApiTransport } from '@/lib/api-client';
+import { defaultCatalog, detail, serveCatalog } from '@/testing/fake-catalog';
+import { product } from '@/testing/fixtures';
+import { RENDER_DATA_MS, type RenderState, render } from './entry-server';
+
+const ORIGIN = 'https://mercado.test';
+const NOW = Date.parse('2026-03-10T15:00:00.000Z');
+const page = (url: string, university: string | null = 'ucab') =>
+  render(url, { origin: ORIGIN, now: NOW, university });
+const stateOf = (state: string) => JSON.parse(state) as RenderState;
+
+afterEach(() => setApiTransport(null));
+
+describe('server render of the first screens', () => {
+  it('renders a product with its title, price, seller and university, and carries its answers in the state', async () => {
+    serveCatalog();
+    const { status, html, state } = await page('/product/42');
+    expect(status).toBe(200);
+    expect(html).toContain('<h1 class="product-title">Calculadora Casio fx-991</h1>');
+    expect(html).toContain('US$ 25,00');
+    expect(html).toContain('Universidad Católica Andrés Bello');
+    expect(html).toContain('María Pérez');
+    expect(html).toContain('Como nueva, con estuche.');
+    expect(html).not.toContain('Cargando producto...');
+    // No streaming script (the CSP allows none inline).
+    expect(html).not.toContain('<script');
+    const parsed = stateOf(state);
+    expect(parsed.render).toEqual({ university: 'ucab', now: NOW, origin: ORIGIN });
+    expect(
+      parsed.queries.queries.some((q) => JSON.stringify(q.state.data).includes('Calculadora Casio')),
+    ).toBe(true);
+  });
+
+  it.each(['/product/013', '/product/13abc', '/product/999'])(
+    'answers 404 with "Producto no encontrado" for %s',
+    async (url) => {
+      serveCatalog();
+      const { status, html } = await page(url);
+      expect(status).toBe(404);
+      expect(html).toContain('Producto no encontrado');
+      expect(html).not.toContain('product-title');
+    },
+  );
+
+  it('answers 404 for a seller id the API refuses or does not know, and renders a known one', async () => {
+    serveCatalog();
+    for (const url of ['/vendedor/no%20such', '/vendedor/unknown-seller']) {
+      const { status, html } = await page(url);
+      expect(status, url).toBe(404);
+      expect(html).toContain('Vendedor no encontrado');
+    }
+    const { status, html } = await page('/vendedor/seller-1');
+    expect(status).toBe(200);
+    expect(html).toContain('María Pérez');
+    expect(html).toContain('Calculadora Casio fx-991');
+  });
+
+  it("renders the marketplace's sections with their cards for the chosen university", async () => {
+    const asked = serveCatalog();
+    const { status, html } = await page('/marketplace');
+    expect(status).toBe(200);
+    expect(html).toContain('Libro de Cálculo I');
+    expect(html).toContain('Audífonos Sony');
+    expect(html).toContain('Marketplace de UCAB');
+    expect(html).not.toContain('Cargando productos increíbles...');
+    expect(asked).toContain('/api/universities/ucab');
+  });
+
+  it('renders the marketplace of the university the URL names, and sends a visitor with none to the chooser', async () => {
+    serveCatalog({
+      ...defaultCatalog(),
+      products: [product({ id: 5, title: 'Mesa USM', university_id: 'usm' })],
+    });
+    const named = await page('/marketplace?university=usm', null);
+    expect(named.html).toContain('Mesa USM');
+    expect(named.html).toContain('Marketplace de USM');
+    const none = await page('/marketplace', null);
+    expect(none).toMatchObject({ status: 302, redirect: '/select-university' });
+  });
+
+  it('renders the search results for ?q=', async () => {
+    serveCatalog();
+    const { status, html } = await page('/search?q=aud%C3%ADfonos');
+    expect(status).toBe(200);
+    expect(html).toContain('Audífonos Sony');
+    expect(html).not.toContain('Libro de Cálculo I');
+    expect(html).toContain('<h2 class="section__title">audífonos</h2>');
+  });
+
+  it('renders the chooser, the global marketplace, the careers, a career and a category with their data', async () => {
+    serveCatalog();
+    expect((await page('/')).html).toContain('Universidad Metropolitana');
+    expect((await page('/select-university')).html).toContain('Universidad Central de Venezuela');
+    const global = await page('/global-marketplace');
+    expect(global.html).toContain('Bata de laboratorio');
+    expect((await page('/carreras')).html).toContain('Ingeniería');
+    const career = await page('/carrera/ingenieria');
+    expect(career.html).toContain('Libro de Cálculo I');
+    expect(career.html).not.toContain('Bata de laboratorio');
+    const category = await page('/categoria/libros');
+    expect(category.html).toContain('Libro de Cálculo I');
+    expect(category.html).not.toContain('Audífonos Sony');
+    expect((await page('/categoria/nada')).status).toBe(404);
+  });
+
+  it('renders the pending state (skeleton and loading text) when the API does not answer in time', async () => {
+    serveCatalog(defaultCatalog(), Number.POSITIVE_INFINITY);
+    const started = Date.now();
+    const product = await page('/product/42');
+    expect(Date.now() - started).toBeLessThan(RENDER_DATA_MS + 1_000);
+    expect(product.status).toBe(200);
+    expect(product.html).toContain('Cargando producto...');
+    expect(product.html).toContain('skeleton');
+    expect(stateOf(product.state).queries.queries).toEqual([]);
+    const marketplace = await page('/marketplace');
+    expect(marketplace.html).toContain('Cargando productos increíbles...');
+    expect(marketplace.html).toContain('skeleton');
+  });
+
+  it('keeps two concurrent renders apart (their data, their university)', async () => {
+    const catalog = defaultCatalog();
+    catalog.details.push(detail({ id: 43, title: 'Guitarra Yamaha', price: 120, university_id: 'usm' }));
+    serveCatalog(catalog, 30);
+    const [a, b] = await Promise.all([
+      render('/product/42', { origin: ORIGIN, now: NOW, university: 'ucab' }),
+      render('/product/43', { origin: ORIGIN, now: NOW + 1, university: 'usm' }),
+    ]);
+    expect(a.html).toContain('Calculadora Casio fx-991');
+    expect(a.html).not.toContain('Guitarra Yamaha');
+    expect(b.html).toContain('Guitarra Yamaha');
+    expect(b.html).not.toContain('Calculadora Casio fx-991');
+    expect(stateOf(a.state).render.university).toBe('ucab');
+    expect(stateOf(b.state).render).toMatchObject({ university: 'usm', now: NOW + 1 });
+    expect(JSON.stringify(stateOf(b.state).queries)).not.toContain('"detail",42');
+    expect(JSON.stringify(stateOf(a.state).queries)).not.toContain('Guitarra Yamaha');
+  });
+});

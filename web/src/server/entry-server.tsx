@@ -1,0 +1,132 @@
+/**
+ * The server's render of a page (issue 27; decision 052): React renders the app's first screens
+ * (shared/pages.ts RENDERED_PAGES) with their data, and the browser hydrates that HTML. The same
+ * route table as the browser's (a StaticRouter around app/router.tsx's routes, declarative mode:
+ * no data router), the same query options (each screen module's `prefetch`), one per-request query
+ * cache serialised once into `state`. Data the API has not given within RENDER_DATA_MS is left out:
+ * the server and the browser then both render the screen's pending state, never a blank page.
+ * Built by Vite's SSR build into web/dist-ssr/render.mjs (never under web/dist, which is public).
+ */
+import { type DehydratedState, dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { prerender } from 'react-dom/static';
+import { matchPath, StaticRouter } from 'react-router-dom';
+import { parseUniversityId } from '#shared/ids';
+import { RENDERED_PAGES, renderedPageOf } from '#shared/pages';
+import { App } from '../app/app';
+import { createQueryClient } from '../app/provider';
+import { screenOf } from '../app/router';
+import type { PrefetchResult, RenderValues } from '../lib/render-context';
+
+/** How long a render waits for the API before it renders what it has (the rest: pending states). */
+export const RENDER_DATA_MS = 1_000;
+
+export interface RenderRequest {
+  /** The site's origin (from the stage's configuration, never a request header). */
+  origin: string;
+  /** The render's clock (ms since the epoch). */
+  now: number;
+  /** The chosen university when the URL names none (the `mu_u` cookie). */
+  university?: string | null;
+}
+
+export interface RenderResult {
+  status: number;
+  /** The app's markup, the content of the document's #root. */
+  html: string;
+  /** RenderState as JSON: what the browser hydrates with. */
+  state: string;
+  /** Where a page sends the visitor instead (302). */
+  redirect?: string;
+}
+
+/** What the browser's hydration needs besides the HTML: the render's values and its query cache. */
+export interface RenderState {
+  render: RenderValues;
+  queries: DehydratedState;
+}
+
+/** The server's query client: no retries (the deadline is short) and no refetching. */
+const prefetchClient = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder();
+  let html = '';
+  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>)
+    html += decoder.decode(chunk, { stream: true });
+  return html + decoder.decode();
+}
+
+/** The route params of a rendered page's path, read with its own router patterns. */
+function paramsOf(pathname: string): Record<string, string | undefined> {
+  const kind = renderedPageOf(pathname);
+  for (const route of RENDERED_PAGES.find((page) => page.kind === kind)?.routes ?? []) {
+    const match = matchPath(route, pathname);
+    if (match) return match.params;
+  }
+  return {};
+}
+
+/** Resolves with `value` after `ms`; the timer is cleared when `until` settles first. */
+function deadline<T>(work: Promise<T>, ms: number, value: T): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    work.finally(() => clearTimeout(timer)),
+    new Promise<T>((resolve) => {
+      timer = setTimeout(() => resolve(value), ms);
+    }),
+  ]);
+}
+
+/** Renders `url` (path and query) as the app shows it to an anonymous visitor. */
+export async function render(url: string, request: RenderRequest): Promise<RenderResult> {
+  const { pathname, search } = new URL(url, request.origin);
+  if (!renderedPageOf(pathname)) throw new Error(`${pathname} is not a page the server renders`);
+  const values: RenderValues = {
+    university: parseUniversityId(request.university ?? null),
+    now: request.now,
+    origin: request.origin,
+  };
+
+  // The screen's module with its component (the render then shows the screen, not the layout's
+  // Suspense fallback), and its queries, for at most RENDER_DATA_MS.
+  const screen = await screenOf(pathname);
+  const queryClient = prefetchClient();
+  const outcome: PrefetchResult = await deadline(
+    screen?.prefetch?.({
+      ...values,
+      params: paramsOf(pathname),
+      search: new URLSearchParams(search),
+      queryClient,
+    }) ?? Promise.resolve(undefined),
+    RENDER_DATA_MS,
+    undefined,
+  );
+  // Only answers that are in (TanStack Query's default: successful queries); late ones stop here.
+  const queries = dehydrate(queryClient);
+  void queryClient.cancelQueries();
+  if (outcome?.redirect) return { status: 302, html: '', state: '', redirect: outcome.redirect };
+
+  // The render reads a cache holding exactly what the state carries, so a query that lands during
+  // the render cannot show on the server and be missing in the browser's hydration.
+  const renderClient = createQueryClient();
+  hydrate(renderClient, queries);
+  const Router = ({ children }: { children: ReactNode }) => (
+    <StaticRouter location={`${pathname}${search}`}>{children}</StaticRouter>
+  );
+  // prerender waits for every Suspense boundary (lazy parts): the HTML is whole, with no streaming
+  // inline scripts (the CSP allows no inline script).
+  const { prelude } = await prerender(<App Router={Router} queryClient={renderClient} render={values} />, {
+    onError: (error) => {
+      console.error('[render]', pathname, error);
+    },
+  });
+  const html = await readAll(prelude);
+  renderClient.clear();
+  const state: RenderState = { render: values, queries };
+  return { status: outcome?.status ?? 200, html, state: JSON.stringify(state) };
+}
+
+/** The seam through which the render's API calls go (the catalog's handlers in process, issue 27). */
+export { setApiTransport } from '../lib/api-client';

@@ -1,0 +1,96 @@
+// @vitest-environment happy-dom
+import { hydrate } from '@tanstack/react-query';
+import { act } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '#shared/limits';
+import { App } from '../app/app';
+import { createQueryClient } from '../app/provider';
+import { preloadRoute } from '../app/router';
+import { setApiTransport } from '@/lib/api-client';
+import { defaultCatalog, serveCatalog } from '@/testing/fake-catalog';
+import { type RenderState, render } from './entry-server';
+
+const ORIGIN = 'http://localhost:3000';
+
+let root: Root | undefined;
+beforeEach(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  // The visitor chose UCAB: the browser's store and the server's cookie agree.
+  localStorage.setItem(STORAGE_KEYS.selectedUniversity, 'ucab');
+});
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  setApiTransport(null);
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+/**
+ * Renders `url` on the server, puts the HTML in the document as the origin will, and hydrates it
+ * with the browser's app (its screen's chunk loaded first, as main.tsx does). Returns what React
+ * reported: recoverable errors (a mismatch makes React drop the server's HTML) and console errors.
+ */
+async function renderAndHydrate(url: string, delay = 0) {
+  serveCatalog(defaultCatalog(), delay);
+  const result = await render(url, { origin: ORIGIN, now: Date.now(), university: 'ucab' });
+  const state = JSON.parse(result.state) as RenderState;
+  // The server's renderer finishes its last task after the prelude is read; the browser's starts then
+  // (both share React's context objects in this one process, never in the real one).
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  history.replaceState(null, '', url);
+  document.body.innerHTML = `<div id="root">${result.html}</div>`;
+  const container = document.getElementById('root') as HTMLElement;
+  const serverHtml = container.innerHTML;
+  // The browser's own calls answer at once.
+  serveCatalog();
+
+  const recoverable = vi.fn();
+  const consoleError = vi.spyOn(console, 'error');
+  const queryClient = createQueryClient();
+  hydrate(queryClient, state.queries);
+  await preloadRoute(location.pathname);
+  await act(async () => {
+    root = hydrateRoot(container, <App queryClient={queryClient} render={state.render} />, {
+      onRecoverableError: recoverable,
+    });
+  });
+  // The lazy parts outside the screen (footer, connection notice) hydrate once their chunks are in.
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  });
+  return { result, container, serverHtml, recoverable, consoleError };
+}
+
+describe('hydration of the server-rendered first screens', () => {
+  it.each([
+    ['/product/013', 'Producto no encontrado'],
+    ['/search?q=sony', 'Audífonos Sony'],
+    ['/global-marketplace', 'Bata de laboratorio'],
+    ['/', 'Universidad Metropolitana'],
+    ['/select-university', 'Universidad Central de Venezuela'],
+    ['/vendedor/seller-1', 'María Pérez'],
+    ['/carreras', 'Ingeniería'],
+    ['/carrera/ingenieria', 'Libro de Cálculo I'],
+    ['/categoria/libros', 'Libro de Cálculo I'],
+  ])('%s hydrates without a mismatch and keeps its content', async (url, text) => {
+    const { container, recoverable, consoleError } = await renderAndHydrate(url);
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(
+      consoleError.mock.calls.map((c) => String(c[0])).filter((m) => /hydrat|did not match/i.test(m)),
+    ).toEqual([]);
+    expect(container.textContent).toContain(text);
+  });
+
+  it("hydrates a screen rendered in its pending state (the API was late) and then shows the client's answer", async () => {
+    const { result, container, recoverable } = await renderAndHydrate(
+      '/product/42',
+      Number.POSITIVE_INFINITY,
+    );
+    expect(result.html).toContain('Cargando producto...');
+    expect(recoverable).not.toHaveBeenCalled();
+    // The browser asks for what the server did not have.
+    expect(container.textContent).toContain('Calculadora Casio fx-991');
+  });
+});
