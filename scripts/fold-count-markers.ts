@@ -10,9 +10,8 @@
  *   the `TableName` output of `Marketplace-<stage>`, or --table).
  * Exits 0 when done, 1 on failure, 2 on bad usage.
  */
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { NOT_RUNNING, readLocalStack, stageTableName } from './import-support';
+import { NOT_RUNNING, openTable } from './import-support';
 
 // Set before the AWS SDK loads (the adapters are imported dynamically in main for that reason).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -37,33 +36,18 @@ async function main(): Promise<number> {
     console.error(`${(err as Error).message}\n${USAGE}`);
     return 2;
   }
-  const { createTableAccess } = await import('../functions/adapters/dynamodb/client');
   const { createCountStore } = await import('../functions/adapters/dynamodb/counts');
   const { createProductRepository } = await import('../functions/adapters/dynamodb/products');
   const { foldProductMarkers } = await import('../functions/services/listing-counts');
-  let table: ReturnType<typeof createTableAccess>;
-  if (values.stage) {
-    const region = values.region ?? process.env.AWS_REGION;
-    table = createTableAccess({
-      tableName: values.table ?? (await stageTableName(values.stage, region)),
-      region,
-    });
-  } else {
-    const stack = readLocalStack(values['data-dir'] ? resolve(values['data-dir']) : undefined);
-    table = createTableAccess({
-      endpoint: stack.dynamodbEndpoint,
-      tableName: stack.tableName,
-      region: stack.region,
-    });
-  }
+  const { table, target } = await openTable({ ...values, dataDir: values['data-dir'] });
   try {
     const counts = createCountStore(table);
     const already = await counts.productMarkersFolded();
     const folded = await foldProductMarkers({ products: createProductRepository(table), counts });
     console.log(
       already
-        ? `Table ${table.tableName}: the count markers were folded already; nothing to do.`
-        : `Table ${table.tableName}: ${folded} products' own count markers folded into their pages; the fold is recorded.`,
+        ? `The ${target}: the count markers were folded already; nothing to do.`
+        : `The ${target}: ${folded} products' own count markers folded into their pages; the fold is recorded.`,
     );
     return 0;
   } finally {

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
+import type { TableAccess } from '../functions/adapters/dynamodb/client';
 import { IMPORT_FILES, type ImportInput } from '../functions/services/product-import';
 
 /**
@@ -92,4 +93,36 @@ export async function stageTableName(stage: string, region: string | undefined):
   } finally {
     cfn.destroy();
   }
+}
+
+/**
+ * The table a command works on: a stage's on AWS with the default credentials (`stage`, its name
+ * from the stack's output unless `table` names it), or the running local stack's (in `dataDir`).
+ * `target` says which, for the command's output. The adapters load here, after the caller has set
+ * the SDK's environment.
+ */
+export async function openTable(opts: {
+  stage?: string;
+  table?: string;
+  region?: string;
+  dataDir?: string;
+}): Promise<{ table: TableAccess; target: string }> {
+  const { createTableAccess } = await import('../functions/adapters/dynamodb/client');
+  if (opts.stage) {
+    const region = opts.region ?? process.env.AWS_REGION;
+    const tableName = opts.table ?? (await stageTableName(opts.stage, region));
+    return {
+      table: createTableAccess({ tableName, region }),
+      target: `table ${tableName} of stage ${opts.stage} (AWS)`,
+    };
+  }
+  const stack = readLocalStack(opts.dataDir ? resolve(opts.dataDir) : undefined);
+  return {
+    table: createTableAccess({
+      endpoint: stack.dynamodbEndpoint,
+      tableName: stack.tableName,
+      region: stack.region,
+    }),
+    target: `table ${stack.tableName} of the local stack (${stack.dynamodbEndpoint})`,
+  };
 }

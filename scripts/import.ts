@@ -14,7 +14,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { importExport } from '../functions/services/product-import';
-import { NOT_RUNNING, readExportDir, readLocalStack, stageTableName } from './import-support';
+import { NOT_RUNNING, openTable, readExportDir, readLocalStack } from './import-support';
 
 // Set before the AWS SDK loads (the adapters are imported dynamically in main for that reason).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -49,26 +49,9 @@ async function main(): Promise<number> {
     return 2;
   }
   const input = readExportDir(cli.dir);
-  const { createTableAccess } = await import('../functions/adapters/dynamodb/client');
   const { createProductRepository } = await import('../functions/adapters/dynamodb/products');
   const { createUniversityRepository } = await import('../functions/adapters/dynamodb/universities');
-
-  let table: ReturnType<typeof createTableAccess>;
-  let target: string;
-  if (cli.stage) {
-    const region = cli.region ?? process.env.AWS_REGION;
-    const tableName = cli.table ?? (await stageTableName(cli.stage, region));
-    table = createTableAccess({ tableName, region });
-    target = `table ${tableName} of stage ${cli.stage} (AWS)`;
-  } else {
-    const stack = readLocalStack(cli['data-dir'] ? resolve(cli['data-dir']) : undefined);
-    table = createTableAccess({
-      endpoint: stack.dynamodbEndpoint,
-      tableName: stack.tableName,
-      region: stack.region,
-    });
-    target = `table ${stack.tableName} of the local stack (${stack.dynamodbEndpoint})`;
-  }
+  const { table, target } = await openTable({ ...cli, dataDir: cli['data-dir'] });
   console.error(
     `Importing ${input.universities.length} universities and ${input.products.length} products from ${cli.dir} into ${target}`,
   );

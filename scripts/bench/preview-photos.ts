@@ -13,6 +13,7 @@ import {
 import { generateDemoExport } from '../demo/data';
 import { renderProductImageCached } from '../demo/images';
 import { median } from './stats';
+import { grainyPhoto } from './photo-stand-in';
 
 const resizer = createSharpPhotoResizer();
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -84,19 +85,9 @@ await report(
   (await Promise.all(cards)).map((bytes) => ({ bytes, type: 'image/webp' as const })),
 );
 
-/** A phone photo stand-in: gaussian grain (sigma 40 plain, or softened by a blur), as a JPEG q85. */
-const grainy = (seed: number, blur: number | null) => {
-  const image = sharp({
-    create: {
-      width: 1600,
-      height: 1200,
-      channels: 3,
-      background: { r: 30 * seed, g: 120, b: 90 },
-      noise: { type: 'gaussian', mean: 120, sigma: 40 },
-    },
-  });
-  return (blur ? image.blur(blur) : image).jpeg({ quality: 85 }).toBuffer();
-};
+/** A phone photo stand-in (photo-stand-in.ts), as a JPEG q85. */
+const grainy = (seed: number, blur: number | null) =>
+  grainyPhoto(seed, blur).jpeg({ quality: 85 }).toBuffer();
 for (const blur of [2.5, 0.6, null]) {
   const photos = await Promise.all([1, 2, 3, 4, 5].map((seed) => grainy(seed, blur)));
   await report(

@@ -3,26 +3,18 @@
 // before a product is written. Bucket reads are in memory: only the photo work is timed, by the
 // wall clock and by the process's CPU time (sharp's threads included; steadier on a busy machine).
 // Run: npx tsx scripts/bench/publish-photos.ts [rounds]
-import sharp from 'sharp';
 import { createSharpPhotoResizer } from '../../functions/adapters/sharp/photo-resizer';
 import type { ImageStore } from '../../functions/ports/images';
 import type { PhotoType } from '../../functions/ports/photo-variants';
 import { drawUploads } from '../../functions/services/photo-variants';
+import { grainyPhoto } from './photo-stand-in';
 import { median } from './stats';
 
 const ROUNDS = Number(process.argv[2] ?? 9);
 
 /** A photo-like stand-in (blurred noise), encoded as a browser's canvas would. */
 const upload = (seed: number, type: PhotoType) => {
-  const pixels = sharp({
-    create: {
-      width: 1600,
-      height: 1200,
-      channels: 3,
-      background: { r: 30 * seed, g: 120, b: 90 },
-      noise: { type: 'gaussian', mean: 120, sigma: 40 },
-    },
-  }).blur(2.5);
+  const pixels = grainyPhoto(seed, 2.5);
   return type === 'image/webp' ? pixels.webp({ quality: 82 }).toBuffer() : pixels.jpeg({ quality: 85 }).toBuffer();
 };
 

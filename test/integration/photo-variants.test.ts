@@ -30,11 +30,12 @@ import {
   startS3Local,
 } from '../../scripts/local/parts/s3';
 import { freePort } from '../../scripts/local/ports';
-import { type LocalServer, startLocalServer } from '../../scripts/local/server';
+import type { LocalServer } from '../../scripts/local/server';
 import { uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, invoke } from '../support/events';
 import { handlerOf } from '../support/handlers';
 import { MemorySearchIndex } from '../support/memory-search-index';
+import { startStaticOrigin } from '../support/static-origin';
 
 /**
  * Responsive photos (decision 022) and the link-preview JPEG (decision 053) against s3rver and
@@ -176,26 +177,7 @@ beforeAll(async () => {
     created_at: '2025-01-01T00:00:00.000Z',
   });
   webDir = mkdtempSync(join(tmpdir(), 'photo-variants-origin-'));
-  origin = await startLocalServer({
-    port: 0,
-    host: '127.0.0.1',
-    routes: [],
-    connectSrc: [],
-    webDir,
-    quiet: true,
-    images: { s3, bucket: BUCKET },
-    runtimeConfig: {
-      stage: 'local',
-      apiBaseUrl: '',
-      auth: {
-        userPoolId: 'local_pool',
-        userPoolClientId: 'client',
-        region: 'us-east-1',
-        userPoolEndpoint: 'http://127.0.0.1:9',
-        authFlowType: 'USER_PASSWORD_AUTH',
-      },
-    },
-  });
+  origin = await startStaticOrigin(webDir, { images: { s3, bucket: BUCKET } });
 });
 beforeEach(() => setHandlerContext({ search: new MemorySearchIndex(), moderator: approve }));
 afterAll(async () => {

@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalServer, startLocalServer } from '../../scripts/local/server';
+import type { LocalServer } from '../../scripts/local/server';
 import { MANIFEST_FILE, SERVICE_WORKER_FILE } from '../../web/pwa-plugin';
+import { startStaticOrigin } from '../support/static-origin';
 
 /**
  * The local origin serves the installable app's files as CloudFront does (decision 023): the worker
@@ -22,25 +23,7 @@ beforeAll(async () => {
   writeFileSync(join(webDir, MANIFEST_FILE), '{"name":"Mercado Universitario"}');
   writeFileSync(join(webDir, 'icons', 'icon-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
   writeFileSync(join(webDir, 'assets', 'index-abc123.js'), 'console.log(1);');
-  server = await startLocalServer({
-    port: 0,
-    host: '127.0.0.1',
-    routes: [],
-    connectSrc: [],
-    webDir,
-    quiet: true,
-    runtimeConfig: {
-      stage: 'local',
-      apiBaseUrl: '',
-      auth: {
-        userPoolId: 'local_pool',
-        userPoolClientId: 'client',
-        region: 'us-east-1',
-        userPoolEndpoint: 'http://127.0.0.1:9',
-        authFlowType: 'USER_PASSWORD_AUTH',
-      },
-    },
-  });
+  server = await startStaticOrigin(webDir);
 });
 
 afterAll(async () => {

@@ -24,7 +24,8 @@ import type { ModerationImage } from '#shared/moderation';
 const checkListing = handlerOf('checkListing');
 import { localS3Client, S3_LOCAL_CREDENTIALS, type S3Local, startS3Local } from '../../scripts/local/parts/s3';
 import { freePort } from '../../scripts/local/ports';
-import { type LocalServer, startLocalServer } from '../../scripts/local/server';
+import type { LocalServer } from '../../scripts/local/server';
+import { startStaticOrigin } from '../support/static-origin';
 import { uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, invoke } from '../support/events';
 import { MemorySearchIndex } from '../support/memory-search-index';
@@ -375,26 +376,7 @@ describe('a photo with a page appended, or a phone\'s GPS position in it', () =>
 
   beforeAll(async () => {
     webDir = mkdtempSync(join(tmpdir(), 'uploads-origin-'));
-    server = await startLocalServer({
-      port: 0,
-      host: '127.0.0.1',
-      routes: [],
-      connectSrc: [],
-      webDir,
-      quiet: true,
-      images: { s3, bucket: BUCKET },
-      runtimeConfig: {
-        stage: 'local',
-        apiBaseUrl: '',
-        auth: {
-          userPoolId: 'local_pool',
-          userPoolClientId: 'client',
-          region: 'us-east-1',
-          userPoolEndpoint: 'http://127.0.0.1:9',
-          authFlowType: 'USER_PASSWORD_AUTH',
-        },
-      },
-    });
+    server = await startStaticOrigin(webDir, { images: { s3, bucket: BUCKET } });
   });
   afterAll(async () => {
     await server?.close();

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalServer, startLocalServer } from '../../scripts/local/server';
+import type { LocalServer } from '../../scripts/local/server';
+import { startStaticOrigin } from '../support/static-origin';
 import { CACHE_CONTROL, COMPRESSION, pickEncoding } from '#shared/web-delivery';
 
 /**
@@ -29,25 +30,7 @@ beforeAll(async () => {
   writeFileSync(join(webDir, 'assets', 'index-abc123.css'), `.card{display:grid}\n`.repeat(200));
   // A PNG's signature and padding: already compressed, it travels as it is.
   writeFileSync(join(webDir, 'assets', 'logo-abc123.png'), Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(4000, 7)]));
-  server = await startLocalServer({
-    port: 0,
-    host: '127.0.0.1',
-    routes: [],
-    connectSrc: [],
-    webDir,
-    quiet: true,
-    runtimeConfig: {
-      stage: 'local',
-      apiBaseUrl: '',
-      auth: {
-        userPoolId: 'local_pool',
-        userPoolClientId: 'client',
-        region: 'us-east-1',
-        userPoolEndpoint: 'http://127.0.0.1:9',
-        authFlowType: 'USER_PASSWORD_AUTH',
-      },
-    },
-  });
+  server = await startStaticOrigin(webDir);
 });
 
 afterAll(async () => {

@@ -18,6 +18,7 @@ import { renderHeadTags } from '@/lib/page-head/render-head-tags';
 import { sellerHead } from '@/lib/page-head/seller';
 import { documentTitle } from '@/lib/page-head/site-basics';
 import type { PageHead } from '@/lib/page-head/types';
+import { universities } from '@/testing/fixtures';
 import { HOSTILE_LIST } from '../fixtures/hostile-text';
 
 const ORIGIN = 'https://mercado.test';
@@ -25,15 +26,7 @@ const ORIGIN = 'https://mercado.test';
 const NOW = new Date('2026-11-23T15:00:00Z');
 const ctx = { origin: ORIGIN, now: NOW };
 
-const UCV: University = {
-  id: 'ucv',
-  name: 'UCV',
-  full_name: 'Universidad Central de Venezuela',
-  email_domain: 'est.ucv.edu.ve',
-  city: 'Caracas',
-  logo: null,
-  created_at: '2025-01-01T00:00:00.000Z',
-};
+const UCV = universities.find((u) => u.id === 'ucv') as University;
 
 const RATE: ExchangeRate = {
   date: '2026-11-20',
