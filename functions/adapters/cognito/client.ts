@@ -1,5 +1,5 @@
 import { ENV, optionalEnv } from '../../commons/env';
-import { traced } from '../../commons/observability';
+import { sdkLogger, traced } from '../../commons/observability';
 import { once } from '../../commons/once';
 
 /**
@@ -14,6 +14,7 @@ export const cognitoLoader = () =>
     const client = await traced(
       new mod.CognitoIdentityProviderClient({
         region: process.env.AWS_REGION ?? 'us-east-1',
+        logger: sdkLogger,
         ...(endpoint
           ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 }
           : {}),

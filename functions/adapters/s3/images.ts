@@ -1,6 +1,6 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { ENV, optionalEnv, requireEnv } from '../../commons/env';
-import { traced } from '../../commons/observability';
+import { sdkLogger, traced } from '../../commons/observability';
 import { once } from '../../commons/once';
 import type { ImageStore } from '../../ports/images';
 
@@ -22,6 +22,7 @@ export function createS3ImageStore(
     const make = (endpoint: string | undefined) =>
       new mod.S3Client({
         region: process.env.AWS_REGION ?? 'us-east-1',
+        logger: sdkLogger,
         ...(endpoint
           ? {
               endpoint,

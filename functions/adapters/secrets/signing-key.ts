@@ -1,5 +1,5 @@
 import { ENV, isLocal, optionalEnv } from '../../commons/env';
-import { traced } from '../../commons/observability';
+import { sdkLogger, traced } from '../../commons/observability';
 import { once } from '../../commons/once';
 import type { SigningKeySource } from '../../ports/notifications';
 
@@ -18,7 +18,7 @@ export function createSigningKeySource(): SigningKeySource {
     let secret: string | undefined;
     if (arn) {
       const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
-      const client = await traced(new SecretsManagerClient({ region: process.env.AWS_REGION ?? 'us-east-1' }));
+      const client = await traced(new SecretsManagerClient({ region: process.env.AWS_REGION ?? 'us-east-1', logger: sdkLogger }));
       secret = (await client.send(new GetSecretValueCommand({ SecretId: arn }))).SecretString;
     } else if (isLocal()) {
       secret = optionalEnv(ENV.notifySecret);
