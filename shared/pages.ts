@@ -45,6 +45,20 @@ export interface RenderedPage {
   cacheSeconds: number;
 }
 
+/**
+ * The cookie mirroring the university the visitor chose (the app keeps it in localStorage, which a
+ * server cannot read): the rendered pages with `universityCookie` show it when the URL names none.
+ */
+export const UNIVERSITY_COOKIE = 'mu_u';
+
+/**
+ * Where the document says the server rendered it (an attribute of <html>, so the early script,
+ * which runs before the body is parsed, can read it): the browser hydrates that HTML.
+ */
+export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
+/** The id of the `<script type="application/json">` data block holding the render's state. */
+export const RENDER_STATE_ID = 'render-state';
+
 /** A sold or deleted listing leaves the edge's copies within a minute, with no invalidation. */
 const CACHE_SECONDS = 30;
 
