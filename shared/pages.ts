@@ -58,6 +58,12 @@ export const UNIVERSITY_COOKIE = 'mu_u';
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 /** The id of the `<script type="application/json">` data block holding the render's state. */
 export const RENDER_STATE_ID = 'render-state';
+/**
+ * Where the server's HTML carries React's `style` props (data-driven colours, decision 006): a
+ * `style` attribute in HTML is blocked by the CSP (`style-src 'self'`), so the browser applies these
+ * through the CSSOM, which the CSP allows, before it hydrates.
+ */
+export const SERVER_STYLE_ATTRIBUTE = 'data-server-style';
 
 /** A sold or deleted listing leaves the edge's copies within a minute, with no invalidation. */
 const CACHE_SECONDS = 30;

@@ -57,7 +57,7 @@ async function crawl(path: string, agent: string = CRAWLERS.WhatsApp, cookie?: s
 }
 
 /** An attribute's value as a browser reads it (the entities the server writes undone). */
-const unescape = (text: string) =>
+const unescapeEntities = (text: string) =>
   text
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
@@ -68,9 +68,9 @@ const unescape = (text: string) =>
 
 function metaOf(html: string, key: string): string | undefined {
   const match = new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`).exec(html);
-  return match ? unescape(match[1]) : undefined;
+  return match ? unescapeEntities(match[1]) : undefined;
 }
-const titleOf = (html: string) => unescape(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
+const titleOf = (html: string) => unescapeEntities(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
 const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)">/.exec(html)?.[1];
 const jsonLdOf = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(

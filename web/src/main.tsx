@@ -7,6 +7,7 @@ import { App } from './app/app';
 import { createQueryClient } from './app/provider';
 import { preloadRoute } from './app/router';
 import { earlyAnswersSettled, mustRevalidatePublicReads } from './early/first-screen';
+import { applyServerStyles } from './lib/server-styles';
 import { startSession } from './lib/session';
 import { mirrorSelectedUniversity } from './lib/university-cookie';
 import type { DehydratedState } from '@tanstack/react-query';
@@ -63,6 +64,7 @@ function renderState(): RenderState | null {
  * until it arrives anyway.
  */
 function hydrateServerHtml(state: RenderState) {
+  applyServerStyles(container as HTMLElement);
   startSession();
   const queryClient = createQueryClient();
   hydrate(queryClient, state.queries);

@@ -12,7 +12,7 @@ import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { matchPath, StaticRouter } from 'react-router-dom';
 import { parseUniversityId } from '#shared/ids';
-import { RENDERED_PAGES, type RenderedPageKind, renderedPageOf } from '#shared/pages';
+import { RENDERED_PAGES, type RenderedPageKind, renderedPageOf, SERVER_STYLE_ATTRIBUTE } from '#shared/pages';
 import { App } from '../app/app';
 import { createQueryClient } from '../app/provider';
 import { screenOf } from '../app/router';
@@ -143,7 +143,9 @@ export async function render(url: string, request: RenderRequest): Promise<Rende
       console.error('[render]', pathname, error);
     },
   });
-  const html = await readAll(prelude);
+  // The CSP blocks an HTML `style` attribute: the colours ride as data, applied by main.tsx. React
+  // escapes `"` in text and attribute values, so ` style="` is only ever an attribute.
+  const html = (await readAll(prelude)).replaceAll(' style="', ` ${SERVER_STYLE_ATTRIBUTE}="`);
   renderClient.clear();
   const state: RenderState = { render: values, queries };
   return { status: result?.status ?? head.status, head, degraded, html, state: JSON.stringify(state) };
