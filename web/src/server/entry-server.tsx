@@ -139,6 +139,10 @@ export async function render(url: string, request: RenderRequest): Promise<Rende
   // prerender waits for every Suspense boundary (lazy parts): the HTML is whole, with no streaming
   // inline scripts (the CSP allows no inline script).
   const { prelude } = await prerender(<App Router={Router} queryClient={renderClient} render={values} />, {
+    // React outlines a Suspense boundary's content past this size (12.8 KB by default: a listing
+    // of 24 cards) into a hidden <div> that an inline $RC script swaps in; the CSP blocks that
+    // script, so the page showed the fallback until the app ran. Every boundary inline instead.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError: (error) => {
       console.error('[render]', pathname, error);
     },
