@@ -226,10 +226,12 @@ export function createLocalRenderer(opts: LocalRendererOptions) {
       const { mod, result } = done;
       const seconds = result.degraded ? DEGRADED_CACHE_SECONDS : (page?.cacheSeconds ?? 30);
       const cacheControl = `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds}`;
+      // A page that shows the chosen university when its URL names none is one page per cookie.
+      const vary = page?.universityCookie ? { vary: 'Cookie' } : {};
       if (result.redirect) {
         return {
           status: 302,
-          headers: { location: result.redirect, 'cache-control': cacheControl },
+          headers: { location: result.redirect, 'cache-control': cacheControl, ...vary },
           body: Buffer.alloc(0),
         };
       }
@@ -242,7 +244,11 @@ export function createLocalRenderer(opts: LocalRendererOptions) {
       );
       return {
         status: result.status,
-        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl },
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': cacheControl,
+          ...vary,
+        },
         body: Buffer.from(body),
       };
     } catch (error) {

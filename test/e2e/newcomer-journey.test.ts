@@ -338,8 +338,12 @@ describe('a newcomer on a phone', () => {
 
     await page.goto('/categoria/xyz');
     await heading(page, 'Categoría no encontrada').waitFor();
-    // The browser reports the API's 404 for the missing product: that one is expected.
-    expectNoProblems([/status of 404.*\/api\/products\/999999\b/]);
+    // The browser reports the documents' 404 (the server render's status for a missing product,
+    // career or category) and, after a navigation inside the app, the API's: those are expected.
+    expectNoProblems([
+      /status of 404.*\/(api\/products|product)\/999999\b/,
+      /status of 404.*\/(carrera\/xyz|categoria\/xyz)\b/,
+    ]);
   });
 });
 
