@@ -227,7 +227,7 @@ export function createLocalRenderer(opts: LocalRendererOptions) {
       const seconds = result.degraded ? DEGRADED_CACHE_SECONDS : (page?.cacheSeconds ?? 30);
       const cacheControl = `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds}`;
       // A page that shows the chosen university when its URL names none is one page per cookie.
-      const vary = page?.universityCookie ? { vary: 'Cookie' } : {};
+      const vary: Record<string, string> = page?.universityCookie ? { vary: 'Cookie' } : {};
       if (result.redirect) {
         return {
           status: 302,

@@ -113,6 +113,16 @@ export async function openSession(
   }
 
   const page = await context.newPage();
+  // A journey acts as a person does once the page works: a tap on the server's HTML before the
+  // app has hydrated it is lost (typing is not: use-typed-before-hydration.ts). So a navigation
+  // resolves once the app is mounted, unless the test asks for a load state itself (it looks at
+  // the page before the app, as the smoke test's first-screen checks do).
+  const goto = page.goto.bind(page);
+  page.goto = async (url, gotoOptions) => {
+    const response = await goto(url, gotoOptions);
+    if (gotoOptions?.waitUntil === undefined) await appMounted(page);
+    return response;
+  };
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console error: ${msg.text()} (${msg.location().url})`);
   });

@@ -89,8 +89,9 @@ describe('a newcomer on a phone', () => {
     }
 
     const nameSearch = page.getByRole('searchbox', { name: 'Buscar universidad' });
+    // Typed maybe before the app has hydrated the server's page: the text counts once it has.
     await nameSearch.fill('santa');
-    await expect.poll(() => choices.count()).toBe(1);
+    await expect.poll(() => choices.count(), { timeout: 20_000 }).toBe(1);
     await page.getByRole('button', { name: 'Universidad Santa María' }).waitFor();
     // Typed without accents, as on a phone keyboard.
     await nameSearch.fill('catolica');

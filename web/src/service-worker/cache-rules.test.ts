@@ -120,7 +120,8 @@ describe('files and page loads', () => {
       '/search?q=libro',
       '/global-marketplace',
       '/product/42',
-      '/seller/abc',
+      '/vendedor/abc',
+      '/carreras',
       '/carrera/ingenieria-informatica',
       '/categoria/libros',
     ];
