@@ -45,6 +45,26 @@ export interface RenderedPage {
   cacheSeconds: number;
 }
 
+/**
+ * The cookie mirroring the university the visitor chose (the app keeps it in localStorage, which a
+ * server cannot read): the rendered pages with `universityCookie` show it when the URL names none.
+ */
+export const UNIVERSITY_COOKIE = 'mu_u';
+
+/**
+ * Where the document says the server rendered it (an attribute of <html>, so the early script,
+ * which runs before the body is parsed, can read it): the browser hydrates that HTML.
+ */
+export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
+/** The id of the `<script type="application/json">` data block holding the render's state. */
+export const RENDER_STATE_ID = 'render-state';
+/**
+ * Where the server's HTML carries React's `style` props (data-driven colours, decision 006): a
+ * `style` attribute in HTML is blocked by the CSP (`style-src 'self'`), so the browser applies these
+ * through the CSSOM, which the CSP allows, before it hydrates.
+ */
+export const SERVER_STYLE_ATTRIBUTE = 'data-server-style';
+
 /** A sold or deleted listing leaves the edge's copies within a minute, with no invalidation. */
 const CACHE_SECONDS = 30;
 

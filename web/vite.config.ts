@@ -69,7 +69,7 @@ function reactRouterProductionBuild(): Plugin {
  * modules free of React, written once here for both the group and EARLY_MODULES.
  */
 const EARLY_SHARED =
-  /(src[\\/]early[\\/]first-screen|home-hero-texts|image-sizes|product-images|api-term|config[\\/]paths|shared[\\/](enums|ids|limits|photo-urls|text))\.ts$/;
+  /(src[\\/]early[\\/]first-screen|home-hero-texts|image-sizes|product-images|api-term|config[\\/]paths|shared[\\/](enums|ids|limits|pages|photo-urls|text))\.ts$/;
 
 /** Leaf modules the early paints of listings share with the app (icons, prices; a chunk of their own). */
 const PAINT_SHARED = /(catalog-icon-data|count-text|shared[\\/]money)\.ts$/;

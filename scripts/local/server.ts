@@ -16,6 +16,7 @@ import { PayloadTooLargeError } from '../../functions/commons/errors';
 import { gatewayError, type HttpResult, internalServerError, toHttpResult } from '../../functions/http/api-event';
 import { errorResponse } from '../../functions/http/router';
 import { type ApiGatewayOptions, createInvokeApi, type InvokeApi } from './api-gateway';
+import { createLocalRenderer, RENDER_MODES, RENDER_SWITCH_PATH, type RenderMode } from './render';
 
 export type { LambdaHandler, RouteEntry } from './api-gateway';
 
@@ -45,6 +46,11 @@ export interface LocalServerOptions extends ApiGatewayOptions {
   connectSrc: string[];
   /** Built SPA. @default web/dist */
   webDir?: string;
+  /**
+   * The server render's module (the Vite SSR build); null: none, every page is the static shell.
+   * @default web/dist-ssr/render.mjs
+   */
+  renderModule?: string | null;
   /** Serve the SPA through Vite's dev server (hot reload). */
   dev?: boolean;
   images?: { s3: S3Client; bucket: string };
@@ -384,7 +390,39 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
     createReadStream(file).pipe(res);
   };
 
-  const handleStatic = (req: IncomingMessage, res: ServerResponse, path: string) => {
+  // The rendered pages (shared/pages.ts) as the render function behind CloudFront will answer them.
+  let origin = '';
+  const renderModule =
+    opts.renderModule === undefined ? join(ROOT, 'web', 'dist-ssr', 'render.mjs') : opts.renderModule;
+  const renderer = renderModule
+    ? createLocalRenderer({ webDir, renderModule, invokeApi, origin: () => origin })
+    : undefined;
+
+  /** GET /__local/render → {"mode":"ok"}; PUT {"mode":"ok|fail|hang"} sets it (scripts/local/render.ts). */
+  const handleRenderSwitch = async (req: IncomingMessage, res: ServerResponse) => {
+    const json = (statusCode: number, value: unknown) =>
+      send(res, {
+        statusCode,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+        cookies: [],
+        body: Buffer.from(JSON.stringify(value)),
+      });
+    if (!renderer) return json(404, { error: 'no render module' });
+    if (req.method === 'PUT') {
+      const body = await readBody(req, 1024);
+      let mode: unknown;
+      try {
+        mode = body === 'too-large' ? undefined : (JSON.parse(body.toString('utf8')) as { mode?: unknown }).mode;
+      } catch {
+        mode = undefined;
+      }
+      if (!RENDER_MODES.includes(mode as RenderMode)) return json(400, { error: `mode: ${RENDER_MODES.join('|')}` });
+      renderer.setMode(mode as RenderMode);
+    }
+    return json(200, { mode: renderer.mode });
+  };
+
+  const handleStatic = async (req: IncomingMessage, res: ServerResponse, path: string) => {
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return send(res, gatewayError(405, 'Method Not Allowed'));
     const index = join(webDir, 'index.html');
@@ -403,6 +441,10 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
       return send(res, gatewayError(400, 'Bad Request'));
     }
     const last = decoded.slice(decoded.lastIndexOf('/') + 1);
+    // A rendered page (GET of a canonical path): the server's render, else the static shell.
+    const rendered = renderer && (await renderer.renderPage(req, req.url ?? path));
+    if (rendered)
+      return send(res, { statusCode: rendered.status, headers: rendered.headers, cookies: [], body: rendered.body });
     // The CloudFront function's rule: a last segment without an extension is a client-side route.
     if (!last.includes('.')) return serveFile(req, res, index, CACHE_CONTROL.revalidate);
     const file = resolve(webDir, `.${decoded}`);
@@ -438,6 +480,7 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
     const work = async () => {
       const control = opts.controls?.[path];
       if (control) return control(req, res);
+      if (path === RENDER_SWITCH_PATH) return handleRenderSwitch(req, res);
       if (path === '/api' || path.startsWith('/api/')) return handleApi(req, res, path);
       if (path === RUNTIME_CONFIG_PATH) {
         return send(res, {
@@ -498,8 +541,9 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
       : err;
   }
   const port = (server.address() as AddressInfo).port;
+  origin = `http://localhost:${port}`;
   return {
-    url: `http://localhost:${port}`,
+    url: origin,
     port,
     invokeApi,
     close: async () => {

@@ -113,6 +113,16 @@ export async function openSession(
   }
 
   const page = await context.newPage();
+  // A journey acts as a person does once the page works: a tap on the server's HTML before the
+  // app has hydrated it is lost (typing is not: use-typed-before-hydration.ts). So a navigation
+  // resolves once the app is mounted, unless the test asks for a load state itself (it looks at
+  // the page before the app, as the smoke test's first-screen checks do).
+  const goto = page.goto.bind(page);
+  page.goto = async (url, gotoOptions) => {
+    const response = await goto(url, gotoOptions);
+    if (gotoOptions?.waitUntil === undefined) await appMounted(page);
+    return response;
+  };
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console error: ${msg.text()} (${msg.location().url})`);
   });
@@ -173,12 +183,13 @@ export async function cardTitles(scope: Page | Locator): Promise<string[]> {
 }
 
 /**
- * Resolves once the app has mounted. Until then a first visit may show the early script's paint
- * (decisions 034-036): the same markup, inert, and only the screen's top (a listing's first cards).
+ * Resolves once the app has mounted: created over the static shell, or hydrated over the server's
+ * HTML (issue 27). Until then a page shows the early script's paint (decisions 034-036) or the
+ * server's render: the same markup, not yet interactive.
  */
 export async function appMounted(scope: Page | Locator): Promise<void> {
   const page = 'goto' in scope ? scope : scope.page();
-  await page.locator('#root > .app-shell[inert]').waitFor({ state: 'detached' });
+  await page.locator('html[data-app-mounted]').waitFor({ state: 'attached' });
 }
 /** 'US$ 1.250,00' → 1250 (every card shows its price through shared/money.ts: es-VE, 2 decimals). */
 export async function cardPrices(scope: Page | Locator): Promise<number[]> {

@@ -155,9 +155,10 @@ describe('offline', () => {
       await title.waitFor();
       expect(await notice.count()).toBe(0);
 
-      // Installed after the page loaded; it takes control and keeps what the page loaded before.
+      // Installed after the page loaded; it takes control and keeps what the page loaded before:
+      // the server's render of the page, which holds the product (the app read no API for it).
       await expect.poll(() => controlled(page), { timeout: 20_000 }).toBe(true);
-      await expect.poll(() => cached(page, `/api/products/${PRODUCT.id}`), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => cached(page, `/product/${PRODUCT.id}`), { timeout: 20_000 }).toBe(true);
 
       await context.setOffline(true);
       await notice.waitFor();

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import * as z from 'zod';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 import { DEMO_ADMIN, DEMO_STUDENT } from '../../scripts/local/demo-users';
+import { formatUsd } from '../../shared/money';
 import { DESKTOP, expectAccessible, launchChromium, openSession, PHONE, signIn } from './journey-support';
 
 /** The stack `npm start` runs, seen from outside: one origin, secure headers, a page that loads clean. */
@@ -77,7 +78,8 @@ describe('local stack smoke', () => {
       if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
     });
     await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
-    // The app mounted: index.html's static bar (inert) was replaced by the app's.
+    // The app mounted (hydrated the server's render of /), and no inert copy of the bar is left.
+    await page.locator('html[data-app-mounted]').waitFor({ state: 'attached' });
     await expect.poll(() => page.locator('#root .app-shell:not([inert])').count()).toBe(1);
     await expect.poll(() => page.locator('#root [inert]').count()).toBe(0);
     expect(problems).toEqual([]);
@@ -229,141 +231,274 @@ describe('local stack smoke', () => {
     return order;
   }
 
-  // Decision 034: the home's hero paints before the app has arrived (the early script draws it into
-  // the HTML's shell), and the app then takes over the same place without a shift.
-  // A first visit to the marketplace with no university chosen goes to the chooser in the early
-  // script (decision 035), so the chooser's hero paints as early as the home's.
-  it.each([
-    ['/', '/'],
-    ['/marketplace', '/select-university'],
-  ])(
-    "paints the hero on %s before the app's JavaScript has arrived, and the app takes it over",
-    async (path, shown) => {
-      const chromium = await launchChromium();
-      const context = await chromium.newContext({ ...PHONE, serviceWorkers: 'block' });
-      try {
-        const page = await context.newPage();
-        const release = await holdAppEntry(page);
-        // 'commit': the first paint needs nothing more.
-        await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
-        const shellHero = page.locator('#root > .app-shell[inert] h1.hero__title');
-        await shellHero.waitFor();
-        expect(await shellHero.textContent()).toBe('Compra y vende dentro de tu universidad');
-        expect(new URL(page.url()).pathname).toBe(shown);
-        const before = await shellHero.boundingBox();
-        release();
-        // Mounted: the shell is gone, the app's hero is in the same place.
-        const appHero = page.locator('#main h1.hero__title');
-        await appHero.waitFor();
-        await expect.poll(() => page.locator('.app-shell[inert]').count()).toBe(0);
-        expect(await appHero.boundingBox()).toEqual(before);
-        expect(await page.locator('h1.hero__title').count()).toBe(1);
-        expect(new URL(page.url()).pathname).toBe(shown);
-      } finally {
-        await context.close();
-        await chromium.close();
-      }
-    },
-  );
+  /** The local origin's render switch (scripts/local/render.ts): 'fail' serves the static shell, as CloudFront's fallback does. */
+  async function setRenderMode(mode: 'ok' | 'fail'): Promise<void> {
+    const res = await fetch(`${baseUrl}/__local/render`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mode }),
+    });
+    expect(res.status).toBe(200);
+  }
 
-  // Decision 035: the product's breadcrumb and main photo paint from the early answer before the
-  // app's JavaScript is fetched; the app comes after the photo and takes over the same place.
-  it("paints the product's photo before the app's JavaScript is fetched, and the app takes it over", async () => {
-    const chromium = await launchChromium();
-    const context = await chromium.newContext({ ...PHONE, serviceWorkers: 'block' });
-    try {
-      const { items } = z
-        .object({ items: z.array(z.object({ id: z.number(), title: z.string() })) })
-        .parse(await (await fetch(`${baseUrl}/api/products?limit=1&sort=newest`)).json());
-      const product = items[0];
-      const page = await context.newPage();
-      const order = requestOrder(page, /\/images\/.+\.(webp|jpe?g|png)$/);
-      const release = await holdAppEntry(page);
-      await page.goto(`${baseUrl}/product/${product.id}`, { waitUntil: 'commit' });
-      const shellPhoto = page.locator('#root > .app-shell[inert] .gallery__main img');
-      await shellPhoto.waitFor();
-      await expect
-        .poll(() => shellPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-        .toBe(true);
-      expect(await page.locator('#root > .app-shell[inert] .breadcrumb__current').textContent()).toBe(
-        product.title,
-      );
-      const before = await shellPhoto.boundingBox();
-      // The app was asked for once the photo was in, not beside it.
-      await expect.poll(() => order).toEqual(['photo', 'entry']);
-      release();
-      const appPhoto = page.locator('#main .gallery__main img');
-      await appPhoto.waitFor();
-      await expect.poll(() => page.locator('.app-shell[inert]').count()).toBe(0);
-      expect(await appPhoto.boundingBox()).toEqual(before);
-      expect(await page.locator('h1.product-title').textContent()).toBe(product.title);
-    } finally {
-      await context.close();
-      await chromium.close();
-    }
-  });
+  /** Holds every script of the app (/assets/*.js) until the returned function is called: the page is the server's HTML alone. */
+  async function holdScripts(page: Page): Promise<() => void> {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/[^?]+\.js(\?.*)?$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  }
 
-  // Decision 036: a listing's top and first cards paint from the early answers before the app's
-  // JavaScript is fetched; the app comes after their photos and takes over the same places, adding
-  // what comes below (the marketplace's other sections, the listing's other cards).
+  // Issue 27 (decision 052): a first screen is in the HTML the server sends (its content, for a
+  // visitor without JavaScript or a link preview), the app hydrates that HTML without a mismatch
+  // (no '[hydration]' message, no console error, nothing moves) and it then works: a click navigates.
+  // A returning visitor of UCAB: the chosen university in localStorage and its cookie.
+  const newestProduct = async () =>
+    z
+      .object({ items: z.array(z.object({ id: z.number(), title: z.string(), price: z.number() })) })
+      .parse(await (await fetch(`${baseUrl}/api/products?limit=1&sort=newest`)).json()).items[0];
   it.each([
+    ['/', 'Compra y vende dentro de tu universidad', ['h1.hero__title', '.university-card']],
+    ['/product/:newest', '', ['h1.product-title', 'p.product-price', '.gallery__main img', '.breadcrumb']],
     [
       '/marketplace?university=ucab',
       'Marketplace de UCAB',
-      ['h1', '.search-bar', 'nav[aria-label="Categorías"]'],
+      ['h1', '.search-bar', 'nav[aria-label="Categorías"]', '.product-card__media img'],
     ],
-    ['/global-marketplace', 'Marketplace Global', ['h1', '.strip', '.search-bar', '.results-count']],
+    [
+      '/global-marketplace',
+      'Marketplace Global',
+      ['h1', '.strip', '.search-bar', '.results-count', '.product-card__media img'],
+    ],
     [
       '/search?q=libro',
       'Resultados de Búsqueda',
-      ['h1', '.page-subtitle', '.create-alert', '.results-count'],
+      ['h1', '.page-subtitle', '.create-alert', '.results-count', '.product-card__media img'],
     ],
   ])(
-    "paints %s's first cards before the app's JavaScript is fetched, and the app takes them over",
-    async (path, heading, parts) => {
+    "serves %s's first screen in its HTML, hydrates it without a mismatch, and it works",
+    async (route, heading, parts) => {
       const chromium = await launchChromium();
       const context = await chromium.newContext({ ...PHONE, serviceWorkers: 'block' });
       try {
+        await context.addCookies([{ name: 'mu_u', value: 'ucab', url: baseUrl }]);
+        await context.addInitScript(() => localStorage.setItem('selectedUniversity', 'ucab'));
+        const product = await newestProduct();
+        const path = route.replace(':newest', String(product.id));
         const page = await context.newPage();
-        // The search needs a university chosen (a returning visitor).
-        await page.addInitScript(() => localStorage.setItem('selectedUniversity', 'ucab'));
-        const order = requestOrder(page, /\/images\/products\/.+\.(webp|jpe?g|png)$/);
-        const release = await holdAppEntry(page);
-        await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
-        const shell = page.locator('#root > .app-shell[inert]');
-        const shellPhotos = shell.locator('.product-card__media img[loading="eager"]');
-        await shellPhotos.first().waitFor();
-        await expect
-          .poll(() =>
-            shellPhotos.evaluateAll((imgs: HTMLImageElement[]) =>
-              imgs.every((i) => i.complete && i.naturalWidth > 0),
-            ),
-          )
-          .toBe(true);
-        expect(await shell.locator('h1').textContent()).toBe(heading);
-        const titles = await shell.locator('.product-card__link').allTextContents();
-        expect(titles.length).toBeGreaterThan(0);
-        const boxes = (root: typeof shell) =>
-          Promise.all(
-            [...parts, '.product-card__media img'].map((s) => root.locator(s).first().boundingBox()),
-          );
-        const before = await boxes(shell);
-        // The app was asked for once the photos were in, not beside them.
-        await expect.poll(() => order).toEqual(['photo', 'entry']);
+        const problems: string[] = [];
+        page.on('console', (msg) => {
+          if (msg.type() === 'error' || msg.text().includes('[hydration]')) problems.push(msg.text());
+        });
+        page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+
+        // Without JavaScript: the server's HTML.
+        const release = await holdScripts(page);
+        await page.goto(`${baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
+        expect(await page.locator('html').getAttribute('data-server-rendered')).toBe('');
+        const root = page.locator('#root');
+        if (route.startsWith('/product/')) {
+          expect(await root.locator('h1.product-title').textContent()).toBe(product.title);
+          expect(await root.locator('p.product-price').textContent()).toContain(formatUsd(product.price));
+        } else {
+          expect(await root.locator('h1').first().textContent()).toBe(heading);
+        }
+        let titles: string[] = [];
+        if (parts.includes('.product-card__media img')) {
+          titles = await root.locator('.product-card__link').allTextContents();
+          expect(titles.length).toBeGreaterThan(0);
+          const prices = await root.locator('.product-card__price').allTextContents();
+          expect(prices.length).toBe(titles.length);
+          for (const price of prices) expect(price).toMatch(/^US\$ \d{1,3}(\.\d{3})*,\d{2}$/);
+        }
+        const boxes = () => Promise.all(parts.map((s) => root.locator(s).first().boundingBox()));
+        const before = await boxes();
+        expect(before.every(Boolean)).toBe(true);
+
+        // The app hydrates the same HTML: nothing replaced, nothing moved.
         release();
-        await expect.poll(() => page.locator('.app-shell[inert]').count()).toBe(0);
-        const app = page.locator('#main');
-        await expect.poll(() => app.locator('.product-card').count()).toBeGreaterThanOrEqual(titles.length);
-        expect(await boxes(app)).toEqual(before);
-        expect((await app.locator('.product-card__link').allTextContents()).slice(0, titles.length)).toEqual(
-          titles,
-        );
+        await page.locator('html[data-app-mounted]').waitFor({ state: 'attached' });
+        await page.waitForLoadState('networkidle');
+        expect(await boxes()).toEqual(before);
+        if (titles.length > 0)
+          expect(
+            (await root.locator('.product-card__link').allTextContents()).slice(0, titles.length),
+          ).toEqual(titles);
+        expect(problems).toEqual([]);
+
+        // And it works.
+        if (route === '/') {
+          await root.getByRole('button', { name: /^Elegir UCAB/ }).click();
+          await page.waitForURL((url) => url.pathname === '/marketplace');
+          await page.getByRole('heading', { name: 'Marketplace de UCAB' }).waitFor();
+        } else if (route.startsWith('/product/')) {
+          await root
+            .getByRole('navigation', { name: 'Ruta de navegación' })
+            .getByRole('link', { name: 'Marketplace' })
+            .click();
+          await page.waitForURL((url) => url.pathname === '/marketplace');
+          await page.getByRole('heading', { name: 'Marketplace de UCAB' }).waitFor();
+        } else {
+          const first = root.locator('.product-card__link').first();
+          const href = await first.getAttribute('href');
+          await first.click();
+          await page.waitForURL((url) => url.pathname === href);
+          expect(await page.locator('h1.product-title').textContent()).toBe(titles[0]);
+        }
+        expect(problems).toEqual([]);
       } finally {
         await context.close();
         await chromium.close();
       }
     },
   );
+
+  // The static shell is still what a page is when the render is down (CloudFront's fallback to the
+  // bucket; locally the render switch) or cannot be done (no university chosen but in localStorage):
+  // its early script paints the first screen (decisions 034-036), as before server rendering.
+  describe('with the render off: the static shell', () => {
+    beforeAll(() => setRenderMode('fail'));
+    afterAll(() => setRenderMode('ok'));
+
+    // Decision 034: the home's hero paints before the app has arrived (the early script draws it into
+    // the HTML's shell), and the app then takes over the same place without a shift.
+    // A first visit to the marketplace with no university chosen goes to the chooser in the early
+    // script (decision 035), so the chooser's hero paints as early as the home's.
+    it.each([
+      ['/', '/'],
+      ['/marketplace', '/select-university'],
+    ])(
+      "paints the hero on %s before the app's JavaScript has arrived, and the app takes it over",
+      async (path, shown) => {
+        const chromium = await launchChromium();
+        const context = await chromium.newContext({ ...PHONE, serviceWorkers: 'block' });
+        try {
+          const page = await context.newPage();
+          const release = await holdAppEntry(page);
+          // 'commit': the first paint needs nothing more.
+          await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
+          const shellHero = page.locator('#root > .app-shell[inert] h1.hero__title');
+          await shellHero.waitFor();
+          expect(await shellHero.textContent()).toBe('Compra y vende dentro de tu universidad');
+          expect(new URL(page.url()).pathname).toBe(shown);
+          const before = await shellHero.boundingBox();
+          release();
+          // Mounted: the shell is gone, the app's hero is in the same place.
+          const appHero = page.locator('#main h1.hero__title');
+          await appHero.waitFor();
+          await expect.poll(() => page.locator('.app-shell[inert]').count()).toBe(0);
+          expect(await appHero.boundingBox()).toEqual(before);
+          expect(await page.locator('h1.hero__title').count()).toBe(1);
+          expect(new URL(page.url()).pathname).toBe(shown);
+        } finally {
+          await context.close();
+          await chromium.close();
+        }
+      },
+    );
+
+    // Decision 035: the product's breadcrumb and main photo paint from the early answer before the
+    // app's JavaScript is fetched; the app comes after the photo and takes over the same place.
+    it("paints the product's photo before the app's JavaScript is fetched, and the app takes it over", async () => {
+      const chromium = await launchChromium();
+      const context = await chromium.newContext({ ...PHONE, serviceWorkers: 'block' });
+      try {
+        const { items } = z
+          .object({ items: z.array(z.object({ id: z.number(), title: z.string() })) })
+          .parse(await (await fetch(`${baseUrl}/api/products?limit=1&sort=newest`)).json());
+        const product = items[0];
+        const page = await context.newPage();
+        const order = requestOrder(page, /\/images\/.+\.(webp|jpe?g|png)$/);
+        const release = await holdAppEntry(page);
+        await page.goto(`${baseUrl}/product/${product.id}`, { waitUntil: 'commit' });
+        const shellPhoto = page.locator('#root > .app-shell[inert] .gallery__main img');
+        await shellPhoto.waitFor();
+        await expect
+          .poll(() => shellPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+          .toBe(true);
+        expect(await page.locator('#root > .app-shell[inert] .breadcrumb__current').textContent()).toBe(
+          product.title,
+        );
+        const before = await shellPhoto.boundingBox();
+        // The app was asked for once the photo was in, not beside it.
+        await expect.poll(() => order).toEqual(['photo', 'entry']);
+        release();
+        const appPhoto = page.locator('#main .gallery__main img');
+        await appPhoto.waitFor();
+        await expect.poll(() => page.locator('.app-shell[inert]').count()).toBe(0);
+        expect(await appPhoto.boundingBox()).toEqual(before);
+        expect(await page.locator('h1.product-title').textContent()).toBe(product.title);
+      } finally {
+        await context.close();
+        await chromium.close();
+      }
+    });
+
+    // Decision 036: a listing's top and first cards paint from the early answers before the app's
+    // JavaScript is fetched; the app comes after their photos and takes over the same places, adding
+    // what comes below (the marketplace's other sections, the listing's other cards).
+    it.each([
+      [
+        '/marketplace?university=ucab',
+        'Marketplace de UCAB',
+        ['h1', '.search-bar', 'nav[aria-label="Categorías"]'],
+      ],
+      ['/global-marketplace', 'Marketplace Global', ['h1', '.strip', '.search-bar', '.results-count']],
+      [
+        '/search?q=libro',
+        'Resultados de Búsqueda',
+        ['h1', '.page-subtitle', '.create-alert', '.results-count'],
+      ],
+    ])(
+      "paints %s's first cards before the app's JavaScript is fetched, and the app takes them over",
+      async (path, heading, parts) => {
+        const chromium = await launchChromium();
+        const context = await chromium.newContext({ ...PHONE, serviceWorkers: 'block' });
+        try {
+          const page = await context.newPage();
+          // The search needs a university chosen (a returning visitor).
+          await page.addInitScript(() => localStorage.setItem('selectedUniversity', 'ucab'));
+          const order = requestOrder(page, /\/images\/products\/.+\.(webp|jpe?g|png)$/);
+          const release = await holdAppEntry(page);
+          await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
+          const shell = page.locator('#root > .app-shell[inert]');
+          const shellPhotos = shell.locator('.product-card__media img[loading="eager"]');
+          await shellPhotos.first().waitFor();
+          await expect
+            .poll(() =>
+              shellPhotos.evaluateAll((imgs: HTMLImageElement[]) =>
+                imgs.every((i) => i.complete && i.naturalWidth > 0),
+              ),
+            )
+            .toBe(true);
+          expect(await shell.locator('h1').textContent()).toBe(heading);
+          const titles = await shell.locator('.product-card__link').allTextContents();
+          expect(titles.length).toBeGreaterThan(0);
+          const boxes = (root: typeof shell) =>
+            Promise.all(
+              [...parts, '.product-card__media img'].map((s) => root.locator(s).first().boundingBox()),
+            );
+          const before = await boxes(shell);
+          // The app was asked for once the photos were in, not beside them.
+          await expect.poll(() => order).toEqual(['photo', 'entry']);
+          release();
+          await expect.poll(() => page.locator('.app-shell[inert]').count()).toBe(0);
+          const app = page.locator('#main');
+          await expect.poll(() => app.locator('.product-card').count()).toBeGreaterThanOrEqual(titles.length);
+          expect(await boxes(app)).toEqual(before);
+          expect(
+            (await app.locator('.product-card__link').allTextContents()).slice(0, titles.length),
+          ).toEqual(titles);
+        } finally {
+          await context.close();
+          await chromium.close();
+        }
+      },
+    );
+  });
 
   // Issue 11: on a phone 'Publicar Producto' is one tap away and never hides the page's end; the
   // menu is a real modal for the keyboard.

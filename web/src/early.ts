@@ -7,6 +7,7 @@
  */
 import { FILTER_CATEGORIES } from '#shared/enums';
 import { STORAGE_KEYS } from '#shared/limits';
+import { SERVER_RENDERED_ATTRIBUTE } from '#shared/pages';
 import { afterPaint, firstScreen, loadApp, photoSettled, preloadScreen } from './early/boot';
 import { toApiTerm } from './features/marketplace/hooks/api-term';
 import { paintFirstScreen } from './early/first-paint';
@@ -34,7 +35,14 @@ function storedUniversity(): string | null {
 // A password-recovery link goes to /reset-password, fragment kept; the marketplace or the search
 // with no university chosen to the chooser, as their screens would once loaded. Done here, the
 // screen paints at once (decision 035), not after the app has loaded, rendered and redirected.
-const redirect = earlyRedirect(location, storedUniversity());
+/**
+ * A document the server rendered (issue 27) already shows the screen with its data, and the app
+ * hydrates that HTML: nothing here may change it (no redirect, no early calls, no paint). Only the
+ * app starts. The static shell (a build without the render, the origin's fallback) keeps it all.
+ */
+const serverRendered = document.documentElement.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
+
+const redirect = serverRendered ? null : earlyRedirect(location, storedUniversity());
 if (redirect) history.replaceState(history.state, '', redirect);
 
 const { pathname, search } = location;
@@ -57,9 +65,9 @@ function startApp() {
 // Not right after the person's own change to listings: the answers could be the browser's old
 // copies (the app revalidates them), and painting them would show what the app then replaces.
 const answers = startEarlyGets(
-  mustRevalidatePublicReads() ? [] : firstScreenGets(pathname, search, storedUniversity()),
+  serverRendered || mustRevalidatePublicReads() ? [] : firstScreenGets(pathname, search, storedUniversity()),
 );
-void preloadFirstPhotos(pathname, answers);
+if (!serverRendered) void preloadFirstPhotos(pathname, answers);
 
 /**
  * Paints the screen's top from the early answers (all of them, in firstScreenGets' order) with a
@@ -89,7 +97,8 @@ function paintThenStart<M>(
 }
 
 try {
-  if (paintFirstScreen(pathname)) {
+  if (serverRendered) startApp();
+  else if (paintFirstScreen(pathname)) {
     // Text only: the app starts once it is on screen.
     afterPaint(startApp);
   } else if (/^\/product\/[^/]+$/.test(pathname) && answers.size === 1) {

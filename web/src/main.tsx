@@ -1,10 +1,23 @@
 import './lib/csp-jitless';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { StrictMode, startTransition, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RENDER_STATE_ID, SERVER_RENDERED_ATTRIBUTE } from '#shared/pages';
 import { App } from './app/app';
+import { createQueryClient } from './app/provider';
 import { preloadRoute } from './app/router';
-import { earlyAnswersSettled } from './early/first-screen';
+import { earlyAnswersSettled, mustRevalidatePublicReads } from './early/first-screen';
+import { applyServerStyles } from './lib/server-styles';
 import { startSession } from './lib/session';
+import { mirrorSelectedUniversity } from './lib/university-cookie';
+import type { DehydratedState } from '@tanstack/react-query';
+import type { RenderValues } from './lib/render-context';
+
+/** The server's state (server/entry-server.tsx RenderState; not imported: that module is the server's). */
+interface RenderState {
+  render: RenderValues;
+  queries: DehydratedState;
+}
 import './styles/global.css';
 
 const container = document.getElementById('root');
@@ -13,14 +26,76 @@ if (!container) throw new Error('Missing #root element in index.html');
 /** How long the first commit waits for the screen's chunk and answers before showing what it has. */
 const SCREEN_WAIT_MS = 3000;
 
+/**
+ * Marks the document once the app's root has committed (created or hydrated): the end-to-end
+ * tests' "the app is running" signal (test/e2e/journey-support.ts appMounted).
+ */
+function Mounted({ onMount }: { onMount?: () => void }) {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-app-mounted', '');
+    onMount?.();
+  }, [onMount]);
+  return null;
+}
+
+// The server reads the chosen university from its cookie: a choice made before the cookie existed
+// (localStorage only) gets it now.
+mirrorSelectedUniversity();
+
+// The app's root error boundary reports what it catches (app/route-error-boundary.tsx), except a
+// screen that cannot load offline, which is expected (decision 023); React's own report of caught
+// errors would log every one, that one too.
+const onCaughtError = () => {};
+
+/** The server's state of a rendered document (its `<script type="application/json">` data block). */
+function renderState(): RenderState | null {
+  if (!document.documentElement.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) return null;
+  try {
+    return JSON.parse(document.getElementById(RENDER_STATE_ID)?.textContent ?? '') as RenderState;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A document the server rendered (issue 27): hydrate its HTML at once with the server's values and
+ * answers (the same first render, no API call waited for). Only the screen's chunk is awaited: it is
+ * on its way since the early script, and hydrating without it would leave the screen's HTML inert
+ * until it arrives anyway.
+ */
+function hydrateServerHtml(state: RenderState) {
+  applyServerStyles(container as HTMLElement);
+  startSession();
+  const queryClient = createQueryClient();
+  hydrate(queryClient, state.queries);
+  // After the person's own change to listings, the edge's copy may be older than what they did:
+  // the answers the page came with are refetched once it runs.
+  const revalidate = mustRevalidatePublicReads() ? () => void queryClient.invalidateQueries() : undefined;
+  void preloadRoute(location.pathname)
+    .catch(() => {})
+    .then(() =>
+      startTransition(() => {
+        hydrateRoot(
+          container as HTMLElement,
+          <StrictMode>
+            <App queryClient={queryClient} render={state.render} />
+            <Mounted onMount={revalidate} />
+          </StrictMode>,
+          {
+            onCaughtError,
+            // A mismatch makes React drop the server's HTML for that part: logged, so the tests see it.
+            onRecoverableError: (error) => console.error('[hydration]', error),
+          },
+        );
+      }),
+    );
+}
+
 function render() {
   // Before the first render, not in the provider's effect: the screen can be in the first commit
   // (below), and a signed-in screen must see a stored session as being restored, not as absent.
   startSession();
-  // The app's root error boundary reports what it catches (app/route-error-boundary.tsx), except a
-  // screen that cannot load offline, which is expected (decision 023); React's own report of caught
-  // errors would log every one, that one too.
-  const root = createRoot(container as HTMLElement, { onCaughtError: () => {} });
+  const root = createRoot(container as HTMLElement, { onCaughtError });
   // As a transition, React renders the first screen in slices that yield to the browser between
   // them, rather than in one long task that holds a slow phone's main thread (TBT): the HTML's first
   // paint stays on screen meanwhile, and the commit replaces it in one go.
@@ -28,16 +103,21 @@ function render() {
     root.render(
       <StrictMode>
         <App />
+        <Mounted />
       </StrictMode>,
     ),
   );
 }
 
-// The screen's chunk and its first answers (on their way since early.ts) before the first commit:
-// React then replaces the HTML's first paint with the screen itself, not with a spinner or a
-// skeleton that the screen replaces again (docs/decisions/034-first-paint-before-the-app.md). A
-// chunk or an answer that fails or lags is the screen's to handle, as on any later navigation.
-Promise.race([
-  Promise.all([preloadRoute(location.pathname).catch(() => {}), earlyAnswersSettled()]),
-  new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS)),
-]).then(render);
+const state = renderState();
+if (state) hydrateServerHtml(state);
+else {
+  // The static shell: the screen's chunk and its first answers (on their way since early.ts) before
+  // the first commit: React then replaces the HTML's first paint with the screen itself, not with a
+  // spinner or a skeleton that the screen replaces again (docs/decisions/034-first-paint-before-the-app.md).
+  // A chunk or an answer that fails or lags is the screen's to handle, as on any later navigation.
+  Promise.race([
+    Promise.all([preloadRoute(location.pathname).catch(() => {}), earlyAnswersSettled()]),
+    new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS)),
+  ]).then(render);
+}

@@ -1,5 +1,6 @@
 import { parseUniversityId } from '#shared/ids';
 import { LIMITS, STORAGE_KEYS } from '#shared/limits';
+import { mirrorSelectedUniversity } from './university-cookie';
 
 /**
  * Typed access to the app's local-storage keys (shared/limits.ts STORAGE_KEYS). Every read is
@@ -56,11 +57,13 @@ export function subscribeSelectedUniversity(listener: () => void): () => void {
 
 export function setSelectedUniversity(id: string): void {
   write(STORAGE_KEYS.selectedUniversity, id);
+  mirrorSelectedUniversity(id);
   for (const listener of universityListeners) listener();
 }
 
 export function clearSelectedUniversity(): void {
   write(STORAGE_KEYS.selectedUniversity, null);
+  mirrorSelectedUniversity(null);
   for (const listener of universityListeners) listener();
 }
 

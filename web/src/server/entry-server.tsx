@@ -12,11 +12,13 @@ import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { matchPath, StaticRouter } from 'react-router-dom';
 import { parseUniversityId } from '#shared/ids';
-import { RENDERED_PAGES, renderedPageOf } from '#shared/pages';
+import { RENDERED_PAGES, type RenderedPageKind, renderedPageOf, SERVER_STYLE_ATTRIBUTE } from '#shared/pages';
 import { App } from '../app/app';
 import { createQueryClient } from '../app/provider';
 import { screenOf } from '../app/router';
+import type { PageHead } from '../lib/page-head/types';
 import type { PrefetchResult, RenderValues } from '../lib/render-context';
+import { headOf } from './heads';
 
 /** How long a render waits for the API before it renders what it has (the rest: pending states). */
 export const RENDER_DATA_MS = 1_000;
@@ -32,6 +34,13 @@ export interface RenderRequest {
 
 export interface RenderResult {
   status: number;
+  /** The page's title, description, canonical URL, Open Graph/Twitter tags and JSON-LD. */
+  head: PageHead;
+  /**
+   * True when some of the page's data was late (RENDER_DATA_MS): the HTML shows its loading state,
+   * and the page is kept at the edge for a few seconds only.
+   */
+  degraded: boolean;
   /** The app's markup, the content of the document's #root. */
   html: string;
   /** RenderState as JSON: what the browser hydrates with. */
@@ -93,20 +102,32 @@ export async function render(url: string, request: RenderRequest): Promise<Rende
   // Suspense fallback), and its queries, for at most RENDER_DATA_MS.
   const screen = await screenOf(pathname);
   const queryClient = prefetchClient();
-  const outcome: PrefetchResult = await deadline(
-    screen?.prefetch?.({
-      ...values,
-      params: paramsOf(pathname),
-      search: new URLSearchParams(search),
-      queryClient,
-    }) ?? Promise.resolve(undefined),
+  const params = paramsOf(pathname);
+  const searchParams = new URLSearchParams(search);
+  const late = Symbol('late');
+  const outcome: PrefetchResult | typeof late = await deadline<PrefetchResult | typeof late>(
+    screen?.prefetch?.({ ...values, params, search: searchParams, queryClient }) ??
+      Promise.resolve(undefined),
     RENDER_DATA_MS,
-    undefined,
+    late,
   );
+  const degraded = outcome === late || queryClient.isFetching() > 0;
   // Only answers that are in (TanStack Query's default: successful queries); late ones stop here.
   const queries = dehydrate(queryClient);
+  const head = headOf(
+    {
+      kind: renderedPageOf(pathname) as RenderedPageKind,
+      params,
+      search: searchParams,
+      university: values.university,
+      queryClient,
+    },
+    { origin: request.origin, now: new Date(request.now) },
+  );
   void queryClient.cancelQueries();
-  if (outcome?.redirect) return { status: 302, html: '', state: '', redirect: outcome.redirect };
+  const result = outcome === late ? undefined : outcome;
+  if (result?.redirect)
+    return { status: 302, head, degraded, html: '', state: '', redirect: result.redirect };
 
   // The render reads a cache holding exactly what the state carries, so a query that lands during
   // the render cannot show on the server and be missing in the browser's hydration.
@@ -118,15 +139,23 @@ export async function render(url: string, request: RenderRequest): Promise<Rende
   // prerender waits for every Suspense boundary (lazy parts): the HTML is whole, with no streaming
   // inline scripts (the CSP allows no inline script).
   const { prelude } = await prerender(<App Router={Router} queryClient={renderClient} render={values} />, {
+    // React outlines a Suspense boundary's content past this size (12.8 KB by default: a listing
+    // of 24 cards) into a hidden <div> that an inline $RC script swaps in; the CSP blocks that
+    // script, so the page showed the fallback until the app ran. Every boundary inline instead.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError: (error) => {
       console.error('[render]', pathname, error);
     },
   });
-  const html = await readAll(prelude);
+  // The CSP blocks an HTML `style` attribute: the colours ride as data, applied by main.tsx. React
+  // escapes `"` in text and attribute values, so ` style="` is only ever an attribute.
+  const html = (await readAll(prelude)).replaceAll(' style="', ` ${SERVER_STYLE_ATTRIBUTE}="`);
   renderClient.clear();
   const state: RenderState = { render: values, queries };
-  return { status: outcome?.status ?? 200, html, state: JSON.stringify(state) };
+  return { status: result?.status ?? head.status, head, degraded, html, state: JSON.stringify(state) };
 }
 
 /** The seam through which the render's API calls go (the catalog's handlers in process, issue 27). */
 export { setApiTransport } from '../lib/api-client';
+/** The head's tags, for the origin writing the document (lib/page-head/render-head-tags.ts). */
+export { renderHeadTags } from '../lib/page-head/render-head-tags';

@@ -5,6 +5,7 @@ import {
   isHashedAsset,
   isImage,
   isPublicApiRead,
+  isRenderedPageLoad,
   isRuntimeConfig,
   mayKeep,
   publicReadPatterns,
@@ -110,6 +111,45 @@ describe('files and page loads', () => {
     }
     // A fetch of a route path is not a page load.
     expect(isAppNavigation(req('/marketplace'), ORIGIN)).toBe(false);
+  });
+
+  it('takes the loads of the pages the server renders from the network, and keeps them: a navigation, or the page handing over its own document', () => {
+    const rendered = [
+      '/',
+      '/marketplace',
+      '/search?q=libro',
+      '/global-marketplace',
+      '/product/42',
+      '/vendedor/abc',
+      '/carreras',
+      '/carrera/ingenieria-informatica',
+      '/categoria/libros',
+    ];
+    for (const path of rendered) {
+      expect(isRenderedPageLoad(req(path, { mode: 'navigate' }), ORIGIN), path).toBe(true);
+      expect(isRenderedPageLoad(req(path, { headers: { accept: 'text/html' } }), ORIGIN), path).toBe(true);
+    }
+    // Screens the server does not render, other spellings, files and the API: the shell's rule or none.
+    for (const path of [
+      '/login',
+      '/new-product',
+      '/admin',
+      '/Product/42',
+      '/product/42/',
+      '/api/products/42',
+      '/sw.js',
+    ]) {
+      expect(isRenderedPageLoad(req(path, { mode: 'navigate' }), ORIGIN), path).toBe(false);
+    }
+    // A plain fetch of a page's path (the app's own, or a script's) is not a page load.
+    expect(isRenderedPageLoad(req('/product/42'), ORIGIN)).toBe(false);
+    expect(
+      isRenderedPageLoad(req('/product/42', { headers: { accept: 'application/json, text/html' } }), ORIGIN),
+    ).toBe(false);
+    // Only same-origin GETs.
+    expect(isRenderedPageLoad(req('/product/42', { method: 'POST', mode: 'navigate' }), ORIGIN)).toBe(false);
+    const foreign = { ...req('/x', { mode: 'navigate' }), url: new URL('https://otro.example/product/42') };
+    expect(isRenderedPageLoad(foreign, ORIGIN)).toBe(false);
   });
 });
 

@@ -1,4 +1,6 @@
+import { renderedPageOf } from '#shared/pages';
 import type { ClientRoute } from '#shared/routes';
+import { PAGE_REQUEST_ACCEPT } from '@/lib/pwa/messages';
 
 /**
  * What the service worker may keep, decided from the request alone (pure, so unit tests cover it):
@@ -13,7 +15,7 @@ export interface RequestFacts {
   url: URL;
   /** `Request.mode`: 'navigate' for page loads. */
   mode: string;
-  headers: { has(name: string): boolean };
+  headers: { has(name: string): boolean; get(name: string): string | null };
 }
 
 /**
@@ -35,7 +37,8 @@ export function publicReadPatterns(routes: Record<string, ClientRoute>): RegExp[
     });
 }
 
-const sameOriginGet = (req: RequestFacts, origin: string) => req.method === 'GET' && req.url.origin === origin;
+const sameOriginGet = (req: RequestFacts, origin: string) =>
+  req.method === 'GET' && req.url.origin === origin;
 
 /** A GET of a public API read, without credentials (a token, or a cookie we never set). */
 export function isPublicApiRead(req: RequestFacts, origin: string, patterns: RegExp[]): boolean {
@@ -72,10 +75,25 @@ export function isAppNavigation(req: RequestFacts, origin: string): boolean {
 }
 
 /**
+ * Loads of the pages the server renders (shared/pages.ts): a navigation, or the page handing the
+ * worker its own document's URL once the worker took control (an `Accept: text/html` request: a
+ * request made in a page can never be a navigation). These are read from the network and kept, so
+ * a page seen once opens again offline with its content; the other app navigations get the shell.
+ */
+export function isRenderedPageLoad(req: RequestFacts, origin: string): boolean {
+  if (!sameOriginGet(req, origin) || renderedPageOf(req.url.pathname) === undefined) return false;
+  if (req.mode === 'navigate') return true;
+  return (req.headers.get('accept') ?? '').split(',')[0].trim() === PAGE_REQUEST_ACCEPT;
+}
+
+/**
  * A response may be kept only when its server allows it: `no-store` and `private` answers (a
  * signed-in reader's flags, anything personal) never enter a cache, whatever the route.
  */
-export function mayKeep(response: { status: number; headers: { get(name: string): string | null } }): boolean {
+export function mayKeep(response: {
+  status: number;
+  headers: { get(name: string): string | null };
+}): boolean {
   if (response.status !== 200) return false;
   const cacheControl = response.headers.get('cache-control') ?? '';
   return !/(^|[\s,])(no-store|private)([\s,=]|$)/i.test(cacheControl);

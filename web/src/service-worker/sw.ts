@@ -4,8 +4,10 @@
  * - Precache: the shell only — index.html, the entry script with its static imports, its CSS, the
  *   favicon (the list is injected at build time: web/pwa-plugin.ts). Lazy screens are kept when
  *   first used (runtime cache), so the first visit downloads nothing it did not need.
- * - Page loads of client-side routes get the precached index.html (fast on a slow network, and
- *   the app opens offline).
+ * - Pages the server renders (shared/pages.ts): network first, so the person sees the server's
+ *   render; the last 30 seen are kept for a week, so a page seen once opens offline with its
+ *   content; without network and without a kept copy, the shell. Other page loads of client-side
+ *   routes get the precached index.html (fast on a slow network, and the app opens offline).
  * - Public API reads: network first, the kept answer after a 4 s timeout or a network failure.
  *   Requests with credentials, non-GETs and `no-store` / `private` answers are never kept.
  * - Hashed files and images: cache first, bounded by count and age.
@@ -29,6 +31,7 @@ import {
   isHashedAsset,
   isImage,
   isPublicApiRead,
+  isRenderedPageLoad,
   isRuntimeConfig,
   mayKeep,
   publicReadPatterns,
@@ -59,6 +62,7 @@ const CACHE_NAMES = {
   assets: 'mercado-assets',
   images: 'mercado-images',
   config: 'mercado-config',
+  pages: 'mercado-pages',
 } as const;
 
 const DAY = 24 * 60 * 60;
@@ -97,12 +101,31 @@ const reportNetwork: WorkboxPlugin = {
 
 const router = new Router();
 router.registerRoute(new PrecacheRoute(precache));
+const shell = precache.createHandlerBoundToURL('/index.html');
+const renderedPage = new NetworkFirst({
+  cacheName: CACHE_NAMES.pages,
+  // The render answers in well under a second; past 3 s the kept copy (or the shell) shows.
+  networkTimeoutSeconds: 3,
+  plugins: [
+    keepAllowed,
+    reportNetwork,
+    new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: 7 * DAY, purgeOnQuotaError: true }),
+  ],
+});
 router.registerRoute(
   new Route(
-    ({ request, url }) => isAppNavigation(facts(request, url), origin),
-    precache.createHandlerBoundToURL('/index.html'),
+    ({ request, url }) => isRenderedPageLoad(facts(request, url), origin),
+    async (options) => {
+      try {
+        return await renderedPage.handle(options);
+      } catch {
+        // No network and no kept copy: the app opens from the shell and says what it can.
+        return shell(options);
+      }
+    },
   ),
 );
+router.registerRoute(new Route(({ request, url }) => isAppNavigation(facts(request, url), origin), shell));
 router.registerRoute(
   new Route(
     ({ request, url }) => isPublicApiRead(facts(request, url), origin, apiPatterns),

@@ -1,4 +1,5 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTypedBeforeHydration } from '@/hooks/use-typed-before-hydration';
 import { useNavigate } from 'react-router-dom';
 import { LIMITS } from '#shared/limits';
 import { paths } from '@/config/paths';
@@ -8,6 +9,8 @@ import { Button } from '../ui/button';
 /** The bar's search form: empty or whitespace-only text goes to /search without q, else q is the trimmed text. */
 export function NavbarSearch({ onSubmitted }: { onSubmitted?: () => void }) {
   const [text, setText] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(input, text, setText);
   const navigate = useNavigate();
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -15,8 +18,9 @@ export function NavbarSearch({ onSubmitted }: { onSubmitted?: () => void }) {
     onSubmitted?.();
   };
   return (
+    // action and name: sent before the app runs, the browser asks the server for the results page.
     // biome-ignore lint/a11y/useSemanticElements: <search> is unknown to the old Android browsers we target
-    <form className="search-form" role="search" onSubmit={submit}>
+    <form className="search-form" role="search" action={paths.search.path} onSubmit={submit}>
       <label className="visually-hidden" htmlFor="navbar-search">
         Buscar productos
       </label>
@@ -25,6 +29,8 @@ export function NavbarSearch({ onSubmitted }: { onSubmitted?: () => void }) {
         className="input"
         type="search"
         placeholder="Buscar productos..."
+        name="q"
+        ref={input}
         maxLength={LIMITS.searchMaxLength}
         value={text}
         onChange={(e) => setText(e.target.value)}

@@ -29,3 +29,10 @@ export function isNetworkStatusMessage(data: unknown): data is NetworkStatusMess
     typeof (data as { online?: unknown }).online === 'boolean'
   );
 }
+
+/**
+ * The `Accept` of the request with which a page hands the worker its own server-rendered
+ * document to keep (service-worker/cache-rules.ts isRenderedPageLoad): a page cannot make a
+ * navigation request, so the worker knows the page's load by this header.
+ */
+export const PAGE_REQUEST_ACCEPT = 'text/html';

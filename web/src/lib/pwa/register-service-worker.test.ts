@@ -78,6 +78,32 @@ describe('registering the service worker', () => {
     expect(getPwaStatus().updateAvailable).toBe(false);
   });
 
+  it('on the first install over a page the server rendered, hands the worker that page too, as its page rule takes it', async () => {
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
+      { name: `${location.origin}/assets/product-abc.js` },
+    ] as PerformanceEntryList);
+    document.documentElement.setAttribute('data-server-rendered', '');
+    history.replaceState(null, '', '/product/42?ref=wa#fotos');
+    try {
+      const container = new FakeContainer(null);
+      await register(container, vi.fn());
+      const worker = new FakeWorker('activated');
+      container.takeControl(worker);
+      expect(worker.postMessage).toHaveBeenCalledWith({
+        type: CACHE_URLS,
+        payload: {
+          urlsToCache: [
+            [`${location.origin}/product/42?ref=wa`, { headers: { accept: 'text/html' } }],
+            `${location.origin}/assets/product-abc.js`,
+          ],
+        },
+      });
+    } finally {
+      document.documentElement.removeAttribute('data-server-rendered');
+      history.replaceState(null, '', '/');
+    }
+  });
+
   it('offers a waiting update, and reloads once, only after the person chose it and the new worker took over', async () => {
     const container = new FakeContainer(new FakeWorker('activated'));
     const waiting = new FakeWorker('installed');

@@ -1,4 +1,5 @@
-import { CACHE_URLS, isNetworkStatusMessage, SKIP_WAITING } from './messages';
+import { SERVER_RENDERED_ATTRIBUTE } from '#shared/pages';
+import { CACHE_URLS, PAGE_REQUEST_ACCEPT, isNetworkStatusMessage, SKIP_WAITING } from './messages';
 import { offerUpdate, reportNetwork } from './status';
 
 /**
@@ -28,6 +29,15 @@ export function loadedUrls(entries: readonly { name: string }[], origin: string)
     }
   }
   return [...urls];
+}
+
+/**
+ * A document the server rendered, as the worker's page rule takes it (an `Accept: text/html`
+ * request; the worker fetches the page again and keeps the answer), so it opens offline.
+ */
+function ownDocument(): [string, RequestInit][] {
+  if (!document.documentElement.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) return [];
+  return [[location.href.split('#')[0], { headers: { accept: PAGE_REQUEST_ACCEPT } }]];
 }
 
 export async function registerServiceWorker(
@@ -60,7 +70,12 @@ export async function registerServiceWorker(
       // screen's chunk, the product, its photos) goes through its routes, so it reads offline.
       container.controller?.postMessage({
         type: CACHE_URLS,
-        payload: { urlsToCache: loadedUrls(performance.getEntriesByType('resource'), location.origin) },
+        payload: {
+          urlsToCache: [
+            ...ownDocument(),
+            ...loadedUrls(performance.getEntriesByType('resource'), location.origin),
+          ],
+        },
       });
       return;
     }

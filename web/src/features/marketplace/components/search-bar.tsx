@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useTypedBeforeHydration } from '@/hooks/use-typed-before-hydration';
 import { LIMITS } from '#shared/limits';
 import { Glyph } from '@/components/catalog-icons';
 import { getSearchHistory } from '@/lib/storage';
@@ -23,6 +24,8 @@ export function SearchBar({
 }: SearchBarProps) {
   const [focused, setFocused] = useState(false);
   const blurTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const input = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(input, value, onChange);
   const inputId = useId();
   const listId = useId();
 
@@ -49,6 +52,7 @@ export function SearchBar({
           autoComplete="off"
           maxLength={LIMITS.searchMaxLength}
           placeholder={placeholder}
+          ref={input}
           value={value}
           onChange={(e) => onChange(e.target.value)}
           onFocus={() => {

@@ -1,4 +1,5 @@
 import { lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { useTypedBeforeHydration } from '@/hooks/use-typed-before-hydration';
 import { StepList } from '../components/step-list';
 import { useNavigate } from 'react-router-dom';
 import { Link } from '@/components/ui/link';
@@ -51,6 +52,8 @@ export function Component() {
   useDocumentHead((ctx) => chooserHead(ctx));
   const universities = useUniversities();
   const [query, setQuery] = useState('');
+  const queryInput = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(queryInput, query, setQuery);
   const [city, setCity] = useState(ALL_CITIES);
   const [requestOpen, setRequestOpen] = useState(false);
   const [requestUsed, setRequestUsed] = useState(false);
@@ -106,6 +109,7 @@ export function Component() {
               className="input"
               type="search"
               placeholder="Buscar universidad..."
+              ref={queryInput}
               value={query}
               onChange={(e) => setQuery(e.target.value)}
             />

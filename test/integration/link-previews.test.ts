@@ -1,0 +1,286 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product } from '#shared/schemas';
+import { createTableAccess, type TableAccess } from '../../functions/adapters/dynamodb/client';
+import { createProductRepository } from '../../functions/adapters/dynamodb/products';
+import { DEMO_PRODUCT_COUNT } from '../../scripts/demo/data';
+import { DEMO_CATALOGUE_SELLERS } from '../../scripts/demo/sellers';
+import { DEMO_USERS } from '../../scripts/local/demo-users';
+import { type LocalStack, startLocalStack } from '../../scripts/local/stack';
+import { buildWebIfStale } from '../../scripts/local/web-build';
+import { HOSTILE_TEXTS } from '../fixtures/hostile-text';
+
+/**
+ * Issue 27: a shared link unfurls with the page's own title, description and photo. Chat apps read
+ * the HTML without running JavaScript: each page kind is fetched here as WhatsApp's and Facebook's
+ * crawlers fetch it, from the local origin with the demo data, and its head is read as they read it.
+ */
+let stack: LocalStack;
+let table: TableAccess;
+let dataDir: string;
+const products: Product[] = [];
+
+beforeAll(async () => {
+  await buildWebIfStale({ quiet: true });
+  dataDir = mkdtempSync(join(tmpdir(), 'link-previews-'));
+  stack = await startLocalStack({ dataDir, port: 0, seed: true, quiet: true });
+  table = createTableAccess({ endpoint: stack.dynamodbEndpoint, tableName: stack.tableName });
+  // One page first, as the render function's warm ping does in AWS: the first render loads the
+  // catalog's handlers, which a crawler's visit should not wait for.
+  await fetch(`${stack.url}/global-marketplace`);
+  const repo = createProductRepository(table);
+  for (let id = 1; id <= DEMO_PRODUCT_COUNT; id++) {
+    const product = await repo.get(id);
+    if (product) products.push(product);
+  }
+}, 900_000);
+
+afterAll(async () => {
+  table?.doc.destroy();
+  await stack?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const CRAWLERS = {
+  WhatsApp: 'WhatsApp/2.23.20.0',
+  Facebook: 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+} as const;
+
+async function crawl(path: string, agent: string = CRAWLERS.WhatsApp, cookie?: string) {
+  const res = await fetch(`${stack.url}${path}`, {
+    headers: { 'user-agent': agent, ...(cookie ? { cookie } : {}) },
+    redirect: 'manual',
+  });
+  return { res, html: await res.text() };
+}
+
+/** An attribute's value as a browser reads it (the entities the server writes undone). */
+const unescapeEntities = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
+
+function metaOf(html: string, key: string): string | undefined {
+  const match = new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`).exec(html);
+  return match ? unescapeEntities(match[1]) : undefined;
+}
+const titleOf = (html: string) => unescapeEntities(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
+const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)">/.exec(html)?.[1];
+const jsonLdOf = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]) as Record<string, unknown>,
+  );
+/** Every <script> element's opening tag and content. */
+const scriptsOf = (html: string) => [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+
+/** A public, published product with its card photo's preview JPEG and a seller account. */
+function sharedProduct(): Product {
+  const product = products.find(
+    (p) => p.status === 'active' && p.owner_id && p.image && p.image_variants?.[p.image]?.preview,
+  );
+  if (!product) throw new Error('the demo data has no active product with a preview photo');
+  return product;
+}
+
+describe.each(Object.entries(CRAWLERS))('link previews as %s reads them', (_, agent) => {
+  it('a product: its title, price in US$ with its condition and university, photo and Product JSON-LD', async () => {
+    const product = sharedProduct();
+    const { res, html } = await crawl(`/product/${product.id}`, agent);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toMatch(
+      /^public, max-age=0, s-maxage=(30|5), stale-while-revalidate=(30|5)$/,
+    );
+    const url = `${stack.url}/product/${product.id}`;
+    expect(titleOf(html)).toContain(product.title);
+    const description = metaOf(html, 'description') ?? '';
+    expect(description).toMatch(/^US\$ [\d.]+,\d{2}/);
+    expect(description).toMatch(/Nuevo|Usado|Como nuevo|Buen estado|Aceptable/);
+    expect(description).toMatch(/Universidad|Instituto/);
+    expect(canonicalOf(html)).toBe(url);
+    expect(metaOf(html, 'og:title')).toContain(product.title);
+    expect(metaOf(html, 'og:description')).toBe(description);
+    expect(metaOf(html, 'og:url')).toBe(url);
+    expect(metaOf(html, 'og:type')).toBe('product');
+    const image = metaOf(html, 'og:image') ?? '';
+    expect(image).toMatch(/\.w1200\.jpg$/);
+    expect(metaOf(html, 'og:image:type')).toBe('image/jpeg');
+    const photo = await fetch(image, { headers: { 'user-agent': agent } });
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/jpeg');
+    expect((await photo.arrayBuffer()).byteLength).toBeLessThan(300 * 1024);
+    const ld = jsonLdOf(html).find((d) => d['@type'] === 'Product') as
+      | { offers: { price: unknown; priceCurrency: string; itemCondition: string; availability: string } }
+      | undefined;
+    expect(ld?.offers.priceCurrency).toBe('USD');
+    expect(ld?.offers.itemCondition).toMatch(/^https:\/\/schema\.org\/(NewCondition|UsedCondition)$/);
+    expect(ld?.offers.availability).toMatch(/^https:\/\/schema\.org\//);
+    // The page itself is in the HTML (no JavaScript needed to read it), and hydrates from its state.
+    expect(html).toContain('<html lang="es" data-server-rendered>');
+    expect(html).toMatch(/<script type="application\/json" id="render-state">/);
+  });
+
+  it('a seller: their name, counts and university', async () => {
+    const product = sharedProduct();
+    const { res, html } = await crawl(`/vendedor/${product.owner_id}`, agent);
+    expect(res.status).toBe(200);
+    const seller = DEMO_CATALOGUE_SELLERS.find((s) => product.seller_email?.toLowerCase() === s.email);
+    if (seller) expect(titleOf(html)).toContain(seller.name);
+    expect(metaOf(html, 'og:type')).toBe('profile');
+    expect(metaOf(html, 'og:url')).toBe(`${stack.url}/vendedor/${product.owner_id}`);
+    expect(metaOf(html, 'og:image')).toMatch(/^http:\/\/localhost:\d+\//);
+  });
+
+  it.each([
+    ['/', 'Elige tu universidad', '/'],
+    ['/global-marketplace', 'Marketplace Global', '/global-marketplace'],
+    ['/carreras', 'Carreras', '/carreras'],
+    ['/marketplace?university=ucab', 'Marketplace de UCAB', '/marketplace?university=ucab'],
+    ['/search?q=libro&university=ucab', 'Resultados para "libro"', '/search?q=libro'],
+  ])('%s: its own title, description, canonical URL and og tags', async (path, title, canonical) => {
+    // /search shows the chosen university: the cookie the app writes.
+    const { res, html } = await crawl(path, agent, 'mu_u=ucab');
+    expect(res.status).toBe(200);
+    expect(titleOf(html)).toBe(`${title} | Mercado Universitario`);
+    expect(metaOf(html, 'og:title')).toBe(title);
+    expect(metaOf(html, 'description')).toBeTruthy();
+    expect(metaOf(html, 'og:description')).toBe(metaOf(html, 'description'));
+    expect(canonicalOf(html)).toBe(`${stack.url}${canonical}`);
+    expect(metaOf(html, 'og:url')).toBe(`${stack.url}${canonical}`);
+    expect(metaOf(html, 'og:image')).toBe(`${stack.url}/icons/icon-512.png`);
+    // Exactly one title and one description: the shell's site-wide ones are replaced.
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+  });
+});
+
+describe('missing pages', () => {
+  it.each(['/product/013', '/product/13abc', '/product/999999999'])(
+    '%s answers 404 with "Producto no encontrado" and no photo, price or product data',
+    async (path) => {
+      const { res, html } = await crawl(path);
+      expect(res.status).toBe(404);
+      expect(titleOf(html)).toBe('Producto no encontrado | Mercado Universitario');
+      expect(html).toContain('Producto no encontrado');
+      expect(metaOf(html, 'og:image')).toBeUndefined();
+      expect(metaOf(html, 'robots')).toBe('noindex, follow');
+      expect(html).not.toContain('US$');
+      expect(jsonLdOf(html)).toEqual([]);
+    },
+  );
+
+  it.each(['/vendedor/no-existe', '/vendedor/a%20b'])(
+    '%s answers 404 "Vendedor no encontrado"',
+    async (path) => {
+      const { res, html } = await crawl(path);
+      expect(res.status).toBe(404);
+      expect(titleOf(html)).toBe('Vendedor no encontrado | Mercado Universitario');
+      expect(metaOf(html, 'og:image')).toBeUndefined();
+    },
+  );
+});
+
+describe('what an attacker puts in a shared link', () => {
+  it.each(Object.entries(HOSTILE_TEXTS).filter(([name]) => name !== 'veryLong'))(
+    'a hostile ?q= (%s) comes back escaped in every tag and attribute, never inside a script',
+    async (_, text) => {
+      const { res, html } = await crawl(
+        `/search?q=${encodeURIComponent(text)}`,
+        CRAWLERS.Facebook,
+        'mu_u=ucab',
+      );
+      expect(res.status).toBe(200);
+      // Read back as a browser reads it: the visitor's text, whole.
+      expect(titleOf(html)).toBe(`Resultados para "${text.trim()}" | Mercado Universitario`);
+      expect(metaOf(html, 'og:title')).toBe(`Resultados para "${text.trim()}"`);
+      // No markup of the text survives as markup anywhere in the document.
+      for (const tag of ['<img src=x', '<svg onload', '<script>alert', '</script><script>', '<b>fin</b>'])
+        expect(html.includes(tag)).toBe(false);
+      // Every script is a data block (JSON) or the app's own file: none runs inline, none holds the text.
+      for (const [, attributes, content] of scriptsOf(html)) {
+        if (/type="application\/(ld\+)?json"/.test(attributes)) {
+          expect(() => JSON.parse(content)).not.toThrow();
+          expect(content).not.toMatch(/<\/script|<!--/i);
+        } else {
+          expect(attributes).toMatch(/\bsrc="\/assets\//);
+          expect(content.trim()).toBe('');
+        }
+      }
+      // The origin's CSP still allows no inline script.
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/script-src 'self'/);
+      expect(csp).not.toMatch(/unsafe-inline/);
+    },
+  );
+
+  it('no rendered page carries a seller e-mail, phone number or national id', async () => {
+    const privateTexts = new Set<string>();
+    for (const p of products) {
+      if (p.seller_email) privateTexts.add(p.seller_email.toLowerCase());
+      if (p.whatsapp_number) privateTexts.add(p.whatsapp_number.replace(/\D/g, ''));
+    }
+    for (const s of DEMO_CATALOGUE_SELLERS) privateTexts.add(s.email.toLowerCase());
+    for (const u of DEMO_USERS) {
+      privateTexts.add(u.email.toLowerCase());
+      if (u.nationalId) privateTexts.add(u.nationalId);
+    }
+    expect(privateTexts.size).toBeGreaterThan(10);
+    const withSeller = products.filter((p) => p.status === 'active' && p.owner_id).slice(0, 6);
+    const pages = [
+      '/',
+      '/global-marketplace',
+      '/marketplace?university=ucab',
+      '/search?q=libro&university=ucab',
+      ...withSeller.map((p) => `/product/${p.id}`),
+      ...withSeller.map((p) => `/vendedor/${p.owner_id}`),
+    ];
+    for (const path of pages) {
+      const { res, html } = await crawl(path, CRAWLERS.WhatsApp, 'mu_u=ucab');
+      expect(res.status, path).toBe(200);
+      const text = html.toLowerCase();
+      const digits = html.replace(/\D/g, ' ');
+      for (const secret of privateTexts) {
+        if (/^\d+$/.test(secret)) expect(digits.includes(secret), `${path} shows ${secret}`).toBe(false);
+        else expect(text.includes(secret.toLowerCase()), `${path} shows ${secret}`).toBe(false);
+      }
+    }
+  });
+});
+
+describe('when the render is down', () => {
+  const setMode = (mode: string) =>
+    fetch(`${stack.url}/__local/render`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mode }),
+    });
+
+  it.each(['fail', 'hang'])(
+    'render %s: the page is the static shell, as CloudFront falls back to the bucket',
+    async (mode) => {
+      expect((await setMode(mode)).status).toBe(200);
+      try {
+        const started = Date.now();
+        const { res, html } = await crawl(`/product/${sharedProduct().id}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('cache-control')).toBe('no-cache');
+        expect(html).not.toContain('data-server-rendered');
+        expect(html).toContain('<div class="app-shell" inert>');
+        expect(Date.now() - started).toBeLessThan(6_000);
+      } finally {
+        await setMode('ok');
+      }
+    },
+  );
+
+  it('/marketplace without ?university= nor cookie stays the static shell (the browser sends it to the chooser)', async () => {
+    const { res, html } = await crawl('/marketplace');
+    expect(res.status).toBe(200);
+    expect(html).not.toContain('data-server-rendered');
+  });
+});

@@ -1,0 +1,18 @@
+import { type RefObject, useEffect } from 'react';
+
+/**
+ * A field the server rendered can be typed in before the app hydrates it (a slow phone, the
+ * script still loading): the text stays in the DOM but never reached React, whose state still
+ * holds the rendered value, so the screen would ignore it. Once mounted, adopt what was typed.
+ */
+export function useTypedBeforeHydration(
+  ref: RefObject<HTMLInputElement | null>,
+  value: string,
+  set: (typed: string) => void,
+): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only what was typed before the first commit
+  useEffect(() => {
+    const typed = ref.current?.value;
+    if (typed !== undefined && typed !== value) set(typed);
+  }, []);
+}
