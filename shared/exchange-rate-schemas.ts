@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { type ExchangeRate, isIsoDate, RATE_MESSAGES, RATE_SOURCES } from './exchange-rate';
+import { type ExchangeRate, isIsoDate, type PublicRate, RATE_MESSAGES, RATE_SOURCES } from './exchange-rate';
 
 /** The API's shapes of the BCV rate (docs/decisions/033); the texts and rules are in exchange-rate.ts. */
 export const exchangeRateSchema = z.object({
@@ -10,8 +10,19 @@ export const exchangeRateSchema = z.object({
   recorded_by: z.nullable(z.string()),
 }) satisfies z.ZodMiniType<ExchangeRate>;
 
+/**
+ * The rate as anyone reads it: without who recorded it (an admin's e-mail is for the admin area
+ * only). The router parses answers through the route's schema, which drops the field.
+ */
+export const publicRateSchema = z.object({
+  date: z.string(),
+  rate: z.number(),
+  source: z.enum(RATE_SOURCES),
+  recorded_at: z.string(),
+}) satisfies z.ZodMiniType<PublicRate>;
+
 /** GET /api/exchange-rate: the newest rate dated today or earlier (Caracas), or null when none. */
-export const currentRateSchema = z.object({ rate: z.nullable(exchangeRateSchema) });
+export const currentRateSchema = z.object({ rate: z.nullable(publicRateSchema) });
 
 /** GET /api/admin/exchange-rates: the newest rates first. */
 export const rateHistorySchema = z.object({ items: z.array(exchangeRateSchema) });

@@ -21,6 +21,9 @@ export interface ExchangeRate {
   recorded_by: string | null;
 }
 
+/** A rate as the public API answers it: without who recorded it. */
+export type PublicRate = Omit<ExchangeRate, 'recorded_by'>;
+
 export const RATE_SOURCES = ['bcv', 'admin'] as const;
 
 /** The equivalent is hidden once the newest rate is older than this many business days. */

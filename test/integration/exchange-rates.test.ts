@@ -146,7 +146,14 @@ describe('the BCV rate history', () => {
     });
 
     const res = await publicRate();
-    const { pk: _pk, sk: _sk, entity: _entity, ...rate } = rates[0] as ExchangeRate & Record<string, unknown>;
+    // The stored item as the public reads it: without its keys and without who recorded it.
+    const {
+      pk: _pk,
+      sk: _sk,
+      entity: _entity,
+      recorded_by: _recordedBy,
+      ...rate
+    } = rates[0] as ExchangeRate & Record<string, unknown>;
     expect(res.body).toEqual({ rate });
     expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+/);
   });
@@ -191,10 +198,11 @@ describe('the BCV rate history', () => {
       before: null,
       after: { rate: 530.5, source: 'admin', recorded_by: admin.email },
     });
-    expect(((await publicRate()).body as { rate: ExchangeRate }).rate).toMatchObject({
-      date: '2026-11-23',
-      rate: 530.5,
-    });
+    const read = ((await publicRate()).body as { rate: ExchangeRate }).rate;
+    expect(read).toMatchObject({ date: '2026-11-23', rate: 530.5, source: 'admin' });
+    // Anyone reads the rate; the admin who entered it stays in the admin area and the audit.
+    expect(read).not.toHaveProperty('recorded_by');
+    expect(JSON.stringify(read)).not.toContain(admin.email);
   });
 
   it('an admin corrects it: one item per date, the correction audited with before and after', async () => {

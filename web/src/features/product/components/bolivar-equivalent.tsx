@@ -1,4 +1,4 @@
-import type { ExchangeRate } from '#shared/exchange-rate';
+import type { PublicRate } from '#shared/exchange-rate';
 import { formatRateDate, toBolivares, usableRate } from '#shared/exchange-rate';
 import { formatBs } from '#shared/money';
 import { useNow } from '@/lib/render-context';
@@ -13,7 +13,7 @@ export default function BolivarEquivalent({
   rate,
 }: {
   price: number;
-  rate: ExchangeRate | null | undefined;
+  rate: PublicRate | null | undefined;
 }) {
   // The render's clock: a page rendered on the server hydrates with the server's day (RenderContext).
   const usable = usableRate(rate, new Date(useNow()));

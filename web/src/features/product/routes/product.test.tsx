@@ -9,7 +9,7 @@ import { type FakeRequest, fakeApi, renderRoutes } from '@/testing/render';
 import { buildProductJsonLd } from '@/lib/page-head/product-json-ld';
 import { JSON_LD_ELEMENT_ID } from '../structured-data';
 import { Component as ProductPage } from './product';
-import { addDays, type ExchangeRate, lastBusinessDay } from '#shared/exchange-rate';
+import { addDays, type PublicRate, lastBusinessDay } from '#shared/exchange-rate';
 
 const HOSTILE_TITLE = '<img src=x onerror="alert(1)"> Calculadora Casio fx-991';
 
@@ -34,13 +34,12 @@ const detail = (overrides: Partial<ProductDetail> = {}): ProductDetail => ({
 const notFound = { status: 404, body: { error: { code: 'NotFound', message: 'Producto no encontrado' } } };
 
 /** The BCV rate the fake API answers (none unless a test sets one). */
-let bcvRate: ExchangeRate | null = null;
-const rateOf = (date: string, rate = 526.8704): ExchangeRate => ({
+let bcvRate: PublicRate | null = null;
+const rateOf = (date: string, rate = 526.8704): PublicRate => ({
   date,
   rate,
   source: 'bcv',
   recorded_at: `${date}T21:00:00.000Z`,
-  recorded_by: null,
 });
 
 function api(current: ProductDetail) {
