@@ -12,6 +12,7 @@ import { Mail } from './constructs/mail';
 import { Monitoring } from './constructs/monitoring';
 import { Notifications } from './constructs/notifications';
 import { PhotoJobs } from './constructs/photo-jobs';
+import { Render } from './constructs/render';
 import { Search } from './constructs/search';
 import { Stream } from './constructs/stream';
 import { Web } from './constructs/web';
@@ -28,6 +29,8 @@ export interface MarketplaceStackProps extends StackProps {
   readonly functionsDir?: string;
   /** The built SPA. @default web/dist */
   readonly webDistPath?: string;
+  /** The server render's module (Vite's SSR build). @default web/dist-ssr/render.mjs */
+  readonly renderModulePath?: string;
   /** The API's routes. @default the route table of shared/routes.ts (other values are for tests) */
   readonly routes?: readonly ApiRouteDef[];
 }
@@ -41,6 +44,8 @@ export class MarketplaceStack extends Stack {
   readonly mail: Mail;
   readonly api: Api;
   readonly web: Web;
+  /** The rendered pages' origin behind CloudFront (issue 27; decision 054). */
+  readonly render: Render;
   /** The stage's CloudFront web ACL, when its config turns WAF on. */
   readonly firewall?: EdgeFirewall;
   readonly monitoring: Monitoring;
@@ -99,6 +104,18 @@ export class MarketplaceStack extends Stack {
       areasDir: join(functionsDir, 'areas'),
       routes: props.routes,
     });
+    // The rendered pages read what the catalog's public routes read, in process (decision 054).
+    const webDistPath = props.webDistPath ?? join(root, 'web', 'dist');
+    this.render = new Render(this, 'Render', {
+      stage,
+      data: this.data,
+      search: this.search,
+      auth: this.auth,
+      mail: this.mail,
+      entry: join(functionsDir, 'render.ts'),
+      renderModule: props.renderModulePath ?? join(root, 'web', 'dist-ssr', 'render.mjs'),
+      template: join(webDistPath, 'index.html'),
+    });
     if (stage.waf) this.firewall = new EdgeFirewall(this, 'Firewall', { stage, waf: stage.waf });
     this.web = new Web(this, 'Web', {
       stage,
@@ -108,8 +125,9 @@ export class MarketplaceStack extends Stack {
         userPoolClientId: this.auth.client.userPoolClientId,
         oauthDomain: this.auth.oauthDomain,
       },
-      webDistPath: props.webDistPath ?? join(root, 'web', 'dist'),
+      webDistPath,
       webAclArn: this.firewall?.arn,
+      renderUrl: this.render.url,
     });
 
     // Photo areas need the images bucket, which lives with the distribution (created after the API).
@@ -166,7 +184,9 @@ export class MarketplaceStack extends Stack {
         { name: 'admin-jobs', fn: this.adminJobs.runner },
         { name: 'exchange-rate', fn: this.exchangeRateJob.fn },
         { name: 'listing-expiry', fn: this.listingExpiry.job },
+        { name: 'render', fn: this.render.fn },
       ],
+      renderFailures: this.render.failures,
       streamConsumer: this.stream.dispatcher,
       failureQueue: this.stream.failureQueue,
       domain: this.search.domain,

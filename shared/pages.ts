@@ -65,6 +65,42 @@ export const RENDER_STATE_ID = 'render-state';
  */
 export const SERVER_STYLE_ATTRIBUTE = 'data-server-style';
 
+/**
+ * The query parameters a rendered page reads (the listings' search term, university and filters):
+ * the only ones the edge keys its copies on and forwards to the render function, and the only ones
+ * the render sees locally too (web/src/server/document.ts), so both origins render the same page.
+ */
+export const RENDER_QUERY_KEYS = [
+  'q',
+  'university',
+  'category',
+  'career',
+  'condition',
+  'min',
+  'max',
+  'sort',
+  'hide_reserved',
+] as const;
+
+/**
+ * The header in which CloudFront's viewer-request function (infra/constructs/render-path.ts) hands
+ * the render function the page's real path (overwriting any value the viewer sent), as it rewrites
+ * the URI to the static shell the bucket serves when the render fails.
+ */
+export const RENDER_PATH_HEADER = 'x-mu-path';
+/** The header with the site's own origin (the stage's domain), written by the same function. */
+export const RENDER_ORIGIN_HEADER = 'x-mu-origin';
+
+/**
+ * How long the edge waits for a render (CloudFront's origin read timeout) before it serves the
+ * static shell instead; the local origin and the render function give up at the same time.
+ */
+export const RENDER_TIMEOUT_MS = 3_000;
+/** How long the edge keeps a page rendered while some of its data was late. */
+export const DEGRADED_CACHE_SECONDS = 5;
+/** The longest the edge keeps any rendered page (the cache policy's maximum TTL). */
+export const RENDER_MAX_CACHE_SECONDS = 60;
+
 /** A sold or deleted listing leaves the edge's copies within a minute, with no invalidation. */
 const CACHE_SECONDS = 30;
 

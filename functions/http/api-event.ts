@@ -179,3 +179,35 @@ export function gatewayError(statusCode: number, message: string): HttpResult {
 }
 
 export const internalServerError = () => gatewayError(500, 'Internal Server Error');
+
+/** Runs one API request (its body already read) through its handler and returns the HTTP response. */
+export type InvokeApi = (req: IncomingApiRequest) => Promise<HttpResult>;
+
+/**
+ * The API as a `fetch` for a server render (web/src/lib/api-client.ts `setApiTransport`): each call
+ * handed in process to `invoke` (the local gateway, or the catalog's handler in the render
+ * function). Anonymous and read-only by construction: only the call's method and path reach the
+ * handlers, never the visitor's Authorization header or cookies, and anything but a GET is refused.
+ */
+export function inProcessApiTransport(
+  invoke: InvokeApi,
+  origin: () => string,
+): (url: string, init?: RequestInit) => Promise<Response> {
+  return async (url, init = {}) => {
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (method !== 'GET') throw new Error(`A server render only reads the API, not ${method} ${url}`);
+    const target = new URL(url, origin());
+    const result = await invoke({
+      method,
+      url: `${target.pathname}${target.search}`,
+      headers: { accept: 'application/json' },
+      body: Buffer.alloc(0),
+      sourceIp: '127.0.0.1',
+      host: target.host,
+    });
+    return new Response(result.statusCode === 204 ? null : new Uint8Array(result.body), {
+      status: result.statusCode,
+      headers: result.headers,
+    });
+  };
+}

@@ -45,6 +45,43 @@ function bindModeration(fn: AppFunction, stage: StageConfig, region: string): vo
   );
 }
 
+/** What an area's function is bound to. */
+export interface AreaResources {
+  readonly stage: StageConfig;
+  readonly data: Data;
+  readonly search: Search;
+  readonly auth: Auth;
+  readonly mail: Mail;
+}
+
+/**
+ * An area's environment and grants from its routes' settings (areaSettings): the table (read-only
+ * unless a route writes) and exactly the search, pool, mail and moderation access its routes' flags
+ * name. The API's area functions and the render function (the catalog's public reads) are bound here.
+ */
+export function bindArea(
+  fn: AppFunction,
+  settings: ReturnType<typeof areaSettings>,
+  { stage, data, search, auth, mail }: AreaResources,
+): void {
+  data.bindTable(fn, settings.writes ? 'RW' : 'RO');
+  // Behind CloudFront the client's address is the header its /api/* function writes
+  // (infra/constructs/viewer-address.ts); functions/http/client-ip.ts has the trust model.
+  fn.setEnv(ENV.clientIpHeader, VIEWER_ADDRESS_HEADER);
+  if (settings.uses.search) search.bindSearch(fn, 'RO');
+  // The pool's admin actions the area calls, in one statement: its routes' flags, and what the
+  // router reads of its callers (decision 043).
+  const poolActions = new Set<string>([
+    ...(settings.uses.identity ? IDENTITY_ACTIONS : []),
+    ...(settings.uses.roles ? ROLE_ACTIONS : []),
+    ...(settings.readsCallerGroups ? CALLER_GROUP_ACTIONS : settings.confirmsCallers ? CALLER_ACTIONS : []),
+  ]);
+  if (poolActions.size > 0) auth.bindIdentity(fn, [...poolActions].sort());
+  if (settings.verifiesTokens) auth.bindTokenVerification(fn);
+  if (settings.uses.mail) mail.bindMail(fn);
+  if (settings.uses.moderation) bindModeration(fn, stage, Stack.of(fn).region);
+}
+
 export interface ApiProps {
   readonly stage: StageConfig;
   readonly data: Data;
@@ -139,26 +176,7 @@ export class Api extends Construct {
         // Photo areas draw the photos' WebP sizes with sharp (decision 022).
         nativeModules: settings.uses.images ? PHOTO_NATIVE_MODULES : undefined,
       });
-      data.bindTable(fn, settings.writes ? 'RW' : 'RO');
-      // Behind CloudFront the client's address is the header its /api/* function writes
-      // (infra/constructs/viewer-address.ts); functions/http/client-ip.ts has the trust model.
-      fn.setEnv(ENV.clientIpHeader, VIEWER_ADDRESS_HEADER);
-      if (settings.uses.search) search.bindSearch(fn, 'RO');
-      // The pool's admin actions the area calls, in one statement: its routes' flags, and what the
-      // router reads of its callers (decision 043).
-      const poolActions = new Set<string>([
-        ...(settings.uses.identity ? IDENTITY_ACTIONS : []),
-        ...(settings.uses.roles ? ROLE_ACTIONS : []),
-        ...(settings.readsCallerGroups
-          ? CALLER_GROUP_ACTIONS
-          : settings.confirmsCallers
-            ? CALLER_ACTIONS
-            : []),
-      ]);
-      if (poolActions.size > 0) auth.bindIdentity(fn, [...poolActions].sort());
-      if (settings.verifiesTokens) auth.bindTokenVerification(fn);
-      if (settings.uses.mail) mail.bindMail(fn);
-      if (settings.uses.moderation) bindModeration(fn, stage, Stack.of(this).region);
+      bindArea(fn, settings, { stage, data, search, auth, mail });
       this.functions.push({ area, fn, uses: settings.uses });
 
       // One integration and one invoke permission for the whole area (not one per route).

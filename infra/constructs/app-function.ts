@@ -36,6 +36,11 @@ export interface AppFunctionProps {
    * platform (linux, arm64, glibc) at the version package.json pins. @default none
    */
   readonly nativeModules?: readonly string[];
+  /**
+   * Files copied beside the bundle, as they are (the render function's server render module and
+   * index.html, built by Vite). @default none
+   */
+  readonly besideBundle?: readonly string[];
 }
 
 /** The pinned version of a package, from the project's package.json (dependencies first). */
@@ -138,13 +143,16 @@ export class AppFunction extends NodejsFunction {
         sourceMap: true,
         format: OutputFormat.ESM,
         externalModules: [...RUNTIME_PROVIDED_MODULES, ...(props.nativeModules ?? [])],
-        ...(props.nativeModules?.length
+        ...(props.nativeModules?.length || props.besideBundle?.length
           ? {
               commandHooks: {
                 beforeBundling: () => [],
                 beforeInstall: () => [],
                 afterBundling: (_inputDir: string, outputDir: string) => [
-                  nativeInstallCommand(outputDir, props.nativeModules ?? []),
+                  ...(props.nativeModules?.length
+                    ? [nativeInstallCommand(outputDir, props.nativeModules)]
+                    : []),
+                  ...(props.besideBundle ?? []).map((file) => `cp "${file}" "${outputDir}/"`),
                 ],
               },
             }

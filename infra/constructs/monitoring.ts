@@ -79,6 +79,11 @@ export interface MonitoringProps {
   readonly domain: Domain;
   /** The table: throttled requests. */
   readonly table: Table;
+  /**
+   * Renders answered 500 or late (the edge served the static shell instead), per 5 minutes: the
+   * render function's handled failures, which its errors alarm does not see.
+   */
+  readonly renderFailures?: IMetric;
   /** The CloudFront web ACL, when the stage has one: its requests on the dashboard. */
   readonly webAcl?: { readonly metricName: string; readonly ruleMetricNames: readonly string[] };
 }
@@ -205,6 +210,20 @@ export class Monitoring extends Construct {
         treatMissingData: TreatMissingData.NOT_BREACHING,
       });
     }
+
+    if (props.renderFailures)
+      this.addAlarm({
+        key: 'render-failures',
+        meaning:
+          'Server renders failed or took longer than the edge waits (3 s) in 2 of the last 3 five-minute periods: visitors and link previews get the static shell instead of the page',
+        runbook: 'Render failures',
+        metric: props.renderFailures,
+        threshold: 5,
+        evaluationPeriods: 3,
+        datapointsToAlarm: 2,
+        // The metric filter publishes only when a failure is logged.
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
 
     // --- Table stream → search index ---------------------------------------------------------------
     const iteratorAge = props.streamConsumer.metric('IteratorAge', {

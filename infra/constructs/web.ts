@@ -4,7 +4,12 @@ import { Annotations, Duration, Stack, Token, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
+  type BehaviorOptions,
+  CacheCookieBehavior,
+  CachedMethods,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Distribution,
   Function as CfFunction,
   FunctionCode,
@@ -14,7 +19,10 @@ import {
   HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
   OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
   OriginSslPolicy,
   PriceClass,
   ResponseHeadersPolicy,
@@ -22,7 +30,13 @@ import {
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import {
+  FunctionUrlOrigin,
+  HttpOrigin,
+  OriginGroup,
+  S3BucketOrigin,
+} from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { IFunctionUrl } from 'aws-cdk-lib/aws-lambda';
 import {
   BlockPublicAccess,
   Bucket,
@@ -37,8 +51,18 @@ import { Construct } from 'constructs';
 import { S3_SERVER_ACCESS_LOGS_USE_BUCKET_POLICY } from 'aws-cdk-lib/cx-api';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigSchema } from '#shared/runtime-config';
 import { securityHeaders } from '#shared/security-headers';
+import {
+  RENDER_MAX_CACHE_SECONDS,
+  RENDER_ORIGIN_HEADER,
+  RENDER_PATH_HEADER,
+  RENDER_QUERY_KEYS,
+  RENDER_TIMEOUT_MS,
+  RENDERED_PAGES,
+  UNIVERSITY_COOKIE,
+} from '#shared/pages';
 import { CACHE_CONTROL } from '#shared/web-delivery';
 import type { StageConfig } from '../stages';
+import { renderPathCode } from './render-path';
 import { SPA_FALLBACK_CODE } from './spa-fallback';
 import { VIEWER_ADDRESS_CODE } from './viewer-address';
 import { type AppFunction, FUNCTION_ROLE_DEPENDENCY } from './app-function';
@@ -71,7 +95,12 @@ export interface WebProps {
   readonly webDistPath: string;
   /** ARN of the stage's CloudFront web ACL (EdgeFirewall), when it has one. @default - no WAF */
   readonly webAclArn?: string;
+  /** The render function's URL (infra/constructs/render.ts): origin of the rendered pages. */
+  readonly renderUrl?: IFunctionUrl;
 }
+
+/** The origin group fails over to the bucket's shell on these answers of the render function (not 404: real pages). */
+export const RENDER_FAILOVER_CODES = [500, 502, 503, 504];
 
 /**
  * CloudFront + S3 for the SPA on one origin with the API: `/*` from a private bucket through origin
@@ -163,6 +192,7 @@ export class Web extends Construct {
       comment: 'Writes the viewer address into x-viewer-address for the API (overwriting any sent)',
     });
 
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.siteBucket);
     const certificate = stage.domain
       ? Certificate.fromCertificateArn(this, 'Certificate', stage.domain.certificateArn)
       : undefined;
@@ -180,7 +210,7 @@ export class Web extends Construct {
       logBucket: this.logsBucket,
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        origin: siteOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: this.responseHeadersPolicy,
@@ -202,6 +232,7 @@ export class Web extends Construct {
           responseHeadersPolicy: this.responseHeadersPolicy,
           functionAssociations: [{ function: viewerAddress, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
+        ...(props.renderUrl ? this.renderedPages(props.renderUrl, siteOrigin, stage) : {}),
         '/images/*': {
           origin: S3BucketOrigin.withOriginAccessControl(this.imagesBucket),
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -231,6 +262,66 @@ export class Web extends Construct {
     }
 
     this.deploySite(props);
+  }
+
+  /**
+   * The rendered pages' behaviours (shared/pages.ts RENDERED_PAGES, one per CloudFront pattern):
+   * the render function first, the bucket's shell when it answers an error or not within the read
+   * timeout (origin failover, GET and HEAD only); cached per path, allow-listed query and `mu_u`
+   * cookie for at most a minute, as the render's Cache-Control says; nothing else of the viewer's
+   * request (no Authorization, no other cookie or header) reaches the function.
+   */
+  private renderedPages(
+    renderUrl: IFunctionUrl,
+    siteOrigin: ReturnType<typeof S3BucketOrigin.withOriginAccessControl>,
+    stage: StageConfig,
+  ): Record<string, BehaviorOptions> {
+    const origin = new OriginGroup({
+      primaryOrigin: FunctionUrlOrigin.withOriginAccessControl(renderUrl, {
+        readTimeout: Duration.millis(RENDER_TIMEOUT_MS),
+        connectionAttempts: 1,
+        connectionTimeout: Duration.seconds(2),
+      }),
+      fallbackOrigin: siteOrigin,
+      fallbackStatusCodes: RENDER_FAILOVER_CODES,
+    });
+    const cachePolicy = new CachePolicy(this, 'RenderedPages', {
+      comment: `Rendered pages (${stage.name}): path, listing query and chosen university`,
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(RENDER_MAX_CACHE_SECONDS),
+      headerBehavior: CacheHeaderBehavior.allowList(RENDER_PATH_HEADER),
+      queryStringBehavior: CacheQueryStringBehavior.allowList(...RENDER_QUERY_KEYS),
+      cookieBehavior: CacheCookieBehavior.allowList(UNIVERSITY_COOKIE),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const originRequestPolicy = new OriginRequestPolicy(this, 'RenderedPagesRequest', {
+      comment: `Rendered pages (${stage.name}): the site origin header besides the cache key, nothing else`,
+      headerBehavior: OriginRequestHeaderBehavior.allowList(RENDER_ORIGIN_HEADER),
+      queryStringBehavior: OriginRequestQueryStringBehavior.none(),
+      cookieBehavior: OriginRequestCookieBehavior.none(),
+    });
+    const renderPath = new CfFunction(this, 'RenderPath', {
+      code: FunctionCode.fromInline(renderPathCode(stage.domain ? `https://${stage.domain.domainName}` : '')),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Rendered pages: real path and site origin in headers, URI to the static shell',
+    });
+    const behavior: BehaviorOptions = {
+      origin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      // Origin failover serves GET, HEAD and OPTIONS only; a page is read with GET and HEAD.
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachedMethods: CachedMethods.CACHE_GET_HEAD,
+      cachePolicy,
+      originRequestPolicy,
+      responseHeadersPolicy: this.responseHeadersPolicy,
+      functionAssociations: [{ function: renderPath, eventType: FunctionEventType.VIEWER_REQUEST }],
+    };
+    // '/' is left to the default behaviour (the static shell): a path pattern's leading slash is
+    // optional in CloudFront, so '/' would be an empty pattern.
+    const patterns = RENDERED_PAGES.flatMap((page) => page.cloudFrontPatterns).filter((p) => p !== '/');
+    return Object.fromEntries(patterns.map((pattern) => [pattern, behavior]));
   }
 
   /** The app's public https origin: the stage's custom domain, else the distribution's domain. */

@@ -5,8 +5,8 @@
  * Used by `npm run bench` and by the infra tests that check what each bundle imports.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { copyFileSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import {
   bundleDefine,
@@ -24,12 +24,28 @@ const ROOT = resolve(import.meta.dirname, '../..');
  */
 export const BUNDLE_BUDGET_KB = 300;
 
+/**
+ * The render function's budget (decision 054), its bundle and the files beside it: the server
+ * render's module is React's server renderer, the router, the app's screens and the catalog's
+ * code, ~3 MB unminified from Vite's SSR build. Measured: 3,201 KB (handler 243 KB, render.mjs
+ * 2,951 KB, index.html 7 KB); the budget leaves ~12 %.
+ */
+export const RENDER_BUNDLE_BUDGET_KB = 3_600;
+
+/** The files the render function carries beside its bundle (infra/constructs/render.ts). */
+export const RENDER_BESIDE_BUNDLE = [
+  join(ROOT, 'web', 'dist-ssr', 'render.mjs'),
+  join(ROOT, 'web', 'dist', 'index.html'),
+];
+
 export interface LambdaBundle {
   /** 'catalog', 'accounts', … or 'stream'. */
   name: string;
   entry: string;
   file: string;
   bytes: number;
+  /** With the files beside it (the render function's), in bytes. */
+  totalBytes: number;
   /** Modules the bundle still imports (Node built-ins and the runtime's SDK). */
   externals: string[];
   metafile: Metafile;
@@ -40,7 +56,12 @@ export interface LambdaBundle {
  * admin's job runner, with
  * the native packages installed beside the bundle (as the stack does).
  */
-export function lambdaEntries(): { name: string; entry: string; native: readonly string[] }[] {
+export function lambdaEntries(): {
+  name: string;
+  entry: string;
+  native: readonly string[];
+  beside?: readonly string[];
+}[] {
   return [
     ...API_AREAS.map((area) => ({
       name: area,
@@ -48,10 +69,21 @@ export function lambdaEntries(): { name: string; entry: string; native: readonly
       native: areaSettings(area).uses.images ? PHOTO_NATIVE_MODULES : [],
     })),
     { name: 'stream', entry: join(ROOT, 'functions/app/stream.ts'), native: [] },
-    { name: 'photo-job', entry: join(ROOT, 'functions/app/jobs/photo-variants.ts'), native: PHOTO_NATIVE_MODULES },
+    {
+      name: 'photo-job',
+      entry: join(ROOT, 'functions/app/jobs/photo-variants.ts'),
+      native: PHOTO_NATIVE_MODULES,
+    },
     { name: 'admin-job', entry: join(ROOT, 'functions/app/jobs/admin-jobs.ts'), native: [] },
     { name: 'rate-job', entry: join(ROOT, 'functions/app/jobs/exchange-rate.ts'), native: [] },
     { name: 'expiry-job', entry: join(ROOT, 'functions/app/jobs/listing-expiry.ts'), native: [] },
+    // The server render behind CloudFront, with Vite's render module and index.html beside it.
+    {
+      name: 'render',
+      entry: join(ROOT, 'functions/app/render.ts'),
+      native: [],
+      beside: RENDER_BESIDE_BUNDLE,
+    },
   ];
 }
 
@@ -61,8 +93,12 @@ async function bundle(
   outDir: string,
   native: readonly string[] = [],
   traceAwsCalls = false,
+  beside: readonly string[] = [],
 ): Promise<LambdaBundle> {
-  const file = join(outDir, `${name}.mjs`);
+  // A bundle with files beside it in a folder of its own, as Lambda unpacks it.
+  const dir = beside.length > 0 ? join(outDir, name) : outDir;
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, beside.length > 0 ? 'index.mjs' : `${name}.mjs`);
   const result = await build({
     entryPoints: [entry],
     outfile: file,
@@ -79,6 +115,7 @@ async function bundle(
     metafile: true,
     logLevel: 'silent',
   });
+  for (const extra of beside) copyFileSync(extra, join(dir, basename(extra)));
   const externals = new Set<string>();
   for (const output of Object.values(result.metafile.outputs))
     for (const imp of output.imports) if (imp.external) externals.add(imp.path);
@@ -87,6 +124,7 @@ async function bundle(
     entry,
     file,
     bytes: statSync(file).size,
+    totalBytes: statSync(file).size + beside.reduce((sum, f) => sum + statSync(f).size, 0),
     externals: [...externals].sort(),
     metafile: result.metafile,
   };
@@ -103,8 +141,9 @@ export async function buildLambdaBundles(
 ): Promise<LambdaBundle[]> {
   mkdirSync(outDir, { recursive: true });
   const out: LambdaBundle[] = [];
-  for (const { name, entry, native } of lambdaEntries())
-    if (!only || only.includes(name)) out.push(await bundle(name, entry, outDir, native, traceAwsCalls));
+  for (const { name, entry, native, beside } of lambdaEntries())
+    if (!only || only.includes(name))
+      out.push(await bundle(name, entry, outDir, native, traceAwsCalls, beside));
   return out;
 }
 

@@ -45,7 +45,13 @@ import type { Product } from '#shared/schemas';
 import { productListingKey } from '#shared/table';
 import { startLocalStack } from '../local/stack';
 import { buildWebIfStale } from '../local/web-build';
-import { BUNDLE_BUDGET_KB, buildBaselineBundle, buildLambdaBundles, loadTimeMs } from './lambda-bundles';
+import {
+  BUNDLE_BUDGET_KB,
+  buildBaselineBundle,
+  buildLambdaBundles,
+  loadTimeMs,
+  RENDER_BUNDLE_BUDGET_KB,
+} from './lambda-bundles';
 import { fmt, percentile, sample } from './stats';
 import { lazyChunkJs, routeInitialJs } from './web-size';
 import { accountTimingFigures } from './accounts-timing';
@@ -205,9 +211,11 @@ async function lambdaFigures() {
   const base = percentile(loads.get('baseline')!, 50);
   line('load of a module with only the DynamoDB document client', `${fmt(base)} (median of ${LOAD_SAMPLES})`);
   for (const b of bundles) {
-    const kb = b.bytes / 1024;
+    // The render function's own budget counts the render module beside its bundle (decision 054).
+    const kb = b.totalBytes / 1024;
     const load = percentile(loads.get(b.name)!, 50);
-    line(`Lambda bundle ${b.name} (minified)`, `${kb.toFixed(1)} KB`, kb <= BUDGET.bundleKb);
+    const budget = b.name === 'render' ? RENDER_BUNDLE_BUDGET_KB : BUDGET.bundleKb;
+    line(`Lambda bundle ${b.name} (minified)`, `${kb.toFixed(1)} KB`, kb <= budget);
     line(
       `  load ${b.name} ÷ DynamoDB-only module`,
       `${fmt(load)}, ${(load / base).toFixed(2)}×`,

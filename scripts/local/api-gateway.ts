@@ -13,8 +13,7 @@ import { BadRequestError } from '../../functions/commons/errors';
 import {
   buildHttpApiEvent,
   gatewayError,
-  type HttpResult,
-  type IncomingApiRequest,
+  type InvokeApi,
   internalServerError,
   toHttpResult,
 } from '../../functions/http/api-event';
@@ -45,8 +44,7 @@ export interface ApiGatewayOptions {
   integrationTimeoutMs?: number;
 }
 
-/** Runs one API request (its body already read) through its handler and returns the HTTP response. */
-export type InvokeApi = (req: IncomingApiRequest) => Promise<HttpResult>;
+export type { InvokeApi } from '../../functions/http/api-event';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const handlerCache = new Map<string, Promise<LambdaHandler>>();

@@ -118,6 +118,7 @@ beforeAll(() => {
   for (const file of [
     ...API_AREAS.map((area) => `areas/${area}.ts`),
     'stream.ts',
+    'render.ts',
     'jobs/photo-variants.ts',
     'jobs/admin-jobs.ts',
     'jobs/exchange-rate.ts',
@@ -196,7 +197,7 @@ describe.each([
     });
   });
 
-  it('errors and throttles of every function: each API area, the stream dispatcher and the jobs', () => {
+  it('errors and throttles of every function: each API area, the stream dispatcher, the jobs and the render function', () => {
     const { stack } = get();
     const functions = [
       ...stack.api.functions.map((f) => ({ name: f.area, fn: f.fn })),
@@ -204,6 +205,7 @@ describe.each([
       { name: 'admin-jobs', fn: stack.adminJobs.runner },
       { name: 'exchange-rate', fn: stack.exchangeRateJob.fn },
       { name: 'listing-expiry', fn: stack.listingExpiry.job },
+      { name: 'render', fn: stack.render.fn },
     ];
     expect(functions.length).toBeGreaterThan(1);
     const fnAlarms = alarms(get()).filter((a) => a.AlarmName.includes('-fn-'));

@@ -32,6 +32,7 @@ beforeAll(() => {
   for (const file of [
     ...API_AREAS.map((area) => `areas/${area}.ts`),
     'stream.ts',
+    'render.ts',
     'jobs/photo-variants.ts',
     'jobs/admin-jobs.ts',
     'jobs/exchange-rate.ts',

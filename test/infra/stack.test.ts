@@ -15,7 +15,9 @@ import {
   STREAM_BATCH_SIZE,
   STREAM_BATCHING_WINDOW_S,
 } from '../../functions/stream/filter';
+import { renderPathCode } from '../../infra/constructs/render-path';
 import { SPA_FALLBACK_CODE } from '../../infra/constructs/spa-fallback';
+import { RENDER_FAILOVER_CODES } from '../../infra/constructs/web';
 import { VIEWER_ADDRESS_CODE } from '../../infra/constructs/viewer-address';
 import { VIEWER_ADDRESS_HEADER } from '../../functions/http/client-ip';
 import { MarketplaceStack } from '../../infra/stack';
@@ -26,6 +28,13 @@ import { type CfnLintRun, startCfnLint } from '../support/cfn-lint';
 import { AUTH_CONFIG } from '#shared/auth-config';
 import { LIMITS } from '#shared/limits';
 import { API_AREAS, type ApiArea, type RouteUses, routeList, UNMATCHED_ROUTES_AREA } from '#shared/routes';
+import {
+  RENDER_ORIGIN_HEADER,
+  RENDER_PATH_HEADER,
+  RENDER_QUERY_KEYS,
+  RENDERED_PAGES,
+  UNIVERSITY_COOKIE,
+} from '#shared/pages';
 import { runtimeConfigSchema } from '#shared/runtime-config';
 import { securityHeaders } from '#shared/security-headers';
 import { INDEX_LIST, KEY, STREAM_VIEW, TTL_ATTRIBUTE } from '#shared/table';
@@ -175,6 +184,7 @@ beforeAll(() => {
   for (const file of [
     ...API_AREAS.map((area) => `areas/${area}.ts`),
     'stream.ts',
+    'render.ts',
     'jobs/photo-variants.ts',
     'jobs/admin-jobs.ts',
     'jobs/exchange-rate.ts',
@@ -346,6 +356,8 @@ describe('search', () => {
       // The admin's reindex builds a fresh index and swaps it in (decision 026).
       'AdminJobsRunnerRole',
       ...searchAreas.map((a) => `Api${a[0].toUpperCase()}${a.slice(1)}FunctionRole`),
+      // The render function reads what the catalog's public routes read (decision 054).
+      'RenderFunctionRole',
     ];
     expect(principals.map((p) => p.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(expected.sort());
     // Two zones in prod.
@@ -1178,7 +1190,8 @@ describe('web', () => {
   });
 
   it('serves both buckets through origin access control and routes /api/* uncached to the HTTP API', () => {
-    dev.template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
+    // The two buckets' and the render function URL's (decision 054).
+    dev.template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 3);
     dev.template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
       OriginAccessControlConfig: {
         OriginAccessControlOriginType: 's3',
@@ -1188,6 +1201,7 @@ describe('web', () => {
     });
     const config = distribution(dev.resources);
     const s3Origins = config.Origins.filter((o) => o.S3OriginConfig);
+    // The site bucket once: the default behaviour's origin is also the rendered pages' fallback.
     expect(s3Origins).toHaveLength(2);
     for (const origin of s3Origins) expect(origin.OriginAccessControlId).toBeDefined();
     const api = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*');
@@ -1209,7 +1223,13 @@ describe('web', () => {
       OriginProtocolPolicy: 'https-only',
       OriginSSLProtocols: ['TLSv1.2'],
     });
-    expect(config.CacheBehaviors.map((b) => b.PathPattern).sort()).toEqual(['/api/*', '/images/*']);
+    expect(config.CacheBehaviors.map((b) => b.PathPattern).sort()).toEqual(
+      [
+        '/api/*',
+        '/images/*',
+        ...RENDERED_PAGES.flatMap((p) => p.cloudFrontPatterns).filter((p) => p !== '/'),
+      ].sort(),
+    );
     expect(config.DefaultCacheBehavior).toMatchObject({
       ViewerProtocolPolicy: 'redirect-to-https',
       FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: expect.anything() }],
@@ -1377,6 +1397,178 @@ describe('outputs', () => {
         'UserPoolClientId',
       ]),
     );
+  });
+});
+
+describe('render function (decision 054)', () => {
+  type Behavior = Record<string, unknown> & { PathPattern: string; TargetOriginId: string };
+  const config = (r: Record<string, Resource>) =>
+    ofType(r, 'AWS::CloudFront::Distribution')[0][1].Properties.DistributionConfig as {
+      CacheBehaviors: Behavior[];
+      DefaultCacheBehavior: Record<string, unknown>;
+      Origins: (Record<string, unknown> & { Id: string })[];
+      OriginGroups: { Items: Record<string, unknown>[] };
+    };
+  const renderFunction = (built: ReturnType<typeof build>) => {
+    const found = ofType(built.resources, 'AWS::Lambda::Function').filter(([id]) =>
+      id.startsWith('RenderFunction'),
+    );
+    expect(found).toHaveLength(1);
+    return found[0];
+  };
+  const renderedPatterns = RENDERED_PAGES.flatMap((p) => p.cloudFrontPatterns).filter((p) => p !== '/');
+
+  it('sends every rendered pattern of shared/pages.ts to one origin group: the function first, the site bucket on 500/502/503/504', () => {
+    const c = config(dev.resources);
+    const behaviors = c.CacheBehaviors.filter((b) => renderedPatterns.includes(b.PathPattern));
+    expect(behaviors.map((b) => b.PathPattern).sort()).toEqual([...renderedPatterns].sort());
+    expect(c.OriginGroups.Items).toHaveLength(1);
+    const [group] = c.OriginGroups.Items as {
+      Id: string;
+      FailoverCriteria: { StatusCodes: { Items: number[] } };
+      Members: { Items: { OriginId: string }[] };
+    }[];
+    expect(group.FailoverCriteria.StatusCodes.Items.sort()).toEqual([...RENDER_FAILOVER_CODES].sort());
+    const [primary, fallback] = group.Members.Items.map((m) => c.Origins.find((o) => o.Id === m.OriginId));
+    // The function URL, signed by its own origin access control, 1 attempt, 3 s read timeout.
+    expect(primary?.CustomOriginConfig).toMatchObject({
+      OriginReadTimeout: 3,
+      OriginProtocolPolicy: 'https-only',
+    });
+    expect(primary?.ConnectionAttempts).toBe(1);
+    expect(primary?.ConnectionTimeout).toBe(2);
+    expect(primary?.OriginAccessControlId).toBeDefined();
+    // The default behaviour's own site-bucket origin: the static shell.
+    expect(fallback?.S3OriginConfig).toBeDefined();
+    expect(fallback?.Id).toBe(c.DefaultCacheBehavior.TargetOriginId);
+    dev.template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: {
+        OriginAccessControlOriginType: 'lambda',
+        SigningBehavior: 'always',
+        SigningProtocol: 'sigv4',
+      },
+    });
+    for (const b of behaviors)
+      expect(b, b.PathPattern).toMatchObject({
+        TargetOriginId: group.Id,
+        // Origin groups fail over for GET, HEAD and OPTIONS only: no write reaches a page.
+        AllowedMethods: ['GET', 'HEAD'],
+        ViewerProtocolPolicy: 'redirect-to-https',
+        ResponseHeadersPolicyId: c.DefaultCacheBehavior.ResponseHeadersPolicyId,
+        FunctionAssociations: [
+          {
+            EventType: 'viewer-request',
+            FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^WebRenderPath/), 'FunctionARN'] },
+          },
+        ],
+      });
+  });
+
+  it('keys the cache on the path header, the listing query and mu_u only, for at most 60 s, and forwards no Authorization or other cookie', () => {
+    const [[, cachePolicy]] = ofType(dev.resources, 'AWS::CloudFront::CachePolicy').filter(([id]) =>
+      id.startsWith('WebRenderedPages'),
+    );
+    const cp = cachePolicy.Properties.CachePolicyConfig as Record<string, unknown> & {
+      ParametersInCacheKeyAndForwardedToOrigin: Record<string, Record<string, unknown>>;
+    };
+    expect(cp).toMatchObject({ MinTTL: 0, DefaultTTL: 0, MaxTTL: 60 });
+    const keys = cp.ParametersInCacheKeyAndForwardedToOrigin;
+    expect(keys.HeadersConfig).toEqual({ HeaderBehavior: 'whitelist', Headers: [RENDER_PATH_HEADER] });
+    expect(keys.QueryStringsConfig).toEqual({
+      QueryStringBehavior: 'whitelist',
+      QueryStrings: [...RENDER_QUERY_KEYS],
+    });
+    expect(keys.CookiesConfig).toEqual({ CookieBehavior: 'whitelist', Cookies: [UNIVERSITY_COOKIE] });
+    expect(keys).toMatchObject({ EnableAcceptEncodingGzip: true, EnableAcceptEncodingBrotli: true });
+    const [[, requestPolicy]] = ofType(dev.resources, 'AWS::CloudFront::OriginRequestPolicy').filter(([id]) =>
+      id.startsWith('WebRenderedPagesRequest'),
+    );
+    expect(requestPolicy.Properties.OriginRequestPolicyConfig).toMatchObject({
+      HeadersConfig: { HeaderBehavior: 'whitelist', Headers: [RENDER_ORIGIN_HEADER] },
+      QueryStringsConfig: { QueryStringBehavior: 'none' },
+      CookiesConfig: { CookieBehavior: 'none' },
+    });
+    const forwarded = JSON.stringify([cachePolicy.Properties, requestPolicy.Properties]).toLowerCase();
+    expect(forwarded).not.toContain('authorization');
+  });
+
+  it('writes the real path and the site origin over whatever the viewer sent, and points the URI at the shell', () => {
+    const run = (code: string, uri: string, headers: Record<string, { value: string }>) =>
+      runInNewContext(
+        `${code}\nhandler(${JSON.stringify({ context: { distributionDomainName: 'd111.cloudfront.net' }, request: { uri, headers } })})`,
+      ) as { uri: string; headers: Record<string, { value: string }> };
+    // The attack: a viewer naming another page (or origin) in the headers the function trusts.
+    const forged = run(renderPathCode(''), '/product/12', {
+      [RENDER_PATH_HEADER]: { value: '/vendedor/evil' },
+      [RENDER_ORIGIN_HEADER]: { value: 'https://evil.example' },
+    });
+    expect(forged.headers[RENDER_PATH_HEADER]).toEqual({ value: '/product/12' });
+    expect(forged.headers[RENDER_ORIGIN_HEADER]).toEqual({ value: 'https://d111.cloudfront.net' });
+    expect(forged.uri).toBe('/index.html');
+    const withDomain = run(renderPathCode('https://mercado.example.com'), '/marketplace', {});
+    expect(withDomain.headers[RENDER_ORIGIN_HEADER]).toEqual({ value: 'https://mercado.example.com' });
+    // The function deployed is that code, with the stage's domain.
+    const fns = ofType(custom.resources, 'AWS::CloudFront::Function').filter(([id]) =>
+      id.startsWith('WebRenderPath'),
+    );
+    expect(fns.map(([, f]) => f.Properties.FunctionCode)).toEqual([
+      renderPathCode('https://mercado.example.com'),
+    ]);
+  });
+
+  it("has only the catalog's public reads: the table read-only and the search index, no pool, mail or images; callable by this distribution only", () => {
+    const [logicalId, fn] = renderFunction(dev);
+    expect(fn.Properties).toMatchObject({ MemorySize: 1024, Timeout: 5, Architectures: ['arm64'] });
+    const { env, statements } = grantsOf(dev, [logicalId, fn]);
+    const catalog = areaGrants(dev, 'catalog');
+    // Besides its own log group and X-Ray, every action is one the catalog's function has on the same resource.
+    for (const st of statements.filter((x) => ![x.Action].flat().every((a) => /^(logs|xray):/.test(a))))
+      expect(
+        catalog.statements.some(
+          (c) =>
+            JSON.stringify(c.Resource) === JSON.stringify(st.Resource) &&
+            [st.Action].flat().every((a) => [c.Action].flat().includes(a)),
+        ),
+        JSON.stringify(st.Action),
+      ).toBe(true);
+    expect(actionsOf(statements, 'dynamodb:').flatMap((st) => [st.Action].flat())).not.toContain(
+      'dynamodb:PutItem',
+    );
+    expect(actionsOf(statements, 'es:')).not.toEqual([]);
+    expect(actionsOf(statements, 'cognito-idp:')).toEqual([]);
+    expect(actionsOf(statements, 'ses:')).toEqual([]);
+    expect(actionsOf(statements, 's3:')).toEqual([]);
+    for (const [name, value] of Object.entries(env))
+      if (name !== ENV.userPoolClientId && name !== ENV.tokenIssuer)
+        expect(catalog.env[name], name).toEqual(value);
+    expect(env[ENV.tokenIssuer]).toBeUndefined();
+    dev.template.hasResourceProperties('AWS::Lambda::Url', {
+      AuthType: 'AWS_IAM',
+      TargetFunctionArn: { 'Fn::GetAtt': [logicalId, 'Arn'] },
+    });
+    const permissions = ofType(dev.resources, 'AWS::Lambda::Permission').filter(
+      ([, p]) => p.Properties.Principal === 'cloudfront.amazonaws.com',
+    );
+    expect(permissions.map(([, p]) => p.Properties.Action).sort()).toEqual([
+      'lambda:InvokeFunction',
+      'lambda:InvokeFunctionUrl',
+    ]);
+    for (const [, p] of permissions)
+      expect(joined(p.Properties.SourceArn)).toMatch(/:distribution\/<WebDistribution/);
+  });
+
+  it('is watched: its errors like every function, and its handled failures (500s) from its log', () => {
+    dev.template.hasResourceProperties('AWS::Logs::MetricFilter', {
+      FilterPattern: '"[render-failed]"',
+      MetricTransformations: [Match.objectLike({ MetricName: 'RenderFailures', MetricValue: '1' })],
+    });
+    dev.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmName: 'marketplace-dev-render-failures',
+      MetricName: 'RenderFailures',
+    });
+    dev.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmName: 'marketplace-dev-fn-render-errors',
+    });
   });
 });
 

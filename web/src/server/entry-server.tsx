@@ -18,6 +18,7 @@ import { createQueryClient } from '../app/provider';
 import { screenOf } from '../app/router';
 import type { PageHead } from '../lib/page-head/types';
 import type { PrefetchResult, RenderValues } from '../lib/render-context';
+import { answerPage, type PageRequest, type PageResponse } from './document';
 import { headOf } from './heads';
 
 /** How long a render waits for the API before it renders what it has (the rest: pending states). */
@@ -159,3 +160,5 @@ export async function render(url: string, request: RenderRequest): Promise<Rende
 export { setApiTransport } from '../lib/api-client';
 /** The head's tags, for the origin writing the document (lib/page-head/render-head-tags.ts). */
 export { renderHeadTags } from '../lib/page-head/render-head-tags';
+/** A rendered page's whole HTTP answer, for the local origin and the render function (document.ts). */
+export const renderPage = (request: PageRequest): Promise<PageResponse | null> => answerPage(render, request);

@@ -1,0 +1,148 @@
+/**
+ * A rendered page's HTTP answer (issue 27): what the local origin (scripts/local/render.ts) and the
+ * render function behind CloudFront (functions/app/render.ts) both answer for a GET of a page the
+ * server renders, from the request's path and query, its Cookie header, the site's origin, the
+ * clock and the built index.html. Bundled into web/dist-ssr/render.mjs with the render itself, so
+ * the two origins cannot drift: the callers only add their transport, timeout and fallback.
+ */
+import { jsonForHtml } from '#shared/html';
+import {
+  DEGRADED_CACHE_SECONDS,
+  RENDER_QUERY_KEYS,
+  RENDER_STATE_ID,
+  RENDERED_PAGES,
+  renderedPageOf,
+  SERVER_RENDERED_ATTRIBUTE,
+  UNIVERSITY_COOKIE,
+} from '#shared/pages';
+import { firstScreen, SCREEN_MODULES_META } from '../early/boot';
+import { renderHeadTags } from '../lib/page-head/render-head-tags';
+import type { RenderRequest, RenderResult } from './entry-server';
+
+export interface PageRequest {
+  /** The page's path and query as requested ('/product/12?x=1'), still percent-encoded. */
+  url: string;
+  /** The request's Cookie header (only `mu_u` is read). */
+  cookie?: string | null;
+  /** The site's origin (stage configuration or the local URL; never a request header). */
+  origin: string;
+  now: number;
+  /** The built index.html. */
+  template: string;
+}
+
+export interface PageResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The value of cookie `name` in a Cookie header. */
+export function cookieValue(header: string | null | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) {
+      try {
+        return decodeURIComponent(rest.join('='));
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The answer to a GET of `request.url`, or null when the server does not render it (not a rendered
+ * page, or a page that shows the chosen university with none in the URL nor the cookie: a visitor
+ * who chose before the cookie existed keeps it in localStorage only, and the static shell's early
+ * script sends them on as before). Throws when the render fails: the caller serves the shell.
+ */
+export async function answerPage(
+  render: (url: string, request: RenderRequest) => Promise<RenderResult>,
+  request: PageRequest,
+): Promise<PageResponse | null> {
+  const { pathname, searchParams } = new URL(request.url, 'http://origin');
+  const kind = renderedPageOf(pathname);
+  const page = RENDERED_PAGES.find((p) => p.kind === kind);
+  if (!page) return null;
+  const university = page.universityCookie ? cookieValue(request.cookie, UNIVERSITY_COOKIE) : null;
+  if (page.universityCookie && !searchParams.get('university') && !university) return null;
+  // The query the edge keys and forwards (RENDER_QUERY_KEYS): locally the same, so a parameter the
+  // edge drops cannot change a page here.
+  const query = new URLSearchParams();
+  for (const [key, value] of searchParams)
+    if ((RENDER_QUERY_KEYS as readonly string[]).includes(key)) query.append(key, value);
+  const url = `${pathname}${query.size > 0 ? `?${query}` : ''}`;
+
+  const result = await render(url, { origin: request.origin, now: request.now, university });
+  const seconds = result.degraded ? DEGRADED_CACHE_SECONDS : page.cacheSeconds;
+  const cacheControl = `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds}`;
+  // A page that shows the chosen university when its URL names none is one page per cookie.
+  const vary: Record<string, string> = page.universityCookie ? { vary: 'Cookie' } : {};
+  if (result.redirect)
+    return {
+      status: 302,
+      headers: { location: result.redirect, 'cache-control': cacheControl, ...vary },
+      body: '',
+    };
+  return {
+    status: result.status,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl, ...vary },
+    body: renderDocument(request.template, renderHeadTags(result.head), result.html, result.state, pathname),
+  };
+}
+
+/**
+ * The built index.html as the rendered page's document: the page's head in place of the site-wide
+ * title, description, Open Graph block and WebSite JSON-LD; the app's HTML in #root (in place of the
+ * hand-copied inert bar); the render's state as a JSON data block (never an executable script: the
+ * CSP allows none inline, and the query string is never written into one); <html> marked, so the
+ * early script leaves the page alone and the app hydrates it.
+ */
+export function renderDocument(
+  template: string,
+  headTags: string,
+  html: string,
+  state: string,
+  pathname = '/',
+): string {
+  const head = template
+    .replace(/<title>[\s\S]*?<\/title>\s*/, '')
+    .replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/, '')
+    .replace(/<meta\s+property="og:[^"]*"[^>]*>\s*/g, '')
+    .replace(/<!--[^>]*Structured data[\s\S]*?-->\s*/, '')
+    .replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>\s*/g, '');
+  const rootStart = head.indexOf('<div id="root">');
+  const rootEnd = head.lastIndexOf('</div>', head.indexOf('</body>'));
+  if (rootStart === -1 || rootEnd === -1) throw new Error('index.html has no <div id="root">');
+  // Functions as replacements: a `$` in the page's text must stay a `$`.
+  return (
+    head
+      .slice(0, rootStart)
+      .replace('<html lang="es">', () => `<html lang="es" ${SERVER_RENDERED_ATTRIBUTE}>`)
+      .replace('</head>', () => `${headTags}\n${screenStylesheets(template, pathname)}  </head>`) +
+    `<div id="root">${html}</div>\n    <script type="application/json" id="${RENDER_STATE_ID}">${jsonForHtml(
+      JSON.parse(state),
+    )}</script>` +
+    head.slice(rootEnd + '</div>'.length)
+  );
+}
+
+/**
+ * The stylesheets of the page's screen chunk (listed by the build in index.html's screen-modules
+ * meta), in the head: the server's HTML is painted before any script runs, and a screen's styles
+ * applied later by the early script moved what was already on screen (CLS 0.14 on a product page).
+ */
+function screenStylesheets(template: string, pathname: string): string {
+  const screen = firstScreen(pathname);
+  if (!screen) return '';
+  const meta = new RegExp(
+    `<meta name="${SCREEN_MODULES_META}" data-screen="${screen}" content="([^"]*)"`,
+  ).exec(template);
+  return (meta?.[1] ?? '')
+    .split(/\s+/)
+    .filter((href) => href.endsWith('.css'))
+    .map((href) => `    <link rel="stylesheet" crossorigin href="${href}">\n`)
+    .join('');
+}
