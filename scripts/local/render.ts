@@ -10,7 +10,6 @@ import {
   SERVER_RENDERED_ATTRIBUTE,
   UNIVERSITY_COOKIE,
 } from '../../shared/pages';
-import { firstScreen, SCREEN_MODULES_META } from '../../web/src/early/boot';
 import type { InvokeApi } from './api-gateway';
 
 /**
@@ -42,6 +41,7 @@ interface RenderModule {
   }>;
   setApiTransport(transport: ((url: string, init: RequestInit) => Promise<Response>) | null): void;
   renderHeadTags(head: import('../../web/src/lib/page-head/types').PageHead): string;
+  screenAssetTags(pathname: string): Promise<string>;
 }
 
 /**
@@ -97,7 +97,7 @@ export function renderDocument(
   headTags: string,
   html: string,
   state: string,
-  pathname = '/',
+  assetTags = '',
 ): string {
   const head = template
     .replace(/<title>[\s\S]*?<\/title>\s*/, '')
@@ -113,30 +113,12 @@ export function renderDocument(
     head
       .slice(0, rootStart)
       .replace('<html lang="es">', () => `<html lang="es" ${SERVER_RENDERED_ATTRIBUTE}>`)
-      .replace('</head>', () => `${headTags}\n${screenStylesheets(template, pathname)}  </head>`) +
+      .replace('</head>', () => `${headTags}\n${assetTags}  </head>`) +
     `<div id="root">${html}</div>\n    <script type="application/json" id="${RENDER_STATE_ID}">${jsonForHtml(
       JSON.parse(state),
     )}</script>` +
     head.slice(rootEnd + '</div>'.length)
   );
-}
-
-/**
- * The stylesheets of the page's screen chunk (listed by the build in index.html's screen-modules
- * meta), in the head: the server's HTML is painted before any script runs, and a screen's styles
- * applied later by the early script moved what was already on screen (CLS 0.14 on a product page).
- */
-function screenStylesheets(template: string, pathname: string): string {
-  const screen = firstScreen(pathname);
-  if (!screen) return '';
-  const meta = new RegExp(
-    `<meta name="${SCREEN_MODULES_META}" data-screen="${screen}" content="([^"]*)"`,
-  ).exec(template);
-  return (meta?.[1] ?? '')
-    .split(/\s+/)
-    .filter((href) => href.endsWith('.css'))
-    .map((href) => `    <link rel="stylesheet" crossorigin href="${href}">\n`)
-    .join('');
 }
 
 /** Reads `file` again when its modification time changes (a rebuild while the origin runs). */
@@ -227,7 +209,7 @@ export function createLocalRenderer(opts: LocalRendererOptions) {
       const seconds = result.degraded ? DEGRADED_CACHE_SECONDS : (page?.cacheSeconds ?? 30);
       const cacheControl = `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds}`;
       // A page that shows the chosen university when its URL names none is one page per cookie.
-      const vary = page?.universityCookie ? { vary: 'Cookie' } : {};
+      const vary: Record<string, string> = page?.universityCookie ? { vary: 'Cookie' } : {};
       if (result.redirect) {
         return {
           status: 302,
@@ -240,7 +222,7 @@ export function createLocalRenderer(opts: LocalRendererOptions) {
         mod.renderHeadTags(result.head),
         result.html,
         result.state,
-        pathname,
+        await mod.screenAssetTags(pathname),
       );
       return {
         status: result.status,

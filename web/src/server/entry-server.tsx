@@ -159,3 +159,5 @@ export async function render(url: string, request: RenderRequest): Promise<Rende
 export { setApiTransport } from '../lib/api-client';
 /** The head's tags, for the origin writing the document (lib/page-head/render-head-tags.ts). */
 export { renderHeadTags } from '../lib/page-head/render-head-tags';
+/** The screen's stylesheet and modulepreload links, for the document's head (./assets.ts). */
+export { screenAssetTags } from './assets';

@@ -120,7 +120,7 @@ describe('files and page loads', () => {
       '/search?q=libro',
       '/global-marketplace',
       '/product/42',
-      '/seller/abc',
+      '/vendedor/abc',
       '/carrera/ingenieria-informatica',
       '/categoria/libros',
     ];
