@@ -273,7 +273,14 @@ describe('local stack smoke', () => {
 
         // Without JavaScript: the server's HTML.
         const release = await holdScripts(page);
-        await page.goto(`${baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
+        // Not 'domcontentloaded': that waits for the app's (deferred) entry script, held here. The
+        // document is parsed up to its state block, which follows #root.
+        await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
+        await page.locator('#render-state').waitFor({ state: 'attached' });
+        // And its stylesheets are in (the head's, render-blocking), so the boxes below are final.
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((l) => l.sheet),
+        );
         expect(await page.locator('html').getAttribute('data-server-rendered')).toBe('');
         const root = page.locator('#root');
         if (route.startsWith('/product/')) {
