@@ -52,8 +52,8 @@ export interface RenderedPage {
 export const UNIVERSITY_COOKIE = 'mu_u';
 
 /**
- * Where the document says the server rendered it (an attribute of <html>, so the early script,
- * which runs before the body is parsed, can read it): the browser hydrates that HTML.
+ * Where the document says the server rendered it (an attribute of <html>): the browser hydrates
+ * that HTML rather than rendering afresh.
  */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 /** The id of the `<script type="application/json">` data block holding the render's state. */

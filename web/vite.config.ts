@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { apiRoutesPlugin } from './api-routes-plugin.ts';
-import { bootHtml } from './boot-html.ts';
-import { APP_MODULES_META, FIRST_SCREEN_MODULES, SCREEN_MODULES_META } from './src/early/boot.ts';
 import { pwaPlugin } from './pwa-plugin.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -65,114 +63,6 @@ function reactRouterProductionBuild(): Plugin {
 }
 
 /**
- * The modules that `src/early.ts` shares with the app (the `first-screen` chunk group below): leaf
- * modules free of React, written once here for both the group and EARLY_MODULES.
- */
-const EARLY_SHARED =
-  /(src[\\/]early[\\/]first-screen|home-hero-texts|image-sizes|product-images|api-term|config[\\/]paths|shared[\\/](enums|ids|limits|pages|photo-urls|text))\.ts$/;
-
-/** Leaf modules the early paints of listings share with the app (icons, prices; a chunk of their own). */
-const PAINT_SHARED = /(catalog-icon-data|count-text|shared[\\/]money)\.ts$/;
-
-/**
- * The modules `src/early.ts` imports (with Vite's preload helper): kept out of the shell's chunk
- * group below, so the early entry's own chunk never imports React.
- */
-const EARLY_MODULES = (id: string) =>
-  /preload-helper|[\\/]src[\\/]early[\\/.]/.test(id) || EARLY_SHARED.test(id) || PAINT_SHARED.test(id);
-
-/**
- * `src/early.ts` is an entry of its own, loaded by an async module script at the top of index.html:
- * it starts the first screen's API calls and chunk, paints what it can, and then starts the app
- * (decisions 024, 034 and 035). Vite would bundle every module script of index.html into the app's
- * entry, so the script is added here, after the build named its file (the source file itself under
- * the dev server), and the app's entry leaves the HTML for the list the early script reads.
- */
-/**
- * The chunk `fileName` and the chunks it imports statically, each after its own imports (depth-first,
- * post-order): the order they run in. Chunks in `done` are skipped; the visited ones join it.
- */
-function importOrder(bundle: Rolldown.OutputBundle, fileName: string, done = new Set<string>()): string[] {
-  const order: string[] = [];
-  const visit = (file: string) => {
-    const c = bundle[file];
-    if (done.has(file) || c?.type !== 'chunk') return;
-    done.add(file);
-    c.imports.forEach(visit);
-    order.push(file);
-  };
-  visit(fileName);
-  return order;
-}
-
-function earlyScript(): Plugin {
-  return {
-    name: 'early-script',
-    // The early script runs before React has downloaded: nothing it imports may import React.
-    generateBundle(_options, bundle) {
-      const early = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'early');
-      for (const fileName of early ? importOrder(bundle, early.fileName) : []) {
-        const c = bundle[fileName] as Rolldown.OutputChunk;
-        if (Object.keys(c.modules).some((id) => /node_modules[\\/]react(-dom)?[\\/]/.test(id)))
-          this.error(
-            `The early entry imports React through ${fileName}: see EARLY_MODULES in vite.config.ts`,
-          );
-      }
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        // Dev server: the source file, and index.html's own entry script starts the app.
-        if (!ctx.bundle)
-          return [
-            {
-              tag: 'script',
-              attrs: { type: 'module', async: true, src: '/src/early.ts' },
-              injectTo: 'head-prepend',
-            },
-          ];
-        const bundle = ctx.bundle;
-        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const chunk = chunks.find((c) => c.isEntry && c.name === 'early');
-        const entry = chunks.find((c) => c.isEntry && c.name === 'index');
-        if (!chunk || !entry) throw new Error('The early entry or the app entry is missing from the build');
-        // What the early script runs itself; then the app's modules, which the early script runs one
-        // per task (decision 039).
-        const early = new Set(importOrder(bundle, chunk.fileName));
-        const app = importOrder(bundle, entry.fileName, new Set(early));
-        const loaded = new Set([...early, ...app]);
-        const cssOf = (file: string) => [...((bundle[file] as typeof entry).viteMetadata?.importedCss ?? [])];
-        const styles = new Set(app.flatMap(cssOf));
-        // Each first screen's chunk with the chunks and stylesheets it adds to the app's.
-        const screens = Object.fromEntries(
-          Object.entries(FIRST_SCREEN_MODULES).map(([key, module]) => {
-            const screen = chunks.find((c) =>
-              c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/src/${module}.tsx`),
-            );
-            if (!screen) throw new Error(`No chunk for the first screen ${module}`);
-            const files = importOrder(bundle, screen.fileName, new Set(loaded));
-            const css = files.flatMap(cssOf);
-            return [
-              key,
-              [...files, ...new Set(css.filter((file) => !styles.has(file)))].map((file) => `/${file}`),
-            ];
-          }),
-        );
-        // The early script starts the app once the first screen is painted (decision 035).
-        return bootHtml({
-          html,
-          early: { src: `/${chunk.fileName}`, imports: chunk.imports.map((file) => `/${file}`) },
-          metaName: APP_MODULES_META,
-          app: app.map((file) => `/${file}`),
-          screens,
-          screenMetaName: SCREEN_MODULES_META,
-        });
-      },
-    },
-  };
-}
-
-/**
  * Prunes the lists of files Vite preloads beside each dynamic `import()` (its `__vite__mapDeps`
  * table, written into the importing chunk): a chunk that the importing chunk imports statically,
  * directly or not, is already loaded when the `import()` runs, so listing it again only adds bytes
@@ -209,24 +99,11 @@ function preloadOnlyWhatIsMissing() {
     { hostId, hostType }: { hostId: string; hostType: 'html' | 'js' },
   ): string[] => {
     if (hostType !== 'js' || !bundle) return deps;
-    const imported = bundle[fileName];
-    const earlyPaint =
-      imported?.type === 'chunk' && /[\\/]src[\\/]early[\\/]/.test(imported.facadeModuleId ?? '');
-    // The early script imports the first screen's chunk when it starts the app, alongside React: the
-    // chunk's own imports are requested once it arrives, while React is still downloading, and the
-    // router's lists preload them too. A list per screen in the early script, which every page
-    // loads first, cost 0.45 KB gzip (decision 037). Its paints' lists stay: they are on the way
-    // to the first screen's largest paint.
-    const host = bundle[hostId];
-    if (host?.type === 'chunk' && host.isEntry && host.name === 'early' && !earlyPaint) return [];
     const loaded = staticClosure(hostId);
-    // The app's entry and its static imports are loaded with any screen (index.html preloads them,
-    // or the early script starts them with the screen's chunk). Not with the early paints' chunks,
-    // which run before the app: what they share with it is preloaded beside them.
-    if (!earlyPaint)
-      for (const chunk of Object.values(bundle))
-        if (chunk.type === 'chunk' && chunk.isEntry && chunk.facadeModuleId?.endsWith('.html'))
-          staticClosure(chunk.fileName, loaded);
+    // The app's entry and its static imports are loaded with any screen (the document preloads them).
+    for (const chunk of Object.values(bundle))
+      if (chunk.type === 'chunk' && chunk.isEntry && chunk.facadeModuleId?.endsWith('.html'))
+        staticClosure(chunk.fileName, loaded);
     return deps.filter((dep) => dep !== fileName && !loaded.has(dep));
   };
   return { plugin, resolveDependencies };
@@ -237,14 +114,19 @@ const preload = preloadOnlyWhatIsMissing();
  * The server's render (issue 27): `vite build --ssr src/server/entry-server.tsx` writes one
  * self-contained module, web/dist-ssr/render.mjs (outside web/dist, which is uploaded publicly):
  * every dependency bundled (the render Lambda and the local origin import it as it is), no chunk
- * groups, React and the router in their production builds as in the browser.
+ * groups, React and the router in their production builds as in the browser. It runs after the
+ * client build and inlines that build's manifest (src/server/assets.ts writes each screen's links
+ * from it), so the render reads no file of web/dist at run time.
  */
-const ssrBuild: UserConfig = {
+const ssrBuild = (): UserConfig => ({
   root: webRoot,
   publicDir: false,
   plugins: [react(), apiRoutesPlugin(), reactRouterProductionBuild()],
   mode: 'production',
-  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  define: {
+    'process.env.NODE_ENV': JSON.stringify('production'),
+    __CLIENT_MANIFEST__: clientManifest(),
+  },
   resolve: { alias: [webSrcAlias] },
   ssr: { noExternal: true, target: 'node' },
   build: {
@@ -257,7 +139,14 @@ const ssrBuild: UserConfig = {
       output: { format: 'esm', entryFileNames: 'render.mjs', codeSplitting: false },
     },
   },
-};
+});
+
+/** The client build's manifest (web/dist/.vite/manifest.json) as JSON text, for the SSR build. */
+function clientManifest(): string {
+  const file = fileURLToPath(new URL('./dist/.vite/manifest.json', import.meta.url));
+  if (!existsSync(file)) throw new Error(`${file} is missing: the client build runs before the SSR build`);
+  return JSON.stringify(JSON.parse(readFileSync(file, 'utf8')));
+}
 
 /**
  * The SPA build. Root is web/, output web/dist (served by the local server and uploaded to S3).
@@ -266,7 +155,7 @@ const ssrBuild: UserConfig = {
  * (`#x in obj`, used by the data libraries), whose lowering would cost ~1.6 KB gzip on every route.
  * The manifest lets scripts/bench measure each route's initial JavaScript.
  */
-export default defineConfig(({ command, isSsrBuild }) => (isSsrBuild ? ssrBuild : spaBuild(command)));
+export default defineConfig(({ command, isSsrBuild }) => (isSsrBuild ? ssrBuild() : spaBuild(command)));
 
 const spaBuild = (command: string): UserConfig => ({
   root: webRoot,
@@ -275,7 +164,6 @@ const spaBuild = (command: string): UserConfig => ({
     react(),
     apiRoutesPlugin(),
     reactRouterProductionBuild(),
-    earlyScript(),
     pwaPlugin(),
     preload.plugin,
   ],
@@ -297,10 +185,7 @@ const spaBuild = (command: string): UserConfig => ({
     sourcemap: false,
     cssCodeSplit: true,
     rolldownOptions: {
-      input: {
-        index: fileURLToPath(new URL('./index.html', import.meta.url)),
-        early: fileURLToPath(new URL('./src/early.ts', import.meta.url)),
-      },
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)) },
       output: {
         codeSplitting: {
           groups: [
@@ -333,48 +218,28 @@ const spaBuild = (command: string): UserConfig => ({
             // local storage use zod-free guards); one shared, long-cached chunk for the lazy routes
             // that do load it.
             { name: 'validation', test: /node_modules[\\/]zod[\\/]/, priority: 10 },
-            // What the early script needs (decision 034), with Vite's preload helper (which it imports
-            // too): one chunk, which the app's entry imports too. A module of it left in a chunk of its
-            // own (the home's texts, shared with the chooser's screen) would be fetched only once the
-            // early script arrives, one round trip later, and hold back the first screen's calls and
-            // paint. The text helpers, used by the lazy screens too, are here.
-            {
-              name: 'first-screen',
-              test: (id: string) => EARLY_SHARED.test(id) || /preload-helper/.test(id),
-              priority: 15,
-            },
-            // The leaf modules the listing paints share with the app (icons, prices; decision 036): a
-            // chunk of their own, fetched with those paints, so the early script's own imports stay
-            // small. In the early chunk they cost the chooser's early paint ~0.15 s of simulated LCP
-            // (decision 037's Lighthouse A/B) for 0.15 KB less JavaScript on /marketplace.
-            {
-              name: 'paint-shared',
-              test: PAINT_SHARED,
-              priority: 15,
-            },
             // What the listing screens share (the product grid and card with its share menu and heart,
             // the favourites query, local storage, skeleton, badge, the university query, the products'
-            // query and key, the results' skeleton, the first-screen render hook, page meta): one chunk
-            // rather than one per set of screens sharing them (/marketplace had five of 0.05-0.8 KB
-            // gzip, then four). Their own imports stay where they are (limits and ids are the early
-            // entry's). Page meta, the grid and the hook joined in decision 037 (/marketplace -1.2 KB,
+            // query and key, the results' skeleton, the debounce hook, page meta): one chunk rather than
+            // one per set of screens sharing them (/marketplace had five of 0.05-0.8 KB gzip, then
+            // four). Their own imports stay where they are (limits and ids are the shell's). Page
+            // meta, the grid and the hook joined in decision 037 (/marketplace -1.2 KB,
             // /product -0.5 KB): the small screens that use page meta alone load this chunk (~3 KB
             // more) the first time, off the landing pages' budgets.
             {
               name: 'common',
-              test: /components[\\/]product[\\/](product-card|share-menu|product-grid)\.tsx$|lib[\\/]api[\\/]get-favorites\.ts$|hooks[\\/](use-deferred-first-screen|use-debounced-value)\.ts$|lib[\\/](document-meta|api[\\/]get-products)\.ts$|results-loading\.tsx$|lib[\\/]storage\.ts$|components[\\/]ui[\\/](skeleton|badge)\.tsx$|lib[\\/]api[\\/](products-query-key|get-university)\.ts$/,
+              test: /components[\\/]product[\\/](product-card|share-menu|product-grid)\.tsx$|lib[\\/]api[\\/]get-favorites\.ts$|hooks[\\/]use-debounced-value\.ts$|lib[\\/](document-meta|api[\\/]get-products)\.ts$|results-loading\.tsx$|lib[\\/]storage\.ts$|components[\\/]ui[\\/](skeleton|badge)\.tsx$|lib[\\/]api[\\/](products-query-key|get-university)\.ts$/,
               includeDependenciesRecursively: false,
               priority: 5,
             },
             // The app's own modules that an entry imports statically (the shell: layout, bar, session,
             // API client, paths, icons, toasts, popover...) are loaded on every page: one chunk (it
             // lands in the entry) rather than one small chunk per set of lazy screens sharing them,
-            // each with its own imports, exports and gzip overhead (decision 024). Never the early
-            // entry's modules: that script must not wait for React (`earlyScript` checks it).
+            // each with its own imports, exports and gzip overhead (decision 024).
             {
               name: 'shell',
               tags: ['$initial'],
-              test: (id: string) => !id.includes('node_modules') && !EARLY_MODULES(id),
+              test: (id: string) => !id.includes('node_modules'),
               includeDependenciesRecursively: false,
               priority: 1,
             },

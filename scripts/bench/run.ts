@@ -78,10 +78,8 @@ function line(label: string, value: string, verdict?: boolean) {
 
 async function webFigures() {
   await buildWebIfStale({ quiet: true });
-  // Each with the early paint's chunk that its first visit fetches.
-  const size = routeInitialJs(join(ROOT, 'web/dist'), 'features/marketplace/routes/marketplace.tsx', [
-    'early/listing-paint.ts',
-  ]);
+  // The entry and the screen's chunk with their imports: what the rendered document loads.
+  const size = routeInitialJs(join(ROOT, 'web/dist'), 'features/marketplace/routes/marketplace.tsx');
   line(
     '/marketplace initial JS (gzip)',
     `${size.gzipKb.toFixed(1)} KB (${size.files.length} files, ${size.rawKb.toFixed(0)} KB raw)`,
@@ -92,9 +90,7 @@ async function webFigures() {
     `  decision 024's goal ≤ ${JS_GOALS.marketplaceKb} KB gzip: ${size.gzipKb <= JS_GOALS.marketplaceKb ? '✓ met' : '✗ not met'}`,
   );
   // The product page, its questions section and its report dialog (lazy chunks of their own).
-  const product = routeInitialJs(join(ROOT, 'web/dist'), 'features/product/routes/product.tsx', [
-    'early/product-paint.ts',
-  ]);
+  const product = routeInitialJs(join(ROOT, 'web/dist'), 'features/product/routes/product.tsx');
   line(
     '/product/:id initial JS (gzip)',
     `${product.gzipKb.toFixed(1)} KB (${product.files.length} files, ${product.rawKb.toFixed(0)} KB raw)`,

@@ -67,18 +67,14 @@ function sizeOf(distDir: string, files: string[]): RouteSize {
 }
 
 /**
- * A route's first load: the entries, the route's chunk and their static imports, and `also`: the
- * chunks the early script imports on that route (the product page's first paint, decision 035).
+ * A route's first load: the app's entry, the route's screen chunk and their static imports (what a
+ * server-rendered page's document links: index.html's entry and preloads, and the screen's
+ * modulepreload links, web/src/server/assets.ts).
  */
-export function routeInitialJs(
-  distDir: string,
-  routeModule: string,
-  also: readonly string[] = [],
-): RouteSize {
+export function routeInitialJs(distDir: string, routeModule: string): RouteSize {
   const manifest = readManifest(distDir);
   const entryKeys = Object.keys(manifest).filter((k) => manifest[k].isEntry);
-  const modules = [routeModule, ...also].map((m) => keyOf(manifest, m));
-  return sizeOf(distDir, closure(manifest, [...entryKeys, ...modules]));
+  return sizeOf(distDir, closure(manifest, [...entryKeys, keyOf(manifest, routeModule)]));
 }
 
 /**

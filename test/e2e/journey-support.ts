@@ -183,9 +183,8 @@ export async function cardTitles(scope: Page | Locator): Promise<string[]> {
 }
 
 /**
- * Resolves once the app has mounted: created over the static shell, or hydrated over the server's
- * HTML (issue 27). Until then a page shows the early script's paint (decisions 034-036) or the
- * server's render: the same markup, not yet interactive.
+ * Resolves once the app has mounted: created in the static shell, or hydrated over the server's
+ * HTML (issue 27). Until then a rendered page shows the server's markup, not yet interactive.
  */
 export async function appMounted(scope: Page | Locator): Promise<void> {
   const page = 'goto' in scope ? scope : scope.page();

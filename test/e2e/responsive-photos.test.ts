@@ -67,7 +67,7 @@ describe('responsive photos', () => {
   it("gives the marketplace's cards WebP sizes through srcset: the first row at once, the rest lazily, nothing shifting", async () => {
     const { page } = session;
     await page.goto('/marketplace?university=ucab');
-    // The app's sections (#main), not the early paint's first one (decision 036).
+    // Every section, not only the first (the page's whole listing is in).
     await page.waitForFunction(() => document.querySelectorAll('#main .product-grid').length > 1);
     // The page's first grid loads its first row at once; everything else lazily.
     const loading = await page.$$eval('.product-grid', (grids) =>

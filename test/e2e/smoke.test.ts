@@ -207,30 +207,6 @@ describe('local stack smoke', () => {
     });
   }
 
-  /** The app's entry chunk (index.html's own entry, which the early script imports). */
-  const APP_ENTRY = /\/assets\/index-[\w-]+\.js$/;
-
-  /** Holds the app's entry back until the returned function is called: only the HTML, the stylesheet and the early script run. */
-  async function holdAppEntry(page: Page): Promise<() => void> {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(APP_ENTRY, async (route) => {
-      await held;
-      await route.continue();
-    });
-    return release;
-  }
-
-  /** Records, in order, the page's request for its first photo matching `photos` ('photo') and for the app's entry ('entry'). */
-  function requestOrder(page: Page, photos: RegExp): string[] {
-    const order: string[] = [];
-    page.on('request', (req) => {
-      if (APP_ENTRY.test(req.url())) order.push('entry');
-      if (photos.test(req.url()) && !order.includes('photo')) order.push('photo');
-    });
-    return order;
-  }
-
   /** The local origin's render switch (scripts/local/render.ts): 'fail' serves the static shell, as CloudFront's fallback does. */
   async function setRenderMode(mode: 'ok' | 'fail'): Promise<void> {
     const res = await fetch(`${baseUrl}/__local/render`, {
@@ -297,7 +273,14 @@ describe('local stack smoke', () => {
 
         // Without JavaScript: the server's HTML.
         const release = await holdScripts(page);
-        await page.goto(`${baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
+        // Not 'domcontentloaded': that waits for the app's (deferred) entry script, held here. The
+        // document is parsed up to its state block, which follows #root.
+        await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
+        await page.locator('#render-state').waitFor({ state: 'attached' });
+        // And its stylesheets are in (the head's, render-blocking), so the boxes below are final.
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((l) => l.sheet),
+        );
         expect(await page.locator('html').getAttribute('data-server-rendered')).toBe('');
         const root = page.locator('#root');
         if (route.startsWith('/product/')) {
@@ -356,148 +339,59 @@ describe('local stack smoke', () => {
     },
   );
 
-  // The static shell is still what a page is when the render is down (CloudFront's fallback to the
-  // bucket; locally the render switch) or cannot be done (no university chosen but in localStorage):
-  // its early script paints the first screen (decisions 034-036), as before server rendering.
+  // The static shell is what a page is when the render is down (CloudFront's fallback to the bucket;
+  // locally the render switch) or cannot be done (no university chosen but in localStorage): an
+  // empty #root that the app fills once its JavaScript runs, with no data waited for (decision 052).
   describe('with the render off: the static shell', () => {
     beforeAll(() => setRenderMode('fail'));
     afterAll(() => setRenderMode('ok'));
 
-    // Decision 034: the home's hero paints before the app has arrived (the early script draws it into
-    // the HTML's shell), and the app then takes over the same place without a shift.
-    // A first visit to the marketplace with no university chosen goes to the chooser in the early
-    // script (decision 035), so the chooser's hero paints as early as the home's.
     it.each([
-      ['/', '/'],
-      ['/marketplace', '/select-university'],
-    ])(
-      "paints the hero on %s before the app's JavaScript has arrived, and the app takes it over",
-      async (path, shown) => {
-        const chromium = await launchChromium();
-        const context = await chromium.newContext({ ...PHONE, serviceWorkers: 'block' });
-        try {
-          const page = await context.newPage();
-          const release = await holdAppEntry(page);
-          // 'commit': the first paint needs nothing more.
-          await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
-          const shellHero = page.locator('#root > .app-shell[inert] h1.hero__title');
-          await shellHero.waitFor();
-          expect(await shellHero.textContent()).toBe('Compra y vende dentro de tu universidad');
-          expect(new URL(page.url()).pathname).toBe(shown);
-          const before = await shellHero.boundingBox();
-          release();
-          // Mounted: the shell is gone, the app's hero is in the same place.
-          const appHero = page.locator('#main h1.hero__title');
-          await appHero.waitFor();
-          await expect.poll(() => page.locator('.app-shell[inert]').count()).toBe(0);
-          expect(await appHero.boundingBox()).toEqual(before);
-          expect(await page.locator('h1.hero__title').count()).toBe(1);
-          expect(new URL(page.url()).pathname).toBe(shown);
-        } finally {
-          await context.close();
-          await chromium.close();
-        }
-      },
-    );
-
-    // Decision 035: the product's breadcrumb and main photo paint from the early answer before the
-    // app's JavaScript is fetched; the app comes after the photo and takes over the same place.
-    it("paints the product's photo before the app's JavaScript is fetched, and the app takes it over", async () => {
+      ['/', '/', 'h1.hero__title'],
+      // No university chosen: the marketplace's screen sends the visitor to the chooser.
+      ['/marketplace', '/select-university', 'h1.hero__title'],
+      ['/marketplace?university=ucab', '/marketplace', '.product-card'],
+      ['/global-marketplace', '/global-marketplace', '.product-card'],
+    ])('shows %s as the app renders it once its JavaScript runs', async (path, shown, part) => {
       const chromium = await launchChromium();
       const context = await chromium.newContext({ ...PHONE, serviceWorkers: 'block' });
       try {
-        const { items } = z
-          .object({ items: z.array(z.object({ id: z.number(), title: z.string() })) })
-          .parse(await (await fetch(`${baseUrl}/api/products?limit=1&sort=newest`)).json());
-        const product = items[0];
         const page = await context.newPage();
-        const order = requestOrder(page, /\/images\/.+\.(webp|jpe?g|png)$/);
-        const release = await holdAppEntry(page);
-        await page.goto(`${baseUrl}/product/${product.id}`, { waitUntil: 'commit' });
-        const shellPhoto = page.locator('#root > .app-shell[inert] .gallery__main img');
-        await shellPhoto.waitFor();
-        await expect
-          .poll(() => shellPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-          .toBe(true);
-        expect(await page.locator('#root > .app-shell[inert] .breadcrumb__current').textContent()).toBe(
-          product.title,
-        );
-        const before = await shellPhoto.boundingBox();
-        // The app was asked for once the photo was in, not beside it.
-        await expect.poll(() => order).toEqual(['photo', 'entry']);
-        release();
-        const appPhoto = page.locator('#main .gallery__main img');
-        await appPhoto.waitFor();
-        await expect.poll(() => page.locator('.app-shell[inert]').count()).toBe(0);
-        expect(await appPhoto.boundingBox()).toEqual(before);
-        expect(await page.locator('h1.product-title').textContent()).toBe(product.title);
+        const problems: string[] = [];
+        page.on('console', (msg) => {
+          if (msg.type() === 'error') problems.push(msg.text());
+        });
+        const res = await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
+        // The shell, not a render: no server HTML, nothing to hydrate.
+        expect(await res?.text()).toContain('<div id="root"></div>');
+        await page.locator('html[data-app-mounted]').waitFor({ state: 'attached' });
+        expect(await page.locator('html[data-server-rendered]').count()).toBe(0);
+        await page.locator(`#main ${part}`).first().waitFor();
+        expect(new URL(page.url()).pathname).toBe(shown);
+        expect(problems).toEqual([]);
       } finally {
         await context.close();
         await chromium.close();
       }
     });
 
-    // Decision 036: a listing's top and first cards paint from the early answers before the app's
-    // JavaScript is fetched; the app comes after their photos and takes over the same places, adding
-    // what comes below (the marketplace's other sections, the listing's other cards).
-    it.each([
-      [
-        '/marketplace?university=ucab',
-        'Marketplace de UCAB',
-        ['h1', '.search-bar', 'nav[aria-label="Categorías"]'],
-      ],
-      ['/global-marketplace', 'Marketplace Global', ['h1', '.strip', '.search-bar', '.results-count']],
-      [
-        '/search?q=libro',
-        'Resultados de Búsqueda',
-        ['h1', '.page-subtitle', '.create-alert', '.results-count'],
-      ],
-    ])(
-      "paints %s's first cards before the app's JavaScript is fetched, and the app takes them over",
-      async (path, heading, parts) => {
-        const chromium = await launchChromium();
-        const context = await chromium.newContext({ ...PHONE, serviceWorkers: 'block' });
-        try {
-          const page = await context.newPage();
-          // The search needs a university chosen (a returning visitor).
-          await page.addInitScript(() => localStorage.setItem('selectedUniversity', 'ucab'));
-          const order = requestOrder(page, /\/images\/products\/.+\.(webp|jpe?g|png)$/);
-          const release = await holdAppEntry(page);
-          await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
-          const shell = page.locator('#root > .app-shell[inert]');
-          const shellPhotos = shell.locator('.product-card__media img[loading="eager"]');
-          await shellPhotos.first().waitFor();
-          await expect
-            .poll(() =>
-              shellPhotos.evaluateAll((imgs: HTMLImageElement[]) =>
-                imgs.every((i) => i.complete && i.naturalWidth > 0),
-              ),
-            )
-            .toBe(true);
-          expect(await shell.locator('h1').textContent()).toBe(heading);
-          const titles = await shell.locator('.product-card__link').allTextContents();
-          expect(titles.length).toBeGreaterThan(0);
-          const boxes = (root: typeof shell) =>
-            Promise.all(
-              [...parts, '.product-card__media img'].map((s) => root.locator(s).first().boundingBox()),
-            );
-          const before = await boxes(shell);
-          // The app was asked for once the photos were in, not beside them.
-          await expect.poll(() => order).toEqual(['photo', 'entry']);
-          release();
-          await expect.poll(() => page.locator('.app-shell[inert]').count()).toBe(0);
-          const app = page.locator('#main');
-          await expect.poll(() => app.locator('.product-card').count()).toBeGreaterThanOrEqual(titles.length);
-          expect(await boxes(app)).toEqual(before);
-          expect(
-            (await app.locator('.product-card__link').allTextContents()).slice(0, titles.length),
-          ).toEqual(titles);
-        } finally {
-          await context.close();
-          await chromium.close();
-        }
-      },
-    );
+    it("shows a product's page from the shell", async () => {
+      const chromium = await launchChromium();
+      const context = await chromium.newContext({ ...PHONE, serviceWorkers: 'block' });
+      try {
+        const { items } = z
+          .object({ items: z.array(z.object({ id: z.number(), title: z.string() })) })
+          .parse(await (await fetch(`${baseUrl}/api/products?limit=1&sort=newest`)).json());
+        const page = await context.newPage();
+        await page.goto(`${baseUrl}/product/${items[0].id}`);
+        await page.locator('html[data-app-mounted]').waitFor({ state: 'attached' });
+        expect(await page.locator('html[data-server-rendered]').count()).toBe(0);
+        await expect.poll(() => page.locator('h1.product-title').textContent()).toBe(items[0].title);
+      } finally {
+        await context.close();
+        await chromium.close();
+      }
+    });
   });
 
   // Issue 11: on a phone 'Publicar Producto' is one tap away and never hides the page's end; the

@@ -6,7 +6,8 @@ import { RENDER_STATE_ID, SERVER_RENDERED_ATTRIBUTE } from '#shared/pages';
 import { App } from './app/app';
 import { createQueryClient } from './app/provider';
 import { preloadRoute } from './app/router';
-import { earlyAnswersSettled, mustRevalidatePublicReads } from './early/first-screen';
+import { mustRevalidatePublicReads } from './lib/api-client';
+import { recoveryRedirect } from './lib/recovery-link';
 import { applyServerStyles } from './lib/server-styles';
 import { startSession } from './lib/session';
 import { mirrorSelectedUniversity } from './lib/university-cookie';
@@ -22,9 +23,6 @@ import './styles/global.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
-
-/** How long the first commit waits for the screen's chunk and answers before showing what it has. */
-const SCREEN_WAIT_MS = 3000;
 
 /**
  * Marks the document once the app's root has committed (created or hydrated): the end-to-end
@@ -59,9 +57,9 @@ function renderState(): RenderState | null {
 
 /**
  * A document the server rendered (issue 27): hydrate its HTML at once with the server's values and
- * answers (the same first render, no API call waited for). Only the screen's chunk is awaited: it is
- * on its way since the early script, and hydrating without it would leave the screen's HTML inert
- * until it arrives anyway.
+ * answers (the same first render, no API call waited for). Only the screen's chunk is awaited: the
+ * document preloads it (its modulepreload links, web/src/server/assets.ts), and hydrating without it
+ * would leave the screen's HTML inert until it arrives anyway.
  */
 function hydrateServerHtml(state: RenderState) {
   applyServerStyles(container as HTMLElement);
@@ -97,8 +95,7 @@ function render() {
   startSession();
   const root = createRoot(container as HTMLElement, { onCaughtError });
   // As a transition, React renders the first screen in slices that yield to the browser between
-  // them, rather than in one long task that holds a slow phone's main thread (TBT): the HTML's first
-  // paint stays on screen meanwhile, and the commit replaces it in one go.
+  // them, rather than in one long task that holds a slow phone's main thread (TBT).
   startTransition(() =>
     root.render(
       <StrictMode>
@@ -109,15 +106,14 @@ function render() {
   );
 }
 
-const state = renderState();
+// A password-recovery link (its fragment never reaches the server) goes to /reset-password, fragment
+// kept, before anything renders: the document's HTML is then another page's, which the app replaces
+// rather than hydrates (the router's RecoveryRedirect does the same on later navigations).
+const recovery = recoveryRedirect(location.pathname, location.hash);
+if (recovery) history.replaceState(history.state, '', recovery);
+
+const state = recovery ? null : renderState();
 if (state) hydrateServerHtml(state);
-else {
-  // The static shell: the screen's chunk and its first answers (on their way since early.ts) before
-  // the first commit: React then replaces the HTML's first paint with the screen itself, not with a
-  // spinner or a skeleton that the screen replaces again (docs/decisions/034-first-paint-before-the-app.md).
-  // A chunk or an answer that fails or lags is the screen's to handle, as on any later navigation.
-  Promise.race([
-    Promise.all([preloadRoute(location.pathname).catch(() => {}), earlyAnswersSettled()]),
-    new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS)),
-  ]).then(render);
-}
+// The static shell (a page the server does not render, or its fallback): the app renders at once;
+// the screen shows its own loading state until its chunk and data are in, as on any navigation.
+else render();

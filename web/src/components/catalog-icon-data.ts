@@ -1,9 +1,8 @@
 import type { Career, Category } from '#shared/enums';
 
 /**
- * The catalog's icon paths (24×24 view box) and colour themes, without React: the early script's
- * paints draw the same icons (docs/decisions/036-listings-painted-before-the-app.md), and
- * catalog-icons.tsx renders them as components. Unknown ids fall back to 'otros'.
+ * The catalog's icon paths (24×24 view box) and colour themes, as data: catalog-icons.tsx renders
+ * them as components. Unknown ids fall back to 'otros'.
  */
 
 export interface Theme {

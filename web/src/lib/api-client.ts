@@ -2,12 +2,6 @@ import type * as z from 'zod/mini';
 import { INTERNAL_ERROR_MESSAGE, TOO_MANY_REQUESTS_MESSAGE } from '#shared/internal-error-message';
 import { apiRoutes } from 'virtual:api-routes/public-reads';
 import { buildPath } from '#shared/api/define';
-import {
-  mustRevalidatePublicReads,
-  REVALIDATE_KEY,
-  takeEarlyBodies,
-  takeEarlyGet,
-} from '@/early/first-screen';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/idempotency';
 import type { ClientRoute, RouteDef, RouteName, Routes } from '#shared/routes';
 import { submissionDone, submissionKey } from '@/lib/submission-keys';
@@ -169,6 +163,20 @@ export function apiUrl<N extends RouteName>(name: N, input: Omit<ApiInput<N>, 'b
  * right after the change is covered too.
  */
 const REVALIDATE_MS = 90_000;
+/** Where that window's end is noted (sessionStorage). */
+const REVALIDATE_KEY = 'revalidatePublicUntil';
+
+/**
+ * True in that window: public reads ask the server again (no-cache), and a server-rendered page's
+ * answers (the edge may have kept a copy older than the person's change) are refetched once it runs.
+ */
+export function mustRevalidatePublicReads(): boolean {
+  try {
+    return Number(globalThis.sessionStorage?.getItem(REVALIDATE_KEY) ?? 0) > Date.now();
+  } catch {
+    return false;
+  }
+}
 
 export function revalidatePublicReads(now = Date.now()): void {
   try {
@@ -178,60 +186,8 @@ export function revalidatePublicReads(now = Date.now()): void {
   }
 }
 
-/**
- * Whether a call may take the answer the early script started (decision 024): the same plain GET,
- * without a token, and not while public reads must revalidate after the person's own change.
- */
-const takesEarly = (route: ClientRoute, withToken: boolean) =>
-  route.method === 'GET' && !withToken && !mustRevalidatePublicReads();
-
 /** Routes that send the token when there is one: signed-in routes, and public ones with an optional identity. */
 const mayCarryToken = (route: ClientRoute) => route.auth !== 'public' || route.identity === 'optional';
-
-/**
- * The answer the early script already holds for this call, taken once, for a query's initial data
- * (decision 034); undefined when there is none yet, or when this call must not take one. Read before
- * any token is known, so a route that may carry one never takes it.
- */
-export function takeEarlyAnswer<N extends RouteName>(
-  name: N,
-  input: Omit<ApiInput<N>, 'body' | 'signal'>,
-): ApiOutput<N> | undefined {
-  return takeEarlyAnswers(name, [input])?.[0];
-}
-
-/** takeEarlyAnswer for several calls of one route, all or none (see takeEarlyBodies). */
-export function takeEarlyAnswers<N extends RouteName>(
-  name: N,
-  inputs: readonly Omit<ApiInput<N>, 'body' | 'signal'>[],
-): ApiOutput<N>[] | undefined {
-  const route = routeOf(name);
-  if (!takesEarly(route, mayCarryToken(route))) return undefined;
-  const bodies = takeEarlyBodies(inputs.map((input) => apiUrl(name, input)));
-  return bodies?.every((body) => isRecord(body) && !Array.isArray(body))
-    ? (bodies as ApiOutput<N>[])
-    : undefined;
-}
-
-const earlyData = new WeakSet<object>();
-
-/** Marks a query's initial data built from the early script's answers (see firstScreenOnce). */
-export function fromEarlyScript<T extends object>(data: T): T {
-  earlyData.add(data);
-  return data;
-}
-
-/**
- * True once for data marked by fromEarlyScript: the page's first screen, which the early script has
- * painted (decision 036), so its first render may show only the painted part and let the rest
- * follow in a background render. False afterwards (a screen mounted again with the same cached
- * data renders it whole, or scroll restoration would land on a page cut short).
- */
-export function firstScreenOnce(data: unknown): boolean {
-  if (typeof data !== 'object' || data === null || !earlyData.has(data)) return false;
-  earlyData.delete(data);
-  return true;
-}
 
 export async function apiCall<N extends RouteName>(name: N, input: ApiInput<N>): Promise<ApiOutput<N>> {
   if (!knownRoutes.has(name)) {
@@ -255,21 +211,17 @@ export async function apiCall<N extends RouteName>(name: N, input: ApiInput<N>):
   // for every retry of it, so a retry after a lost answer gets the first answer, not a second write.
   const submission = route.idempotent ? `${name} ${url} ${JSON.stringify(body ?? null)}` : undefined;
   if (submission) headers[IDEMPOTENCY_KEY_HEADER] = submissionKey(submission);
-  // The first screen's public reads may have been started by early.ts before the app ran.
-  const early = takesEarly(route, Boolean(headers.authorization)) ? takeEarlyGet(url) : undefined;
   let response: Response;
   try {
-    response =
-      (await early?.catch(() => undefined)) ??
-      (await transport(url, {
-        method: route.method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: input.signal,
-        ...(route.method === 'GET' && route.auth === 'public' && mustRevalidatePublicReads()
-          ? { cache: 'no-cache' as const }
-          : {}),
-      }));
+    response = await transport(url, {
+      method: route.method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: input.signal,
+      ...(route.method === 'GET' && route.auth === 'public' && mustRevalidatePublicReads()
+        ? { cache: 'no-cache' as const }
+        : {}),
+    });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, 'NetworkError', INTERNAL_ERROR_MESSAGE);

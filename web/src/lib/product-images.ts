@@ -2,8 +2,8 @@ import type { ProductDetail } from '#shared/schemas';
 
 /**
  * The photos a product page shows, in order: its images (else its single image), blanks and
- * repeats dropped, at most 4. A leaf module: the early script paints the first of them before the
- * app has arrived (early/product-paint.ts) and preloads it (early/first-screen.ts), the gallery and the structured data show the same list.
+ * repeats dropped, at most 4: the gallery, the link preview and the structured data show the same
+ * list.
  */
 export function productImages(product: Pick<ProductDetail, 'image' | 'images'>): string[] {
   const list = product.images.length > 0 ? product.images : product.image ? [product.image] : [];

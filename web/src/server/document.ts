@@ -15,7 +15,7 @@ import {
   SERVER_RENDERED_ATTRIBUTE,
   UNIVERSITY_COOKIE,
 } from '#shared/pages';
-import { firstScreen, SCREEN_MODULES_META } from '../early/boot';
+import { screenAssetTags } from './assets';
 import { renderHeadTags } from '../lib/page-head/render-head-tags';
 import type { RenderRequest, RenderResult } from './entry-server';
 
@@ -55,8 +55,8 @@ export function cookieValue(header: string | null | undefined, name: string): st
 /**
  * The answer to a GET of `request.url`, or null when the server does not render it (not a rendered
  * page, or a page that shows the chosen university with none in the URL nor the cookie: a visitor
- * who chose before the cookie existed keeps it in localStorage only, and the static shell's early
- * script sends them on as before). Throws when the render fails: the caller serves the shell.
+ * who chose before the cookie existed keeps it in localStorage only, and the static shell's app
+ * sends them to the chooser as before). Throws when the render fails: the caller serves the shell.
  */
 export async function answerPage(
   render: (url: string, request: RenderRequest) => Promise<RenderResult>,
@@ -89,7 +89,13 @@ export async function answerPage(
   return {
     status: result.status,
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl, ...vary },
-    body: renderDocument(request.template, renderHeadTags(result.head), result.html, result.state, pathname),
+    body: renderDocument(
+      request.template,
+      renderHeadTags(result.head),
+      result.html,
+      result.state,
+      await screenAssetTags(pathname),
+    ),
   };
 }
 
@@ -97,15 +103,16 @@ export async function answerPage(
  * The built index.html as the rendered page's document: the page's head in place of the site-wide
  * title, description, Open Graph block and WebSite JSON-LD; the app's HTML in #root (in place of the
  * hand-copied inert bar); the render's state as a JSON data block (never an executable script: the
- * CSP allows none inline, and the query string is never written into one); <html> marked, so the
- * early script leaves the page alone and the app hydrates it.
+ * CSP allows none inline, and the query string is never written into one); the screen's stylesheet
+ * and modulepreload links (./assets.ts: painted before any script runs, styled from the start);
+ * <html> marked, so the app hydrates it.
  */
 export function renderDocument(
   template: string,
   headTags: string,
   html: string,
   state: string,
-  pathname = '/',
+  assetTags = '',
 ): string {
   const head = template
     .replace(/<title>[\s\S]*?<\/title>\s*/, '')
@@ -121,28 +128,10 @@ export function renderDocument(
     head
       .slice(0, rootStart)
       .replace('<html lang="es">', () => `<html lang="es" ${SERVER_RENDERED_ATTRIBUTE}>`)
-      .replace('</head>', () => `${headTags}\n${screenStylesheets(template, pathname)}  </head>`) +
+      .replace('</head>', () => `${headTags}\n${assetTags}  </head>`) +
     `<div id="root">${html}</div>\n    <script type="application/json" id="${RENDER_STATE_ID}">${jsonForHtml(
       JSON.parse(state),
     )}</script>` +
     head.slice(rootEnd + '</div>'.length)
   );
-}
-
-/**
- * The stylesheets of the page's screen chunk (listed by the build in index.html's screen-modules
- * meta), in the head: the server's HTML is painted before any script runs, and a screen's styles
- * applied later by the early script moved what was already on screen (CLS 0.14 on a product page).
- */
-function screenStylesheets(template: string, pathname: string): string {
-  const screen = firstScreen(pathname);
-  if (!screen) return '';
-  const meta = new RegExp(
-    `<meta name="${SCREEN_MODULES_META}" data-screen="${screen}" content="([^"]*)"`,
-  ).exec(template);
-  return (meta?.[1] ?? '')
-    .split(/\s+/)
-    .filter((href) => href.endsWith('.css'))
-    .map((href) => `    <link rel="stylesheet" crossorigin href="${href}">\n`)
-    .join('');
 }

@@ -1,7 +1,6 @@
 /**
  * How wide a card's photo shows, for the browser to pick a size from srcset (decision 022): two
  * columns on phones from 360 px, three from 768 px, four from 1024 px in a 1200-px container.
- * A leaf module: early.ts preloads the first photos with the same sizes (decision 024).
  */
 export const CARD_IMAGE_SIZES =
   '(min-width: 1200px) 285px, (min-width: 1024px) 24vw, (min-width: 768px) 32vw, (min-width: 360px) 50vw, 100vw';
@@ -11,12 +10,6 @@ export const GALLERY_IMAGE_SIZES = '(min-width: 1200px) 580px, (min-width: 768px
 
 /** The photos of a page's first row of cards load eagerly (the rest lazily). */
 export const FIRST_ROW = 4;
-
-/**
- * The cards of a listing's first screen on a phone (four rows of two): what the early script paints
- * and what the app's first commit renders, the rest coming in a background render (decision 036).
- */
-export const FIRST_SCREEN_CARDS = 2 * FIRST_ROW;
 
 /** A card's photo when the product has none. */
 export const DEFAULT_PRODUCT_IMAGE = '/images/default-product.webp';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall, takeEarlyAnswer } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 /** getExchangeRate: the BCV's newest official rate (decision 033); the product page and the admin's panel. */
 export const getExchangeRate = (signal?: AbortSignal) => apiCall('getExchangeRate', { signal });
@@ -12,8 +12,6 @@ export const getExchangeRateQueryOptions = () =>
     queryKey: EXCHANGE_RATE_QUERY_KEY,
     queryFn: ({ signal }) => getExchangeRate(signal),
     staleTime: 60_000,
-    // On a product page's first visit, already in from the early script (decision 039).
-    initialData: () => takeEarlyAnswer('getExchangeRate', {}),
   });
 
 export const useExchangeRate = () => useQuery(getExchangeRateQueryOptions());

@@ -1,5 +1,4 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { fromEarlyScript, takeEarlyAnswer } from '@/lib/api-client';
 import { getProducts, type ProductsQuery } from '@/lib/api/get-products';
 import { productsQueryKeyRoot } from '@/lib/api/products-query-key';
 
@@ -13,11 +12,6 @@ export const getInfiniteProductsQueryOptions = (query: ProductsQuery) =>
     queryFn: ({ pageParam, signal }) => getProducts({ ...query, cursor: pageParam ?? undefined }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
-    // A first screen's page may already be in from the early script (decision 036).
-    initialData: () => {
-      const first = takeEarlyAnswer('listProducts', { query });
-      return first ? fromEarlyScript({ pages: [first], pageParams: [null] }) : undefined;
-    },
   });
 
 /** Cursor-paginated listing ('Cargar más'). */

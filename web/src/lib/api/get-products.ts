@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ApiInput, apiCall, takeEarlyAnswer } from '@/lib/api-client';
+import { type ApiInput, apiCall } from '@/lib/api-client';
 import { productsQueryKeyRoot } from '@/lib/api/products-query-key';
 
 export type ProductsQuery = NonNullable<ApiInput<'listProducts'>['query']>;
@@ -12,9 +12,6 @@ export const getProductsQueryOptions = (query: ProductsQuery) =>
   queryOptions({
     queryKey: [productsQueryKeyRoot, 'list', query],
     queryFn: ({ signal }) => getProducts(query, signal),
-    // A first screen's page may already be in from the early script (decisions 034 and 036): the
-    // screen then renders it at once, in place of the early paint, not a skeleton between the two.
-    initialData: () => takeEarlyAnswer('listProducts', { query }),
   });
 
 /** One page (section previews, the global strip). */

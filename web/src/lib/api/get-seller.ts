@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiCall, takeEarlyAnswer } from '@/lib/api-client';
+import { ApiError, apiCall } from '@/lib/api-client';
 
 /**
  * getSeller: a seller's public page (product page's seller card, /vendedor/{id}; decision 032); null
@@ -19,8 +19,6 @@ export const getSellerQueryOptions = (id: string | null) =>
     queryFn: ({ signal }) => getSeller(id as string, signal),
     enabled: Boolean(id),
     staleTime: 60_000,
-    // The product page's seller may already be in from the early script (decision 039).
-    initialData: () => (id ? takeEarlyAnswer('getSeller', { params: { id } }) : undefined),
   });
 
 export const useSeller = (id: string | null) => useQuery(getSellerQueryOptions(id));

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall, takeEarlyAnswer } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 /** listUniversities: the active universities (selection page, institutional e-mail). */
 export const getUniversities = (signal?: AbortSignal) => apiCall('listUniversities', { signal });
@@ -9,8 +9,6 @@ export const getUniversitiesQueryOptions = () =>
     queryKey: ['universities', 'list'],
     queryFn: ({ signal }) => getUniversities(signal).then((r) => r.items),
     staleTime: 5 * 60_000,
-    // The chooser's list may already be in from the early script (decision 034).
-    initialData: () => takeEarlyAnswer('listUniversities', {})?.items,
   });
 
 export const useUniversities = () => useQuery(getUniversitiesQueryOptions());

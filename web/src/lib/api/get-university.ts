@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall, takeEarlyAnswer } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 /** getUniversity: one university (marketplace header, product page, profile, publishing). */
 export const getUniversity = (id: string, signal?: AbortSignal) =>
@@ -12,8 +12,6 @@ export const getUniversityQueryOptions = (id: string | null) =>
     queryFn: ({ signal }) => getUniversity(id as string, signal),
     enabled: Boolean(id),
     staleTime: 5 * 60_000,
-    // The marketplace's header may already be in from the early script (decision 034).
-    initialData: () => (id ? takeEarlyAnswer('getUniversity', { params: { id } }) : undefined),
   });
 
 export const useUniversity = (id: string | null) => useQuery(getUniversityQueryOptions(id));

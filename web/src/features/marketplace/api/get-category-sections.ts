@@ -2,15 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Category, FILTER_CATEGORIES } from '#shared/enums';
 import { LIMITS } from '#shared/limits';
 import type { ProductSummary } from '#shared/schemas';
-import { fromEarlyScript, takeEarlyAnswers } from '@/lib/api-client';
 import { getProducts } from '@/lib/api/get-products';
 import { productsQueryKeyRoot } from '@/lib/api/products-query-key';
 
 /**
  * The browsing marketplace's sections: the newest products of each filter category, one listProducts
- * call per category (the URLs early.ts starts, adopted by the client), asked in parallel and kept
- * as one query. One query rather than TanStack Query's `useQueries`, whose code (1 KB gzip) only
- * this screen used, on the first route (docs/decisions/024-phone-speed.md). A category whose call
+ * call per category, asked in parallel and kept as one query. One query rather than TanStack Query's
+ * `useQueries`, whose code (1 KB gzip) only this screen used, on the first route
+ * (docs/decisions/024-phone-speed.md). A category whose call
  * fails shows no section, as an empty one does; when every call fails the query fails (and is
  * retried as any other).
  */
@@ -32,18 +31,6 @@ export const getCategorySectionsQueryOptions = (university: string) =>
   queryOptions({
     queryKey: [productsQueryKeyRoot, 'sections', university],
     queryFn: ({ signal }) => getCategorySections(university, signal),
-    // On a first visit the early script may already hold every section's answer (decision 036): the
-    // sections then render at once in place of its paint, not a skeleton between the two.
-    initialData: () => {
-      const answers = takeEarlyAnswers(
-        'listProducts',
-        FILTER_CATEGORIES.map((category) => ({ query: sectionQuery(university, category) })),
-      );
-      return (
-        answers &&
-        fromEarlyScript(answers.map((answer, i) => ({ category: FILTER_CATEGORIES[i], items: answer.items })))
-      );
-    },
   });
 
 export const useCategorySections = (university: string) =>

@@ -1,9 +1,9 @@
+import { useDeferredValue } from 'react';
 import { CATEGORY_LABELS, type Category } from '#shared/enums';
 import { LIMITS } from '#shared/limits';
 import { CategoryIcon, categoryTheme } from '@/components/catalog-icons';
 import { FIRST_ROW, ProductGrid } from '@/components/product/product-grid';
 import { Button } from '@/components/ui/button';
-import { useDeferredFirstScreen } from '@/hooks/use-deferred-first-screen';
 import { useCategorySections } from '../api/get-category-sections';
 
 /**
@@ -21,13 +21,9 @@ export function CategorySections({
   // together (decision 024) and 32 cards rendered at once held a slow phone's main thread for
   // ~300 ms (Lighthouse's TBT). Meanwhile the previous view (the skeleton) stays on screen.
   // The data keeps its identity while unchanged (structural sharing): no background render repeats.
+  // A server-rendered page's first render (its hydration) has the data at once and shows it whole.
   const { data, isError } = useCategorySections(universityId);
-  // On the page's first screen, the first render shows the sections down to the first with
-  // products, the early paint's part (decision 036).
-  const sections = useDeferredFirstScreen(data, (all) => {
-    const firstVisible = all.findIndex((s) => s.items.length > 0);
-    return firstVisible >= 0 ? all.slice(0, firstVisible + 1) : undefined;
-  });
+  const sections = useDeferredValue(data);
 
   if (!sections && !isError) {
     return (

@@ -1,9 +1,7 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { LoadMore } from '@/components/product/load-more';
-import { FIRST_SCREEN_CARDS } from '@/components/product/image-sizes';
 import { FIRST_ROW, ProductGrid } from '@/components/product/product-grid';
 import { Spinner } from '@/components/ui/spinner';
-import { useDeferredFirstScreen } from '@/hooks/use-deferred-first-screen';
 import { useInfiniteProducts } from '@/lib/api/get-infinite-products';
 import type { ProductsQuery } from '@/lib/api/get-products';
 import { countText } from './count-text';
@@ -31,14 +29,11 @@ export function ProductResults({
 }: ProductResultsProps) {
   const result = useInfiniteProducts(query, { enabled });
   // The cards render in a background render (as the marketplace's sections do, decision 024): a
-  // page of 24 cards rendered at once held a slow phone's main thread for ~200 ms. On the page's
-  // first screen the first render shows the early paint's cards (decision 036).
-  const data = useDeferredFirstScreen(result.data, (all) => {
-    const [first] = all.pages;
-    return first && { ...all, pages: [{ ...first, items: first.items.slice(0, FIRST_SCREEN_CARDS) }] };
-  });
-  // 'Cargar más' once that first screen is followed by the rest, so it never shows above cards
-  // still to come (while the next page loads, the first page keeps its identity: it stays).
+  // page of 24 cards rendered at once held a slow phone's main thread for ~200 ms. A server-rendered
+  // page's first render (its hydration) has the data at once and shows it whole.
+  const data = useDeferredValue(result.data);
+  // 'Cargar más' once the deferred render has caught up, so it never shows above cards still to
+  // come (while the next page loads, the first page keeps its identity: it stays).
   const allShown = data?.pages[0] === result.data?.pages[0];
   const items = data?.pages.flatMap((p) => p.items) ?? [];
   // The total may be unknown (search index down): then the loaded count is shown.

@@ -5,7 +5,6 @@ import { STORAGE_KEYS } from '#shared/limits';
 import type { ProductSummary } from '#shared/schemas';
 import { product, universities } from '@/testing/fixtures';
 import { type FakeRequest, fakeApi, renderRoutes } from '@/testing/render';
-import { sendsToChooser } from '@/early/first-screen';
 import { Component as Marketplace } from './marketplace';
 
 const catalog: ProductSummary[] = [
@@ -55,25 +54,24 @@ describe('Marketplace', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/select-university'));
   });
 
-  // The early script sends a first visit to the chooser before the app loads (decision 035): it must
-  // decide exactly as this screen does.
+  // The university is the link's (?university=, read leniently), else the stored one (read strictly);
+  // with neither the visitor goes to the chooser.
   it.each([
-    ['', null],
-    ['', 'ucab'],
-    ['?university=usm', null],
-    ['?university=USM%20', null],
-    ['?university=%3Cscript%3E', null],
-    ['?university=%3Cscript%3E', 'ucab'],
-    ['?q=libro', null],
-    ['', '"ucab"'],
-  ])('sends %s with the stored university %s where the early script does', async (search, stored) => {
+    ['', null, '/select-university'],
+    ['', 'ucab', '/marketplace'],
+    ['?university=usm', null, '/marketplace'],
+    ['?university=USM%20', null, '/marketplace'],
+    ['?university=%3Cscript%3E', null, '/select-university'],
+    ['?university=%3Cscript%3E', 'ucab', '/marketplace'],
+    ['?q=libro', null, '/select-university'],
+    ['', '"ucab"', '/select-university'],
+  ])('sends %s with the stored university %s to %s', async (search, stored, expected) => {
     localStorage.clear();
     if (stored !== null) localStorage.setItem(STORAGE_KEYS.selectedUniversity, stored);
-    const early = sendsToChooser('/marketplace', search, stored) ? '/select-university' : '/marketplace';
     fakeApi(respond);
     const { router } = renderRoutes(routes, `/marketplace${search}`);
-    await waitFor(() => expect(router.state.location.pathname).toBe(early));
-    if (early === '/marketplace') expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe(expected));
+    if (expected === '/marketplace') expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
   });
 
   it('accepts ?university={id} and stores it', async () => {

@@ -3,7 +3,6 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '#shared/limits';
 import { product } from '@/testing/fixtures';
-import { sendsToChooser } from '@/early/first-screen';
 import { fakeApi, renderRoutes } from '@/testing/render';
 import { Component as GlobalMarketplace } from './global-marketplace';
 import { Component as Search } from './search';
@@ -50,21 +49,19 @@ describe('/search', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/select-university'));
   });
 
-  // The early script sends a first visit to the chooser before the app loads (decision 035): it must
-  // decide exactly as this screen does, whatever the URL says.
+  // The search reads the stored university only (strictly), whatever the URL says.
   it.each([
-    ['?q=x', null],
-    ['?q=x', 'usm'],
-    ['?q=x&university=usm', null],
-    ['', '<script>'],
-    ['', '"usm"'],
-  ])('sends %s with the stored university %s where the early script does', async (search, stored) => {
+    ['?q=x', null, '/select-university'],
+    ['?q=x', 'usm', '/search'],
+    ['?q=x&university=usm', null, '/select-university'],
+    ['', '<script>', '/select-university'],
+    ['', '"usm"', '/select-university'],
+  ])('sends %s with the stored university %s to %s', async (search, stored, expected) => {
     if (stored !== null) localStorage.setItem(STORAGE_KEYS.selectedUniversity, stored);
-    const early = sendsToChooser('/search', search, stored) ? '/select-university' : '/search';
     fakeApi(() => ({ body: { items: [], total: 0, nextCursor: null } }));
     const { router } = renderRoutes(routes, `/search${search}`);
-    await waitFor(() => expect(router.state.location.pathname).toBe(early));
-    if (early === '/search')
+    await waitFor(() => expect(router.state.location.pathname).toBe(expected));
+    if (expected === '/search')
       expect(screen.getByRole('heading', { name: 'Resultados de Búsqueda' })).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiCall, fromEarlyScript, registerApiRoutes, takeEarlyAnswer } from '@/lib/api-client';
+import { ApiError, apiCall, registerApiRoutes } from '@/lib/api-client';
 import { productsQueryKeyRoot } from '@/lib/api/products-query-key';
 import { useSession } from '@/lib/session';
 import type { ProductDetail } from '#shared/schemas';
@@ -38,13 +38,6 @@ export const getProductQueryOptions = (id: number | null, asAdmin = false) =>
     queryKey: [productsQueryKeyRoot, 'detail', id, asAdmin],
     queryFn: ({ signal }) => getProduct(id as number, signal, asAdmin),
     enabled: id !== null,
-    // On a first visit the early script may already hold the answer (decision 034): the page then
-    // renders at once in place of its first paint, not a skeleton between the two; marked, so the
-    // page's first commit can be its painted top only (routes/product.tsx).
-    initialData: () => {
-      const early = id === null || asAdmin ? undefined : takeEarlyAnswer('getProduct', { params: { id } });
-      return early && fromEarlyScript(early);
-    },
   });
 
 export function useProduct(id: number | null) {

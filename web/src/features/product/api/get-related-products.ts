@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall, takeEarlyAnswer } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { productsQueryKeyRoot } from '@/lib/api/products-query-key';
 
 /** relatedProducts: up to 4 active products of the same category and university. */
@@ -12,8 +12,6 @@ export const getRelatedProductsQueryOptions = (id: number | null) =>
     queryKey: [productsQueryKeyRoot, 'related', id],
     queryFn: ({ signal }) => getRelatedProducts(id as number, signal),
     enabled: id !== null,
-    // On a product page's first visit, already in from the early script (decision 039).
-    initialData: () => (id === null ? undefined : takeEarlyAnswer('relatedProducts', { params: { id } })),
   });
 
 export const useRelatedProducts = (id: number | null) => useQuery(getRelatedProductsQueryOptions(id));

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { Link } from '@/components/ui/link';
 import { CAREER_LABELS, CATEGORY_LABELS, CONDITION_LABELS } from '#shared/enums';
@@ -12,7 +12,6 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { firstScreenOnce } from '@/lib/api-client';
 import { getExchangeRateQueryOptions } from '@/lib/api/get-exchange-rate';
 import { getSellerQueryOptions } from '@/lib/api/get-seller';
 import { getUniversityQueryOptions, useUniversity } from '@/lib/api/get-university';
@@ -103,14 +102,9 @@ function ProductView({ product }: { product: ProductDetail }) {
   const images = productImages(product);
   const publishedOn = formatDate(product.created_at);
 
-  // A first visit's product came with the early script, which painted the page's top (decision 035):
-  // the first commit is that top (gallery, data, seller), and what lies below it on a phone follows
-  // in a background render that React slices, as the listings do (decisions 036 and 038). Two
-  // shorter tasks for a slow phone's main thread instead of one long one. A page rendered on the
-  // server has no early data: it renders whole, and hydrates what lies below as a Suspense boundary
-  // of its own.
-  const [firstScreen] = useState(() => firstScreenOnce(product));
-  const whole = useDeferredValue(true, !firstScreen);
+  // What lies below the product's top on a phone is a Suspense boundary of its own: a server-rendered
+  // page hydrates it in a task of its own (decision 052), two shorter tasks for a slow phone's main
+  // thread instead of one long one.
 
   useDocumentMeta(product.title, metaDescription(product.title, product.description, priceText));
   useJsonLd(buildProductJsonLd(product, url, origin, categoryLabel));
@@ -211,11 +205,9 @@ function ProductView({ product }: { product: ProductDetail }) {
         </div>
       </div>
 
-      {whole && (
-        <Suspense fallback={null}>
-          <ProductBelow product={product} />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        <ProductBelow product={product} />
+      </Suspense>
     </div>
   );
 }

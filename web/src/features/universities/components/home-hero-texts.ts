@@ -1,6 +1,5 @@
 /**
- * The home's hero texts, a leaf module: the hero component renders them, and the early script
- * (early/first-paint.ts) paints the same hero before the app runs, so both read one source.
+ * The home's hero texts, a leaf module the hero component renders.
  */
 /** The first of the hero's example searches (home-hero.tsx rotates through the rest): the one painted first. */
 export const FIRST_EXAMPLE_SEARCH = 'libros de cálculo';

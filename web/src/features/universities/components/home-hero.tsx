@@ -3,7 +3,7 @@ import { StepList } from './step-list';
 import { LIMITS } from '#shared/limits';
 import { FIRST_EXAMPLE_SEARCH, HERO_SUBTITLE, HERO_TITLE, STEPS } from './home-hero-texts';
 
-/** The example searches the hero rotates through (only the first is on every page's early script). */
+/** The example searches the hero rotates through (the first is the one the server renders). */
 const EXAMPLE_SEARCHES = [
   FIRST_EXAMPLE_SEARCH,
   'laptop usada',
@@ -15,7 +15,6 @@ const EXAMPLE_SEARCHES = [
 
 export { STEPS } from './home-hero-texts';
 
-/** Painted first by early/first-paint.ts with the same markup (a unit test keeps the two equal). */
 export function HomeHero() {
   const [index, setIndex] = useState(0);
   useEffect(() => {
