@@ -67,6 +67,9 @@ function whenChanged<T>(file: string, load: (version: number) => Promise<T> | T)
   };
 }
 
+/** Pages rendered once at start: the listings' and the catalog's reads, React's first render. */
+const WARM_UP_PAGES = ['/global-marketplace', '/carreras'];
+
 export function createLocalRenderer(opts: LocalRendererOptions) {
   const timeoutMs = opts.timeoutMs ?? RENDER_TIMEOUT_MS;
   let mode: RenderMode = 'ok';
@@ -80,8 +83,27 @@ export function createLocalRenderer(opts: LocalRendererOptions) {
     return mod;
   });
 
-  // Loaded at start, not by the first visitor: importing the 3 MB module takes most of the timeout.
-  renderModule()?.catch(() => {});
+  // Loaded and run once at start, not by the first visitor: importing the module and a first render
+  // (the handlers' lazy modules, the JIT's first pass) took over the 3 s timeout on a loaded machine,
+  // and that visitor got the shell. The warm-up's answer is dropped; a failure is the first
+  // visitor's to see.
+  const warmUp = async () => {
+    const mod = await renderModule();
+    const shell = await template();
+    if (!mod || shell === undefined) return;
+    // The origin is known once the server listens.
+    for (let waited = 0; !opts.origin() && waited < 30_000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const url of WARM_UP_PAGES)
+      await mod.renderPage({
+        url,
+        cookie: undefined,
+        origin: opts.origin(),
+        now: Date.now(),
+        template: shell,
+      });
+  };
+  warmUp().catch(() => {});
 
   /** The rendered document of a GET of a rendered page, or null for the static shell. */
   const renderPage = async (req: IncomingMessage, url: string): Promise<RenderedDocument | null> => {

@@ -27,9 +27,14 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'link-previews-'));
   stack = await startLocalStack({ dataDir, port: 0, seed: true, quiet: true });
   table = createTableAccess({ endpoint: stack.dynamodbEndpoint, tableName: stack.tableName });
-  // One page first, as the render function's warm ping does in AWS: the first render loads the
-  // catalog's handlers, which a crawler's visit should not wait for.
-  await fetch(`${stack.url}/global-marketplace`);
+  // The first renders after a start load the catalog's handlers and warm the JIT (the origin renders
+  // two pages at start, as the warm ping does in AWS); on a loaded machine they can outlast the 3 s
+  // timeout and get the shell. Wait until a page comes back rendered, so that a slow start is not
+  // taken for a crawler's answer (the shell fallback has its own tests below).
+  const deadline = Date.now() + 120_000;
+  while (!(await (await fetch(`${stack.url}/global-marketplace`)).text()).includes('data-server-rendered')) {
+    if (Date.now() > deadline) throw new Error('no page came back rendered within 2 minutes');
+  }
   const repo = createProductRepository(table);
   for (let id = 1; id <= DEMO_PRODUCT_COUNT; id++) {
     const product = await repo.get(id);
