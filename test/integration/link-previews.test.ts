@@ -296,7 +296,7 @@ describe('when the render is down', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ ms }),
       });
-    expect(await (await setDelay(-5)).status).toBe(400);
+    expect((await setDelay(-5)).status).toBe(400);
     expect(await (await fetch(`${stack.url}/__local/api-delay`)).json()).toEqual({ ms: 0 });
     expect((await setDelay(2_500)).status).toBe(200);
     try {
