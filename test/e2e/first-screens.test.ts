@@ -169,7 +169,10 @@ describe('with a slow API (/__local/api-delay 5000)', () => {
       await page.locator(`#main ${screen.content}`).first().waitFor({ timeout: 30_000 });
       if (typeof screen.loading === 'string' && screen.path !== '/carreras')
         await expect.poll(() => mainHtml(page), { timeout: 15_000 }).not.toContain(screen.loading);
-      const w = await page.evaluate(() => window as unknown as { __blankMain: boolean; __mainSeen: boolean });
+      const w = await page.evaluate(() => {
+        const seen = window as unknown as { __blankMain: boolean; __mainSeen: boolean };
+        return { __blankMain: seen.__blankMain, __mainSeen: seen.__mainSeen };
+      });
       expect(w.__mainSeen, screen.path).toBe(true);
       expect(w.__blankMain, screen.path).toBe(false);
       expect(Date.now() - started, screen.path).toBeGreaterThan(1_000);
