@@ -300,7 +300,6 @@ describe('when the render is down', () => {
     expect(await (await fetch(`${stack.url}/__local/api-delay`)).json()).toEqual({ ms: 0 });
     expect((await setDelay(2_500)).status).toBe(200);
     try {
-      const started = Date.now();
       const { res, html } = await crawl(`/product/${sharedProduct().id}`);
       expect(res.status).toBe(200);
       expect(html).toContain('data-server-rendered');
