@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RENDERED_PAGES, renderedPageOf } from './pages';
+import { RENDERED_PAGES, renderedPageOf, shellPathOf } from './pages';
 
 describe('renderedPageOf', () => {
   it.each([
@@ -55,5 +55,28 @@ describe('RENDERED_PAGES', () => {
   it('sends each router pattern to the renderer by the matching CloudFront pattern (a parameter is `*`)', () => {
     for (const page of RENDERED_PAGES)
       expect(page.cloudFrontPatterns).toEqual(page.routes.map((route) => route.replace(/:\w+/g, '*')));
+  });
+});
+
+describe('shellPathOf: the static shell served when the render fails (decision 052)', () => {
+  it.each([
+    ['/', '/shells/chooser.html'],
+    ['/select-university', '/shells/chooser.html'],
+    ['/marketplace', '/shells/marketplace.html'],
+    ['/search', '/shells/search.html'],
+    ['/global-marketplace', '/shells/global.html'],
+    ['/product/12', '/shells/product.html'],
+    ['/vendedor/abc-123', '/shells/seller.html'],
+    ['/carreras', '/shells/careers.html'],
+    // The career's and category's screens title their parameter: one shell per value.
+    ['/carrera/ingenieria', '/shells/career-ingenieria.html'],
+    ['/categoria/libros', '/shells/category-libros.html'],
+  ])('%s → %s', (path, shell) => {
+    expect(shellPathOf(path)).toBe(shell);
+  });
+
+  it('has none for a page that is not rendered (the generic index.html)', () => {
+    for (const path of ['/login', '/admin', '/assets/app.js', '/product/12/', '/Marketplace'])
+      expect(shellPathOf(path)).toBeUndefined();
   });
 });

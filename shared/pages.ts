@@ -96,6 +96,31 @@ export const RENDER_ORIGIN_HEADER = 'x-mu-origin';
  * static shell instead; the local origin and the render function give up at the same time.
  */
 export const RENDER_TIMEOUT_MS = 3_000;
+/**
+ * Where the build writes each rendered page kind's static shell, under the site's root:
+ * `/shells/<kind>.html` (layout, bar, the screen's skeleton and loading text; decision 052). The
+ * origins serve it when the render fails or is late: the local origin's fallback and CloudFront's.
+ */
+export const SHELLS_DIR = 'shells';
+/**
+ * The kinds whose screen names its parameter in static text (the career's or category's title and
+ * blurb, not data): one shell per value, `/shells/<kind>-<value>.html`, so no shell shows another
+ * page's title. The other kinds' loading states are the same for every page: `/shells/<kind>.html`.
+ */
+export const SHELL_PER_VALUE: readonly RenderedPageKind[] = ['career', 'category'];
+
+/**
+ * The site path of the static shell of the rendered page at `pathname` (undefined for a page that
+ * is not rendered). For a career or category outside the built list there is no such file: the
+ * origin then serves the generic index.html (locally) or the bucket's 404.
+ */
+export function shellPathOf(pathname: string): string | undefined {
+  const kind = renderedPageOf(pathname);
+  if (!kind) return undefined;
+  const name = SHELL_PER_VALUE.includes(kind) ? `${kind}-${pathname.slice(pathname.lastIndexOf('/') + 1)}` : kind;
+  return `/${SHELLS_DIR}/${name}.html`;
+}
+
 /** How long the edge keeps a page rendered while some of its data was late. */
 export const DEGRADED_CACHE_SECONDS = 5;
 /** The longest the edge keeps any rendered page (the cache policy's maximum TTL). */

@@ -10,12 +10,14 @@ import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import { LIMITS } from '#shared/limits';
 import { type PostCredentials, type PostRejection, s3ErrorXml, verifyPresignedPost } from './presigned-post';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigSchema } from '#shared/runtime-config';
+import { shellPathOf } from '#shared/pages';
 import { securityHeaders } from '#shared/security-headers';
 import { CACHE_CONTROL, isCompressible, pickEncoding } from '#shared/web-delivery';
 import { PayloadTooLargeError } from '../../functions/commons/errors';
 import { gatewayError, type HttpResult, internalServerError, toHttpResult } from '../../functions/http/api-event';
 import { errorResponse } from '../../functions/http/router';
 import { type ApiGatewayOptions, createInvokeApi, type InvokeApi } from './api-gateway';
+import { API_DELAY_PATH, delayedInvokeApi, parseApiDelay } from './api-delay';
 import { createLocalRenderer, RENDER_MODES, RENDER_SWITCH_PATH, type RenderMode } from './render';
 
 export type { LambdaHandler, RouteEntry } from './api-gateway';
@@ -263,7 +265,10 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-la
 }
 
 export async function startLocalServer(opts: LocalServerOptions): Promise<LocalServer> {
-  const invokeApi = createInvokeApi(opts);
+  // The local API delay switch (./api-delay.ts) sits in front of every API call, the browser's and
+  // the server render's alike.
+  const delayedApi = delayedInvokeApi(createInvokeApi(opts));
+  const invokeApi = delayedApi.invokeApi;
   const runtimeConfig = JSON.stringify(runtimeConfigSchema.parse(opts.runtimeConfig));
   const webDir = resolve(opts.webDir ?? join(ROOT, 'web', 'dist'));
   const bodyLimit = opts.bodyLimitBytes ?? LIMITS.apiBodyMaxBytes;
@@ -422,6 +427,24 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
     return json(200, { mode: renderer.mode });
   };
 
+  /** GET /__local/api-delay → {"ms":0}; PUT {"ms": n} delays every API answer by n ms (./api-delay.ts). */
+  const handleApiDelaySwitch = async (req: IncomingMessage, res: ServerResponse) => {
+    const json = (statusCode: number, value: unknown) =>
+      send(res, {
+        statusCode,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+        cookies: [],
+        body: Buffer.from(JSON.stringify(value)),
+      });
+    if (req.method === 'PUT') {
+      const body = await readBody(req, 1024);
+      const asked = body === 'too-large' ? { error: 'body too large' } : parseApiDelay(body.toString('utf8'));
+      if ('error' in asked) return json(400, asked);
+      delayedApi.setMs(asked.ms);
+    } else if (req.method !== 'GET') return json(405, { error: 'GET or PUT' });
+    return json(200, { ms: delayedApi.ms });
+  };
+
   const handleStatic = async (req: IncomingMessage, res: ServerResponse, path: string) => {
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return send(res, gatewayError(405, 'Method Not Allowed'));
@@ -446,7 +469,13 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
     if (rendered)
       return send(res, { statusCode: rendered.status, headers: rendered.headers, cookies: [], body: rendered.body });
     // The CloudFront function's rule: a last segment without an extension is a client-side route.
-    if (!last.includes('.')) return serveFile(req, res, index, CACHE_CONTROL.revalidate);
+    // A rendered page whose render failed (or was not tried) gets its kind's static shell, as
+    // CloudFront's origin group falls back to it: the screen's skeleton, never a blank page.
+    if (!last.includes('.')) {
+      const shellFile = shellPathOf(path);
+      const shell = shellFile && join(webDir, shellFile);
+      return serveFile(req, res, shell && existsSync(shell) ? shell : index, CACHE_CONTROL.revalidate);
+    }
     const file = resolve(webDir, `.${decoded}`);
     if (!file.startsWith(webDir + sep) || !existsSync(file) || !statSync(file).isFile()) {
       return send(res, {
@@ -481,6 +510,7 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
       const control = opts.controls?.[path];
       if (control) return control(req, res);
       if (path === RENDER_SWITCH_PATH) return handleRenderSwitch(req, res);
+      if (path === API_DELAY_PATH) return handleApiDelaySwitch(req, res);
       if (path === '/api' || path.startsWith('/api/')) return handleApi(req, res, path);
       if (path === RUNTIME_CONFIG_PATH) {
         return send(res, {

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SHELLS_DIR } from '../../shared/pages';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const WEB_DIST = join(ROOT, 'web', 'dist');
@@ -47,8 +48,32 @@ export function webBuildIsStale(): boolean {
  */
 export async function buildWeb(opts: { root?: string } = {}): Promise<void> {
   await viteBuild(opts.root ?? ROOT, []);
+  const root = opts.root ?? ROOT;
   const entry = 'src/server/entry-server.tsx';
-  if (existsSync(join(opts.root ?? ROOT, 'web', entry))) await viteBuild(opts.root ?? ROOT, ['--ssr', entry]);
+  if (!existsSync(join(root, 'web', entry))) return;
+  await viteBuild(root, ['--ssr', entry]);
+  await writeShells(root);
+}
+
+/**
+ * Writes web/dist/shells/*.html, the static shells of the rendered pages (shared/pages.ts
+ * shellPathOf; decision 052): per kind, per career and per category, with the
+ * app's layout, bar and the screen's loading state, drawn by the render module just built (React's
+ * prerender of the same components) into the built index.html. The origins serve it when the
+ * render fails: the local origin's fallback, CloudFront's origin group in AWS. A render module
+ * without `renderShellDocuments` (an older checkout, the bench's base) writes none.
+ */
+async function writeShells(root: string): Promise<void> {
+  const dist = join(root, 'web', 'dist');
+  const modulePath = join(root, 'web', 'dist-ssr', 'render.mjs');
+  // A new URL per build: Node's module cache would keep an earlier build's module.
+  const mod = (await import(`${pathToFileURL(modulePath).href}?v=${statSync(modulePath).mtimeMs}`)) as {
+    renderShellDocuments?: (template: string) => Promise<Record<string, string>>;
+  };
+  if (!mod.renderShellDocuments) return;
+  const shells = await mod.renderShellDocuments(readFileSync(join(dist, 'index.html'), 'utf8'));
+  mkdirSync(join(dist, SHELLS_DIR), { recursive: true });
+  for (const [path, html] of Object.entries(shells)) writeFileSync(join(dist, `.${path}`), html);
 }
 
 function viteBuild(root: string, args: string[]): Promise<void> {

@@ -362,8 +362,10 @@ describe('local stack smoke', () => {
           if (msg.type() === 'error') problems.push(msg.text());
         });
         const res = await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
-        // The shell, not a render: no server HTML, nothing to hydrate.
-        expect(await res?.text()).toContain('<div id="root"></div>');
+        // The kind's static shell, not a render: its skeleton, nothing to hydrate.
+        const html = (await res?.text()) ?? '';
+        expect(html).not.toContain('data-server-rendered');
+        expect(html).not.toContain('<div id="root"></div>');
         await page.locator('html[data-app-mounted]').waitFor({ state: 'attached' });
         expect(await page.locator('html[data-server-rendered]').count()).toBe(0);
         await page.locator(`#main ${part}`).first().waitFor();

@@ -275,7 +275,11 @@ describe('when the render is down', () => {
         expect(res.status).toBe(200);
         expect(res.headers.get('cache-control')).toBe('no-cache');
         expect(html).not.toContain('data-server-rendered');
-        expect(html).toContain('<div id="root"></div>');
+        // The product kind's static shell (web/dist/shells/product.html): the bar and the screen's
+        // skeleton and loading text, never an empty #root.
+        expect(html).toContain('<header class="navbar">');
+        expect(html).toContain('Cargando producto...');
+        expect(html).not.toContain('<div id="root"></div>');
         expect(Date.now() - started).toBeLessThan(6_000);
       } finally {
         await setMode('ok');
@@ -287,5 +291,30 @@ describe('when the render is down', () => {
     const { res, html } = await crawl('/marketplace');
     expect(res.status).toBe(200);
     expect(html).not.toContain('data-server-rendered');
+    expect(html).toContain('Cargando productos increíbles...');
+  });
+
+  it('with a slow API the render gives up on its data after 1 s and sends the loading state (/__local/api-delay)', async () => {
+    const setDelay = (ms: number) =>
+      fetch(`${stack.url}/__local/api-delay`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ms }),
+      });
+    expect((await setDelay(-5)).status).toBe(400);
+    expect(await (await fetch(`${stack.url}/__local/api-delay`)).json()).toEqual({ ms: 0 });
+    expect((await setDelay(2_500)).status).toBe(200);
+    try {
+      const { res, html } = await crawl(`/product/${sharedProduct().id}`);
+      expect(res.status).toBe(200);
+      expect(html).toContain('data-server-rendered');
+      expect(html).toContain('Cargando producto...');
+      expect(res.headers.get('cache-control')).toContain('s-maxage=5');
+      const api = Date.now();
+      expect((await fetch(`${stack.url}/api/health`)).status).toBeLessThan(600);
+      expect(Date.now() - api).toBeGreaterThanOrEqual(2_400);
+    } finally {
+      await setDelay(0);
+    }
   });
 });

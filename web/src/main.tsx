@@ -114,6 +114,16 @@ if (recovery) history.replaceState(history.state, '', recovery);
 
 const state = recovery ? null : renderState();
 if (state) hydrateServerHtml(state);
-// The static shell (a page the server does not render, or its fallback): the app renders at once;
+// A kind's static shell (the render's fallback, web/dist/shells/<kind>.html) already shows the
+// screen's skeleton and loading text: the app renders over it (not a hydration: the visitor's URL,
+// session and university are not the shell's) once the screen's chunk is in, so the shell is not
+// swapped for the layout's spinner meanwhile. React replaces the shell's markup at its first commit.
+else if (container.firstElementChild) {
+  applyServerStyles(container);
+  void preloadRoute(location.pathname)
+    .catch(() => {})
+    .then(render);
+}
+// The generic shell (an empty #root: a page the server does not render): the app renders at once;
 // the screen shows its own loading state until its chunk and data are in, as on any navigation.
 else render();

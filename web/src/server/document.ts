@@ -135,3 +135,21 @@ export function renderDocument(
     head.slice(rootEnd + '</div>'.length)
   );
 }
+
+/**
+ * A kind's static shell document (decision 052): the built index.html, its site-wide head kept (the
+ * shell stands for every page of its kind), with the app's markup of the kind's pending screen in
+ * #root and that screen's stylesheet and modulepreload links. Not marked server-rendered and with
+ * no state: the app renders over it (createRoot) rather than hydrating it, since the visitor's URL,
+ * session and chosen university differ from the shell's.
+ */
+export function shellDocument(template: string, html: string, assetTags = ''): string {
+  const rootStart = template.indexOf('<div id="root">');
+  const rootEnd = template.lastIndexOf('</div>', template.indexOf('</body>'));
+  if (rootStart === -1 || rootEnd === -1) throw new Error('index.html has no <div id="root">');
+  return (
+    template.slice(0, rootStart).replace('</head>', () => `${assetTags}  </head>`) +
+    `<div id="root">${html}</div>` +
+    template.slice(rootEnd + '</div>'.length)
+  );
+}

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setApiTransport } from '@/lib/api-client';
 import { defaultCatalog, detail, serveCatalog } from '@/testing/fake-catalog';
 import { product } from '@/testing/fixtures';
-import { RENDER_DATA_MS, type RenderState, render } from './entry-server';
+import { RENDER_DATA_MS, type RenderState, render, renderShellDocuments } from './entry-server';
 
 const ORIGIN = 'https://mercado.test';
 const NOW = Date.parse('2026-03-10T15:00:00.000Z');
@@ -136,4 +136,42 @@ describe('server render of the first screens', () => {
     expect(JSON.stringify(stateOf(b.state).queries)).not.toContain('"detail",42');
     expect(JSON.stringify(stateOf(a.state).queries)).not.toContain('Guitarra Yamaha');
   });
+});
+
+describe('the static shells (decision 052: what the origin serves when the render fails)', () => {
+  const TEMPLATE =
+    '<!doctype html><html lang="es"><head><title>Mercado Universitario</title></head><body><div id="root"></div></body></html>';
+  const mainOf = (html: string) => /<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '';
+
+  it("draws each kind's layout, bar and loading state with no API call, into the template's #root", async () => {
+    const calls: string[] = [];
+    setApiTransport(async (url) => {
+      calls.push(url);
+      return new Response('{}', { status: 500 });
+    });
+    const shells = await renderShellDocuments(TEMPLATE);
+    expect(calls).toEqual([]);
+    const loading: Record<string, string> = {
+      '/shells/marketplace.html': 'Cargando productos increíbles...',
+      '/shells/global.html': 'Cargando productos increíbles...',
+      '/shells/search.html': 'Buscando productos...',
+      '/shells/product.html': 'Cargando producto...',
+      '/shells/seller.html': 'Cargando vendedor...',
+      '/shells/category-libros.html': 'Cargando productos...',
+      '/shells/career-ingenieria.html': 'Cargando productos...',
+    };
+    for (const [path, text] of Object.entries(loading)) expect(mainOf(shells[path] ?? '')).toContain(text);
+    for (const [path, html] of Object.entries(shells)) {
+      expect(path).toMatch(/^\/shells\/[a-z-]+\.html$/);
+      // Not a render: the app renders over it rather than hydrating it, and it carries no state.
+      expect(html).not.toContain('data-server-rendered');
+      expect(html).not.toContain('render-state');
+      expect(html).toContain('<header class="navbar">');
+      expect(html).toContain('<title>Mercado Universitario</title>');
+      expect(mainOf(html).length).toBeGreaterThan(0);
+    }
+    // A career's shell titles its own career only.
+    expect(shells['/shells/career-ingenieria.html']).toContain('Ingeniería');
+    expect(shells['/shells/career-economia.html']).not.toContain('Ingeniería');
+  }, 60_000);
 });

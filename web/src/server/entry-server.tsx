@@ -12,13 +12,15 @@ import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { matchPath, StaticRouter } from 'react-router-dom';
 import { parseUniversityId } from '#shared/ids';
-import { RENDERED_PAGES, type RenderedPageKind, renderedPageOf, SERVER_STYLE_ATTRIBUTE } from '#shared/pages';
+import { CAREER_PAGES, CATEGORIES } from '#shared/enums';
+import { RENDERED_PAGES, type RenderedPageKind, renderedPageOf, SERVER_STYLE_ATTRIBUTE, shellPathOf } from '#shared/pages';
 import { App } from '../app/app';
 import { createQueryClient } from '../app/provider';
 import { screenOf } from '../app/router';
 import type { PageHead } from '../lib/page-head/types';
 import type { PrefetchResult, RenderValues } from '../lib/render-context';
-import { answerPage, type PageRequest, type PageResponse } from './document';
+import { screenAssetTags } from './assets';
+import { answerPage, type PageRequest, type PageResponse, shellDocument } from './document';
 import { headOf } from './heads';
 
 /** How long a render waits for the API before it renders what it has (the rest: pending states). */
@@ -154,6 +156,72 @@ export async function render(url: string, request: RenderRequest): Promise<Rende
   renderClient.clear();
   const state: RenderState = { render: values, queries };
   return { status: result?.status ?? head.status, head, degraded, html, state: JSON.stringify(state) };
+}
+
+/**
+ * Where each kind's static shell is drawn: any page of the kind, as the shell stands for all of them,
+ * except the kinds whose screen titles its parameter (SHELL_PER_VALUE), drawn once per value. The
+ * university stands for "one is chosen" (its name is the screen's data, not drawn).
+ */
+const SHELL_LOCATIONS: readonly string[] = [
+  '/select-university',
+  '/marketplace',
+  '/search?q=',
+  '/global-marketplace',
+  '/product/1',
+  '/vendedor/shell',
+  '/carreras',
+  ...CAREER_PAGES.map((career) => `/carrera/${career}`),
+  ...CATEGORIES.map((category) => `/categoria/${category}`),
+];
+const SHELL_UNIVERSITY = 'shell';
+const SHELL_ORIGIN = 'https://shell.invalid';
+
+/**
+ * The static shell of the pages like `location` (decision 052): the same app rendered with no data
+ * at all, i.e. the layout, the bar and the screen's pending state (its skeleton and the spec's
+ * loading text). Written into web/dist/shells/ at build time (scripts/local/web-build.ts): what the origin serves when
+ * the render fails (the local origin's fallback, CloudFront's origin group), so a first screen is
+ * never blank while the app's JavaScript loads. No API call is made: the queries stay pending.
+ */
+export async function renderShell(location: string): Promise<string> {
+  const kind = renderedPageOf(new URL(location, 'http://shell').pathname);
+  // The origin only feeds the head's absolute URLs, which the shell does not use (its head is the
+  // site-wide one); the clock is the build's (the footer's year).
+  const values: RenderValues = { university: SHELL_UNIVERSITY, now: Date.now(), origin: SHELL_ORIGIN };
+  const Router = ({ children }: { children: ReactNode }) => (
+    <StaticRouter location={location}>{children}</StaticRouter>
+  );
+  const { pathname } = new URL(location, 'http://shell');
+  await screenOf(pathname);
+  const queryClient = createQueryClient();
+  const errors: unknown[] = [];
+  const { prelude } = await prerender(<App Router={Router} queryClient={queryClient} render={values} />, {
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError: (error) => {
+      errors.push(error);
+    },
+  });
+  // A shell that drew an error screen would be served as the page: the build fails instead.
+  if (errors.length > 0) throw new Error(`the ${kind} shell failed to render`, { cause: errors[0] });
+  const html = (await readAll(prelude)).replaceAll(' style="', ` ${SERVER_STYLE_ATTRIBUTE}="`);
+  queryClient.clear();
+  return html;
+}
+
+/**
+ * Every static shell document, by its site path (shared/pages.ts shellPathOf: /shells/<name>.html),
+ * from the built index.html.
+ */
+export async function renderShellDocuments(template: string): Promise<Record<string, string>> {
+  const shells: Record<string, string> = {};
+  for (const location of SHELL_LOCATIONS) {
+    const { pathname } = new URL(location, 'http://shell');
+    const path = shellPathOf(pathname);
+    if (!path) throw new Error(`${pathname} is not a rendered page`);
+    shells[path] = shellDocument(template, await renderShell(location), await screenAssetTags(pathname));
+  }
+  return shells;
 }
 
 /** The seam through which the render's API calls go (the catalog's handlers in process, issue 27). */

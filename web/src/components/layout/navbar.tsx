@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from '@/lib/when-idle';
 import { useLocation } from 'react-router-dom';
 import { Link } from '@/components/ui/link';
 import { FOCUSED_PAGES, paths } from '@/config/paths';
@@ -21,6 +22,9 @@ export function Navbar() {
   // On /login, /register and /new-product the marketplace link, user menu and publish button are hidden.
   const focused = FOCUSED_PAGES.includes(pathname);
   const onGlobal = pathname === paths.globalMarketplace.path;
+  // The drawer's chunk is fetched once the page is idle (not only on hover, which a phone never
+  // does), so a tap on the menu soon after load opens it with its entries rather than after a wait.
+  useEffect(() => whenIdle(() => void loadDrawer().catch(() => {})), []);
 
   return (
     <header className="navbar">

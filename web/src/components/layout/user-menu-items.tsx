@@ -2,8 +2,12 @@ import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { useSignOut } from '@/lib/use-sign-out';
+import { SignedOutMenuItems } from './signed-out-menu-items';
 
-/** The user menu's entries (see ./user-menu.tsx): a chunk of its own, loaded when first wanted. */
+/**
+ * The signed-in user menu's entries (see ./user-menu.tsx): a chunk of its own, loaded when first
+ * wanted or as soon as a session is known. Signed out, the entries are ./user-menu.tsx's own.
+ */
 export function UserMenuItems({ close }: { close: () => void }) {
   const session = useSession();
   const signOut = useSignOut();
@@ -52,17 +56,6 @@ export function UserMenuItems({ close }: { close: () => void }) {
       </li>
     </ul>
   ) : (
-    <ul className="menu">
-      <li>
-        <Link className="menu__item" to={paths.login.getHref()} onClick={close}>
-          Iniciar Sesión
-        </Link>
-      </li>
-      <li>
-        <Link className="menu__item" to={paths.register.getHref()} onClick={close}>
-          Registrarse
-        </Link>
-      </li>
-    </ul>
+    <SignedOutMenuItems close={close} />
   );
 }

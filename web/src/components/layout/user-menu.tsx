@@ -1,8 +1,9 @@
-import { lazy } from 'react';
+import { lazy, useEffect } from 'react';
 import { useSession } from '@/lib/session';
 import { Glyph } from '../catalog-icons';
 import { OptionalPart } from '../ui/optional-part';
 import { Popover } from '../ui/popover';
+import { SignedOutMenuItems } from './signed-out-menu-items';
 
 // The entries are a chunk of their own (not on the first route's JavaScript, decision 024): requested
 // when the trigger is hovered or focused, or at the latest when the menu opens.
@@ -13,6 +14,11 @@ const UserMenuItems = lazy(() => loadItems().then((m) => ({ default: m.UserMenuI
 export function UserMenu() {
   const session = useSession();
   const signedIn = session.status === 'signed-in';
+  // Signed in, the entries are a lazy chunk: fetched as soon as the session is known, so the menu
+  // opened right after load is not an empty box while it arrives.
+  useEffect(() => {
+    if (signedIn) void loadItems().catch(() => {});
+  }, [signedIn]);
   return (
     <Popover
       label="Menú de usuario"
@@ -33,11 +39,15 @@ export function UserMenu() {
         </button>
       )}
     >
-      {(close) => (
-        <OptionalPart>
-          <UserMenuItems close={close} />
-        </OptionalPart>
-      )}
+      {(close) =>
+        signedIn ? (
+          <OptionalPart>
+            <UserMenuItems close={close} />
+          </OptionalPart>
+        ) : (
+          <SignedOutMenuItems close={close} />
+        )
+      }
     </Popover>
   );
 }

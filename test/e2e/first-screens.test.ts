@@ -1,0 +1,206 @@
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import * as z from 'zod';
+import { DESKTOP, launchChromium } from './journey-support';
+
+/**
+ * Issue 27 (decision 052): no first screen is ever blank. With the render down (CloudFront's and the
+ * local origin's fallback to the kind's static shell, web/dist/shells/) or a slow API (the render
+ * gives up on its data after 1 s), each first screen shows its content or its skeleton and the
+ * spec's loading text from the first paint, before any script runs; the app then takes over and
+ * works. The user menu opened right after load shows its entries.
+ */
+const baseUrl = inject('baseUrl');
+let chromium: Browser;
+let context: BrowserContext;
+
+const put = async (path: string, body: unknown) => {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+};
+const setRenderMode = (mode: 'ok' | 'fail') => put('/__local/render', { mode });
+const setApiDelay = (ms: number) => put('/__local/api-delay', { ms });
+
+/** A UCAB listing with a seller page (the product's and the seller's first screens). */
+async function ucabListing(): Promise<{ id: number; owner: string }> {
+  const { items } = z
+    .object({ items: z.array(z.object({ id: z.number() })) })
+    .parse(await (await fetch(`${baseUrl}/api/products?university=ucab&sort=newest&limit=12`)).json());
+  for (const { id } of items) {
+    const detail = z
+      .object({ seller_id: z.string().nullish(), owner_id: z.string().nullish() })
+      .parse(await (await fetch(`${baseUrl}/api/products/${id}`)).json());
+    const owner = detail.seller_id ?? detail.owner_id;
+    if (owner) return { id, owner };
+  }
+  throw new Error('no UCAB listing with a seller');
+}
+
+interface FirstScreen {
+  path: string;
+  /** What the first paint shows: the spec's loading text, or a skeleton when the screen has none. */
+  loading: string | RegExp;
+  /** The screen's content once the API has answered. */
+  content: string;
+}
+
+let screens: FirstScreen[];
+
+beforeAll(async () => {
+  chromium = await launchChromium();
+  const { id, owner } = await ucabListing();
+  screens = [
+    { path: '/', loading: /class="skeleton/, content: '.university-card' },
+    { path: '/marketplace?university=ucab', loading: 'Cargando productos increíbles...', content: '.product-card' },
+    { path: '/search?q=libro', loading: 'Buscando productos...', content: '.product-card' },
+    { path: '/global-marketplace', loading: 'Cargando productos increíbles...', content: '.product-card' },
+    { path: `/product/${id}`, loading: 'Cargando producto...', content: 'h1.product-title' },
+    { path: `/vendedor/${owner}`, loading: 'Cargando vendedor...', content: 'h1' },
+    // The careers' list is static: its content is the first paint.
+    { path: '/carreras', loading: 'Encuentra los materiales que necesitas para tu carrera.', content: '.career-card' },
+    { path: '/categoria/libros', loading: 'Cargando productos...', content: '.product-card' },
+    { path: '/carrera/ingenieria', loading: 'Cargando productos...', content: 'h1' },
+  ];
+});
+
+afterAll(async () => {
+  await chromium?.close();
+});
+
+afterEach(async () => {
+  await context?.close();
+  await setRenderMode('ok');
+  await setApiDelay(0);
+});
+
+/** A returning UCAB visitor (the university in localStorage and its cookie), a computer's screen. */
+async function newPage(): Promise<{ page: Page; problems: string[] }> {
+  context = await chromium.newContext({ ...DESKTOP, serviceWorkers: 'block' });
+  await context.addCookies([{ name: 'mu_u', value: 'ucab', url: baseUrl }]);
+  await context.addInitScript(() => {
+    localStorage.setItem('selectedUniversity', 'ucab');
+    // Every frame from the first: did #main ever show nothing at all?
+    const w = window as unknown as { __blankMain: boolean; __mainSeen: boolean };
+    w.__blankMain = false;
+    w.__mainSeen = false;
+    const look = () => {
+      const main = document.getElementById('main');
+      if (main) {
+        w.__mainSeen = true;
+        if ((main.textContent ?? '').trim() === '' && !main.querySelector('.skeleton, img')) w.__blankMain = true;
+      }
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.text().includes('[hydration]')) problems.push(msg.text());
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  return { page, problems };
+}
+
+/** Holds every script of the app (/assets/*.js) until released: the page is its HTML alone. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[^?]+\.js(\?.*)?$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+const mainHtml = (page: Page) => page.locator('#main').innerHTML();
+const expectLoading = (html: string, loading: string | RegExp) =>
+  typeof loading === 'string' ? expect(html).toContain(loading) : expect(html).toMatch(loading);
+
+describe('with the render down: the kind’s static shell', () => {
+  it('shows each first screen’s bar, skeleton and loading text before any script runs, then the app works', async () => {
+    await setRenderMode('fail');
+    for (const screen of screens) {
+      const { page, problems } = await newPage();
+      const release = await holdScripts(page);
+      const res = await page.goto(`${baseUrl}${screen.path}`, { waitUntil: 'commit' });
+      const html = (await res?.text()) ?? '';
+      // The shell, not a render, and not the generic empty shell.
+      expect(html, screen.path).not.toContain('data-server-rendered');
+      expect(html, screen.path).not.toContain('<div id="root"></div>');
+      await page.locator('#main').waitFor({ state: 'attached' });
+      expect(await page.locator('header.navbar').count(), screen.path).toBe(1);
+      expectLoading(await mainHtml(page), screen.loading);
+      release();
+      await page.locator('html[data-app-mounted]').waitFor({ state: 'attached' });
+      await page.locator(`#main ${screen.content}`).first().waitFor({ timeout: 20_000 });
+      // The app runs over the shell: a click navigates.
+      await page.locator('a.navbar__logo').click();
+      await page.waitForURL(`${baseUrl}/`);
+      await page.locator('#main .university-card').first().waitFor();
+      expect(await page.evaluate(() => (window as unknown as { __blankMain: boolean }).__blankMain), screen.path).toBe(
+        false,
+      );
+      expect(problems, screen.path).toEqual([]);
+      await context.close();
+    }
+  }, 240_000);
+});
+
+describe('with a slow API (/__local/api-delay 5000)', () => {
+  it('shows each first screen’s skeleton and loading text from the first paint, then its content', async () => {
+    await setApiDelay(5_000);
+    for (const screen of screens) {
+      const { page, problems } = await newPage();
+      const release = await holdScripts(page);
+      const started = Date.now();
+      const res = await page.goto(`${baseUrl}${screen.path}`, { waitUntil: 'commit' });
+      // The render gave up on its data after 1 s: its HTML is the screen's loading state.
+      const html = (await res?.text()) ?? '';
+      expect(html, screen.path).toContain('data-server-rendered');
+      await page.locator('#render-state').waitFor({ state: 'attached' });
+      expectLoading(await mainHtml(page), screen.loading);
+      release();
+      await page.locator('html[data-app-mounted]').waitFor({ state: 'attached' });
+      await page.locator(`#main ${screen.content}`).first().waitFor({ timeout: 30_000 });
+      if (typeof screen.loading === 'string' && screen.path !== '/carreras')
+        await expect.poll(() => mainHtml(page), { timeout: 15_000 }).not.toContain(screen.loading);
+      const w = await page.evaluate(() => {
+        const seen = window as unknown as { __blankMain: boolean; __mainSeen: boolean };
+        return { __blankMain: seen.__blankMain, __mainSeen: seen.__mainSeen };
+      });
+      expect(w.__mainSeen, screen.path).toBe(true);
+      expect(w.__blankMain, screen.path).toBe(false);
+      expect(Date.now() - started, screen.path).toBeGreaterThan(1_000);
+      expect(problems, screen.path).toEqual([]);
+      await context.close();
+    }
+  }, 400_000);
+});
+
+describe('menus right after load', () => {
+  it('the user menu shows its entries at once, even while its signed-in chunk cannot load', async () => {
+    const { page, problems } = await newPage();
+    // The signed-in entries' chunk never arrives: the signed-out entries do not need it.
+    await page.route(/\/assets\/user-menu-items-[^/]+\.js$/, () => {});
+    await page.goto(`${baseUrl}/global-marketplace`);
+    await page.locator('html[data-app-mounted]').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'Menú de usuario' }).click();
+    const panel = page.getByRole('dialog', { name: 'Menú de usuario' });
+    await expect.poll(() => panel.getByRole('link', { name: 'Iniciar Sesión' }).isVisible(), { timeout: 1_000 }).toBe(
+      true,
+    );
+    expect(await panel.getByRole('link', { name: 'Registrarse' }).isVisible()).toBe(true);
+    // The drawer opens with its entries too.
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menú' });
+    await drawer.getByRole('link', { name: 'Ingresa' }).waitFor();
+    expect(await drawer.getByRole('link', { name: /Marketplace Global/ }).isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+  });
+});
