@@ -133,6 +133,9 @@ const ssrBuild = (): UserConfig => ({
     outDir: 'dist-ssr',
     emptyOutDir: true,
     target: 'node20',
+    // Minified like the Lambda bundles (Vite leaves SSR output unminified by default): 2,999 KB →
+    // 1,408 KB, less for the render function to load at each cold start (decision 054).
+    minify: true,
     sourcemap: false,
     copyPublicDir: false,
     rolldownOptions: {

@@ -36,6 +36,30 @@ export interface RenderHandlerOptions {
   now?: () => number;
 }
 
+/**
+ * The warm ping (infra/constructs/render.ts: an EventBridge Scheduler schedule every 5 minutes): an
+ * invocation that keeps one instance with the render module loaded, so the first visitor or link
+ * preview after a quiet spell does not wait for a cold start behind CloudFront's 3 s read timeout.
+ * Only a direct invocation carries it: a Function URL event (CloudFront's) always has a
+ * `requestContext` and puts what a caller sends in its body, never at its top level.
+ */
+export const RENDER_WARM_EVENT = { warm: 'render' } as const;
+export type RenderWarmEvent = typeof RENDER_WARM_EVENT;
+
+export function isRenderWarmPing(event: unknown): event is RenderWarmEvent {
+  return (
+    typeof event === 'object' &&
+    event !== null &&
+    !('requestContext' in event) &&
+    (event as { warm?: unknown }).warm === RENDER_WARM_EVENT.warm
+  );
+}
+
+/** The warm ping's answer: whether the render module is loaded (nothing rendered). */
+export interface WarmAnswer {
+  warm: boolean;
+}
+
 /** A Function URL's answer. */
 export interface RenderAnswer {
   statusCode: number;
@@ -80,7 +104,7 @@ export function createRenderHandler(opts: RenderHandlerOptions) {
   // An import that fails is reported on each request, not as an unhandled rejection at init.
   ready.catch(() => {});
 
-  return async (event: HttpApiEvent, context: Context): Promise<RenderAnswer> => {
+  async function render(event: HttpApiEvent, context: Context): Promise<RenderAnswer> {
     const path = event.headers?.[RENDER_PATH_HEADER];
     const origin = event.headers?.[RENDER_ORIGIN_HEADER];
     const method = event.requestContext?.http?.method?.toUpperCase();
@@ -128,7 +152,29 @@ export function createRenderHandler(opts: RenderHandlerOptions) {
     } finally {
       clearTimeout(timer);
     }
-  };
+  }
+
+  function warm(): Promise<WarmAnswer> {
+    // At a cold start, once the module has loaded; warm, at once. A module that cannot load is a
+    // failure the alarm should see before a visitor does.
+    return ready.then(
+      () => ({ warm: true }),
+      (error) => {
+        console.error('[render-failed] warm ping: the render module did not load', error);
+        return { warm: false };
+      },
+    );
+  }
+
+  function handler(event: RenderWarmEvent, context: Context): Promise<WarmAnswer>;
+  function handler(event: HttpApiEvent, context: Context): Promise<RenderAnswer>;
+  function handler(
+    event: HttpApiEvent | RenderWarmEvent,
+    context: Context,
+  ): Promise<RenderAnswer | WarmAnswer> {
+    return isRenderWarmPing(event) ? warm() : render(event, context);
+  }
+  return handler;
 }
 
 /** The static shell: the app renders the page in the browser, as for any unrendered path. */

@@ -1,10 +1,15 @@
 import { existsSync } from 'node:fs';
-import { Annotations, Duration } from 'aws-cdk-lib';
+import { Annotations, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { Schedule, ScheduleExpression, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { FunctionUrlAuthType, type FunctionUrl } from 'aws-cdk-lib/aws-lambda';
 import { Metric, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import { Construct } from 'constructs';
 import { areaSettings, routeList } from '#shared/routes';
+import { RENDER_WARM_EVENT } from '../../functions/http/render-handler';
 import { type AreaResources, bindArea } from './api';
 import { AppFunction } from './app-function';
 
@@ -15,6 +20,11 @@ export const RENDER_TIMEOUT_SECONDS = 5;
 /** The log line of a failed render (functions/http/render-handler.ts), counted by the alarm. */
 export const RENDER_FAILED_MARK = '[render-failed]';
 const METRIC_NAMESPACE = 'Marketplace/Render';
+/**
+ * How often the warm ping runs. Lambda keeps an idle instance for minutes (not documented, commonly
+ * 5–15); every 5 minutes keeps one loaded for 8,640 pings a month, < $0.01 (decision 054).
+ */
+export const RENDER_WARM_MINUTES = 5;
 
 export interface RenderProps extends AreaResources {
   /** functions/app/render.ts (its stub in the infra tests). */
@@ -35,6 +45,8 @@ export class Render extends Construct {
   readonly url: FunctionUrl;
   /** Renders that failed or were late (answered 500, so the edge served the shell), per 5 minutes. */
   readonly failures: Metric;
+  /** The warm ping (functions/http/render-handler.ts `RENDER_WARM_EVENT`). */
+  readonly warmPing: Schedule;
 
   constructor(scope: Construct, id: string, props: RenderProps) {
     super(scope, id);
@@ -56,6 +68,29 @@ export class Render extends Construct {
     const reads = routeList.filter((r) => r.area === 'catalog' && r.method === 'GET' && r.auth === 'public');
     bindArea(this.fn, areaSettings('catalog', reads), props);
     this.url = this.fn.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM });
+
+    // The warm ping: one instance kept with the render module loaded (the ping renders nothing).
+    // Its own role, which LambdaInvoke lets invoke this function alone.
+    const role = new Role(this, 'WarmPingRole', {
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),
+      description: 'EventBridge Scheduler: the render function warm ping',
+    });
+    this.warmPing = new Schedule(this, 'WarmPing', {
+      description: `Keeps one render function instance loaded (${props.stage.name})`,
+      schedule: ScheduleExpression.rate(Duration.minutes(RENDER_WARM_MINUTES)),
+      target: new LambdaInvoke(this.fn, {
+        role,
+        input: ScheduleTargetInput.fromObject(RENDER_WARM_EVENT),
+        // A late or missed ping is replaced by the next one.
+        maxEventAge: Duration.minutes(1),
+        retryAttempts: 0,
+      }),
+    });
+    const fnId = Stack.of(this).resolve((this.fn.node.defaultChild as CfnFunction).logicalId);
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${fnId}.Arn>:*]`,
+      reason: "LambdaInvoke's grant: the render function's own versions and aliases (<arn>:*), nothing else.",
+    });
 
     new MetricFilter(this, 'FailuresFilter', {
       logGroup: this.fn.logGroup,

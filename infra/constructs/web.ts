@@ -76,6 +76,13 @@ const STATIC_IMAGES_DIR = 'images';
 const HASHED_ASSETS_DIR = 'assets';
 /** The web app manifest (decision 023): deployed on its own, for its content type. */
 const WEB_APP_MANIFEST = 'manifest.webmanifest';
+/**
+ * Vite's build manifest folder (.vite/manifest.json): build input only, never uploaded. The SSR
+ * build inlines it into render.mjs and the service worker's precache list is computed from it at
+ * build time (web/pwa-plugin.ts), so nothing reads it at run time; public, it would list every
+ * chunk and source module of the app (decision 054).
+ */
+export const BUILD_ONLY_DIR = '.vite';
 
 export interface WebProps {
   readonly stage: StageConfig;
@@ -385,7 +392,9 @@ export class Web extends Construct {
     // a folder (the app's icons) by everything in it.
     const rootPaths = hasDist
       ? readdirSync(dist, { withFileTypes: true })
-          .filter((e) => ![HASHED_ASSETS_DIR, STATIC_IMAGES_DIR, WEB_APP_MANIFEST].includes(e.name))
+          .filter(
+            (e) => ![HASHED_ASSETS_DIR, STATIC_IMAGES_DIR, WEB_APP_MANIFEST, BUILD_ONLY_DIR].includes(e.name),
+          )
           .map((e) => (e.isDirectory() ? `/${e.name}/*` : `/${e.name}`))
           .sort()
       : [];
@@ -393,7 +402,9 @@ export class Web extends Construct {
       ...common,
       sources: hasDist
         ? [
-            Source.asset(dist, { exclude: [HASHED_ASSETS_DIR, STATIC_IMAGES_DIR, WEB_APP_MANIFEST] }),
+            Source.asset(dist, {
+              exclude: [HASHED_ASSETS_DIR, STATIC_IMAGES_DIR, WEB_APP_MANIFEST, BUILD_ONLY_DIR],
+            }),
             configFile,
           ]
         : [configFile],

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { App, AssetStaging, type Stack } from 'aws-cdk-lib';
@@ -17,7 +17,9 @@ import {
 } from '../../functions/stream/filter';
 import { renderPathCode } from '../../infra/constructs/render-path';
 import { SPA_FALLBACK_CODE } from '../../infra/constructs/spa-fallback';
-import { RENDER_FAILOVER_CODES } from '../../infra/constructs/web';
+import { BUILD_ONLY_DIR, RENDER_FAILOVER_CODES } from '../../infra/constructs/web';
+import { RENDER_WARM_MINUTES } from '../../infra/constructs/render';
+import { RENDER_WARM_EVENT } from '../../functions/http/render-handler';
 import { VIEWER_ADDRESS_CODE } from '../../infra/constructs/viewer-address';
 import { VIEWER_ADDRESS_HEADER } from '../../functions/http/client-ip';
 import { MarketplaceStack } from '../../infra/stack';
@@ -195,6 +197,12 @@ beforeAll(() => {
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>x</title>');
   writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1);');
+  // Vite's build manifest, as the client build writes it: build input only (decision 054).
+  mkdirSync(join(webDist, BUILD_ONLY_DIR), { recursive: true });
+  writeFileSync(
+    join(webDist, BUILD_ONLY_DIR, 'manifest.json'),
+    '{"index.html":{"file":"assets/app-abc123.js"}}',
+  );
   dev = build(stages.dev);
   prod = build(stages.prod);
   custom = build(
@@ -1555,6 +1563,62 @@ describe('render function (decision 054)', () => {
     ]);
     for (const [, p] of permissions)
       expect(joined(p.Properties.SourceArn)).toMatch(/:distribution\/<WebDistribution/);
+  });
+
+  it('is pinged every 5 minutes with the warm event, by a schedule whose role may invoke the render function alone', () => {
+    const [fnId] = renderFunction(dev);
+    const schedules = ofType(dev.resources, 'AWS::Scheduler::Schedule').filter(
+      ([, s]) =>
+        JSON.stringify((s.Properties.Target as { Arn: unknown }).Arn) ===
+        JSON.stringify({ 'Fn::GetAtt': [fnId, 'Arn'] }),
+    );
+    expect(schedules).toHaveLength(1);
+    const [[, schedule]] = schedules;
+    expect(RENDER_WARM_MINUTES).toBe(5);
+    expect(schedule.Properties).toMatchObject({ ScheduleExpression: 'rate(5 minutes)', State: 'ENABLED' });
+    const target = schedule.Properties.Target as {
+      Input: string;
+      RoleArn: { 'Fn::GetAtt': [string, string] };
+      RetryPolicy: unknown;
+    };
+    // The event the handler answers without rendering (test/integration/render-function.test.ts).
+    expect(JSON.parse(target.Input)).toEqual(RENDER_WARM_EVENT);
+    expect(target.RetryPolicy).toEqual({ MaximumEventAgeInSeconds: 60, MaximumRetryAttempts: 0 });
+    const roleId = target.RoleArn['Fn::GetAtt'][0];
+    expect(JSON.stringify(dev.resources[roleId].Properties.AssumeRolePolicyDocument)).toContain(
+      'scheduler.amazonaws.com',
+    );
+    const statements = ofType(dev.resources, 'AWS::IAM::Policy')
+      .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(roleId))
+      .flatMap(
+        ([, p]) =>
+          (p.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement,
+      );
+    expect(statements).toEqual([
+      expect.objectContaining({
+        Action: 'lambda:InvokeFunction',
+        Resource: [
+          { 'Fn::GetAtt': [fnId, 'Arn'] },
+          { 'Fn::Join': ['', [{ 'Fn::GetAtt': [fnId, 'Arn'] }, ':*']] },
+        ],
+      }),
+    ]);
+  });
+
+  it("keeps Vite's build manifest (inlined into render.mjs at build time) out of the public bucket and its invalidations", () => {
+    // custom deploys the fixture build, whose .vite/manifest.json is written in beforeAll.
+    const stagings = custom.stack.node
+      .findAll()
+      .filter((c): c is AssetStaging => c instanceof AssetStaging && c.node.path.includes('/Web/Deploy'));
+    expect(stagings.map((c) => c.node.path).some((p) => p.includes('/Web/DeployShell/'))).toBe(true);
+    // The build's folders (the runtime config is a staged file of its own).
+    for (const staging of stagings.filter((c) => statSync(c.absoluteStagedPath).isDirectory()))
+      expect(readdirSync(staging.absoluteStagedPath), staging.node.path).not.toContain(BUILD_ONLY_DIR);
+    const paths = ofType(custom.resources, 'Custom::CDKBucketDeployment').flatMap(
+      ([, d]) => (d.Properties.DistributionPaths as string[] | undefined) ?? [],
+    );
+    expect(paths).toContain('/index.html');
+    expect(paths.filter((p) => p.includes(BUILD_ONLY_DIR))).toEqual([]);
   });
 
   it('is watched: its errors like every function, and its handled failures (500s) from its log', () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RENDER_ORIGIN_HEADER, RENDER_PATH_HEADER } from '#shared/pages';
 import type { Product } from '#shared/schemas';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
-import type { RenderAnswer } from '../../functions/http/render-handler';
+import { RENDER_WARM_EVENT, type RenderAnswer, type WarmAnswer } from '../../functions/http/render-handler';
 import { buildLambdaBundles } from '../../scripts/bench/lambda-bundles';
 import { lambdaContext } from '../../scripts/local/api-gateway';
 import { buildWebIfStale } from '../../scripts/local/web-build';
@@ -113,6 +113,38 @@ describe('the render function', () => {
     const direct = originRequest(`/product/${product.id}`);
     delete (direct.headers as Record<string, string>)[RENDER_PATH_HEADER];
     expect((await invoke(handler, direct)).statusCode).toBe(500);
+  });
+
+  it("answers the schedule's warm ping once its module is loaded, rendering nothing and logging no failure", async () => {
+    const ping = async (fn: Handler) => {
+      const started = performance.now();
+      const answer = (await invoke(fn, { ...RENDER_WARM_EVENT })) as unknown as WarmAnswer;
+      return { answer, ms: performance.now() - started };
+    };
+    // A fresh copy of the bundle, so the ping is its first invocation (a cold start).
+    cpSync(join(dir, 'render'), join(dir, 'cold'), { recursive: true });
+    const cold = ((await import(pathToFileURL(join(dir, 'cold', 'index.mjs')).href)) as { handler: Handler })
+      .handler;
+    const logs: unknown[][] = [];
+    const error = console.error;
+    console.error = (...args: unknown[]) => void logs.push(args);
+    try {
+      const first = await ping(cold);
+      const again = await ping(cold);
+      expect(first.answer).toEqual({ warm: true });
+      expect(again.answer).toEqual({ warm: true });
+      console.info(`warm ping: ${first.ms.toFixed(0)} ms at a cold start, ${again.ms.toFixed(1)} ms warm`);
+      // The copy whose every render fails: a ping that rendered would answer 500 and log it.
+      expect((await ping(broken)).answer).toEqual({ warm: true });
+    } finally {
+      console.error = error;
+    }
+    // No '[render-failed]' line: the pings do not trip the failures alarm.
+    expect(logs).toEqual([]);
+    // A Function URL event (what CloudFront sends) is a request even with the ping's field in it.
+    const forged = { ...originRequest(`/product/${product.id}`), ...RENDER_WARM_EVENT };
+    delete (forged.headers as Record<string, string>)[RENDER_PATH_HEADER];
+    expect((await invoke(handler, forged)).statusCode).toBe(500);
   });
 
   it('renders the page the edge named, whatever else the request says (URI, Host, X-Forwarded-Host, Authorization, cookies)', async () => {
