@@ -4,6 +4,8 @@
  * the CloudFront behaviours. A test checks every pattern against the app's route table.
  */
 
+import { CAREER_PAGES, CATEGORIES } from './enums';
+
 /** The router patterns of the rendered pages (react-router syntax), read by web/src/config/paths.ts. */
 export const PAGE_PATTERNS = {
   home: '/',
@@ -117,8 +119,43 @@ export const SHELL_PER_VALUE: readonly RenderedPageKind[] = ['career', 'category
 export function shellPathOf(pathname: string): string | undefined {
   const kind = renderedPageOf(pathname);
   if (!kind) return undefined;
-  const name = SHELL_PER_VALUE.includes(kind) ? `${kind}-${pathname.slice(pathname.lastIndexOf('/') + 1)}` : kind;
+  const name = SHELL_PER_VALUE.includes(kind)
+    ? `${kind}-${pathname.slice(pathname.lastIndexOf('/') + 1)}`
+    : kind;
   return `/${SHELLS_DIR}/${name}.html`;
+}
+
+/**
+ * Where each static shell is rendered from at build time (web/src/server/entry-server.tsx): one
+ * location per kind, and one per value of the kinds in SHELL_PER_VALUE. A function, not a constant:
+ * the web app's entry imports this module, and a top-level list would stay in its bundle.
+ */
+export function shellLocations(): string[] {
+  return [
+    '/select-university',
+    '/marketplace',
+    '/search?q=',
+    '/global-marketplace',
+    '/product/1',
+    '/vendedor/shell',
+    '/carreras',
+    ...CAREER_PAGES.map((career) => `/carrera/${career}`),
+    ...CATEGORIES.map((category) => `/categoria/${category}`),
+  ];
+}
+
+/** The site paths of every static shell the build writes (CloudFront's viewer-request function). */
+export function shellFiles(): string[] {
+  return shellLocations().map(
+    (location) => shellPathOf(new URL(location, 'http://shell').pathname) as string,
+  );
+}
+
+/** Each rendered route as a regular expression's source with its kind (CloudFront's function). */
+export function renderedRouteSources(): { kind: RenderedPageKind; source: string }[] {
+  return RENDERED_PAGES.flatMap((page) =>
+    page.routes.map((route) => ({ kind: page.kind, source: patternRegex(route).source })),
+  );
 }
 
 /** How long the edge keeps a page rendered while some of its data was late. */

@@ -35,6 +35,8 @@ import {
   RENDER_PATH_HEADER,
   RENDER_QUERY_KEYS,
   RENDERED_PAGES,
+  shellFiles,
+  shellLocations,
   UNIVERSITY_COOKIE,
 } from '#shared/pages';
 import { runtimeConfigSchema } from '#shared/runtime-config';
@@ -1512,7 +1514,20 @@ describe('render function (decision 054)', () => {
     });
     expect(forged.headers[RENDER_PATH_HEADER]).toEqual({ value: '/product/12' });
     expect(forged.headers[RENDER_ORIGIN_HEADER]).toEqual({ value: 'https://d111.cloudfront.net' });
-    expect(forged.uri).toBe('/index.html');
+    // The failover's answer is the page's own static shell (decision 052): its kind's, or its
+    // career's or category's; index.html for a value the build wrote no shell for.
+    expect(forged.uri).toBe('/shells/product.html');
+    const shellOf = (uri: string) => run(renderPathCode(''), uri, {}).uri;
+    expect(shellOf('/')).toBe('/shells/chooser.html');
+    expect(shellOf('/marketplace')).toBe('/shells/marketplace.html');
+    expect(shellOf('/vendedor/abc')).toBe('/shells/seller.html');
+    expect(shellOf('/carrera/ingenieria')).toBe('/shells/career-ingenieria.html');
+    expect(shellOf('/categoria/libros')).toBe('/shells/category-libros.html');
+    expect(shellOf('/categoria/no-existe')).toBe('/index.html');
+    expect(shellOf('/carrera/..%2Fadmin')).toBe('/index.html');
+    // Every path it may rewrite to is a shell the build writes (the same list renders them).
+    for (const location of shellLocations())
+      expect(shellFiles()).toContain(shellOf(new URL(location, 'https://x').pathname));
     const withDomain = run(renderPathCode('https://mercado.example.com'), '/marketplace', {});
     expect(withDomain.headers[RENDER_ORIGIN_HEADER]).toEqual({ value: 'https://mercado.example.com' });
     // The function deployed is that code, with the stage's domain.

@@ -12,8 +12,14 @@ import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { matchPath, StaticRouter } from 'react-router-dom';
 import { parseUniversityId } from '#shared/ids';
-import { CAREER_PAGES, CATEGORIES } from '#shared/enums';
-import { RENDERED_PAGES, type RenderedPageKind, renderedPageOf, SERVER_STYLE_ATTRIBUTE, shellPathOf } from '#shared/pages';
+import {
+  RENDERED_PAGES,
+  type RenderedPageKind,
+  renderedPageOf,
+  SERVER_STYLE_ATTRIBUTE,
+  shellLocations,
+  shellPathOf,
+} from '#shared/pages';
 import { App } from '../app/app';
 import { createQueryClient } from '../app/provider';
 import { screenOf } from '../app/router';
@@ -163,17 +169,6 @@ export async function render(url: string, request: RenderRequest): Promise<Rende
  * except the kinds whose screen titles its parameter (SHELL_PER_VALUE), drawn once per value. The
  * university stands for "one is chosen" (its name is the screen's data, not drawn).
  */
-const SHELL_LOCATIONS: readonly string[] = [
-  '/select-university',
-  '/marketplace',
-  '/search?q=',
-  '/global-marketplace',
-  '/product/1',
-  '/vendedor/shell',
-  '/carreras',
-  ...CAREER_PAGES.map((career) => `/carrera/${career}`),
-  ...CATEGORIES.map((category) => `/categoria/${category}`),
-];
 const SHELL_UNIVERSITY = 'shell';
 const SHELL_ORIGIN = 'https://shell.invalid';
 
@@ -215,7 +210,7 @@ export async function renderShell(location: string): Promise<string> {
  */
 export async function renderShellDocuments(template: string): Promise<Record<string, string>> {
   const shells: Record<string, string> = {};
-  for (const location of SHELL_LOCATIONS) {
+  for (const location of shellLocations()) {
     const { pathname } = new URL(location, 'http://shell');
     const path = shellPathOf(pathname);
     if (!path) throw new Error(`${pathname} is not a rendered page`);
