@@ -16,6 +16,7 @@ import { PayloadTooLargeError } from '../../functions/commons/errors';
 import { gatewayError, type HttpResult, internalServerError, toHttpResult } from '../../functions/http/api-event';
 import { errorResponse } from '../../functions/http/router';
 import { type ApiGatewayOptions, createInvokeApi, type InvokeApi } from './api-gateway';
+import { createRenderCache } from './render-cache';
 import { createLocalRenderer, RENDER_MODES, RENDER_SWITCH_PATH, type RenderMode } from './render';
 
 export type { LambdaHandler, RouteEntry } from './api-gateway';
@@ -397,6 +398,8 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
   const renderer = renderModule
     ? createLocalRenderer({ webDir, renderModule, invokeApi, origin: () => origin })
     : undefined;
+  // CloudFront's copies of the rendered pages in front of the render (scripts/local/render-cache.ts).
+  const edge = renderer && createRenderCache(renderer.renderPage);
 
   /** GET /__local/render → {"mode":"ok"}; PUT {"mode":"ok|fail|hang"} sets it (scripts/local/render.ts). */
   const handleRenderSwitch = async (req: IncomingMessage, res: ServerResponse) => {
@@ -418,6 +421,7 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
       }
       if (!RENDER_MODES.includes(mode as RenderMode)) return json(400, { error: `mode: ${RENDER_MODES.join('|')}` });
       renderer.setMode(mode as RenderMode);
+      edge?.clear();
     }
     return json(200, { mode: renderer.mode });
   };
@@ -442,7 +446,7 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
     }
     const last = decoded.slice(decoded.lastIndexOf('/') + 1);
     // A rendered page (GET of a canonical path): the server's render, else the static shell.
-    const rendered = renderer && (await renderer.renderPage(req, req.url ?? path));
+    const rendered = edge && (await edge.renderPage(req, req.url ?? path));
     if (rendered)
       return send(res, { statusCode: rendered.status, headers: rendered.headers, cookies: [], body: rendered.body });
     // The CloudFront function's rule: a last segment without an extension is a client-side route.
