@@ -7,6 +7,11 @@
  * university chosen is /marketplace alone (the app sends it to /select-university).
  * LIGHTHOUSE_PAGES=/product,/marketplace keeps the pages whose label starts with one of them;
  * LIGHTHOUSE_REPORTS=<dir> keeps each run's full report there (the LCP element and its phases).
+ * Every round also measures the floor page (scripts/bench/floor: the smallest React + router page
+ * showing the same 24 cards, built and served the same way, on an origin of its own), and each
+ * page's LCP and TBT are printed as well as a ratio to the floor's in the same run (ratio of
+ * medians; the floor's TBT clamped at FLOOR_TBT_CLAMP_MS, the difference printed too): TBT on a
+ * shared machine moves with its load, the ratio much less.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +20,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { STORAGE_KEYS } from '../../shared/limits';
 import type { LocalStack } from '../local/stack';
+import { buildFloor, FLOOR_LABEL, FLOOR_PATH, startFloor } from './floor/serve';
 import { median } from './stats';
 
 export const LIGHTHOUSE_GOALS = {
@@ -43,6 +49,36 @@ export interface RunFigures {
   bestPractices: number;
   seo: number;
   finalUrl: string;
+}
+
+/** The floor's TBT is often 0 ms: the ratio's divisor is at least this. */
+export const FLOOR_TBT_CLAMP_MS = 10;
+
+/** A page's LCP and TBT against the floor's of the same run (ratio of medians, and the TBT difference). */
+export function floorRatios(runs: RunFigures[], floor: RunFigures[]): string {
+  const lcp = median(runs.map((r) => r.lcpMs));
+  const tbt = median(runs.map((r) => r.tbtMs));
+  const floorLcp = median(floor.map((r) => r.lcpMs));
+  const floorTbt = median(floor.map((r) => r.tbtMs));
+  const diff = Math.round(tbt - floorTbt);
+  return `LCP ${(lcp / floorLcp).toFixed(2)}× floor · TBT ${(tbt / Math.max(floorTbt, FLOOR_TBT_CLAMP_MS)).toFixed(1)}× floor (${diff >= 0 ? '+' : ''}${diff} ms)`;
+}
+
+/**
+ * The floor's origin beside `stack`, built and warmed (its render module's first import can outlast
+ * the render's timeout on a loaded machine: the first pages would be the static shell).
+ */
+export async function floorOrigin(stack: Pick<LocalStack, 'url' | 's3Endpoint' | 'imagesBucket'>) {
+  await buildFloor();
+  const floor = await startFloor(stack);
+  const url = `${floor.url}${FLOOR_PATH}`;
+  for (let attempt = 0; ; attempt++) {
+    const html = await (await fetch(url)).text();
+    if (html.includes('data-server-rendered')) break;
+    if (attempt >= 20) throw new Error(`The floor page at ${url} is not server-rendered`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return { url, close: floor.close };
 }
 
 type Line = (label: string, value: string, verdict?: boolean) => void;
@@ -139,19 +175,41 @@ export async function auditWithRetry(url: string, chosen?: string): Promise<RunF
   }
 }
 
-export async function lighthouseFigures(stack: Pick<LocalStack, 'url'>, line: Line): Promise<boolean> {
+export async function lighthouseFigures(
+  stack: Pick<LocalStack, 'url' | 's3Endpoint' | 'imagesBucket'>,
+  line: Line,
+): Promise<boolean> {
   if (!existsSync(CHROME_PATH))
     throw new Error(`No Chromium at ${CHROME_PATH} (apt-get install -y chromium, or set CHROME_PATH)`);
-  let allMet = true;
   const list = await pages(stack.url);
-  // One warm-up load so the first measured page does not pay for the handlers' first import.
-  await auditWithRetry(`${stack.url}/`);
-  const results = new Map<string, RunFigures[]>(list.map(([label]) => [label, []]));
-  // Pages interleaved run by run, so a noisy moment on the shared machine hits them alike.
-  for (let run = 0; run < RUNS; run++) {
-    for (const [label, path, chosen] of list)
-      results.get(label)!.push(await auditWithRetry(`${stack.url}${path}`, chosen));
+  const floor = await floorOrigin(stack);
+  try {
+    // One warm-up load so the first measured page does not pay for the handlers' first import.
+    await auditWithRetry(`${stack.url}/`);
+    await auditWithRetry(floor.url);
+    const floorRuns: RunFigures[] = [];
+    const results = new Map<string, RunFigures[]>(list.map(([label]) => [label, []]));
+    // Pages (the floor with them) interleaved run by run, so a noisy moment on the shared machine
+    // hits them alike.
+    for (let run = 0; run < RUNS; run++) {
+      floorRuns.push(await auditWithRetry(floor.url));
+      for (const [label, path, chosen] of list)
+        results.get(label)!.push(await auditWithRetry(`${stack.url}${path}`, chosen));
+    }
+    return printFigures(stack, list, results, floorRuns, line);
+  } finally {
+    await floor.close();
   }
+}
+
+function printFigures(
+  stack: Pick<LocalStack, 'url'>,
+  list: Page[],
+  results: Map<string, RunFigures[]>,
+  floorRuns: RunFigures[],
+  line: Line,
+): boolean {
+  let allMet = true;
   console.log(`\nLighthouse ${RUNS} runs per page, medians (mobile, simulated Slow 4G, 4× CPU):`);
   for (const [label, runs] of results) {
     const m = (key: keyof Omit<RunFigures, 'finalUrl'>) => median(runs.map((r) => r[key]));
@@ -180,8 +238,15 @@ export async function lighthouseFigures(stack: Pick<LocalStack, 'url'>, line: Li
         `a11y ${figures.accessibility} ${mark(figures.accessibility >= g.accessibility)}`,
         `BP ${figures.bestPractices} ${mark(figures.bestPractices >= g.bestPractices)}`,
         `SEO ${figures.seo} ${mark(figures.seo >= g.seo)}`,
+        floorRatios(runs, floorRuns),
       ].join(' · '),
     );
   }
+  const floorLcp = median(floorRuns.map((r) => r.lcpMs));
+  const floorTbt = median(floorRuns.map((r) => r.tbtMs));
+  line(
+    FLOOR_LABEL,
+    `perf ${median(floorRuns.map((r) => r.performance))} · LCP ${(floorLcp / 1000).toFixed(2)} s · TBT ${Math.round(floorTbt)} ms (runs ${floorRuns.map((r) => Math.round(r.tbtMs)).join(', ')})`,
+  );
   return allMet;
 }

@@ -34,6 +34,8 @@
  * the listings whole, without the searches' typo clauses, and with no search (scripts/bench/percolation.ts).
  * `LIGHTHOUSE_BASE=<rev> npm run bench -- lighthouse-ab` runs the Lighthouse part for the working
  * tree and an earlier commit side by side, interleaved (scripts/bench/lighthouse-ab.ts, decision 038).
+ * `npm run bench -- render` prints the rendered pages' answer time on the local origin: a page the
+ * edge holds and a product page it does not, p50/p95 (scripts/bench/render.ts, issue 27).
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { existsSync } from 'node:fs';
@@ -238,6 +240,8 @@ async function main() {
   if (only === 'search-agreement') return (await import('./search-agreement')).searchAgreementFigures(line);
   // The local stack's start and memory on each engine (decision 044): on request only.
   if (only === 'start') return (await import('./local-start')).localStartFigures(line);
+  // The server render's answer times (issue 27): on request only.
+  if (only === 'render') return (await import('./render')).renderFigures(line);
   // Two builds side by side (LIGHTHOUSE_BASE=<rev>): on request only.
   if (only === 'lighthouse-ab') return (await import('./lighthouse-ab')).lighthouseAb();
   if (!only || only === 'web') await webFigures();
@@ -245,7 +249,7 @@ async function main() {
   if (!only || only === 'lighthouse') {
     await buildWebIfStale({ quiet: true });
     // Its own stack with the demo data (in memory): the pages need products and photos.
-    const demo = await startLocalStack({ port: 0, seed: true, quiet: true });
+    const demo = await startLocalStack({ port: 0, seed: true, quiet: true, edgeCache: true });
     try {
       await lighthouseFigures(demo, line);
     } finally {

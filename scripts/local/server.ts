@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { type AddressInfo, createServer as createNetServer, type Server as NetServer } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,10 +20,16 @@ import { shellPathOf } from '#shared/pages';
 import { securityHeaders } from '#shared/security-headers';
 import { CACHE_CONTROL, isCompressible, pickEncoding } from '#shared/web-delivery';
 import { PayloadTooLargeError } from '../../functions/commons/errors';
-import { gatewayError, type HttpResult, internalServerError, toHttpResult } from '../../functions/http/api-event';
+import {
+  gatewayError,
+  type HttpResult,
+  internalServerError,
+  toHttpResult,
+} from '../../functions/http/api-event';
 import { errorResponse } from '../../functions/http/router';
 import { type ApiGatewayOptions, createInvokeApi, type InvokeApi } from './api-gateway';
 import { API_DELAY_PATH, delayedInvokeApi, parseApiDelay } from './api-delay';
+import { createRenderCache } from './render-cache';
 import { createLocalRenderer, RENDER_MODES, RENDER_SWITCH_PATH, type RenderMode } from './render';
 
 export type { LambdaHandler, RouteEntry } from './api-gateway';
@@ -53,6 +65,12 @@ export interface LocalServerOptions extends ApiGatewayOptions {
    * @default web/dist-ssr/render.mjs
    */
   renderModule?: string | null;
+  /**
+   * Keep rendered pages as CloudFront's edge does (scripts/local/render-cache.ts), for the benches
+   * that measure a cached page. Off by default: a demo or a test that changes a listing and reloads
+   * its page sees the change at once. @default false
+   */
+  edgeCache?: boolean;
   /** Serve the SPA through Vite's dev server (hot reload). */
   dev?: boolean;
   images?: { s3: S3Client; bucket: string };
@@ -105,7 +123,11 @@ export interface UploadProxyOptions {
  * POST, its verified fields and file spelt afresh, to the bucket's root; nothing else reaches
  * s3rver (no GET, PUT, DELETE, `?delete`, other buckets or keys in the path).
  */
-async function proxyUpload(req: IncomingMessage, res: ServerResponse, opts: UploadProxyOptions): Promise<void> {
+async function proxyUpload(
+  req: IncomingMessage,
+  res: ServerResponse,
+  opts: UploadProxyOptions,
+): Promise<void> {
   const answer = (status: number, rejection: PostRejection) => {
     req.resume();
     res.writeHead(status, { 'content-type': 'application/xml' }).end(s3ErrorXml(rejection));
@@ -137,16 +159,32 @@ async function proxyUpload(req: IncomingMessage, res: ServerResponse, opts: Uplo
     }).formData();
     entries = [...form.entries()];
   } catch {
-    return answer(400, { status: 400, code: 'MalformedPOSTRequest', message: 'The body is not well-formed multipart/form-data.' });
+    return answer(400, {
+      status: 400,
+      code: 'MalformedPOSTRequest',
+      message: 'The body is not well-formed multipart/form-data.',
+    });
   }
   // S3 ignores what follows the file; refusing it is simpler than forwarding a trimmed body.
   const last = entries.at(-1);
-  if (last?.[0] !== 'file' || typeof last[1] === 'string' || entries.slice(0, -1).some(([, v]) => typeof v !== 'string'))
-    return answer(400, { status: 400, code: 'InvalidArgument', message: 'The file must be the last field, and the only file.' });
+  if (
+    last?.[0] !== 'file' ||
+    typeof last[1] === 'string' ||
+    entries.slice(0, -1).some(([, v]) => typeof v !== 'string')
+  )
+    return answer(400, {
+      status: 400,
+      code: 'InvalidArgument',
+      message: 'The file must be the last field, and the only file.',
+    });
   const fields = entries.slice(0, -1) as [string, string][];
   const odd = fields.find(([name]) => !FORM_FIELD_NAME.test(name));
   if (odd)
-    return answer(400, { status: 400, code: 'InvalidArgument', message: `Unexpected form field name: ${odd[0]}` });
+    return answer(400, {
+      status: 400,
+      code: 'InvalidArgument',
+      message: `Unexpected form field name: ${odd[0]}`,
+    });
   const rejection = verifyPresignedPost(
     { fields, fileSize: (last[1] as Blob).size },
     { bucket: opts.bucket, credentials: opts.credentials, now: new Date() },
@@ -169,7 +207,9 @@ async function proxyUpload(req: IncomingMessage, res: ServerResponse, opts: Uplo
         headers: { 'content-type': forwarded.contentType, 'content-length': String(forwarded.body.length) },
       },
       (reply) => {
-        res.writeHead(reply.statusCode ?? 502, { 'content-type': reply.headers['content-type'] ?? 'text/plain' });
+        res.writeHead(reply.statusCode ?? 502, {
+          'content-type': reply.headers['content-type'] ?? 'text/plain',
+        });
         reply.pipe(res);
         reply.on('end', () => done());
       },
@@ -191,7 +231,10 @@ function canonicalForm(fields: [string, string][], file: Buffer): { body: Buffer
     if (file.includes(delimiter) || fields.some(([, value]) => value.includes(delimiter))) continue;
     const body = Buffer.concat([
       ...fields.map(([name, value]) =>
-        Buffer.from(`${delimiter}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'utf8'),
+        Buffer.from(
+          `${delimiter}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+          'utf8',
+        ),
       ),
       Buffer.from(
         `${delimiter}\r\nContent-Disposition: form-data; name="file"; filename="file"\r\n` +
@@ -402,6 +445,8 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
   const renderer = renderModule
     ? createLocalRenderer({ webDir, renderModule, invokeApi, origin: () => origin })
     : undefined;
+  // CloudFront's copies of the rendered pages in front of the render (scripts/local/render-cache.ts).
+  const edge = renderer && opts.edgeCache ? createRenderCache(renderer.renderPage) : undefined;
 
   /** GET /__local/render → {"mode":"ok"}; PUT {"mode":"ok|fail|hang"} sets it (scripts/local/render.ts). */
   const handleRenderSwitch = async (req: IncomingMessage, res: ServerResponse) => {
@@ -417,12 +462,15 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
       const body = await readBody(req, 1024);
       let mode: unknown;
       try {
-        mode = body === 'too-large' ? undefined : (JSON.parse(body.toString('utf8')) as { mode?: unknown }).mode;
+        mode =
+          body === 'too-large' ? undefined : (JSON.parse(body.toString('utf8')) as { mode?: unknown }).mode;
       } catch {
         mode = undefined;
       }
-      if (!RENDER_MODES.includes(mode as RenderMode)) return json(400, { error: `mode: ${RENDER_MODES.join('|')}` });
+      if (!RENDER_MODES.includes(mode as RenderMode))
+        return json(400, { error: `mode: ${RENDER_MODES.join('|')}` });
       renderer.setMode(mode as RenderMode);
+      edge?.clear();
     }
     return json(200, { mode: renderer.mode });
   };
@@ -465,9 +513,14 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
     }
     const last = decoded.slice(decoded.lastIndexOf('/') + 1);
     // A rendered page (GET of a canonical path): the server's render, else the static shell.
-    const rendered = renderer && (await renderer.renderPage(req, req.url ?? path));
+    const rendered = await (edge ?? renderer)?.renderPage(req, req.url ?? path);
     if (rendered)
-      return send(res, { statusCode: rendered.status, headers: rendered.headers, cookies: [], body: rendered.body });
+      return send(res, {
+        statusCode: rendered.status,
+        headers: rendered.headers,
+        cookies: [],
+        body: rendered.body,
+      });
     // The CloudFront function's rule: a last segment without an extension is a client-side route.
     // A rendered page whose render failed (or was not tried) gets its kind's static shell, as
     // CloudFront's origin group falls back to it: the screen's skeleton, never a blank page.

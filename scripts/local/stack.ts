@@ -77,6 +77,10 @@ export interface LocalStackOptions {
    * rebuilt from the table at each start as the embedded engine's is. @default 'embedded'
    */
   searchEngine?: SearchEngine;
+  /** The server render's module; null: none, the static shell only (a build from before it). @default web/dist-ssr/render.mjs */
+  renderModule?: string | null;
+  /** Keep rendered pages as CloudFront's edge does (startLocalServer's `edgeCache`). @default false */
+  edgeCache?: boolean;
 }
 
 export interface LocalStackInfo {
@@ -487,6 +491,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       dev: opts.dev,
       quiet: opts.quiet,
       webDir: opts.webDir,
+      renderModule: opts.renderModule,
+      edgeCache: opts.edgeCache,
       connectSrc: [cognitoProxy.endpoint],
       images: { s3: s3Client, bucket: LOCAL_IMAGES_BUCKET },
       uploads: { target: s3.endpoint, bucket: LOCAL_IMAGES_BUCKET, credentials: S3_LOCAL_CREDENTIALS },
