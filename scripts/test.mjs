@@ -73,7 +73,8 @@ const steps = [
   () => vitestProject('unit'),
   () => vitestProject('integration'),
   () => vitestProject('infra'),
-  () => step('web build (vite build)', bin('vite'), ['build', '--config', 'web/vite.config.ts']),
+  // The whole web build (client, server render, static shells), as `npm run build:web` makes it.
+  () => step('web build (npm run build:web)', bin('tsx'), ['scripts/local/web-build.ts']),
   () => vitestProject('e2e'),
 ];
 

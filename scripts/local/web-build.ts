@@ -25,7 +25,12 @@ function newestMtime(dir: string): number {
  * web/index.html, shared/).
  */
 export function webBuildIsStale(): boolean {
-  const outputs = [join(WEB_DIST, 'index.html'), WEB_RENDER_MODULE];
+  // The shells are written last: a build without them (a client-only `vite build`) is not complete.
+  const outputs = [
+    join(WEB_DIST, 'index.html'),
+    WEB_RENDER_MODULE,
+    join(WEB_DIST, SHELLS_DIR, 'product.html'),
+  ];
   if (!outputs.every((f) => existsSync(f))) return true;
   const built = Math.min(...outputs.map((f) => statSync(f).mtimeMs));
   const sources = [join(ROOT, 'web', 'src'), join(ROOT, 'shared'), join(ROOT, 'web', 'public')];
@@ -113,4 +118,12 @@ export async function buildWebIfStale(opts: { quiet?: boolean } = {}): Promise<b
   await buildWeb();
   say(`web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return true;
+}
+
+// `npm run build:web` (and `npm test`'s web build step): the whole build, as every other caller makes it.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  buildWeb().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
 }
