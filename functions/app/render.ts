@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { createRenderHandler, type RenderModule } from '../http/render-handler';
+import type { RenderModule } from '../../web/src/server/document';
+import { createRenderHandler } from '../http/render-handler';
 import { handler as catalog } from './areas/catalog';
 
 /**

@@ -1,6 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { RENDER_ORIGIN_HEADER, RENDER_PATH_HEADER, RENDER_TIMEOUT_MS } from '#shared/pages';
-import type { PageRequest, PageResponse } from '../../web/src/server/document';
+import type { RenderModule } from '../../web/src/server/document';
+import { TimeoutError, withTimeout } from '../commons/timeout';
 import { buildHttpApiEvent, inProcessApiTransport, toHttpResult } from './api-event';
 import type { HttpApiEvent } from './api-event';
 
@@ -13,12 +14,6 @@ import type { HttpApiEvent } from './api-event';
  * the viewer sent: the page's path and the site's origin. Any failure, or no answer within
  * RENDER_TIMEOUT_MS, is a 500: the origin group then serves the bucket's static shell.
  */
-
-/** What the render function needs of `render.mjs` (web/src/server/entry-server.tsx). */
-export interface RenderModule {
-  renderPage(request: PageRequest): Promise<PageResponse | null>;
-  setApiTransport(transport: ((url: string, init: RequestInit) => Promise<Response>) | null): void;
-}
 
 /** A Lambda handler of API Gateway payload-v2 events (an API area's `handler`). */
 export type AreaHandler = (event: HttpApiEvent, context: Context) => unknown;
@@ -117,7 +112,6 @@ export function createRenderHandler(opts: RenderHandlerOptions) {
     const { pathname } = new URL(path, 'http://origin');
     const query = event.rawQueryString ? `?${event.rawQueryString}` : '';
     const cookie = (event.cookies ?? []).join('; ');
-    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       const work = (async () => {
         const mod = await ready;
@@ -129,12 +123,11 @@ export function createRenderHandler(opts: RenderHandlerOptions) {
           template: opts.template,
         });
       })();
-      const late = new Promise<'late'>((resolve) => {
-        timer = setTimeout(() => resolve('late'), timeoutMs);
-      });
-      const page = await Promise.race([work, late]);
-      if (page === 'late') {
-        work.catch(() => {});
+      let page: Awaited<typeof work>;
+      try {
+        page = await withTimeout(work, timeoutMs);
+      } catch (error) {
+        if (!(error instanceof TimeoutError)) throw error;
         console.error(`[render-failed] ${pathname}: no answer within ${timeoutMs} ms`);
         return failure();
       }
@@ -149,8 +142,6 @@ export function createRenderHandler(opts: RenderHandlerOptions) {
     } catch (error) {
       console.error(`[render-failed] ${pathname}: failed`, error);
       return failure();
-    } finally {
-      clearTimeout(timer);
     }
   }
 

@@ -2,8 +2,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { RENDER_TIMEOUT_MS, renderedPageOf } from '../../shared/pages';
+import { TimeoutError, withTimeout } from '../../functions/commons/timeout';
 import { inProcessApiTransport, type InvokeApi } from '../../functions/http/api-event';
-import type { PageRequest, PageResponse } from '../../web/src/server/document';
+import type { RenderModule } from '../../web/src/server/document';
 
 /**
  * The local origin's server render of the rendered pages (issue 27, decision 052): what the render
@@ -13,16 +14,6 @@ import type { PageRequest, PageResponse } from '../../web/src/server/document';
  * as CloudFront's fallback to the bucket will) when there is no render module, or the render fails
  * or takes longer than RENDER_TIMEOUT_MS.
  */
-
-/**
- * What `render.mjs` exports (web/src/server/entry-server.tsx), as far as an origin uses it: the
- * page's whole answer (web/src/server/document.ts, shared with the render function) and the seam
- * of its API calls.
- */
-export interface RenderModule {
-  renderPage(request: PageRequest): Promise<PageResponse | null>;
-  setApiTransport(transport: ((url: string, init: RequestInit) => Promise<Response>) | null): void;
-}
 
 /**
  * The render switch (local only, like the search index's): 'fail' makes every render throw, 'hang'
@@ -112,7 +103,6 @@ export function createLocalRenderer(opts: LocalRendererOptions) {
     const loading = renderModule();
     const shell = template();
     if (!loading || !shell) return null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       const work = (async () => {
         const mod = await loading;
@@ -126,21 +116,13 @@ export function createLocalRenderer(opts: LocalRendererOptions) {
           template: await shell,
         });
       })();
-      const timeout = new Promise<'late'>((resolve) => {
-        timer = setTimeout(() => resolve('late'), timeoutMs);
-      });
-      const done = await Promise.race([work, timeout]);
-      if (done === 'late') {
-        work.catch(() => {});
-        console.error(`[render] ${pathname}: no answer within ${timeoutMs} ms, static shell served`);
-        return null;
-      }
+      const done = await withTimeout(work, timeoutMs);
       return done && { ...done, body: Buffer.from(done.body) };
     } catch (error) {
-      console.error(`[render] ${pathname}: failed, static shell served:`, error);
+      if (error instanceof TimeoutError)
+        console.error(`[render] ${pathname}: no answer within ${timeoutMs} ms, static shell served`);
+      else console.error(`[render] ${pathname}: failed, static shell served:`, error);
       return null;
-    } finally {
-      clearTimeout(timer);
     }
   };
 

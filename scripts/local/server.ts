@@ -448,15 +448,18 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
   // CloudFront's copies of the rendered pages in front of the render (scripts/local/render-cache.ts).
   const edge = renderer && opts.edgeCache ? createRenderCache(renderer.renderPage) : undefined;
 
+  /** A local switch's JSON answer (never kept by a cache). */
+  const sendSwitchAnswer = (res: ServerResponse, statusCode: number, value: unknown) =>
+    send(res, {
+      statusCode,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+      cookies: [],
+      body: Buffer.from(JSON.stringify(value)),
+    });
+
   /** GET /__local/render → {"mode":"ok"}; PUT {"mode":"ok|fail|hang"} sets it (scripts/local/render.ts). */
   const handleRenderSwitch = async (req: IncomingMessage, res: ServerResponse) => {
-    const json = (statusCode: number, value: unknown) =>
-      send(res, {
-        statusCode,
-        headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-        cookies: [],
-        body: Buffer.from(JSON.stringify(value)),
-      });
+    const json = (statusCode: number, value: unknown) => sendSwitchAnswer(res, statusCode, value);
     if (!renderer) return json(404, { error: 'no render module' });
     if (req.method === 'PUT') {
       const body = await readBody(req, 1024);
@@ -477,13 +480,7 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
 
   /** GET /__local/api-delay → {"ms":0}; PUT {"ms": n} delays every API answer by n ms (./api-delay.ts). */
   const handleApiDelaySwitch = async (req: IncomingMessage, res: ServerResponse) => {
-    const json = (statusCode: number, value: unknown) =>
-      send(res, {
-        statusCode,
-        headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-        cookies: [],
-        body: Buffer.from(JSON.stringify(value)),
-      });
+    const json = (statusCode: number, value: unknown) => sendSwitchAnswer(res, statusCode, value);
     if (req.method === 'PUT') {
       const body = await readBody(req, 1024);
       const asked = body === 'too-large' ? { error: 'body too large' } : parseApiDelay(body.toString('utf8'));

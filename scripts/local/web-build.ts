@@ -81,7 +81,8 @@ async function writeShells(root: string): Promise<void> {
   for (const [path, html] of Object.entries(shells)) writeFileSync(join(dist, `.${path}`), html);
 }
 
-function viteBuild(root: string, args: string[]): Promise<void> {
+/** `vite build` of `config` (relative to `root`) in a child process: the app's, or the bench's floor page's. */
+export function viteBuild(root: string, args: string[], config = 'web/vite.config.ts'): Promise<void> {
   return new Promise((done, fail) => {
     const child = spawn(
       process.execPath,
@@ -89,7 +90,7 @@ function viteBuild(root: string, args: string[]): Promise<void> {
         join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
         'build',
         '--config',
-        'web/vite.config.ts',
+        config,
         ...args,
         '--logLevel',
         'warn',
@@ -97,7 +98,9 @@ function viteBuild(root: string, args: string[]): Promise<void> {
       { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, stdio: 'inherit' },
     );
     child.once('error', fail);
-    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`vite build exited with ${code}`))));
+    child.once('exit', (code) =>
+      code === 0 ? done() : fail(new Error(`vite build (${config}) exited with ${code}`)),
+    );
   });
 }
 

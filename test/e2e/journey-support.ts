@@ -190,6 +190,29 @@ export async function appMounted(scope: Page | Locator): Promise<void> {
   const page = 'goto' in scope ? scope : scope.page();
   await page.locator('html[data-app-mounted]').waitFor({ state: 'attached' });
 }
+/**
+ * Sets one of the local origin's switches (`/__local/render` {"mode"}, `/__local/api-delay` {"ms"}:
+ * scripts/local/server.ts), failing loudly when the origin refuses it.
+ */
+export async function setLocalSwitch(baseUrl: string, path: string, body: unknown): Promise<void> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 200) throw new Error(`PUT ${path} answered ${res.status}: ${await res.text()}`);
+}
+
+/** Holds every script of the app (/assets/*.js) until the returned function is called: the page is its HTML alone. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[^?]+\.js(\?.*)?$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 /** 'US$ 1.250,00' → 1250 (every card shows its price through shared/money.ts: es-VE, 2 decimals). */
 export async function cardPrices(scope: Page | Locator): Promise<number[]> {
   await appMounted(scope);

@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import * as z from 'zod';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 import { DEMO_ADMIN, DEMO_STUDENT } from '../../scripts/local/demo-users';
 import { formatUsd } from '../../shared/money';
-import { DESKTOP, expectAccessible, launchChromium, openSession, PHONE, signIn } from './journey-support';
+import {
+  DESKTOP,
+  expectAccessible,
+  holdScripts,
+  launchChromium,
+  openSession,
+  PHONE,
+  setLocalSwitch,
+  signIn,
+} from './journey-support';
 
 /** The stack `npm start` runs, seen from outside: one origin, secure headers, a page that loads clean. */
 const baseUrl = inject('baseUrl');
@@ -208,25 +216,7 @@ describe('local stack smoke', () => {
   }
 
   /** The local origin's render switch (scripts/local/render.ts): 'fail' serves the static shell, as CloudFront's fallback does. */
-  async function setRenderMode(mode: 'ok' | 'fail'): Promise<void> {
-    const res = await fetch(`${baseUrl}/__local/render`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ mode }),
-    });
-    expect(res.status).toBe(200);
-  }
-
-  /** Holds every script of the app (/assets/*.js) until the returned function is called: the page is the server's HTML alone. */
-  async function holdScripts(page: Page): Promise<() => void> {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/[^?]+\.js(\?.*)?$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    return release;
-  }
+  const setRenderMode = (mode: 'ok' | 'fail') => setLocalSwitch(baseUrl, '/__local/render', { mode });
 
   // Issue 27 (decision 052): a first screen is in the HTML the server sends (its content, for a
   // visitor without JavaScript or a link preview), the app hydrates that HTML without a mismatch

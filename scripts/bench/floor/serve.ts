@@ -6,49 +6,28 @@
  * headers), its data through the same API handlers in process (the stack's, same process) and its
  * photos from the same bucket. Lighthouse measures it in every round beside the app's pages.
  */
-import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '../../../shared/runtime-config';
 import { localS3Client } from '../../local/parts/s3';
 import { type LocalServer, startLocalServer } from '../../local/server';
 import type { LocalStack } from '../../local/stack';
+import { viteBuild } from '../../local/web-build';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const OUT = join(ROOT, '.bench', 'floor');
+const FLOOR_CONFIG = 'scripts/bench/floor/vite.config.ts';
 /** The floor's path on its origin, as a Page row of the Lighthouse bench. */
 export const FLOOR_PATH = '/';
 export const FLOOR_LABEL = 'floor (React + router, 24 cards)';
-
-function vite(args: string[]): Promise<void> {
-  return new Promise((done, fail) => {
-    const child = spawn(
-      process.execPath,
-      [
-        join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
-        'build',
-        '--config',
-        'scripts/bench/floor/vite.config.ts',
-        ...args,
-        '--logLevel',
-        'warn',
-      ],
-      { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' }, stdio: 'inherit' },
-    );
-    child.once('error', fail);
-    child.once('exit', (code) =>
-      code === 0 ? done() : fail(new Error(`vite build (floor) exited with ${code}`)),
-    );
-  });
-}
 
 /**
  * Builds the floor (a few seconds, every bench run: it follows the app's sources and config). The
  * SSR build reads the app's client manifest as the app's does: web/dist must be built first.
  */
 export async function buildFloor(): Promise<void> {
-  await vite([]);
+  await viteBuild(ROOT, [], FLOOR_CONFIG);
   // The SSR entry is relative to the config's root (scripts/bench/floor).
-  await vite(['--ssr', 'entry-server.tsx']);
+  await viteBuild(ROOT, ['--ssr', 'entry-server.tsx'], FLOOR_CONFIG);
 }
 
 /** The floor's origin beside `stack` (built by buildFloor). */

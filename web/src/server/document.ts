@@ -37,6 +37,15 @@ export interface PageResponse {
   body: string;
 }
 
+/**
+ * What `render.mjs` exports (./entry-server.tsx) as far as an origin uses it: the page's whole
+ * answer and the seam of its API calls. The local origin and the render function load it alike.
+ */
+export interface RenderModule {
+  renderPage(request: PageRequest): Promise<PageResponse | null>;
+  setApiTransport(transport: ((url: string, init: RequestInit) => Promise<Response>) | null): void;
+}
+
 /** The value of cookie `name` in a Cookie header. */
 export function cookieValue(header: string | null | undefined, name: string): string | null {
   for (const part of (header ?? '').split(';')) {

@@ -179,7 +179,7 @@ const SHELL_ORIGIN = 'https://shell.invalid';
  * the render fails (the local origin's fallback, CloudFront's origin group), so a first screen is
  * never blank while the app's JavaScript loads. No API call is made: the queries stay pending.
  */
-export async function renderShell(location: string): Promise<string> {
+async function renderShell(location: string): Promise<string> {
   const kind = renderedPageOf(new URL(location, 'http://shell').pathname);
   // The origin only feeds the head's absolute URLs, which the shell does not use (its head is the
   // site-wide one); the clock is the build's (the footer's year).
@@ -221,7 +221,5 @@ export async function renderShellDocuments(template: string): Promise<Record<str
 
 /** The seam through which the render's API calls go (the catalog's handlers in process, issue 27). */
 export { setApiTransport } from '../lib/api-client';
-/** The head's tags, for the origin writing the document (lib/page-head/render-head-tags.ts). */
-export { renderHeadTags } from '../lib/page-head/render-head-tags';
 /** A rendered page's whole HTTP answer, for the local origin and the render function (document.ts). */
 export const renderPage = (request: PageRequest): Promise<PageResponse | null> => answerPage(render, request);
