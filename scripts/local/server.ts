@@ -394,26 +394,48 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
     }
   };
 
-  // Compressed copies by file, version and encoding: each is made once, as CloudFront's edge keeps
-  // the compressed object it made.
+  /**
+   * A body compressed as CloudFront's edge does: a file once at the highest level (the edge keeps
+   * the compressed object it made), a rendered page at a fast one (made per answer here, as
+   * CloudFront compresses each copy it takes from the render function).
+   */
+  const compress = (raw: Buffer, encoding: 'br' | 'gzip', level: 'file' | 'page'): Buffer =>
+    encoding === 'br'
+      ? brotliCompressSync(raw, {
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: level === 'file' ? 11 : 5,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+          },
+        })
+      : gzipSync(raw, { level: level === 'file' ? 9 : 6 });
+
+  // Compressed copies by file, version and encoding: each is made once.
   const compressed = new Map<string, Buffer>();
   const compressedCopy = (file: string, version: string, encoding: 'br' | 'gzip'): Buffer => {
     const key = `${encoding}:${file}:${version}`;
     let body = compressed.get(key);
     if (!body) {
-      const raw = readFileSync(file);
-      body =
-        encoding === 'br'
-          ? brotliCompressSync(raw, {
-              params: {
-                [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
-                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-              },
-            })
-          : gzipSync(raw, { level: 9 });
+      body = compress(readFileSync(file), encoding, 'file');
       compressed.set(key, body);
     }
     return body;
+  };
+
+  /** A rendered page as CloudFront delivers it: compressed by the viewer's Accept-Encoding, as a file is. */
+  const sendPage = (req: IncomingMessage, res: ServerResponse, page: HttpResult) => {
+    const type = page.headers['content-type'];
+    if (typeof type !== 'string' || !isCompressible(type, page.body.length)) return send(res, page);
+    const headers = {
+      ...page.headers,
+      vary: [page.headers.vary, 'Accept-Encoding'].filter(Boolean).join(', '),
+    };
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    if (!encoding) return send(res, { ...page, headers });
+    send(res, {
+      ...page,
+      headers: { ...headers, 'content-encoding': encoding },
+      body: compress(page.body, encoding, 'page'),
+    });
   };
 
   /** A file as CloudFront delivers it: compressed by the viewer's Accept-Encoding when its type and size qualify. */
@@ -512,7 +534,7 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
     // A rendered page (GET of a canonical path): the server's render, else the static shell.
     const rendered = await (edge ?? renderer)?.renderPage(req, req.url ?? path);
     if (rendered)
-      return send(res, {
+      return sendPage(req, res, {
         statusCode: rendered.status,
         headers: rendered.headers,
         cookies: [],

@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '#shared/schemas';
 import { createTableAccess, type TableAccess } from '../../functions/adapters/dynamodb/client';
@@ -161,6 +163,57 @@ describe.each(Object.entries(CRAWLERS))('link previews as %s reads them', (_, ag
     // Exactly one title and one description: the shell's site-wide ones are replaced.
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+  });
+});
+
+describe('a rendered page travels as CloudFront sends it', () => {
+  /** The bytes on the wire (fetch would decode them and hide what travelled). */
+  const raw = (path: string, acceptEncoding?: string) =>
+    new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((done, fail) => {
+      const url = new URL(`${stack.url}${path}`);
+      request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path,
+          headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => done({ headers: res.headers, body: Buffer.concat(chunks) }));
+          res.on('error', fail);
+        },
+      )
+        .on('error', fail)
+        .end();
+    });
+
+  it('compressed by the Accept-Encoding (brotli for a browser, gzip for a crawler that asks for it), the same page once decoded', async () => {
+    const path = `/product/${sharedProduct().id}`;
+    const plain = await raw(path);
+    const br = await raw(path, 'gzip, deflate, br, zstd');
+    const gzip = await raw(path, 'gzip');
+    expect(plain.body.toString('utf8')).toContain('data-server-rendered');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    for (const answer of [plain, br, gzip]) {
+      expect(answer.headers.vary).toBe('Accept-Encoding');
+      expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+    }
+    // The same render (each answer is rendered anew: only its state's clock readings differ), in a
+    // fraction of the bytes.
+    const page = (text: string) => text.replace(/\d{13}/g, 'T');
+    expect(page(brotliDecompressSync(br.body).toString('utf8'))).toBe(page(plain.body.toString('utf8')));
+    expect(page(gunzipSync(gzip.body).toString('utf8'))).toBe(page(plain.body.toString('utf8')));
+    expect(br.body.length).toBeLessThan(plain.body.length / 3);
+  });
+
+  it('a page that varies by the chosen university says so beside the encoding', async () => {
+    const { headers } = await raw('/marketplace?university=ucab', 'br');
+    expect(headers['content-encoding']).toBe('br');
+    expect(headers.vary).toBe('Cookie, Accept-Encoding');
   });
 });
 
