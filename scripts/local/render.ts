@@ -17,11 +17,13 @@ import type { RenderModule } from '../../web/src/server/document';
 
 /**
  * The render switch (local only, like the search index's): 'fail' makes every render throw, 'hang'
- * makes it outlast the timeout, so the fallback to the static shell can be tried by hand and tested.
+ * makes it outlast the timeout, so the fallback to the static shell can be tried by hand and tested;
+ * 'throttle' answers what a throttled function URL answers, which CloudFront passes to the viewer
+ * (429 is not among the codes an origin group fails over on; the service worker covers it).
  * GET /__local/render → {"mode":"ok"}; PUT with {"mode":"fail"} sets it.
  */
 export const RENDER_SWITCH_PATH = '/__local/render';
-export const RENDER_MODES = ['ok', 'fail', 'hang'] as const;
+export const RENDER_MODES = ['ok', 'fail', 'hang', 'throttle'] as const;
 export type RenderMode = (typeof RENDER_MODES)[number];
 
 export interface RenderedDocument {
@@ -57,6 +59,15 @@ function whenChanged<T>(file: string, load: (version: number) => Promise<T> | T)
     return cached.value;
   };
 }
+
+/** A throttled Lambda function URL's answer (its body as Lambda words it). */
+const THROTTLED: RenderedDocument = {
+  status: 429,
+  headers: { 'content-type': 'application/json' },
+  body: Buffer.from(
+    JSON.stringify({ Reason: 'ConcurrentInvocationLimitExceeded', Type: 'User', message: 'Rate Exceeded.' }),
+  ),
+};
 
 /** Pages rendered once at start: the listings' and the catalog's reads, React's first render. */
 const WARM_UP_PAGES = ['/global-marketplace', '/carreras'];
@@ -103,6 +114,7 @@ export function createLocalRenderer(opts: LocalRendererOptions) {
     const loading = renderModule();
     const shell = template();
     if (!loading || !shell) return null;
+    if (mode === 'throttle') return THROTTLED;
     try {
       const work = (async () => {
         const mod = await loading;

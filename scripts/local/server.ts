@@ -479,7 +479,7 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
       body: Buffer.from(JSON.stringify(value)),
     });
 
-  /** GET /__local/render → {"mode":"ok"}; PUT {"mode":"ok|fail|hang"} sets it (scripts/local/render.ts). */
+  /** GET /__local/render → {"mode":"ok"}; PUT {"mode":"ok|fail|hang|throttle"} sets it (scripts/local/render.ts). */
   const handleRenderSwitch = async (req: IncomingMessage, res: ServerResponse) => {
     const json = (statusCode: number, value: unknown) => sendSwitchAnswer(res, statusCode, value);
     if (!renderer) return json(404, { error: 'no render module' });

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as z from 'zod';
 import { formatUsd } from '#shared/money';
+import { RENDER_SWITCH_PATH } from '../../scripts/local/render';
 import { WEB_DIST } from '../../scripts/local/web-build';
 import { launchBrowser } from '../support/browser';
 import {
@@ -12,6 +13,7 @@ import {
   openSession,
   productPriceLine,
   type Session,
+  setLocalSwitch,
 } from './journey-support';
 
 /**
@@ -200,6 +202,45 @@ describe('offline', () => {
     await expect.poll(() => cached(page, '/api/products?limit=4')).toBe(true);
     expect(await cached(page, '/api/products?limit=3')).toBe(false);
     session.expectNoProblems();
+  });
+});
+
+describe('a throttled render', () => {
+  it("shows the page kept on the phone, or the app's shell, never the throttle's error", async () => {
+    const phone = await openSession(browser, baseUrl, { universityId: UCAB });
+    try {
+      const { page } = phone;
+      const title = page.getByRole('heading', { name: PRODUCT.title, level: 1 });
+      await page.goto(`/product/${PRODUCT.id}`);
+      await title.waitFor();
+      await expect.poll(() => controlled(page), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => cached(page, `/product/${PRODUCT.id}`), { timeout: 20_000 }).toBe(true);
+
+      await setLocalSwitch(baseUrl, RENDER_SWITCH_PATH, { mode: 'throttle' });
+      try {
+        // What CloudFront passes on from a throttled function URL (no failover on a 429).
+        const throttled = await fetch(`${baseUrl}/product/${PRODUCT.id}`);
+        expect(throttled.status).toBe(429);
+        expect(await throttled.text()).toContain('Rate Exceeded');
+
+        // The worker takes it for no answer: the product as last seen on this phone.
+        await page.reload();
+        await title.waitFor();
+        await productPriceLine(page).getByText(formatUsd(PRODUCT.price)).waitFor();
+        expect(await page.content()).not.toContain('Rate Exceeded');
+
+        // A page never seen here: the app's shell, and the app shows the screen from the API.
+        await page.goto('/global-marketplace');
+        await page.getByRole('heading', { name: 'Marketplace Global', level: 1 }).waitFor();
+        await page.locator('.product-card').first().waitFor();
+        expect(await page.content()).not.toContain('Rate Exceeded');
+      } finally {
+        await setLocalSwitch(baseUrl, RENDER_SWITCH_PATH, { mode: 'ok' });
+      }
+      phone.expectNoProblems([/status of 429/]);
+    } finally {
+      await phone.close();
+    }
   });
 });
 

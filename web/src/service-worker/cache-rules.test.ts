@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clientRouteTable } from '#shared/routes';
 import {
   isAppNavigation,
+  isFailedRender,
   isHashedAsset,
   isImage,
   isPublicApiRead,
@@ -167,5 +168,13 @@ describe('answers the worker may keep', () => {
     expect(mayKeep(response(200, 'max-age=0, private'))).toBe(false);
     expect(mayKeep(response(404, 'public, max-age=30'))).toBe(false);
     expect(mayKeep(response(503))).toBe(false);
+  });
+});
+
+describe("a rendered page's answer that is no page", () => {
+  it('is a throttled render (429, which CloudFront cannot fail over) or a 5xx; a page, a redirect or a 404 page is not', () => {
+    for (const status of [429, 500, 502, 503, 504]) expect(isFailedRender(status), String(status)).toBe(true);
+    for (const status of [200, 302, 400, 403, 404, 410])
+      expect(isFailedRender(status), String(status)).toBe(false);
   });
 });

@@ -98,3 +98,13 @@ export function mayKeep(response: {
   const cacheControl = response.headers.get('cache-control') ?? '';
   return !/(^|[\s,])(no-store|private)([\s,=]|$)/i.test(cacheControl);
 }
+
+/**
+ * A rendered page's answer that is no page: the render was throttled (429, which a Lambda function
+ * URL answers and CloudFront cannot fail over to the static shell: its origin groups fail over on
+ * 400, 403, 404, 416 and 5xx only) or failed past the edge (5xx). The worker treats it as no
+ * answer: the kept copy, else the shell. A 404 is a page ('Producto no encontrado') and passes.
+ */
+export function isFailedRender(status: number): boolean {
+  return status === 429 || status >= 500;
+}

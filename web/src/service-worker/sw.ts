@@ -28,6 +28,7 @@ import { CacheFirst, NetworkFirst, type StrategyOptions } from 'workbox-strategi
 import { NETWORK_STATUS, type NetworkStatusMessage, SKIP_WAITING } from '@/lib/pwa/messages';
 import {
   isAppNavigation,
+  isFailedRender,
   isHashedAsset,
   isImage,
   isPublicApiRead,
@@ -102,11 +103,19 @@ const reportNetwork: WorkboxPlugin = {
 const router = new Router();
 router.registerRoute(new PrecacheRoute(precache));
 const shell = precache.createHandlerBoundToURL('/index.html');
+/** A failed render's answer (isFailedRender) counts as a failed fetch: the kept copy, else the shell. */
+const failedRenderIsNoAnswer: WorkboxPlugin = {
+  fetchDidSucceed: async ({ response }) => {
+    if (isFailedRender(response.status)) throw new Error(`The page's render answered ${response.status}`);
+    return response;
+  },
+};
 const renderedPage = new NetworkFirst({
   cacheName: CACHE_NAMES.pages,
   // The render answers in well under a second; past 3 s the kept copy (or the shell) shows.
   networkTimeoutSeconds: 3,
   plugins: [
+    failedRenderIsNoAnswer,
     keepAllowed,
     reportNetwork,
     new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: 7 * DAY, purgeOnQuotaError: true }),
