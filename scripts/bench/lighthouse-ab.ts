@@ -87,7 +87,9 @@ export async function lighthouseAb(): Promise<void> {
           results.get(key)!.push(await auditWithRetry(`${builds[which].stack.url}${path}`, chosen));
         }
     }
-    console.log(`\nLighthouse side by side, ${RUNS} runs per page and build, medians (perf / LCP / TBT):`);
+    console.log(
+      `\nLighthouse side by side, ${RUNS} runs per page and build, medians (perf / LCP / TBT; ${process.env.LIGHTHOUSE_THROTTLING ?? 'simulate'}):`,
+    );
     for (const [key, runs] of results) {
       const [label, name] = key.split('\t');
       const perf = median(runs.map((r) => r.performance));

@@ -6,7 +6,8 @@
  * so in one browser the university stored by an earlier page would carry over); the medians are printed and marked against the goals of decision 024 (docs/decisions/024-phone-speed.md). The first visit with no
  * university chosen is /marketplace alone (the app sends it to /select-university).
  * LIGHTHOUSE_PAGES=/product,/marketplace keeps the pages whose label starts with one of them;
- * LIGHTHOUSE_REPORTS=<dir> keeps each run's full report there (the LCP element and its phases).
+ * LIGHTHOUSE_REPORTS=<dir> keeps each run's full report there (the LCP element and its phases);
+ * LIGHTHOUSE_THROTTLING=devtools throttles the load itself instead of simulating it.
  * Every round also measures the floor page (scripts/bench/floor: the smallest React + router page
  * showing the same 24 cards, built and served the same way, on an origin of its own), and each
  * page's LCP and TBT are printed as well as a ratio to the floor's in the same run (ratio of
@@ -36,6 +37,13 @@ export const LIGHTHOUSE_GOALS = {
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const ONLY = (process.env.LIGHTHOUSE_PAGES ?? '').split(',').filter(Boolean);
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+/**
+ * 'simulate' (Lighthouse's default: the page loads unthrottled and its times are computed from the
+ * trace) or 'devtools' (the load itself is throttled, Slow 4G and 4× CPU, and its times observed).
+ * The simulation charges a rendered page for every script that arrived before its first paint on
+ * the unthrottled load (decision 052); 'devtools' shows what the throttled load does.
+ */
+const THROTTLING = (process.env.LIGHTHOUSE_THROTTLING ?? 'simulate') as 'simulate' | 'devtools';
 let reportCount = 0;
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
@@ -112,8 +120,9 @@ async function audit(port: number, url: string): Promise<RunFigures> {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      throttlingMethod: THROTTLING,
     },
-    // The default config: mobile form factor, simulated throttling (Slow 4G, 4× CPU).
+    // The default config: mobile form factor, Slow 4G and 4× CPU (simulated unless LIGHTHOUSE_THROTTLING).
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
@@ -210,7 +219,9 @@ function printFigures(
   line: Line,
 ): boolean {
   let allMet = true;
-  console.log(`\nLighthouse ${RUNS} runs per page, medians (mobile, simulated Slow 4G, 4× CPU):`);
+  console.log(
+    `\nLighthouse ${RUNS} runs per page, medians (mobile, ${THROTTLING === 'devtools' ? 'throttled' : 'simulated'} Slow 4G, 4× CPU):`,
+  );
   for (const [label, runs] of results) {
     const m = (key: keyof Omit<RunFigures, 'finalUrl'>) => median(runs.map((r) => r[key]));
     const figures = {
