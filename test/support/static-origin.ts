@@ -2,8 +2,9 @@ import { type LocalServer, type LocalServerOptions, startLocalServer } from '../
 
 /**
  * The local origin serving a web folder of the test's own, with no API routes and a runtime config
- * whose Cognito is nowhere (127.0.0.1:9): the origin's static delivery (and, with `images`, its
- * /images/*) alone.
+ * whose Cognito is nowhere (127.0.0.1:9) and no server render (the pages are the folder's files,
+ * whatever `web/dist-ssr` holds): the origin's static delivery (and, with `images`, its /images/*)
+ * alone.
  */
 export function startStaticOrigin(
   webDir: string,
@@ -15,6 +16,7 @@ export function startStaticOrigin(
     routes: [],
     connectSrc: [],
     webDir,
+    renderModule: null,
     quiet: true,
     runtimeConfig: {
       stage: 'local',
