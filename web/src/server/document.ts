@@ -62,12 +62,10 @@ export function cookieValue(header: string | null | undefined, name: string): st
 }
 
 /**
- * The answer to a GET of `request.url`, or null when it is not a rendered page. A page that shows
- * the chosen university with none in its URL nor the cookie answers its screen's own redirect (a
- * 302 to the chooser) at once, rather than a shell whose app would load only to send the visitor
- * there (a first visit to /marketplace took 2.7 s of simulated LCP that way, 5.6 s throttled). A
- * choice kept in localStorage without the cookie (the app writes the cookie at every start, for a
- * year) lands on the chooser once. Throws when the render fails: the caller serves the shell.
+ * The answer to a GET of `request.url`, or null when the server does not render it (not a rendered
+ * page, or a page that shows the chosen university with none in the URL nor the cookie: a visitor
+ * who chose before the cookie existed keeps it in localStorage only, and the static shell's app
+ * sends them to the chooser as before). Throws when the render fails: the caller serves the shell.
  */
 export async function answerPage(
   render: (url: string, request: RenderRequest) => Promise<RenderResult>,
@@ -78,6 +76,7 @@ export async function answerPage(
   const page = RENDERED_PAGES.find((p) => p.kind === kind);
   if (!page) return null;
   const university = page.universityCookie ? cookieValue(request.cookie, UNIVERSITY_COOKIE) : null;
+  if (page.universityCookie && !searchParams.get('university') && !university) return null;
   // The query the edge keys and forwards (RENDER_QUERY_KEYS): locally the same, so a parameter the
   // edge drops cannot change a page here.
   const query = new URLSearchParams();
