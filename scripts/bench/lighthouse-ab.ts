@@ -17,7 +17,15 @@ import type { LocalStack } from '../local/stack';
 import { startLocalStack } from '../local/stack';
 import { buildWeb, buildWebIfStale } from '../local/web-build';
 import { FLOOR_LABEL } from './floor/serve';
-import { auditWithRetry, floorOrigin, floorRatios, type Page, pages, type RunFigures } from './lighthouse';
+import {
+  auditWithRetry,
+  floorOrigin,
+  floorRatios,
+  type Page,
+  pages,
+  type RunFigures,
+  THROTTLING,
+} from './lighthouse';
 import { median } from './stats';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -88,7 +96,7 @@ export async function lighthouseAb(): Promise<void> {
         }
     }
     console.log(
-      `\nLighthouse side by side, ${RUNS} runs per page and build, medians (perf / LCP / TBT; ${process.env.LIGHTHOUSE_THROTTLING ?? 'simulate'}):`,
+      `\nLighthouse side by side, ${RUNS} runs per page and build, medians (perf / LCP / TBT; ${THROTTLING}):`,
     );
     for (const [key, runs] of results) {
       const [label, name] = key.split('\t');

@@ -43,7 +43,7 @@ const REPORTS = process.env.LIGHTHOUSE_REPORTS;
  * The simulation charges a rendered page for every script that arrived before its first paint on
  * the unthrottled load (decision 052); 'devtools' shows what the throttled load does.
  */
-const THROTTLING = (process.env.LIGHTHOUSE_THROTTLING ?? 'simulate') as 'simulate' | 'devtools';
+export const THROTTLING = (process.env.LIGHTHOUSE_THROTTLING ?? 'simulate') as 'simulate' | 'devtools';
 let reportCount = 0;
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];

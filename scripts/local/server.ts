@@ -421,20 +421,32 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
     return body;
   };
 
+  /**
+   * CloudFront's choice for a body of this type and size: null when it travels as it is (never
+   * compressed, so the answer does not vary by Accept-Encoding), else the viewer's encoding (null
+   * when it accepts none). One rule for the files and the rendered pages.
+   */
+  const negotiate = (
+    req: IncomingMessage,
+    type: string,
+    size: number,
+  ): { encoding: 'br' | 'gzip' | null } | null =>
+    isCompressible(type, size) ? { encoding: pickEncoding(req.headers['accept-encoding']) } : null;
+
   /** A rendered page as CloudFront delivers it: compressed by the viewer's Accept-Encoding, as a file is. */
   const sendPage = (req: IncomingMessage, res: ServerResponse, page: HttpResult) => {
     const type = page.headers['content-type'];
-    if (typeof type !== 'string' || !isCompressible(type, page.body.length)) return send(res, page);
+    const choice = typeof type === 'string' ? negotiate(req, type, page.body.length) : null;
+    if (!choice) return send(res, page);
     const headers = {
       ...page.headers,
       vary: [page.headers.vary, 'Accept-Encoding'].filter(Boolean).join(', '),
     };
-    const encoding = pickEncoding(req.headers['accept-encoding']);
-    if (!encoding) return send(res, { ...page, headers });
+    if (!choice.encoding) return send(res, { ...page, headers });
     send(res, {
       ...page,
-      headers: { ...headers, 'content-encoding': encoding },
-      body: compress(page.body, encoding, 'page'),
+      headers: { ...headers, 'content-encoding': choice.encoding },
+      body: compress(page.body, choice.encoding, 'page'),
     });
   };
 
@@ -445,9 +457,10 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
     res.statusCode = 200;
     res.setHeader('content-type', type);
     res.setHeader('cache-control', cacheControl);
-    if (isCompressible(type, stat.size)) {
+    const choice = negotiate(req, type, stat.size);
+    if (choice) {
       res.setHeader('vary', 'Accept-Encoding');
-      const encoding = pickEncoding(req.headers['accept-encoding']);
+      const { encoding } = choice;
       if (encoding) {
         const body = compressedCopy(file, `${stat.mtimeMs}:${stat.size}`, encoding);
         res.setHeader('content-encoding', encoding);

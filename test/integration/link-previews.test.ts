@@ -1,8 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '#shared/schemas';
 import { createTableAccess, type TableAccess } from '../../functions/adapters/dynamodb/client';
@@ -13,6 +11,7 @@ import { DEMO_USERS } from '../../scripts/local/demo-users';
 import { type LocalStack, startLocalStack } from '../../scripts/local/stack';
 import { buildWebIfStale } from '../../scripts/local/web-build';
 import { HOSTILE_TEXTS } from '../fixtures/hostile-text';
+import { decodedText, rawRequest } from '../support/raw-http';
 
 /**
  * Issue 27: a shared link unfurls with the page's own title, description and photo. Chat apps read
@@ -167,27 +166,7 @@ describe.each(Object.entries(CRAWLERS))('link previews as %s reads them', (_, ag
 });
 
 describe('a rendered page travels as CloudFront sends it', () => {
-  /** The bytes on the wire (fetch would decode them and hide what travelled). */
-  const raw = (path: string, acceptEncoding?: string) =>
-    new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((done, fail) => {
-      const url = new URL(`${stack.url}${path}`);
-      request(
-        {
-          host: url.hostname,
-          port: url.port,
-          path,
-          headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => done({ headers: res.headers, body: Buffer.concat(chunks) }));
-          res.on('error', fail);
-        },
-      )
-        .on('error', fail)
-        .end();
-    });
+  const raw = (path: string, acceptEncoding?: string) => rawRequest(`${stack.url}${path}`, acceptEncoding);
 
   it('compressed by the Accept-Encoding (brotli for a browser, gzip for a crawler that asks for it), the same page once decoded', async () => {
     const path = `/product/${sharedProduct().id}`;
@@ -205,8 +184,8 @@ describe('a rendered page travels as CloudFront sends it', () => {
     // The same render (each answer is rendered anew: only its state's clock readings differ), in a
     // fraction of the bytes.
     const page = (text: string) => text.replace(/\d{13}/g, 'T');
-    expect(page(brotliDecompressSync(br.body).toString('utf8'))).toBe(page(plain.body.toString('utf8')));
-    expect(page(gunzipSync(gzip.body).toString('utf8'))).toBe(page(plain.body.toString('utf8')));
+    expect(page(decodedText(br))).toBe(page(decodedText(plain)));
+    expect(page(decodedText(gzip))).toBe(page(decodedText(plain)));
     expect(br.body.length).toBeLessThan(plain.body.length / 3);
   });
 

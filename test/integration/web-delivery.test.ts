@@ -1,10 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalServer } from '../../scripts/local/server';
+import { decodedText, rawRequest } from '../support/raw-http';
 import { startStaticOrigin } from '../support/static-origin';
 import { CACHE_CONTROL, COMPRESSION, pickEncoding } from '#shared/web-delivery';
 
@@ -29,7 +28,10 @@ beforeAll(async () => {
   writeFileSync(join(webDir, 'assets', 'tiny-abc123.js'), SMALL);
   writeFileSync(join(webDir, 'assets', 'index-abc123.css'), `.card{display:grid}\n`.repeat(200));
   // A PNG's signature and padding: already compressed, it travels as it is.
-  writeFileSync(join(webDir, 'assets', 'logo-abc123.png'), Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(4000, 7)]));
+  writeFileSync(
+    join(webDir, 'assets', 'logo-abc123.png'),
+    Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(4000, 7)]),
+  );
   server = await startStaticOrigin(webDir);
 });
 
@@ -38,32 +40,8 @@ afterAll(async () => {
   if (webDir) rmSync(webDir, { recursive: true, force: true });
 });
 
-interface Raw {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-function raw(path: string, acceptEncoding?: string, method = 'GET'): Promise<Raw> {
-  return new Promise((resolvePromise, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port: server.port, path, method, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolvePromise({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-const decode = (r: Raw): string => {
-  const encoding = r.headers['content-encoding'];
-  if (encoding === 'br') return brotliDecompressSync(r.body).toString('utf8');
-  if (encoding === 'gzip') return gunzipSync(r.body).toString('utf8');
-  return r.body.toString('utf8');
-};
+const raw = (path: string, acceptEncoding?: string, method = 'GET') =>
+  rawRequest(`http://127.0.0.1:${server.port}${path}`, acceptEncoding, method);
 
 describe('compression by Accept-Encoding', () => {
   it('sends brotli when accepted (a browser sends "gzip, deflate, br, zstd"), gzip when only it is, else the bytes as they are', async () => {
@@ -81,7 +59,7 @@ describe('compression by Accept-Encoding', () => {
       expect(res.headers['content-encoding'], String(accept)).toBe(expected);
       expect(res.headers.vary).toBe('Accept-Encoding');
       expect(Number(res.headers['content-length'])).toBe(res.body.length);
-      expect(decode(res)).toBe(BUNDLE);
+      expect(decodedText(res)).toBe(BUNDLE);
       if (expected) expect(res.body.length).toBeLessThan(Buffer.byteLength(BUNDLE) / 4);
     }
   });
@@ -90,7 +68,7 @@ describe('compression by Accept-Encoding', () => {
     const page = await raw('/marketplace', 'gzip, deflate, br');
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers['cache-control']).toBe(CACHE_CONTROL.revalidate);
-    expect(decode(page)).toBe(HTML);
+    expect(decodedText(page)).toBe(HTML);
     const css = await raw('/assets/index-abc123.css', 'gzip');
     expect(css.headers['content-encoding']).toBe('gzip');
     expect(css.headers['content-type']).toMatch(/^text\/css/);
