@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RENDERED_PAGES, renderedPageOf, shellPathOf } from './pages';
+import { chooserNext, RENDERED_PAGES, renderedPageOf, shellPathOf } from './pages';
 
 describe('renderedPageOf', () => {
   it.each([
@@ -78,5 +78,30 @@ describe('shellPathOf: the static shell served when the render fails (decision 0
   it('has none for a page that is not rendered (the generic index.html)', () => {
     for (const path of ['/login', '/admin', '/assets/app.js', '/product/12/', '/Marketplace'])
       expect(shellPathOf(path)).toBeUndefined();
+  });
+});
+
+describe('chooserNext', () => {
+  it.each([
+    ['/marketplace', '/marketplace'],
+    ['/search?q=calculadora&sort=price_asc', '/search?q=calculadora&sort=price_asc'],
+    ['/carrera/ingenieria', '/carrera/ingenieria'],
+    ['/categoria/libros?min=5', '/categoria/libros?min=5'],
+  ])('%s goes back to %s', (value, path) => {
+    expect(chooserNext(value)).toBe(path);
+  });
+
+  it.each([
+    ['another origin', 'https://evil.example/marketplace'],
+    ['a protocol-relative URL', '//evil.example/marketplace'],
+    ['a backslash that browsers read as a slash', '/\\evil.example/marketplace'],
+    ['a script URL', 'javascript:alert(1)'],
+    ['a page that does not show the chosen university', '/product/12'],
+    ['the chooser itself (a loop)', '/select-university?next=/marketplace'],
+    ['a page that is not rendered', '/login'],
+    ['nothing', ''],
+    ['null', null],
+  ])('refuses %s', (_why, value) => {
+    expect(chooserNext(value)).toBeNull();
   });
 });

@@ -261,3 +261,30 @@ export function renderedPageOf(pathname: string): RenderedPageKind | undefined {
   );
   return matchers.find((m) => m.regex.test(pathname))?.kind;
 }
+
+/**
+ * The chooser's parameter naming the page a visitor was going to when the app sent them to choose a
+ * university first (/select-university?next=/search%3Fq%3Dcalculadora): once they choose, or at
+ * once if a choice is already stored in the browser (kept in localStorage without the cookie the
+ * server reads), the chooser goes there.
+ */
+export const CHOOSER_NEXT_PARAM = 'next';
+
+/**
+ * `value` as the chooser's page to go to: a path and query of this site whose page shows the chosen
+ * university (marketplace, search, a career, a category), else null. Never another origin, nor a
+ * scheme or protocol-relative URL (`//x`, `/\x`): a link to the chooser is anyone's to write.
+ */
+export function chooserNext(value: string | null | undefined): string | null {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  let url: URL;
+  try {
+    url = new URL(value, 'http://origin');
+  } catch {
+    return null;
+  }
+  if (url.origin !== 'http://origin') return null;
+  const kind = renderedPageOf(url.pathname);
+  if (!RENDERED_PAGES.some((page) => page.kind === kind && page.universityCookie)) return null;
+  return `${url.pathname}${url.search}`;
+}

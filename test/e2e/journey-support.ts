@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import * as z from 'zod';
 import { type ProductExportRow, generateDemoExport } from '../../scripts/demo/data';
 import { isListed } from '#shared/table';
+import { UNIVERSITY_COOKIE } from '#shared/pages';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
 
 /**
@@ -70,9 +71,13 @@ const cspReportSchema = z.object({
 export async function openSession(
   browser: Browser,
   baseUrl: string,
-  options: BrowserContextOptions & { universityId?: string } = {},
+  options: BrowserContextOptions & {
+    universityId?: string;
+    /** With universityId: whether the browser has the `mu_u` cookie too (as the app writes it at every start). */
+    universityCookie?: boolean;
+  } = {},
 ): Promise<Session> {
-  const { universityId, ...contextOptions } = options;
+  const { universityId, universityCookie = true, ...contextOptions } = options;
   const context = await browser.newContext({
     ...PHONE,
     ...contextOptions,
@@ -106,10 +111,13 @@ export async function openSession(
     });
   });
   if (universityId) {
-    // A returning visitor: the university was chosen on an earlier visit (the first test chooses it by hand).
+    // A returning visitor: the university was chosen on an earlier visit (the first test chooses it
+    // by hand), so the browser keeps it and, since the app writes it at every start, its cookie.
     await context.addInitScript((id) => {
       if (!localStorage.getItem('selectedUniversity')) localStorage.setItem('selectedUniversity', id);
     }, universityId);
+    if (universityCookie)
+      await context.addCookies([{ name: UNIVERSITY_COOKIE, value: universityId, url: baseUrl }]);
   }
 
   const page = await context.newPage();

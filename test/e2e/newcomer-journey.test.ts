@@ -119,6 +119,38 @@ describe('a newcomer on a phone', () => {
     expectNoProblems();
   });
 
+  it('opens a shared search link before choosing: the chooser first, then back to the search', async () => {
+    const { page, expectNoProblems } = await open();
+    await page.goto('/search?q=calculadora');
+    // The server's 302 (no university in the URL nor the cookie) names the page to come back to.
+    expect(new URL(page.url()).pathname).toBe('/select-university');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/search?q=calculadora');
+    await page.getByRole('button', { name: UCAB_FULL_NAME }).tap();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Has seleccionado ${UCAB_FULL_NAME}` })
+      .waitFor();
+    await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'calculadora');
+    await page.getByRole('heading', { level: 3, name: CASIO, exact: true }).waitFor();
+    expectNoProblems();
+  });
+
+  it('comes back with a choice kept in the browser but no cookie: the chooser sends them on at once', async () => {
+    // A choice made before the cookie existed, or a cookie the browser dropped: the server sees
+    // no university and answers the chooser, which knows the stored one.
+    const { page, context, expectNoProblems } = await open({ universityId: UCAB, universityCookie: false });
+    expect(await context.cookies()).toEqual([]);
+    const entries = await page.evaluate(() => history.length);
+    await page.goto('/marketplace');
+    await page.waitForURL((url) => url.pathname === '/marketplace');
+    await heading(page, 'Marketplace de UCAB', 1).waitFor();
+    // The chooser is not a step in the history: back does not return to it.
+    expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+    // The app wrote the cookie: the next visit is rendered by the server at once.
+    expect((await context.cookies()).find((c) => c.name === 'mu_u')?.value).toBe(UCAB);
+    expectNoProblems();
+  });
+
   it('browses the category sections (at most 4 each) and "Ver todos" applies the category', async () => {
     const { page, expectNoProblems } = await open({ universityId: UCAB });
     await page.goto('/marketplace');

@@ -10,6 +10,7 @@ import { DEMO_CATALOGUE_SELLERS } from '../../scripts/demo/sellers';
 import { DEMO_USERS } from '../../scripts/local/demo-users';
 import { type LocalStack, startLocalStack } from '../../scripts/local/stack';
 import { buildWebIfStale } from '../../scripts/local/web-build';
+import { FIRST_ROW } from '../../web/src/components/product/image-sizes';
 import { HOSTILE_TEXTS } from '../fixtures/hostile-text';
 import { decodedText, rawRequest } from '../support/raw-http';
 
@@ -53,6 +54,9 @@ const CRAWLERS = {
   WhatsApp: 'WhatsApp/2.23.20.0',
   Facebook: 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
 } as const;
+/** A phone's browser, for what the app's own first load asks for. */
+const BROWSER =
+  'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
 async function crawl(path: string, agent: string = CRAWLERS.WhatsApp, cookie?: string) {
   const res = await fetch(`${stack.url}${path}`, {
@@ -196,6 +200,26 @@ describe('a rendered page travels as CloudFront sends it', () => {
   });
 });
 
+describe('a rendered page asks for its first row of photos before the app', () => {
+  it("its module scripts at low priority, the first row's photos at high, their preloads in the head", async () => {
+    const { html } = await crawl('/global-marketplace', BROWSER);
+    const head = html.slice(0, html.indexOf('</head>'));
+    const root = html.slice(html.indexOf('<div id="root">'));
+    const scripts = html.match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(5);
+    for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
+    // The grid's first row (FIRST_ROW cards): eager and high; the cards below it lazy.
+    const grid = root.slice(root.indexOf('class="product-grid'));
+    const photos = grid.match(/<img [^>]*>/g) ?? [];
+    expect(photos.slice(0, FIRST_ROW).every((img) => /fetchPriority="high"/i.test(img))).toBe(true);
+    expect(photos.slice(FIRST_ROW).some((img) => /fetchPriority=/i.test(img))).toBe(false);
+    // React's preloads of those photos are read with the head, not where the grid starts.
+    const preloads = head.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    expect(preloads.filter((tag) => /fetchPriority="high"/i.test(tag))).toHaveLength(FIRST_ROW);
+    expect(root).not.toContain('<link rel="preload"');
+  });
+});
+
 describe('missing pages', () => {
   it.each(['/product/013', '/product/13abc', '/product/999999999'])(
     '%s answers 404 with "Producto no encontrado" and no photo, price or product data',
@@ -297,6 +321,18 @@ describe('when the render is down', () => {
       body: JSON.stringify({ mode }),
     });
 
+  it("a kind's static shell keeps its scripts' default priority: there they paint the content", async () => {
+    expect((await setMode('fail')).status).toBe(200);
+    try {
+      const { html } = await crawl('/global-marketplace', BROWSER);
+      expect(html).not.toContain('data-server-rendered');
+      expect(html).toContain('<script type="module"');
+      expect(html).not.toContain('fetchpriority="low"');
+    } finally {
+      await setMode('ok');
+    }
+  });
+
   it.each(['fail', 'hang'])(
     'render %s: the page is the static shell, as CloudFront falls back to the bucket',
     async (mode) => {
@@ -319,12 +355,26 @@ describe('when the render is down', () => {
     },
   );
 
-  it('/marketplace without ?university= nor cookie stays the static shell (the browser sends it to the chooser)', async () => {
-    const { res, html } = await crawl('/marketplace');
-    expect(res.status).toBe(200);
-    expect(html).not.toContain('data-server-rendered');
-    expect(html).toContain('Cargando productos increíbles...');
-  });
+  it.each([
+    ['/marketplace', '/marketplace'],
+    ['/search?q=calculadora', '/search?q=calculadora'],
+    ['/categoria/libros', '/categoria/libros'],
+    // The query the edge neither keys nor forwards is not carried either.
+    ['/carrera/ingenieria?utm_source=wa', '/carrera/ingenieria'],
+  ])(
+    "%s without ?university= nor cookie answers the screen's own redirect to the chooser, which comes back to it",
+    async (path, next) => {
+      const { res, html } = await crawl(path);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe(`/select-university?next=${encodeURIComponent(next)}`);
+      // One answer per cookie at the edge: a visitor with a chosen university is not sent on.
+      expect(res.headers.get('vary')).toContain('Cookie');
+      expect(html).toBe('');
+      const chosen = await crawl(path, CRAWLERS.WhatsApp, 'mu_u=ucab');
+      expect(chosen.res.status).toBe(200);
+      expect(chosen.html).toContain('data-server-rendered');
+    },
+  );
 
   it('with a slow API the render gives up on its data after 1 s and sends the loading state (/__local/api-delay)', async () => {
     const setDelay = (ms: number) =>

@@ -1,4 +1,4 @@
-import { PAGE_PATTERNS } from '#shared/pages';
+import { CHOOSER_NEXT_PARAM, PAGE_PATTERNS } from '#shared/pages';
 
 /**
  * Every route of the app as data: `path` is the router pattern, `getHref` builds a link.
@@ -20,7 +20,11 @@ const withParam = (pattern: string, value: string | number): string =>
 
 export const paths = {
   home: fixed(PAGE_PATTERNS.home),
-  selectUniversity: fixed(PAGE_PATTERNS.selectUniversity),
+  selectUniversity: {
+    path: PAGE_PATTERNS.selectUniversity,
+    /** With `next`: the page to go to once a university is chosen (shared/pages.ts chooserNext). */
+    getHref: (next?: string) => withQuery(PAGE_PATTERNS.selectUniversity, { [CHOOSER_NEXT_PARAM]: next }),
+  },
   marketplace: {
     path: PAGE_PATTERNS.marketplace,
     getHref: (university?: string) => withQuery(PAGE_PATTERNS.marketplace, { university }),

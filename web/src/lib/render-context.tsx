@@ -18,6 +18,8 @@ export const RenderContext = createContext<RenderValues | null>(null);
 
 /** What a screen module's `prefetch` gets: the route's params and query and the render's values. */
 export interface PrefetchContext extends RenderValues {
+  /** The page's path and query as rendered (the query the edge forwards). */
+  url: string;
   params: Readonly<Record<string, string | undefined>>;
   search: URLSearchParams;
   queryClient: QueryClient;

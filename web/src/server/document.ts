@@ -62,10 +62,13 @@ export function cookieValue(header: string | null | undefined, name: string): st
 }
 
 /**
- * The answer to a GET of `request.url`, or null when the server does not render it (not a rendered
- * page, or a page that shows the chosen university with none in the URL nor the cookie: a visitor
- * who chose before the cookie existed keeps it in localStorage only, and the static shell's app
- * sends them to the chooser as before). Throws when the render fails: the caller serves the shell.
+ * The answer to a GET of `request.url`, or null when it is not a rendered page. A page that shows
+ * the chosen university with none in its URL nor the cookie answers its screen's own redirect, a
+ * 302 to the chooser with the page as its `next`, at once, rather than a shell whose app would load
+ * only to send the visitor there (a first visit to /marketplace took 2.7 s of simulated LCP that
+ * way, 5.6 s throttled). A choice kept in localStorage without the cookie (the app writes the cookie
+ * at every start, for a year) is the chooser's to undo: it goes back to `next` at once. Throws when
+ * the render fails: the caller serves the shell.
  */
 export async function answerPage(
   render: (url: string, request: RenderRequest) => Promise<RenderResult>,
@@ -76,7 +79,6 @@ export async function answerPage(
   const page = RENDERED_PAGES.find((p) => p.kind === kind);
   if (!page) return null;
   const university = page.universityCookie ? cookieValue(request.cookie, UNIVERSITY_COOKIE) : null;
-  if (page.universityCookie && !searchParams.get('university') && !university) return null;
   // The query the edge keys and forwards (RENDER_QUERY_KEYS): locally the same, so a parameter the
   // edge drops cannot change a page here.
   const query = new URLSearchParams();
@@ -109,6 +111,35 @@ export async function answerPage(
 }
 
 /**
+ * A rendered page's first screen is its HTML and photos; the app's modules only make it interactive.
+ * Fetched at their default (high) priority, ~20 module requests and ~110 KB went ahead of the first
+ * row's photos on a slow phone (throttled LCP 3.3-3.8 s, decision 052): they are asked for at low
+ * priority, the photos at high (product-card.tsx, product-gallery.tsx). Documents the app renders
+ * itself (the shells) keep the default: there the scripts are what paints the content.
+ */
+function scriptsAfterPhotos(tags: string): string {
+  return tags
+    .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
+    .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ');
+}
+
+/**
+ * React writes a `<link rel="preload" as="image">` for each photo not loaded lazily where it renders
+ * it, inside #root (it owns no <head> here): moved into the head, the photos are asked for as soon
+ * as the head is read, before the parser reaches the grid. Hydration skips such links, so #root
+ * without them is still the tree React rendered. React escapes `>` in attribute values, so a tag
+ * ends at the first one.
+ */
+function hoistImagePreloads(html: string): { body: string; imagePreloads: string } {
+  const preloads: string[] = [];
+  const body = html.replace(/<link rel="preload" as="image"[^>]*>/g, (tag) => {
+    preloads.push(`    ${tag}\n`);
+    return '';
+  });
+  return { body, imagePreloads: preloads.join('') };
+}
+
+/**
  * The built index.html as the rendered page's document: the page's head in place of the site-wide
  * title, description, Open Graph block and WebSite JSON-LD; the app's HTML in #root (in place of the
  * hand-copied inert bar); the render's state as a JSON data block (never an executable script: the
@@ -123,7 +154,8 @@ export function renderDocument(
   state: string,
   assetTags = '',
 ): string {
-  const head = template
+  const { body, imagePreloads } = hoistImagePreloads(html);
+  const head = scriptsAfterPhotos(template)
     .replace(/<title>[\s\S]*?<\/title>\s*/, '')
     .replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/, '')
     .replace(/<meta\s+property="og:[^"]*"[^>]*>\s*/g, '')
@@ -137,8 +169,8 @@ export function renderDocument(
     head
       .slice(0, rootStart)
       .replace('<html lang="es">', () => `<html lang="es" ${SERVER_RENDERED_ATTRIBUTE}>`)
-      .replace('</head>', () => `${headTags}\n${assetTags}  </head>`) +
-    `<div id="root">${html}</div>\n    <script type="application/json" id="${RENDER_STATE_ID}">${jsonForHtml(
+      .replace('</head>', () => `${headTags}\n${imagePreloads}${scriptsAfterPhotos(assetTags)}  </head>`) +
+    `<div id="root">${body}</div>\n    <script type="application/json" id="${RENDER_STATE_ID}">${jsonForHtml(
       JSON.parse(state),
     )}</script>` +
     head.slice(rootEnd + '</div>'.length)

@@ -77,7 +77,7 @@ describe('server render of the first screens', () => {
     expect(named.html).toContain('Mesa USM');
     expect(named.html).toContain('Marketplace de USM');
     const none = await page('/marketplace', null);
-    expect(none).toMatchObject({ status: 302, redirect: '/select-university' });
+    expect(none).toMatchObject({ status: 302, redirect: '/select-university?next=%2Fmarketplace' });
   });
 
   it('renders the search results for ?q=', async () => {

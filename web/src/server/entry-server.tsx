@@ -115,7 +115,7 @@ export async function render(url: string, request: RenderRequest): Promise<Rende
   const searchParams = new URLSearchParams(search);
   const late = Symbol('late');
   const outcome: PrefetchResult | typeof late = await deadline<PrefetchResult | typeof late>(
-    screen?.prefetch?.({ ...values, params, search: searchParams, queryClient }) ??
+    screen?.prefetch?.({ ...values, url, params, search: searchParams, queryClient }) ??
       Promise.resolve(undefined),
     RENDER_DATA_MS,
     late,

@@ -1,10 +1,11 @@
-import { Navigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { Link } from '@/components/ui/link';
 import { CAREER_LABELS, type Career } from '#shared/enums';
 import { LIMITS } from '#shared/limits';
 import { CareerIcon } from '@/components/career-icons';
 import { careerTheme } from '@/components/catalog-icons';
 import { buttonClass } from '@/components/ui/button';
+import { ChooseUniversityFirst } from '@/components/choose-university-first';
 import { paths } from '@/config/paths';
 import { useDocumentHead } from '@/lib/document-meta';
 import { careerHead } from '@/lib/page-head/listings';
@@ -25,10 +26,10 @@ const listingQuery = (university: string, career: Career): ProductsQuery => ({
 });
 
 /** The server's render: the listing's first page in the chosen university; 404 for an unknown career. */
-export const prefetch: Prefetch = async ({ params, university, queryClient }) => {
+export const prefetch: Prefetch = async ({ url, params, university, queryClient }) => {
   const career = matchCareer(params.career);
   if (!career) return { status: 404 };
-  if (!university) return { redirect: paths.selectUniversity.getHref() };
+  if (!university) return { redirect: paths.selectUniversity.getHref(url) };
   await queryClient.prefetchInfiniteQuery(getInfiniteProductsQueryOptions(listingQuery(university, career)));
   return undefined;
 };
@@ -58,7 +59,7 @@ function CareerPage({ career }: { career: Career }) {
   const label = CAREER_LABELS[career];
   const universityId = useSelectedUniversity();
   useDocumentHead((ctx) => careerHead({ career, description: CAREER_DESCRIPTIONS[career] }, ctx));
-  if (!universityId) return <Navigate to={paths.selectUniversity.getHref()} replace />;
+  if (!universityId) return <ChooseUniversityFirst />;
   const theme = careerTheme(career);
 
   return (

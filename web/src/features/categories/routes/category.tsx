@@ -1,8 +1,9 @@
-import { Navigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { Link } from '@/components/ui/link';
 import { CATEGORY_LABELS, type Category } from '#shared/enums';
 import { CategoryIcon, categoryTheme } from '@/components/catalog-icons';
 import { buttonClass } from '@/components/ui/button';
+import { ChooseUniversityFirst } from '@/components/choose-university-first';
 import { paths } from '@/config/paths';
 import { useDocumentHead } from '@/lib/document-meta';
 import { categoryHead } from '@/lib/page-head/listings';
@@ -24,10 +25,10 @@ const listingQuery = (university: string, category: Category): ProductsQuery => 
 });
 
 /** The server's render: the listing's first page in the chosen university; 404 for an unknown category. */
-export const prefetch: Prefetch = async ({ params, university, queryClient }) => {
+export const prefetch: Prefetch = async ({ url, params, university, queryClient }) => {
   const category = matchCategory(params.category);
   if (!category) return { status: 404 };
-  if (!university) return { redirect: paths.selectUniversity.getHref() };
+  if (!university) return { redirect: paths.selectUniversity.getHref(url) };
   await queryClient.prefetchInfiniteQuery(
     getInfiniteProductsQueryOptions(listingQuery(university, category)),
   );
@@ -59,7 +60,7 @@ function CategoryPage({ category }: { category: Category }) {
   const label = CATEGORY_LABELS[category];
   const universityId = useSelectedUniversity();
   useDocumentHead((ctx) => categoryHead({ category, description: CATEGORY_DESCRIPTIONS[category] }, ctx));
-  if (!universityId) return <Navigate to={paths.selectUniversity.getHref()} replace />;
+  if (!universityId) return <ChooseUniversityFirst />;
   // categoryTheme falls back to 'otros' for anything it has no colours for.
   const theme = categoryTheme(category);
 

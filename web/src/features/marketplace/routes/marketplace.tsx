@@ -1,9 +1,10 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { LIMITS } from '#shared/limits';
 import { parseUniversityId } from '#shared/ids';
 import { Glyph } from '@/components/catalog-icons';
 import { buttonClass } from '@/components/ui/button';
+import { ChooseUniversityFirst } from '@/components/choose-university-first';
 import { paths } from '@/config/paths';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { lazyComponent } from '@/lib/lazy-component';
@@ -63,9 +64,9 @@ const resultsQuery = (university: string, term: string, filters: Filters): Produ
  * first page of the search's or filters' results. No university (neither in the URL nor chosen):
  * the chooser, as the screen itself does.
  */
-export const prefetch: Prefetch = async ({ search, university, queryClient }) => {
+export const prefetch: Prefetch = async ({ url, search, university, queryClient }) => {
   const universityId = parseUniversityId(search.get('university')) ?? university;
-  if (!universityId) return { redirect: paths.selectUniversity.getHref() };
+  if (!universityId) return { redirect: paths.selectUniversity.getHref(url) };
   const term = searchTermOf(search);
   const filters = parseFilters(search, LIMITS.marketplacePriceMax);
   const browsing = !term && activeFilterCount(filters) === 0;
@@ -109,7 +110,7 @@ function useMarketplaceUniversity(): string | null {
 
 export function Component() {
   const universityId = useMarketplaceUniversity();
-  if (!universityId) return <Navigate to={paths.selectUniversity.getHref()} replace />;
+  if (!universityId) return <ChooseUniversityFirst />;
   return <Marketplace universityId={universityId} />;
 }
 

@@ -1,4 +1,5 @@
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { ChooseUniversityFirst } from '@/components/choose-university-first';
 import { paths } from '@/config/paths';
 import { useDocumentHead } from '@/lib/document-meta';
 import { searchHead } from '@/lib/page-head/listings';
@@ -18,8 +19,8 @@ const resultsQuery = (university: string, term: string): ProductsQuery => ({
 });
 
 /** The server's render: the results' first page for ?q= in the chosen university. */
-export const prefetch: Prefetch = async ({ search, university, queryClient }) => {
-  if (!university) return { redirect: paths.selectUniversity.getHref() };
+export const prefetch: Prefetch = async ({ url, search, university, queryClient }) => {
+  if (!university) return { redirect: paths.selectUniversity.getHref(url) };
   await queryClient.prefetchInfiniteQuery(
     getInfiniteProductsQueryOptions(resultsQuery(university, searchTermOf(search))),
   );
@@ -31,7 +32,7 @@ export function Component() {
   const universityId = useSelectedUniversity();
   const shown = (params.get('q') ?? '').trim();
   useDocumentHead((ctx) => searchHead({ q: shown, total: null, university: null }, ctx));
-  if (!universityId) return <Navigate to={paths.selectUniversity.getHref()} replace />;
+  if (!universityId) return <ChooseUniversityFirst />;
   const term = toApiTerm(shown);
 
   return (

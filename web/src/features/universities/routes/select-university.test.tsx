@@ -30,6 +30,55 @@ describe('University selection', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/marketplace'), { timeout: 1500 });
   });
 
+  describe('sent here on the way to a page (?next=)', () => {
+    const withNext = [
+      { path: '/select-university', element: <SelectUniversity /> },
+      { path: '/marketplace', element: <p>marketplace</p> },
+      { path: '/search', element: <p>busqueda</p> },
+    ];
+
+    it('goes back to that page once a university is chosen', async () => {
+      fakeApi(() => ({ body: { items: universities } }));
+      const { router } = renderRoutes(withNext, '/select-university?next=%2Fsearch%3Fq%3Dcalculadora');
+      fireEvent.click(await screen.findByRole('button', { name: /^Elegir UCAB/ }));
+      expect(router.state.location.pathname).toBe('/select-university');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/search'), { timeout: 1500 });
+      expect(router.state.location.search).toBe('?q=calculadora');
+    });
+
+    it('goes there at once, in place of the chooser, when a choice is already stored', async () => {
+      localStorage.setItem(STORAGE_KEYS.selectedUniversity, 'ucab');
+      fakeApi(() => ({ body: { items: universities } }));
+      const { router } = renderRoutes(withNext, '/select-university?next=%2Fmarketplace');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/marketplace'));
+      expect(router.state.historyAction).toBe('REPLACE');
+    });
+
+    it.each([
+      ['another site', 'https://evil.example/marketplace'],
+      ['a page that does not show the chosen university', '/product/12'],
+    ])(
+      'ignores a next that is %s: the chooser stays, and choosing goes to /marketplace',
+      async (_why, next) => {
+        localStorage.setItem(STORAGE_KEYS.selectedUniversity, 'ucab');
+        fakeApi(() => ({ body: { items: universities } }));
+        const { router } = renderRoutes(withNext, `/select-university?next=${encodeURIComponent(next)}`);
+        fireEvent.click(await screen.findByRole('button', { name: /^Elegir UCAB/ }));
+        expect(router.state.location.pathname).toBe('/select-university');
+        await waitFor(() => expect(router.state.location.pathname).toBe('/marketplace'), { timeout: 1500 });
+      },
+    );
+
+    it('without next, a stored choice does not move a visitor who came to change it', async () => {
+      localStorage.setItem(STORAGE_KEYS.selectedUniversity, 'ucab');
+      fakeApi(() => ({ body: { items: universities } }));
+      const { router } = renderRoutes(withNext, '/select-university');
+      await screen.findByRole('button', { name: /^Elegir UCAB/ });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(router.state.location.pathname).toBe('/select-university');
+    });
+  });
+
   it('filters by name ignoring accents', async () => {
     fakeApi(() => ({ body: { items: universities } }));
     renderRoutes(routes, '/');

@@ -1,9 +1,10 @@
 import { lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { useTypedBeforeHydration } from '@/hooks/use-typed-before-hydration';
 import { StepList } from '../components/step-list';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Link } from '@/components/ui/link';
 import { LIMITS } from '#shared/limits';
+import { CHOOSER_NEXT_PARAM, chooserNext } from '#shared/pages';
 import type { University } from '#shared/schemas';
 import { compareSpanish, fold } from '#shared/text';
 import { Glyph } from '@/components/catalog-icons';
@@ -14,6 +15,7 @@ import { paths } from '@/config/paths';
 import { useDocumentHead } from '@/lib/document-meta';
 import { chooserHead } from '@/lib/page-head/listings';
 import { setSelectedUniversity } from '@/lib/storage';
+import { useSelectedUniversity } from '@/lib/selected-university';
 import { getUniversitiesQueryOptions, useUniversities } from '@/lib/api/get-universities';
 import type { Prefetch } from '@/lib/render-context';
 import { OptionalPart } from '@/components/ui/optional-part';
@@ -63,6 +65,15 @@ export function Component() {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // Sent here on the way to a page that shows the chosen university: back there once chosen, or at
+  // once when a choice is already stored (the server, which reads only the cookie, did not see it).
+  const [params] = useSearchParams();
+  const next = chooserNext(params.get(CHOOSER_NEXT_PARAM));
+  const stored = useSelectedUniversity();
+  useEffect(() => {
+    if (next && stored && !choosing) navigate(next, { replace: true });
+  }, [next, stored, choosing, navigate]);
+
   const cities = useMemo(
     () =>
       [...new Set((universities.data ?? []).map((u) => u.city).filter((c): c is string => Boolean(c)))].sort(
@@ -85,7 +96,10 @@ export function Component() {
     setSelectedUniversity(university.id);
     toast({ title: `Has seleccionado ${university.full_name}` });
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => navigate(paths.marketplace.getHref()), LIMITS.universityRedirectMs);
+    timer.current = setTimeout(
+      () => navigate(next ?? paths.marketplace.getHref()),
+      LIMITS.universityRedirectMs,
+    );
   };
 
   return (
