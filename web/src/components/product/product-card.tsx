@@ -84,6 +84,8 @@ export function ProductCard({ product, isFavorite, onToggleFavorite, eager = fal
             sizes={srcSet ? CARD_IMAGE_SIZES : undefined}
             alt={product.title}
             loading={eager ? 'eager' : 'lazy'}
+            // The first row is the page's largest content: its photos before the app's scripts.
+            fetchPriority={eager ? 'high' : undefined}
             decoding="async"
             width={variants?.width ?? 400}
             height={variants?.height ?? 300}
