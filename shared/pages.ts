@@ -276,13 +276,14 @@ export const CHOOSER_NEXT_PARAM = 'next';
  * scheme or protocol-relative URL (`//x`, `/\x`): a link to the chooser is anyone's to write.
  */
 export function chooserNext(value: string | null | undefined): string | null {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (!value?.startsWith('/')) return null;
   let url: URL;
   try {
     url = new URL(value, 'http://origin');
   } catch {
     return null;
   }
+  // `//x` and `/\x` (which browsers read as `//x`) resolve to another origin.
   if (url.origin !== 'http://origin') return null;
   const kind = renderedPageOf(url.pathname);
   if (!RENDERED_PAGES.some((page) => page.kind === kind && page.universityCookie)) return null;

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CATEGORY_LABELS, FILTER_CATEGORIES, SORT_LABELS } from '#shared/enums';
 import { formatUsd } from '#shared/money';
+import { UNIVERSITY_COOKIE } from '#shared/pages';
 import { DEMO_UNIVERSITIES } from '../../scripts/demo/data';
 import {
   activeProducts,
@@ -147,7 +148,7 @@ describe('a newcomer on a phone', () => {
     // The chooser is not a step in the history: back does not return to it.
     expect(await page.evaluate(() => history.length)).toBe(entries + 1);
     // The app wrote the cookie: the next visit is rendered by the server at once.
-    expect((await context.cookies()).find((c) => c.name === 'mu_u')?.value).toBe(UCAB);
+    expect((await context.cookies()).find((c) => c.name === UNIVERSITY_COOKIE)?.value).toBe(UCAB);
     expectNoProblems();
   });
 

@@ -1,10 +1,16 @@
 import { Navigate, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import type { PrefetchResult } from '@/lib/render-context';
 
 /**
- * A page that shows the chosen university, opened with none chosen: to the chooser, which comes
- * back here once the visitor chooses (its `next`), as the server's 302 for the same page does.
+ * A page that shows the chosen university, opened with none chosen, goes to the chooser with itself
+ * as the chooser's `next` (it comes back once the visitor chooses): the server's render answers
+ * this 302 (`url`: the page's path and query as rendered), the browser's app this navigation.
  */
+export const chooseUniversityFirst = (url: string): PrefetchResult => ({
+  redirect: paths.selectUniversity.getHref(url),
+});
+
 export function ChooseUniversityFirst() {
   const { pathname, search } = useLocation();
   return <Navigate to={paths.selectUniversity.getHref(`${pathname}${search}`)} replace />;

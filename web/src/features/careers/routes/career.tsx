@@ -5,7 +5,7 @@ import { LIMITS } from '#shared/limits';
 import { CareerIcon } from '@/components/career-icons';
 import { careerTheme } from '@/components/catalog-icons';
 import { buttonClass } from '@/components/ui/button';
-import { ChooseUniversityFirst } from '@/components/choose-university-first';
+import { ChooseUniversityFirst, chooseUniversityFirst } from '@/components/choose-university-first';
 import { paths } from '@/config/paths';
 import { useDocumentHead } from '@/lib/document-meta';
 import { careerHead } from '@/lib/page-head/listings';
@@ -29,7 +29,7 @@ const listingQuery = (university: string, career: Career): ProductsQuery => ({
 export const prefetch: Prefetch = async ({ url, params, university, queryClient }) => {
   const career = matchCareer(params.career);
   if (!career) return { status: 404 };
-  if (!university) return { redirect: paths.selectUniversity.getHref(url) };
+  if (!university) return chooseUniversityFirst(url);
   await queryClient.prefetchInfiniteQuery(getInfiniteProductsQueryOptions(listingQuery(university, career)));
   return undefined;
 };

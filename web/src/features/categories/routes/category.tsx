@@ -3,7 +3,7 @@ import { Link } from '@/components/ui/link';
 import { CATEGORY_LABELS, type Category } from '#shared/enums';
 import { CategoryIcon, categoryTheme } from '@/components/catalog-icons';
 import { buttonClass } from '@/components/ui/button';
-import { ChooseUniversityFirst } from '@/components/choose-university-first';
+import { ChooseUniversityFirst, chooseUniversityFirst } from '@/components/choose-university-first';
 import { paths } from '@/config/paths';
 import { useDocumentHead } from '@/lib/document-meta';
 import { categoryHead } from '@/lib/page-head/listings';
@@ -28,7 +28,7 @@ const listingQuery = (university: string, category: Category): ProductsQuery => 
 export const prefetch: Prefetch = async ({ url, params, university, queryClient }) => {
   const category = matchCategory(params.category);
   if (!category) return { status: 404 };
-  if (!university) return { redirect: paths.selectUniversity.getHref(url) };
+  if (!university) return chooseUniversityFirst(url);
   await queryClient.prefetchInfiniteQuery(
     getInfiniteProductsQueryOptions(listingQuery(university, category)),
   );

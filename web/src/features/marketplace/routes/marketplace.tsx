@@ -4,7 +4,7 @@ import { LIMITS } from '#shared/limits';
 import { parseUniversityId } from '#shared/ids';
 import { Glyph } from '@/components/catalog-icons';
 import { buttonClass } from '@/components/ui/button';
-import { ChooseUniversityFirst } from '@/components/choose-university-first';
+import { ChooseUniversityFirst, chooseUniversityFirst } from '@/components/choose-university-first';
 import { paths } from '@/config/paths';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { lazyComponent } from '@/lib/lazy-component';
@@ -66,7 +66,7 @@ const resultsQuery = (university: string, term: string, filters: Filters): Produ
  */
 export const prefetch: Prefetch = async ({ url, search, university, queryClient }) => {
   const universityId = parseUniversityId(search.get('university')) ?? university;
-  if (!universityId) return { redirect: paths.selectUniversity.getHref(url) };
+  if (!universityId) return chooseUniversityFirst(url);
   const term = searchTermOf(search);
   const filters = parseFilters(search, LIMITS.marketplacePriceMax);
   const browsing = !term && activeFilterCount(filters) === 0;

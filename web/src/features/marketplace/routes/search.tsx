@@ -1,6 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { ChooseUniversityFirst } from '@/components/choose-university-first';
-import { paths } from '@/config/paths';
+import { ChooseUniversityFirst, chooseUniversityFirst } from '@/components/choose-university-first';
 import { useDocumentHead } from '@/lib/document-meta';
 import { searchHead } from '@/lib/page-head/listings';
 import { getInfiniteProductsQueryOptions } from '@/lib/api/get-infinite-products';
@@ -20,7 +19,7 @@ const resultsQuery = (university: string, term: string): ProductsQuery => ({
 
 /** The server's render: the results' first page for ?q= in the chosen university. */
 export const prefetch: Prefetch = async ({ url, search, university, queryClient }) => {
-  if (!university) return { redirect: paths.selectUniversity.getHref(url) };
+  if (!university) return chooseUniversityFirst(url);
   await queryClient.prefetchInfiniteQuery(
     getInfiniteProductsQueryOptions(resultsQuery(university, searchTermOf(search))),
   );
