@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { apiRoutesPlugin } from './api-routes-plugin.ts';
 import { pwaPlugin } from './pwa-plugin.ts';
+import { APP_LOADER_ENTRY } from './src/first-paint/app-scripts.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 /** `@/x` is web/src/x (tsconfig.json's paths; vitest.config.ts gives its unit project the same). */
@@ -188,7 +189,11 @@ const spaBuild = (command: string): UserConfig => ({
     sourcemap: false,
     cssCodeSplit: true,
     rolldownOptions: {
-      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)) },
+      // index.html, and the loader a rendered document runs first (src/first-paint/load-app.ts).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        [APP_LOADER_ENTRY]: fileURLToPath(new URL('./src/first-paint/load-app.ts', import.meta.url)),
+      },
       output: {
         codeSplitting: {
           groups: [
@@ -239,10 +244,12 @@ const spaBuild = (command: string): UserConfig => ({
             // API client, paths, icons, toasts, popover...) are loaded on every page: one chunk (it
             // lands in the entry) rather than one small chunk per set of lazy screens sharing them,
             // each with its own imports, exports and gzip overhead (decision 024).
+            // The first-paint loader's modules are its entry's own: in the shell, the loader would
+            // import the app.
             {
               name: 'shell',
               tags: ['$initial'],
-              test: (id: string) => !id.includes('node_modules'),
+              test: (id: string) => !id.includes('node_modules') && !/[\\/]src[\\/]first-paint[\\/]/.test(id),
               includeDependenciesRecursively: false,
               priority: 1,
             },

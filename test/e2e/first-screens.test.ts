@@ -197,3 +197,52 @@ describe('menus right after load', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe("a rendered page's first photos before the app (first-paint/load-app.ts)", () => {
+  /** The first photos' load end and each of the app's scripts' request start, from the page's resource timing. */
+  const timings = (page: Page) =>
+    page.evaluate(() => {
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const photos = [...document.querySelectorAll<HTMLImageElement>('#root img[fetchpriority="high"]')].map(
+        (img) => resources.find((r) => r.name === img.currentSrc)?.responseEnd ?? Number.NaN,
+      );
+      const scripts = resources
+        .filter((r) => /\/assets\/[^/]+\.js$/.test(r.name) && !/\/load-app-/.test(r.name))
+        .map((r) => ({ name: r.name, startTime: r.startTime }));
+      return { photos, scripts };
+    });
+
+  it.each(['/global-marketplace', '/marketplace?university=ucab', 'product'])(
+    '%s asks for no script of the app before its first photos have loaded, then hydrates',
+    async (which) => {
+      const path = which === 'product' ? `/product/${(await ucabListing()).id}` : which;
+      const { page, problems } = await newPage();
+      await page.goto(`${baseUrl}${path}`);
+      await page.locator('html[data-app-mounted]').waitFor({ state: 'attached' });
+      const { photos, scripts } = await timings(page);
+      expect(photos.length, path).toBeGreaterThan(0);
+      expect(photos.every(Number.isFinite), path).toBe(true);
+      expect(scripts.length, path).toBeGreaterThan(5);
+      const lastPhoto = Math.max(...photos);
+      for (const script of scripts) expect(script.startTime, script.name).toBeGreaterThanOrEqual(lastPhoto);
+      expect(problems, path).toEqual([]);
+    },
+  );
+
+  it('a first photo that never arrives holds the app back 3 s at most', async () => {
+    const { page, problems } = await newPage();
+    // Every card photo hangs (the bucket's answers never come).
+    await page.route(/\/images\//, () => {});
+    const started = Date.now();
+    await page.goto(`${baseUrl}/global-marketplace`, { waitUntil: 'commit' });
+    await page.locator('html[data-app-mounted]').waitFor({ state: 'attached', timeout: 15_000 });
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThan(3_000);
+    expect(waited).toBeLessThan(10_000);
+    // The app runs: a click navigates (in the page: its load event never comes, the photos hang).
+    await page.locator('a.navbar__logo').click();
+    await page.waitForURL(`${baseUrl}/`, { waitUntil: 'commit' });
+    await page.locator('#main .university-card').first().waitFor();
+    expect(problems).toEqual([]);
+  });
+});

@@ -201,13 +201,28 @@ describe('a rendered page travels as CloudFront sends it', () => {
 });
 
 describe('a rendered page asks for its first row of photos before the app', () => {
-  it("its module scripts at low priority, the first row's photos at high, their preloads in the head", async () => {
+  it("runs only the loader at once, the app's scripts held in its template; the first row's photos at high priority, their preloads in the head", async () => {
     const { html } = await crawl('/global-marketplace', BROWSER);
     const head = html.slice(0, html.indexOf('</head>'));
     const root = html.slice(html.indexOf('<div id="root">'));
-    const scripts = html.match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? [];
-    expect(scripts.length).toBeGreaterThan(5);
-    for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
+    const live = (text: string) =>
+      text
+        .replace(/<template id="app-scripts">[\s\S]*?<\/template>/, '')
+        .match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? [];
+    // One script runs at once, the loader, and nothing is preloaded beside the photos.
+    expect(live(html)).toEqual([expect.stringMatching(/src="\/assets\/load-app-[\w-]+\.js"/)]);
+    // The app's entry, its imports and the screen's chunks wait in the template, as Vite wrote them.
+    const held = /<template id="app-scripts">([\s\S]*?)<\/template>/.exec(head)?.[1] ?? '';
+    const heldTags = held.match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(heldTags.filter((tag) => tag.startsWith('<script'))).toHaveLength(1);
+    expect(heldTags.length).toBeGreaterThan(5);
+    expect(held).toMatch(/global-marketplace-[\w-]+\.js/);
+    // Every file named there and the loader are served.
+    for (const src of [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1])) {
+      const res = await fetch(`${stack.url}${src}`);
+      expect(res.status, src).toBe(200);
+      await res.arrayBuffer();
+    }
     // The grid's first row (FIRST_ROW cards): eager and high; the cards below it lazy.
     const grid = root.slice(root.indexOf('class="product-grid'));
     const photos = grid.match(/<img [^>]*>/g) ?? [];
@@ -321,13 +336,14 @@ describe('when the render is down', () => {
       body: JSON.stringify({ mode }),
     });
 
-  it("a kind's static shell keeps its scripts' default priority: there they paint the content", async () => {
+  it("a kind's static shell runs the app's scripts at once: there they paint the content", async () => {
     expect((await setMode('fail')).status).toBe(200);
     try {
       const { html } = await crawl('/global-marketplace', BROWSER);
       expect(html).not.toContain('data-server-rendered');
-      expect(html).toContain('<script type="module"');
-      expect(html).not.toContain('fetchpriority="low"');
+      expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
+      expect(html).not.toContain('<template id="app-scripts">');
+      expect(html).not.toContain('load-app');
     } finally {
       await setMode('ok');
     }
@@ -362,14 +378,17 @@ describe('when the render is down', () => {
     // The query the edge neither keys nor forwards is not carried either.
     ['/carrera/ingenieria?utm_source=wa', '/carrera/ingenieria'],
   ])(
-    "%s without ?university= nor cookie answers the screen's own redirect to the chooser, which comes back to it",
+    "%s without ?university= nor cookie is the chooser in its place, at the chooser's address with the page as its next",
     async (path, next) => {
       const { res, html } = await crawl(path);
-      expect(res.status).toBe(302);
-      expect(res.headers.get('location')).toBe(`/select-university?next=${encodeURIComponent(next)}`);
+      // The screen's redirect without a round trip: the chooser's render, which names its address.
+      expect(res.status).toBe(200);
+      expect(html).toContain('Elige tu universidad');
+      expect(canonicalOf(html)).toMatch(/\/select-university$|\/$/);
+      const state = /<script type="application\/json" id="render-state">([\s\S]*?)<\/script>/.exec(html)?.[1];
+      expect(JSON.parse(state ?? '{}').location).toBe(`/select-university?next=${encodeURIComponent(next)}`);
       // One answer per cookie at the edge: a visitor with a chosen university is not sent on.
       expect(res.headers.get('vary')).toContain('Cookie');
-      expect(html).toBe('');
       const chosen = await crawl(path, CRAWLERS.WhatsApp, 'mu_u=ucab');
       expect(chosen.res.status).toBe(200);
       expect(chosen.html).toContain('data-server-rendered');

@@ -18,6 +18,7 @@ import type { RenderValues } from './lib/render-context';
 interface RenderState {
   render: RenderValues;
   queries: DehydratedState;
+  location?: string;
 }
 import './styles/global.css';
 
@@ -57,11 +58,15 @@ function renderState(): RenderState | null {
 
 /**
  * A document the server rendered (issue 27): hydrate its HTML at once with the server's values and
- * answers (the same first render, no API call waited for). Only the screen's chunk is awaited: the
- * document preloads it (its modulepreload links, web/src/server/assets.ts), and hydrating without it
- * would leave the screen's HTML inert until it arrives anyway.
+ * answers (the same first render, no API call waited for). This module runs once the document's
+ * first photos are in (first-paint/load-app.ts adds its tags then). Only the screen's chunk is
+ * awaited: its modulepreload links came with this module's (web/src/server/assets.ts), and
+ * hydrating without it would leave the screen's HTML inert until it arrives anyway.
  */
 function hydrateServerHtml(state: RenderState) {
+  // The chooser rendered in place of a page that needs a chosen university: the address is the
+  // chooser's before the router reads it (the spec's redirect, without a round trip).
+  if (state.location) history.replaceState(history.state, '', state.location);
   applyServerStyles(container as HTMLElement);
   startSession();
   const queryClient = createQueryClient();

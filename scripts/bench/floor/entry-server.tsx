@@ -8,6 +8,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { RENDERED_PAGES, SERVER_STYLE_ATTRIBUTE } from '#shared/pages';
 import type { ProductPage } from '#shared/schemas';
+import { appLoaderSrc } from '@/server/assets';
 import { renderDocument, type PageRequest, type PageResponse } from '@/server/document';
 import { FLOOR_PRODUCTS_URL, Floor, type FloorState } from './floor';
 
@@ -53,6 +54,8 @@ export async function renderPage(request: PageRequest): Promise<PageResponse | n
       '    <title>Piso de referencia | Mercado Universitario</title>',
       html,
       JSON.stringify(state),
+      '',
+      appLoaderSrc(),
     ),
   };
 }

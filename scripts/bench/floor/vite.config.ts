@@ -5,8 +5,10 @@
  * floor registers none); `--ssr scripts/bench/floor/entry-server.tsx` builds the render module as
  * the app's SSR build does. Output in .bench/floor/ (ignored by git, per checkout).
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type PluginOption, type UserConfig, type UserConfigFnObject } from 'vite';
+import { APP_LOADER_ENTRY } from '../../../web/src/first-paint/app-scripts.ts';
 import appConfig from '../../../web/vite.config.ts';
 
 const floorRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -21,6 +23,11 @@ export default defineConfig((env) => {
     return {
       ...app,
       root: floorRoot,
+      // The floor's own client manifest (its loader's file), where the app's SSR build inlines the app's.
+      define: {
+        ...app.define,
+        __CLIENT_MANIFEST__: readFileSync(`${FLOOR_OUT}dist/.vite/manifest.json`, 'utf8'),
+      },
       build: { ...app.build, outDir: `${FLOOR_OUT}dist-ssr` },
     };
   return {
@@ -34,7 +41,13 @@ export default defineConfig((env) => {
       emptyOutDir: true,
       rolldownOptions: {
         ...app.build?.rolldownOptions,
-        input: { index: fileURLToPath(new URL('./index.html', import.meta.url)) },
+        // Served as the app's rendered pages are: its scripts wait for the first photos too.
+        input: {
+          index: fileURLToPath(new URL('./index.html', import.meta.url)),
+          [APP_LOADER_ENTRY]: fileURLToPath(
+            new URL('../../../web/src/first-paint/load-app.ts', import.meta.url),
+          ),
+        },
       },
     },
   };

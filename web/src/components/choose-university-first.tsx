@@ -4,8 +4,9 @@ import type { PrefetchResult } from '@/lib/render-context';
 
 /**
  * A page that shows the chosen university, opened with none chosen, goes to the chooser with itself
- * as the chooser's `next` (it comes back once the visitor chooses): the server's render answers
- * this 302 (`url`: the page's path and query as rendered), the browser's app this navigation.
+ * as the chooser's `next` (it comes back once the visitor chooses): the server renders the chooser
+ * in the page's place (`url`: the page's path and query as rendered; server/entry-server.tsx), the
+ * browser's app makes this navigation.
  */
 export const chooseUniversityFirst = (url: string): PrefetchResult => ({
   redirect: paths.selectUniversity.getHref(url),

@@ -13,6 +13,7 @@
  */
 import type { Manifest } from 'vite';
 import { screenOf } from '../app/router';
+import { APP_LOADER_ENTRY } from '../first-paint/app-scripts';
 import type { ScreenModule } from '../app/lazy-screen';
 
 declare const __CLIENT_MANIFEST__: Manifest | undefined;
@@ -74,4 +75,14 @@ export async function screenAssetTags(pathname: string, manifest = inlinedManife
   const screen = await screenOf(pathname);
   const file = screen && (await screenFile(screen));
   return file ? screenAssetLinks(manifest, file) : '';
+}
+
+/**
+ * The URL of the first-paint loader (first-paint/load-app.ts, an entry of its own in the client
+ * build), or null in a manifest without it (unit tests): the document then leaves the app's scripts
+ * as index.html has them.
+ */
+export function appLoaderSrc(manifest = inlinedManifest()): string | null {
+  const loader = Object.values(manifest).find((chunk) => chunk.isEntry && chunk.name === APP_LOADER_ENTRY);
+  return loader ? `/${loader.file}` : null;
 }

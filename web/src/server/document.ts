@@ -15,7 +15,8 @@ import {
   SERVER_RENDERED_ATTRIBUTE,
   UNIVERSITY_COOKIE,
 } from '#shared/pages';
-import { screenAssetTags } from './assets';
+import { appLoaderSrc, screenAssetTags } from './assets';
+import { APP_SCRIPTS_TEMPLATE_ID } from '../first-paint/app-scripts';
 import { renderHeadTags } from '../lib/page-head/render-head-tags';
 import type { RenderRequest, RenderResult } from './entry-server';
 
@@ -63,12 +64,13 @@ export function cookieValue(header: string | null | undefined, name: string): st
 
 /**
  * The answer to a GET of `request.url`, or null when it is not a rendered page. A page that shows
- * the chosen university with none in its URL nor the cookie answers its screen's own redirect, a
- * 302 to the chooser with the page as its `next`, at once, rather than a shell whose app would load
- * only to send the visitor there (a first visit to /marketplace took 2.7 s of simulated LCP that
- * way, 5.6 s throttled). A choice kept in localStorage without the cookie (the app writes the cookie
- * at every start, for a year) is the chooser's to undo: it goes back to `next` at once. Throws when
- * the render fails: the caller serves the shell.
+ * the chosen university with none in its URL nor the cookie is its screen's redirect target
+ * rendered in its place: the chooser, with the page as its `next`, whose address the app takes
+ * before it hydrates (entry-server.tsx RenderState.location). A 302 there cost a first visit a
+ * round trip before the chooser could paint (0.56 s throttled, decision 052); a shell whose app
+ * loaded only to go there cost 2.7 s of simulated LCP. A choice kept in localStorage without the
+ * cookie (the app writes the cookie at every start, for a year) is the chooser's to undo: it goes
+ * back to `next` at once. Throws when the render fails: the caller serves the shell.
  */
 export async function answerPage(
   render: (url: string, request: RenderRequest) => Promise<RenderResult>,
@@ -91,12 +93,6 @@ export async function answerPage(
   const cacheControl = `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds}`;
   // A page that shows the chosen university when its URL names none is one page per cookie.
   const vary: Record<string, string> = page.universityCookie ? { vary: 'Cookie' } : {};
-  if (result.redirect)
-    return {
-      status: 302,
-      headers: { location: result.redirect, 'cache-control': cacheControl, ...vary },
-      body: '',
-    };
   return {
     status: result.status,
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl, ...vary },
@@ -106,21 +102,37 @@ export async function answerPage(
       result.html,
       result.state,
       await screenAssetTags(pathname),
+      appLoaderSrc(),
     ),
   };
 }
 
+/** A module script or modulepreload link as Vite writes them (index.html) and ./assets.ts does. */
+const APP_TAG = /[ \t]*(?:<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)\n?/g;
+
 /**
- * A rendered page's first screen is its HTML and photos; the app's modules only make it interactive.
- * Fetched at their default (high) priority, ~20 module requests and ~110 KB went ahead of the first
- * row's photos on a slow phone (throttled LCP 3.3-3.8 s, decision 052): they are asked for at low
- * priority, the photos at high (product-card.tsx, product-gallery.tsx). Documents the app renders
- * itself (the shells) keep the default: there the scripts are what paints the content.
+ * A rendered page's first screen is its HTML and photos; the app's modules only make it
+ * interactive. Fetched with the photos, ~20 module requests and ~110 KB shared a slow phone's
+ * bandwidth with them (throttled LCP 3.3-3.8 s), and Lighthouse's simulation charged the paint with
+ * every script that arrived before it, whatever its priority (decision 052). So the head's module
+ * scripts and modulepreload links, index.html's and the screen's, move as they are into an inert
+ * `<template>`, and the only script left is the loader (first-paint/load-app.ts), which adds them
+ * once the first photos are in. Documents the app renders itself (the shells) keep their scripts:
+ * there the scripts are what paints the content.
  */
-function scriptsAfterPhotos(tags: string): string {
-  return tags
-    .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
-    .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ');
+function appScriptsAfterPhotos(head: string, loaderSrc: string | null): string {
+  if (!loaderSrc) return head;
+  const tags: string[] = [];
+  const rest = head.replace(APP_TAG, (tag) => {
+    tags.push(tag.trim());
+    return '';
+  });
+  return rest.replace(
+    '</head>',
+    () =>
+      `    <template id="${APP_SCRIPTS_TEMPLATE_ID}">${tags.join('')}</template>\n` +
+      `    <script type="module" crossorigin src="${loaderSrc}"></script>\n  </head>`,
+  );
 }
 
 /**
@@ -145,7 +157,8 @@ function hoistImagePreloads(html: string): { body: string; imagePreloads: string
  * hand-copied inert bar); the render's state as a JSON data block (never an executable script: the
  * CSP allows none inline, and the query string is never written into one); the screen's stylesheet
  * and modulepreload links (./assets.ts: painted before any script runs, styled from the start);
- * <html> marked, so the app hydrates it.
+ * the app's scripts held back until the first photos are in, when the loader's `loaderSrc` is given
+ * (appScriptsAfterPhotos); <html> marked, so the app hydrates it.
  */
 export function renderDocument(
   template: string,
@@ -153,9 +166,10 @@ export function renderDocument(
   html: string,
   state: string,
   assetTags = '',
+  loaderSrc: string | null = null,
 ): string {
   const { body, imagePreloads } = hoistImagePreloads(html);
-  const head = scriptsAfterPhotos(template)
+  const head = template
     .replace(/<title>[\s\S]*?<\/title>\s*/, '')
     .replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/, '')
     .replace(/<meta\s+property="og:[^"]*"[^>]*>\s*/g, '')
@@ -166,10 +180,13 @@ export function renderDocument(
   if (rootStart === -1 || rootEnd === -1) throw new Error('index.html has no <div id="root">');
   // Functions as replacements: a `$` in the page's text must stay a `$`.
   return (
-    head
-      .slice(0, rootStart)
-      .replace('<html lang="es">', () => `<html lang="es" ${SERVER_RENDERED_ATTRIBUTE}>`)
-      .replace('</head>', () => `${headTags}\n${imagePreloads}${scriptsAfterPhotos(assetTags)}  </head>`) +
+    appScriptsAfterPhotos(
+      head
+        .slice(0, rootStart)
+        .replace('<html lang="es">', () => `<html lang="es" ${SERVER_RENDERED_ATTRIBUTE}>`)
+        .replace('</head>', () => `${headTags}\n${imagePreloads}${assetTags}  </head>`),
+      loaderSrc,
+    ) +
     `<div id="root">${body}</div>\n    <script type="application/json" id="${RENDER_STATE_ID}">${jsonForHtml(
       JSON.parse(state),
     )}</script>` +

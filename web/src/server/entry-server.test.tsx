@@ -76,8 +76,14 @@ describe('server render of the first screens', () => {
     const named = await page('/marketplace?university=usm', null);
     expect(named.html).toContain('Mesa USM');
     expect(named.html).toContain('Marketplace de USM');
+    // With none: the chooser in its place, at the address the app moves to before it hydrates.
     const none = await page('/marketplace', null);
-    expect(none).toMatchObject({ status: 302, redirect: '/select-university?next=%2Fmarketplace' });
+    expect(none.status).toBe(200);
+    expect(none.html).not.toContain('Marketplace de');
+    expect(none.html).toContain('Elige tu universidad');
+    expect(stateOf(none.state).location).toBe('/select-university?next=%2Fmarketplace');
+    // A page rendered as asked carries no location.
+    expect(stateOf(named.state).location).toBeUndefined();
   });
 
   it('renders the search results for ?q=', async () => {

@@ -54,14 +54,19 @@ export interface RenderResult {
   html: string;
   /** RenderState as JSON: what the browser hydrates with. */
   state: string;
-  /** Where a page sends the visitor instead (302). */
-  redirect?: string;
 }
 
 /** What the browser's hydration needs besides the HTML: the render's values and its query cache. */
 export interface RenderState {
   render: RenderValues;
   queries: DehydratedState;
+  /**
+   * The page the document shows when it is not the one asked for: a page that needs a chosen
+   * university, asked for with none, is its screen's redirect target rendered in its place (the
+   * chooser, with the page as its `next`). The browser's address moves there before the app
+   * hydrates (main.tsx): the redirect the spec asks for, without a 302's round trip.
+   */
+  location?: string;
 }
 
 /** The server's query client: no retries (the deadline is short) and no refetching. */
@@ -97,8 +102,11 @@ function deadline<T>(work: Promise<T>, ms: number, value: T): Promise<T> {
   ]);
 }
 
-/** Renders `url` (path and query) as the app shows it to an anonymous visitor. */
-export async function render(url: string, request: RenderRequest): Promise<RenderResult> {
+/**
+ * Renders `url` (path and query) as the app shows it to an anonymous visitor; a screen that sends
+ * the visitor elsewhere is rendered as that page (`shownAt`, RenderState.location).
+ */
+export async function render(url: string, request: RenderRequest, shownAt?: string): Promise<RenderResult> {
   const { pathname, search } = new URL(url, request.origin);
   if (!renderedPageOf(pathname)) throw new Error(`${pathname} is not a page the server renders`);
   const values: RenderValues = {
@@ -135,8 +143,11 @@ export async function render(url: string, request: RenderRequest): Promise<Rende
   );
   void queryClient.cancelQueries();
   const result = outcome === late ? undefined : outcome;
-  if (result?.redirect)
-    return { status: 302, head, degraded, html: '', state: '', redirect: result.redirect };
+  if (result?.redirect) {
+    // One hop: the page sent to (the chooser) sends nowhere else.
+    if (shownAt) throw new Error(`${shownAt} sends the visitor on to ${result.redirect}`);
+    return render(result.redirect, request, result.redirect);
+  }
 
   // The render reads a cache holding exactly what the state carries, so a query that lands during
   // the render cannot show on the server and be missing in the browser's hydration.
@@ -160,7 +171,7 @@ export async function render(url: string, request: RenderRequest): Promise<Rende
   // escapes `"` in text and attribute values, so ` style="` is only ever an attribute.
   const html = (await readAll(prelude)).replaceAll(' style="', ` ${SERVER_STYLE_ATTRIBUTE}="`);
   renderClient.clear();
-  const state: RenderState = { render: values, queries };
+  const state: RenderState = { render: values, queries, ...(shownAt ? { location: shownAt } : {}) };
   return { status: result?.status ?? head.status, head, degraded, html, state: JSON.stringify(state) };
 }
 

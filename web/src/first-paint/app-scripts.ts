@@ -1,0 +1,16 @@
+/**
+ * The contract between a rendered document (server/document.ts) and its first script
+ * (./load-app.ts): the app's module scripts and modulepreload links sit inert in this `<template>`
+ * until the first screen's photos are in (decision 052). No imports: ./load-app.ts is an entry of
+ * its own and must stay a few hundred bytes, apart from the app's chunks.
+ */
+export const APP_SCRIPTS_TEMPLATE_ID = 'app-scripts';
+
+/** ./load-app.ts's input name in the client build (vite.config.ts), by which the render finds its file in the manifest. */
+export const APP_LOADER_ENTRY = 'load-app';
+
+/** The photos a rendered page paints first: the ones it asks for at high priority (product-card.tsx, product-gallery.tsx). */
+export const FIRST_PHOTOS_SELECTOR = '#root img[fetchpriority="high"]';
+
+/** How long the app waits for those photos at most: past it, a slow photo no longer holds the app back. */
+export const FIRST_PHOTOS_WAIT_MS = 3000;

@@ -1,0 +1,60 @@
+/**
+ * The only script a server-rendered document runs at once (issue 27, decision 052). Its first
+ * screen is its HTML and photos: the app's modules (React, the router, the screen's chunk: ~110 KB)
+ * only make it interactive. Fetched beside the photos, they shared a slow phone's bandwidth with
+ * them and held the largest paint back (throttled LCP 3.3-3.8 s); low fetch priority alone did not
+ * keep Lighthouse's simulation from charging every script that arrived before the paint. So the
+ * document carries the app's tags, as Vite wrote them, in an inert `<template>`, and this module
+ * adds them to the head once the first screen's photos have loaded (or failed, or after
+ * FIRST_PHOTOS_WAIT_MS) and that screen has been painted. Until then the page is its HTML: links
+ * and the search form work natively; a tap on a button waits for the app.
+ *
+ * Its own entry of the build (vite.config.ts), with no import of the app's, so it stays tiny.
+ */
+import { APP_SCRIPTS_TEMPLATE_ID, FIRST_PHOTOS_SELECTOR, FIRST_PHOTOS_WAIT_MS } from './app-scripts';
+
+/** Resolves once every not-yet-complete first photo has loaded or failed, or after the wait. */
+export function firstPhotosSettled(
+  root: ParentNode = document,
+  waitMs = FIRST_PHOTOS_WAIT_MS,
+): Promise<void> {
+  const pending = [...root.querySelectorAll<HTMLImageElement>(FIRST_PHOTOS_SELECTOR)].filter(
+    (img) => !img.complete,
+  );
+  if (pending.length === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    let left = pending.length;
+    const settle = () => {
+      left -= 1;
+      if (left === 0) resolve();
+    };
+    for (const img of pending) {
+      img.addEventListener('load', settle, { once: true });
+      img.addEventListener('error', settle, { once: true });
+    }
+    setTimeout(resolve, waitMs);
+  });
+}
+
+/** Resolves after the next frame has been painted (a task queued from the frame's callback runs after it). */
+const afterNextPaint = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+/**
+ * The template's elements recreated in the document's head, attributes and order kept: elements
+ * parsed into a template are inert, and a script parsed there would not run once moved.
+ */
+export function activateAppScripts(doc: Document = document): void {
+  const template = doc.getElementById(APP_SCRIPTS_TEMPLATE_ID);
+  if (!(template instanceof HTMLTemplateElement)) return;
+  for (const inert of template.content.children) {
+    const element = doc.createElement(inert.localName);
+    for (const { name, value } of inert.attributes) element.setAttribute(name, value);
+    doc.head.append(element);
+  }
+  template.remove();
+}
+
+void firstPhotosSettled()
+  .then(afterNextPaint)
+  .then(() => activateAppScripts());

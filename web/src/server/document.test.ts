@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { escapeHtml } from '#shared/html';
+import { APP_SCRIPTS_TEMPLATE_ID } from '../first-paint/app-scripts';
+import { renderDocument } from './document';
+
+/** index.html as Vite writes it (web/dist/index.html, shortened). */
+const TEMPLATE = `<!doctype html>
+<html lang="es">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Mercado Universitario</title>
+    <script type="module" crossorigin src="/assets/index-a.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-b.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-c.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+const SCREEN_TAGS =
+  '    <link rel="stylesheet" crossorigin href="/assets/product-d.css">\n' +
+  '    <link rel="modulepreload" crossorigin href="/assets/product-e.js">\n';
+
+const liveTags = (html: string) =>
+  html
+    .replace(new RegExp(`<template id="${APP_SCRIPTS_TEMPLATE_ID}">[\\s\\S]*?</template>`), '')
+    .match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>|<link rel="stylesheet"[^>]*>/g);
+
+describe('renderDocument', () => {
+  it("with the loader: it is the one live script; the app's scripts and preloads wait in the template, in order; the stylesheets stay", () => {
+    const html = renderDocument(
+      TEMPLATE,
+      '<title>Bicicleta</title>',
+      '<main>Bicicleta</main>',
+      '{}',
+      SCREEN_TAGS,
+      '/assets/load-app-f.js',
+    );
+    expect(liveTags(html)).toEqual([
+      '<link rel="stylesheet" crossorigin href="/assets/index-c.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/product-d.css">',
+      '<script type="module" crossorigin src="/assets/load-app-f.js">',
+    ]);
+    const held = new RegExp(`<template id="${APP_SCRIPTS_TEMPLATE_ID}">([\\s\\S]*?)</template>`).exec(
+      html,
+    )?.[1];
+    expect(held).toBe(
+      '<script type="module" crossorigin src="/assets/index-a.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/react-b.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/product-e.js">',
+    );
+    // Both in the head; the page's HTML untouched.
+    expect(html.indexOf('</template>')).toBeLessThan(html.indexOf('</head>'));
+    expect(html).toContain('<div id="root"><main>Bicicleta</main></div>');
+  });
+
+  it('without the loader (a build without it): the scripts stay as index.html has them', () => {
+    const html = renderDocument(TEMPLATE, '<title>Bicicleta</title>', '<main></main>', '{}', SCREEN_TAGS);
+    expect(html).not.toContain('<template');
+    expect(liveTags(html)).toContain('<script type="module" crossorigin src="/assets/index-a.js">');
+    expect(liveTags(html)).toContain('<link rel="modulepreload" crossorigin href="/assets/product-e.js">');
+  });
+
+  it("a page's text that spells a script tag is escaped text, neither held nor run", () => {
+    const title = '<script type="module" src="//evil.example/x.js"></script> $& $1';
+    const html = renderDocument(
+      TEMPLATE,
+      `<title>${escapeHtml(title)}</title>`,
+      `<h1>${escapeHtml(title)}</h1>`,
+      '{}',
+      '',
+      '/assets/load-app-f.js',
+    );
+    expect(html).not.toContain('evil.example/x.js"></script>');
+    expect(html).toContain(`<title>${escapeHtml(title)}</title>`);
+    expect(html).toContain(`<h1>${escapeHtml(title)}</h1>`);
+    expect(html.match(/<script type="module"/g)).toHaveLength(2);
+  });
+});
