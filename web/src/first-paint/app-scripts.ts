@@ -1,8 +1,11 @@
 /**
  * The contract between a rendered document (server/document.ts) and its first script
- * (./load-app.ts): the app's module scripts and modulepreload links sit inert in this `<template>`
- * until the first screen's photos are in (decision 052). No imports: ./load-app.ts is an entry of
- * its own and must stay a few hundred bytes, apart from the app's chunks.
+ * (./load-app.ts): the app's module script and modulepreload links sit inert in this `<template>`
+ * until the first screen's photos are in (decision 052), in the order the loader runs them: the
+ * entry's imports (index.html's modulepreload links, each run in a task of its own), the entry's
+ * script, then the screen's modulepreload links (fetched only: the router runs the screen). No
+ * imports: ./load-app.ts is an entry of its own and must stay a few hundred bytes, apart from the
+ * app's chunks.
  */
 export const APP_SCRIPTS_TEMPLATE_ID = 'app-scripts';
 

@@ -62,24 +62,52 @@ describe('firstPhotosSettled', () => {
 });
 
 describe('activateAppScripts', () => {
-  it("adds the template's tags to the head as live elements, in order and with their attributes, and drops the template", () => {
-    document.head.innerHTML = `<template id="${APP_SCRIPTS_TEMPLATE_ID}"><script type="module" crossorigin src="/assets/index-a.js"></script><link rel="modulepreload" crossorigin href="/assets/react-b.js"><link rel="modulepreload" crossorigin href="/assets/product-c.js"></template>`;
-    activateAppScripts();
+  const TEMPLATE = `<template id="${APP_SCRIPTS_TEMPLATE_ID}"><link rel="modulepreload" crossorigin href="/assets/react-b.js"><link rel="modulepreload" crossorigin href="/assets/data-c.js"><script type="module" crossorigin src="/assets/index-a.js"></script><link rel="modulepreload" crossorigin href="/assets/product-d.js"></template>`;
+
+  it("asks for every file at once, runs the entry's imports one per task, then the entry; the screen's files are only fetched", async () => {
+    document.head.innerHTML = TEMPLATE;
+    const events: string[] = [];
+    let task = 0;
+    const ticker = setInterval(() => {
+      task += 1;
+    }, 0);
+    const load = async (url: string) => {
+      events.push(
+        `run ${url} (task ${task}, ${document.head.querySelectorAll('link').length} links, script ${!!document.head.querySelector('script')})`,
+      );
+    };
+    await activateAppScripts(document, load);
+    clearInterval(ticker);
     expect(document.getElementById(APP_SCRIPTS_TEMPLATE_ID)).toBeNull();
-    const added = [...document.head.children].map((el) => el.outerHTML);
-    expect(added).toEqual([
-      '<script type="module" crossorigin="" src="/assets/index-a.js"></script>',
+    // Both imports ran with every link already in the head, before the entry's script was.
+    expect(events).toHaveLength(2);
+    expect(events[0]).toMatch(/^run \/assets\/react-b\.js \(task \d+, 3 links, script false\)$/);
+    expect(events[1]).toMatch(/^run \/assets\/data-c\.js \(task \d+, 3 links, script false\)$/);
+    // In tasks of their own.
+    const taskOf = (event: string) => Number(/task (\d+)/.exec(event)?.[1]);
+    expect(taskOf(events[1])).toBeGreaterThan(taskOf(events[0]));
+    // The live tags: the preloads, as written, then the entry's script last.
+    expect([...document.head.children].map((el) => el.outerHTML)).toEqual([
       '<link rel="modulepreload" crossorigin="" href="/assets/react-b.js">',
-      '<link rel="modulepreload" crossorigin="" href="/assets/product-c.js">',
+      '<link rel="modulepreload" crossorigin="" href="/assets/data-c.js">',
+      '<link rel="modulepreload" crossorigin="" href="/assets/product-d.js">',
+      '<script type="module" crossorigin="" src="/assets/index-a.js"></script>',
     ]);
     // Created by the document, not moved out of the template: a parser-made script would not run.
-    const script = document.head.querySelector('script');
-    expect(script?.ownerDocument).toBe(document);
+    expect(document.head.querySelector('script')?.ownerDocument).toBe(document);
   });
 
-  it('does nothing on a document without the template (a shell, or a page already activated)', () => {
+  it('still starts the entry when one of its imports fails to load (the entry then reports it)', async () => {
+    document.head.innerHTML = TEMPLATE;
+    await activateAppScripts(document, (url) =>
+      url.includes('react') ? Promise.reject(new Error('offline')) : Promise.resolve(),
+    );
+    expect(document.head.querySelector('script')?.getAttribute('src')).toBe('/assets/index-a.js');
+  });
+
+  it('does nothing on a document without the template (a shell, or a page already activated)', async () => {
     document.head.innerHTML = '<meta name="theme-color" content="#1e40af">';
-    activateAppScripts();
+    await activateAppScripts(document, () => Promise.reject(new Error('not called')));
     expect(document.head.children).toHaveLength(1);
   });
 });

@@ -28,7 +28,7 @@ const liveTags = (html: string) =>
     .match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>|<link rel="stylesheet"[^>]*>/g);
 
 describe('renderDocument', () => {
-  it("with the loader: it is the one live script; the app's scripts and preloads wait in the template, in order; the stylesheets stay", () => {
+  it("with the loader: it is the one live script; the app's scripts and preloads wait in the template in the order they run; the stylesheets stay", () => {
     const html = renderDocument(
       TEMPLATE,
       '<title>Bicicleta</title>',
@@ -45,11 +45,14 @@ describe('renderDocument', () => {
     const held = new RegExp(`<template id="${APP_SCRIPTS_TEMPLATE_ID}">([\\s\\S]*?)</template>`).exec(
       html,
     )?.[1];
+    // In the order the loader runs them: the entry's imports, the entry, the screen's files.
     expect(held).toBe(
-      '<script type="module" crossorigin src="/assets/index-a.js"></script>' +
-        '<link rel="modulepreload" crossorigin href="/assets/react-b.js">' +
+      '<link rel="modulepreload" crossorigin href="/assets/react-b.js">' +
+        '<script type="module" crossorigin src="/assets/index-a.js"></script>' +
         '<link rel="modulepreload" crossorigin href="/assets/product-e.js">',
     );
+    // The page's own head first (its photos' preloads among it), the app's tags last.
+    expect(html.indexOf('<title>Bicicleta</title>')).toBeLessThan(html.indexOf('<template'));
     // Both in the head; the page's HTML untouched.
     expect(html.indexOf('</template>')).toBeLessThan(html.indexOf('</head>'));
     expect(html).toContain('<div id="root"><main>Bicicleta</main></div>');

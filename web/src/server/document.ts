@@ -110,29 +110,48 @@ export async function answerPage(
 /** A module script or modulepreload link as Vite writes them (index.html) and ./assets.ts does. */
 const APP_TAG = /[ \t]*(?:<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)\n?/g;
 
+/** `html` without its module scripts and modulepreload links, and those tags in their order. */
+function takeAppTags(html: string): { rest: string; tags: string[] } {
+  const tags: string[] = [];
+  const rest = html.replace(APP_TAG, (tag) => {
+    tags.push(tag.trim());
+    return '';
+  });
+  return { rest, tags };
+}
+
 /**
  * A rendered page's first screen is its HTML and photos; the app's modules only make it
  * interactive. Fetched with the photos, ~20 module requests and ~110 KB shared a slow phone's
  * bandwidth with them (throttled LCP 3.3-3.8 s), and Lighthouse's simulation charged the paint with
- * every script that arrived before it, whatever its priority (decision 052). So the head's module
- * scripts and modulepreload links, index.html's and the screen's, move as they are into an inert
- * `<template>`, and the only script left is the loader (first-paint/load-app.ts), which adds them
- * once the first photos are in. Documents the app renders itself (the shells) keep their scripts:
- * there the scripts are what paints the content.
+ * every script that arrived before it, whatever its priority (decision 052). So index.html's
+ * module script and modulepreload links and the screen's move as they are into an inert
+ * `<template>`, in the order the loader runs them (first-paint/app-scripts.ts: the entry's imports,
+ * the entry, the screen's files), and the only script left is the loader
+ * (first-paint/load-app.ts), which adds them once the first photos are in. The shells keep their
+ * scripts: there the scripts are what paints the content.
  */
-function appScriptsAfterPhotos(head: string, loaderSrc: string | null): string {
-  if (!loaderSrc) return head;
-  const tags: string[] = [];
-  const rest = head.replace(APP_TAG, (tag) => {
-    tags.push(tag.trim());
-    return '';
-  });
-  return rest.replace(
-    '</head>',
-    () =>
-      `    <template id="${APP_SCRIPTS_TEMPLATE_ID}">${tags.join('')}</template>\n` +
-      `    <script type="module" crossorigin src="${loaderSrc}"></script>\n  </head>`,
-  );
+function appScriptsAfterPhotos(
+  indexHead: string,
+  screenTags: string,
+  loaderSrc: string | null,
+): { indexHead: string; screenTags: string; appTags: string } {
+  if (!loaderSrc) return { indexHead, screenTags, appTags: '' };
+  const entry = takeAppTags(indexHead);
+  const screen = takeAppTags(screenTags);
+  const isScript = (tag: string) => tag.startsWith('<script');
+  const held = [
+    ...entry.tags.filter((tag) => !isScript(tag)),
+    ...entry.tags.filter(isScript),
+    ...screen.tags,
+  ];
+  return {
+    indexHead: entry.rest,
+    screenTags: screen.rest,
+    appTags:
+      `    <template id="${APP_SCRIPTS_TEMPLATE_ID}">${held.join('')}</template>\n` +
+      `    <script type="module" crossorigin src="${loaderSrc}"></script>\n`,
+  };
 }
 
 /**
@@ -178,15 +197,12 @@ export function renderDocument(
   const rootStart = head.indexOf('<div id="root">');
   const rootEnd = head.lastIndexOf('</div>', head.indexOf('</body>'));
   if (rootStart === -1 || rootEnd === -1) throw new Error('index.html has no <div id="root">');
+  const page = appScriptsAfterPhotos(head.slice(0, rootStart), assetTags, loaderSrc);
   // Functions as replacements: a `$` in the page's text must stay a `$`.
   return (
-    appScriptsAfterPhotos(
-      head
-        .slice(0, rootStart)
-        .replace('<html lang="es">', () => `<html lang="es" ${SERVER_RENDERED_ATTRIBUTE}>`)
-        .replace('</head>', () => `${headTags}\n${imagePreloads}${assetTags}  </head>`),
-      loaderSrc,
-    ) +
+    page.indexHead
+      .replace('<html lang="es">', () => `<html lang="es" ${SERVER_RENDERED_ATTRIBUTE}>`)
+      .replace('</head>', () => `${headTags}\n${imagePreloads}${page.screenTags}${page.appTags}  </head>`) +
     `<div id="root">${body}</div>\n    <script type="application/json" id="${RENDER_STATE_ID}">${jsonForHtml(
       JSON.parse(state),
     )}</script>` +
