@@ -11,15 +11,9 @@ import { recoveryRedirect } from './lib/recovery-link';
 import { applyServerStyles } from './lib/server-styles';
 import { startSession } from './lib/session';
 import { mirrorSelectedUniversity } from './lib/university-cookie';
-import type { DehydratedState } from '@tanstack/react-query';
-import type { RenderValues } from './lib/render-context';
+// A type only (erased from the bundle): the server's state as entry-server.tsx writes it.
+import type { RenderState } from './server/entry-server';
 
-/** The server's state (server/entry-server.tsx RenderState; not imported: that module is the server's). */
-interface RenderState {
-  render: RenderValues;
-  queries: DehydratedState;
-  location?: string;
-}
 import './styles/global.css';
 
 const container = document.getElementById('root');

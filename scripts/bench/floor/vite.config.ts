@@ -8,7 +8,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type PluginOption, type UserConfig, type UserConfigFnObject } from 'vite';
-import { APP_LOADER_ENTRY } from '../../../web/src/first-paint/app-scripts.ts';
 import appConfig from '../../../web/vite.config.ts';
 
 const floorRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -41,12 +40,11 @@ export default defineConfig((env) => {
       emptyOutDir: true,
       rolldownOptions: {
         ...app.build?.rolldownOptions,
-        // Served as the app's rendered pages are: its scripts wait for the first photos too.
+        // The app's inputs with the floor's page for index.html: the first-paint loader stays, so the
+        // floor's scripts wait for its first photos as the app's rendered pages' do.
         input: {
+          ...(app.build?.rolldownOptions?.input as Record<string, string>),
           index: fileURLToPath(new URL('./index.html', import.meta.url)),
-          [APP_LOADER_ENTRY]: fileURLToPath(
-            new URL('../../../web/src/first-paint/load-app.ts', import.meta.url),
-          ),
         },
       },
     },

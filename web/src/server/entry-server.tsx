@@ -104,9 +104,9 @@ function deadline<T>(work: Promise<T>, ms: number, value: T): Promise<T> {
 
 /**
  * Renders `url` (path and query) as the app shows it to an anonymous visitor; a screen that sends
- * the visitor elsewhere is rendered as that page (`shownAt`, RenderState.location).
+ * the visitor elsewhere is rendered as that page, `redirected` (RenderState.location).
  */
-export async function render(url: string, request: RenderRequest, shownAt?: string): Promise<RenderResult> {
+export async function render(url: string, request: RenderRequest, redirected = false): Promise<RenderResult> {
   const { pathname, search } = new URL(url, request.origin);
   if (!renderedPageOf(pathname)) throw new Error(`${pathname} is not a page the server renders`);
   const values: RenderValues = {
@@ -145,8 +145,8 @@ export async function render(url: string, request: RenderRequest, shownAt?: stri
   const result = outcome === late ? undefined : outcome;
   if (result?.redirect) {
     // One hop: the page sent to (the chooser) sends nowhere else.
-    if (shownAt) throw new Error(`${shownAt} sends the visitor on to ${result.redirect}`);
-    return render(result.redirect, request, result.redirect);
+    if (redirected) throw new Error(`${url} sends the visitor on to ${result.redirect}`);
+    return render(result.redirect, request, true);
   }
 
   // The render reads a cache holding exactly what the state carries, so a query that lands during
@@ -171,7 +171,7 @@ export async function render(url: string, request: RenderRequest, shownAt?: stri
   // escapes `"` in text and attribute values, so ` style="` is only ever an attribute.
   const html = (await readAll(prelude)).replaceAll(' style="', ` ${SERVER_STYLE_ATTRIBUTE}="`);
   renderClient.clear();
-  const state: RenderState = { render: values, queries, ...(shownAt ? { location: shownAt } : {}) };
+  const state: RenderState = { render: values, queries, ...(redirected ? { location: url } : {}) };
   return { status: result?.status ?? head.status, head, degraded, html, state: JSON.stringify(state) };
 }
 
