@@ -41,7 +41,11 @@ describe("Caracas's calendar day", () => {
     };
     for (let i = 0; i < 5000; i++)
       times.push(Math.floor(Date.UTC(1990, 0, 1) + random() * 60 * 365 * 86_400_000));
-    for (const time of times)
-      expect(caracasDate(new Date(time)), new Date(time).toISOString()).toBe(intl.format(time));
+    // The disagreements, listed (one expect per instant made the test 49,000 assertions long,
+    // more than 5 s on a loaded machine).
+    const disagreements = times
+      .filter((time) => caracasDate(new Date(time)) !== intl.format(time))
+      .map((time) => `${new Date(time).toISOString()}: ${caracasDate(new Date(time))} ≠ ${intl.format(time)}`);
+    expect(disagreements).toEqual([]);
   });
 });
