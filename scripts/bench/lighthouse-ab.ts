@@ -3,7 +3,8 @@
  * `npm run bench -- lighthouse`, side by side for the working tree's build and the build of an
  * earlier commit: two local stacks with the same demo data, pages and builds interleaved run by run
  * (the order of the builds alternating), so that a noisy moment of the shared machine hits both
- * alike. Prints, per page, both builds' medians (performance / LCP / TBT) and each run's TBT.
+ * alike. Prints, per page, both builds' medians (performance / LCP / TBT) and each run's TBT, and
+ * the TBT on thread time (./main-thread-time.ts: the page's own work, much less the load's).
  * The base is built in a temporary git worktree (this checkout's node_modules linked in) and
  * removed afterwards. LIGHTHOUSE_RUNS (default 5) and LIGHTHOUSE_PAGES as for the lighthouse part.
  * The floor page (scripts/bench/floor, built from the working tree) is measured once in every round,
@@ -103,12 +104,13 @@ export async function lighthouseAb(): Promise<void> {
       const perf = median(runs.map((r) => r.performance));
       const lcp = median(runs.map((r) => r.lcpMs)) / 1000;
       const tbt = median(runs.map((r) => r.tbtMs));
+      const threadTbt = median(runs.map((r) => r.threadTbtMs));
       console.log(
-        `${label.padEnd(38)} ${name.padEnd(13)} ${perf} / ${lcp.toFixed(2)} s / ${Math.round(tbt)} ms   (TBT runs ${runs.map((r) => Math.round(r.tbtMs)).join(', ')})   ${floorRatios(runs, floorRuns)}`,
+        `${label.padEnd(38)} ${name.padEnd(13)} ${perf} / ${lcp.toFixed(2)} s / ${Math.round(tbt)} ms   (TBT runs ${runs.map((r) => Math.round(r.tbtMs)).join(', ')}; on thread time ${Math.round(threadTbt)} ms, runs ${runs.map((r) => Math.round(r.threadTbtMs)).join(', ')})   ${floorRatios(runs, floorRuns)}`,
       );
     }
     console.log(
-      `${FLOOR_LABEL}: ${median(floorRuns.map((r) => r.performance))} / ${(median(floorRuns.map((r) => r.lcpMs)) / 1000).toFixed(2)} s / ${Math.round(median(floorRuns.map((r) => r.tbtMs)))} ms   (TBT runs ${floorRuns.map((r) => Math.round(r.tbtMs)).join(', ')})`,
+      `${FLOOR_LABEL}: ${median(floorRuns.map((r) => r.performance))} / ${(median(floorRuns.map((r) => r.lcpMs)) / 1000).toFixed(2)} s / ${Math.round(median(floorRuns.map((r) => r.tbtMs)))} ms   (TBT runs ${floorRuns.map((r) => Math.round(r.tbtMs)).join(', ')}; on thread time ${Math.round(median(floorRuns.map((r) => r.threadTbtMs)))} ms)`,
     );
   } finally {
     await floor?.close();
