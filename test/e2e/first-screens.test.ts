@@ -84,15 +84,16 @@ async function newPage(): Promise<{ page: Page; problems: string[] }> {
   await context.addInitScript(() => {
     localStorage.setItem('selectedUniversity', 'ucab');
     // Every frame from the first: did #main ever show nothing at all?
-    const w = window as unknown as { __blankMain: boolean; __mainSeen: boolean };
-    w.__blankMain = false;
+    const w = window as unknown as { __mainSeen: boolean; __blankSeen?: string };
     w.__mainSeen = false;
     const look = () => {
       const main = document.getElementById('main');
       if (main) {
         w.__mainSeen = true;
-        if ((main.textContent ?? '').trim() === '' && !main.querySelector('.skeleton, img'))
-          w.__blankMain = true;
+        if ((main.textContent ?? '').trim() === '' && !main.querySelector('.skeleton, img')) {
+          // The first blank frame, so a failure says which moment it was.
+          w.__blankSeen ??= `${location.pathname}, app ${document.documentElement.hasAttribute('data-app-mounted') ? 'mounted' : 'not mounted'}: ${main.innerHTML.slice(0, 200)}`;
+        }
       }
       requestAnimationFrame(look);
     };
@@ -133,9 +134,9 @@ describe('with the render down: the kind’s static shell', () => {
       await page.waitForURL(`${baseUrl}/`);
       await page.locator('#main .university-card').first().waitFor();
       expect(
-        await page.evaluate(() => (window as unknown as { __blankMain: boolean }).__blankMain),
+        await page.evaluate(() => (window as unknown as { __blankSeen?: string }).__blankSeen ?? null),
         screen.path,
-      ).toBe(false);
+      ).toBeNull();
       expect(problems, screen.path).toEqual([]);
       await context.close();
     }
@@ -161,11 +162,11 @@ describe('with a slow API (/__local/api-delay 5000)', () => {
       if (typeof screen.loading === 'string' && screen.path !== '/carreras')
         await expect.poll(() => mainHtml(page), { timeout: 15_000 }).not.toContain(screen.loading);
       const w = await page.evaluate(() => {
-        const seen = window as unknown as { __blankMain: boolean; __mainSeen: boolean };
-        return { __blankMain: seen.__blankMain, __mainSeen: seen.__mainSeen };
+        const seen = window as unknown as { __blankSeen?: string; __mainSeen: boolean };
+        return { __blankSeen: seen.__blankSeen ?? null, __mainSeen: seen.__mainSeen };
       });
       expect(w.__mainSeen, screen.path).toBe(true);
-      expect(w.__blankMain, screen.path).toBe(false);
+      expect(w.__blankSeen, screen.path).toBeNull();
       // The render waited for its data's 1 s deadline; /carreras reads no API (its list is the
       // app's own), so nothing delays it.
       if (screen.path !== '/carreras') expect(Date.now() - started, screen.path).toBeGreaterThan(1_000);
