@@ -24,6 +24,8 @@ export default defineConfig({
           setupFiles: ['test/support/unit-setup.ts'],
           include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx', 'web/src/**/*.test.ts', 'web/src/**/*.test.tsx'],
           environment: 'node',
+          // Above the component tests' wait for asynchronous UI (test/support/unit-setup.ts).
+          testTimeout: 15_000,
         },
       },
       {
