@@ -186,7 +186,7 @@ const spaBuild = (command: string): UserConfig => ({
     target: ['chrome91', 'edge91', 'firefox90', 'safari15'],
     manifest: true,
     modulePreload: { resolveDependencies: preload.resolveDependencies },
-    sourcemap: true,
+    sourcemap: false,
     cssCodeSplit: true,
     rolldownOptions: {
       // index.html, and the loader a rendered document runs first (src/first-paint/load-app.ts).
