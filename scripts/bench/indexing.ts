@@ -39,7 +39,7 @@ import { createProfileRepository } from '../../functions/adapters/dynamodb/accou
 import { createSavedSearchRepository } from '../../functions/adapters/dynamodb/alerts';
 import { createTableAccess } from '../../functions/adapters/dynamodb/client';
 import { createCountStore } from '../../functions/adapters/dynamodb/counts';
-import { writeProducts } from './table-fill';
+import { writeProducts } from '../local/table-fill';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { createEmbeddedSavedSearchIndex } from '../../functions/adapters/search/embedded-alerts';
 import type { MatchableSearch } from '../../functions/ports/alerts';

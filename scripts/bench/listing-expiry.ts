@@ -1,16 +1,16 @@
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { randomBytes } from 'node:crypto';
 import { createSendCounter } from '../../functions/adapters/dynamodb/accounts';
 import { createTableAccess } from '../../functions/adapters/dynamodb/client';
 import { createExpiryStore } from '../../functions/adapters/dynamodb/listing-expiry';
-import { createProductRepository, productItem } from '../../functions/adapters/dynamodb/products';
+import { createProductRepository } from '../../functions/adapters/dynamodb/products';
 import { createSesMailer } from '../../functions/adapters/mail/ses';
 import { createSigningKeySource } from '../../functions/adapters/secrets/signing-key';
 import { ENV } from '../../functions/commons/env';
 import { runExpiry } from '../../functions/services/listing-expiry';
 import type { Product } from '#shared/schemas';
 import { ensureTable, localDynamoClient, startDynamoDbLocal } from '../local/parts/dynamodb';
+import { writeProducts } from '../local/table-fill';
 import { startSesLocal } from '../local/parts/ses';
 import { freePort } from '../local/ports';
 
@@ -68,14 +68,7 @@ export async function runExpiryBench(line: (label: string, value: string, verdic
           expires_at: new Date(now.getTime() + offset).toISOString(),
         });
       }
-      for (let i = 0; i < items.length; i += 25)
-        await table.doc.send(
-          new BatchWriteCommand({
-            RequestItems: {
-              [tableName]: items.slice(i, i + 25).map((p) => ({ PutRequest: { Item: productItem(p) } })),
-            },
-          }),
-        );
+      await writeProducts(items, table);
       const started = performance.now();
       const result = await runExpiry({
         products: createProductRepository(table),

@@ -41,7 +41,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createTableAccess } from '../../functions/adapters/dynamodb/client';
-import { writeProducts } from './table-fill';
+import { writeProducts } from '../local/table-fill';
 import { CATEGORIES, CAREERS, CONDITIONS } from '#shared/enums';
 import type { Product } from '#shared/schemas';
 import { productListingKey } from '#shared/table';

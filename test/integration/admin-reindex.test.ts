@@ -20,7 +20,7 @@ import { ADMIN_MESSAGES } from '#shared/admin-messages';
 import { DEFAULT_SORT } from '#shared/enums';
 import type { Product } from '#shared/schemas';
 import { entityKey, keys } from '#shared/table';
-import { writeProducts } from '../../scripts/bench/table-fill';
+import { writeProducts } from '../../scripts/local/table-fill';
 import { ensureTable, localDynamoClient } from '../../scripts/local/parts/dynamodb';
 import { uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, invoke } from '../support/events';

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSendCounter } from '../../functions/adapters/dynamodb/accounts';
 import { createTableAccess, type TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createExpiryStore } from '../../functions/adapters/dynamodb/listing-expiry';
-import { createProductRepository, productItem } from '../../functions/adapters/dynamodb/products';
+import { createProductRepository } from '../../functions/adapters/dynamodb/products';
 import { createSesMailer } from '../../functions/adapters/mail/ses';
 import { createSigningKeySource } from '../../functions/adapters/secrets/signing-key';
 import { resetContext } from '../../functions/app/context';
@@ -16,6 +16,7 @@ import { type ExpiryJobDeps, type ExpiryRunResult, runExpiry } from '../../funct
 import { signListingLink } from '../../functions/services/listing-links';
 import { startSesLocal, type SesLocal } from '../../scripts/local/parts/ses';
 import { ensureTable, localDynamoClient } from '../../scripts/local/parts/dynamodb';
+import { writeProducts } from '../../scripts/local/table-fill';
 import { freePort } from '../../scripts/local/ports';
 import { ADMIN_MESSAGES } from '#shared/admin-messages';
 import { EXPIRY_MESSAGES, expiryFrom } from '#shared/listing-expiry';
@@ -176,14 +177,7 @@ describe('the expiry job: 5,000 listings of mixed dates, two overlapping runs an
       }
     }
     items.push(...kinds.expire, ...kinds.remind, ...kinds.later, ...kinds.off);
-    for (let i = 0; i < items.length; i += 25)
-      await table.doc.send(
-        new BatchWriteCommand({
-          RequestItems: {
-            [ownTable]: items.slice(i, i + 25).map((p) => ({ PutRequest: { Item: productItem(p) } })),
-          },
-        }),
-      );
+    await writeProducts(items, table);
     // Two runs at once (a schedule's retry overlapping the run it retries), then a third.
     runs.push(...(await Promise.all([runExpiry(jobDeps(table, now)), runExpiry(jobDeps(table, now))])));
     runs.push(await runExpiry(jobDeps(table, now)));

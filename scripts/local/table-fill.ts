@@ -1,15 +1,19 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { createTableAccess } from '../../functions/adapters/dynamodb/client';
+import { createTableAccess, type TableAccess } from '../../functions/adapters/dynamodb/client';
 import { productItem } from '../../functions/adapters/dynamodb/products';
 import type { Product } from '#shared/schemas';
 
 /**
- * Writes products into the table of the environment's local stack as the benchmarks load it:
- * batches of 25, a few writers in parallel (DynamoDB Local is the bottleneck anyway), unprocessed
- * items sent again.
+ * Writes products into a local table (by default the environment's) as the benchmarks and the
+ * tests that need many listings load it: batches of 25, a few writers in parallel (DynamoDB Local
+ * is the bottleneck anyway), unprocessed items sent again (a lost one would fail a test for the
+ * wrong reason).
  */
-export async function writeProducts(products: Product[]): Promise<void> {
-  const { doc, tableName } = createTableAccess();
+export async function writeProducts(
+  products: Product[],
+  table: TableAccess = createTableAccess(),
+): Promise<void> {
+  const { doc, tableName } = table;
   const batches: Product[][] = [];
   for (let i = 0; i < products.length; i += 25) batches.push(products.slice(i, i + 25));
   let next = 0;
