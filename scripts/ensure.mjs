@@ -3,14 +3,15 @@
 // `npm start` / `npm test` call it first. A fast no-op when everything is present.
 //
 //   node scripts/ensure.mjs               dependencies + Java check
-//   node scripts/ensure.mjs --browser     also Chromium (/usr/bin/chromium) for the e2e tests
+//   node scripts/ensure.mjs --browser     also Chromium (/usr/bin/chromium, or CHROME_PATH) for the
+//                                         e2e tests, installed with apt-get when missing
 //   node scripts/ensure.mjs --cfn-lint    also cfn-lint in .venv/ for the infra tests (decision 045)
 //   node scripts/ensure.mjs --opensearch  also the OpenSearch node's artifacts (Maven Central, first
 //                                         use only), for the tests; SEARCH_ENGINE=opensearch too
 //   node scripts/ensure.mjs --quiet-install  fail when the install prints an `npm warn` line about
 //                                         the dependencies (`npm test`; decision 049). Without it
 //                                         (`npm start`) the lines are shown and the start goes on.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -24,7 +25,8 @@ const wantCfnLint = process.argv.includes('--cfn-lint');
 const quietInstall = process.argv.includes('--quiet-install');
 // The integration tests run against a real OpenSearch node, as `npm start` does when asked to.
 const wantOpenSearch = process.argv.includes('--opensearch') || process.env.SEARCH_ENGINE === 'opensearch';
-const CHROMIUM = '/usr/bin/chromium';
+// CHROME_PATH: the name chrome-launcher and the benches read too (test/support/browser.ts).
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // Written after a successful install: the lock file's hash at that time.
 const STAMP = join(root, 'node_modules', '.install-stamp');
 // The project's Python tools (cfn-lint): a virtualenv built from the hash-pinned requirements,
@@ -157,15 +159,24 @@ function ensureChromium() {
     return;
   }
   log('installing Chromium (apt-get install -y chromium)…');
+  const started = Date.now();
   const prefix = isRoot ? [] : ['sudo', '-n'];
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  // apt's hundreds of lines are read only when it fails: a first `npm test` stays a few lines long.
   const sh = (args) => {
     const [cmd, ...rest] = [...prefix, ...args];
-    execFileSync(cmd, rest, { stdio: 'inherit', env });
+    const r = spawnSync(cmd, rest, { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    if (r.error) throw r.error;
+    if (r.status !== 0) {
+      process.stdout.write(r.stdout ?? '');
+      process.stderr.write(r.stderr ?? '');
+      throw new Error(`${[cmd, ...rest].join(' ')} exited with ${r.status}`);
+    }
   };
   sh(['apt-get', 'update']);
   sh(['apt-get', 'install', '-y', '--no-install-recommends', 'chromium']);
   if (!existsSync(CHROMIUM)) problems.push(`apt-get installed chromium but ${CHROMIUM} does not exist.`);
+  else log(`Chromium installed in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
 function ensureCfnLint() {

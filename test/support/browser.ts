@@ -3,8 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
 
-/** The system Chromium (`apt-get install chromium`); Playwright never downloads browsers here. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+/**
+ * The system Chromium (`apt-get install chromium`, which scripts/ensure.mjs runs when it is missing),
+ * or CHROME_PATH's; Playwright never downloads browsers here.
+ */
+export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 export const CHROMIUM_ARGS = [
   '--headless',

@@ -1,6 +1,6 @@
 // The install step of `npm test` fails when npm warns about the dependencies (decision 049):
 // the check over captured npm output, and scripts/ensure.mjs run on a fresh copy with an `npm`
-// that replays such output.
+// that replays such output (and an `apt-get`, for its Chromium install).
 import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
@@ -76,7 +76,7 @@ describe('dependencyWarnings', () => {
  * first on PATH that prints the given output, makes node_modules and exits 0, as an install that
  * succeeded with warnings does.
  */
-function ensureOnFreshClone(npmOutput: string, args: string[]) {
+function ensureOnFreshClone(npmOutput: string, args: string[], apt?: { lines: number; status: number }) {
   const dir = mkdtempSync(join(tmpdir(), 'ensure-'));
   dirs.push(dir);
   for (const file of [
@@ -97,17 +97,32 @@ function ensureOnFreshClone(npmOutput: string, args: string[]) {
     `#!/bin/sh\necho "$@" > "${dir}/npm-args.txt"\nmkdir -p "${dir}/node_modules"\ncat "${dir}/npm-output.txt" >&2\nexit 0\n`,
   );
   chmodSync(join(bin, 'npm'), 0o755);
+  // An apt-get as chatty as Debian's (a line per package) that installs "Chromium" at CHROME_PATH
+  // when it succeeds, and a sudo that runs it (ensure.mjs uses sudo when it is not root).
+  const chromium = join(dir, 'chromium');
+  if (apt) {
+    writeFileSync(
+      join(bin, 'apt-get'),
+      `#!/bin/sh\necho "$@" >> "${dir}/apt-args.txt"\ni=0\nwhile [ $i -lt ${apt.lines} ]; do echo "Unpacking libfoo$i (1.0) ..."; i=$((i+1)); done\n[ "$1" = install ] && [ ${apt.status} -eq 0 ] && touch "${chromium}"\n[ "$1" = install ] && exit ${apt.status}\nexit 0\n`,
+    );
+    writeFileSync(join(bin, 'sudo'), '#!/bin/sh\n[ "$1" = -n ] && shift\nexec "$@"\n');
+    for (const tool of ['apt-get', 'sudo']) chmodSync(join(bin, tool), 0o755);
+  }
   const run = spawnSync(process.execPath, [join(dir, 'scripts', 'ensure.mjs'), ...args], {
     cwd: dir,
     encoding: 'utf8',
-    env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH}` },
+    env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH}`, CHROME_PATH: chromium },
     timeout: 30_000,
   });
   return {
     status: run.status,
     out: `${run.stdout}${run.stderr}`,
     npmArgs: readFileSync(join(dir, 'npm-args.txt'), 'utf8').trim(),
+    aptArgs: existsSync(join(dir, 'apt-args.txt'))
+      ? readFileSync(join(dir, 'apt-args.txt'), 'utf8').trim()
+      : '',
     stamped: existsSync(join(dir, 'node_modules', '.install-stamp')),
+    chromium: existsSync(chromium),
   };
 }
 
@@ -151,5 +166,24 @@ describe('scripts/ensure.mjs on a fresh clone', () => {
     expect(run.status).toBe(0);
     expect(run.out).toContain('`npm ci` printed 53 `npm warn` line(s)');
     expect(run.stamped).toBe(true);
+  });
+});
+
+describe('scripts/ensure.mjs --browser on a machine without Chromium', () => {
+  it("installs it with apt-get and prints one line for apt's hundreds", () => {
+    const run = ensureOnFreshClone(QUIET, ['--quiet-install', '--browser'], { lines: 400, status: 0 });
+    expect(run.status).toBe(0);
+    expect(run.aptArgs).toBe('--version\nupdate\ninstall -y --no-install-recommends chromium');
+    expect(run.chromium).toBe(true);
+    expect(run.out).toMatch(/\[ensure\] Chromium installed in \d+ s/);
+    expect(run.out).not.toContain('Unpacking');
+  });
+
+  it('shows what apt printed when it fails, and fails', () => {
+    const run = ensureOnFreshClone(QUIET, ['--quiet-install', '--browser'], { lines: 3, status: 100 });
+    expect(run.status).not.toBe(0);
+    expect(run.out).toContain('Unpacking libfoo2 (1.0) ...');
+    expect(run.out).toContain('apt-get install -y --no-install-recommends chromium exited with 100');
+    expect(run.chromium).toBe(false);
   });
 });
