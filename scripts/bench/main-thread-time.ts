@@ -20,7 +20,8 @@ export interface TraceEvent {
   args?: { name?: string; data?: { url?: string } };
 }
 
-const SLOWDOWN = 4;
+/** Lighthouse's simulated CPU slowdown (its mobile default). */
+export const SIMULATED_SLOWDOWN = 4;
 const BLOCKING_MS = 50;
 /** Lighthouse's own scripts, evaluated in the page after the load (not the page's work). */
 const isLighthouseScript = (e: TraceEvent) =>
@@ -47,11 +48,16 @@ function mainThread(events: TraceEvent[]): { pid: number; tid: number } | null {
 }
 
 /**
- * Σ max(0, 4 × thread time − 50 ms) over the main thread's tasks that start after `fcpTs` (the
- * trace's clock, µs), Lighthouse's own script evaluations left out. NaN when the trace has no
- * thread times.
+ * Σ max(0, slowdown × thread time − 50 ms) over the main thread's tasks that start after `fcpTs`
+ * (the trace's clock, µs), Lighthouse's own script evaluations left out. NaN when the trace has no
+ * thread times. `slowdown` is the simulation's 4×; a load throttled itself (Lighthouse's
+ * 'devtools' throttling) ran its tasks 4× slower already, so it is 1 there.
  */
-export function threadTimeBlockingMs(events: TraceEvent[], fcpTs: number): number {
+export function threadTimeBlockingMs(
+  events: TraceEvent[],
+  fcpTs: number,
+  slowdown = SIMULATED_SLOWDOWN,
+): number {
   const main = mainThread(events);
   if (!main) return Number.NaN;
   const own = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
@@ -62,7 +68,7 @@ export function threadTimeBlockingMs(events: TraceEvent[], fcpTs: number): numbe
   for (const task of tasks) {
     const end = task.ts + (task.dur ?? 0);
     if (lighthouse.some((e) => e.ts >= task.ts && e.ts < end)) continue;
-    total += Math.max(0, (SLOWDOWN * (task.tdur ?? 0)) / 1000 - BLOCKING_MS);
+    total += Math.max(0, (slowdown * (task.tdur ?? 0)) / 1000 - BLOCKING_MS);
   }
   return total;
 }

@@ -32,6 +32,12 @@ describe('the main thread’s blocking time by thread time', () => {
     expect(threadTimeBlockingMs(events, 1000 * 1000)).toBe(180);
   });
 
+  it('charges a load throttled itself 1× its thread time (its tasks ran 4× slower already)', () => {
+    const events = [...names, task(PAGE, 1100, 200, 30), task(PAGE, 1500, 80, 80)];
+    expect(threadTimeBlockingMs(events, 1000 * 1000)).toBe(70 + 270);
+    expect(threadTimeBlockingMs(events, 1000 * 1000, 1)).toBe(30);
+  });
+
   it("leaves out Lighthouse's own script evaluations in the page", () => {
     const probe = task(PAGE, 3000, 100, 100);
     const events = [
