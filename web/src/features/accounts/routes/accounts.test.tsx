@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSessionForTests } from '@/lib/session';
 import { fakeApi, renderApp } from '@/testing/render';
+import { forgetRegistration } from '../pending-registration';
 
 // The Amplify module boundary: everything else (forms, store, API client) is real.
 const amplify = vi.hoisted(() => ({
@@ -46,6 +47,9 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // The password a registration handed to the code screen is module state: a test that stops
+  // before confirming must not hand it to the next one.
+  forgetRegistration();
   vi.unstubAllGlobals();
   vi.clearAllMocks();
   resetSessionForTests();
@@ -158,9 +162,12 @@ describe('/register', () => {
       university_id: 'ucab',
     });
     expect(amplify.signUp).not.toHaveBeenCalled();
-    // The code screen of this browser's registration, at an address a reload keeps.
-    expect(router.state.location.pathname + router.state.location.search).toBe(
-      '/register?email=ana%40example.com',
+    // The code screen of this browser's registration, at an address a reload keeps. (The toast
+    // renders in the submit's own update; the router's navigation commits a moment later.)
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        '/register?email=ana%40example.com',
+      ),
     );
     expect(JSON.parse(localStorage.getItem('pendingRegistration') ?? '{}')).toMatchObject({
       email: 'ana@example.com',
