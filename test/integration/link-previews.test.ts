@@ -9,6 +9,7 @@ import { DEMO_PRODUCT_COUNT } from '../../scripts/demo/data';
 import { DEMO_CATALOGUE_SELLERS } from '../../scripts/demo/sellers';
 import { DEMO_USERS } from '../../scripts/local/demo-users';
 import { type LocalStack, startLocalStack } from '../../scripts/local/stack';
+import { formatUsdWithBs } from '#shared/exchange-rate';
 import { buildWebIfStale } from '../../scripts/local/web-build';
 import { FIRST_ROW } from '../../web/src/components/product/image-sizes';
 import { HOSTILE_TEXTS } from '../fixtures/hostile-text';
@@ -110,6 +111,14 @@ describe.each(Object.entries(CRAWLERS))('link previews as %s reads them', (_, ag
     expect(titleOf(html)).toContain(product.title);
     const description = metaOf(html, 'description') ?? '';
     expect(description).toMatch(/^US\$ [\d.]+,\d{2}/);
+    // The demo data's BCV rate is today's: the price in bolívares beside the dollars (the spec's
+    // 'US$ 190,00 · ≈ Bs. 100.105,38').
+    const { rate } = (await (await fetch(`${stack.url}/api/exchange-rate`)).json()) as {
+      rate: { rate: number; date: string } | null;
+    };
+    expect(rate).not.toBeNull();
+    expect(description.startsWith(`${formatUsdWithBs(product.price, rate)} · `)).toBe(true);
+    expect(description).toContain('≈ Bs. ');
     expect(description).toMatch(/Nuevo|Usado|Como nuevo|Buen estado|Aceptable/);
     expect(description).toMatch(/Universidad|Instituto/);
     expect(canonicalOf(html)).toBe(url);

@@ -33,6 +33,23 @@ describe('server render of the first screens', () => {
     ).toBe(true);
   });
 
+  it("gives a product's link preview its price in bolívares at the API's rate (the spec's 'US$ 190,00 · ≈ Bs. …')", async () => {
+    serveCatalog({
+      ...defaultCatalog(),
+      details: [detail({ price: 190, condition: 'usado' })],
+      rate: { date: '2026-03-10', rate: 526.8704, source: 'bcv', recorded_at: '2026-03-10T12:00:00.000Z' },
+    });
+    const { head } = await page('/product/42');
+    expect(head.description).toBe(
+      'US$ 190,00 · ≈ Bs. 100.105,38 (tasa BCV del 10/03/2026) · Usado · Universidad Católica Andrés Bello',
+    );
+    // Without a rate, the dollars only.
+    serveCatalog({ ...defaultCatalog(), details: [detail({ price: 190, condition: 'usado' })] });
+    expect((await page('/product/42')).head.description).toBe(
+      'US$ 190,00 · Usado · Universidad Católica Andrés Bello',
+    );
+  });
+
   it.each(['/product/013', '/product/13abc', '/product/999'])(
     'answers 404 with "Producto no encontrado" for %s',
     async (url) => {

@@ -69,13 +69,13 @@ function productPageHead({ params, queryClient }: HeadRequest, ctx: HeadContext)
       ctx,
     );
   }
+  // Read into constants first: inside the builder's argument, TanStack's getQueryData takes its
+  // type from the parameter it is passed to rather than from the query key, so a wrong shape (the
+  // rate's answer is `{ rate }`, not the rate) type-checked and dropped the bolívares.
+  const university = queryClient.getQueryData(getUniversityQueryOptions(product.university_id).queryKey);
+  const rateAnswer = queryClient.getQueryData(getExchangeRateQueryOptions().queryKey);
   return productHead(
-    {
-      product,
-      university: queryClient.getQueryData(getUniversityQueryOptions(product.university_id).queryKey) ?? null,
-      rate: queryClient.getQueryData(getExchangeRateQueryOptions().queryKey),
-      image: previewPhoto(product),
-    },
+    { product, university: university ?? null, rate: rateAnswer?.rate, image: previewPhoto(product) },
     ctx,
   );
 }

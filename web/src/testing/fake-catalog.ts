@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { type RouteName, routeList, routes } from '#shared/routes';
 import type { ProductDetail, ProductSummary } from '#shared/schemas';
+import type { PublicRate } from '#shared/exchange-rate';
 import type { Seller } from '#shared/trust';
 import { setApiTransport } from '@/lib/api-client';
 import { product, universities } from './fixtures';
@@ -10,6 +11,8 @@ export interface Catalog {
   products: ProductSummary[];
   details: ProductDetail[];
   sellers: Seller[];
+  /** The BCV rate the API answers (none by default). */
+  rate?: PublicRate | null;
 }
 
 export const detail = (overrides: Partial<ProductDetail> = {}): ProductDetail => ({
@@ -79,7 +82,7 @@ function answer(catalog: Catalog, url: URL, method: string): { status: number; b
   let body: unknown;
   if (name === 'listUniversities') body = { items: universities };
   else if (name === 'getUniversity') body = universities.find((u) => u.id === params.id);
-  else if (name === 'getExchangeRate') body = { rate: null };
+  else if (name === 'getExchangeRate') body = { rate: catalog.rate ?? null };
   else if (name === 'getProduct') body = catalog.details.find((p) => String(p.id) === params.id);
   else if (name === 'relatedProducts') body = { items: catalog.products.slice(0, 2) };
   else if (name === 'getSeller') body = catalog.sellers.find((s) => s.id === params.id);
