@@ -43,10 +43,22 @@ function log(message) {
   process.stdout.write(`[ensure] ${message}\n`);
 }
 
-function run(cmd, args) {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+/**
+ * Runs a command to its end; throws when it fails. `quiet`: its output is kept back and shown only
+ * when it fails (apt's hundreds of lines for Chromium: a first `npm test` stays a few lines long).
+ */
+function run(cmd, args, { quiet = false, env = process.env } = {}) {
+  const r = quiet
+    ? spawnSync(cmd, args, { cwd: root, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+    : spawnSync(cmd, args, { cwd: root, env, stdio: 'inherit' });
   if (r.error) throw r.error;
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${r.status}`);
+  if (r.status !== 0) {
+    if (quiet) {
+      process.stdout.write(r.stdout ?? '');
+      process.stderr.write(r.stderr ?? '');
+    }
+    throw new Error(`${cmd} ${args.join(' ')} exited with ${r.status}`);
+  }
 }
 
 /**
@@ -162,19 +174,12 @@ function ensureChromium() {
   const started = Date.now();
   const prefix = isRoot ? [] : ['sudo', '-n'];
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  // apt's hundreds of lines are read only when it fails: a first `npm test` stays a few lines long.
-  const sh = (args) => {
-    const [cmd, ...rest] = [...prefix, ...args];
-    const r = spawnSync(cmd, rest, { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    if (r.error) throw r.error;
-    if (r.status !== 0) {
-      process.stdout.write(r.stdout ?? '');
-      process.stderr.write(r.stderr ?? '');
-      throw new Error(`${[cmd, ...rest].join(' ')} exited with ${r.status}`);
-    }
+  const apt = (args) => {
+    const [cmd, ...rest] = [...prefix, 'apt-get', ...args];
+    run(cmd, rest, { quiet: true, env });
   };
-  sh(['apt-get', 'update']);
-  sh(['apt-get', 'install', '-y', '--no-install-recommends', 'chromium']);
+  apt(['update']);
+  apt(['install', '-y', '--no-install-recommends', 'chromium']);
   if (!existsSync(CHROMIUM)) problems.push(`apt-get installed chromium but ${CHROMIUM} does not exist.`);
   else log(`Chromium installed in ${Math.round((Date.now() - started) / 1000)} s`);
 }

@@ -22,6 +22,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { STORAGE_KEYS } from '../../shared/limits';
+import { CHROMIUM_PATH } from '../../test/support/browser';
 import type { LocalStack } from '../local/stack';
 import { buildFloor, FLOOR_LABEL, FLOOR_PATH, startFloor } from './floor/serve';
 import { SIMULATED_SLOWDOWN, type TraceEvent, threadTimeBlockingMs } from './main-thread-time';
@@ -48,7 +49,6 @@ const REPORTS = process.env.LIGHTHOUSE_REPORTS;
  */
 export const THROTTLING = (process.env.LIGHTHOUSE_THROTTLING ?? 'simulate') as 'simulate' | 'devtools';
 let reportCount = 0;
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 
 export interface RunFigures {
@@ -183,7 +183,7 @@ async function chooseUniversity(port: number, origin: string, university: string
  */
 export async function auditWithRetry(url: string, chosen?: string): Promise<RunFigures> {
   for (let attempt = 1; ; attempt++) {
-    const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
     try {
       if (chosen) await chooseUniversity(chrome.port, new URL(url).origin, chosen);
       return await audit(chrome.port, url);
@@ -200,8 +200,8 @@ export async function lighthouseFigures(
   stack: Pick<LocalStack, 'url' | 's3Endpoint' | 'imagesBucket'>,
   line: Line,
 ): Promise<boolean> {
-  if (!existsSync(CHROME_PATH))
-    throw new Error(`No Chromium at ${CHROME_PATH} (apt-get install -y chromium, or set CHROME_PATH)`);
+  if (!existsSync(CHROMIUM_PATH))
+    throw new Error(`No Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium, or set CHROME_PATH)`);
   const list = await pages(stack.url);
   const floor = await floorOrigin(stack);
   try {

@@ -2,6 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { formatUsdWithBs } from '#shared/exchange-rate';
+import { routes } from '#shared/routes';
 import type { Product } from '#shared/schemas';
 import { createTableAccess, type TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
@@ -9,7 +12,6 @@ import { DEMO_PRODUCT_COUNT } from '../../scripts/demo/data';
 import { DEMO_CATALOGUE_SELLERS } from '../../scripts/demo/sellers';
 import { DEMO_USERS } from '../../scripts/local/demo-users';
 import { type LocalStack, startLocalStack } from '../../scripts/local/stack';
-import { formatUsdWithBs } from '#shared/exchange-rate';
 import { buildWebIfStale } from '../../scripts/local/web-build';
 import { FIRST_ROW } from '../../web/src/components/product/image-sizes';
 import { HOSTILE_TEXTS } from '../fixtures/hostile-text';
@@ -113,9 +115,8 @@ describe.each(Object.entries(CRAWLERS))('link previews as %s reads them', (_, ag
     expect(description).toMatch(/^US\$ [\d.]+,\d{2}/);
     // The demo data's BCV rate is today's: the price in bolívares beside the dollars (the spec's
     // 'US$ 190,00 · ≈ Bs. 100.105,38').
-    const { rate } = (await (await fetch(`${stack.url}/api/exchange-rate`)).json()) as {
-      rate: { rate: number; date: string } | null;
-    };
+    const rateRoute = routes.getExchangeRate;
+    const { rate } = z.parse(rateRoute.response, await (await fetch(`${stack.url}${rateRoute.path}`)).json());
     expect(rate).not.toBeNull();
     expect(description.startsWith(`${formatUsdWithBs(product.price, rate)} · `)).toBe(true);
     expect(description).toContain('≈ Bs. ');
