@@ -189,6 +189,7 @@ const spaBuild = (command: string): UserConfig => ({
     sourcemap: false,
     cssCodeSplit: true,
     rolldownOptions: {
+      optimization: { inlineConst: { mode: 'all', pass: 1 } },
       // index.html, and the loader a rendered document runs first (src/first-paint/load-app.ts).
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),

@@ -92,7 +92,7 @@ async function newPage(): Promise<{ page: Page; problems: string[] }> {
         w.__mainSeen = true;
         if ((main.textContent ?? '').trim() === '' && !main.querySelector('.skeleton, img')) {
           // The first blank frame, so a failure says which moment it was.
-          w.__blankSeen ??= `${location.pathname}, app ${document.documentElement.hasAttribute('data-app-mounted') ? 'mounted' : 'not mounted'}: ${main.innerHTML.slice(0, 200)}`;
+          w.__blankSeen ??= `${location.pathname}, app ${document.documentElement.hasAttribute('data-app-ready') ? 'mounted' : 'not mounted'}: ${main.innerHTML.slice(0, 200)}`;
         }
       }
       requestAnimationFrame(look);
@@ -127,7 +127,7 @@ describe('with the render down: the kind’s static shell', () => {
       expect(await page.locator('header.navbar').count(), screen.path).toBe(1);
       expectLoading(await mainHtml(page), screen.loading);
       release();
-      await page.locator('html[data-app-mounted]').waitFor({ state: 'attached' });
+      await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
       await page.locator(`#main ${screen.content}`).first().waitFor({ timeout: 20_000 });
       // The app runs over the shell: a click navigates.
       await page.locator('a.navbar__logo').click();
@@ -157,7 +157,7 @@ describe('with a slow API (/__local/api-delay 5000)', () => {
       await page.locator('#render-state').waitFor({ state: 'attached' });
       expectLoading(await mainHtml(page), screen.loading);
       release();
-      await page.locator('html[data-app-mounted]').waitFor({ state: 'attached' });
+      await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
       await page.locator(`#main ${screen.content}`).first().waitFor({ timeout: 30_000 });
       if (typeof screen.loading === 'string' && screen.path !== '/carreras')
         await expect.poll(() => mainHtml(page), { timeout: 15_000 }).not.toContain(screen.loading);
@@ -182,7 +182,7 @@ describe('menus right after load', () => {
     // The signed-in entries' chunk never arrives: the signed-out entries do not need it.
     await page.route(/\/assets\/user-menu-items-[^/]+\.js$/, () => {});
     await page.goto(`${baseUrl}/global-marketplace`);
-    await page.locator('html[data-app-mounted]').waitFor({ state: 'attached' });
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Menú de usuario' }).click();
     const panel = page.getByRole('dialog', { name: 'Menú de usuario' });
     await expect
@@ -219,7 +219,7 @@ describe("a rendered page's first photos before the app (first-paint/load-app.ts
       const path = which === 'product' ? `/product/${(await ucabListing()).id}` : which;
       const { page, problems } = await newPage();
       await page.goto(`${baseUrl}${path}`);
-      await page.locator('html[data-app-mounted]').waitFor({ state: 'attached' });
+      await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
       const { photos, scripts } = await timings(page);
       expect(photos.length, path).toBeGreaterThan(0);
       expect(photos.every(Number.isFinite), path).toBe(true);
@@ -236,7 +236,7 @@ describe("a rendered page's first photos before the app (first-paint/load-app.ts
     await page.route(/\/images\//, () => {});
     const started = Date.now();
     await page.goto(`${baseUrl}/global-marketplace`, { waitUntil: 'commit' });
-    await page.locator('html[data-app-mounted]').waitFor({ state: 'attached', timeout: 15_000 });
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 15_000 });
     const waited = Date.now() - started;
     expect(waited).toBeGreaterThan(3_000);
     expect(waited).toBeLessThan(10_000);

@@ -196,7 +196,7 @@ export async function cardTitles(scope: Page | Locator): Promise<string[]> {
  */
 export async function appMounted(scope: Page | Locator): Promise<void> {
   const page = 'goto' in scope ? scope : scope.page();
-  await page.locator('html[data-app-mounted]').waitFor({ state: 'attached' });
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
 }
 /**
  * Sets one of the local origin's switches (`/__local/render` {"mode"}, `/__local/api-delay` {"ms"}:

@@ -87,7 +87,7 @@ describe('local stack smoke', () => {
     });
     await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
     // The app mounted (hydrated the server's render of /), and no inert copy of the bar is left.
-    await page.locator('html[data-app-mounted]').waitFor({ state: 'attached' });
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     await expect.poll(() => page.locator('#root .app-shell:not([inert])').count()).toBe(1);
     await expect.poll(() => page.locator('#root [inert]').count()).toBe(0);
     expect(problems).toEqual([]);
@@ -293,7 +293,7 @@ describe('local stack smoke', () => {
 
         // The app hydrates the same HTML: nothing replaced, nothing moved.
         release();
-        await page.locator('html[data-app-mounted]').waitFor({ state: 'attached' });
+        await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
         await page.waitForLoadState('networkidle');
         expect(await boxes()).toEqual(before);
         if (titles.length > 0)
@@ -356,7 +356,7 @@ describe('local stack smoke', () => {
         const html = (await res?.text()) ?? '';
         expect(html).not.toContain('data-server-rendered');
         expect(html).not.toContain('<div id="root"></div>');
-        await page.locator('html[data-app-mounted]').waitFor({ state: 'attached' });
+        await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
         expect(await page.locator('html[data-server-rendered]').count()).toBe(0);
         await page.locator(`#main ${part}`).first().waitFor();
         expect(new URL(page.url()).pathname).toBe(shown);
@@ -376,7 +376,7 @@ describe('local stack smoke', () => {
           .parse(await (await fetch(`${baseUrl}/api/products?limit=1&sort=newest`)).json());
         const page = await context.newPage();
         await page.goto(`${baseUrl}/product/${items[0].id}`);
-        await page.locator('html[data-app-mounted]').waitFor({ state: 'attached' });
+        await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
         expect(await page.locator('html[data-server-rendered]').count()).toBe(0);
         await expect.poll(() => page.locator('h1.product-title').textContent()).toBe(items[0].title);
       } finally {

@@ -4,12 +4,13 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RENDER_STATE_ID, SERVER_RENDERED_ATTRIBUTE } from '#shared/pages';
 import { App } from './app/app';
+import { APP_READY_ATTRIBUTE } from './first-paint/app-scripts';
 import { createQueryClient } from './app/provider';
 import { preloadRoute } from './app/router';
 import { mustRevalidatePublicReads } from './lib/api-client';
 import { recoveryRedirect } from './lib/recovery-link';
 import { applyServerStyles } from './lib/server-styles';
-import { startSession } from './lib/session';
+import { sessionSettled, startSession } from './lib/session';
 import { mirrorSelectedUniversity } from './lib/university-cookie';
 // A type only (erased from the bundle): the server's state as entry-server.tsx writes it.
 import type { RenderState } from './server/entry-server';
@@ -20,13 +21,13 @@ const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
 /**
- * Marks the document once the app's root has committed (created or hydrated): the end-to-end
- * tests' "the app is running" signal (test/e2e/journey-support.ts appMounted).
+ * Marks the document ready once the app's root has committed (created or hydrated) and the session
+ * is known: the taps kept until then are carried out (first-paint/early-taps.ts).
  */
 function Mounted({ onMount }: { onMount?: () => void }) {
   useEffect(() => {
-    document.documentElement.setAttribute('data-app-mounted', '');
     onMount?.();
+    void sessionSettled().then(() => document.documentElement.setAttribute(APP_READY_ATTRIBUTE, ''));
   }, [onMount]);
   return null;
 }

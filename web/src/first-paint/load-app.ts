@@ -7,11 +7,13 @@
  * document carries the app's tags, as Vite wrote them, in an inert `<template>` (./app-scripts.ts),
  * and this module adds them to the head once the first screen's photos have loaded (or failed, or
  * after FIRST_PHOTOS_WAIT_MS) and that screen has been painted. Until then the page is its HTML:
- * links and the search form work natively; a tap on a button waits for the app.
+ * links and native forms work as they are; a tap on a control that needs the app is kept and
+ * carried out once the app is ready (./early-taps.ts), on every document, shells included.
  *
  * Its own entry of the build (vite.config.ts), with no import of the app's, so it stays tiny.
  */
 import { APP_SCRIPTS_TEMPLATE_ID, FIRST_PHOTOS_SELECTOR, FIRST_PHOTOS_WAIT_MS } from './app-scripts';
+import { keepEarlyTaps } from './early-taps';
 
 /** Resolves once every not-yet-complete first photo has loaded or failed, or after the wait. */
 export function firstPhotosSettled(
@@ -74,6 +76,7 @@ export async function activateAppScripts(
   if (entry >= 0) doc.head.append(live(doc, tags[entry]));
 }
 
+keepEarlyTaps();
 void firstPhotosSettled()
   .then(afterNextPaint)
   .then(() => activateAppScripts());

@@ -129,6 +129,22 @@ export function startSession(): void {
   }
 }
 
+/**
+ * Resolves once the session is known (signed in or out, not being restored): a tap kept before the
+ * app ran (first-paint/early-taps.ts) must meet the screen as it is for this person.
+ */
+export function sessionSettled(): Promise<void> {
+  if (current.status !== 'loading') return Promise.resolve();
+  return new Promise((resolve) => {
+    const listener = () => {
+      if (current.status === 'loading') return;
+      listeners.delete(listener);
+      resolve();
+    };
+    listeners.add(listener);
+  });
+}
+
 /** Test seam: forget everything (store, loaded Amplify). */
 export function resetSessionForTests(): void {
   current = SIGNED_OUT;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '#shared/html';
 import { APP_SCRIPTS_TEMPLATE_ID } from '../first-paint/app-scripts';
-import { renderDocument } from './document';
+import { renderDocument, shellDocument } from './document';
 
 /** index.html as Vite writes it (web/dist/index.html, shortened). */
 const TEMPLATE = `<!doctype html>
@@ -40,7 +40,7 @@ describe('renderDocument', () => {
     expect(liveTags(html)).toEqual([
       '<link rel="stylesheet" crossorigin href="/assets/index-c.css">',
       '<link rel="stylesheet" crossorigin href="/assets/product-d.css">',
-      '<script type="module" crossorigin src="/assets/load-app-f.js">',
+      '<script type="module" crossorigin blocking="render" src="/assets/load-app-f.js">',
     ]);
     const held = new RegExp(`<template id="${APP_SCRIPTS_TEMPLATE_ID}">([\\s\\S]*?)</template>`).exec(
       html,
@@ -79,5 +79,21 @@ describe('renderDocument', () => {
     expect(html).toContain(`<title>${escapeHtml(title)}</title>`);
     expect(html).toContain(`<h1>${escapeHtml(title)}</h1>`);
     expect(html.match(/<script type="module"/g)).toHaveLength(2);
+  });
+});
+
+describe('shellDocument', () => {
+  it("with the loader: it runs before the app's entry (module scripts run in order) and blocks the first paint", () => {
+    const html = shellDocument(TEMPLATE, '<main>Cargando...</main>', SCREEN_TAGS, '/assets/load-app-f.js');
+    expect(liveTags(html)).toEqual([
+      '<script type="module" crossorigin blocking="render" src="/assets/load-app-f.js">',
+      '<script type="module" crossorigin src="/assets/index-a.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/react-b.js">',
+      '<link rel="stylesheet" crossorigin href="/assets/index-c.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/product-d.css">',
+      '<link rel="modulepreload" crossorigin href="/assets/product-e.js">',
+    ]);
+    expect(html).not.toContain('data-server-rendered');
+    expect(html).toContain('<div id="root"><main>Cargando...</main></div>');
   });
 });

@@ -107,6 +107,16 @@ export async function answerPage(
   };
 }
 
+/**
+ * The first-paint loader's tag (first-paint/load-app.ts). `blocking="render"`: the browser paints
+ * nothing before the loader has run, so no control is ever shown before its taps are kept
+ * (first-paint/early-taps.ts). It is a few hundred bytes, fetched beside the render-blocking
+ * stylesheet. Browsers without the attribute (Safari) run it as any module script, at once after
+ * parsing.
+ */
+const loaderTag = (src: string) =>
+  `<script type="module" crossorigin blocking="render" src="${src}"></script>`;
+
 /** A module script or modulepreload link as Vite writes them (index.html) and ./assets.ts does. */
 const APP_TAG = /[ \t]*(?:<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)\n?/g;
 
@@ -150,7 +160,7 @@ function appScriptsAfterPhotos(
     screenTags: screen.rest,
     appTags:
       `    <template id="${APP_SCRIPTS_TEMPLATE_ID}">${held.join('')}</template>\n` +
-      `    <script type="module" crossorigin src="${loaderSrc}"></script>\n`,
+      `    ${loaderTag(loaderSrc)}\n`,
   };
 }
 
@@ -215,14 +225,27 @@ export function renderDocument(
  * shell stands for every page of its kind), with the app's markup of the kind's pending screen in
  * #root and that screen's stylesheet and modulepreload links. Not marked server-rendered and with
  * no state: the app renders over it (createRoot) rather than hydrating it, since the visitor's URL,
- * session and chosen university differ from the shell's.
+ * session and chosen university differ from the shell's. With `loaderSrc`, the first-paint loader
+ * runs first, keeping taps until the app is ready.
  */
-export function shellDocument(template: string, html: string, assetTags = ''): string {
+export function shellDocument(
+  template: string,
+  html: string,
+  assetTags = '',
+  loaderSrc: string | null = null,
+): string {
   const rootStart = template.indexOf('<div id="root">');
   const rootEnd = template.lastIndexOf('</div>', template.indexOf('</body>'));
   if (rootStart === -1 || rootEnd === -1) throw new Error('index.html has no <div id="root">');
+  // The loader before the app's entry (module scripts run in document order): it keeps the taps on
+  // the shell's bar while the app loads (first-paint/early-taps.ts); its template part finds none.
+  const head = loaderSrc
+    ? template
+        .slice(0, rootStart)
+        .replace('<script type="module"', () => `${loaderTag(loaderSrc)}\n    <script type="module"`)
+    : template.slice(0, rootStart);
   return (
-    template.slice(0, rootStart).replace('</head>', () => `${assetTags}  </head>`) +
+    head.replace('</head>', () => `${assetTags}  </head>`) +
     `<div id="root">${html}</div>` +
     template.slice(rootEnd + '</div>'.length)
   );

@@ -25,7 +25,7 @@ import { createQueryClient } from '../app/provider';
 import { screenOf } from '../app/router';
 import type { PageHead } from '../lib/page-head/types';
 import type { PrefetchResult, RenderValues } from '../lib/render-context';
-import { screenAssetTags } from './assets';
+import { appLoaderSrc, screenAssetTags } from './assets';
 import { answerPage, type PageRequest, type PageResponse, shellDocument } from './document';
 import { headOf } from './heads';
 
@@ -225,7 +225,12 @@ export async function renderShellDocuments(template: string): Promise<Record<str
     const { pathname } = new URL(location, 'http://shell');
     const path = shellPathOf(pathname);
     if (!path) throw new Error(`${pathname} is not a rendered page`);
-    shells[path] = shellDocument(template, await renderShell(location), await screenAssetTags(pathname));
+    shells[path] = shellDocument(
+      template,
+      await renderShell(location),
+      await screenAssetTags(pathname),
+      appLoaderSrc(),
+    );
   }
   return shells;
 }

@@ -1,0 +1,224 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { APP_READY_ATTRIBUTE, TAP_KEPT_ATTRIBUTE } from './app-scripts';
+import {
+  CONTROL_GONE_TEXT,
+  type EarlyTaps,
+  keepEarlyTaps,
+  LOAD_FAILED_TEXT,
+  NOTICE_CLASS,
+} from './early-taps';
+
+let taps: EarlyTaps | undefined;
+
+afterEach(() => {
+  taps?.stop();
+  taps = undefined;
+  document.documentElement.removeAttribute(APP_READY_ATTRIBUTE);
+  document.body.innerHTML = '';
+});
+
+/** The server's HTML: the app's handlers are not attached yet; `calls` records what they would do. */
+function page(html: string): { calls: string[] } {
+  document.body.innerHTML = `<div id="root">${html}</div>`;
+  taps = keepEarlyTaps(document);
+  return { calls: [] };
+}
+
+/** The app takes over: its handler on `selector` records into `calls`; then the document is ready. */
+async function appReady(calls: string[], handlers: Record<string, (el: HTMLElement) => void> = {}) {
+  for (const [selector, handler] of Object.entries(handlers))
+    for (const el of document.querySelectorAll<HTMLElement>(selector))
+      el.addEventListener('click', () => {
+        calls.push(selector);
+        handler(el);
+      });
+  document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '');
+  // The observer's callback is a microtask.
+  await Promise.resolve();
+  await Promise.resolve();
+}
+
+const tap = (el: Element | null) => {
+  const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+  el?.dispatchEvent(event);
+  return event;
+};
+
+const notice = () => document.querySelector(`.${NOTICE_CLASS}`);
+
+describe('keepEarlyTaps', () => {
+  it('keeps a tap on a button before the app runs, shows it pressed, and carries it out once ready', async () => {
+    const { calls } = page('<button type="button" aria-label="Guardar en favoritos">♥</button>');
+    const heart = document.querySelector('button');
+    let before = 0;
+    heart?.addEventListener('click', () => before++);
+    const event = tap(heart);
+    expect(event.defaultPrevented).toBe(true);
+    expect(before).toBe(0);
+    expect(heart?.hasAttribute(TAP_KEPT_ATTRIBUTE)).toBe(true);
+    expect(heart?.getAttribute('aria-busy')).toBe('true');
+
+    await appReady(calls, { button: () => {} });
+    expect(calls).toEqual(['button']);
+    expect(heart?.hasAttribute(TAP_KEPT_ATTRIBUTE)).toBe(false);
+    expect(heart?.hasAttribute('aria-busy')).toBe(false);
+  });
+
+  it('counts taps on the same control once, and restores the aria-busy the control had', async () => {
+    const { calls } = page('<button type="button" aria-busy="false">Crear alerta</button>');
+    const button = document.querySelector('button');
+    tap(button);
+    tap(button);
+    expect(taps?.kept).toHaveLength(1);
+    await appReady(calls, { button: () => {} });
+    expect(calls).toEqual(['button']);
+    expect(button?.getAttribute('aria-busy')).toBe('false');
+  });
+
+  it('carries out several kept taps in the order they were made', async () => {
+    const { calls } = page(
+      '<button type="button">Compartir</button><button type="button">Abrir menú</button>',
+    );
+    const [share, menu] = document.querySelectorAll('button');
+    tap(menu);
+    tap(share);
+    const order: string[] = [];
+    await appReady(calls, { button: (el) => order.push(el.textContent ?? '') });
+    expect(order).toEqual(['Abrir menú', 'Compartir']);
+  });
+
+  it('leaves links and native forms to the browser', () => {
+    page(
+      '<a href="/marketplace?university=ucab">UCAB</a><form action="/search"><input name="q"><button>Buscar</button></form>',
+    );
+    expect(tap(document.querySelector('a')).defaultPrevented).toBe(false);
+    expect(tap(document.querySelector('form button')).defaultPrevented).toBe(false);
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    document.querySelector('form')?.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(false);
+    expect(taps?.kept).toHaveLength(0);
+  });
+
+  it('ignores taps outside the app (the notice, a browser extension) and after the app is ready', async () => {
+    document.body.innerHTML =
+      '<div id="root"><button type="button">Dentro</button></div><button type="button">Fuera</button>';
+    taps = keepEarlyTaps(document);
+    expect(tap(document.body.lastElementChild).defaultPrevented).toBe(false);
+    await appReady([]);
+    expect(tap(document.querySelector('#root button')).defaultPrevented).toBe(false);
+  });
+
+  it("keeps an app form's submission (no action: natively it would put its fields in the URL) and submits it once ready", async () => {
+    const { calls } = page(
+      '<form><input name="email" value="a@b.c"><input type="password" name="password" value="x"><button type="submit">Continuar</button></form>',
+    );
+    const form = document.querySelector('form') as HTMLFormElement;
+    const submitted: string[] = [];
+    // Enter in a field: the browser submits through the default button's click, which is kept.
+    expect(tap(form.querySelector('button')).defaultPrevented).toBe(true);
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      submitted.push(new FormData(form).get('email') as string);
+    });
+    await appReady(calls);
+    expect(submitted).toEqual(['a@b.c']);
+  });
+
+  it('keeps the submission of an app form that has no submit button', async () => {
+    page('<form><input name="q"></form>');
+    const form = document.querySelector('form') as HTMLFormElement;
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+    const submitted = vi.fn((e: Event) => e.preventDefault());
+    form.addEventListener('submit', submitted);
+    await appReady([]);
+    expect(submitted).toHaveBeenCalledTimes(1);
+  });
+
+  it('acts on the state the person saw: a toggle the app already shows in the other state is not toggled back', async () => {
+    const { calls } = page(
+      '<button type="button" aria-pressed="false" aria-label="Guardar en favoritos">♥</button><button type="button" aria-pressed="false" aria-label="Guardar en favoritos">♥</button>',
+    );
+    const [saved, notSaved] = document.querySelectorAll('button');
+    tap(saved);
+    tap(notSaved);
+    // The person's favourites arrive with the app: the first was saved already.
+    saved.setAttribute('aria-pressed', 'true');
+    await appReady(calls, { button: () => {} });
+    expect(calls).toEqual(['button']);
+    expect(saved.hasAttribute(TAP_KEPT_ATTRIBUTE)).toBe(false);
+  });
+
+  it('finds a control the app drew anew by its name and place (a shell rendered over, a link become a button)', async () => {
+    page(
+      '<a href="/login?next=%2Fproduct%2F5" data-needs-app>Contactar por WhatsApp</a><button type="button">Compartir</button><button type="button">Compartir</button>',
+    );
+    const link = document.querySelector('a');
+    expect(tap(link).defaultPrevented).toBe(true);
+    tap(document.querySelectorAll('button')[1]);
+    // The app's first commit replaces the markup: for a signed-in buyer, a button.
+    const root = document.getElementById('root') as HTMLElement;
+    root.innerHTML =
+      '<button type="button">Contactar por WhatsApp</button><button type="button" id="s1">Compartir</button><button type="button" id="s2">Compartir</button>';
+    const clicked: string[] = [];
+    for (const b of root.querySelectorAll('button'))
+      b.addEventListener('click', () => clicked.push(b.id || b.textContent || ''));
+    await appReady([]);
+    expect(clicked).toEqual(['Contactar por WhatsApp', 's2']);
+    expect(notice()).toBeNull();
+  });
+
+  it('says so when a kept control is gone once the app runs, rather than doing nothing', async () => {
+    page('<button type="button">Reportar</button>');
+    tap(document.querySelector('button'));
+    (document.getElementById('root') as HTMLElement).innerHTML = '<p>Esta es tu publicación.</p>';
+    await appReady([]);
+    expect(notice()?.textContent).toContain(CONTROL_GONE_TEXT);
+    expect(notice()?.getAttribute('role')).toBe('alert');
+  });
+
+  it("when the app's scripts fail to load: says so with a button to reload, follows a kept link, keeps nothing more", async () => {
+    page(
+      '<a href="/login?next=%2Fproduct%2F5" data-needs-app>Contactar por WhatsApp</a><button type="button">Compartir</button>',
+    );
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => {});
+    const [link, share] = [document.querySelector('a'), document.querySelector('button')];
+    tap(share);
+    tap(link);
+    const script = document.createElement('script');
+    script.type = 'module';
+    document.head.append(script);
+    script.dispatchEvent(new Event('error'));
+    expect(notice()?.textContent).toContain(LOAD_FAILED_TEXT);
+    expect(assign).toHaveBeenCalledWith(`${location.origin}/login?next=%2Fproduct%2F5`);
+    expect(share?.hasAttribute(TAP_KEPT_ATTRIBUTE)).toBe(false);
+    expect(tap(share).defaultPrevented).toBe(false);
+    notice()?.querySelector('button')?.click();
+    expect(reload).toHaveBeenCalledTimes(1);
+    // A late start after all (the error was not fatal): the notice goes.
+    await appReady([]);
+    expect(notice()).toBeNull();
+    script.remove();
+    assign.mockRestore();
+    reload.mockRestore();
+  });
+
+  it('counts an error thrown by the app while it starts as a failure, but not a photo that failed', () => {
+    page('<button type="button">Compartir</button>');
+    const img = document.createElement('img');
+    document.getElementById('root')?.append(img);
+    img.dispatchEvent(new Event('error'));
+    expect(notice()).toBeNull();
+    window.dispatchEvent(new ErrorEvent('error', { filename: `${location.origin}/assets/index-abc.js` }));
+    expect(notice()?.textContent).toContain(LOAD_FAILED_TEXT);
+  });
+
+  it('does nothing on a document whose app is ready already', () => {
+    document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '');
+    page('<button type="button">Compartir</button>');
+    expect(tap(document.querySelector('button')).defaultPrevented).toBe(false);
+  });
+});

@@ -1,0 +1,230 @@
+/**
+ * Taps made before the app runs (issue 38). A page the server rendered shows its controls long
+ * before the app has hydrated them and knows the session: on a slow phone, seconds. Links and forms
+ * with an `action` work without the app and are left alone. A tap on anything else that needs the
+ * app (a button, a toggle, an app form's submission, or a link marked NEEDS_APP_ATTRIBUTE, whose
+ * signed-in behaviour is the app's) is kept: the control shows at once that it was pressed, and once
+ * the app marks the document ready (APP_READY_ATTRIBUTE: hydrated, session known) the tap is
+ * carried out on the control as the app now draws it. A second tap on a kept control is the same
+ * tap. If the app's scripts fail to load, a notice says so in Spanish with a button to reload, a
+ * kept link is followed, and nothing more is kept.
+ *
+ * Part of the first-paint loader's entry (./load-app.ts), which every document runs at once: no
+ * import of the app's, so it stays small.
+ */
+import { APP_READY_ATTRIBUTE, NEEDS_APP_ATTRIBUTE, TAP_KEPT_ATTRIBUTE } from './app-scripts';
+
+/** What a tap on these does needs the app; anything else (a link, a native form) works without it. */
+const CONTROLS = `button,[role="button"],[role="tab"],[role="switch"],input[type="checkbox"],input[type="radio"],[${NEEDS_APP_ATTRIBUTE}]`;
+/** At most this many kept taps: a person who taps more has other trouble than a slow script. */
+const MAX_KEPT = 8;
+
+export const LOAD_FAILED_TEXT = 'No se pudo terminar de cargar la página. Revisa tu conexión.';
+export const RELOAD_TEXT = 'Recargar';
+export const CONTROL_GONE_TEXT = 'La página cambió antes de atender tu toque. Inténtalo de nuevo.';
+/** The notice's class (global.css), fixed at the bottom of the screen. */
+export const NOTICE_CLASS = 'first-paint-notice';
+
+/**
+ * A control as the person saw it: its accessible name and its place among the controls with that
+ * name. The app may redraw it (a shell rendered over, a link that becomes a button once the session
+ * is known): this finds it again.
+ */
+interface Signature {
+  name: string;
+  index: number;
+}
+
+interface KeptTap {
+  element: HTMLElement;
+  signature: Signature;
+  /** A toggle's state when tapped (aria-pressed or checked): the change the person asked for. */
+  seen: string | null;
+  /** A kept submission of a form without a submit button: carried out with requestSubmit. */
+  form?: HTMLFormElement;
+  /** aria-busy before the tap was kept, restored when it is released. */
+  busy: string | null;
+}
+
+const nameOf = (el: Element) =>
+  (el.getAttribute('aria-label') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+const toggleState = (el: Element): string | null =>
+  el instanceof HTMLInputElement ? String(el.checked) : el.getAttribute('aria-pressed');
+
+function controlsNamed(root: ParentNode, name: string): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(CONTROLS)].filter((el) => nameOf(el) === name);
+}
+
+/** A submit button or a form whose submission the browser would carry out by itself: left alone. */
+function submitsNatively(el: Element): boolean {
+  const form = (el as HTMLButtonElement).form;
+  return el instanceof HTMLButtonElement && el.type === 'submit' && !!form?.hasAttribute('action');
+}
+
+export interface EarlyTaps {
+  /** The taps kept so far, in order (tests). */
+  readonly kept: readonly KeptTap[];
+  /** Stops keeping taps and forgets the kept ones. */
+  stop(): void;
+}
+
+/**
+ * Starts keeping taps in `doc` until the app is ready (then replays them) or its scripts fail (then
+ * says so). Does nothing on a document whose app is ready already.
+ */
+export function keepEarlyTaps(doc: Document = document): EarlyTaps {
+  const kept: KeptTap[] = [];
+  const root = () => doc.getElementById('root');
+  let done = false;
+
+  const mark = (tap: KeptTap) => {
+    tap.element.setAttribute(TAP_KEPT_ATTRIBUTE, '');
+    tap.element.setAttribute('aria-busy', 'true');
+  };
+  const unmark = (tap: KeptTap) => {
+    tap.element.removeAttribute(TAP_KEPT_ATTRIBUTE);
+    if (tap.busy === null) tap.element.removeAttribute('aria-busy');
+    else tap.element.setAttribute('aria-busy', tap.busy);
+  };
+
+  const keep = (element: HTMLElement, form?: HTMLFormElement) => {
+    if (kept.some((tap) => tap.element === element) || kept.length >= MAX_KEPT) return;
+    const name = nameOf(element);
+    const scope = root() ?? doc;
+    const tap: KeptTap = {
+      element,
+      signature: { name, index: controlsNamed(scope, name).indexOf(element) },
+      seen: toggleState(element),
+      form,
+      busy: element.getAttribute('aria-busy'),
+    };
+    kept.push(tap);
+    mark(tap);
+  };
+
+  const onClick = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const control = target?.closest<HTMLElement>(CONTROLS);
+    if (!control || !root()?.contains(control) || submitsNatively(control)) return;
+    // Not the browser's (a link's navigation, a box's toggle, a form's submission) nor the page's.
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    keep(control);
+  };
+
+  // A form without an `action` is the app's (sign-in, a question): submitted natively it would go
+  // to the page's own URL with its fields in the query. Kept instead, as its submitter's tap.
+  const onSubmit = (event: SubmitEvent) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || form.hasAttribute('action') || !root()?.contains(form)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    const submitter = event.submitter instanceof HTMLElement ? event.submitter : null;
+    if (submitter) keep(submitter);
+    else keep(form, form);
+  };
+
+  /** The control as the app draws it now: the same element, else the one with its name and place. */
+  const current = (tap: KeptTap): HTMLElement | undefined => {
+    const scope = root();
+    if (!scope) return undefined;
+    if (scope.contains(tap.element)) return tap.element;
+    if (tap.form) return undefined;
+    return controlsNamed(scope, tap.signature.name)[Math.max(tap.signature.index, 0)];
+  };
+
+  let notice: HTMLElement | null = null;
+  const showNotice = (text: string, reload: boolean) => {
+    notice?.remove();
+    notice = doc.createElement('div');
+    notice.className = NOTICE_CLASS;
+    notice.setAttribute('role', 'alert');
+    const p = doc.createElement('p');
+    p.textContent = text;
+    notice.append(p);
+    if (reload) {
+      const button = doc.createElement('button');
+      button.type = 'button';
+      button.className = 'btn btn--primary btn--sm';
+      button.textContent = RELOAD_TEXT;
+      button.addEventListener('click', () => doc.defaultView?.location.reload());
+      notice.append(button);
+    }
+    doc.body.append(notice);
+  };
+
+  const replay = () => {
+    let gone = false;
+    for (const tap of kept.splice(0)) {
+      unmark(tap);
+      const element = current(tap);
+      if (!element) {
+        gone = true;
+        continue;
+      }
+      // A toggle already in another state than the one tapped: the change asked for is made.
+      if (tap.seen !== null && toggleState(element) !== tap.seen) continue;
+      if (tap.form && element instanceof HTMLFormElement) element.requestSubmit();
+      else element.click();
+    }
+    if (gone) showNotice(CONTROL_GONE_TEXT, false);
+  };
+
+  const fail = () => {
+    if (done) return;
+    stop();
+    showNotice(LOAD_FAILED_TEXT, true);
+    // Links work without the app: a kept one is followed; a button can only wait for a reload.
+    for (const tap of kept.splice(0)) {
+      unmark(tap);
+      const href = tap.element.getAttribute('href');
+      if (href && tap.element instanceof HTMLAnchorElement) {
+        doc.defaultView?.location.assign(tap.element.href);
+        break;
+      }
+    }
+  };
+
+  // A script or preloaded module of the app that fails to load, or an error thrown while the app's
+  // modules run, before the app is ready: it will not be. Resource errors do not bubble: captured.
+  const onError = (event: Event) => {
+    const target = event.target;
+    const failedFile =
+      (target instanceof HTMLScriptElement && target.type === 'module') ||
+      (target instanceof HTMLLinkElement && target.rel === 'modulepreload');
+    const thrown = event instanceof ErrorEvent && /\/assets\//.test(event.filename);
+    if (failedFile || thrown) fail();
+  };
+
+  const observer = new MutationObserver(() => {
+    if (!doc.documentElement.hasAttribute(APP_READY_ATTRIBUTE)) return;
+    notice?.remove();
+    const wasDone = done;
+    stop();
+    if (!wasDone) replay();
+  });
+
+  function stop() {
+    done = true;
+    doc.removeEventListener('click', onClick, true);
+    doc.removeEventListener('submit', onSubmit, true);
+    doc.defaultView?.removeEventListener('error', onError, true);
+  }
+
+  if (!doc.documentElement.hasAttribute(APP_READY_ATTRIBUTE)) {
+    doc.addEventListener('click', onClick, true);
+    doc.addEventListener('submit', onSubmit, true);
+    doc.defaultView?.addEventListener('error', onError, true);
+    observer.observe(doc.documentElement, { attributes: true, attributeFilter: [APP_READY_ATTRIBUTE] });
+  }
+
+  return {
+    kept,
+    stop: () => {
+      stop();
+      observer.disconnect();
+      for (const tap of kept.splice(0)) unmark(tap);
+    },
+  };
+}
