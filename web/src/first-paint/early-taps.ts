@@ -4,10 +4,12 @@
  * with an `action` work without the app and are left alone. A tap on anything else that needs the
  * app (a button, a toggle, an app form's submission, or a link marked NEEDS_APP_ATTRIBUTE, whose
  * signed-in behaviour is the app's) is kept: the control shows at once that it was pressed, and once
- * the app marks the document ready (APP_READY_ATTRIBUTE: hydrated, session known) the tap is
- * carried out on the control as the app now draws it. A second tap on a kept control is the same
- * tap. If the app's scripts fail to load, a notice says so in Spanish with a button to reload, a
- * kept link is followed, and nothing more is kept.
+ * the app marks the document ready (APP_READY_ATTRIBUTE: hydrated, session known) and React has
+ * hydrated that control, the tap is carried out on the control as the app now draws it. A second
+ * tap on a kept control is the same tap. After the app is ready, a tap on a control React has not
+ * hydrated yet (a part of the page whose lazy chunk is still loading: React would drop it) is kept
+ * the same way. If the app's scripts fail to load, a notice says so in Spanish with a button to
+ * reload, a kept link is followed, and nothing more is kept.
  *
  * Part of the first-paint loader's entry (./load-app.ts), which every document runs at once: no
  * import of the app's, so it stays small.
@@ -18,6 +20,22 @@ import { APP_READY_ATTRIBUTE, NEEDS_APP_ATTRIBUTE, TAP_KEPT_ATTRIBUTE } from './
 const CONTROLS = `button,[role="button"],[role="tab"],[role="switch"],input[type="checkbox"],input[type="radio"],[${NEEDS_APP_ATTRIBUTE}]`;
 /** At most this many kept taps: a person who taps more has other trouble than a slow script. */
 const MAX_KEPT = 8;
+/** How long a kept tap waits, once the app is ready, for React to hydrate its control. */
+const HYDRATION_WAIT_MS = 10_000;
+const RETRY_MS = 50;
+
+/**
+ * Whether React has hydrated (or rendered) `el`: it keeps the element's props on it under a key of
+ * its own, `__reactProps$<random>`, from then on (react-dom's internal instance keys). A node of
+ * the server's HTML that React has not reached yet has none. Tested against React itself
+ * (early-taps.test.tsx), so an upgrade that renames it fails there.
+ */
+export function isHydrated(el: Element): boolean {
+  // A form is hydrated with its fields (one pass), and a form's own keys are its fields in some
+  // engines (happy-dom lists no expando there): its first field answers for it.
+  const probe = el instanceof HTMLFormElement ? (el.elements[0] ?? el) : el;
+  return Object.keys(probe).some((key) => key.startsWith('__reactProps$'));
+}
 
 export const LOAD_FAILED_TEXT = 'No se pudo terminar de cargar la página. Revisa tu conexión.';
 export const RELOAD_TEXT = 'Recargar';
@@ -44,6 +62,8 @@ interface KeptTap {
   form?: HTMLFormElement;
   /** aria-busy before the tap was kept, restored when it is released. */
   busy: string | null;
+  /** When it was kept (Date.now()). */
+  at: number;
 }
 
 const nameOf = (el: Element) =>
@@ -70,13 +90,13 @@ export interface EarlyTaps {
 }
 
 /**
- * Starts keeping taps in `doc` until the app is ready (then replays them) or its scripts fail (then
- * says so). Does nothing on a document whose app is ready already.
+ * Starts keeping taps in `doc`: every tap on a control until the app is ready (then carried out), and
+ * after that the taps on controls React has not hydrated yet; none after the app's scripts failed
+ * to load (said in a notice).
  */
 export function keepEarlyTaps(doc: Document = document): EarlyTaps {
   const kept: KeptTap[] = [];
   const root = () => doc.getElementById('root');
-  let done = false;
 
   const mark = (tap: KeptTap) => {
     tap.element.setAttribute(TAP_KEPT_ATTRIBUTE, '');
@@ -98,19 +118,25 @@ export function keepEarlyTaps(doc: Document = document): EarlyTaps {
       seen: toggleState(element),
       form,
       busy: element.getAttribute('aria-busy'),
+      at: Date.now(),
     };
     kept.push(tap);
     mark(tap);
   };
 
+  let ready = doc.documentElement.hasAttribute(APP_READY_ATTRIBUTE);
+  /** Whether a tap on `control` waits: the app is not ready, or React has not reached it yet. */
+  const mustWait = (control: Element) => !ready || !isHydrated(control);
+
   const onClick = (event: MouseEvent) => {
     const target = event.target instanceof Element ? event.target : null;
     const control = target?.closest<HTMLElement>(CONTROLS);
-    if (!control || !root()?.contains(control) || submitsNatively(control)) return;
+    if (!control || !root()?.contains(control) || submitsNatively(control) || !mustWait(control)) return;
     // Not the browser's (a link's navigation, a box's toggle, a form's submission) nor the page's.
     event.preventDefault();
     event.stopImmediatePropagation();
     keep(control);
+    if (ready) flush();
   };
 
   // A form without an `action` is the app's (sign-in, a question): submitted natively it would go
@@ -118,11 +144,13 @@ export function keepEarlyTaps(doc: Document = document): EarlyTaps {
   const onSubmit = (event: SubmitEvent) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || form.hasAttribute('action') || !root()?.contains(form)) return;
+    if (!mustWait(form)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     const submitter = event.submitter instanceof HTMLElement ? event.submitter : null;
     if (submitter) keep(submitter);
     else keep(form, form);
+    if (ready) flush();
   };
 
   /** The control as the app draws it now: the same element, else the one with its name and place. */
@@ -154,12 +182,25 @@ export function keepEarlyTaps(doc: Document = document): EarlyTaps {
     doc.body.append(notice);
   };
 
-  const replay = () => {
+  /**
+   * Carries out the kept taps in the order they were made, each once React has hydrated its control
+   * (retried every RETRY_MS, HYDRATION_WAIT_MS at most after the app is ready or the tap is made).
+   */
+  let readyAt = Date.now();
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    clearTimeout(retry);
     let gone = false;
-    for (const tap of kept.splice(0)) {
-      unmark(tap);
+    while (kept.length > 0) {
+      const tap = kept[0];
       const element = current(tap);
-      if (!element) {
+      if (element && !isHydrated(element) && Date.now() - Math.max(readyAt, tap.at) < HYDRATION_WAIT_MS) {
+        retry = setTimeout(flush, RETRY_MS);
+        break;
+      }
+      kept.shift();
+      unmark(tap);
+      if (!element || !isHydrated(element)) {
         gone = true;
         continue;
       }
@@ -171,15 +212,16 @@ export function keepEarlyTaps(doc: Document = document): EarlyTaps {
     if (gone) showNotice(CONTROL_GONE_TEXT, false);
   };
 
+  let failed = false;
   const fail = () => {
-    if (done) return;
+    if (ready || failed) return;
+    failed = true;
     stop();
     showNotice(LOAD_FAILED_TEXT, true);
     // Links work without the app: a kept one is followed; a button can only wait for a reload.
     for (const tap of kept.splice(0)) {
       unmark(tap);
-      const href = tap.element.getAttribute('href');
-      if (href && tap.element instanceof HTMLAnchorElement) {
+      if (tap.element instanceof HTMLAnchorElement && tap.element.hasAttribute('href')) {
         doc.defaultView?.location.assign(tap.element.href);
         break;
       }
@@ -198,23 +240,25 @@ export function keepEarlyTaps(doc: Document = document): EarlyTaps {
   };
 
   const observer = new MutationObserver(() => {
-    if (!doc.documentElement.hasAttribute(APP_READY_ATTRIBUTE)) return;
+    if (ready || !doc.documentElement.hasAttribute(APP_READY_ATTRIBUTE)) return;
+    ready = true;
+    readyAt = Date.now();
+    observer.disconnect();
     notice?.remove();
-    const wasDone = done;
-    stop();
-    if (!wasDone) replay();
+    doc.defaultView?.removeEventListener('error', onError, true);
+    // Taps are kept from now on only on what React has not hydrated yet; after a failure, none.
+    if (!failed) flush();
   });
 
   function stop() {
-    done = true;
     doc.removeEventListener('click', onClick, true);
     doc.removeEventListener('submit', onSubmit, true);
     doc.defaultView?.removeEventListener('error', onError, true);
   }
 
-  if (!doc.documentElement.hasAttribute(APP_READY_ATTRIBUTE)) {
-    doc.addEventListener('click', onClick, true);
-    doc.addEventListener('submit', onSubmit, true);
+  doc.addEventListener('click', onClick, true);
+  doc.addEventListener('submit', onSubmit, true);
+  if (!ready) {
     doc.defaultView?.addEventListener('error', onError, true);
     observer.observe(doc.documentElement, { attributes: true, attributeFilter: [APP_READY_ATTRIBUTE] });
   }
@@ -224,6 +268,7 @@ export function keepEarlyTaps(doc: Document = document): EarlyTaps {
     stop: () => {
       stop();
       observer.disconnect();
+      clearTimeout(retry);
       for (const tap of kept.splice(0)) unmark(tap);
     },
   };

@@ -1,9 +1,13 @@
 // @vitest-environment happy-dom
+import { act, lazy, type ReactNode, Suspense, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APP_READY_ATTRIBUTE, TAP_KEPT_ATTRIBUTE } from './app-scripts';
 import {
   CONTROL_GONE_TEXT,
   type EarlyTaps,
+  isHydrated,
   keepEarlyTaps,
   LOAD_FAILED_TEXT,
   NOTICE_CLASS,
@@ -25,7 +29,13 @@ function page(html: string): { calls: string[] } {
   return { calls: [] };
 }
 
-/** The app takes over: its handler on `selector` records into `calls`; then the document is ready. */
+/** What React leaves on an element it has hydrated (see isHydrated); the real thing is tested below. */
+const markHydrated = (el: Element) => Object.assign(el, { __reactProps$test: {} });
+
+/**
+ * The app takes over: its handler on `selector` records into `calls`, React has hydrated every
+ * element of #root; then the document is ready.
+ */
 async function appReady(calls: string[], handlers: Record<string, (el: HTMLElement) => void> = {}) {
   for (const [selector, handler] of Object.entries(handlers))
     for (const el of document.querySelectorAll<HTMLElement>(selector))
@@ -33,6 +43,7 @@ async function appReady(calls: string[], handlers: Record<string, (el: HTMLEleme
         calls.push(selector);
         handler(el);
       });
+  for (const el of document.querySelectorAll('#root *')) markHydrated(el);
   document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '');
   // The observer's callback is a microtask.
   await Promise.resolve();
@@ -216,9 +227,77 @@ describe('keepEarlyTaps', () => {
     expect(notice()?.textContent).toContain(LOAD_FAILED_TEXT);
   });
 
-  it('does nothing on a document whose app is ready already', () => {
+  it('once the app is ready, leaves hydrated controls to it and keeps a tap on one React has not reached yet', async () => {
     document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '');
-    page('<button type="button">Compartir</button>');
-    expect(tap(document.querySelector('button')).defaultPrevented).toBe(false);
+    page('<button type="button">Compartir</button><button type="button">Reportar</button>');
+    const [share, report] = document.querySelectorAll('button');
+    markHydrated(share);
+    expect(tap(share).defaultPrevented).toBe(false);
+    const reported = vi.fn();
+    report.addEventListener('click', reported);
+    expect(tap(report).defaultPrevented).toBe(true);
+    expect(report.hasAttribute(TAP_KEPT_ATTRIBUTE)).toBe(true);
+    await new Promise((r) => setTimeout(r, 120));
+    expect(reported).not.toHaveBeenCalled();
+    // Its part of the page is hydrated (its chunk came): the tap is carried out, once.
+    markHydrated(report);
+    await vi.waitFor(() => expect(reported).toHaveBeenCalledTimes(1));
+    expect(report.hasAttribute(TAP_KEPT_ATTRIBUTE)).toBe(false);
+  });
+});
+
+describe('keepEarlyTaps with React', () => {
+  /** A control in a part of the page whose chunk the browser has not loaded yet. */
+  function Report() {
+    const [count, setCount] = useState(0);
+    return (
+      <button type="button" onClick={() => setCount((n) => n + 1)}>
+        Reportar {count}
+      </button>
+    );
+  }
+  function Page({ part }: { part: ReactNode }) {
+    return (
+      <main>
+        <Suspense fallback={<p>Cargando...</p>}>{part}</Suspense>
+      </main>
+    );
+  }
+
+  /** The server's HTML, hydrated while the part's chunk is still loading; `resolve` brings it. */
+  async function hydrateWithPendingPart(): Promise<{ button: HTMLButtonElement; resolve: () => void }> {
+    document.body.innerHTML = `<div id="root">${renderToString(<Page part={<Report />} />)}</div>`;
+    let resolve: () => void = () => {};
+    const chunk = new Promise<{ default: typeof Report }>((r) => (resolve = () => r({ default: Report })));
+    const LazyReport = lazy(() => chunk);
+    await act(async () => {
+      hydrateRoot(document.getElementById('root') as HTMLElement, <Page part={<LazyReport />} />);
+    });
+    return { button: document.querySelector('button') as HTMLButtonElement, resolve };
+  }
+
+  it('React itself drops a tap on a part it has not hydrated yet (what the keeper is for after the app is ready)', async () => {
+    const { button, resolve } = await hydrateWithPendingPart();
+    expect(isHydrated(button)).toBe(false);
+    await act(async () => {
+      button.click();
+    });
+    await act(async () => resolve());
+    expect(isHydrated(document.querySelector('button') as Element)).toBe(true);
+    expect(document.querySelector('button')?.textContent).toBe('Reportar 0');
+  });
+
+  it('keeps such a tap, and carries it out once, when React has hydrated the part', async () => {
+    const { button, resolve } = await hydrateWithPendingPart();
+    document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '');
+    taps = keepEarlyTaps(document);
+    await act(async () => {
+      tap(button);
+      tap(button);
+    });
+    expect(button.hasAttribute(TAP_KEPT_ATTRIBUTE)).toBe(true);
+    await act(async () => resolve());
+    await vi.waitFor(() => expect(document.querySelector('button')?.textContent).toBe('Reportar 1'));
+    expect(button.hasAttribute(TAP_KEPT_ATTRIBUTE)).toBe(false);
   });
 });
