@@ -68,6 +68,13 @@ export const RENDER_STATE_ID = 'render-state';
 export const SERVER_STYLE_ATTRIBUTE = 'data-server-style';
 
 /**
+ * The parameter by which a link to a page that shows the chosen university chooses it
+ * (/marketplace?university=ucab): a shared link, or a university card tapped before the app runs.
+ * The render reads it before the `mu_u` cookie; the app stores it and takes it out of the URL.
+ */
+export const UNIVERSITY_PARAM = 'university';
+
+/**
  * The query parameters a rendered page reads (the listings' search term, university and filters):
  * the only ones the edge keys its copies on and forwards to the render function, and the only ones
  * the render sees locally too (web/src/server/document.ts), so both origins render the same page.
@@ -263,12 +270,13 @@ export function renderedPageOf(pathname: string): RenderedPageKind | undefined {
 }
 
 /**
- * The chooser's parameter naming the page a visitor was going to when the app sent them to choose a
- * university first (/select-university?next=/search%3Fq%3Dcalculadora): once they choose, or at
- * once if a choice is already stored in the browser (kept in localStorage without the cookie the
- * server reads), the chooser goes there.
+ * The parameter naming the page a visitor was going to, for the page that comes first: the chooser
+ * (/select-university?next=/search%3Fq%3Dcalculadora: once they choose, or at once if a choice is
+ * already stored in the browser, kept in localStorage without the cookie the server reads) and the
+ * sign-in (/login?next=/product/12: once signed in). In the URL, so a plain link carries it and it
+ * works before the app runs.
  */
-export const CHOOSER_NEXT_PARAM = 'next';
+export const NEXT_PARAM = 'next';
 
 /**
  * `value` as the chooser's page to go to: a path and query of this site whose page shows the chosen

@@ -233,7 +233,8 @@ describe('a new student', () => {
   it('signs out through the user menu; /favoritos then asks to sign in', async () => {
     await signOutFromMenu();
     await page.goto('/favoritos');
-    await page.waitForURL(`${baseUrl}/login`);
+    // To sign in, and back to the favourites afterwards.
+    await page.waitForURL(`${baseUrl}/login?next=%2Ffavoritos`);
   });
 
   it('resets the password through the e-mailed link, once; only the new password signs in', async () => {

@@ -191,9 +191,9 @@ async function universitiesShown(): Promise<number> {
   return Number.parseInt(text, 10);
 }
 
-/** A university's card on the chooser (/select-university): a button 'Elegir <name> …'. */
+/** A university's card on the chooser (/select-university): a link 'Elegir <name> …'. */
 const chooserCard = (name: string): Locator =>
-  page.getByRole('main').getByRole('button', { name: new RegExp(`^Elegir ${name}`) });
+  page.getByRole('main').getByRole('link', { name: new RegExp(`^Elegir ${name}`) });
 
 async function openAdminPage(link: string, heading: string): Promise<void> {
   await nav().getByRole('link', { name: link, exact: true }).click();

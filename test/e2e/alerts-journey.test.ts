@@ -6,7 +6,6 @@ import { ALERTS_DIGEST_PATH } from '../../scripts/local/alerts-digest';
 import { DEMO_SELLER, DEMO_STUDENT } from '../../scripts/local/demo-users';
 import { codeIn, eventually, type Mail, mailTo } from '../support/mailbox';
 import {
-  appMounted,
   DESKTOP,
   expectAccessible,
   launchChromium,
@@ -93,8 +92,7 @@ describe('alerts of a saved search', () => {
     // The search and its price cap, as the marketplace keeps them in its URL.
     await page.goto('/marketplace?q=calculadora&max=40');
     await page.getByRole('heading', { name: 'Resultados para "calculadora"' }).waitFor();
-    // The server's render is on screen before the app runs; its button acts once hydrated.
-    await appMounted(page);
+    // Tapped at once, before the app may have taken over the server's render: the tap is kept.
     const saved = page.waitForResponse(
       (r) => r.url().endsWith('/api/me/alerts') && r.request().method() === 'POST',
     );

@@ -13,6 +13,7 @@ import * as z from 'zod';
 import { type ProductExportRow, generateDemoExport } from '../../scripts/demo/data';
 import { isListed } from '#shared/table';
 import { UNIVERSITY_COOKIE } from '#shared/pages';
+import { APP_READY_ATTRIBUTE } from '../../web/src/first-paint/app-scripts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
 
 /**
@@ -120,17 +121,10 @@ export async function openSession(
       await context.addCookies([{ name: UNIVERSITY_COOKIE, value: universityId, url: baseUrl }]);
   }
 
+  // A journey acts as a person does: as soon as a control is visible, whether or not the app has
+  // taken over the server's HTML yet (a tap made before is kept and carried out then:
+  // web/src/first-paint/early-taps.ts). A test that must wait for the app says why (appReady).
   const page = await context.newPage();
-  // A journey acts as a person does once the page works: a tap on the server's HTML before the
-  // app has hydrated it is lost (typing is not: use-typed-before-hydration.ts). So a navigation
-  // resolves once the app is mounted, unless the test asks for a load state itself (it looks at
-  // the page before the app, as the smoke test's first-screen checks do).
-  const goto = page.goto.bind(page);
-  page.goto = async (url, gotoOptions) => {
-    const response = await goto(url, gotoOptions);
-    if (gotoOptions?.waitUntil === undefined) await appMounted(page);
-    return response;
-  };
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console error: ${msg.text()} (${msg.location().url})`);
   });
@@ -186,17 +180,17 @@ export const cards = (scope: Page | Locator): Locator => scope.getByRole('articl
 // Their text, not their innerText: the cards past a phone's fourth row are laid out only when
 // they come near the screen (content-visibility, decision 035), and innerText is empty until then.
 export async function cardTitles(scope: Page | Locator): Promise<string[]> {
-  await appMounted(scope);
   return cards(scope).getByRole('heading', { level: 3 }).allTextContents();
 }
 
 /**
- * Resolves once the app has mounted: created in the static shell, or hydrated over the server's
- * HTML (issue 27). Until then a rendered page shows the server's markup, not yet interactive.
+ * Resolves once the app has taken over the page (created over a static shell, or hydrated over the
+ * server's HTML) and knows the session: `<html data-app-ready>`. A person never waits for it; a
+ * test does only where it says why (it reads state the app writes, or times what follows).
  */
-export async function appMounted(scope: Page | Locator): Promise<void> {
+export async function appReady(scope: Page | Locator): Promise<void> {
   const page = 'goto' in scope ? scope : scope.page();
-  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  await page.locator(`html[${APP_READY_ATTRIBUTE}]`).waitFor({ state: 'attached' });
 }
 /**
  * Sets one of the local origin's switches (`/__local/render` {"mode"}, `/__local/api-delay` {"ms"}:
@@ -223,7 +217,6 @@ export async function holdScripts(page: Page): Promise<() => void> {
 }
 /** 'US$ 1.250,00' → 1250 (every card shows its price through shared/money.ts: es-VE, 2 decimals). */
 export async function cardPrices(scope: Page | Locator): Promise<number[]> {
-  await appMounted(scope);
   const texts = await cards(scope)
     .getByText(/^US\$ [\d.]+(,\d+)?$/)
     .allTextContents();
@@ -257,7 +250,6 @@ export const searchBox = (page: Page): Locator =>
  * heading names the term and the count replaces the loading text.
  */
 export async function search(page: Page, text: string): Promise<void> {
-  await appMounted(page);
   await searchBox(page).fill(text);
   await page.getByRole('heading', { name: `Resultados para "${text.trim()}"` }).waitFor();
   await countText(page).waitFor();

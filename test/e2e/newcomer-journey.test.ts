@@ -82,18 +82,18 @@ describe('a newcomer on a phone', () => {
     await page.goto('/');
     await heading(page, 'Elige tu universidad').waitFor();
 
-    const choices = page.getByRole('button', { name: /^Elegir / });
+    const choices = page.getByRole('link', { name: /^Elegir / });
     await choices.first().waitFor();
     expect(await choices.count()).toBe(4);
     for (const u of DEMO_UNIVERSITIES) {
-      await page.getByRole('button', { name: u.full_name }).waitFor();
+      await page.getByRole('link', { name: u.full_name }).waitFor();
     }
 
     const nameSearch = page.getByRole('searchbox', { name: 'Buscar universidad' });
     // Typed maybe before the app has hydrated the server's page: the text counts once it has.
     await nameSearch.fill('santa');
     await expect.poll(() => choices.count(), { timeout: 20_000 }).toBe(1);
-    await page.getByRole('button', { name: 'Universidad Santa María' }).waitFor();
+    await page.getByRole('link', { name: 'Universidad Santa María' }).waitFor();
     // Typed without accents, as on a phone keyboard.
     await nameSearch.fill('catolica');
     await expect.poll(() => choices.count()).toBe(1);
@@ -104,7 +104,7 @@ describe('a newcomer on a phone', () => {
     await expect.poll(() => choices.count()).toBe(4);
 
     const started = Date.now();
-    await page.getByRole('button', { name: UCAB_FULL_NAME }).tap();
+    await page.getByRole('link', { name: UCAB_FULL_NAME }).tap();
     await page
       .getByRole('status')
       .filter({ hasText: `Has seleccionado ${UCAB_FULL_NAME}` })
@@ -123,10 +123,13 @@ describe('a newcomer on a phone', () => {
   it('opens a shared search link before choosing: the chooser first, then back to the search', async () => {
     const { page, expectNoProblems } = await open();
     await page.goto('/search?q=calculadora');
-    // The server's 302 (no university in the URL nor the cookie) names the page to come back to.
-    expect(new URL(page.url()).pathname).toBe('/select-university');
-    expect(new URL(page.url()).searchParams.get('next')).toBe('/search?q=calculadora');
-    await page.getByRole('button', { name: UCAB_FULL_NAME }).tap();
+    // No university in the URL nor the cookie: the chooser, rendered in the search's place, whose
+    // cards lead back to the search (with the app: to the chooser's address, then back).
+    await heading(page, 'Elige tu universidad').waitFor();
+    const card = page.getByRole('link', { name: UCAB_FULL_NAME });
+    expect(await card.getAttribute('href')).toBe('/search?q=calculadora&university=ucab');
+    // Tapped at first sight: followed as a link, or chosen by the app, the same end.
+    await card.tap();
     await page
       .getByRole('status')
       .filter({ hasText: `Has seleccionado ${UCAB_FULL_NAME}` })
@@ -185,11 +188,11 @@ describe('a newcomer on a phone', () => {
       const titles = await cardTitles(region);
       for (const t of titles)
         expect(ucab.filter((p) => p.category === s.category).map((p) => p.title)).toContain(t);
-      await region.getByRole('button', { name: `Ver todos: ${s.label}` }).waitFor();
+      await region.getByRole('link', { name: `Ver todos: ${s.label}` }).waitFor();
     }
 
     const electronics = ucab.filter((p) => p.category === 'electronica');
-    await page.getByRole('button', { name: 'Ver todos: Electrónica' }).tap();
+    await page.getByRole('link', { name: 'Ver todos: Electrónica' }).tap();
     await heading(page, 'Productos filtrados').waitFor();
     await countText(page).waitFor();
     expect(await countText(page).textContent()).toBe(expectedCountText(electronics.length));
@@ -293,7 +296,7 @@ describe('a newcomer on a phone', () => {
     await page.getByRole('button', { name: 'Filtros', exact: true }).waitFor();
     expect(await page.getByTestId('filter-count').count()).toBe(0);
     await page
-      .getByRole('button', { name: /^Ver todos: / })
+      .getByRole('link', { name: /^Ver todos: / })
       .first()
       .waitFor();
     expect(new URL(page.url()).search).toBe('');

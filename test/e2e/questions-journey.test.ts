@@ -67,7 +67,7 @@ describe('questions and answers on a product page', () => {
     expect(await section.getByRole('textbox').count()).toBe(0);
     await section.getByText('Debes iniciar sesión para hacer una pregunta.').waitFor();
     await section.getByRole('link', { name: 'Iniciar sesión' }).click();
-    await page.waitForURL(`${baseUrl}/login`);
+    await page.waitForURL(`${baseUrl}/login?next=%2Fproduct%2F${PRODUCT.id}`);
     await signIn(page, DEMO_STUDENT.email, DEMO_STUDENT.password);
     await page.waitForURL(`${baseUrl}/product/${PRODUCT.id}`);
     buyer.expectNoProblems();

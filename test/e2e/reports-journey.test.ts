@@ -125,7 +125,7 @@ describe('a student reports a product', () => {
     await page.goto(`/product/${REPORTED.id}`);
     await page.getByRole('heading', { name: REPORTED.title, level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Reportar' }).click();
-    await page.waitForURL(`${baseUrl}/login`);
+    await page.waitForURL(`${baseUrl}/login?next=%2Fproduct%2F${REPORTED.id}`);
     await page.getByLabel('Correo electrónico').fill(EMAIL);
     await page.getByLabel('Contraseña').fill(PASSWORD);
     await page.getByRole('button', { name: 'Continuar', exact: true }).click();

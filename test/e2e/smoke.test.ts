@@ -173,7 +173,7 @@ describe('local stack smoke', () => {
         await visitor.page.locator('main h1').first().waitFor();
         await visitor.page.waitForLoadState('networkidle');
         const product = path.startsWith('/product/');
-        if (product) await visitor.page.getByRole('button', { name: 'Contactar por WhatsApp' }).waitFor();
+        if (product) await visitor.page.getByRole('link', { name: 'Contactar por WhatsApp' }).waitFor();
         expect(await visitor.page.locator('a.publish-fab').isVisible()).toBe(!product);
         await expectAccessible(visitor.page, `${path} (360 px)`, true);
       }
@@ -304,7 +304,7 @@ describe('local stack smoke', () => {
 
         // And it works.
         if (route === '/') {
-          await root.getByRole('button', { name: /^Elegir UCAB/ }).click();
+          await root.getByRole('link', { name: /^Elegir UCAB/ }).click();
           await page.waitForURL((url) => url.pathname === '/marketplace');
           await page.getByRole('heading', { name: 'Marketplace de UCAB' }).waitFor();
         } else if (route.startsWith('/product/')) {
@@ -408,7 +408,7 @@ describe('local stack smoke', () => {
           // At the page's end the last line of the footer sits above the button.
           expect(copyright && button && copyright.y + copyright.height <= button.y).toBe(true);
           await fab.click();
-          await page.waitForURL(/\/login$/);
+          await page.waitForURL(/\/login\?next=%2Fnew-product$/);
           await page.getByText('Debes iniciar sesión para publicar productos').waitFor();
           expect(await fab.count()).toBe(0);
         }

@@ -1,4 +1,4 @@
-import { CHOOSER_NEXT_PARAM, PAGE_PATTERNS } from '#shared/pages';
+import { NEXT_PARAM, PAGE_PATTERNS } from '#shared/pages';
 
 /**
  * Every route of the app as data: `path` is the router pattern, `getHref` builds a link.
@@ -23,7 +23,7 @@ export const paths = {
   selectUniversity: {
     path: PAGE_PATTERNS.selectUniversity,
     /** With `next`: the page to go to once a university is chosen (shared/pages.ts chooserNext). */
-    getHref: (next?: string) => withQuery(PAGE_PATTERNS.selectUniversity, { [CHOOSER_NEXT_PARAM]: next }),
+    getHref: (next?: string) => withQuery(PAGE_PATTERNS.selectUniversity, { [NEXT_PARAM]: next }),
   },
   marketplace: {
     path: PAGE_PATTERNS.marketplace,
@@ -61,11 +61,18 @@ export const paths = {
   chats: fixed('/chats'),
 
   // Accounts (later issue).
-  login: fixed('/login'),
+  login: {
+    path: '/login',
+    /** With `next`: the page to go back to once signed in (a path of this app). */
+    getHref: (next?: string) => withQuery('/login', { [NEXT_PARAM]: next }),
+  },
   register: {
     path: '/register',
-    /** With an address: the code screen of this browser's registration of it (docs/decisions/040). */
-    getHref: (email?: string) => withQuery('/register', { email }),
+    /**
+     * With an address: the code screen of this browser's registration of it (docs/decisions/040).
+     * With `next`: the page to go back to once the account is made and signed in.
+     */
+    getHref: (email?: string, next?: string) => withQuery('/register', { email, [NEXT_PARAM]: next }),
   },
   forgotPassword: fixed('/forgot-password'),
   resetPassword: fixed('/reset-password'),

@@ -16,3 +16,15 @@ export function useTypedBeforeHydration(
     if (typed !== undefined && typed !== value) set(typed);
   }, []);
 }
+
+/**
+ * A field the server rendered can also be focused before the app hydrates it: React saw no focus
+ * event, so what shows while it has the focus (the search history) would wait for the next one.
+ * Once mounted, adopt the focus it has.
+ */
+export function useFocusedBeforeHydration(ref: RefObject<HTMLElement | null>, onFocus: () => void): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the focus it had at the first commit
+  useEffect(() => {
+    if (ref.current && ref.current === ref.current.ownerDocument.activeElement) onFocus();
+  }, []);
+}

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '#shared/html';
 import { APP_SCRIPTS_TEMPLATE_ID } from '../first-paint/app-scripts';
-import { renderDocument, shellDocument } from './document';
+import type { PageHead } from '../lib/page-head/types';
+import type { RenderRequest, RenderResult } from './entry-server';
+import { answerPage, renderDocument, shellDocument } from './document';
 
 /** index.html as Vite writes it (web/dist/index.html, shortened). */
 const TEMPLATE = `<!doctype html>
@@ -95,5 +97,38 @@ describe('shellDocument', () => {
     ]);
     expect(html).not.toContain('data-server-rendered');
     expect(html).toContain('<div id="root"><main>Cargando...</main></div>');
+  });
+});
+
+describe('answerPage', () => {
+  /** The university each render was asked for. */
+  async function universityOf(url: string, cookie: string | null): Promise<string | null | undefined> {
+    let asked: RenderRequest | undefined;
+    const render = async (_url: string, request: RenderRequest): Promise<RenderResult> => {
+      asked = request;
+      const head: PageHead = {
+        status: 200,
+        title: 'Marketplace',
+        description: 'Productos',
+        canonical: null,
+        og: { type: 'website', title: 'Marketplace', description: 'Productos', url: '/' },
+        twitter: { card: 'summary' },
+        jsonLd: [],
+        robots: 'index, follow',
+      };
+      return { status: 200, head, degraded: false, html: '<main></main>', state: '{}' };
+    };
+    await answerPage(render, { url, cookie, origin: 'https://mercado.example', now: 0, template: TEMPLATE });
+    return asked?.university;
+  }
+
+  it("renders a page that shows the chosen university with a link's ?university= before the cookie", async () => {
+    expect(await universityOf('/marketplace?university=usm', 'mu_u=ucab')).toBe('usm');
+    expect(await universityOf('/search?q=x&university=usm', null)).toBe('usm');
+    expect(await universityOf('/marketplace', 'mu_u=ucab')).toBe('ucab');
+    // Not a university id: the cookie's, as the app does (lib/selected-university.ts).
+    expect(await universityOf('/marketplace?university=%3Cscript%3E', 'mu_u=ucab')).toBe('ucab');
+    // A page that does not show the chosen university is the same for everyone.
+    expect(await universityOf('/product/12?university=usm', 'mu_u=ucab')).toBeNull();
   });
 });

@@ -6,6 +6,7 @@
  * the two origins cannot drift: the callers only add their transport, timeout and fallback.
  */
 import { jsonForHtml } from '#shared/html';
+import { parseUniversityId } from '#shared/ids';
 import {
   DEGRADED_CACHE_SECONDS,
   RENDER_QUERY_KEYS,
@@ -14,6 +15,7 @@ import {
   renderedPageOf,
   SERVER_RENDERED_ATTRIBUTE,
   UNIVERSITY_COOKIE,
+  UNIVERSITY_PARAM,
 } from '#shared/pages';
 import { appLoaderSrc, screenAssetTags } from './assets';
 import { APP_SCRIPTS_TEMPLATE_ID } from '../first-paint/app-scripts';
@@ -80,7 +82,10 @@ export async function answerPage(
   const kind = renderedPageOf(pathname);
   const page = RENDERED_PAGES.find((p) => p.kind === kind);
   if (!page) return null;
-  const university = page.universityCookie ? cookieValue(request.cookie, UNIVERSITY_COOKIE) : null;
+  // A link's choice first (UNIVERSITY_PARAM), then the visitor's stored one.
+  const university = page.universityCookie
+    ? (parseUniversityId(searchParams.get(UNIVERSITY_PARAM)) ?? cookieValue(request.cookie, UNIVERSITY_COOKIE))
+    : null;
   // The query the edge keys and forwards (RENDER_QUERY_KEYS): locally the same, so a parameter the
   // edge drops cannot change a page here.
   const query = new URLSearchParams();

@@ -85,12 +85,12 @@ describe('server render of the first screens', () => {
     expect(asked).toContain('/api/universities/ucab');
   });
 
-  it('renders the marketplace of the university the URL names, and sends a visitor with none to the chooser', async () => {
+  it("renders the marketplace of the university it is given (a link's ?university= or the cookie: document.ts), and sends a visitor with none to the chooser", async () => {
     serveCatalog({
       ...defaultCatalog(),
       products: [product({ id: 5, title: 'Mesa USM', university_id: 'usm' })],
     });
-    const named = await page('/marketplace?university=usm', null);
+    const named = await page('/marketplace?university=usm', 'usm');
     expect(named.html).toContain('Mesa USM');
     expect(named.html).toContain('Marketplace de USM');
     // With none: the chooser in its place, at the address the app moves to before it hydrates.

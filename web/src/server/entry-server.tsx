@@ -37,7 +37,7 @@ export interface RenderRequest {
   origin: string;
   /** The render's clock (ms since the epoch). */
   now: number;
-  /** The chosen university when the URL names none (the `mu_u` cookie). */
+  /** The university the page shows: a link's `?university=`, else the `mu_u` cookie (document.ts). */
   university?: string | null;
 }
 

@@ -48,7 +48,7 @@ describe('the phone publish shortcut', () => {
       await screen.findByText('Debes iniciar sesión para publicar productos', {}, { timeout: 10_000 }),
     ).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.state).toEqual({ from: '/new-product' });
+    expect(router.state.location.search).toBe('?next=%2Fnew-product');
     // The sign-in page is a focused page: no shortcut there either.
     expect(shortcut()).toBeNull();
     expect(document.querySelector('.app-shell')?.classList.contains('app-shell--fab')).toBe(false);
@@ -75,7 +75,7 @@ describe('the phone publish shortcut', () => {
     fakeApi(({ url }) => (url.pathname === '/api/products/12' ? { body: detail } : NOT_FOUND));
     renderApp('/product/12', SIGNED_OUT);
     await screen.findByRole('heading', { name: detail.title, level: 1 });
-    await screen.findByRole('button', { name: 'Contactar por WhatsApp' });
+    await screen.findByRole('link', { name: 'Contactar por WhatsApp' });
     expect(shortcut()).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Atajo para publicar' })).toBeNull();
     expect(document.querySelector('.app-shell')?.classList.contains('app-shell--fab')).toBe(false);

@@ -6,16 +6,14 @@ import { Spinner } from '../ui/spinner';
 
 /**
  * Signed-in pages: without a session they go to /login, which brings the person back here
- * afterwards (origin route in navigation state); while a stored session is restored, a spinner.
+ * afterwards (its `?next=`); while a stored session is restored, a spinner.
  * The API refuses these pages' calls without a token anyway: this only spares a useless screen.
  */
 export function RequireSession({ children }: { children: (user: SessionUser) => ReactNode }) {
   const session = useSession();
   const location = useLocation();
   if (session.status === 'signed-out')
-    return (
-      <Navigate to={paths.login.getHref()} replace state={{ from: `${location.pathname}${location.search}` }} />
-    );
+    return <Navigate to={paths.login.getHref(`${location.pathname}${location.search}`)} replace />;
   if (session.status === 'loading')
     return (
       <div className="loading-block">

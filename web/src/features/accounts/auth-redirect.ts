@@ -1,3 +1,5 @@
+import { NEXT_PARAM } from '#shared/pages';
+
 /**
  * Where Google sign-in returns to. Cognito only redirects to the exact registered callback URL
  * (/auth/callback, no query), so the origin route travels in sessionStorage (this tab only); a
@@ -37,11 +39,10 @@ export function takeAuthRedirect(fromQuery: string | null): string {
   return safeAppPath(decoded) ?? safeAppPath(stored) ?? '/';
 }
 
-/** The origin route from navigation state ({ from: '/x' }), default '/'. */
-export function originFrom(state: unknown): string {
-  if (typeof state === 'object' && state !== null && 'from' in state) {
-    const from = (state as { from: unknown }).from;
-    if (typeof from === 'string') return safeAppPath(from) ?? '/';
-  }
-  return '/';
+/**
+ * The page an accounts screen goes back to afterwards: its URL's `?next=` (paths.login.getHref),
+ * only a path of this app; undefined when there is none (the home then).
+ */
+export function nextOf(search: string): string | undefined {
+  return safeAppPath(new URLSearchParams(search).get(NEXT_PARAM)) ?? undefined;
 }

@@ -62,10 +62,7 @@ export function CodeVerification({
   useEffect(() => {
     if (!verified) return;
     // Login then takes the person where they were going before registering.
-    const timer = setTimeout(
-      () => navigate(paths.login.getHref(), { state: origin ? { from: origin } : undefined }),
-      SUCCESS_REDIRECT_MS,
-    );
+    const timer = setTimeout(() => navigate(paths.login.getHref(origin)), SUCCESS_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [verified, navigate, origin]);
 

@@ -401,7 +401,7 @@ describe('/login success', () => {
       tokens: { idToken: { payload: { sub: 'u1', email: 'ana@example.com', 'cognito:groups': ['admin'] } } },
     });
     const router = renderApp('/marketplace').router;
-    await router.navigate('/login', { state: { from: '/carreras' } });
+    await router.navigate('/login?next=%2Fcarreras');
     await screen.findByRole('heading', { name: 'Iniciar Sesión' });
     type('Correo electrónico', 'ana@example.com');
     type('Contraseña', 'secreto1');
@@ -412,6 +412,32 @@ describe('/login success', () => {
     expect(
       (await screen.findByRole('button', { name: 'Menú de usuario' }, { timeout: 5000 })).textContent,
     ).toBe('A');
+  });
+});
+
+describe('/login?next=', () => {
+  it.each([
+    ['another site', 'https%3A%2F%2Fevil.example%2F'],
+    ['a protocol-relative address', '%2F%2Fevil.example'],
+    ['a backslash address', '%2F%5Cevil.example'],
+  ])('goes home rather than to %s after signing in', async (_what, next) => {
+    amplify.signIn.mockResolvedValueOnce({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    amplify.fetchAuthSession.mockResolvedValue({
+      // @ts-expect-error the stub returns only what the store reads
+      tokens: { idToken: { payload: { sub: 'u1', email: 'ana@example.com' } } },
+    });
+    const { router } = renderApp(`/login?next=${next}`);
+    await screen.findByRole('heading', { name: 'Iniciar Sesión' });
+    type('Correo electrónico', 'ana@example.com');
+    type('Contraseña', 'secreto1');
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('carries the page to come back to on to the register link', async () => {
+    renderApp('/login?next=%2Fproduct%2F42');
+    const register = await screen.findByRole('link', { name: 'Regístrate' });
+    expect(register.getAttribute('href')).toBe('/register?next=%2Fproduct%2F42');
   });
 });
 

@@ -6,7 +6,7 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { loadAuth, refreshSession } from '@/lib/session';
-import { originFrom } from '../auth-redirect';
+import { nextOf } from '../auth-redirect';
 import { Field } from '@/components/form/field';
 import { GoogleButton } from '../components/google-button';
 import { handOverPassword, pendingRegistrationOf } from '../pending-registration';
@@ -58,7 +58,7 @@ export function Component() {
       if (!result.isSignedIn) throw new Error(result.nextStep.signInStep);
       await refreshSession();
       toast({ title: '¡Inicio de sesión exitoso!' });
-      navigate(originFrom(location.state), { replace: true });
+      navigate(nextOf(location.search) ?? '/', { replace: true });
     } catch (err) {
       // No account yet, but this browser registered the address: the code screen, with this password.
       if (pendingRegistrationOf(parsed.data.email)) {
@@ -67,7 +67,7 @@ export function Component() {
       } else if (isUnconfirmed(err)) toVerification(parsed.data.email);
       else if (err instanceof Error && err.name === 'UserAlreadyAuthenticatedException') {
         await refreshSession();
-        navigate(originFrom(location.state), { replace: true });
+        navigate(nextOf(location.search) ?? '/', { replace: true });
       } else toast({ title: `Error al iniciar sesión: ${errorMessage(err)}`, variant: 'destructive' });
     } finally {
       setSubmitting(false);
@@ -98,10 +98,10 @@ export function Component() {
         <button type="submit" className={buttonClass('primary')} disabled={submitting}>
           {submitting ? 'Ingresando...' : 'Continuar'}
         </button>
-        <GoogleButton origin={originFrom(location.state)} />
+        <GoogleButton origin={nextOf(location.search) ?? '/'} />
         <p className="muted">
           ¿No tienes cuenta?{' '}
-          <Link to={paths.register.getHref()} state={location.state}>
+          <Link to={paths.register.getHref(undefined, nextOf(location.search))}>
             Regístrate
           </Link>
         </p>

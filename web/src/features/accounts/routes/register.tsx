@@ -16,7 +16,7 @@ import {
   rememberRegistration,
 } from '../pending-registration';
 import { Field } from '@/components/form/field';
-import { originFrom } from '../auth-redirect';
+import { nextOf } from '../auth-redirect';
 import { GoogleButton } from '../components/google-button';
 import { errorMessage, type FieldErrors, fieldErrors, registerSchema } from '../schemas';
 import '../accounts.css';
@@ -34,7 +34,7 @@ export function Component() {
           email={email}
           registration={pendingRegistrationOf(email)?.registration ?? null}
           password={handedPassword(email)}
-          origin={originFrom(location.state)}
+          origin={nextOf(location.search)}
         />
       </div>
     );
@@ -84,7 +84,7 @@ function RegisterFlow() {
     handOverPassword(email, parsed.data.password);
     toast({ title: '¡Registro exitoso! Te hemos enviado un código de verificación.' });
     setSubmitting(false);
-    navigate(paths.register.getHref(email), { state: location.state });
+    navigate(paths.register.getHref(email, nextOf(location.search)));
   };
 
   return (
@@ -146,10 +146,10 @@ function RegisterFlow() {
         <button type="submit" className={buttonClass('primary')} disabled={submitting || !acceptTerms}>
           {submitting ? 'Registrando...' : 'Continuar'}
         </button>
-        <GoogleButton origin={originFrom(location.state)} />
+        <GoogleButton origin={nextOf(location.search) ?? '/'} />
         <p className="muted">
           ¿Ya tienes cuenta?{' '}
-          <Link to={paths.login.getHref()} state={location.state}>
+          <Link to={paths.login.getHref(nextOf(location.search))}>
             Inicia sesión
           </Link>
         </p>

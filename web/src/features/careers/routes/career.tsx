@@ -13,7 +13,7 @@ import { notFoundHead } from '@/lib/page-head/pages';
 import { getInfiniteProductsQueryOptions } from '@/lib/api/get-infinite-products';
 import type { ProductsQuery } from '@/lib/api/get-products';
 import type { Prefetch } from '@/lib/render-context';
-import { useSelectedUniversity } from '@/lib/selected-university';
+import { useShownUniversity } from '@/lib/selected-university';
 import { CAREER_DESCRIPTIONS } from '../career-copy';
 import { ScopedListing } from '@/components/product/scoped-listing';
 import { matchCareer } from '../match-career';
@@ -57,7 +57,7 @@ function CareerNotFound() {
 
 function CareerPage({ career }: { career: Career }) {
   const label = CAREER_LABELS[career];
-  const universityId = useSelectedUniversity();
+  const universityId = useShownUniversity();
   useDocumentHead((ctx) => careerHead({ career, description: CAREER_DESCRIPTIONS[career] }, ctx));
   if (!universityId) return <ChooseUniversityFirst />;
   const theme = careerTheme(career);

@@ -11,7 +11,7 @@ import { notFoundHead } from '@/lib/page-head/pages';
 import { getInfiniteProductsQueryOptions } from '@/lib/api/get-infinite-products';
 import type { ProductsQuery } from '@/lib/api/get-products';
 import type { Prefetch } from '@/lib/render-context';
-import { useSelectedUniversity } from '@/lib/selected-university';
+import { useShownUniversity } from '@/lib/selected-university';
 import { CATEGORY_DESCRIPTIONS, skeletonCountFor } from '../category-copy';
 import { ScopedListing } from '@/components/product/scoped-listing';
 import { matchCategory } from '../match-category';
@@ -58,7 +58,7 @@ function CategoryNotFound() {
 
 function CategoryPage({ category }: { category: Category }) {
   const label = CATEGORY_LABELS[category];
-  const universityId = useSelectedUniversity();
+  const universityId = useShownUniversity();
   useDocumentHead((ctx) => categoryHead({ category, description: CATEGORY_DESCRIPTIONS[category] }, ctx));
   if (!universityId) return <ChooseUniversityFirst />;
   // categoryTheme falls back to 'otros' for anything it has no colours for.

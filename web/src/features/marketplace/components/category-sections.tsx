@@ -1,22 +1,19 @@
 import { useDeferredValue } from 'react';
-import { CATEGORY_LABELS, type Category } from '#shared/enums';
+import { CATEGORY_LABELS } from '#shared/enums';
 import { LIMITS } from '#shared/limits';
 import { CategoryIcon, categoryTheme } from '@/components/catalog-icons';
 import { FIRST_ROW, ProductGrid } from '@/components/product/product-grid';
-import { Button } from '@/components/ui/button';
+import { buttonClass } from '@/components/ui/button';
+import { Link } from '@/components/ui/link';
 import { useCategorySections } from '../api/get-category-sections';
+import { withFilters } from '../hooks/use-filters';
 
 /**
  * No search and no filters: one section per filter category with up to 4 products and 'Ver todos'
- * (applies that category); categories without products are hidden.
+ * (a link to this page with that category as filter: it works before the app runs); categories
+ * without products are hidden.
  */
-export function CategorySections({
-  universityId,
-  onSeeAll,
-}: {
-  universityId: string;
-  onSeeAll: (category: Category) => void;
-}) {
+export function CategorySections({ universityId }: { universityId: string }) {
   // The cards render in a background render, which React splits into short tasks: the answers land
   // together (decision 024) and 32 cards rendered at once held a slow phone's main thread for
   // ~300 ms (Lighthouse's TBT). Meanwhile the previous view (the skeleton) stays on screen.
@@ -61,14 +58,13 @@ export function CategorySections({
                 </span>
                 {CATEGORY_LABELS[category]}
               </h2>
-              <Button
-                variant="ghost"
-                size="sm"
+              <Link
+                className={buttonClass('ghost', 'sm')}
+                to={{ search: `?${withFilters(new URLSearchParams(), { category })}` }}
                 aria-label={`Ver todos: ${CATEGORY_LABELS[category]}`}
-                onClick={() => onSeeAll(category)}
               >
                 Ver todos
-              </Button>
+              </Link>
             </div>
             {/* Only the first section's first row is above the fold on a phone. */}
             <ProductGrid

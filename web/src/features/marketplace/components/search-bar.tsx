@@ -1,6 +1,8 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useTypedBeforeHydration } from '@/hooks/use-typed-before-hydration';
+import { useFocusedBeforeHydration, useTypedBeforeHydration } from '@/hooks/use-typed-before-hydration';
+import { useLocation } from 'react-router-dom';
 import { LIMITS } from '#shared/limits';
+import { RENDER_QUERY_KEYS } from '#shared/pages';
 import { Glyph } from '@/components/catalog-icons';
 import { getSearchHistory } from '@/lib/storage';
 
@@ -26,6 +28,7 @@ export function SearchBar({
   const blurTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const input = useRef<HTMLInputElement>(null);
   useTypedBeforeHydration(input, value, onChange);
+  useFocusedBeforeHydration(input, () => setFocused(true));
   const inputId = useId();
   const listId = useId();
 
@@ -35,9 +38,27 @@ export function SearchBar({
   const history = focused ? getSearchHistory() : [];
   const open = focused && value.length > 0 && history.length > 0;
 
+  // A form the browser sends by itself before the app runs (Enter asks the server for this page with
+  // the search, the page's other listing parameters kept); once the app runs, the search follows the
+  // typing and Enter only closes the phone's keyboard. The kept parameters are those the server
+  // renders with (RENDER_QUERY_KEYS), so its HTML and the browser's first render agree.
+  const { pathname, search } = useLocation();
+  const kept = [...new URLSearchParams(search)].filter(
+    ([key]) => key !== 'q' && (RENDER_QUERY_KEYS as readonly string[]).includes(key),
+  );
+
   return (
     <div className="search-bar">
-      <div className="search-bar__field">
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is unknown to the old Android browsers we target */}
+      <form
+        className="search-bar__field"
+        role="search"
+        action={pathname}
+        onSubmit={(event) => {
+          event.preventDefault();
+          input.current?.blur();
+        }}
+      >
         <span className="search-bar__icon">
           <Glyph name="search" size={18} />
         </span>
@@ -48,6 +69,7 @@ export function SearchBar({
           id={inputId}
           className="input"
           type="search"
+          name="q"
           aria-controls={open ? listId : undefined}
           autoComplete="off"
           maxLength={LIMITS.searchMaxLength}
@@ -84,7 +106,10 @@ export function SearchBar({
             </ul>
           </div>
         )}
-      </div>
+        {kept.map(([key, value]) => (
+          <input key={key} type="hidden" name={key} value={value} />
+        ))}
+      </form>
       {children}
     </div>
   );

@@ -101,6 +101,27 @@ export function parseFilters(params: URLSearchParams, priceMax: number): Filters
   };
 }
 
+/** `params` with the filters of `patch` changed (a default value leaves the URL), the rest kept. */
+export function withFilters(
+  params: URLSearchParams,
+  patch: Partial<Filters>,
+  priceMax: number = LIMITS.marketplacePriceMax,
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const f = { ...parseFilters(params, priceMax), ...patch };
+  const d = defaultFilters(priceMax);
+  const put = (key: string, value: string | number, fallback: string | number) =>
+    value === fallback ? next.delete(key) : next.set(key, String(value));
+  put(PARAM.category, f.category, d.category);
+  put(PARAM.career, f.career, d.career);
+  put(PARAM.condition, f.condition, d.condition);
+  put(PARAM.min, f.minPrice, d.minPrice);
+  put(PARAM.max, f.maxPrice, d.maxPrice);
+  put(PARAM.sort, f.sortBy, d.sortBy);
+  put(PARAM.hideReserved, f.hideReserved ? '1' : '0', '0');
+  return next;
+}
+
 /**
  * Filters kept in the URL (so the back button and shared links keep them); default values are
  * left out of the URL. History entries are replaced, not pushed, while filtering.
@@ -122,24 +143,7 @@ export function useFilters(priceMax: number = LIMITS.marketplacePriceMax) {
     (patch: Partial<Filters>) => {
       pending.current = { ...pending.current, ...patch };
       const wanted = pending.current;
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          const f = { ...parseFilters(prev, priceMax), ...wanted };
-          const d = defaultFilters(priceMax);
-          const put = (key: string, value: string | number, fallback: string | number) =>
-            value === fallback ? next.delete(key) : next.set(key, String(value));
-          put(PARAM.category, f.category, d.category);
-          put(PARAM.career, f.career, d.career);
-          put(PARAM.condition, f.condition, d.condition);
-          put(PARAM.min, f.minPrice, d.minPrice);
-          put(PARAM.max, f.maxPrice, d.maxPrice);
-          put(PARAM.sort, f.sortBy, d.sortBy);
-          put(PARAM.hideReserved, f.hideReserved ? '1' : '0', '0');
-          return next;
-        },
-        { replace: true },
-      );
+      setParams((prev) => withFilters(prev, wanted, priceMax), { replace: true });
     },
     [setParams, priceMax],
   );

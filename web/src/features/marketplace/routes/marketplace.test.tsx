@@ -121,7 +121,10 @@ describe('Marketplace', () => {
     expect(await screen.findByRole('heading', { name: /Libros/ })).toBeTruthy();
     expect(screen.getByRole('heading', { name: /Electrónica/ })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: /Ropa/ })).toBeNull(); // empty section hidden
-    fireEvent.click(screen.getByRole('button', { name: 'Ver todos: Electrónica' }));
+    const seeAll = screen.getByRole('link', { name: 'Ver todos: Electrónica' });
+    // A link that works before the app runs: this page with that category as its filter.
+    expect(seeAll.getAttribute('href')).toBe('/marketplace?category=electronica');
+    fireEvent.click(seeAll);
     expect(await screen.findByRole('heading', { name: 'Productos filtrados' })).toBeTruthy();
     expect(await screen.findByText('1 producto encontrado')).toBeTruthy();
     expect(screen.getByTestId('filter-count').textContent).toBe('1');

@@ -1,7 +1,5 @@
-import { Suspense, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Suspense } from 'react';
 import { LIMITS } from '#shared/limits';
-import { parseUniversityId } from '#shared/ids';
 import { Glyph } from '@/components/catalog-icons';
 import { buttonClass } from '@/components/ui/button';
 import { ChooseUniversityFirst, chooseUniversityFirst } from '@/components/choose-university-first';
@@ -12,9 +10,8 @@ import { getUniversityQueryOptions } from '@/lib/api/get-university';
 import { getInfiniteProductsQueryOptions } from '@/lib/api/get-infinite-products';
 import type { ProductsQuery } from '@/lib/api/get-products';
 import type { Prefetch } from '@/lib/render-context';
-import { useSelectedUniversity } from '@/lib/selected-university';
+import { useShownUniversity } from '@/lib/selected-university';
 import { getCategorySectionsQueryOptions } from '../api/get-category-sections';
-import { setSelectedUniversity } from '@/lib/storage';
 import { CategoryCarousel } from '../components/category-carousel';
 import { CategorySections } from '../components/category-sections';
 import { ResultsLoading } from '../components/results-loading';
@@ -65,7 +62,8 @@ const resultsQuery = (university: string, term: string, filters: Filters): Produ
  * the chooser, as the screen itself does.
  */
 export const prefetch: Prefetch = async ({ url, search, university, queryClient }) => {
-  const universityId = parseUniversityId(search.get('university')) ?? university;
+  // A link's ?university= or the visitor's stored choice (server/document.ts).
+  const universityId = university;
   if (!universityId) return chooseUniversityFirst(url);
   const term = searchTermOf(search);
   const filters = parseFilters(search, LIMITS.marketplacePriceMax);
@@ -81,35 +79,8 @@ export const prefetch: Prefetch = async ({ url, search, university, queryClient 
   return undefined;
 };
 
-/** ?university={id} (a shared link) chooses that university; otherwise the stored one. */
-function useMarketplaceUniversity(): string | null {
-  const [params, setParams] = useSearchParams();
-  const fromUrl = parseUniversityId(params.get('university'));
-  // The link's university, kept for this visit (the effect below takes it out of the URL) and stored
-  // once mounted; the chosen one otherwise (the render's on the server and while hydrating).
-  const [linked] = useState(fromUrl);
-  const chosen = useSelectedUniversity();
-  const universityId = linked ?? chosen;
-  useEffect(() => {
-    if (linked !== null) setSelectedUniversity(linked);
-  }, [linked]);
-  useEffect(() => {
-    // Not while sending the visitor to the chooser: this replace would bring them back here.
-    if (!params.has('university') || universityId === null) return;
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.delete('university');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [params, setParams, universityId]);
-  return universityId;
-}
-
 export function Component() {
-  const universityId = useMarketplaceUniversity();
+  const universityId = useShownUniversity();
   if (!universityId) return <ChooseUniversityFirst />;
   return <Marketplace universityId={universityId} />;
 }
@@ -157,7 +128,7 @@ function Marketplace({ universityId }: { universityId: string }) {
       )}
       <CategoryCarousel />
       {browsing ? (
-        <CategorySections universityId={universityId} onSeeAll={(category) => setFilters({ category })} />
+        <CategorySections universityId={universityId} />
       ) : (
         // ProductResults' own first look while its chunk loads.
         <Suspense fallback={<ResultsLoading heading={heading} />}>

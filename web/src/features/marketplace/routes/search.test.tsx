@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '#shared/limits';
-import { product } from '@/testing/fixtures';
+import { product, universities } from '@/testing/fixtures';
 import { fakeApi, renderRoutes } from '@/testing/render';
 import { Component as GlobalMarketplace } from './global-marketplace';
 import { Component as Search } from './search';
@@ -49,11 +49,11 @@ describe('/search', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/select-university'));
   });
 
-  // The search reads the stored university only (strictly), whatever the URL says.
+  // The stored university, read strictly, or a link's valid ?university=.
   it.each([
     ['?q=x', null, '/select-university'],
     ['?q=x', 'usm', '/search'],
-    ['?q=x&university=usm', null, '/select-university'],
+    ['?q=x&university=%3Cscript%3E', null, '/select-university'],
     ['', '<script>', '/select-university'],
     ['', '"usm"', '/select-university'],
   ])('sends %s with the stored university %s to %s', async (search, stored, expected) => {
@@ -63,6 +63,34 @@ describe('/search', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(expected));
     if (expected === '/search')
       expect(screen.getByRole('heading', { name: 'Resultados de Búsqueda' })).toBeTruthy();
+  });
+});
+
+describe('/search?university=', () => {
+  it("chooses the link's university: stores it, says so, searches in it and takes it out of the URL", async () => {
+    localStorage.setItem(STORAGE_KEYS.selectedUniversity, 'ucab');
+    const usm = universities.find((u) => u.id === 'usm');
+    const api = fakeApi(({ url }) =>
+      url.pathname === '/api/universities/usm'
+        ? { body: usm }
+        : { body: { items: [], total: 0, nextCursor: null } },
+    );
+    const { router } = renderRoutes(routes, '/search?q=x&university=usm');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=x'));
+    expect(localStorage.getItem(STORAGE_KEYS.selectedUniversity)).toBe('usm');
+    expect(await screen.findByText('Has seleccionado Universidad Santa María')).toBeTruthy();
+    const search = api.requests.find((r) => r.url.pathname === '/api/products');
+    expect(search?.url.searchParams.get('university')).toBe('usm');
+  });
+
+  it('says nothing when the link names the university already chosen', async () => {
+    localStorage.setItem(STORAGE_KEYS.selectedUniversity, 'usm');
+    const api = fakeApi(() => ({ body: { items: [], total: 0, nextCursor: null } }));
+    const { router } = renderRoutes(routes, '/search?q=x&university=usm');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=x'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText(/Has seleccionado/)).toBeNull();
+    expect(api.requests.some((r) => r.url.pathname.startsWith('/api/universities'))).toBe(false);
   });
 });
 

@@ -5,7 +5,7 @@ import { searchHead } from '@/lib/page-head/listings';
 import { getInfiniteProductsQueryOptions } from '@/lib/api/get-infinite-products';
 import type { ProductsQuery } from '@/lib/api/get-products';
 import type { Prefetch } from '@/lib/render-context';
-import { useSelectedUniversity } from '@/lib/selected-university';
+import { useShownUniversity } from '@/lib/selected-university';
 import { CreateAlertButton } from '../components/create-alert-button';
 import { ProductResults } from '../components/product-results';
 import { toApiTerm } from '../hooks/api-term';
@@ -28,7 +28,7 @@ export const prefetch: Prefetch = async ({ url, search, university, queryClient 
 
 export function Component() {
   const [params] = useSearchParams();
-  const universityId = useSelectedUniversity();
+  const universityId = useShownUniversity();
   const shown = (params.get('q') ?? '').trim();
   useDocumentHead((ctx) => searchHead({ q: shown, total: null, university: null }, ctx));
   if (!universityId) return <ChooseUniversityFirst />;

@@ -70,10 +70,14 @@ describe('contact by WhatsApp', () => {
   it('asks a visitor to sign in, and asks the API for nothing', async () => {
     const api = contactApi('584141234567');
     const { router } = render(SIGNED_OUT);
-    fireEvent.click(screen.getByRole('button', { name: 'Contactar por WhatsApp' }));
+    // A link that works before the app runs; a tap made then is kept for the app (it knows the session).
+    const link = screen.getByRole('link', { name: 'Contactar por WhatsApp' });
+    expect(link.getAttribute('href')).toBe('/login?next=%2Fproduct%2F42');
+    expect(link.hasAttribute('data-needs-app')).toBe(true);
+    fireEvent.click(link);
     expect(await screen.findByText('Debes iniciar sesión para contactar al vendedor')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.state).toEqual({ from: '/product/42' });
+    expect(router.state.location.search).toBe('?next=%2Fproduct%2F42');
     expect(api.requests.filter((r) => r.url.pathname.endsWith('/contact'))).toEqual([]);
   });
 

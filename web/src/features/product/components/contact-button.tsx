@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { Link } from '@/components/ui/link';
 import type { ProductDetail } from '#shared/schemas';
 import { isMobileDevice } from '@/components/product/share-menu';
 import { buttonClass } from '@/components/ui/button';
+import { NEEDS_APP_ATTRIBUTE } from '@/first-paint/app-scripts';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -43,7 +44,6 @@ export function ContactButton({ product }: { product: ProductDetail }) {
   const role = useViewerRole(product.id);
   const fetchSellerContact = useFetchSellerContact();
   const { toast } = useToast();
-  const navigate = useNavigate();
   const location = useLocation();
   const [busy, setBusy] = useState(false);
   const [open, setOpen] = useState(false);
@@ -55,14 +55,24 @@ export function ContactButton({ product }: { product: ProductDetail }) {
       </p>
     );
 
-  const start = () => {
-    if (session.status !== 'signed-in') {
-      toast({ title: 'Debes iniciar sesión para contactar al vendedor', variant: 'destructive' });
-      navigate(paths.login.getHref(), { state: { from: `${location.pathname}${location.search}` } });
-      return;
-    }
-    setOpen(true);
-  };
+  // A visitor signs in first and comes back here: a real link, which works before the app runs.
+  // Marked as needing the app: the server draws every visitor signed out, so a tap made before the
+  // app knows the session is kept for it (first-paint/early-taps.ts), and a signed-in buyer gets the
+  // contact dialog rather than the sign-in page.
+  if (session.status === 'signed-out')
+    return (
+      <Link
+        className={buttonClass('primary')}
+        to={paths.login.getHref(`${location.pathname}${location.search}`)}
+        {...{ [NEEDS_APP_ATTRIBUTE]: '' }}
+        onClick={() => toast({ title: 'Debes iniciar sesión para contactar al vendedor', variant: 'destructive' })}
+      >
+        Contactar por WhatsApp
+      </Link>
+    );
+
+  // Signed in (the session is known before any kept tap is carried out: main.tsx).
+  const start = () => setOpen(true);
 
   const contact = async (meetingPoint: string | null) => {
     const mobile = isMobileDevice();

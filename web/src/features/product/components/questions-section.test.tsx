@@ -101,9 +101,11 @@ describe('Preguntas y respuestas', () => {
     const { router } = render(SIGNED_OUT);
     expect(await screen.findByText(/Debes iniciar sesión para hacer una pregunta/)).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
-    fireEvent.click(screen.getByRole('link', { name: 'Iniciar sesión' }));
+    const link = screen.getByRole('link', { name: 'Iniciar sesión' });
+    expect(link.getAttribute('href')).toBe('/login?next=%2Fproduct%2F42');
+    fireEvent.click(link);
     await screen.findByText('Pantalla de inicio de sesión');
-    expect(router.state.location.state).toEqual({ from: '/product/42' });
+    expect(router.state.location.search).toBe('?next=%2Fproduct%2F42');
   });
 
   it('checks a question with the spec rules before sending anything', async () => {

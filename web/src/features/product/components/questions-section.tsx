@@ -148,7 +148,7 @@ function AskArea({
     return (
       <p className="questions__note">
         Debes iniciar sesión para hacer una pregunta.{' '}
-        <Link to={paths.login.getHref()} state={{ from: `${location.pathname}${location.search}` }}>
+        <Link to={paths.login.getHref(`${location.pathname}${location.search}`)}>
           Iniciar sesión
         </Link>
       </p>

@@ -49,7 +49,7 @@ describe('the report button', () => {
     const { router } = render(SIGNED_OUT);
     fireEvent.click(screen.getByRole('button', { name: 'Reportar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.state).toEqual({ from: '/product/42' });
+    expect(router.state.location.search).toBe('?next=%2Fproduct%2F42');
     expect(api.requests.filter((r) => r.url.pathname.includes('/report'))).toEqual([]);
   });
 

@@ -42,7 +42,7 @@ export function ReportButton({ productId, productTitle }: { productId: number; p
   const start = () => {
     if (role === 'visitor') {
       toast({ title: 'Debes iniciar sesión para reportar un producto', variant: 'destructive' });
-      navigate(paths.login.getHref(), { state: { from: `${location.pathname}${location.search}` } });
+      navigate(paths.login.getHref(`${location.pathname}${location.search}`));
       return;
     }
     setOpen(true);

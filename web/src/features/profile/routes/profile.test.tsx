@@ -122,7 +122,7 @@ describe('/profile', () => {
     accountsApi();
     const { router } = render(SIGNED_OUT, '/profile');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.state).toEqual({ from: '/profile' });
+    expect(router.state.location.search).toBe('?next=%2Fprofile');
   });
 
   it('sends a signed-in user without a chosen university to /select-university', async () => {

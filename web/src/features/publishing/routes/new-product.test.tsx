@@ -68,7 +68,7 @@ describe('/new-product: who may publish', () => {
     const { router } = render(SIGNED_OUT);
     expect(await screen.findByText('Debes iniciar sesión para publicar productos')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.state).toEqual({ from: '/new-product' });
+    expect(router.state.location.search).toBe('?next=%2Fnew-product');
   });
 
   it('sends a user without a chosen university to /select-university', async () => {

@@ -36,7 +36,7 @@ import {
 import '../publishing.css';
 
 /** A redirect with the spec's toast, said once. */
-function RedirectWithToast({ to, title, state }: { to: string; title: string; state?: unknown }) {
+function RedirectWithToast({ to, title }: { to: string; title: string }) {
   const { toast } = useToast();
   const said = useRef(false);
   useEffect(() => {
@@ -44,7 +44,7 @@ function RedirectWithToast({ to, title, state }: { to: string; title: string; st
     said.current = true;
     toast({ title, variant: 'destructive' });
   }, [toast, title]);
-  return <Navigate to={to} replace state={state} />;
+  return <Navigate to={to} replace />;
 }
 
 /**
@@ -60,11 +60,7 @@ export function Component() {
 
   if (session.status === 'signed-out')
     return (
-      <RedirectWithToast
-        to={paths.login.getHref()}
-        title={PUBLISH_MESSAGES.mustSignIn}
-        state={{ from: location.pathname }}
-      />
+      <RedirectWithToast to={paths.login.getHref(location.pathname)} title={PUBLISH_MESSAGES.mustSignIn} />
     );
   if (!universityId)
     return (

@@ -4,21 +4,33 @@ import { Glyph } from '@/components/catalog-icons';
 import { Badge } from '@/components/ui/badge';
 import { useCardColors } from './university-colors';
 
+/**
+ * A university to choose: a link to the page it leads to with the university in its URL
+ * (`href`: /marketplace?university=ucab), which chooses it there and works before the app runs. Once
+ * the app runs, a plain tap chooses it here (stored, the spec's toast, then the page after 0.5 s); a
+ * tap with a modifier (a new tab) is the browser's.
+ */
 export function UniversityCard({
   university,
+  href,
   onChoose,
 }: {
   university: University;
+  href: string;
   onChoose: (u: University) => void;
 }) {
   const [logoFailed, setLogoFailed] = useState(false);
   const colors = useCardColors(university.id, university.logo);
   return (
-    <button
-      type="button"
+    <a
+      href={href}
       className="university-card"
       style={{ background: `linear-gradient(135deg, ${colors.from}, ${colors.to})` }}
-      onClick={() => onChoose(university)}
+      onClick={(event) => {
+        if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+        event.preventDefault();
+        onChoose(university);
+      }}
     >
       {/* The name is the card's own text (what a voice-control user reads aloud), after a verb. */}
       <span className="visually-hidden">Elegir </span>
@@ -40,6 +52,6 @@ export function UniversityCard({
           <Glyph name="map" size={14} /> {university.city}
         </Badge>
       )}
-    </button>
+    </a>
   );
 }

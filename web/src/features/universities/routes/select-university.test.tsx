@@ -21,9 +21,10 @@ describe('University selection', () => {
   it('stores the choice, confirms it and goes to /marketplace after 0.5 s', async () => {
     fakeApi(() => ({ body: { items: universities } }));
     const { router } = renderRoutes(routes, '/');
-    fireEvent.click(
-      await screen.findByRole('button', { name: /^Elegir UCAB.*Universidad Católica Andrés Bello/ }),
-    );
+    const card = await screen.findByRole('link', { name: /^Elegir UCAB.*Universidad Católica Andrés Bello/ });
+    // Before the app runs, the card is a plain link that chooses the university where it leads.
+    expect(card.getAttribute('href')).toBe('/marketplace?university=ucab');
+    fireEvent.click(card);
     expect(localStorage.getItem(STORAGE_KEYS.selectedUniversity)).toBe('ucab');
     expect(screen.getByText('Has seleccionado Universidad Católica Andrés Bello')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
@@ -40,7 +41,9 @@ describe('University selection', () => {
     it('goes back to that page once a university is chosen', async () => {
       fakeApi(() => ({ body: { items: universities } }));
       const { router } = renderRoutes(withNext, '/select-university?next=%2Fsearch%3Fq%3Dcalculadora');
-      fireEvent.click(await screen.findByRole('button', { name: /^Elegir UCAB/ }));
+      const card = await screen.findByRole('link', { name: /^Elegir UCAB/ });
+      expect(card.getAttribute('href')).toBe('/search?q=calculadora&university=ucab');
+      fireEvent.click(card);
       expect(router.state.location.pathname).toBe('/select-university');
       await waitFor(() => expect(router.state.location.pathname).toBe('/search'), { timeout: 1500 });
       expect(router.state.location.search).toBe('?q=calculadora');
@@ -63,7 +66,9 @@ describe('University selection', () => {
         localStorage.setItem(STORAGE_KEYS.selectedUniversity, 'ucab');
         fakeApi(() => ({ body: { items: universities } }));
         const { router } = renderRoutes(withNext, `/select-university?next=${encodeURIComponent(next)}`);
-        fireEvent.click(await screen.findByRole('button', { name: /^Elegir UCAB/ }));
+        const card = await screen.findByRole('link', { name: /^Elegir UCAB/ });
+        expect(card.getAttribute('href')).toBe('/marketplace?university=ucab');
+        fireEvent.click(card);
         expect(router.state.location.pathname).toBe('/select-university');
         await waitFor(() => expect(router.state.location.pathname).toBe('/marketplace'), { timeout: 1500 });
       },
@@ -73,21 +78,32 @@ describe('University selection', () => {
       localStorage.setItem(STORAGE_KEYS.selectedUniversity, 'ucab');
       fakeApi(() => ({ body: { items: universities } }));
       const { router } = renderRoutes(withNext, '/select-university');
-      await screen.findByRole('button', { name: /^Elegir UCAB/ });
+      await screen.findByRole('link', { name: /^Elegir UCAB/ });
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(router.state.location.pathname).toBe('/select-university');
     });
   });
 
+  it('leaves a tap with a modifier (a new tab) to the browser', async () => {
+    fakeApi(() => ({ body: { items: universities } }));
+    const { router } = renderRoutes(routes, '/');
+    const card = await screen.findByRole('link', { name: /^Elegir UCAB/ });
+    const event = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true });
+    card.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(false);
+    expect(localStorage.getItem(STORAGE_KEYS.selectedUniversity)).toBeNull();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
   it('filters by name ignoring accents', async () => {
     fakeApi(() => ({ body: { items: universities } }));
     renderRoutes(routes, '/');
-    await screen.findByRole('button', { name: /^Elegir .*Universidad Central/ });
+    await screen.findByRole('link', { name: /^Elegir .*Universidad Central/ });
     fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar universidad' }), {
       target: { value: 'catolica' },
     });
-    expect(screen.getByRole('button', { name: /^Elegir .*Universidad Católica/ })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /^Elegir .*Universidad Central/ })).toBeNull();
+    expect(screen.getByRole('link', { name: /^Elegir .*Universidad Católica/ })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /^Elegir .*Universidad Central/ })).toBeNull();
     expect(screen.getByRole('link', { name: /Marketplace Global/ })).toBeTruthy();
   });
 

@@ -4,7 +4,7 @@ import { StepList } from '../components/step-list';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Link } from '@/components/ui/link';
 import { LIMITS } from '#shared/limits';
-import { CHOOSER_NEXT_PARAM, chooserNext } from '#shared/pages';
+import { chooserNext, NEXT_PARAM, UNIVERSITY_PARAM } from '#shared/pages';
 import type { University } from '#shared/schemas';
 import { compareSpanish, fold } from '#shared/text';
 import { Glyph } from '@/components/catalog-icons';
@@ -68,7 +68,7 @@ export function Component() {
   // Sent here on the way to a page that shows the chosen university: back there once chosen, or at
   // once when a choice is already stored (the server, which reads only the cookie, did not see it).
   const [params] = useSearchParams();
-  const next = chooserNext(params.get(CHOOSER_NEXT_PARAM));
+  const next = chooserNext(params.get(NEXT_PARAM));
   const stored = useSelectedUniversity();
   useEffect(() => {
     if (next && stored && !choosing) navigate(next, { replace: true });
@@ -89,6 +89,13 @@ export function Component() {
       .filter((u) => !needle || fold(`${u.name} ${u.full_name} ${u.id}`).includes(needle))
       .sort((a, b) => compareSpanish(a.name, b.name));
   }, [universities.data, query, city]);
+
+  // The card's link: the page to go to, with the university in its URL (it chooses it there).
+  const hrefOf = (university: University) => {
+    const url = new URL(next ?? paths.marketplace.getHref(), 'http://origin');
+    url.searchParams.set(UNIVERSITY_PARAM, university.id);
+    return `${url.pathname}${url.search}`;
+  };
 
   const choose = (university: University) => {
     if (choosing) return;
@@ -163,7 +170,7 @@ export function Component() {
                 ))
               : visible.map((u) => (
                   <li key={u.id}>
-                    <UniversityCard university={u} onChoose={choose} />
+                    <UniversityCard university={u} href={hrefOf(u)} onChoose={choose} />
                   </li>
                 ))}
             <li>
