@@ -36,6 +36,11 @@
  * tree and an earlier commit side by side, interleaved (scripts/bench/lighthouse-ab.ts, decision 038).
  * `npm run bench -- render` prints the rendered pages' answer time on the local origin: a page the
  * edge holds and a product page it does not, p50/p95 (scripts/bench/render.ts, issue 27).
+ * `npm run bench -- taps` prints, per rendered page kind and per design of when the app's scripts
+ * load (today's wait for the first photos, at once at low priority, right after the first paint),
+ * on a throttled phone: LCP, FCP, first paint → app ready, and the time from a control being
+ * visible to its tap being answered, with lost taps; medians of BENCH_TAPS_RUNS (default 5), with
+ * the floor page's LCP (scripts/bench/taps.ts, issue 38).
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { existsSync } from 'node:fs';
@@ -242,6 +247,8 @@ async function main() {
   if (only === 'start') return (await import('./local-start')).localStartFigures(line);
   // The server render's answer times (issue 27): on request only.
   if (only === 'render') return (await import('./render')).renderFigures(line);
+  // The first tap against the first paint, per design of the app's loading (issue 38): on request only.
+  if (only === 'taps') return (await import('./taps')).tapsFigures();
   // Two builds side by side (LIGHTHOUSE_BASE=<rev>): on request only.
   if (only === 'lighthouse-ab') return (await import('./lighthouse-ab')).lighthouseAb();
   if (!only || only === 'web') await webFigures();
