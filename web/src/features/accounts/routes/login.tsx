@@ -4,7 +4,8 @@ import { Link } from '@/components/ui/link';
 import { buttonClass } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
-import { useDocumentMeta } from '@/lib/document-meta';
+import { useDocumentHead } from '@/lib/document-meta';
+import { accountHead } from '@/lib/page-head/pages';
 import { loadAuth, refreshSession } from '@/lib/session';
 import { originFrom } from '../auth-redirect';
 import { Field } from '@/components/form/field';
@@ -16,7 +17,7 @@ import '../accounts.css';
 const isUnconfirmed = (err: unknown) => err instanceof Error && err.name === 'UserNotConfirmedException';
 
 export function Component() {
-  useDocumentMeta('Iniciar Sesión');
+  useDocumentHead((ctx) => accountHead('login', ctx));
   const { toast } = useToast();
   const navigate = useNavigate();
   const location = useLocation();
@@ -84,6 +85,7 @@ export function Component() {
           autoComplete="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
+          onTyped={setEmail}
           error={errors.email}
         />
         <Field
@@ -92,6 +94,7 @@ export function Component() {
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
+          onTyped={setPassword}
           error={errors.password}
         />
         <Link to={paths.forgotPassword.getHref()}>¿Olvidaste tu contraseña?</Link>

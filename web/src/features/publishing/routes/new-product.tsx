@@ -66,11 +66,19 @@ export function Component() {
         state={{ from: location.pathname }}
       />
     );
+  // While the session is read, the spinner (the page's static shell too: no stored university on a
+  // server, which would otherwise draw the redirect, i.e. nothing).
+  if (session.status === 'loading')
+    return (
+      <div className="loading-block">
+        <Spinner size="lg" />
+      </div>
+    );
   if (!universityId)
     return (
       <RedirectWithToast to={paths.selectUniversity.getHref()} title="Debes seleccionar una universidad" />
     );
-  if (session.status === 'loading' || profile.isLoading)
+  if (profile.isLoading)
     return (
       <div className="loading-block">
         <Spinner size="lg" />
