@@ -12,15 +12,20 @@ import { Spinner } from '../ui/spinner';
 export function RequireSession({ children }: { children: (user: SessionUser) => ReactNode }) {
   const session = useSession();
   const location = useLocation();
+  const spinner = (
+    <div className="loading-block">
+      <Spinner size="lg" />
+    </div>
+  );
+  // The spinner stays while /login loads: the navigation is a transition, which keeps this screen
+  // on show meanwhile, and a redirect alone draws nothing (a blank page after the shell's spinner).
   if (session.status === 'signed-out')
     return (
-      <Navigate to={paths.login.getHref()} replace state={{ from: `${location.pathname}${location.search}` }} />
+      <>
+        <Navigate to={paths.login.getHref()} replace state={{ from: `${location.pathname}${location.search}` }} />
+        {spinner}
+      </>
     );
-  if (session.status === 'loading')
-    return (
-      <div className="loading-block">
-        <Spinner size="lg" />
-      </div>
-    );
+  if (session.status === 'loading') return spinner;
   return <>{children(session.user)}</>;
 }
