@@ -1,7 +1,10 @@
 /**
- * The pages the origin renders on the server (issue 27), in ONE list for the web app's paths
+ * The app's pages as the origins deliver them, in ONE place for the web app's paths
  * (web/src/config/paths.ts reads its patterns from here), the local origin, the service worker and
- * the CloudFront behaviours. A test checks every pattern against the app's route table.
+ * CloudFront's behaviours and functions: the pages the origin renders on the server (issue 27,
+ * RENDERED_PAGES) and the pages served a static shell only (issue 38, shellPages()). Every page of
+ * either list has a shell prerendered at build time, so no page's first paint is blank. A test
+ * checks every pattern against the app's route table.
  */
 
 import { CAREER_PAGES, CATEGORIES } from './enums';
@@ -30,21 +33,51 @@ export type RenderedPageKind =
   | 'seller'
   | 'careers'
   | 'career'
-  | 'category';
+  | 'category'
+  | 'login'
+  | 'register'
+  | 'email-verification'
+  | 'forgot-password'
+  | 'reset-password'
+  | 'terms'
+  | 'privacy'
+  | 'safe-buying';
+
+/** The pages served their static shell only (shellPages()). */
+export type ShellPageKind =
+  | 'new-product'
+  | 'profile'
+  | 'my-products'
+  | 'settings'
+  | 'favorites'
+  | 'alerts'
+  | 'my-purchases'
+  | 'chats'
+  | 'verify-email'
+  | 'auth-callback'
+  | 'notifications-unsubscribe'
+  | 'alerts-unsubscribe'
+  | 'renew-by-link'
+  | 'sold-by-link'
+  | 'admin';
+
+export type PageKind = RenderedPageKind | ShellPageKind;
 
 export interface RenderedPage {
   kind: RenderedPageKind;
-  /** The app's router patterns of the page. */
+  /** The app's router patterns of the page (CloudFront's: cloudFrontPatternsOf). */
   routes: readonly string[];
-  /** CloudFront behaviour path patterns sending the page to the renderer (`*` for a parameter). */
-  cloudFrontPatterns: readonly string[];
   /**
    * Whether the page shows the chosen university when the URL names none: it is then rendered from
-   * the `mu_u` cookie (path-scoped to such pages), which is part of its cache key.
+   * the `mu_u` cookie (path-scoped to such pages), which is part of its cache key. Absent for the
+   * others (the list is in the web app's entry: no byte it need not carry).
    */
-  universityCookie: boolean;
-  /** How long the edge keeps a rendered page (s-maxage). */
-  cacheSeconds: number;
+  universityCookie?: true;
+  /**
+   * How long the edge keeps a rendered page (s-maxage): pageCacheSeconds. Absent for a page without
+   * data (a form, a legal text), which changes with a deployment only.
+   */
+  cacheSeconds?: number;
 }
 
 /**
@@ -75,9 +108,11 @@ export const SERVER_STYLE_ATTRIBUTE = 'data-server-style';
 export const UNIVERSITY_PARAM = 'university';
 
 /**
- * The query parameters a rendered page reads (the listings' search term, university and filters):
- * the only ones the edge keys its copies on and forwards to the render function, and the only ones
- * the render sees locally too (web/src/server/document.ts), so both origins render the same page.
+ * The query parameters a rendered page reads (the listings' search term, university and filters;
+ * the address of a sign-up's code screen, /register?email=…, which is another screen than the
+ * form): the only ones the edge keys its copies on and forwards to the render function, and the
+ * only ones the render sees locally too (web/src/server/document.ts), so both origins render the
+ * same page. Ten is CloudFront's quota of query strings per cache policy: a new one must replace one.
  */
 export const RENDER_QUERY_KEYS = [
   'q',
@@ -89,6 +124,7 @@ export const RENDER_QUERY_KEYS = [
   'max',
   'sort',
   'hide_reserved',
+  'email',
 ] as const;
 
 /**
@@ -106,9 +142,11 @@ export const RENDER_ORIGIN_HEADER = 'x-mu-origin';
  */
 export const RENDER_TIMEOUT_MS = 3_000;
 /**
- * Where the build writes each rendered page kind's static shell, under the site's root:
- * `/shells/<kind>.html` (layout, bar, the screen's skeleton and loading text; decision 052). The
- * origins serve it when the render fails or is late: the local origin's fallback and CloudFront's.
+ * Where the build writes each page's static shell, under the site's root: `/shells/<kind>.html`
+ * (layout, bar, the screen's skeleton and loading text; decision 052). The origins serve it when
+ * the render fails or is late (the local origin's fallback and CloudFront's), and, for the pages
+ * served a shell only (shellPages()), always: locally, CloudFront's default behaviour and the
+ * service worker's precache.
  */
 export const SHELLS_DIR = 'shells';
 /**
@@ -116,15 +154,15 @@ export const SHELLS_DIR = 'shells';
  * blurb, not data): one shell per value, `/shells/<kind>-<value>.html`, so no shell shows another
  * page's title. The other kinds' loading states are the same for every page: `/shells/<kind>.html`.
  */
-export const SHELL_PER_VALUE: readonly RenderedPageKind[] = ['career', 'category'];
+export const SHELL_PER_VALUE: readonly PageKind[] = ['career', 'category'];
 
 /**
- * The site path of the static shell of the rendered page at `pathname` (undefined for a page that
- * is not rendered). For a career or category outside the built list there is no such file: the
+ * The site path of the static shell of the page at `pathname` (undefined for a path that is no
+ * page of either list). For a career or category outside the built list there is no such file: the
  * origin then serves the generic index.html (locally) or the bucket's 404.
  */
 export function shellPathOf(pathname: string): string | undefined {
-  const kind = renderedPageOf(pathname);
+  const kind = renderedPageOf(pathname) ?? shellPageOf(pathname);
   if (!kind) return undefined;
   const name = SHELL_PER_VALUE.includes(kind)
     ? `${kind}-${pathname.slice(pathname.lastIndexOf('/') + 1)}`
@@ -148,20 +186,47 @@ export function shellLocations(): string[] {
     '/carreras',
     ...CAREER_PAGES.map((career) => `/carrera/${career}`),
     ...CATEGORIES.map((category) => `/categoria/${category}`),
+    '/login',
+    '/register',
+    // With an address: the code screen while it reads this browser's registration.
+    '/email-verification?email=shell',
+    '/forgot-password',
+    '/reset-password',
+    '/terms-and-conditions',
+    '/privacy-policy',
+    '/compra-segura',
+    ...shellPages().map(shellLocationOf),
   ];
 }
 
-/** The site paths of every static shell the build writes (CloudFront's viewer-request function). */
+/** The site paths of every static shell the build writes (the CloudFront functions' table). */
 export function shellFiles(): string[] {
   return shellLocations().map(
     (location) => shellPathOf(new URL(location, 'http://shell').pathname) as string,
   );
 }
 
-/** Each rendered route as a regular expression's source with its kind (CloudFront's function). */
-export function renderedRouteSources(): { kind: RenderedPageKind; source: string }[] {
-  return RENDERED_PAGES.flatMap((page) =>
-    page.routes.map((route) => ({ kind: page.kind, source: patternRegex(route).source })),
+/**
+ * The site paths of the shells of the pages served a shell only: the service worker precaches them
+ * (web/pwa-plugin.ts), since it answers those pages' loads from its precache (offline too).
+ */
+export function shellPageFiles(): string[] {
+  return shellPages().map(
+    (page) => shellPathOf(new URL(shellLocationOf(page), 'http://shell').pathname) as string,
+  );
+}
+
+/**
+ * Each page's routes (rendered or shell only) as regular expressions' sources with its kind, and
+ * whether its shell is one per value: the CloudFront functions' table (infra/constructs/shell-path.ts).
+ */
+export function pageRouteSources(): { kind: PageKind; source: string; perValue: boolean }[] {
+  return [...RENDERED_PAGES, ...shellPages()].flatMap((page) =>
+    page.routes.map((route) => ({
+      kind: page.kind,
+      source: patternRegex(route).source,
+      perValue: SHELL_PER_VALUE.includes(page.kind),
+    })),
   );
 }
 
@@ -173,71 +238,141 @@ export const RENDER_MAX_CACHE_SECONDS = 60;
 /** A sold or deleted listing leaves the edge's copies within a minute, with no invalidation. */
 const CACHE_SECONDS = 30;
 
+/**
+ * The CloudFront behaviour path patterns sending `page` to the renderer: its router patterns with
+ * `*` for a parameter. Derived, not listed beside them: the list is in the web app's entry.
+ */
+export function cloudFrontPatternsOf(page: RenderedPage): string[] {
+  return page.routes.map((route) => route.replace(/:\w+/g, '*'));
+}
+
+/** How long the edge keeps `page` (s-maxage): a page without data, the longest it keeps any. */
+export const pageCacheSeconds = (page: RenderedPage): number => page.cacheSeconds ?? RENDER_MAX_CACHE_SECONDS;
+
 export const RENDERED_PAGES: readonly RenderedPage[] = [
   {
     kind: 'chooser',
     routes: [PAGE_PATTERNS.home, PAGE_PATTERNS.selectUniversity],
-    cloudFrontPatterns: ['/', '/select-university'],
-    universityCookie: false,
     cacheSeconds: CACHE_SECONDS,
   },
   {
     kind: 'marketplace',
     routes: [PAGE_PATTERNS.marketplace],
-    cloudFrontPatterns: ['/marketplace'],
     universityCookie: true,
     cacheSeconds: CACHE_SECONDS,
   },
   {
     kind: 'search',
     routes: [PAGE_PATTERNS.search],
-    cloudFrontPatterns: ['/search'],
     universityCookie: true,
     cacheSeconds: CACHE_SECONDS,
   },
   {
     kind: 'global',
     routes: [PAGE_PATTERNS.globalMarketplace],
-    cloudFrontPatterns: ['/global-marketplace'],
-    universityCookie: false,
     cacheSeconds: CACHE_SECONDS,
   },
   {
     kind: 'product',
     routes: [PAGE_PATTERNS.product],
-    cloudFrontPatterns: ['/product/*'],
-    universityCookie: false,
     cacheSeconds: CACHE_SECONDS,
   },
   {
     kind: 'seller',
     routes: [PAGE_PATTERNS.seller],
-    cloudFrontPatterns: ['/vendedor/*'],
-    universityCookie: false,
     cacheSeconds: CACHE_SECONDS,
   },
   {
     kind: 'careers',
     routes: [PAGE_PATTERNS.careers],
-    cloudFrontPatterns: ['/carreras'],
-    universityCookie: false,
     cacheSeconds: CACHE_SECONDS,
   },
   {
     kind: 'career',
     routes: [PAGE_PATTERNS.career],
-    cloudFrontPatterns: ['/carrera/*'],
     universityCookie: true,
     cacheSeconds: CACHE_SECONDS,
   },
   {
     kind: 'category',
     routes: [PAGE_PATTERNS.category],
-    cloudFrontPatterns: ['/categoria/*'],
     universityCookie: true,
     cacheSeconds: CACHE_SECONDS,
   },
+  // Issue 38: the public pages without per-person data. Their forms are hydrated, so what a person
+  // types before the app runs is kept (web/src/hooks/use-typed-before-hydration.ts); what they show
+  // from the browser's own state (a registration kept in localStorage, a reset link's fragment) is
+  // read once hydrated (web/src/hooks/use-hydrated.ts).
+  { kind: 'login', routes: ['/login'] },
+  { kind: 'register', routes: ['/register'] },
+  { kind: 'email-verification', routes: ['/email-verification'] },
+  { kind: 'forgot-password', routes: ['/forgot-password'] },
+  { kind: 'reset-password', routes: ['/reset-password'] },
+  { kind: 'terms', routes: ['/terms-and-conditions'] },
+  { kind: 'privacy', routes: ['/privacy-policy'] },
+  { kind: 'safe-buying', routes: ['/compra-segura'] },
 ];
+
+export interface ShellPage {
+  kind: ShellPageKind;
+  /** The app's router patterns of the page (the admin area's: the area and any page in it). */
+  routes: readonly string[];
+  /**
+   * Where its shell is drawn at build time (default: its first route): the page as the app first
+   * shows it, with the session being read (a spinner where the person's data will be) or a mail
+   * link's token being sent.
+   */
+  shellLocation?: string;
+}
+
+/** Where a page served a shell only has its shell drawn (ShellPage.shellLocation). */
+export const shellLocationOf = (page: ShellPage): string => page.shellLocation ?? page.routes[0];
+
+/**
+ * The pages served a static shell only (issue 38): what they show is the person's (their session,
+ * their profile, their listings, the admin area) or a mail link's token in the URL's fragment, which
+ * never reaches a server. The render would be the same loading state for everyone, so it is drawn
+ * once at build time and served as a file: by the local origin, by CloudFront's default behaviour
+ * (infra/constructs/spa-fallback.ts) and from the service worker's precache. No render function
+ * call, no CloudFront behaviour of its own. The app renders over it (not a hydration). A function,
+ * not a constant, as shellLocations is: the list stays out of the web app's entry.
+ */
+export function shellPages(): readonly ShellPage[] {
+  return [
+    { kind: 'new-product', routes: ['/new-product'] },
+    { kind: 'profile', routes: ['/profile'] },
+    { kind: 'my-products', routes: ['/my-products'] },
+    { kind: 'settings', routes: ['/settings'] },
+    { kind: 'favorites', routes: ['/favoritos'] },
+    { kind: 'alerts', routes: ['/alertas'] },
+    // A placeholder for everyone today, but the person's purchases once built (spec).
+    { kind: 'my-purchases', routes: ['/my-purchases'] },
+    { kind: 'chats', routes: ['/chats'] },
+    // Without its address the page goes home: the shell is the code screen's, reading the session.
+    { kind: 'verify-email', routes: ['/verify-email'], shellLocation: '/verify-email?email=shell' },
+    { kind: 'auth-callback', routes: ['/auth/callback'] },
+    // The mails' one-click links (`#token=…`, decisions 020, 031 and 030), drawn with a token: the
+    // page as it sends it ('Procesando tu solicitud...'), not the invalid link's text.
+    {
+      kind: 'notifications-unsubscribe',
+      routes: ['/notificaciones/baja'],
+      shellLocation: '/notificaciones/baja#token=shell',
+    },
+    { kind: 'alerts-unsubscribe', routes: ['/alertas/baja'], shellLocation: '/alertas/baja#token=shell' },
+    {
+      kind: 'renew-by-link',
+      routes: ['/publicacion/renovar'],
+      shellLocation: '/publicacion/renovar#token=shell',
+    },
+    {
+      kind: 'sold-by-link',
+      routes: ['/publicacion/vendida'],
+      shellLocation: '/publicacion/vendida#token=shell',
+    },
+    // The admin area: its own layout; its pages are matched inside it (decision 027).
+    { kind: 'admin', routes: ['/admin', '/admin/:page'] },
+  ];
+}
 
 /**
  * A router pattern as a regular expression over a URL's path as sent (still percent-encoded): a
@@ -255,6 +390,7 @@ function patternRegex(pattern: string): RegExp {
 // Built on first use, not at import: the web app's entry imports PAGE_PATTERNS (paths.ts), and
 // a top-level call would stay in its bundle even where nothing renders pages.
 let matchers: { kind: RenderedPageKind; regex: RegExp }[] | undefined;
+let shellMatchers: { kind: ShellPageKind; regex: RegExp }[] | undefined;
 
 /**
  * The kind of page the server renders at `pathname` (a URL's path, without query), or undefined
@@ -267,6 +403,17 @@ export function renderedPageOf(pathname: string): RenderedPageKind | undefined {
     page.routes.map((route) => ({ kind: page.kind, regex: patternRegex(route) })),
   );
   return matchers.find((m) => m.regex.test(pathname))?.kind;
+}
+
+/**
+ * The kind of page served its static shell only at `pathname` (shellPages()), or undefined; the same
+ * canonical spelling as renderedPageOf.
+ */
+export function shellPageOf(pathname: string): ShellPageKind | undefined {
+  shellMatchers ??= shellPages().flatMap((page) =>
+    page.routes.map((route) => ({ kind: page.kind, regex: patternRegex(route) })),
+  );
+  return shellMatchers.find((m) => m.regex.test(pathname))?.kind;
 }
 
 /**

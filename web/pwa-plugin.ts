@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { type AliasOptions, build, type Plugin, type ResolvedConfig } from 'vite';
 import { apiRoutesPlugin } from './api-routes-plugin.ts';
 
 /**
@@ -10,7 +10,9 @@ import { apiRoutesPlugin } from './api-routes-plugin.ts';
  * - writes the Spanish web app manifest (/manifest.webmanifest) and links it, with the home-screen
  *   icon iOS reads, from index.html;
  * - once the app is written, builds the service worker (web/src/service-worker/sw.ts, Workbox's
- *   modules) into /sw.js with the shell's precache list compiled in.
+ *   modules) into /sw.js with the shell's precache list compiled in; the full build
+ *   (scripts/local/web-build.ts) builds it again once the pages' static shells are written, with
+ *   those of the pages served a shell only in its precache (buildServiceWorker's `pageShells`).
  * vite-plugin-pwa does the same, but through workbox-build, whose 280 packages (Babel, Rollup) include
  * Rollup platform binaries the registry lacks, so `npm ci` would refuse the lock (decision 010).
  * No registration script is injected: the app registers the worker itself once the page is idle.
@@ -96,20 +98,81 @@ export interface PrecacheEntry {
 
 /**
  * What the worker precaches, from the written build: index.html, the favicon and the manifest (by
- * content hash), and the shell's hashed files (no revision: their name is their hash, so the browser
- * may take them from its HTTP cache, where the page just put them).
+ * content hash), `pageShells` (the static shells of the pages served a shell only, shared/pages.ts
+ * shellPages(), by their site paths, once written: the worker answers those pages' loads with them,
+ * offline too; ~7 KB each, ~2 KB compressed), and the shell's hashed files (no revision: their name
+ * is their hash, so the browser may take them from its HTTP cache, where the page just put them).
  */
-export function precacheEntries(outDir: string): PrecacheEntry[] {
+export function precacheEntries(outDir: string, pageShells: readonly string[] = []): PrecacheEntry[] {
   const revision = (file: string) =>
     createHash('sha256')
       .update(readFileSync(join(outDir, file)))
       .digest('hex')
       .slice(0, 32);
   const vite = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'));
+  const shells = pageShells.map((path) => path.replace(/^\//, ''));
+  for (const file of shells) if (!existsSync(join(outDir, file))) throw new Error(`${file} was not written`);
   return [
-    ...['index.html', 'favicon.svg', MANIFEST_FILE].map((url) => ({ url, revision: revision(url) })),
+    ...['index.html', 'favicon.svg', MANIFEST_FILE, ...shells].map((url) => ({
+      url,
+      revision: revision(url),
+    })),
     ...[...shellFiles(vite)].sort().map((url) => ({ url, revision: null })),
   ];
+}
+
+export interface ServiceWorkerBuild {
+  /** The web app's root (web/). */
+  root: string;
+  /** The written app (web/dist): the worker's precache list is read from it, and /sw.js written into it. */
+  outDir: string;
+  /** The app's aliases (`@/`), so the worker imports what the app does. */
+  alias: AliasOptions;
+  /** The browsers the app's build targets. */
+  target: ResolvedConfig['build']['target'];
+  /** The site paths of the page shells to precache (written already). */
+  pageShells?: readonly string[];
+}
+
+/**
+ * Builds the service worker into `outDir`/sw.js: a second, small build of web/src/service-worker/sw.ts
+ * (Workbox's modules) with the precache list of what `outDir` holds compiled in.
+ */
+export async function buildServiceWorker({
+  root,
+  outDir,
+  alias,
+  target,
+  pageShells,
+}: ServiceWorkerBuild): Promise<void> {
+  await build({
+    configFile: false,
+    root,
+    mode: 'production',
+    logLevel: 'warn',
+    publicDir: false,
+    resolve: { alias },
+    plugins: [apiRoutesPlugin()],
+    define: {
+      // Workbox leaves its development logging out of production builds by this test.
+      'process.env.NODE_ENV': JSON.stringify('production'),
+      __PRECACHE_ENTRIES__: JSON.stringify(precacheEntries(outDir, pageShells)),
+    },
+    build: {
+      outDir,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      target,
+      minify: true,
+      // A classic script (no module worker needed): one file, nothing imported at run time.
+      lib: {
+        entry: SERVICE_WORKER_SOURCE,
+        formats: ['iife'],
+        name: 'serviceWorker',
+        fileName: () => SERVICE_WORKER_FILE,
+      },
+    },
+  });
 }
 
 export function pwaPlugin(): Plugin {
@@ -137,34 +200,11 @@ export function pwaPlugin(): Plugin {
       sequential: true,
       order: 'post',
       async handler() {
-        const outDir = join(config.root, config.build.outDir);
-        await build({
-          configFile: false,
+        await buildServiceWorker({
           root: config.root,
-          mode: 'production',
-          logLevel: 'warn',
-          publicDir: false,
-          resolve: { alias: config.resolve.alias },
-          plugins: [apiRoutesPlugin()],
-          define: {
-            // Workbox leaves its development logging out of production builds by this test.
-            'process.env.NODE_ENV': JSON.stringify('production'),
-            __PRECACHE_ENTRIES__: JSON.stringify(precacheEntries(outDir)),
-          },
-          build: {
-            outDir,
-            emptyOutDir: false,
-            copyPublicDir: false,
-            target: config.build.target,
-            minify: true,
-            // A classic script (no module worker needed): one file, nothing imported at run time.
-            lib: {
-              entry: SERVICE_WORKER_SOURCE,
-              formats: ['iife'],
-              name: 'serviceWorker',
-              fileName: () => SERVICE_WORKER_FILE,
-            },
-          },
+          outDir: join(config.root, config.build.outDir),
+          alias: config.resolve.alias,
+          target: config.build.target,
         });
       },
     },

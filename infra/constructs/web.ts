@@ -52,6 +52,7 @@ import { S3_SERVER_ACCESS_LOGS_USE_BUCKET_POLICY } from 'aws-cdk-lib/cx-api';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigSchema } from '#shared/runtime-config';
 import { securityHeaders } from '#shared/security-headers';
 import {
+  cloudFrontPatternsOf,
   RENDER_MAX_CACHE_SECONDS,
   RENDER_ORIGIN_HEADER,
   RENDER_PATH_HEADER,
@@ -327,7 +328,7 @@ export class Web extends Construct {
     };
     // '/' is left to the default behaviour (the static shell): a path pattern's leading slash is
     // optional in CloudFront, so '/' would be an empty pattern.
-    const patterns = RENDERED_PAGES.flatMap((page) => page.cloudFrontPatterns).filter((p) => p !== '/');
+    const patterns = RENDERED_PAGES.flatMap(cloudFrontPatternsOf).filter((p) => p !== '/');
     return Object.fromEntries(patterns.map((pattern) => [pattern, behavior]));
   }
 

@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { SHELLS_DIR } from '../../shared/pages';
+import { SHELLS_DIR, shellPageFiles } from '../../shared/pages';
+import { buildServiceWorker } from '../../web/pwa-plugin';
+import { CLIENT_TARGETS, webSrcAlias } from '../../web/vite.config';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const WEB_DIST = join(ROOT, 'web', 'dist');
@@ -57,7 +59,18 @@ export async function buildWeb(opts: { root?: string } = {}): Promise<void> {
   const entry = 'src/server/entry-server.tsx';
   if (!existsSync(join(root, 'web', entry))) return;
   await viteBuild(root, ['--ssr', entry]);
-  await writeShells(root);
+  const wroteShells = await writeShells(root);
+  // The worker again, now that the shells are written: it precaches those of the pages served a
+  // shell only (web/pwa-plugin.ts precacheEntries), which it answers their loads with. Another
+  // checkout (the bench's base) keeps the worker its own build wrote.
+  if (wroteShells && root === ROOT)
+    await buildServiceWorker({
+      root: join(root, 'web'),
+      outDir: join(root, 'web', 'dist'),
+      alias: [webSrcAlias],
+      target: CLIENT_TARGETS,
+      pageShells: shellPageFiles(),
+    });
 }
 
 /**
@@ -66,19 +79,20 @@ export async function buildWeb(opts: { root?: string } = {}): Promise<void> {
  * app's layout, bar and the screen's loading state, drawn by the render module just built (React's
  * prerender of the same components) into the built index.html. The origins serve it when the
  * render fails: the local origin's fallback, CloudFront's origin group in AWS. A render module
- * without `renderShellDocuments` (an older checkout, the bench's base) writes none.
+ * without `renderShellDocuments` (an older checkout, the bench's base) writes none. True when written.
  */
-async function writeShells(root: string): Promise<void> {
+async function writeShells(root: string): Promise<boolean> {
   const dist = join(root, 'web', 'dist');
   const modulePath = join(root, 'web', 'dist-ssr', 'render.mjs');
   // A new URL per build: Node's module cache would keep an earlier build's module.
   const mod = (await import(`${pathToFileURL(modulePath).href}?v=${statSync(modulePath).mtimeMs}`)) as {
     renderShellDocuments?: (template: string) => Promise<Record<string, string>>;
   };
-  if (!mod.renderShellDocuments) return;
+  if (!mod.renderShellDocuments) return false;
   const shells = await mod.renderShellDocuments(readFileSync(join(dist, 'index.html'), 'utf8'));
   mkdirSync(join(dist, SHELLS_DIR), { recursive: true });
   for (const [path, html] of Object.entries(shells)) writeFileSync(join(dist, `.${path}`), html);
+  return true;
 }
 
 /** `vite build` of `config` (relative to `root`) in a child process: the app's, or the bench's floor page's. */

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import * as z from 'zod';
-import { DESKTOP, holdScripts, launchChromium, setLocalSwitch } from './journey-support';
+import { DEMO_ADMIN, DEMO_SELLER } from '../../scripts/local/demo-users';
+import { DESKTOP, holdScripts, launchChromium, setLocalSwitch, signIn } from './journey-support';
 
 /**
  * Issue 27 (decision 052): no first screen is ever blank. With the render down (CloudFront's and the
@@ -246,4 +247,242 @@ describe("a rendered page's first photos before the app (first-paint/load-app.ts
     await page.locator('#main .university-card').first().waitFor();
     expect(problems).toEqual([]);
   });
+});
+
+/**
+ * Issue 38: every page, not only the first screens, shows itself from the first paint. The public
+ * pages without per-person data are rendered and hydrated; the pages that need the session (or a
+ * mail link's token) are their static shell, with the bar (or the admin area's frame) and their
+ * loading state. Each is loaded with the scripts held (the HTML alone), then the app takes over
+ * without a hydration mismatch or a console error and shows the page's content.
+ */
+describe('every page’s first paint (issue 38)', () => {
+  interface AnyPage {
+    path: string;
+    /** Rendered on the server (hydrated), or a static shell (the app renders over it). */
+    rendered: boolean;
+    /** What the HTML shows before any script: the page's own text or its loading state. */
+    first: (string | RegExp)[];
+    /** What the page shows once the app has taken over. */
+    after: string | RegExp;
+    /** Console errors the page's own flow explains (a mail link's made-up token is refused). */
+    allowed?: RegExp[];
+  }
+  const SPINNER = /<span class="spinner spinner--lg" role="status">/;
+  const refused400 = [/Failed to load resource: the server responded with a status of 400/];
+  const email = 'ana%40est.ucab.edu.ve';
+
+  /** A context whose every page records whether its main region was ever blank (the app bar's, or the admin area's). */
+  async function context38(): Promise<BrowserContext> {
+    const ctx = await chromium.newContext({ ...DESKTOP, serviceWorkers: 'block' });
+    await ctx.addCookies([{ name: 'mu_u', value: 'ucab', url: baseUrl }]);
+    await ctx.addInitScript(() => {
+      localStorage.setItem('selectedUniversity', 'ucab');
+      const w = window as unknown as { __blankSeen?: string };
+      const look = () => {
+        const main = document.getElementById('main') ?? document.getElementById('admin-main');
+        if (main && (main.textContent ?? '').trim() === '' && !main.querySelector('.skeleton, img, .spinner'))
+          w.__blankSeen ??= `${location.pathname}: ${main.innerHTML.slice(0, 200)}`;
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    return ctx;
+  }
+
+  /** Loads `p` in a new page of `ctx` with its scripts held, checks its first paint, then the app. */
+  async function check(ctx: BrowserContext, p: AnyPage): Promise<void> {
+    const page = await ctx.newPage();
+    const problems: string[] = [];
+    page.on('console', (msg) => {
+      if (
+        (msg.type() === 'error' || msg.text().includes('[hydration]')) &&
+        !p.allowed?.some((re) => re.test(msg.text()))
+      )
+        problems.push(msg.text());
+    });
+    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+    const release = await holdScripts(page);
+    const res = await page.goto(`${baseUrl}${p.path}`, { waitUntil: 'commit' });
+    const html = (await res?.text()) ?? '';
+    expect(res?.status(), p.path).toBe(200);
+    expect(html, p.path).not.toContain('<div id="root"></div>');
+    expect(html.includes('data-server-rendered'), p.path).toBe(p.rendered);
+    // The HTML alone, before any script of the app: the bar (or the admin frame) and the page.
+    const admin = p.path.startsWith('/admin');
+    const main = page.locator(admin ? '#admin-main' : '#main');
+    await main.waitFor({ state: 'attached' });
+    expect(await page.locator(admin ? '.admin-shell .admin-sidebar' : 'header.navbar').count(), p.path).toBe(
+      1,
+    );
+    const firstPaint = await main.innerHTML();
+    for (const text of p.first)
+      typeof text === 'string'
+        ? expect(firstPaint, p.path).toContain(text)
+        : expect(firstPaint, p.path).toMatch(text);
+    // The app takes over: no mismatch, and the page's content replaces its loading state.
+    release();
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 30_000 });
+    await expect
+      .poll(async () => (await main.textContent()) ?? '', { timeout: 20_000, message: p.path })
+      .toMatch(p.after);
+    await expect
+      .poll(() => main.locator('.spinner--lg').count(), { timeout: 20_000, message: p.path })
+      .toBe(0);
+    expect(
+      await page.evaluate(() => (window as unknown as { __blankSeen?: string }).__blankSeen ?? null),
+      p.path,
+    ).toBeNull();
+    expect(problems, p.path).toEqual([]);
+    await page.close();
+  }
+
+  it('the public pages: rendered, with their form or text before any script, then hydrated', async () => {
+    const pages: AnyPage[] = [
+      {
+        path: '/login',
+        rendered: true,
+        first: ['Iniciar Sesión', 'Correo electrónico'],
+        after: /Iniciar Sesión/,
+      },
+      { path: '/register', rendered: true, first: ['Crear cuenta', 'Cédula'], after: /Crear cuenta/ },
+      // The sign-up's code screen: its loading state until this browser's registration is read.
+      {
+        path: `/register?email=${email}`,
+        rendered: true,
+        first: ['Verifica tu correo', SPINNER],
+        after: /No encontramos en este navegador un registro pendiente/,
+      },
+      {
+        path: `/email-verification?email=${email}`,
+        rendered: true,
+        first: ['Verificación requerida', SPINNER],
+        after: /No encontramos en este navegador un registro pendiente/,
+      },
+      {
+        path: '/forgot-password',
+        rendered: true,
+        first: ['¿Olvidaste tu contraseña?'],
+        after: /Enviar enlace/,
+      },
+      {
+        path: '/reset-password#type=recovery&token=abcdefghijklmnopqrstuvwxyz',
+        rendered: true,
+        first: ['Restablecer contraseña', 'Ingresa tu nueva contraseña.'],
+        after: /Ingresa tu nueva contraseña\./,
+      },
+      {
+        path: '/terms-and-conditions',
+        rendered: true,
+        first: ['Términos y Condiciones', 'Naturaleza del servicio'],
+        after: /Naturaleza del servicio/,
+      },
+      {
+        path: '/privacy-policy',
+        rendered: true,
+        first: ['Política de Privacidad'],
+        after: /Política de Privacidad/,
+      },
+      { path: '/compra-segura', rendered: true, first: ['Compra segura'], after: /Compra segura/ },
+      // The mails' one-click pages: static shells, as they send their link's token.
+      ...['/notificaciones/baja', '/alertas/baja', '/publicacion/renovar', '/publicacion/vendida'].map(
+        (path): AnyPage => ({
+          path: `${path}#token=not-a-real-token`,
+          rendered: false,
+          first: ['Procesando tu solicitud...'],
+          after: /enlace/i,
+          allowed: refused400,
+        }),
+      ),
+      // A visitor without a session: the page's shell, then the app sends them to sign in.
+      { path: '/profile', rendered: false, first: [SPINNER], after: /Iniciar Sesión/ },
+    ];
+    const ctx = await context38();
+    try {
+      for (const p of pages) await check(ctx, p);
+    } finally {
+      await ctx.close();
+    }
+  }, 400_000);
+
+  it('the pages that need the session: their shell (bar and spinner), then the signed-in page', async () => {
+    const ctx = await context38();
+    try {
+      const login = await ctx.newPage();
+      await login.goto(`${baseUrl}/login`);
+      await login.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+      await signIn(login, DEMO_SELLER.email, DEMO_SELLER.password);
+      await login.close();
+      const pages: AnyPage[] = [
+        { path: '/new-product', rendered: false, first: [SPINNER], after: /Publicar Producto/ },
+        { path: '/profile', rendered: false, first: [SPINNER], after: new RegExp(DEMO_SELLER.email) },
+        { path: '/my-products', rendered: false, first: [SPINNER], after: /Mis Productos/ },
+        { path: '/settings', rendered: false, first: [SPINNER], after: /Configuración/ },
+        { path: '/favoritos', rendered: false, first: [SPINNER], after: /Mis Guardados/ },
+        { path: '/alertas', rendered: false, first: [SPINNER], after: /Mis Alertas/ },
+        { path: '/chats', rendered: false, first: [SPINNER], after: /Próximamente/ },
+        { path: '/my-purchases', rendered: false, first: ['Mis Compras'], after: /Mis Compras/ },
+        {
+          path: `/verify-email?email=${email}`,
+          rendered: false,
+          first: [SPINNER],
+          after: /Verifica tu correo institucional/,
+        },
+      ];
+      for (const p of pages) await check(ctx, p);
+    } finally {
+      await ctx.close();
+    }
+  }, 400_000);
+
+  it("the admin area: its own frame and spinner, then the admin's page", async () => {
+    const ctx = await context38();
+    try {
+      const login = await ctx.newPage();
+      await login.goto(`${baseUrl}/login`);
+      await login.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+      await signIn(login, DEMO_ADMIN.email, DEMO_ADMIN.password);
+      await login.close();
+      for (const [path, heading] of [
+        ['/admin', /Dashboard/],
+        ['/admin/users', /Usuarios/],
+      ] as const)
+        await check(ctx, { path, rendered: false, first: [SPINNER], after: heading });
+    } finally {
+      await ctx.close();
+    }
+  }, 200_000);
+
+  it('keeps what a person types into the sign-in form before the app runs, and the Continuar they pressed', async () => {
+    const ctx = await context38();
+    try {
+      const page = await ctx.newPage();
+      const problems: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' || msg.text().includes('[hydration]')) problems.push(msg.text());
+      });
+      // The app's scripts held, not the first-paint loader: the page is painted (the loader is
+      // render-blocking) and keeps taps, as on a slow phone whose app is still downloading.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/(?!load-app-)[^/?]+\.js(\?.*)?$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${baseUrl}/login`, { waitUntil: 'commit' });
+      const form = page.locator('form.auth-card');
+      await form.waitFor();
+      // The server's form, as a person sees it before the app runs.
+      expect(await page.locator('html[data-app-ready]').count()).toBe(0);
+      await page.getByLabel('Correo electrónico').fill(DEMO_SELLER.email);
+      await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_SELLER.password);
+      await page.getByRole('button', { name: 'Continuar', exact: true }).click();
+      release();
+      await page.getByText('¡Inicio de sesión exitoso!').first().waitFor({ timeout: 30_000 });
+      await page.waitForURL(`${baseUrl}/`);
+      expect(problems).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  }, 120_000);
 });

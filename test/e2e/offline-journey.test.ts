@@ -186,6 +186,41 @@ describe('offline', () => {
     }
   });
 
+  it('answers a page that needs the session with its own precached shell, online and offline, never the blank index.html (issue 38)', async () => {
+    const phone = await openSession(browser, baseUrl, { universityId: UCAB });
+    try {
+      const { page, context } = phone;
+      await page.goto('/');
+      // Controlling: installed, so its precache (the shells among it) is complete.
+      await expect.poll(() => controlled(page), { timeout: 20_000 }).toBe(true);
+      /** The document the worker answers a load of `path` with, before any script of it runs. */
+      const load = async (path: string) => {
+        const res = await page.goto(path, { waitUntil: 'commit' });
+        expect(res?.fromServiceWorker(), path).toBe(true);
+        return (await res?.text()) ?? '';
+      };
+      for (const [path, offline] of [
+        ['/favoritos', false],
+        ['/profile', true],
+        ['/admin/users', true],
+      ] as const) {
+        await context.setOffline(offline);
+        const html = await load(path);
+        expect(html, path).not.toContain('<div id="root"></div>');
+        // The bar (the admin area: its frame) and the spinner where the person's data will be.
+        expect(html, path).toMatch(
+          path.startsWith('/admin') ? /<div class="admin-shell">/ : /<header class="navbar">/,
+        );
+        expect(html, path).toContain('<span class="spinner spinner--lg" role="status">');
+      }
+      await context.setOffline(false);
+      phone.expectNoProblems([/net::ERR_INTERNET_DISCONNECTED/, /Failed to load resource/]);
+    } finally {
+      await phone.context.setOffline(false);
+      await phone.close();
+    }
+  });
+
   it('never keeps an answer to a request that carried a token', async () => {
     const page = session.page;
     await page.goto(`/product/${PRODUCT.id}`);

@@ -31,10 +31,12 @@ import { AUTH_CONFIG } from '#shared/auth-config';
 import { LIMITS } from '#shared/limits';
 import { API_AREAS, type ApiArea, type RouteUses, routeList, UNMATCHED_ROUTES_AREA } from '#shared/routes';
 import {
+  cloudFrontPatternsOf,
   RENDER_ORIGIN_HEADER,
   RENDER_PATH_HEADER,
   RENDER_QUERY_KEYS,
   RENDERED_PAGES,
+  shellPages,
   shellFiles,
   shellLocations,
   UNIVERSITY_COOKIE,
@@ -1237,9 +1239,12 @@ describe('web', () => {
       [
         '/api/*',
         '/images/*',
-        ...RENDERED_PAGES.flatMap((p) => p.cloudFrontPatterns).filter((p) => p !== '/'),
+        ...RENDERED_PAGES.flatMap(cloudFrontPatternsOf).filter((p) => p !== '/'),
       ].sort(),
     );
+    // CloudFront's default quota of cache behaviours per distribution (the pages served a shell
+    // only take none: the default behaviour's function serves their shells).
+    expect(config.CacheBehaviors.length).toBeLessThanOrEqual(25);
     expect(config.DefaultCacheBehavior).toMatchObject({
       ViewerProtocolPolicy: 'redirect-to-https',
       FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: expect.anything() }],
@@ -1249,17 +1254,37 @@ describe('web', () => {
     expect(config.Logging).toBeDefined();
   });
 
-  it('rewrites extension-less paths to /index.html and leaves files alone', () => {
+  it("rewrites a page's path to its static shell, any other extension-less path to /index.html, and leaves files alone", () => {
     const run = (uri: string) =>
       runInNewContext(
         `${SPA_FALLBACK_CODE}\nhandler({ request: { uri: ${JSON.stringify(uri)} } }).uri`,
       ) as string;
-    expect(run('/')).toBe('/index.html');
-    expect(run('/marketplace')).toBe('/index.html');
-    expect(run('/product/42')).toBe('/index.html');
+    // Issue 38: the pages served a shell only, with the bar and their loading state.
+    expect(run('/profile')).toBe('/shells/profile.html');
+    expect(run('/new-product')).toBe('/shells/new-product.html');
+    expect(run('/favoritos')).toBe('/shells/favorites.html');
+    expect(run('/alertas/baja')).toBe('/shells/alerts-unsubscribe.html');
+    expect(run('/admin')).toBe('/shells/admin.html');
+    expect(run('/admin/users')).toBe('/shells/admin.html');
+    // '/' has no path pattern of its own: the default behaviour serves the chooser's shell.
+    expect(run('/')).toBe('/shells/chooser.html');
+    // A rendered page that reaches this behaviour gets its kind's shell too.
+    expect(run('/product/42')).toBe('/shells/product.html');
+    // Other spellings and unknown paths: the generic shell, which the app fills.
+    expect(run('/profile/')).toBe('/index.html');
     expect(run('/categoria/electronica/')).toBe('/index.html');
+    expect(run('/admin/users/u1')).toBe('/index.html');
+    expect(run('/no-existe')).toBe('/index.html');
     expect(run('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(run('/runtime-config.json')).toBe('/runtime-config.json');
+    expect(run('/shells/profile.html')).toBe('/shells/profile.html');
+    // Every page of the one list is served a shell the build writes.
+    for (const page of shellPages())
+      for (const route of page.routes)
+        expect(shellFiles(), route).toContain(run(route.replace(/:\w+/g, 'x1')));
+    // CloudFront Functions take at most 10 KB of code.
+    expect(Buffer.byteLength(SPA_FALLBACK_CODE)).toBeLessThan(10_240);
+    expect(Buffer.byteLength(renderPathCode('https://mercado.example.com'))).toBeLessThan(10_240);
   });
 
   it("writes the viewer's own address into the API's trusted header, whatever the viewer sent", () => {
@@ -1426,7 +1451,7 @@ describe('render function (decision 054)', () => {
     expect(found).toHaveLength(1);
     return found[0];
   };
-  const renderedPatterns = RENDERED_PAGES.flatMap((p) => p.cloudFrontPatterns).filter((p) => p !== '/');
+  const renderedPatterns = RENDERED_PAGES.flatMap(cloudFrontPatternsOf).filter((p) => p !== '/');
 
   it('sends every rendered pattern of shared/pages.ts to one origin group: the function first, the site bucket on 500/502/503/504', () => {
     const c = config(dev.resources);

@@ -162,6 +162,13 @@ describe.each(Object.entries(CRAWLERS))('link previews as %s reads them', (_, ag
     ['/carreras', 'Carreras', '/carreras'],
     ['/marketplace?university=ucab', 'Marketplace de UCAB', '/marketplace?university=ucab'],
     ['/search?q=libro&university=ucab', 'Resultados para "libro"', '/search?q=libro'],
+    // Issue 38: the public pages without per-person data.
+    ['/login', 'Iniciar Sesión', '/login'],
+    ['/register', 'Registrarse', '/register'],
+    ['/forgot-password', 'Recuperar contraseña', '/forgot-password'],
+    ['/terms-and-conditions', 'Términos y Condiciones', '/terms-and-conditions'],
+    ['/privacy-policy', 'Política de Privacidad', '/privacy-policy'],
+    ['/compra-segura', 'Compra segura', '/compra-segura'],
   ])('%s: its own title, description, canonical URL and og tags', async (path, title, canonical) => {
     // /search shows the chosen university: the cookie the app writes.
     const { res, html } = await crawl(path, agent, 'mu_u=ucab');
@@ -176,6 +183,20 @@ describe.each(Object.entries(CRAWLERS))('link previews as %s reads them', (_, ag
     // Exactly one title and one description: the shell's site-wide ones are replaced.
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+  });
+});
+
+describe("the accounts' per-person steps (issue 38)", () => {
+  it("renders a sign-up's code screen at its address, as the screen shows it while it reads this browser's registration; not indexed where it is a person's step", async () => {
+    const { res, html } = await crawl('/register?email=ana%40est.ucab.edu.ve', BROWSER);
+    expect(res.status).toBe(200);
+    expect(html).toContain('data-server-rendered');
+    expect(html).toContain('<h1 class="page-title">Verifica tu correo</h1>');
+    expect(html).not.toContain('Nombre completo');
+    // The address is a key of the page: the form at /register is another page.
+    expect((await crawl('/register', BROWSER)).html).toContain('Nombre completo');
+    for (const path of ['/reset-password', '/email-verification?email=ana%40est.ucab.edu.ve'])
+      expect(metaOf((await crawl(path)).html, 'robots'), path).toBe('noindex, follow');
   });
 });
 
@@ -353,7 +374,24 @@ describe('when the render is down', () => {
       expect(html).not.toContain('data-server-rendered');
       expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
       expect(html).not.toContain('<template id="app-scripts">');
-      expect(html).not.toContain('load-app');
+      // The first-paint loader (which keeps taps, 8327bd1) runs first, the app's entry right after it.
+      expect(html).toMatch(
+        /<script type="module" crossorigin blocking="render" src="\/assets\/load-app-[\w-]+\.js"><\/script>\s*<script type="module" crossorigin src="\/assets\/index-/,
+      );
+    } finally {
+      await setMode('ok');
+    }
+  });
+
+  it("a public page's shell is its form or text, never an empty #root (issue 38)", async () => {
+    expect((await setMode('fail')).status).toBe(200);
+    try {
+      const { res, html } = await crawl('/login', BROWSER);
+      expect(res.status).toBe(200);
+      expect(html).not.toContain('data-server-rendered');
+      expect(html).toContain('<header class="navbar">');
+      expect(html).toContain('<h1 class="page-title">Iniciar Sesión</h1>');
+      expect(html).not.toContain('<div id="root"></div>');
     } finally {
       await setMode('ok');
     }

@@ -19,6 +19,9 @@ let webDir: string;
 const BUNDLE = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, title: "Producto ${i}" }`).join(', ')}];\n`;
 const SMALL = 'console.log(1);\n';
 const HTML = `<!doctype html><html lang="es"><title>Mercado</title><div id="root">${'<p>Cargando…</p>'.repeat(100)}</div></html>`;
+const SHELLS = ['chooser', 'login', 'product', 'profile', 'favorites', 'admin', 'renew-by-link'];
+const shellHtml = (name: string) =>
+  `<!doctype html><html lang="es"><title>Mercado</title><div id="root"><header class="navbar"></header><main id="main">shell:${name}</main></div></html>`;
 
 beforeAll(async () => {
   webDir = mkdtempSync(join(tmpdir(), 'web-dist-delivery-'));
@@ -32,6 +35,9 @@ beforeAll(async () => {
     join(webDir, 'assets', 'logo-abc123.png'),
     Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(4000, 7)]),
   );
+  // Static shells the build writes (web/dist/shells/, shared/pages.ts shellPathOf), each naming itself.
+  mkdirSync(join(webDir, 'shells'));
+  for (const name of SHELLS) writeFileSync(join(webDir, 'shells', `${name}.html`), shellHtml(name));
   server = await startStaticOrigin(webDir);
 });
 
@@ -91,6 +97,33 @@ describe('compression by Accept-Encoding', () => {
     expect(head.headers['content-encoding']).toBe('br');
     expect(head.headers['content-length']).toBe(String(get.body.length));
     expect(head.body.length).toBe(0);
+  });
+});
+
+describe('what the local origin serves per path (issue 38: no page starts blank)', () => {
+  // This origin has no render module, as when the render fails: every page is its static shell.
+  it.each([
+    // The pages served a shell only: always their own shell, as CloudFront's default behaviour.
+    ['/profile', 'profile'],
+    ['/favoritos', 'favorites'],
+    ['/admin', 'admin'],
+    ['/admin/reports', 'admin'],
+    ['/publicacion/renovar', 'renew-by-link'],
+    // Rendered pages whose render is not there: their kind's shell.
+    ['/', 'chooser'],
+    ['/login', 'login'],
+    ['/product/42?x=1', 'product'],
+  ])('%s is the %s shell', async (path, name) => {
+    const res = await raw(path, 'br');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe(CACHE_CONTROL.revalidate);
+    expect(decodedText(res)).toBe(shellHtml(name));
+  });
+
+  it('serves the generic index.html for any other route, and a page whose shell the build did not write', async () => {
+    for (const path of ['/no-existe', '/profile/', '/admin/users/u1', '/marketplace'])
+      expect(decodedText(await raw(path)), path).toBe(HTML);
   });
 });
 

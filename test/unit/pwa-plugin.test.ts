@@ -101,6 +101,37 @@ describe('the precache list', () => {
   });
 });
 
+describe("the precache list's page shells (issue 38)", () => {
+  it('precaches the shells it is given by content, and refuses one the build did not write', () => {
+    const dist = mkdtempSync(join(tmpdir(), 'pwa-dist-'));
+    try {
+      mkdirSync(join(dist, '.vite'));
+      mkdirSync(join(dist, 'shells'));
+      writeFileSync(
+        join(dist, '.vite', 'manifest.json'),
+        JSON.stringify({ 'index.html': { file: 'assets/index-a.js', isEntry: true } }),
+      );
+      for (const file of ['index.html', 'favicon.svg', 'manifest.webmanifest'])
+        writeFileSync(join(dist, file), file);
+      writeFileSync(join(dist, 'shells', 'profile.html'), '<div id="root">v1</div>');
+      // The client build alone (before the shells are written) precaches none.
+      expect(precacheEntries(dist).map((e) => e.url)).not.toContain('shells/profile.html');
+      const first = precacheEntries(dist, ['/shells/profile.html']);
+      const profile = first.find((e) => e.url === 'shells/profile.html');
+      expect(profile?.revision).toMatch(/^[0-9a-f]{32}$/);
+      // A new build's shell is a new revision: an updated worker fetches it again.
+      writeFileSync(join(dist, 'shells', 'profile.html'), '<div id="root">v2</div>');
+      const second = precacheEntries(dist, ['/shells/profile.html']);
+      expect(second.find((e) => e.url === 'shells/profile.html')?.revision).not.toBe(profile?.revision);
+      expect(() => precacheEntries(dist, ['/shells/admin.html'])).toThrow(
+        /shells\/admin\.html was not written/,
+      );
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the web app manifest', () => {
   it('is in Spanish, opens standalone at the start page, in the colours of the app', () => {
     expect(webAppManifest).toMatchObject({

@@ -6,7 +6,7 @@
  */
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import { RENDERED_PAGES, SERVER_STYLE_ATTRIBUTE } from '#shared/pages';
+import { pageCacheSeconds, RENDERED_PAGES, SERVER_STYLE_ATTRIBUTE } from '#shared/pages';
 import type { ProductPage } from '#shared/schemas';
 import { appLoaderSrc } from '@/server/assets';
 import { renderDocument, type PageRequest, type PageResponse } from '@/server/document';
@@ -42,7 +42,7 @@ export async function renderPage(request: PageRequest): Promise<PageResponse | n
   );
   // As the app's render: the CSP blocks a `style` attribute, so the cards' colours ride as data.
   const html = (await readAll(prelude)).replaceAll(' style="', ` ${SERVER_STYLE_ATTRIBUTE}="`);
-  const seconds = RENDERED_PAGES[0].cacheSeconds;
+  const seconds = pageCacheSeconds(RENDERED_PAGES[0]);
   return {
     status: 200,
     headers: {

@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { RENDERED_PAGES } from '#shared/pages';
+import { RENDERED_PAGES, shellPages } from '#shared/pages';
 import { routes as moreRoutes } from './more-routes';
 import { routes } from './router';
 
 /**
- * shared/pages.ts lists the server-rendered pages by router pattern; the app's route table
- * (router.tsx, and more-routes.tsx under its catch-all) is the other list of them. Each rendered
- * pattern must be a route of the table, and the route the app renders at such a path.
+ * shared/pages.ts lists the server-rendered pages and the pages served a shell only by router
+ * pattern; the app's route table (router.tsx, and more-routes.tsx under its catch-all) is the other
+ * list of them. Each pattern must be a route of the table, and the route the app renders at such a
+ * path.
  */
 
 /** Every route of the table with its full pattern; more-routes.tsx's table sits under the layout's `*`. */
@@ -55,5 +56,24 @@ describe('the rendered pages and the app’s route table', () => {
     expect(entries.some((e) => e.pattern === '/producto/:id')).toBe(false);
     expect(renderedRoute('/producto/x1')?.path).toBe('*');
     expect(entries.some((e) => e.pattern === '/vendedor/:id')).toBe(true);
+  });
+});
+
+describe('the pages served a shell only and the app’s route table', () => {
+  const entries = tableEntries();
+  const notFound = moreRoutes.find((route) => route.path === '*');
+  const patterns = shellPages().flatMap((page) => page.routes.map((route) => ({ kind: page.kind, route })));
+
+  it.each(patterns)('$kind: $route is a page of the app, not its 404', ({ route }) => {
+    const rendered = renderedRoute(samplePath(route));
+    expect(rendered, `${route} renders nothing`).toBeDefined();
+    expect(rendered, `${route} is the 404 page`).not.toBe(notFound);
+    // A screen's own route, or the admin area's (its pages are matched inside it).
+    const entry = entries.find((e) => e.route === rendered);
+    expect([route, `${route.replace(/\/:\w+$/, '')}/*`]).toContain(entry?.pattern);
+  });
+
+  it('tells a page from the 404 (the check above can fail)', () => {
+    expect(renderedRoute('/perfil')).toBe(notFound);
   });
 });

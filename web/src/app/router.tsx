@@ -14,7 +14,9 @@ import {
 } from './lazy-screen';
 import { RouteErrorBoundary } from './route-error-boundary';
 
-const { Component: Admin } = lazy(() => import('../features/admin/routes/admin'));
+/** The admin area's chunk; preloaded for a first load of its paths (main.tsx), like any screen. */
+const admin = lazy(() => import('../features/admin/routes/admin'));
+const { Component: Admin } = admin;
 /** The home and /select-university: one screen, one lazy component. */
 const chooser = lazy(() => import('../features/universities/routes/select-university'));
 
@@ -80,6 +82,9 @@ export const routes: RouteObject[] = [
       // first route (docs/decisions/027-admin-web.md).
       {
         path: `${paths.admin.dashboard.path}/*`,
+        // Its static shell is the area's frame and spinner (issue 38): the first render shows the
+        // same once the chunk is in, rather than the fallback below in between.
+        handle: admin.handle,
         element: (
           <RouteErrorBoundary>
             <Suspense

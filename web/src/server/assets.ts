@@ -21,11 +21,10 @@ declare const __CLIENT_MANIFEST__: Manifest | undefined;
 /** The client build's manifest: inlined by the SSR build; empty outside it (unit tests pass their own). */
 const inlinedManifest = (): Manifest => (typeof __CLIENT_MANIFEST__ === 'undefined' ? {} : __CLIENT_MANIFEST__);
 
-/** The screens' modules by source file (relative to this folder); the admin area is never rendered. */
+/** The screens' modules by source file (relative to this folder), the admin area's among them (its shell). */
 const screenModules = import.meta.glob<ScreenModule>([
   '../features/*/routes/*.tsx',
   '!../features/*/routes/*.test.tsx',
-  '!../features/admin/**',
 ]);
 
 /** The source file of each screen module already matched (modules are singletons). */

@@ -9,6 +9,7 @@ import { jsonForHtml } from '#shared/html';
 import { parseUniversityId } from '#shared/ids';
 import {
   DEGRADED_CACHE_SECONDS,
+  pageCacheSeconds,
   RENDER_QUERY_KEYS,
   RENDER_STATE_ID,
   RENDERED_PAGES,
@@ -94,7 +95,7 @@ export async function answerPage(
   const url = `${pathname}${query.size > 0 ? `?${query}` : ''}`;
 
   const result = await render(url, { origin: request.origin, now: request.now, university });
-  const seconds = result.degraded ? DEGRADED_CACHE_SECONDS : page.cacheSeconds;
+  const seconds = result.degraded ? DEGRADED_CACHE_SECONDS : pageCacheSeconds(page);
   const cacheControl = `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds}`;
   // A page that shows the chosen university when its URL names none is one page per cookie.
   const vary: Record<string, string> = page.universityCookie ? { vary: 'Cookie' } : {};

@@ -161,6 +161,73 @@ describe('server render of the first screens', () => {
   });
 });
 
+describe('the public pages without per-person data (issue 38)', () => {
+  /** The error screens a render must never show as the page. */
+  const expectNoErrorScreen = (html: string) => {
+    expect(html).not.toContain('Unexpected Application Error!');
+    expect(html).not.toContain('Página no encontrada');
+  };
+
+  it.each([
+    ['/login', 'Iniciar Sesión', ['Correo electrónico', 'Contraseña', 'Continuar con Google']],
+    ['/register', 'Crear cuenta', ['Nombre completo', 'Cédula', 'Confirmar contraseña']],
+    ['/forgot-password', '¿Olvidaste tu contraseña?', ['Enviar enlace']],
+    ['/terms-and-conditions', 'Términos y Condiciones', ['Naturaleza del servicio']],
+    ['/privacy-policy', 'Política de Privacidad', []],
+    ['/compra-segura', 'Compra segura', ['Volver al marketplace']],
+  ])(
+    'renders %s in the app bar with its heading and content, and its own head',
+    async (url, heading, texts) => {
+      const calls: string[] = [];
+      setApiTransport(async (asked) => {
+        calls.push(asked);
+        return new Response('{}', { status: 500 });
+      });
+      const { status, html, head, degraded } = await page(url, null);
+      expect(status).toBe(200);
+      expect(degraded).toBe(false);
+      expect(html).toContain('<header class="navbar">');
+      expect(html).toContain(`<h1 class="page-title">${heading}</h1>`);
+      for (const text of texts) expect(html, text).toContain(text);
+      expectNoErrorScreen(html);
+      expect(html).not.toContain('<script');
+      // The head of its own (lib/page-head/pages.ts), the same the screen sets on a navigation.
+      expect(head.title).toMatch(/ \| Mercado Universitario$/);
+      expect(head.canonical).toBe(`${ORIGIN}${url}`);
+      // No data: nothing asked of the API.
+      expect(calls).toEqual([]);
+    },
+  );
+
+  it("renders the sign-up's and the sign-in's code screens while this browser's registration is unknown to the server", async () => {
+    for (const [url, heading] of [
+      ['/register?email=ana%40est.ucab.edu.ve', 'Verifica tu correo'],
+      ['/email-verification?email=ana%40est.ucab.edu.ve', 'Verificación requerida'],
+    ]) {
+      const { status, html, head } = await page(url, null);
+      expect(status, url).toBe(200);
+      expect(html, url).toContain(`<h1 class="page-title">${heading}</h1>`);
+      expect(html, url).toContain('<div class="auth-card" aria-busy="true">');
+      expect(html, url).toContain('spinner');
+      // Not the form, and not the screen of a browser without the registration.
+      expect(html, url).not.toContain('Nombre completo');
+      expect(html, url).not.toContain('No encontramos en este navegador');
+      expect(head.robots, url).toBe(url.startsWith('/register') ? 'index, follow' : 'noindex, follow');
+      expectNoErrorScreen(html);
+    }
+  });
+
+  it("renders the reset form as the mail's link opens it: its fragment is the browser's to read", async () => {
+    const { status, html, head } = await page('/reset-password', null);
+    expect(status).toBe(200);
+    expect(html).toContain('Ingresa tu nueva contraseña.');
+    expect(html).not.toContain('Acceso no válido');
+    expect(html).toContain('Guardar nueva contraseña');
+    expect(html).not.toMatch(/<button type="submit"[^>]*disabled/);
+    expect(head.robots).toBe('noindex, follow');
+  });
+});
+
 describe('the static shells (decision 052: what the origin serves when the render fails)', () => {
   const TEMPLATE =
     '<!doctype html><html lang="es"><head><title>Mercado Universitario</title></head><body><div id="root"></div></body></html>';
@@ -189,12 +256,66 @@ describe('the static shells (decision 052: what the origin serves when the rende
       // Not a render: the app renders over it rather than hydrating it, and it carries no state.
       expect(html).not.toContain('data-server-rendered');
       expect(html).not.toContain('render-state');
-      expect(html).toContain('<header class="navbar">');
+      // The app bar, or the admin area's own frame.
+      expect(html).toMatch(
+        path === '/shells/admin.html' ? /<div class="admin-shell">/ : /<header class="navbar">/,
+      );
       expect(html).toContain('<title>Mercado Universitario</title>');
       expect(mainOf(html).length).toBeGreaterThan(0);
+      expect(html, path).not.toContain('Unexpected Application Error!');
+      expect(html, path).not.toContain('Página no encontrada');
     }
     // A career's shell titles its own career only.
     expect(shells['/shells/career-ingenieria.html']).toContain('Ingeniería');
     expect(shells['/shells/career-economia.html']).not.toContain('Ingeniería');
+  }, 60_000);
+});
+
+describe('the static shells of the pages served a shell only (issue 38)', () => {
+  const TEMPLATE =
+    '<!doctype html><html lang="es"><head><title>Mercado Universitario</title></head><body><div id="root"></div></body></html>';
+  const mainOf = (html: string) => /<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '';
+  const SPINNER = '<span class="spinner spinner--lg" role="status">';
+
+  it('draws each page with its layout and the session being read (its loading state), never a redirect or an error', async () => {
+    const shells = await renderShellDocuments(TEMPLATE);
+    // The session's pages: the bar and `RequireSession`'s spinner where the person's data will be.
+    for (const name of [
+      'new-product',
+      'profile',
+      'my-products',
+      'settings',
+      'favorites',
+      'alerts',
+      'chats',
+      'verify-email',
+    ]) {
+      const html = shells[`/shells/${name}.html`] ?? '';
+      expect(html, name).toContain('<header class="navbar">');
+      expect(mainOf(html), name).toContain(SPINNER);
+    }
+    // The mails' one-click pages, as they send their link's token.
+    for (const [name, heading] of [
+      ['notifications-unsubscribe', 'Notificaciones por correo'],
+      ['alerts-unsubscribe', 'Alertas por correo'],
+    ]) {
+      const main = mainOf(shells[`/shells/${name}.html`] ?? '');
+      expect(main, name).toContain(heading);
+      expect(main, name).toContain('Procesando tu solicitud...');
+    }
+    for (const name of ['renew-by-link', 'sold-by-link'])
+      expect(mainOf(shells[`/shells/${name}.html`] ?? ''), name).toContain('Procesando tu solicitud...');
+    expect(mainOf(shells['/shells/auth-callback.html'] ?? '')).toContain('Procesando autenticación...');
+    expect(mainOf(shells['/shells/my-purchases.html'] ?? '')).toContain('Mis Compras');
+    // The admin area: its own frame (the sidebar with its pages, no app bar) and its spinner.
+    const admin = shells['/shells/admin.html'] ?? '';
+    expect(admin).not.toContain('<header class="navbar">');
+    expect(admin).toContain('aria-label="Administración"');
+    expect(admin).toContain('>Reportes</a>');
+    expect(mainOf(admin)).toContain(SPINNER);
+    // Its stylesheet and chunk are in the head, as a screen's are (server/assets.ts): not in this
+    // test's manifest, so only the rendered frame is checked here.
+    // Nobody's data: no e-mail, no sign-out (the session is not known yet).
+    expect(admin).not.toContain('Cerrar sesión');
   }, 60_000);
 });

@@ -18,6 +18,7 @@ import {
   renderedPageOf,
   SERVER_STYLE_ATTRIBUTE,
   shellLocations,
+  shellPageOf,
   shellPathOf,
 } from '#shared/pages';
 import { App } from '../app/app';
@@ -25,6 +26,7 @@ import { createQueryClient } from '../app/provider';
 import { screenOf } from '../app/router';
 import type { PageHead } from '../lib/page-head/types';
 import type { PrefetchResult, RenderValues } from '../lib/render-context';
+import { type Session, SessionContext } from '../lib/session';
 import { appLoaderSrc, screenAssetTags } from './assets';
 import { answerPage, type PageRequest, type PageResponse, shellDocument } from './document';
 import { headOf } from './heads';
@@ -183,31 +185,45 @@ export async function render(url: string, request: RenderRequest, redirected = f
 const SHELL_UNIVERSITY = 'shell';
 const SHELL_ORIGIN = 'https://shell.invalid';
 
+/** The session of a page served a shell only (shared/pages.ts shellPages()): being read. */
+const SESSION_LOADING: Session = { status: 'loading' };
+
 /**
- * The static shell of the pages like `location` (decision 052): the same app rendered with no data
- * at all, i.e. the layout, the bar and the screen's pending state (its skeleton and the spec's
- * loading text). Written into web/dist/shells/ at build time (scripts/local/web-build.ts): what the origin serves when
- * the render fails (the local origin's fallback, CloudFront's origin group), so a first screen is
- * never blank while the app's JavaScript loads. No API call is made: the queries stay pending.
+ * The static shell of the pages like `location` (decision 052, issue 38): the same app rendered with
+ * no data at all, i.e. the layout, the bar and the screen's pending state (its skeleton and the
+ * spec's loading text). Written into web/dist/shells/ at build time (scripts/local/web-build.ts):
+ * what the origin serves when the render fails (the local origin's fallback, CloudFront's origin
+ * group), so a first screen is never blank while the app's JavaScript loads. A page served a shell
+ * only is drawn with the session being read, as the app first shows it to someone signed in (the
+ * spinner of `RequireSession`, the admin area's frame): what the app's first render shows too, for
+ * a stored session. No API call is made: the queries stay pending.
  */
 async function renderShell(location: string): Promise<string> {
-  const kind = renderedPageOf(new URL(location, 'http://shell').pathname);
+  const { pathname } = new URL(location, 'http://shell');
+  const kind = renderedPageOf(pathname) ?? shellPageOf(pathname);
   // The origin only feeds the head's absolute URLs, which the shell does not use (its head is the
   // site-wide one); the clock is the build's (the footer's year).
   const values: RenderValues = { university: SHELL_UNIVERSITY, now: Date.now(), origin: SHELL_ORIGIN };
   const Router = ({ children }: { children: ReactNode }) => (
     <StaticRouter location={location}>{children}</StaticRouter>
   );
-  const { pathname } = new URL(location, 'http://shell');
   await screenOf(pathname);
   const queryClient = createQueryClient();
   const errors: unknown[] = [];
-  const { prelude } = await prerender(<App Router={Router} queryClient={queryClient} render={values} />, {
-    progressiveChunkSize: Number.POSITIVE_INFINITY,
-    onError: (error) => {
-      errors.push(error);
+  const app = <App Router={Router} queryClient={queryClient} render={values} />;
+  const { prelude } = await prerender(
+    shellPageOf(pathname) ? (
+      <SessionContext.Provider value={SESSION_LOADING}>{app}</SessionContext.Provider>
+    ) : (
+      app
+    ),
+    {
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError: (error) => {
+        errors.push(error);
+      },
     },
-  });
+  );
   // A shell that drew an error screen would be served as the page: the build fails instead.
   if (errors.length > 0) throw new Error(`the ${kind} shell failed to render`, { cause: errors[0] });
   const html = (await readAll(prelude)).replaceAll(' style="', ` ${SERVER_STYLE_ATTRIBUTE}="`);
@@ -217,14 +233,14 @@ async function renderShell(location: string): Promise<string> {
 
 /**
  * Every static shell document, by its site path (shared/pages.ts shellPathOf: /shells/<name>.html),
- * from the built index.html.
+ * from the built index.html: the rendered kinds' and the pages served a shell only.
  */
 export async function renderShellDocuments(template: string): Promise<Record<string, string>> {
   const shells: Record<string, string> = {};
   for (const location of shellLocations()) {
     const { pathname } = new URL(location, 'http://shell');
     const path = shellPathOf(pathname);
-    if (!path) throw new Error(`${pathname} is not a rendered page`);
+    if (!path) throw new Error(`${pathname} is no page of shared/pages.ts`);
     shells[path] = shellDocument(
       template,
       await renderShell(location),

@@ -29,7 +29,7 @@ import {
   marketplaceHead,
   searchHead,
 } from '../lib/page-head/listings';
-import { notFoundHead } from '../lib/page-head/pages';
+import { accountHead, legalHead, notFoundHead } from '../lib/page-head/pages';
 import { productHead } from '../lib/page-head/product';
 import { sellerHead } from '../lib/page-head/seller';
 import { pageHead } from '../lib/page-head/site';
@@ -140,5 +140,21 @@ export function headOf(request: HeadRequest, ctx: HeadContext): PageHead {
       return productPageHead(request, ctx);
     case 'seller':
       return sellerPageHead(request, ctx);
+    case 'login':
+      return accountHead('login', ctx);
+    case 'register':
+      return accountHead('register', ctx);
+    case 'email-verification':
+      return accountHead('emailVerification', ctx);
+    case 'forgot-password':
+      return accountHead('forgotPassword', ctx);
+    case 'reset-password':
+      return accountHead('resetPassword', ctx);
+    case 'terms':
+      return legalHead('terms', ctx);
+    case 'privacy':
+      return legalHead('privacy', ctx);
+    case 'safe-buying':
+      return legalHead('safeBuying', ctx);
   }
 }

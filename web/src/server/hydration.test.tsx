@@ -34,9 +34,19 @@ afterEach(() => {
  * with the browser's app (its screen's chunk loaded first, as main.tsx does). Returns what React
  * reported: recoverable errors (a mismatch makes React drop the server's HTML) and console errors.
  */
-async function renderAndHydrate(url: string, delay = 0) {
+async function renderAndHydrate(
+  url: string,
+  delay = 0,
+  /** What the person does to the server's HTML before the app hydrates it (typing). */
+  beforeHydration: (container: HTMLElement) => void = () => {},
+) {
   serveCatalog(defaultCatalog(), delay);
-  const result = await render(url, { origin: ORIGIN, now: Date.now(), university: 'ucab' });
+  // The fragment never reaches a server.
+  const result = await render(url.replace(/#.*$/, ''), {
+    origin: ORIGIN,
+    now: Date.now(),
+    university: 'ucab',
+  });
   const state = JSON.parse(result.state) as RenderState;
   // The server's renderer finishes its last task after the prelude is read; the browser's starts then
   // (both share React's context objects in this one process, never in the real one).
@@ -45,6 +55,7 @@ async function renderAndHydrate(url: string, delay = 0) {
   document.body.innerHTML = `<div id="root">${result.html}</div>`;
   const container = document.getElementById('root') as HTMLElement;
   const serverHtml = container.innerHTML;
+  beforeHydration(container);
   // As main.tsx does before it hydrates.
   applyServerStyles(container);
   // The browser's own calls answer at once.
@@ -128,5 +139,92 @@ describe('hydration of the server-rendered first screens', () => {
     expect(recoverable).not.toHaveBeenCalled();
     // The browser asks for what the server did not have.
     expect(container.textContent).toContain('Calculadora Casio fx-991');
+  });
+});
+
+describe('hydration of the public pages without per-person data (issue 38)', () => {
+  /** What React reported of a mismatch: its recoverable errors and its console notices. */
+  type Calls = { mock: { calls: unknown[][] } };
+  const mismatches = (recoverable: Calls, consoleError: Calls) => [
+    ...recoverable.mock.calls.map((c) => String(c[0])),
+    ...consoleError.mock.calls
+      .filter((c) => !onlyStyleSerialisation(c))
+      .map((c) => String(c[0]))
+      .filter((m) => /hydrat|did not match/i.test(m)),
+  ];
+
+  it.each([
+    ['/login', 'Iniciar Sesión'],
+    ['/register', 'Crear cuenta'],
+    ['/forgot-password', '¿Olvidaste tu contraseña?'],
+    ['/terms-and-conditions', 'Términos y Condiciones'],
+    ['/privacy-policy', 'Política de Privacidad'],
+    ['/compra-segura', 'Compra segura'],
+  ])('%s hydrates without a mismatch and keeps its content', async (url, heading) => {
+    const { container, recoverable, consoleError } = await renderAndHydrate(url);
+    expect(mismatches(recoverable, consoleError)).toEqual([]);
+    expect(container.querySelector('h1')?.textContent).toBe(heading);
+  });
+
+  it('keeps what was typed into the sign-in form before the app hydrated it, and submits it', async () => {
+    const { container, recoverable, consoleError } = await renderAndHydrate('/login', 0, (html) => {
+      const [email, password] = html.querySelectorAll('input');
+      email.value = 'ana@est.ucab.edu.ve';
+      password.value = '123';
+    });
+    expect(mismatches(recoverable, consoleError)).toEqual([]);
+    await act(async () => {
+      (container.querySelector('button[type="submit"]') as HTMLButtonElement).click();
+    });
+    // The typed address reached the form: only the short password is refused.
+    expect(container.textContent).toContain('La contraseña debe tener al menos 6 caracteres');
+    expect(container.textContent).not.toContain('Correo electrónico inválido');
+    expect((container.querySelector('input[type="email"]') as HTMLInputElement).value).toBe(
+      'ana@est.ucab.edu.ve',
+    );
+  });
+
+  it("hydrates the sign-up's code screen, then shows this browser's registration (read once hydrated)", async () => {
+    localStorage.setItem(
+      STORAGE_KEYS.pendingRegistration,
+      JSON.stringify({ email: 'ana@est.ucab.edu.ve', registration: 'r1.s1', expiresAt: Date.now() + 60_000 }),
+    );
+    const { result, container, recoverable, consoleError } = await renderAndHydrate(
+      '/register?email=ana%40est.ucab.edu.ve',
+    );
+    // The server showed the screen's loading state, the browser then its boxes.
+    expect(result.html).toContain('aria-busy="true"');
+    expect(mismatches(recoverable, consoleError)).toEqual([]);
+    expect(container.textContent).toContain(
+      'Ingresa el código de 6 dígitos que enviamos a ana@est.ucab.edu.ve.',
+    );
+    expect(container.textContent).toContain('Contraseña de tu cuenta');
+    expect(container.querySelector('[aria-busy="true"]')).toBeNull();
+  });
+
+  it('hydrates a code screen of a browser without the registration, which then says so', async () => {
+    const { container, recoverable, consoleError } = await renderAndHydrate(
+      '/email-verification?email=ana%40est.ucab.edu.ve',
+    );
+    expect(mismatches(recoverable, consoleError)).toEqual([]);
+    expect(container.textContent).toContain('No encontramos en este navegador un registro pendiente');
+  });
+
+  it("hydrates the reset form, then reads the link's fragment: valid, the form; none, the spec's refusal", async () => {
+    const valid = await renderAndHydrate('/reset-password#type=recovery&token=abc');
+    expect(mismatches(valid.recoverable, valid.consoleError)).toEqual([]);
+    expect(valid.container.textContent).toContain('Ingresa tu nueva contraseña.');
+    expect((valid.container.querySelector('button[type="submit"]') as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+    act(() => root?.unmount());
+    root = undefined;
+    vi.restoreAllMocks();
+    const none = await renderAndHydrate('/reset-password');
+    expect(mismatches(none.recoverable, none.consoleError)).toEqual([]);
+    expect(none.container.textContent).toContain(
+      'Acceso no válido. Abre el enlace desde tu correo para restablecer.',
+    );
+    expect((none.container.querySelector('button[type="submit"]') as HTMLButtonElement).disabled).toBe(true);
   });
 });

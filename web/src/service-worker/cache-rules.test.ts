@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clientRouteTable } from '#shared/routes';
 import {
   isAppNavigation,
+  navigationShell,
   isFailedRender,
   isHashedAsset,
   isImage,
@@ -125,14 +126,20 @@ describe('files and page loads', () => {
       '/carreras',
       '/carrera/ingenieria-informatica',
       '/categoria/libros',
+      // Issue 38: the public pages without per-person data.
+      '/login',
+      '/register?email=ana%40est.ucab.edu.ve',
+      '/reset-password',
+      '/compra-segura',
     ];
     for (const path of rendered) {
       expect(isRenderedPageLoad(req(path, { mode: 'navigate' }), ORIGIN), path).toBe(true);
       expect(isRenderedPageLoad(req(path, { headers: { accept: 'text/html' } }), ORIGIN), path).toBe(true);
     }
-    // Screens the server does not render, other spellings, files and the API: the shell's rule or none.
+    // Screens the server does not render (their own precached shell), other spellings, files and
+    // the API: the shell's rule or none.
     for (const path of [
-      '/login',
+      '/profile',
       '/new-product',
       '/admin',
       '/Product/42',
@@ -151,6 +158,32 @@ describe('files and page loads', () => {
     expect(isRenderedPageLoad(req('/product/42', { method: 'POST', mode: 'navigate' }), ORIGIN)).toBe(false);
     const foreign = { ...req('/x', { mode: 'navigate' }), url: new URL('https://otro.example/product/42') };
     expect(isRenderedPageLoad(foreign, ORIGIN)).toBe(false);
+  });
+});
+
+describe('what a page load gets from the precache (issue 38)', () => {
+  // What the build precaches: index.html and the shells of the pages served a shell only.
+  const precached = new Set([
+    '/index.html',
+    '/shells/profile.html',
+    '/shells/admin.html',
+    '/shells/favorites.html',
+  ]);
+  const isPrecached = (url: string) => precached.has(url);
+
+  it("is the page's own static shell when it is precached: the bar and its loading state, offline too", () => {
+    expect(navigationShell('/profile', isPrecached)).toBe('/shells/profile.html');
+    expect(navigationShell('/favoritos', isPrecached)).toBe('/shells/favorites.html');
+    expect(navigationShell('/admin/users', isPrecached)).toBe('/shells/admin.html');
+  });
+
+  it('is the generic index.html for any other page, or a shell the worker does not hold', () => {
+    // A rendered page's shell is not precached (its kept copy answers offline).
+    expect(navigationShell('/product/42', isPrecached)).toBe('/index.html');
+    expect(navigationShell('/no-existe', isPrecached)).toBe('/index.html');
+    expect(navigationShell('/profile/', isPrecached)).toBe('/index.html');
+    // An older worker's precache, without the page's shell.
+    expect(navigationShell('/alertas', isPrecached)).toBe('/index.html');
   });
 });
 

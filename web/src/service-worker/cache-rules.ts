@@ -1,4 +1,4 @@
-import { renderedPageOf } from '#shared/pages';
+import { renderedPageOf, shellPathOf } from '#shared/pages';
 import type { ClientRoute } from '#shared/routes';
 import { PAGE_REQUEST_ACCEPT } from '@/lib/pwa/messages';
 
@@ -64,7 +64,8 @@ export function isRuntimeConfig(req: RequestFacts, origin: string): boolean {
 
 /**
  * Page loads the SPA answers: the CloudFront function's rule (a last segment without a dot is a
- * client-side route), outside /api/ and /images/. These get the precached index.html.
+ * client-side route), outside /api/ and /images/. These get their page's precached static shell
+ * (shared/pages.ts shellPages()), else the precached index.html.
  */
 export function isAppNavigation(req: RequestFacts, origin: string): boolean {
   if (req.mode !== 'navigate' || !sameOriginGet(req, origin)) return false;
@@ -84,6 +85,17 @@ export function isRenderedPageLoad(req: RequestFacts, origin: string): boolean {
   if (!sameOriginGet(req, origin) || renderedPageOf(req.url.pathname) === undefined) return false;
   if (req.mode === 'navigate') return true;
   return (req.headers.get('accept') ?? '').split(',')[0].trim() === PAGE_REQUEST_ACCEPT;
+}
+
+/**
+ * The precached document a page load gets when the worker answers it from its precache (an app
+ * navigation, or a rendered page with neither network nor a kept copy): the page's own static shell
+ * when it is precached (the pages served a shell only: the bar and the page's loading state, issue
+ * 38), else the generic index.html.
+ */
+export function navigationShell(pathname: string, isPrecached: (url: string) => boolean): string {
+  const own = shellPathOf(pathname);
+  return own && isPrecached(own) ? own : '/index.html';
 }
 
 /**

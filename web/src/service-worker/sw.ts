@@ -6,8 +6,11 @@
  *   first used (runtime cache), so the first visit downloads nothing it did not need.
  * - Pages the server renders (shared/pages.ts): network first, so the person sees the server's
  *   render; the last 30 seen are kept for a week, so a page seen once opens offline with its
- *   content; without network and without a kept copy, the shell. Other page loads of client-side
- *   routes get the precached index.html (fast on a slow network, and the app opens offline).
+ *   content; without network and without a kept copy, the shell. The pages served a static shell
+ *   only (shared/pages.ts shellPages(): the session's pages, the mails' links, the admin area) get
+ *   their own precached shell (the bar and the page's loading state from the first paint, offline
+ *   too), and other page loads of client-side routes the precached index.html (fast on a slow
+ *   network, and the app opens offline).
  * - Public API reads: network first, the kept answer after a 4 s timeout or a network failure.
  *   Requests with credentials, non-GETs and `no-store` / `private` answers are never kept.
  * - Hashed files and images: cache first, bounded by count and age.
@@ -35,6 +38,7 @@ import {
   isRenderedPageLoad,
   isRuntimeConfig,
   mayKeep,
+  navigationShell,
   publicReadPatterns,
   type RequestFacts,
 } from './cache-rules';
@@ -102,7 +106,21 @@ const reportNetwork: WorkboxPlugin = {
 
 const router = new Router();
 router.registerRoute(new PrecacheRoute(precache));
-const shell = precache.createHandlerBoundToURL('/index.html');
+type PageHandler = ReturnType<PrecacheController['createHandlerBoundToURL']>;
+const shellHandlers = new Map<string, PageHandler>();
+/**
+ * A page load answered from the precache: the page's own static shell when it is precached (the
+ * pages served a shell only), else the generic index.html.
+ */
+const shell: PageHandler = (options) => {
+  const file = navigationShell(options.url.pathname, (url) => precache.getCacheKeyForURL(url) !== undefined);
+  let handler = shellHandlers.get(file);
+  if (!handler) {
+    handler = precache.createHandlerBoundToURL(file);
+    shellHandlers.set(file, handler);
+  }
+  return handler(options);
+};
 /** A failed render's answer (isFailedRender) counts as a failed fetch: the kept copy, else the shell. */
 const failedRenderIsNoAnswer: WorkboxPlugin = {
   fetchDidSucceed: async ({ response }) => {

@@ -12,13 +12,20 @@ import { Spinner } from '../ui/spinner';
 export function RequireSession({ children }: { children: (user: SessionUser) => ReactNode }) {
   const session = useSession();
   const location = useLocation();
+  const spinner = (
+    <div className="loading-block">
+      <Spinner size="lg" />
+    </div>
+  );
+  // The spinner stays while /login loads: the navigation is a transition, which keeps this screen
+  // on show meanwhile, and a redirect alone draws nothing (a blank page after the shell's spinner).
   if (session.status === 'signed-out')
-    return <Navigate to={paths.login.getHref(`${location.pathname}${location.search}`)} replace />;
-  if (session.status === 'loading')
     return (
-      <div className="loading-block">
-        <Spinner size="lg" />
-      </div>
+      <>
+        <Navigate to={paths.login.getHref(`${location.pathname}${location.search}`)} replace />
+        {spinner}
+      </>
     );
+  if (session.status === 'loading') return spinner;
   return <>{children(session.user)}</>;
 }

@@ -45,3 +45,45 @@ export type LegalPage = keyof typeof LEGAL;
 export function legalHead(page: LegalPage, ctx: HeadContext): PageHead {
   return pageHead(LEGAL[page], ctx);
 }
+
+const ACCOUNT = {
+  login: {
+    title: 'Iniciar Sesión',
+    description:
+      'Inicia sesión en Mercado Universitario para publicar, guardar favoritos y contactar a vendedores de tu universidad.',
+    path: paths.login.getHref(),
+  },
+  register: {
+    title: 'Registrarse',
+    description:
+      'Crea tu cuenta de Mercado Universitario y compra y vende dentro de tu comunidad universitaria en Venezuela.',
+    path: paths.register.getHref(),
+  },
+  emailVerification: {
+    title: 'Verificación requerida',
+    description: 'Confirma tu correo con el código de 6 dígitos que te enviamos.',
+    path: paths.emailVerification.getHref(),
+    noindex: true,
+  },
+  forgotPassword: {
+    title: 'Recuperar contraseña',
+    description: 'Te enviaremos un enlace para restablecer tu contraseña de Mercado Universitario.',
+    path: paths.forgotPassword.getHref(),
+  },
+  resetPassword: {
+    title: 'Restablecer contraseña',
+    description: 'Elige una nueva contraseña para tu cuenta de Mercado Universitario.',
+    path: paths.resetPassword.getHref(),
+    noindex: true,
+  },
+} as const;
+
+export type AccountPage = keyof typeof ACCOUNT;
+
+/**
+ * The accounts' public screens (issue 38): the same head for everyone. The code screen and the
+ * reset form are a person's step, not a page to find: not indexed.
+ */
+export function accountHead(page: AccountPage, ctx: HeadContext): PageHead {
+  return pageHead(ACCOUNT[page], ctx);
+}

@@ -5,6 +5,7 @@ import { Link } from '@/components/ui/link';
 import { API_MESSAGES } from '#shared/messages';
 import { CodeInput } from '@/components/form/code-input';
 import { buttonClass } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { Field } from '@/components/form/field';
@@ -43,7 +44,8 @@ export function CodeVerification({
   variant = 'register',
 }: {
   email: string;
-  registration: string | null;
+  /** This browser's registration; undefined while it is not read yet (a page being hydrated). */
+  registration: string | null | undefined;
   password: string | null;
   origin?: string;
   variant?: CodeVerificationVariant;
@@ -106,6 +108,17 @@ export function CodeVerification({
       setResending(false);
     }
   };
+
+  // The server's render and its hydration: this browser's registration is not read yet.
+  if (registration === undefined)
+    return (
+      <div className="auth-card" aria-busy="true">
+        <h1 className="page-title">{signIn ? 'Verificación requerida' : 'Verifica tu correo'}</h1>
+        <div className="loading-block">
+          <Spinner size="lg" />
+        </div>
+      </div>
+    );
 
   if (verified)
     return (

@@ -2,7 +2,9 @@ import { useSearchParams } from 'react-router-dom';
 import { Link } from '@/components/ui/link';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useDocumentMeta } from '@/lib/document-meta';
+import { useHydrated } from '@/hooks/use-hydrated';
+import { useDocumentHead } from '@/lib/document-meta';
+import { accountHead } from '@/lib/page-head/pages';
 import { CodeVerification } from '../components/code-verification';
 import { handedPassword, pendingRegistrationOf } from '../pending-registration';
 import '../accounts.css';
@@ -14,16 +16,18 @@ import '../accounts.css';
  * spec's link flow has no counterpart on this server).
  */
 export function Component() {
-  useDocumentMeta('Verificación requerida');
+  useDocumentHead((ctx) => accountHead('emailVerification', ctx));
   const email = useSearchParams()[0].get('email') ?? '';
+  // This browser's registration, read once hydrated (the server's render cannot: register.tsx).
+  const hydrated = useHydrated();
 
   return (
     <div className="container page auth-page">
       {email ? (
         <CodeVerification
           email={email}
-          registration={pendingRegistrationOf(email)?.registration ?? null}
-          password={handedPassword(email)}
+          registration={hydrated ? (pendingRegistrationOf(email)?.registration ?? null) : undefined}
+          password={hydrated ? handedPassword(email) : null}
           variant="sign-in"
         />
       ) : (

@@ -4,14 +4,15 @@ import { buttonClass } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { useDocumentMeta } from '@/lib/document-meta';
+import { useDocumentHead } from '@/lib/document-meta';
+import { accountHead } from '@/lib/page-head/pages';
 import { Field } from '@/components/form/field';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { forgotPasswordSchema } from '../schemas';
 import '../accounts.css';
 
 export function Component() {
-  useDocumentMeta('Recuperar contraseña');
+  useDocumentHead((ctx) => accountHead('forgotPassword', ctx));
   const { toast } = useToast();
   const requestPasswordReset = useRequestPasswordReset();
   const [email, setEmail] = useState('');
@@ -56,7 +57,9 @@ export function Component() {
           </Link>
         </div>
       ) : (
-        <form className="auth-card" onSubmit={onSubmit} noValidate>
+        // POST: should the form ever be sent without the app (its loader failed too), its field goes
+        // in no URL (the origin refuses a POST to a page).
+        <form className="auth-card" method="post" onSubmit={onSubmit} noValidate>
           <h1 className="page-title">¿Olvidaste tu contraseña?</h1>
           <p className="muted">Te enviaremos un enlace para restablecerla.</p>
           <Field
@@ -65,6 +68,7 @@ export function Component() {
             autoComplete="email"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
+            onTyped={setEmail}
             error={error}
           />
           <button type="submit" className={buttonClass('primary')} disabled={sending}>

@@ -4,8 +4,10 @@ import { Link } from '@/components/ui/link';
 import { buttonClass } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
-import { useDocumentMeta } from '@/lib/document-meta';
+import { useDocumentHead } from '@/lib/document-meta';
+import { accountHead } from '@/lib/page-head/pages';
 import { loadAuth, refreshSession } from '@/lib/session';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { nextOf } from '../auth-redirect';
 import { Field } from '@/components/form/field';
 import { GoogleButton } from '../components/google-button';
@@ -16,7 +18,7 @@ import '../accounts.css';
 const isUnconfirmed = (err: unknown) => err instanceof Error && err.name === 'UserNotConfirmedException';
 
 export function Component() {
-  useDocumentMeta('Iniciar Sesión');
+  useDocumentHead((ctx) => accountHead('login', ctx));
   const { toast } = useToast();
   const navigate = useNavigate();
   const location = useLocation();
@@ -74,9 +76,15 @@ export function Component() {
     }
   };
 
+  // The page to come back to, carried on to the other accounts screen: read once hydrated (the
+  // server renders with the listing parameters only, RENDER_QUERY_KEYS, so its HTML has no `next`).
+  const linkedNext = useHydrated() ? nextOf(location.search) : undefined;
+
   return (
     <div className="container page auth-page">
-      <form className="auth-card" onSubmit={onSubmit} noValidate>
+      {/* POST: should the form ever be sent without the app (its loader failed too), its fields, a
+          password among them, go in no URL (the origin refuses a POST to a page). */}
+      <form className="auth-card" method="post" onSubmit={onSubmit} noValidate>
         <h1 className="page-title">Iniciar Sesión</h1>
         <Field
           label="Correo electrónico"
@@ -84,6 +92,7 @@ export function Component() {
           autoComplete="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
+          onTyped={setEmail}
           error={errors.email}
         />
         <Field
@@ -92,6 +101,7 @@ export function Component() {
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
+          onTyped={setPassword}
           error={errors.password}
         />
         <Link to={paths.forgotPassword.getHref()}>¿Olvidaste tu contraseña?</Link>
@@ -101,7 +111,7 @@ export function Component() {
         <GoogleButton origin={nextOf(location.search) ?? '/'} />
         <p className="muted">
           ¿No tienes cuenta?{' '}
-          <Link to={paths.register.getHref(undefined, nextOf(location.search))}>
+          <Link to={paths.register.getHref(undefined, linkedNext)}>
             Regístrate
           </Link>
         </p>

@@ -5,7 +5,9 @@ import { buttonClass } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { useDocumentMeta } from '@/lib/document-meta';
+import { useHydrated } from '@/hooks/use-hydrated';
+import { useDocumentHead } from '@/lib/document-meta';
+import { accountHead } from '@/lib/page-head/pages';
 import { getSelectedUniversity } from '@/lib/storage';
 import { useSignUp } from '../api/sign-up';
 import { CodeVerification } from '../components/code-verification';
@@ -22,9 +24,12 @@ import { errorMessage, type FieldErrors, fieldErrors, registerSchema } from '../
 import '../accounts.css';
 
 export function Component() {
-  useDocumentMeta('Registrarse');
+  useDocumentHead((ctx) => accountHead('register', ctx));
   const location = useLocation();
   const email = useSearchParams()[0].get('email');
+  // The registration lives in this browser's storage: the server's render (and the hydration of
+  // it) show the code screen's loading state, and it is read once hydrated.
+  const hydrated = useHydrated();
   // After the sign-up, /register?email=… is the code screen of this browser's registration (a
   // reload keeps it); its back arrow links to /register itself, a new location with a fresh form.
   if (email)
@@ -32,8 +37,8 @@ export function Component() {
       <div className="container page auth-page">
         <CodeVerification
           email={email}
-          registration={pendingRegistrationOf(email)?.registration ?? null}
-          password={handedPassword(email)}
+          registration={hydrated ? (pendingRegistrationOf(email)?.registration ?? null) : undefined}
+          password={hydrated ? handedPassword(email) : null}
           origin={nextOf(location.search)}
         />
       </div>
@@ -53,6 +58,8 @@ function RegisterFlow() {
 
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
+  // What was typed before the app hydrated the server's form.
+  const adopt = (key: keyof typeof form) => (typed: string) => setForm((f) => ({ ...f, [key]: typed }));
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -87,15 +94,22 @@ function RegisterFlow() {
     navigate(paths.register.getHref(email, nextOf(location.search)));
   };
 
+  // The page to come back to, carried on to the other accounts screen: read once hydrated (the
+  // server renders with the listing parameters only, RENDER_QUERY_KEYS, so its HTML has no `next`).
+  const linkedNext = useHydrated() ? nextOf(location.search) : undefined;
+
   return (
     <div className="container page auth-page">
-      <form className="auth-card" onSubmit={onSubmit} noValidate>
+      {/* POST: should the form ever be sent without the app (its loader failed too), its fields, a
+          password among them, go in no URL (the origin refuses a POST to a page). */}
+      <form className="auth-card" method="post" onSubmit={onSubmit} noValidate>
         <h1 className="page-title">Crear cuenta</h1>
         <Field
           label="Nombre completo"
           autoComplete="name"
           value={form.name}
           onChange={set('name')}
+          onTyped={adopt('name')}
           error={errors.name}
         />
         <Field
@@ -104,6 +118,7 @@ function RegisterFlow() {
           autoComplete="email"
           value={form.email}
           onChange={set('email')}
+          onTyped={adopt('email')}
           error={errors.email}
         />
         <Field
@@ -111,6 +126,7 @@ function RegisterFlow() {
           placeholder="V-12345678"
           value={form.idNumber}
           onChange={set('idNumber')}
+          onTyped={adopt('idNumber')}
           error={errors.idNumber}
         />
         <Field
@@ -119,6 +135,7 @@ function RegisterFlow() {
           autoComplete="new-password"
           value={form.password}
           onChange={set('password')}
+          onTyped={adopt('password')}
           error={errors.password}
         />
         <Field
@@ -127,6 +144,7 @@ function RegisterFlow() {
           autoComplete="new-password"
           value={form.confirmPassword}
           onChange={set('confirmPassword')}
+          onTyped={adopt('confirmPassword')}
           error={errors.confirmPassword}
         />
         <label className="auth-card__check">
@@ -149,7 +167,7 @@ function RegisterFlow() {
         <GoogleButton origin={nextOf(location.search) ?? '/'} />
         <p className="muted">
           ¿Ya tienes cuenta?{' '}
-          <Link to={paths.login.getHref(nextOf(location.search))}>
+          <Link to={paths.login.getHref(linkedNext)}>
             Inicia sesión
           </Link>
         </p>

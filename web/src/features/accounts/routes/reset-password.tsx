@@ -6,7 +6,9 @@ import { buttonClass } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { useDocumentMeta } from '@/lib/document-meta';
+import { useHydrated } from '@/hooks/use-hydrated';
+import { useDocumentHead } from '@/lib/document-meta';
+import { accountHead } from '@/lib/page-head/pages';
 import { Field } from '@/components/form/field';
 import { useResetPassword } from '../api/reset-password';
 import { type FieldErrors, fieldErrors, resetPasswordSchema } from '../schemas';
@@ -20,11 +22,14 @@ export function recoveryToken(hash: string): string | null {
 }
 
 export function Component() {
-  useDocumentMeta('Restablecer contraseña');
+  useDocumentHead((ctx) => accountHead('resetPassword', ctx));
   const { toast } = useToast();
   const navigate = useNavigate();
   const resetPassword = useResetPassword();
-  const token = recoveryToken(useLocation().hash);
+  // The link's fragment never reaches the server: its render (and the hydration of it) show the
+  // form as the mail's link opens it, and the fragment is read once hydrated. Undefined: not read.
+  const hash = useLocation().hash;
+  const token = useHydrated() ? recoveryToken(hash) : undefined;
   const [form, setForm] = useState({ password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
@@ -58,15 +63,20 @@ export function Component() {
 
   return (
     <div className="container page auth-page">
-      <form className="auth-card" onSubmit={onSubmit} noValidate>
+      {/* POST: should the form ever be sent without the app (its loader failed too), its fields, a
+          password among them, go in no URL (the origin refuses a POST to a page). */}
+      <form className="auth-card" method="post" onSubmit={onSubmit} noValidate>
         <h1 className="page-title">Restablecer contraseña</h1>
-        <p className="muted">{token ? 'Ingresa tu nueva contraseña.' : ACCOUNT_MESSAGES.invalidResetLink}</p>
+        <p className="muted">
+          {token === null ? ACCOUNT_MESSAGES.invalidResetLink : 'Ingresa tu nueva contraseña.'}
+        </p>
         <Field
           label="Nueva contraseña"
           type="password"
           autoComplete="new-password"
           value={form.password}
           onChange={(e) => setForm((f) => ({ ...f, password: e.target.value }))}
+          onTyped={(password) => setForm((f) => ({ ...f, password }))}
           error={errors.password}
         />
         <Field
@@ -75,9 +85,10 @@ export function Component() {
           autoComplete="new-password"
           value={form.confirmPassword}
           onChange={(e) => setForm((f) => ({ ...f, confirmPassword: e.target.value }))}
+          onTyped={(confirmPassword) => setForm((f) => ({ ...f, confirmPassword }))}
           error={errors.confirmPassword}
         />
-        <button type="submit" className={buttonClass('primary')} disabled={!token || saving}>
+        <button type="submit" className={buttonClass('primary')} disabled={token === null || saving}>
           {saving ? 'Guardando...' : 'Guardar nueva contraseña'}
         </button>
         <Link to={paths.login.getHref()} className={buttonClass('ghost')}>

@@ -14,14 +14,14 @@ export interface AdminNavItem {
 /**
  * The admin area's frame: a sidebar with the area's pages, 'Volver a la app' and 'Cerrar sesión'.
  * On a phone the sidebar folds into a 'Menú' button (the list opens below the bar and closes on
- * navigation or Escape).
+ * navigation or Escape). Without a user (the session still being read) it has no account part.
  */
 export function AdminLayout({
   user,
   pages,
   children,
 }: {
-  user: SessionUser;
+  user: SessionUser | null;
   pages: readonly AdminNavItem[];
   children: ReactNode;
 }) {
@@ -86,13 +86,15 @@ export function AdminLayout({
             ))}
           </ul>
           <div className="admin-sidebar__footer">
-            <p className="admin-sidebar__user muted">{user.email}</p>
+            {user && <p className="admin-sidebar__user muted">{user.email}</p>}
             <Link className="admin-sidebar__link" to={paths.home.getHref()}>
               {ADMIN_TEXTS.nav.backToApp}
             </Link>
-            <button type="button" className="admin-sidebar__link" onClick={() => void signOut()}>
-              {ADMIN_TEXTS.nav.signOut}
-            </button>
+            {user && (
+              <button type="button" className="admin-sidebar__link" onClick={() => void signOut()}>
+                {ADMIN_TEXTS.nav.signOut}
+              </button>
+            )}
           </div>
         </nav>
       </aside>

@@ -81,7 +81,13 @@ function AdminPage({ pathname }: { pathname: string }) {
 export function Component() {
   const session = useSession();
   const { pathname } = useLocation();
-  if (session.status === 'loading') return <Loading />;
+  // The area's frame while the session is read (its static shell too: the page's first paint).
+  if (session.status === 'loading')
+    return (
+      <AdminLayout user={null} pages={NAV}>
+        <Loading />
+      </AdminLayout>
+    );
   if (session.status === 'signed-out')
     return (
       <Suspense fallback={<Loading />}>

@@ -62,11 +62,19 @@ export function Component() {
     return (
       <RedirectWithToast to={paths.login.getHref(location.pathname)} title={PUBLISH_MESSAGES.mustSignIn} />
     );
+  // While the session is read, the spinner (the page's static shell too: no stored university on a
+  // server, which would otherwise draw the redirect, i.e. nothing).
+  if (session.status === 'loading')
+    return (
+      <div className="loading-block">
+        <Spinner size="lg" />
+      </div>
+    );
   if (!universityId)
     return (
       <RedirectWithToast to={paths.selectUniversity.getHref()} title="Debes seleccionar una universidad" />
     );
-  if (session.status === 'loading' || profile.isLoading)
+  if (profile.isLoading)
     return (
       <div className="loading-block">
         <Spinner size="lg" />
