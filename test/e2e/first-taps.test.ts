@@ -110,11 +110,22 @@ const TOAST_TIMEOUT = { timeout: 30_000 };
  */
 const NO_WORKER = { serviceWorkers: 'block' } as const;
 
+/** A visitor's phone session for `test` (signed out, no worker), closed afterwards. */
+async function asVisitor(
+  universityId: string | undefined,
+  test: (visitor: Session, page: Page) => Promise<void>,
+): Promise<void> {
+  const visitor = await openSession(browser, baseUrl, { ...NO_WORKER, universityId });
+  try {
+    await test(visitor, visitor.page);
+  } finally {
+    await visitor.close();
+  }
+}
+
 describe('a tap on a control the moment it shows, on a slow phone', () => {
   it('the chooser: a university card chosen at first sight leads to its marketplace', async () => {
-    const visitor = await openSession(browser, baseUrl, NO_WORKER);
-    try {
-      const { page } = visitor;
+    await asVisitor(undefined, async (visitor, page) => {
       const { beforeApp } = await tapAtFirstSight(page, '/', (p) =>
         p.getByRole('link', { name: /^Elegir UCAB/ }),
       );
@@ -126,9 +137,7 @@ describe('a tap on a control the moment it shows, on a slow phone', () => {
         .poll(() => page.evaluate(() => localStorage.getItem('selectedUniversity')), TOAST_TIMEOUT)
         .toBe('ucab');
       visitor.expectNoProblems();
-    } finally {
-      await visitor.close();
-    }
+    });
   });
 
   it.each([
@@ -137,9 +146,7 @@ describe('a tap on a control the moment it shows, on a slow phone', () => {
     ['/carrera/ingenieria', 'a career'],
     ['/categoria/electronica', 'a category'],
   ])("%s (%s): a visitor's heart says once that an account is needed", async (path) => {
-    const visitor = await openSession(browser, baseUrl, { ...NO_WORKER, universityId: 'ucab' });
-    try {
-      const { page } = visitor;
+    await asVisitor('ucab', async (visitor, page) => {
       const { beforeApp, shownPressed } = await tapAtFirstSight(page, path, (p) =>
         p.getByRole('button', { name: 'Guardar en favoritos' }).first(),
       );
@@ -148,15 +155,11 @@ describe('a tap on a control the moment it shows, on a slow phone', () => {
       await page.getByText('Inicia sesión para guardar').first().waitFor(TOAST_TIMEOUT);
       expect(await page.getByText('Inicia sesión para guardar').count()).toBe(1);
       visitor.expectNoProblems();
-    } finally {
-      await visitor.close();
-    }
+    });
   });
 
   it("a seller's page: a visitor's heart is answered too", async () => {
-    const visitor = await openSession(browser, baseUrl, { ...NO_WORKER, universityId: 'ucab' });
-    try {
-      const { page } = visitor;
+    await asVisitor('ucab', async (visitor, page) => {
       // The seller of the demo seller's listings, as the product page links them.
       await page.goto(`/product/${PRODUCT.id}`);
       const sellerHref = await page.locator('main a[href^="/vendedor/"]').first().getAttribute('href');
@@ -167,27 +170,19 @@ describe('a tap on a control the moment it shows, on a slow phone', () => {
       expect(beforeApp, 'the tap came before the app took over').toBe(true);
       await page.getByText('Inicia sesión para guardar').first().waitFor(TOAST_TIMEOUT);
       visitor.expectNoProblems();
-    } finally {
-      await visitor.close();
-    }
+    });
   });
 
   it('the careers: a career card at first sight opens its page', async () => {
-    const visitor = await openSession(browser, baseUrl, { ...NO_WORKER, universityId: 'ucab' });
-    try {
-      const { page } = visitor;
+    await asVisitor('ucab', async (visitor, page) => {
       await tapAtFirstSight(page, '/carreras', (p) => p.getByRole('link', { name: /Ingeniería/ }).first());
       await page.waitForURL(/\/carrera\/ingenieria/, TOAST_TIMEOUT);
       visitor.expectNoProblems();
-    } finally {
-      await visitor.close();
-    }
+    });
   });
 
   it("a product: a visitor's 'Contactar por WhatsApp' leads to sign in and back", async () => {
-    const visitor = await openSession(browser, baseUrl, { ...NO_WORKER, universityId: 'ucab' });
-    try {
-      const { page } = visitor;
+    await asVisitor('ucab', async (visitor, page) => {
       const { beforeApp } = await tapAtFirstSight(page, `/product/${PRODUCT.id}`, (p) =>
         p.getByRole('link', { name: 'Contactar por WhatsApp' }),
       );
@@ -195,15 +190,11 @@ describe('a tap on a control the moment it shows, on a slow phone', () => {
       await page.waitForURL(`**/login?next=%2Fproduct%2F${PRODUCT.id}`, TOAST_TIMEOUT);
       await page.getByRole('heading', { name: 'Iniciar Sesión' }).waitFor(TOAST_TIMEOUT);
       visitor.expectNoProblems();
-    } finally {
-      await visitor.close();
-    }
+    });
   });
 
   it("a page whose app fails to load: says so in Spanish with 'Recargar', follows the link tapped meanwhile, and its links still work", async () => {
-    const visitor = await openSession(browser, baseUrl, { ...NO_WORKER, universityId: 'ucab' });
-    try {
-      const { page } = visitor;
+    await asVisitor('ucab', async (visitor, page) => {
       // The app's entry is held until the visitor has tapped, then fails (a dropped connection).
       const entry = await holdAppEntry(page);
       await page.goto(`/product/${PRODUCT.id}`, { waitUntil: 'commit' });
@@ -221,10 +212,10 @@ describe('a tap on a control the moment it shows, on a slow phone', () => {
       await notice.getByRole('button', { name: 'Recargar' }).waitFor();
       await page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link').first().tap();
       await page.waitForURL((url) => url.pathname !== `/product/${PRODUCT.id}`, TOAST_TIMEOUT);
-      visitor.expectNoProblems([/Failed to load resource|net::ERR_CONNECTION_RESET|Failed to fetch dynamically imported module/]);
-    } finally {
-      await visitor.close();
-    }
+      visitor.expectNoProblems([
+        /Failed to load resource|net::ERR_CONNECTION_RESET|Failed to fetch dynamically imported module/,
+      ]);
+    });
   });
 
   describe('signed in', () => {

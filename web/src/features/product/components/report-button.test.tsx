@@ -62,6 +62,23 @@ describe('the report button', () => {
     expect(api.requests.filter((r) => r.url.pathname.includes('/report'))).toEqual([]);
   });
 
+  it("keeps its place while a signed-in person's own listings load (nothing below it moves), then stays for a buyer", async () => {
+    let answerOwn: () => void = () => {};
+    const own = new Promise<void>((resolve) => (answerOwn = resolve));
+    fakeApi(async (req: FakeRequest) => {
+      if (req.url.pathname === '/api/me/products') {
+        await own;
+        return { body: { items: [] } };
+      }
+      return { body: { reported: false } };
+    });
+    render();
+    // The own listings are still loading: the viewer is not known yet, the button is there.
+    expect(screen.getByRole('button', { name: 'Reportar' })).toBeTruthy();
+    answerOwn();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Reportar' })).toBeTruthy());
+  });
+
   it('asks for a category, counts the comment, sends the report and then says it was reported', async () => {
     const api = reportApi();
     render();

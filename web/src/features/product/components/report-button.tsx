@@ -14,7 +14,8 @@ const ReportDialog = lazy(() => loadDialog().then((m) => ({ default: m.ReportDia
 
 /**
  * 'Reportar' on someone else's product. Signed out, it leads to sign-in and back; the seller sees
- * none; a user who reported the product already is told so instead of getting the form again.
+ * none once their listings are known; a user who reported the product already is told so instead
+ * of getting the form again.
  */
 export function ReportButton({ productId, productTitle }: { productId: number; productTitle: string }) {
   const role = useViewerRole(productId);
@@ -25,7 +26,11 @@ export function ReportButton({ productId, productTitle }: { productId: number; p
   const navigate = useNavigate();
   const location = useLocation();
 
-  if (role === 'seller' || role === 'unknown') return null;
+  // While a signed-in person's own listings load (unknown), the button keeps its place: the page
+  // drew it for a visitor, and taking it away for a moment moved everything below it (the seller's
+  // card, 'Consejos para una compra segura') under the person's finger. Pressed meanwhile, it opens
+  // the form; the server refuses a seller's report of their own listing (403).
+  if (role === 'seller') return null;
 
   if (role === 'buyer' && state.data?.reported)
     return (
