@@ -88,7 +88,10 @@ export interface FakeRequest {
  * Replaces the network boundary (global fetch) with an in-test API: `respond` answers each request
  * as the real API would; every request is recorded so tests can assert what the UI asked for.
  */
-export function fakeApi(respond: (req: FakeRequest) => { status?: number; body: unknown }) {
+type FakeAnswer = { status?: number; body: unknown };
+
+/** `respond` may answer later (a Promise): a request still in flight. */
+export function fakeApi(respond: (req: FakeRequest) => FakeAnswer | Promise<FakeAnswer>) {
   const requests: FakeRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -99,7 +102,7 @@ export function fakeApi(respond: (req: FakeRequest) => { status?: number; body: 
       headers: new Headers(init?.headers),
     };
     requests.push(req);
-    const { status = 200, body } = respond(req);
+    const { status = 200, body } = await respond(req);
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
