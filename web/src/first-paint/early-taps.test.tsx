@@ -11,6 +11,7 @@ import {
   keepEarlyTaps,
   LOAD_FAILED_TEXT,
   NOTICE_CLASS,
+  NOTICE_MS,
 } from './early-taps';
 
 let taps: EarlyTaps | undefined;
@@ -188,6 +189,8 @@ describe('keepEarlyTaps', () => {
     await appReady([]);
     expect(notice()?.textContent).toContain(CONTROL_GONE_TEXT);
     expect(notice()?.getAttribute('role')).toBe('alert');
+    // Read, then gone.
+    await vi.waitFor(() => expect(notice()).toBeNull(), { timeout: NOTICE_MS + 1000 });
   });
 
   it("when the app's scripts fail to load: says so with a button to reload, follows a kept link, keeps nothing more", async () => {

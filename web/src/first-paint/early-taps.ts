@@ -23,6 +23,8 @@ const MAX_KEPT = 8;
 /** How long a kept tap waits, once the app is ready, for React to hydrate its control. */
 const HYDRATION_WAIT_MS = 10_000;
 const RETRY_MS = 50;
+/** How long the notice of a control gone stays (the load failure's stays, with its button). */
+export const NOTICE_MS = 6000;
 
 /**
  * Whether React has hydrated (or rendered) `el`: it keeps the element's props on it under a key of
@@ -178,6 +180,10 @@ export function keepEarlyTaps(doc: Document = document): EarlyTaps {
       button.textContent = RELOAD_TEXT;
       button.addEventListener('click', () => doc.defaultView?.location.reload());
       notice.append(button);
+    } else {
+      // Read, then out of the way (as the app's toasts).
+      const shown = notice;
+      setTimeout(() => shown.remove(), NOTICE_MS);
     }
     doc.body.append(notice);
   };
