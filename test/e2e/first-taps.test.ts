@@ -173,6 +173,20 @@ describe('a tap on a control the moment it shows, on a slow phone', () => {
     });
   });
 
+  it("the bar's menu tapped at first sight opens, once", async () => {
+    await asVisitor('ucab', async (visitor, page) => {
+      const { beforeApp, shownPressed } = await tapAtFirstSight(page, '/global-marketplace', (p) =>
+        p.getByRole('button', { name: 'Abrir menú' }),
+      );
+      expect(beforeApp, 'the tap came before the app took over').toBe(true);
+      expect(shownPressed, 'the menu button shows at once that it was pressed').toBe(true);
+      const drawer = page.getByRole('dialog', { name: 'Menú' });
+      await drawer.getByRole('link', { name: 'Ingresa' }).waitFor(TOAST_TIMEOUT);
+      expect(await page.getByRole('dialog', { name: 'Menú' }).count()).toBe(1);
+      visitor.expectNoProblems();
+    });
+  });
+
   it('the careers: a career card at first sight opens its page', async () => {
     await asVisitor('ucab', async (visitor, page) => {
       await tapAtFirstSight(page, '/carreras', (p) => p.getByRole('link', { name: /Ingeniería/ }).first());
