@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { RUNTIME_CONFIG_PATH, runtimeConfigSchema } from '#shared/runtime-config';
 import { DEMO_SELLER_PRODUCTS } from '../../scripts/demo/questions';
 import { DEMO_STUDENT } from '../../scripts/local/demo-users';
 import { APP_READY_ATTRIBUTE, TAP_KEPT_ATTRIBUTE } from '../../web/src/first-paint/app-scripts';
@@ -229,6 +230,30 @@ describe('a tap on a control the moment it shows, on a slow phone', () => {
       visitor.expectNoProblems([
         /Failed to load resource|net::ERR_CONNECTION_RESET|Failed to fetch dynamically imported module/,
       ]);
+    });
+  });
+
+  it('a heart tapped at first sight by someone whose session has ended: told to sign in, nothing saved', async () => {
+    await asVisitor('ucab', async (visitor, page) => {
+      // A session this browser kept that can no longer be restored (tokens Cognito refuses).
+      const config = runtimeConfigSchema.parse(
+        await (await page.request.get(`${baseUrl}${RUNTIME_CONFIG_PATH}`)).json(),
+      );
+      await visitor.context.addInitScript((clientId) => {
+        const prefix = `CognitoIdentityServiceProvider.${clientId}`;
+        localStorage.setItem(`${prefix}.LastAuthUser`, 'gone');
+        for (const token of ['idToken', 'accessToken', 'refreshToken'])
+          localStorage.setItem(`${prefix}.gone.${token}`, 'expired');
+      }, config.auth.userPoolClientId);
+      const favourites = requestsOf(visitor, (r) => /\/api\/me\/favorites\//.test(r.url()));
+      const { beforeApp, shownPressed } = await tapAtFirstSight(page, '/marketplace', (p) =>
+        p.getByRole('button', { name: 'Guardar en favoritos' }).first(),
+      );
+      expect(beforeApp, 'the tap came before the app took over').toBe(true);
+      expect(shownPressed).toBe(true);
+      await page.getByText('Inicia sesión para guardar').first().waitFor(TOAST_TIMEOUT);
+      expect(favourites).toEqual([]);
+      visitor.expectNoProblems([/Failed to load resource/]);
     });
   });
 
