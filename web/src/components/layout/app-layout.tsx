@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { OptionalPart } from '../ui/optional-part';
 import { Spinner } from '../ui/spinner';
@@ -13,9 +13,13 @@ const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })
 export function AppLayout() {
   const { pathname } = useLocation();
   const fab = showsPublishShortcut(pathname);
-  // New screen, top of the page (query-only changes keep the scroll position).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs on each path change by design
+  // New screen, top of the page (query-only changes keep the scroll position). Not the first screen:
+  // the app's mount (hydrating the server's page) finds it where the browser restored it or where
+  // the person has scrolled to meanwhile, and moving it then sent their tap elsewhere.
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     window.scrollTo?.(0, 0);
   }, [pathname]);
   return (

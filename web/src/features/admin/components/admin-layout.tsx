@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
@@ -32,9 +32,12 @@ export function AdminLayout({
   const current = pathname.replace(/\/+$/, '') || '/';
   const signOut = useSignOut();
 
-  // A new page closes the phone menu and starts at the top.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each path change by design
+  // A new page closes the phone menu and starts at the top (not the first: the app's mount finds it
+  // where the browser or the person put it, as app-layout.tsx).
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     setOpen(false);
     window.scrollTo?.(0, 0);
   }, [pathname]);
