@@ -1,6 +1,6 @@
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { randomBytes } from 'node:crypto';
-import { createSendCounter } from '../../functions/adapters/dynamodb/accounts';
+import { createSendCounter } from '../../functions/adapters/dynamodb/send-windows';
 import { createTableAccess } from '../../functions/adapters/dynamodb/client';
 import { createExpiryStore } from '../../functions/adapters/dynamodb/listing-expiry';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';

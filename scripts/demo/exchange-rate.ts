@@ -1,5 +1,6 @@
 import { caracasDate } from '#shared/caracas-time';
-import { createExchangeRateStore, exchangeRateItem } from '../../functions/adapters/dynamodb/exchange-rates';
+import { exchangeRateEntity } from '../../functions/adapters/dynamodb/entities';
+import { createExchangeRateStore } from '../../functions/adapters/dynamodb/exchange-rates';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { type ExchangeRate, isRateStale, lastBusinessDay } from '#shared/exchange-rate';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -30,7 +31,7 @@ export async function ensureDemoRate(table: TableAccess, now = new Date()): Prom
     await table.doc.send(
       new PutCommand({
         TableName: table.tableName,
-        Item: exchangeRateItem(rate),
+        Item: exchangeRateEntity.item(rate),
         ConditionExpression: `attribute_not_exists(${KEY.pk})`,
       }),
     );

@@ -6,7 +6,7 @@ import { createSavedSearchRepository } from '../../functions/adapters/dynamodb/a
 import { createCountStore } from '../../functions/adapters/dynamodb/counts';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
-import { reportItem } from '../../functions/adapters/dynamodb/reports';
+import { reportEntity } from '../../functions/adapters/dynamodb/entities';
 import { createRebuildableEmbeddedIndex } from '../../functions/adapters/search/embedded';
 import { createEmbeddedSavedSearchIndex } from '../../functions/adapters/search/embedded-alerts';
 import { resetContext } from '../../functions/app/context';
@@ -221,7 +221,7 @@ async function putReport(p: Product, reporterId: string, overrides: Partial<Prod
     seller_name: p.seller_name,
     ...overrides,
   };
-  await table.doc.send(new PutCommand({ TableName: table.tableName, Item: reportItem(report) }));
+  await table.doc.send(new PutCommand({ TableName: table.tableName, Item: reportEntity.item(report) }));
   return report;
 }
 

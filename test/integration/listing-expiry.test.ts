@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSendCounter } from '../../functions/adapters/dynamodb/accounts';
+import { createSendCounter } from '../../functions/adapters/dynamodb/send-windows';
 import { createTableAccess, type TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createExpiryStore } from '../../functions/adapters/dynamodb/listing-expiry';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';

@@ -4,8 +4,8 @@ import {
   createFavoriteRepository,
   createProfileRepository,
   createResetTokenRepository,
-  createSendCounter,
 } from '../../functions/adapters/dynamodb/accounts';
+import { createSendCounter } from '../../functions/adapters/dynamodb/send-windows';
 import { createTableAccess } from '../../functions/adapters/dynamodb/client';
 import { createTableProbe } from '../../functions/adapters/dynamodb/health';
 import { createIdempotencyStore } from '../../functions/adapters/dynamodb/idempotency';

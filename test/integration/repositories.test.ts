@@ -6,7 +6,7 @@ import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { ENTITIES, ENTITY_ATTRIBUTE, entityOf, keys } from '#shared/table';
 import { makeQuestionId } from '#shared/questions';
 import type { AdminJob, AuditEntry } from '#shared/admin';
-import { auditSort } from '../../functions/adapters/dynamodb/admin';
+import { auditSort } from '../../functions/adapters/dynamodb/entities';
 import { lazyContext } from '../../functions/app/context';
 import { tableParts } from '../../functions/app/parts/table';
 import { trustTableParts } from '../../functions/app/parts/trust';

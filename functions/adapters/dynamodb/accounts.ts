@@ -29,11 +29,9 @@ import type {
   ProfileRepository,
   RegistrationRepository,
   ResetTokenRepository,
-  SendCounter,
 } from '../../ports/accounts';
 import type { TableAccess } from './client';
 import { isConditionalCheckFailed, stripKeys } from './items';
-import { pruneWindow, windowHasRoom, windowUse } from './send-windows';
 import { queryIndexAll } from './cursor';
 import { universityOpenCheck } from './universities';
 import { cancellationReasons } from './university-domains';
@@ -136,31 +134,6 @@ export function createCodeRepository({ doc, tableName }: TableAccess): CodeRepos
         if (!isConditionalCheckFailed(err)) throw err;
       }
     },
-  };
-}
-
-/** Rounds of "full: drop what left the window, then append again" before a caller is refused. */
-const SEND_WINDOW_ATTEMPTS = 20;
-
-/** The sliding windows of uses per subject (send-windows.ts), each use a write of its own. */
-export function createSendCounter(table: TableAccess): SendCounter {
-  const { doc, tableName } = table;
-  return {
-    async tryCount(subject, now, max, windowMs) {
-      for (let attempt = 0; attempt < SEND_WINDOW_ATTEMPTS; attempt += 1) {
-        try {
-          await doc.send(new UpdateCommand(windowUse(tableName, subject, now, max, windowMs)));
-          return true;
-        } catch (err) {
-          if (!isConditionalCheckFailed(err)) throw err;
-        }
-        // Full: of uses inside the window (refused), or of old ones to drop first.
-        if ((await pruneWindow(table, subject, now, max, windowMs)) === 'full') return false;
-      }
-      // Still failing after every round: an abusive burst on one subject; refuse this use.
-      return false;
-    },
-    hasRoom: (subject, now, max, windowMs) => windowHasRoom(table, subject, now, max, windowMs),
   };
 }
 

@@ -28,7 +28,7 @@ import type { Page } from '../../ports/repositories';
 import type { TableAccess } from './client';
 import { decodeDynamoCursor, encodeDynamoCursor, queryIndexAll, queryIndexPage } from './cursor';
 import { productItem } from './products';
-import { reportItem } from './reports';
+import { auditEntity, reportEntity } from './entities';
 import { universityOpenCheck, universityRequestItem } from './universities';
 import { isConditionalCheckFailed, stripKeys } from './items';
 import {
@@ -45,19 +45,8 @@ const DOMAIN_ROUNDS = 3;
 /** Items the admin's product list reads at most per request when filters skip most of them. */
 export const PRODUCT_SCAN_BUDGET = 600;
 
-export const auditSort = (e: AuditEntry) => `${e.at}#${e.id}`;
-
-export function auditItem(e: AuditEntry): Record<string, unknown> {
-  return {
-    ...auditEntrySchema.parse(e),
-    ...entityKey('audit', keys.audit(e.entity_type, e.entity_id, auditSort(e))),
-    [INDEXES.gsi1.pk]: keys.auditAllPartition,
-    [INDEXES.gsi1.sk]: auditSort(e),
-  };
-}
-
 const auditPut = (tableName: string, e: AuditEntry) => ({
-  Put: { TableName: tableName, Item: auditItem(e), ConditionExpression: `attribute_not_exists(${KEY.pk})` },
+  Put: { TableName: tableName, Item: auditEntity.item(e), ConditionExpression: `attribute_not_exists(${KEY.pk})` },
 });
 
 const storedJobSchema = z.object({
@@ -317,7 +306,7 @@ export function createAdminStore(table: TableAccess): AdminStore {
         {
           Put: {
             TableName: tableName,
-            Item: reportItem(decided),
+            Item: reportEntity.item(decided),
             ConditionExpression: '#status = :pending',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: { ':pending': report.status },

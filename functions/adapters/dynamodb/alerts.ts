@@ -18,6 +18,7 @@ import type {
 } from '../../ports/alerts';
 import type { TableAccess } from './client';
 import { transactCreate } from './idempotency';
+import { legacyOp, type TransactItem } from './table';
 import { batchGetItems, isConditionalCheckFailed } from './items';
 import { universityOpenCheck } from './universities';
 
@@ -102,7 +103,7 @@ export function createSavedSearchRepository(table: TableAccess): SavedSearchRepo
       const { new_ids: _ignored, ...stored } = search;
       const refused = await transactCreate(
         table,
-        [
+        ([
           {
             Put: {
               TableName: tableName,
@@ -127,7 +128,7 @@ export function createSavedSearchRepository(table: TableAccess): SavedSearchRepo
           },
           // None for a university being deleted: its deletion job could miss it (decision 042).
           universityOpenCheck(tableName, search.university),
-        ],
+        ] as TransactItem[]).map(legacyOp),
         terms,
       );
       if (refused === 0) return 'duplicate';

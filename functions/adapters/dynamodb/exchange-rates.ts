@@ -1,102 +1,48 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { ExchangeRate } from '#shared/exchange-rate';
-import { exchangeRateSchema } from '#shared/exchange-rate-schemas';
-import { entityKey, KEY, keys } from '#shared/table';
-import { logger } from '../../commons/observability';
+import { keys } from '#shared/table';
 import type { ExchangeRateStore } from '../../ports/exchange-rates';
-import { auditItem } from './admin';
 import type { TableAccess } from './client';
-import { stripKeys } from './items';
-
-const toRate = (item: Record<string, unknown> | undefined): ExchangeRate | null => {
-  if (!item) return null;
-  const parsed = exchangeRateSchema.safeParse(stripKeys(item));
-  if (parsed.success) return parsed.data;
-  logger.warn('skipping malformed exchange rate item', { sk: item.sk });
-  return null;
-};
-
-export const exchangeRateItem = (r: ExchangeRate) => ({
-  ...exchangeRateSchema.parse(r),
-  ...entityKey('exchangeRate', keys.exchangeRate(r.date)),
-});
+import { absent } from './entity';
+import { auditEntity, exchangeRateEntity } from './entities';
+import { type SortCondition, tableOf } from './table';
 
 /** The rate history: `RATE#USD` / `DATE#<yyyy-mm-dd>`, so the newest is one Query (decision 033). */
-export function createExchangeRateStore(table: TableAccess): ExchangeRateStore {
-  const { doc, tableName } = table;
+export function createExchangeRateStore(access: TableAccess): ExchangeRateStore {
+  const table = tableOf(access);
+  const dateKey = (date: string) => exchangeRateEntity.key({ date }).sk;
 
   /** The first rate of a date range, newest first or oldest first: one Query, Limit 1. */
-  const first = async (condition: string, date: string, newestFirst = true) => {
-    const out = await doc.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: `${KEY.pk} = :pk AND ${condition}`,
-        ExpressionAttributeValues: { ':pk': keys.exchangeRatePartition, ':sk': keys.exchangeRate(date).sk },
-        ScanIndexForward: !newestFirst,
-        Limit: 1,
-      }),
+  const first = async (sk: SortCondition, newestFirst = true) => {
+    const { items } = await table.queryOnce(
+      { pk: keys.exchangeRatePartition, sk, newestFirst },
+      { limit: 1 },
     );
-    return toRate(out.Items?.[0]);
+    return exchangeRateEntity.parse(items[0]);
   };
 
   return {
-    newestOnOrBefore: (date) => first(`${KEY.sk} <= :sk`, date),
-    newestBefore: (date) => first(`${KEY.sk} < :sk`, date),
-    oldestAfter: (date) => first(`${KEY.sk} > :sk`, date, false),
+    newestOnOrBefore: (date) => first({ lte: dateKey(date) }),
+    newestBefore: (date) => first({ lt: dateKey(date) }),
+    oldestAfter: (date) => first({ gt: dateKey(date) }, false),
 
-    async get(date) {
-      const out = await doc.send(
-        new GetCommand({ TableName: tableName, Key: keys.exchangeRate(date), ConsistentRead: true }),
-      );
-      return toRate(out.Item);
-    },
+    get: (date) => exchangeRateEntity.get(table, { date }, { consistent: true }),
 
     async history(limit) {
-      const out = await doc.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: `${KEY.pk} = :pk`,
-          ExpressionAttributeValues: { ':pk': keys.exchangeRatePartition },
-          ScanIndexForward: false,
-          Limit: limit,
-        }),
-      );
-      return (out.Items ?? []).map(toRate).filter((r): r is ExchangeRate => r !== null);
+      const { items } = await table.queryOnce({ pk: keys.exchangeRatePartition, newestFirst: true }, { limit });
+      return exchangeRateEntity.parseAll(items);
     },
 
     async put(next, current, audit) {
-      const condition = current
-        ? {
-            ConditionExpression: 'recorded_at = :at',
-            ExpressionAttributeValues: { ':at': current.recorded_at },
-          }
-        : { ConditionExpression: `attribute_not_exists(${KEY.pk})` };
-      try {
-        await doc.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              { Put: { TableName: tableName, Item: exchangeRateItem(next), ...condition } },
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: auditItem(audit),
-                  ConditionExpression: `attribute_not_exists(${KEY.pk})`,
-                },
-              },
-            ],
-          }),
-        );
-        return true;
-      } catch (err) {
-        const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-        if (
-          err instanceof Error &&
-          err.name === 'TransactionCanceledException' &&
-          reasons[0]?.Code === 'ConditionalCheckFailed'
-        )
-          return false;
-        throw err;
-      }
+      const outcome = await table.transact([
+        current
+          ? exchangeRateEntity.put(next, {
+              condition: { expression: 'recorded_at = :at', values: { ':at': current.recorded_at } },
+            })
+          : exchangeRateEntity.put(next, { condition: absent }),
+        auditEntity.create(audit),
+      ]);
+      if (outcome.ok) return true;
+      if (outcome.failed === 0) return false;
+      throw new Error(`exchange rate transaction cancelled: ${outcome.reasons.join(', ')}`);
     },
   };
 }

@@ -16,6 +16,7 @@ import type { Page, ProductListingScope, ProductRepository } from '../../ports/r
 import type { TableAccess } from './client';
 import { queryIndexPage } from './cursor';
 import { transactCreate } from './idempotency';
+import { legacyOp } from './table';
 import { batchGetItems, isConditionalCheckFailed, stripKeys } from './items';
 import { universityOpenCheck } from './universities';
 
@@ -120,15 +121,15 @@ export function createProductRepository(table: TableAccess): ProductRepository {
       const failed = await transactCreate(
         table,
         [
-          {
+          legacyOp({
             Put: {
               TableName: tableName,
               Item: productItem(product),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
-          },
+          }),
           // A university being deleted takes no new listing: its deletion job could miss it.
-          universityOpenCheck(tableName, product.university_id, sellerDomain),
+          legacyOp(universityOpenCheck(tableName, product.university_id, sellerDomain)),
         ],
         terms,
       );

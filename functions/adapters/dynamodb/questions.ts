@@ -13,6 +13,7 @@ import type { QuestionRepository, StoredQuestion } from '../../ports/questions';
 import type { TableAccess } from './client';
 import { queryPartitionPrefix } from './cursor';
 import { transactCreate } from './idempotency';
+import { legacyOp } from './table';
 import { isConditionalCheckFailed, stripKeys } from './items';
 
 const storedQuestionSchema = z.object({
@@ -100,7 +101,7 @@ export function createQuestionRepository(table: TableAccess): QuestionRepository
         Item: questionItem(question),
         ConditionExpression: 'attribute_not_exists(pk)',
       };
-      if (terms) return (await transactCreate(table, [{ Put: put }], terms)) === null;
+      if (terms) return (await transactCreate(table, [legacyOp({ Put: put })], terms)) === null;
       try {
         await doc.send(new PutCommand(put));
         return true;

@@ -1,8 +1,8 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod/mini';
-import { ENTITY_ATTRIBUTE, keys, TTL_ATTRIBUTE } from '#shared/table';
+import { ENTITY_ATTRIBUTE, TTL_ATTRIBUTE } from '#shared/table';
+import type { SendCounter } from '../../ports/accounts';
 import type { TableAccess } from './client';
-import { isConditionalCheckFailed } from './items';
+import { sendWindowEntity } from './entities';
+import { type Table, tableOf, type WriteOp } from './table';
 
 /**
  * Sliding windows of uses per subject (`sendWindow` items: the times of the uses), exact under any
@@ -14,28 +14,29 @@ import { isConditionalCheckFailed } from './items';
  * when the create is written.
  */
 
-const sendWindowSchema = z.object({ sends: z.array(z.number()), version: z.optional(z.number()) });
-
 const epochSeconds = (ms: number) => Math.ceil(ms / 1000);
 
-/** The conditional append of one use at `now`: an UpdateItem's parameters (a transaction's Update too). */
-export function windowUse(tableName: string, subject: string, now: number, max: number, windowMs: number) {
-  return {
-    TableName: tableName,
-    Key: keys.sendWindow(subject),
-    UpdateExpression:
-      'SET sends = list_append(if_not_exists(sends, :none), :now), #entity = :entity, #ttl = :ttl ADD version :one',
-    ConditionExpression: 'attribute_not_exists(sends) OR size(sends) < :max',
-    ExpressionAttributeNames: { '#entity': ENTITY_ATTRIBUTE, '#ttl': TTL_ATTRIBUTE },
-    ExpressionAttributeValues: {
-      ':none': [],
-      ':now': [now],
-      ':entity': 'sendWindow',
-      ':ttl': epochSeconds(now + windowMs) + 60,
-      ':one': 1,
-      ':max': max,
+/** The conditional append of one use at `now` (a write of its own, or a transaction's item). */
+export function windowUse(subject: string, now: number, max: number, windowMs: number): WriteOp {
+  return sendWindowEntity.update(
+    { subject },
+    {
+      expression:
+        'SET sends = list_append(if_not_exists(sends, :none), :now), #entity = :entity, #ttl = :ttl ADD version :one',
+      names: { '#entity': ENTITY_ATTRIBUTE, '#ttl': TTL_ATTRIBUTE },
+      values: {
+        ':none': [],
+        ':now': [now],
+        ':entity': 'sendWindow',
+        ':ttl': epochSeconds(now + windowMs) + 60,
+        ':one': 1,
+      },
     },
-  };
+    {
+      upsert: true,
+      condition: { expression: 'attribute_not_exists(sends) OR size(sends) < :max', values: { ':max': max } },
+    },
+  );
 }
 
 /**
@@ -44,52 +45,62 @@ export function windowUse(tableName: string, subject: string, now: number, max: 
  * may have changed the list meanwhile, which the next append finds out).
  */
 export async function pruneWindow(
-  { doc, tableName }: TableAccess,
+  table: Table,
   subject: string,
   now: number,
   max: number,
   windowMs: number,
 ): Promise<'full' | 'room'> {
-  const key = keys.sendWindow(subject);
-  const res = await doc.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
-  const stored = sendWindowSchema.safeParse(res.Item);
-  if (!stored.success) return 'room';
-  const recent = stored.data.sends.filter((t) => t > now - windowMs);
+  const stored = await sendWindowEntity.get(table, { subject }, { consistent: true });
+  if (!stored) return 'room';
+  const recent = stored.sends.filter((t) => t > now - windowMs);
   if (recent.length >= max) return 'full';
-  try {
-    await doc.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: key,
-        UpdateExpression: 'SET sends = :recent ADD version :one',
-        ConditionExpression:
-          stored.data.version === undefined ? 'attribute_not_exists(version)' : 'version = :v',
-        ExpressionAttributeValues: {
-          ':recent': recent,
-          ':one': 1,
-          ...(stored.data.version === undefined ? {} : { ':v': stored.data.version }),
-        },
-      }),
-    );
-  } catch (err) {
-    // Another caller changed the list meanwhile: the next append reads it again.
-    if (!isConditionalCheckFailed(err)) throw err;
-    await new Promise((r) => setTimeout(r, Math.random() * 10));
-  }
+  const written = await table.write(
+    sendWindowEntity.update(
+      { subject },
+      { expression: 'SET sends = :recent ADD version :one', values: { ':recent': recent, ':one': 1 } },
+      {
+        upsert: true,
+        condition:
+          stored.version === undefined
+            ? { expression: 'attribute_not_exists(version)' }
+            : { expression: 'version = :v', values: { ':v': stored.version } },
+      },
+    ),
+  );
+  // Another caller changed the list meanwhile: the next append reads it again.
+  if (!written) await new Promise((r) => setTimeout(r, Math.random() * 10));
   return 'room';
 }
 
 /** Whether a use would fit now (a read only: the use itself is spent by a write). */
 export async function windowHasRoom(
-  { doc, tableName }: TableAccess,
+  table: Table,
   subject: string,
   now: number,
   max: number,
   windowMs: number,
 ): Promise<boolean> {
-  const res = await doc.send(
-    new GetCommand({ TableName: tableName, Key: keys.sendWindow(subject), ConsistentRead: true }),
-  );
-  const stored = sendWindowSchema.safeParse(res.Item);
-  return !stored.success || stored.data.sends.filter((t) => t > now - windowMs).length < max;
+  const stored = await sendWindowEntity.get(table, { subject }, { consistent: true });
+  return !stored || stored.sends.filter((t) => t > now - windowMs).length < max;
+}
+
+/** Rounds of "full: drop what left the window, then append again" before a caller is refused. */
+const SEND_WINDOW_ATTEMPTS = 20;
+
+/** The sliding windows of uses per subject, each use a write of its own. */
+export function createSendCounter(access: TableAccess): SendCounter {
+  const table = tableOf(access);
+  return {
+    async tryCount(subject, now, max, windowMs) {
+      for (let attempt = 0; attempt < SEND_WINDOW_ATTEMPTS; attempt += 1) {
+        if (await table.write(windowUse(subject, now, max, windowMs))) return true;
+        // Full: of uses inside the window (refused), or of old ones to drop first.
+        if ((await pruneWindow(table, subject, now, max, windowMs)) === 'full') return false;
+      }
+      // Still failing after every round: an abusive burst on one subject; refuse this use.
+      return false;
+    },
+    hasRoom: (subject, now, max, windowMs) => windowHasRoom(table, subject, now, max, windowMs),
+  };
 }

@@ -5,7 +5,7 @@ import { entityKey, INDEXES, KEY, keys } from '#shared/table';
 import { fold } from '#shared/text';
 import { logger } from '../../commons/observability';
 import type { SellerProfile, StoredMeetingPoint, TrustStore } from '../../ports/trust';
-import { auditItem } from './admin';
+import { auditEntity } from './entities';
 import type { TableAccess } from './client';
 import { queryIndexAll } from './cursor';
 import { isConditionalCheckFailed, stripKeys } from './items';
@@ -39,7 +39,7 @@ const isCancelled = (err: unknown) => err instanceof Error && err.name === 'Tran
 export function createTrustStore(table: TableAccess): TrustStore {
   const { doc, tableName } = table;
   const auditPut = (e: AuditEntry) => ({
-    Put: { TableName: tableName, Item: auditItem(e), ConditionExpression: `attribute_not_exists(${KEY.pk})` },
+    Put: { TableName: tableName, Item: auditEntity.item(e), ConditionExpression: `attribute_not_exists(${KEY.pk})` },
   });
   const transact = async (
     items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>,

@@ -14,6 +14,7 @@ import type { TableAccess } from './client';
 import { isConditionalCheckFailed, stripKeys } from './items';
 import { queryIndexAll } from './cursor';
 import { transactCreate } from './idempotency';
+import { legacyOp } from './table';
 import {
   cancellationReasons,
   domainConflict,
@@ -131,7 +132,7 @@ export function createUniversityRequestRepository(table: TableAccess): Universit
         await doc.send(new PutCommand(put));
         return;
       }
-      if ((await transactCreate(table, [{ Put: put }], terms)) !== null)
+      if ((await transactCreate(table, [legacyOp({ Put: put })], terms)) !== null)
         throw new Error(`university request ${request.id} already exists`);
     },
   };

@@ -5,8 +5,8 @@ import {
   createRegistrationRepository,
   createProfileRepository,
   createResetTokenRepository,
-  createSendCounter,
 } from '../../adapters/dynamodb/accounts';
+import { createSendCounter } from '../../adapters/dynamodb/send-windows';
 import { createAlertStateStore, createSavedSearchRepository } from '../../adapters/dynamodb/alerts';
 import { createTableAccess, type TableAccess } from '../../adapters/dynamodb/client';
 import { createAdminStore, createJobStore } from '../../adapters/dynamodb/admin';
