@@ -49,6 +49,9 @@ export function memoryProducts(all: Product[]): ProductRepository {
     deleteOwned: unused,
     hold: unused,
     releaseHold: unused,
+    listEvery: unused,
+    replace: unused,
+    remove: unused,
     async listActive(scope: ProductListingScope, order, limit, cursor): Promise<Page<Product>> {
       const list = all
         .filter(

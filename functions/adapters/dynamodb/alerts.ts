@@ -103,32 +103,34 @@ export function createSavedSearchRepository(table: TableAccess): SavedSearchRepo
       const { new_ids: _ignored, ...stored } = search;
       const refused = await transactCreate(
         table,
-        ([
-          {
-            Put: {
-              TableName: tableName,
-              Item: {
-                ...entityKey('savedSearch', keys.savedSearch(search.user_id, search.id)),
-                [INDEXES.gsi1.pk]: keys.savedSearchesPartition,
-                [INDEXES.gsi1.sk]: search.id,
-                ...stored,
+        (
+          [
+            {
+              Put: {
+                TableName: tableName,
+                Item: {
+                  ...entityKey('savedSearch', keys.savedSearch(search.user_id, search.id)),
+                  [INDEXES.gsi1.pk]: keys.savedSearchesPartition,
+                  [INDEXES.gsi1.sk]: search.id,
+                  ...stored,
+                },
+                ConditionExpression: `attribute_not_exists(${KEY.pk})`,
               },
-              ConditionExpression: `attribute_not_exists(${KEY.pk})`,
             },
-          },
-          {
-            Update: {
-              TableName: tableName,
-              Key: keys.savedSearchCount(search.user_id),
-              UpdateExpression: 'SET #e = :entity ADD #n :one',
-              ConditionExpression: 'attribute_not_exists(#n) OR #n < :max',
-              ExpressionAttributeNames: { '#n': 'count', '#e': 'entity' },
-              ExpressionAttributeValues: { ':one': 1, ':max': max, ':entity': 'savedSearchCount' },
+            {
+              Update: {
+                TableName: tableName,
+                Key: keys.savedSearchCount(search.user_id),
+                UpdateExpression: 'SET #e = :entity ADD #n :one',
+                ConditionExpression: 'attribute_not_exists(#n) OR #n < :max',
+                ExpressionAttributeNames: { '#n': 'count', '#e': 'entity' },
+                ExpressionAttributeValues: { ':one': 1, ':max': max, ':entity': 'savedSearchCount' },
+              },
             },
-          },
-          // None for a university being deleted: its deletion job could miss it (decision 042).
-          universityOpenCheck(tableName, search.university),
-        ] as TransactItem[]).map(legacyOp),
+            // None for a university being deleted: its deletion job could miss it (decision 042).
+            universityOpenCheck(tableName, search.university),
+          ] as TransactItem[]
+        ).map(legacyOp),
         terms,
       );
       if (refused === 0) return 'duplicate';

@@ -39,7 +39,11 @@ const isCancelled = (err: unknown) => err instanceof Error && err.name === 'Tran
 export function createTrustStore(table: TableAccess): TrustStore {
   const { doc, tableName } = table;
   const auditPut = (e: AuditEntry) => ({
-    Put: { TableName: tableName, Item: auditEntity.item(e), ConditionExpression: `attribute_not_exists(${KEY.pk})` },
+    Put: {
+      TableName: tableName,
+      Item: auditEntity.item(e),
+      ConditionExpression: `attribute_not_exists(${KEY.pk})`,
+    },
   });
   const transact = async (
     items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>,
