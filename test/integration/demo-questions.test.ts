@@ -48,7 +48,7 @@ afterAll(() => {
 });
 
 describe('demo questions', () => {
-  it("give three UCAB listings to the demo seller and ask realistic questions on them, once", async () => {
+  it('give three UCAB listings to the demo seller and ask realistic questions on them, once', async () => {
     expect(await seedDemoQuestionsOnce(table, accounts, NOW)).toBe(DEMO_QUESTIONS.length);
     const products = createProductRepository(table);
     for (const { id, title } of DEMO_SELLER_PRODUCTS) {

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { type AdminJob, adminJobSchema, type AuditEntry, auditEntrySchema } from '#shared/admin';
 import type { ExchangeRate } from '#shared/exchange-rate';
 import { exchangeRateSchema } from '#shared/exchange-rate-schemas';
+import { questionSchema } from '#shared/questions';
 import { type ProductReport, productReportSchema } from '#shared/reports';
 import { type Product, productSchema, universityRequestSchema, universitySchema } from '#shared/schemas';
 import {
@@ -13,6 +14,7 @@ import {
   universityRequestIndexAttributes,
 } from '#shared/table';
 import { fold } from '#shared/text';
+import type { StoredQuestion } from '../../ports/questions';
 import { defineEntity } from './entity';
 import type { Expr, WriteOp } from './table';
 
@@ -250,3 +252,32 @@ export const jobLockEntity = defineEntity<{ job_id: string }, { kind: string; ta
 export function jobClaim(job: AdminJob): WriteOp[] {
   return [jobLockEntity.create({ job_id: job.id }, { key: job }), jobEntity.create(job)];
 }
+
+// --- Questions -------------------------------------------------------------------------------
+
+/**
+ * A question as stored, in its product's partition: the fields the product page shows (the API's
+ * schema) and those only the server reads (who may answer, who may delete).
+ */
+export const storedQuestionSchema = z.extend(
+  z.pick(questionSchema, {
+    id: true,
+    product_id: true,
+    asker_name: true,
+    question_text: true,
+    created_at: true,
+  }),
+  {
+    product_title: z.string(),
+    seller_id: z.string(),
+    asker_id: z.string(),
+    answer_text: z.optional(z.string()),
+    answered_at: z.optional(z.string()),
+  },
+) satisfies z.ZodMiniType<StoredQuestion>;
+
+export const questionEntity = defineEntity<StoredQuestion, { product_id: number; id: string }>({
+  name: 'question',
+  schema: storedQuestionSchema,
+  key: (q) => keys.question(q.product_id, q.id),
+});

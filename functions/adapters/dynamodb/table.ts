@@ -117,6 +117,8 @@ export const MAX_TRANSACTION_ITEMS = 100;
 /** BatchGetItem reads at most 100 keys a call, BatchWriteItem writes 25 items. */
 const BATCH_GET_KEYS = 100;
 const BATCH_WRITE_ITEMS = 25;
+/** Tries of a batch's unprocessed writes before it is an error. */
+const UNPROCESSED_RETRIES = 5;
 
 const isError = (err: unknown, name: string) => err instanceof Error && err.name === name;
 
@@ -368,7 +370,10 @@ export function createTable({ doc, tableName }: TableAccess) {
       }
     },
 
-    /** Puts and deletes without conditions, 25 a call, the unprocessed ones sent again. */
+    /**
+     * Puts and deletes without conditions, 25 a call; what DynamoDB leaves unprocessed (under load)
+     * is sent again with a growing pause, and an error says how many were left after 5 tries.
+     */
     async batchWrite(ops: readonly ({ put: Item } | { delete: Key })[]): Promise<void> {
       for (let i = 0; i < ops.length; i += BATCH_WRITE_ITEMS) {
         let pending: NonNullable<BatchWriteCommandOutput['UnprocessedItems']>[string] | undefined = ops
@@ -378,7 +383,10 @@ export function createTable({ doc, tableName }: TableAccess) {
               ? { PutRequest: { Item: op.put } }
               : { DeleteRequest: { Key: { [KEY.pk]: op.delete.pk, [KEY.sk]: op.delete.sk } } },
           );
-        while (pending && pending.length > 0) {
+        for (let attempt = 0; pending && pending.length > 0; attempt += 1) {
+          if (attempt > UNPROCESSED_RETRIES)
+            throw new Error(`${pending.length} batch writes left unprocessed`);
+          if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
           const res: BatchWriteCommandOutput = await doc.send(
             new BatchWriteCommand({ RequestItems: { [TableName]: pending } }),
           );
