@@ -8,7 +8,7 @@ import { createEmbeddedSearchIndex } from '../../functions/adapters/search/embed
 import { resetContext, setContextForTests } from '../../functions/app/context';
 import { handler as dispatchStream } from '../../functions/app/stream';
 import type { IndexWrite, RefusedWrite, SearchIndex } from '../../functions/ports/search-index';
-import { reindexAll } from '../../functions/services/indexer';
+import { reindexAll } from '../../functions/services/search/indexer';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
 import { type StreamPoller, startStreamPoller } from '../../scripts/local/stream-poller';
 import { keys } from '#shared/table';
