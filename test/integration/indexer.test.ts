@@ -16,6 +16,7 @@ import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend'
 import { lambdaContext, streamRecord } from '../support/events';
 import { MemorySearchIndex } from '../support/memory-search-index';
 import { deleteIndexes, localSearchIndex, uniqueIndexName } from '../support/opensearch';
+import { searchTerms } from '#shared/search-terms';
 
 let table: TableAccess;
 let search: SearchIndex;
@@ -71,7 +72,7 @@ describe.each<[string, () => SearchIndex]>([
       interval: 100,
     });
     const found = await search.search({
-      q: 'microscopio',
+      terms: searchTerms('microscopio'),
       university: uni,
       sort: 'newest',
       limit: 5,

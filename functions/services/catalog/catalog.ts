@@ -1,7 +1,7 @@
 import { LIMITS } from '#shared/limits';
 import { API_MESSAGES } from '#shared/messages';
 import type { ListProductsQuery, Product, ProductSummary } from '#shared/schemas';
-import { readQualifiers } from '#shared/synonyms';
+import { isEmptyText, searchTerms } from '#shared/search-terms';
 import { isListed } from '#shared/table';
 import { cursorKind, decodeOffsetCursor, encodeOffsetCursor, MAX_OFFSET } from '../../commons/cursor';
 import { BadRequestError, NotFoundError } from '../../commons/errors';
@@ -38,9 +38,9 @@ export const FALLBACK_MAX_ITEMS = 2000;
 const FALLBACK_PAGE = 250;
 
 /** A plain listing (no text, no career/condition/price/reserved filter, date order) is a Query; the rest needs the index. */
-export function isPlainListing(q: ListProductsQuery): boolean {
+export function isPlainListing(q: SearchQuery): boolean {
   return (
-    !q.q &&
+    !q.terms &&
     !q.career &&
     !q.condition &&
     q.minPrice === undefined &&
@@ -51,35 +51,29 @@ export function isPlainListing(q: ListProductsQuery): boolean {
 }
 
 /**
- * What a search means to a buyer (docs/decisions/046): the spec's order words leave the text and
- * become the order ('barato', 'económico', 'oferta': cheaper first; 'caro': dearer first) unless an
- * order other than the default (newest) was chosen. Condition words ('nuevo', 'usada') stay in the
- * text: the index and the fallback read them as soft filters (the listing's condition, or its own
- * words: 'casi nueva'), the condition first; the condition filter chosen in the UI stays a hard one.
+ * What a search means to a buyer (docs/decisions/046), read ONCE here: the text is parsed into its
+ * terms (shared/search-terms.ts), which the search index and the DynamoDB fallback take as they
+ * are. The spec's order words are not searched and become the order ('barato', 'económico',
+ * 'oferta': cheaper first; 'caro': dearer first) unless an order other than the default (newest)
+ * was chosen. Condition words ('nuevo', 'usada') are terms of their own: soft filters (the
+ * listing's condition, or its own words: 'casi nueva'), the condition first; the condition filter
+ * chosen in the UI stays a hard one. A text with nothing to find ('barato' alone) leaves no terms.
+ * The page is the first one (`offset` 0): listProducts sets the cursor's.
  */
-export function interpretQuery(query: ListProductsQuery): ListProductsQuery {
-  if (!query.q) return query;
-  const { searched, sort } = readQualifiers(query.q);
+export function interpretQuery(query: ListProductsQuery): SearchQuery {
+  const terms = query.q ? searchTerms(query.q) : undefined;
   return {
-    ...query,
-    q: searched || undefined,
-    sort: sort && query.sort === 'newest' ? sort : query.sort,
-  };
-}
-
-function toSearchQuery(q: ListProductsQuery, offset: number, limit: number): SearchQuery {
-  return {
-    q: q.q,
-    university: q.university,
-    category: q.category,
-    career: q.career,
-    condition: q.condition,
-    minPrice: q.minPrice,
-    maxPrice: q.maxPrice,
-    ...(q.hideReserved ? { hideReserved: true } : {}),
-    sort: q.sort,
-    limit,
-    offset,
+    ...(terms && !isEmptyText(terms) ? { terms } : {}),
+    university: query.university,
+    category: query.category,
+    career: query.career,
+    condition: query.condition,
+    minPrice: query.minPrice,
+    maxPrice: query.maxPrice,
+    ...(query.hideReserved ? { hideReserved: true } : {}),
+    sort: terms?.sort && query.sort === 'newest' ? terms.sort : query.sort,
+    limit: query.limit,
+    offset: 0,
   };
 }
 
@@ -89,46 +83,47 @@ function nextOffsetCursor(offset: number, returned: number, total: number): stri
 }
 
 export async function listProducts(deps: CatalogDeps, asked: ListProductsQuery): Promise<ProductPageResult> {
-  const query = interpretQuery(asked);
-  if (isPlainListing(query)) {
-    if (query.cursor && cursorKind(query.cursor) !== 'd')
-      throw new BadRequestError(API_MESSAGES.invalidCursor);
-    const order = query.sort === 'oldest' ? 'oldest' : 'newest';
+  const { cursor } = asked;
+  const read = interpretQuery(asked);
+  if (isPlainListing(read)) {
+    if (cursor && cursorKind(cursor) !== 'd') throw new BadRequestError(API_MESSAGES.invalidCursor);
+    const order = read.sort === 'oldest' ? 'oldest' : 'newest';
     // The total is the listing's count (a GetItem beside the Query): the index is not asked, so a
     // listing keeps its total, and its speed, whether the index answers or not.
-    const scope = { university: query.university, category: query.category };
+    const scope = { university: read.university, category: read.category };
     const [page, count] = await Promise.all([
-      deps.products.listActive(scope, order, query.limit, query.cursor),
+      deps.products.listActive(scope, order, read.limit, cursor),
       listingTotal(deps, scope),
     ]);
     return { items: page.items, total: count, nextCursor: page.nextCursor };
   }
 
-  if (query.cursor && cursorKind(query.cursor) !== 'o') throw new BadRequestError(API_MESSAGES.invalidCursor);
-  const offset = decodeOffsetCursor(query.cursor);
+  if (cursor && cursorKind(cursor) !== 'o') throw new BadRequestError(API_MESSAGES.invalidCursor);
+  // The one query object, read above: the index gets it, and on failure the fallback gets the same.
+  const query: SearchQuery = { ...read, offset: decodeOffsetCursor(cursor) };
   try {
-    const result = await withTimeout(
-      deps.search.search(toSearchQuery(query, offset, query.limit)),
-      deps.searchTimeoutMs,
-    );
+    const result = await withTimeout(deps.search.search(query), deps.searchTimeoutMs);
     return {
       items: result.items,
       total: result.total,
-      nextCursor: nextOffsetCursor(offset, result.items.length, result.total),
+      nextCursor: nextOffsetCursor(query.offset, result.items.length, result.total),
     };
   } catch (error) {
     logger.warn('search index failed; answering from DynamoDB', { error: errorText(error) });
     countMetric(METRIC.searchFallbacks);
-    return fallbackSearch(deps.products, query, offset);
+    return fallbackSearch(deps.products, query);
   }
 }
 
-/** The spec's database fallback: bounded Query pages of the scope, matched in memory. */
+/**
+ * The spec's database fallback: bounded Query pages of the scope, matched in memory by the search's
+ * own query object (its terms as the catalog read them; its page: `offset`, `limit`).
+ */
 export async function fallbackSearch(
   products: ProductRepository,
-  query: ListProductsQuery,
-  offset: number,
+  query: SearchQuery,
 ): Promise<ProductPageResult> {
+  const { offset } = query;
   const candidates: Product[] = [];
   let cursor: string | undefined;
   do {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '#shared/schemas';
-import { filterAndSort, matchesText } from './product-matching';
+import { searchMatcher, searchTerms } from '#shared/search-terms';
+import { filterAndSort } from './product-matching';
 
 const product = (over: Partial<Product>): Product => ({
   id: 1,
@@ -22,6 +23,9 @@ const product = (over: Partial<Product>): Product => ({
   created_at: '2025-01-01T00:00:00.000Z',
   ...over,
 });
+
+/** Whether a product matches a search text, read as the catalog service reads it. */
+const matchesText = (p: Product, q: string) => searchMatcher(searchTerms(q))(p);
 
 describe('fallback matching', () => {
   it('ignores accents both ways and matches partial words', () => {

@@ -1,5 +1,5 @@
 import type { Product } from '#shared/schemas';
-import { searchMatcher, searchTerms } from '#shared/search-terms';
+import { type SearchTerms, searchMatcher } from '#shared/search-terms';
 import { isListed } from '#shared/table';
 import type { SearchQuery } from '../../ports/search-index';
 
@@ -9,9 +9,6 @@ import type { SearchQuery } from '../../ports/search-index';
  * typo within the budget) over title, tags, category, career, description and seller. Every query
  * word must match; a condition word ('nueva') is the product's condition or one of its words.
  */
-export function matchesText(p: Product, q: string): boolean {
-  return searchMatcher(q)(p);
-}
 
 export type ProductFilters = Pick<
   SearchQuery,
@@ -52,17 +49,18 @@ export function sortProducts(items: Product[], sort: SearchQuery['sort']): Produ
 /**
  * Everything a fallback search does to its candidates: match, filter, sort — the preferred
  * condition's products first (the first condition word's, docs/decisions/046), as the index does.
+ * The text comes parsed (`terms`, read once by the catalog service), as the engines get it.
  */
 export function filterAndSort(
   candidates: Product[],
-  query: ProductFilters & { q?: string; sort: SearchQuery['sort'] },
+  query: ProductFilters & { terms?: SearchTerms; sort: SearchQuery['sort'] },
 ): Product[] {
-  const text = searchMatcher(query.q);
+  const text = searchMatcher(query.terms);
   const sorted = sortProducts(
     candidates.filter((p) => matchesFilters(p, query) && text(p)),
     query.sort,
   );
-  const { preferred } = searchTerms(query.q);
+  const preferred = query.terms?.preferred;
   if (preferred === undefined) return sorted;
   return [
     ...sorted.filter((p) => p.condition === preferred),
