@@ -261,7 +261,7 @@ export const FUNCTION_LAYERS: { files: string[]; refuses: Refusal[] }[] = [
     // The import script's product reader and the moderation corpus are tools run locally, not rules.
     files: [
       'functions/services/**',
-      '!functions/services/product-import.ts',
+      '!functions/services/publishing/product-import.ts',
       '!functions/services/moderation/corpus.ts',
       NOT_TESTS,
     ],

@@ -622,7 +622,7 @@ function productRecord(p: Product, i: number) {
 
 /** Runs the jobs the routes launched, as the local runner does (in this process, after the answer). */
 async function runJobs() {
-  const { runJob } = await import('../../functions/services/admin-jobs');
+  const { runJob } = await import('../../functions/services/admin/admin-jobs');
   const { createJobStore, createAdminStore } = await import('../../functions/adapters/dynamodb/admin');
   const { createTablePages } = await import('../../functions/adapters/dynamodb/table-pages');
   const images = { delete: async () => undefined } as never;

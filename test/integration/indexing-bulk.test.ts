@@ -26,6 +26,7 @@ import { setHandlerContext } from '../support/callers';
 import { lambdaContext, streamRecord } from '../support/events';
 import { useNotifySecret } from '../support/notifications';
 import { deleteIndexes, localOpenSearch, uniqueIndexName } from '../support/opensearch';
+import { searchTerms } from '#shared/search-terms';
 
 /**
  * The stream dispatcher writing a batch to the real OpenSearch node in bulk (docs/decisions/051):
@@ -390,7 +391,7 @@ describe('the stream dispatcher indexes a batch in bulk on the real OpenSearch',
     expect(calls.write).toBe(1);
     expect(await indexedIds()).toEqual([fresh.id]);
     const found = await liveSearch().search({
-      q: 'ergonómica',
+      terms: searchTerms('ergonómica'),
       university,
       sort: 'newest',
       limit: 5,
