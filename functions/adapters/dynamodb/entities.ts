@@ -25,7 +25,7 @@ import type { Expr, WriteOp } from './table';
  */
 
 /** The BCV's rate of a date (decision 033). */
-export const exchangeRateEntity = defineEntity<ExchangeRate, { date: string }>({
+export const exchangeRateEntity = /* @__PURE__ */ defineEntity<ExchangeRate, { date: string }>({
   name: 'exchangeRate',
   schema: exchangeRateSchema,
   key: ({ date }) => keys.exchangeRate(date),
@@ -33,7 +33,7 @@ export const exchangeRateEntity = defineEntity<ExchangeRate, { date: string }>({
 });
 
 /** A person's report of a product: one per reporter, in the product's partition. */
-export const reportEntity = defineEntity<ProductReport, { product_id: number; reporter_id: string }>({
+export const reportEntity = /* @__PURE__ */ defineEntity<ProductReport, { product_id: number; reporter_id: string }>({
   name: 'report',
   schema: productReportSchema,
   key: (r) => keys.report(r.product_id, r.reporter_id),
@@ -43,7 +43,7 @@ export const reportEntity = defineEntity<ProductReport, { product_id: number; re
 export const auditSort = (e: AuditEntry) => `${e.at}#${e.id}`;
 
 /** An admin's action: in the history of what it acted on, and in the list of every action. */
-export const auditEntity = defineEntity<AuditEntry, AuditEntry>({
+export const auditEntity = /* @__PURE__ */ defineEntity<AuditEntry, AuditEntry>({
   name: 'audit',
   schema: auditEntrySchema,
   key: (e) => keys.audit(e.entity_type, e.entity_id, auditSort(e)),
@@ -52,7 +52,7 @@ export const auditEntity = defineEntity<AuditEntry, AuditEntry>({
 });
 
 /** A create's first answer (decision 041), kept 24 h. */
-export const idempotencyRecordSchema = z.object({
+export const idempotencyRecordSchema = /* @__PURE__ */ z.object({
   request_hash: z.string(),
   status: z.number(),
   body: z.string(),
@@ -60,7 +60,7 @@ export const idempotencyRecordSchema = z.object({
   expires_at: z.number(),
 });
 export type StoredIdempotencyRecord = z.infer<typeof idempotencyRecordSchema>;
-export const idempotencyRecordEntity = defineEntity<
+export const idempotencyRecordEntity = /* @__PURE__ */ defineEntity<
   StoredIdempotencyRecord,
   { route: string; caller: string; key: string }
 >({
@@ -71,8 +71,8 @@ export const idempotencyRecordEntity = defineEntity<
 });
 
 /** The times of the uses of an allowance within its window (send-windows.ts). */
-export const sendWindowSchema = z.object({ sends: z.array(z.number()), version: z.optional(z.number()) });
-export const sendWindowEntity = defineEntity<z.infer<typeof sendWindowSchema>, { subject: string }>({
+export const sendWindowSchema = /* @__PURE__ */ z.object({ sends: z.array(z.number()), version: z.optional(z.number()) });
+export const sendWindowEntity = /* @__PURE__ */ defineEntity<z.infer<typeof sendWindowSchema>, { subject: string }>({
   name: 'sendWindow',
   schema: sendWindowSchema,
   key: ({ subject }) => keys.sendWindow(subject),
@@ -85,7 +85,7 @@ export const sendWindowEntity = defineEntity<z.infer<typeof sendWindowSchema>, {
  * an owner, gsi6 always, gsi7 while an expiry step is due (shared/table.ts): every write of a
  * product writes the whole item, so the sparse indexes always match its status and hold.
  */
-export const productEntity = defineEntity<Product, { id: number }>({
+export const productEntity = /* @__PURE__ */ defineEntity<Product, { id: number }>({
   name: 'product',
   schema: productSchema,
   key: ({ id }) => keys.product(id),
@@ -140,8 +140,8 @@ export const productWhile = {
 };
 
 /** The product id counter (an atomic ADD hands out each id once). */
-export const productCounterSchema = z.object({ last_id: z.number() });
-export const productCounterEntity = defineEntity<z.infer<typeof productCounterSchema>, Record<string, never>>(
+export const productCounterSchema = /* @__PURE__ */ z.object({ last_id: z.number() });
+export const productCounterEntity = /* @__PURE__ */ defineEntity<z.infer<typeof productCounterSchema>, Record<string, never>>(
   {
     name: 'counter',
     schema: productCounterSchema,
@@ -152,7 +152,7 @@ export const productCounterEntity = defineEntity<z.infer<typeof productCounterSc
 // --- Universities ----------------------------------------------------------------------------
 
 /** A university as stored: `deleting_job_id` while its deletion job runs (decision 026). */
-export const storedUniversitySchema = z.object({
+export const storedUniversitySchema = /* @__PURE__ */ z.object({
   ...universitySchema.shape,
   deleting_job_id: z.optional(z.nullable(z.string())),
 });
@@ -162,7 +162,7 @@ export type StoredUniversityValue = z.infer<typeof storedUniversitySchema>;
  * A university: in the public list (gsi1, by folded name) unless it is being deleted, then in the
  * admin's list of deletions (gsi2) instead.
  */
-export const universityEntity = defineEntity<StoredUniversityValue, { id: string }>({
+export const universityEntity = /* @__PURE__ */ defineEntity<StoredUniversityValue, { id: string }>({
   name: 'university',
   schema: storedUniversitySchema,
   key: ({ id }) => keys.university(id),
@@ -191,11 +191,11 @@ export function universityIsOpen(universityId: string, domain?: string): WriteOp
 }
 
 /** A request to add a university, and the admin's decision on it. */
-export const storedRequestSchema = z.object({
+export const storedRequestSchema = /* @__PURE__ */ z.object({
   ...universityRequestSchema.shape,
   reviewed_at: z.optional(z.nullable(z.string())),
 });
-export const universityRequestEntity = defineEntity<z.infer<typeof storedRequestSchema>, { id: string }>({
+export const universityRequestEntity = /* @__PURE__ */ defineEntity<z.infer<typeof storedRequestSchema>, { id: string }>({
   name: 'universityRequest',
   schema: storedRequestSchema,
   key: ({ id }) => keys.universityRequest(id),
@@ -206,12 +206,12 @@ export const universityRequestEntity = defineEntity<z.infer<typeof storedRequest
  * A node of the universities' e-mail domains (decision 042): `university_id` while a university
  * holds the domain, `below` the ids of the universities whose domains are its subdomains.
  */
-export const universityDomainSchema = z.object({
+export const universityDomainSchema = /* @__PURE__ */ z.object({
   domain_name: z.optional(z.string()),
   university_id: z.optional(z.string()),
   below: z.optional(z.set(z.string())),
 });
-export const universityDomainEntity = defineEntity<
+export const universityDomainEntity = /* @__PURE__ */ defineEntity<
   z.infer<typeof universityDomainSchema>,
   { domain: string }
 >({
@@ -223,7 +223,7 @@ export const universityDomainEntity = defineEntity<
 // --- Admin: jobs -----------------------------------------------------------------------------
 
 /** A background job as stored: its page cursor and the lease of the run that holds it. */
-export const storedJobSchema = z.object({
+export const storedJobSchema = /* @__PURE__ */ z.object({
   ...adminJobSchema.shape,
   cursor: z.optional(z.nullable(z.string())),
   lease_until: z.optional(z.nullable(z.string())),
@@ -231,7 +231,7 @@ export const storedJobSchema = z.object({
 export type StoredJob = z.infer<typeof storedJobSchema>;
 
 /** A job (decision 026): the latest of a kind are one Query of gsi1. */
-export const jobEntity = defineEntity<StoredJob, { id: string }>({
+export const jobEntity = /* @__PURE__ */ defineEntity<StoredJob, { id: string }>({
   name: 'job',
   schema: storedJobSchema,
   key: ({ id }) => keys.job(id),
@@ -242,7 +242,7 @@ export const jobEntity = defineEntity<StoredJob, { id: string }>({
 });
 
 /** The lock a running job of its kind (and target) holds: one reindex, one deletion per university. */
-export const jobLockEntity = defineEntity<{ job_id: string }, { kind: string; target: string | null }>({
+export const jobLockEntity = /* @__PURE__ */ defineEntity<{ job_id: string }, { kind: string; target: string | null }>({
   name: 'jobLock',
   schema: z.object({ job_id: z.string() }),
   key: ({ kind, target }) => keys.jobLock(kind, target),
@@ -259,7 +259,7 @@ export function jobClaim(job: AdminJob): WriteOp[] {
  * A question as stored, in its product's partition: the fields the product page shows (the API's
  * schema) and those only the server reads (who may answer, who may delete).
  */
-export const storedQuestionSchema = z.extend(
+export const storedQuestionSchema = /* @__PURE__ */ z.extend(
   z.pick(questionSchema, {
     id: true,
     product_id: true,
@@ -276,7 +276,7 @@ export const storedQuestionSchema = z.extend(
   },
 ) satisfies z.ZodMiniType<StoredQuestion>;
 
-export const questionEntity = defineEntity<StoredQuestion, { product_id: number; id: string }>({
+export const questionEntity = /* @__PURE__ */ defineEntity<StoredQuestion, { product_id: number; id: string }>({
   name: 'question',
   schema: storedQuestionSchema,
   key: (q) => keys.question(q.product_id, q.id),
