@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
-import { type AuditEntry, auditEntrySchema } from '#shared/admin';
+import { adminUserSchema, type AuditEntry, auditEntrySchema } from '#shared/admin';
 import type { ExchangeRate } from '#shared/exchange-rate';
 import { exchangeRateSchema } from '#shared/exchange-rate-schemas';
 import { type ProductReport, productReportSchema } from '#shared/reports';
-import { INDEXES, keys, reportIndexAttributes } from '#shared/table';
+import { INDEXES, keys, profileIndexAttributes, reportIndexAttributes } from '#shared/table';
 import { defineEntity } from './entity';
 
 /**
@@ -64,4 +64,76 @@ export const sendWindowEntity = defineEntity<z.infer<typeof sendWindowSchema>, {
   name: 'sendWindow',
   schema: sendWindowSchema,
   key: ({ subject }) => keys.sendWindow(subject),
+});
+
+// ---------------------------------------------------------------- accounts, notifications, trust, alerts
+
+/**
+ * A person's profile: the API's (with the roles the admin's list shows) and the switches and dates
+ * only the table keeps. Each extra field is absent until it is first set.
+ */
+export const storedProfileSchema = z.object({
+  ...adminUserSchema.shape,
+  /** Cognito's groups, mirrored on the profile once an admin changes them. */
+  roles: z.optional(adminUserSchema.shape.roles),
+  /** When the institutional e-mail was verified (decision 032); absent for older verifications. */
+  university_email_verified_at: z.optional(z.nullable(z.string())),
+  /** The seller page's switch for sold listings (decision 032): off when absent. */
+  seller_hide_sold: z.optional(z.boolean()),
+  /** The question mails' switch (decision 020): on when absent. */
+  notify_questions: z.optional(z.boolean()),
+});
+export type StoredProfile = z.infer<typeof storedProfileSchema>;
+export const profileEntity = defineEntity<StoredProfile, { user_id: string }>({
+  name: 'profile',
+  schema: storedProfileSchema,
+  key: (p) => keys.profile(p.user_id),
+  indexes: profileIndexAttributes,
+});
+
+/**
+ * When a versioned whole-item write (a notification window, an alert state) is due and when it was
+ * written: what its sparse due index and its TTL are made of, never stored as attributes.
+ */
+interface Schedule {
+  /** Epoch ms when its gathered work is due (the sweep's index), or null when nothing is. */
+  readonly due_at?: number | null;
+  /** Epoch ms of the write: the TTL counts from it. */
+  readonly written_at?: number;
+}
+const withoutSchedule = <V extends Schedule>({ due_at: _due, written_at: _written, ...stored }: V) => stored;
+
+/** A window item outlives its last change by this much: longer than a stream record can be replayed (24 h). */
+const NOTIFY_WINDOW_TTL_SECONDS = 2 * 24 * 60 * 60;
+
+/** The question mails of one product to one person (decision 020); the port's NotifyWindow, stored. */
+export const notifyWindowSchema = z.object({
+  recipient: z.string(),
+  product_id: z.number(),
+  kind: z.enum(['question', 'answer']),
+  version: z.number(),
+  window_ends_at: z.optional(z.nullable(z.number())),
+  pending: z.array(z.string()),
+  seen: z.array(z.string()),
+});
+export type StoredNotifyWindow = z.infer<typeof notifyWindowSchema> & Schedule;
+export const notifyWindowEntity = defineEntity<
+  StoredNotifyWindow,
+  Pick<StoredNotifyWindow, 'recipient' | 'product_id' | 'kind'>
+>({
+  name: 'notifyWindow',
+  schema: notifyWindowSchema,
+  key: (w) => keys.notifyWindow(w.recipient, w.product_id, w.kind),
+  // While it holds gathered questions: gsi1 NOTIFY_DUE / <due ISO time>#<its key>.
+  indexes: (w): Record<string, string> => {
+    if (w.pending.length === 0 || w.due_at === null || w.due_at === undefined) return {};
+    const { pk, sk } = keys.notifyWindow(w.recipient, w.product_id, w.kind);
+    return {
+      [INDEXES.gsi1.pk]: keys.notifyDuePartition,
+      [INDEXES.gsi1.sk]: `${new Date(w.due_at).toISOString()}#${pk}#${sk}`,
+    };
+  },
+  ttl: (w) =>
+    Math.ceil(Math.max(w.written_at ?? 0, w.window_ends_at ?? 0) / 1000) + NOTIFY_WINDOW_TTL_SECONDS,
+  attributes: withoutSchedule,
 });
