@@ -3,6 +3,7 @@ import { adminUserSchema, type AuditEntry, auditEntrySchema } from '#shared/admi
 import type { ExchangeRate } from '#shared/exchange-rate';
 import { exchangeRateSchema } from '#shared/exchange-rate-schemas';
 import { type ProductReport, productReportSchema } from '#shared/reports';
+import { meetingPointSchema } from '#shared/trust';
 import { INDEXES, keys, profileIndexAttributes, reportIndexAttributes } from '#shared/table';
 import { defineEntity } from './entity';
 
@@ -136,4 +137,19 @@ export const notifyWindowEntity = defineEntity<
   ttl: (w) =>
     Math.ceil(Math.max(w.written_at ?? 0, w.window_ends_at ?? 0) / 1000) + NOTIFY_WINDOW_TTL_SECONDS,
   attributes: withoutSchedule,
+});
+
+/** A university's safe meeting point (decision 032): the API's, and when it last changed. */
+export const storedMeetingPointSchema = z.object({
+  ...meetingPointSchema.shape,
+  /** What an edit or a deletion is conditioned on. */
+  updated_at: z.string(),
+});
+export const meetingPointEntity = defineEntity<
+  z.infer<typeof storedMeetingPointSchema>,
+  { university_id: string; id: string }
+>({
+  name: 'meetingPoint',
+  schema: storedMeetingPointSchema,
+  key: (p) => keys.meetingPoint(p.university_id, p.id),
 });
