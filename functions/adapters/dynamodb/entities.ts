@@ -1,11 +1,14 @@
 import * as z from 'zod/mini';
-import { adminUserSchema, type AuditEntry, auditEntrySchema } from '#shared/admin';
+import { type AuditEntry, auditEntrySchema } from '#shared/admin';
 import type { ExchangeRate } from '#shared/exchange-rate';
 import { exchangeRateSchema } from '#shared/exchange-rate-schemas';
 import { type ProductReport, productReportSchema } from '#shared/reports';
-import { meetingPointSchema } from '#shared/trust';
-import { INDEXES, keys, profileIndexAttributes, reportIndexAttributes } from '#shared/table';
+import { INDEXES, keys, reportIndexAttributes } from '#shared/table';
 import { defineEntity } from './entity';
+// The accounts, notifications, trust and alerts block's own imports (kept apart: fewer merge conflicts).
+import { adminUserSchema } from '#shared/admin';
+import { favoriteIndexAttributes, profileIndexAttributes } from '#shared/table';
+import { meetingPointSchema } from '#shared/trust';
 
 /**
  * Every kind of item the table holds, declared once (docs/decisions/056-entities.md); the item
@@ -152,4 +155,110 @@ export const meetingPointEntity = defineEntity<
   name: 'meetingPoint',
   schema: storedMeetingPointSchema,
   key: (p) => keys.meetingPoint(p.university_id, p.id),
+});
+
+const epochSeconds = (ms: number) => Math.ceil(ms / 1000);
+/** Short-lived account items are kept a day past their expiry (TTL deletes lazily; expiry is checked in code). */
+const A_DAY_SECONDS = 86_400;
+
+/** A verification code as stored: only its salted hash (the port's CodeRecord). */
+export const verificationCodeSchema = z.object({
+  purpose: z.enum(['signup', 'institutional']),
+  subject: z.string(),
+  code_id: z.string(),
+  email: z.string(),
+  salt: z.string(),
+  hash: z.string(),
+  expires_at: z.number(),
+  attempts: z.number(),
+  used: z.boolean(),
+  university_id: z.nullable(z.string()),
+  // Codes stored before registrations were named carry none (and confirm nothing).
+  registration: z.optional(z.nullable(z.string())),
+});
+export type StoredVerificationCode = z.infer<typeof verificationCodeSchema>;
+export const verificationCodeEntity = defineEntity<
+  StoredVerificationCode,
+  Pick<StoredVerificationCode, 'purpose' | 'subject'>
+>({
+  name: 'verificationCode',
+  schema: verificationCodeSchema,
+  key: (c) => keys.verification(c.purpose, c.subject),
+  ttl: (c) => epochSeconds(c.expires_at) + A_DAY_SECONDS,
+});
+
+/** A public mail route's request, read by the stream dispatcher (the port's MailRequest). */
+export const mailRequestSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['signUp', 'signUpCode', 'passwordReset']),
+  email: z.string(),
+  registration: z.nullable(z.string()),
+  requested_at: z.number(),
+});
+export const mailRequestEntity = defineEntity<z.infer<typeof mailRequestSchema>, { id: string }>({
+  name: 'mailRequest',
+  schema: mailRequestSchema,
+  key: (r) => keys.mailRequest(r.id),
+  // The dispatcher handles it within seconds; the item only has to outlive retries.
+  ttl: (r) => epochSeconds(r.requested_at) + A_DAY_SECONDS,
+});
+
+/** A sign-up awaiting its code (decision 040; the port's PendingRegistration): never a password. */
+export const registrationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  full_name: z.string(),
+  national_id: z.string(),
+  university_id: z.nullable(z.string()),
+  secret_hash: z.string(),
+  created_at: z.number(),
+  expires_at: z.number(),
+});
+export const registrationEntity = defineEntity<z.infer<typeof registrationSchema>, { id: string }>({
+  name: 'registration',
+  schema: registrationSchema,
+  key: (r) => keys.registration(r.id),
+  ttl: (r) => epochSeconds(r.expires_at) + A_DAY_SECONDS,
+});
+
+/** A password-reset link, by the SHA-256 of its token (the token itself is never stored). */
+export const resetTokenSchema = z.object({
+  email: z.string(),
+  /** The registration it was mailed for (the port's ResetGrant). */
+  registration: z.optional(z.nullable(z.string())),
+  expires_at: z.number(),
+  /** Set while it is used (absent until then, and again once given back). */
+  used_at: z.optional(z.number()),
+});
+export const resetTokenEntity = defineEntity<z.infer<typeof resetTokenSchema>, { token_hash: string }>({
+  name: 'resetToken',
+  schema: resetTokenSchema,
+  key: (t) => keys.resetToken(t.token_hash),
+  ttl: (t) => epochSeconds(t.expires_at) + A_DAY_SECONDS,
+});
+
+/** The one account holding a verified institutional address (lower-case, in the key). */
+export const institutionalClaimEntity = defineEntity<{ user_id: string }, { address: string }>({
+  name: 'institutionalClaim',
+  schema: z.object({ user_id: z.string() }),
+  key: (c) => keys.institutionalClaim(c.address),
+});
+
+/**
+ * A user's saved product. Its user lives in its key (the user's partition) and its index, not in an
+ * attribute: whoever reads the user's partition supplies it.
+ */
+export const favoriteSchema = z.object({
+  user_id: z.string(),
+  product_id: z.number(),
+  created_at: z.string(),
+});
+export type StoredFavorite = z.infer<typeof favoriteSchema>;
+export const favoriteEntity = defineEntity<StoredFavorite, Pick<StoredFavorite, 'user_id' | 'product_id'>>({
+  name: 'favorite',
+  schema: favoriteSchema,
+  key: (f) => keys.favorite(f.user_id, f.product_id),
+  // Found by its product when the product is deleted (gsi1 FAVORITED#<product id> / <user id>).
+  indexes: (f) => favoriteIndexAttributes(f.user_id, f.product_id),
+  attributes: (f) => ({ product_id: f.product_id, created_at: f.created_at }),
 });
