@@ -8,7 +8,9 @@ import { defineEntity } from './entity';
 // The accounts, notifications, trust and alerts block's own imports (kept apart: fewer merge conflicts).
 import { adminUserSchema } from '#shared/admin';
 import { favoriteIndexAttributes, profileIndexAttributes } from '#shared/table';
+import { savedSearchSchema } from '#shared/alerts';
 import { meetingPointSchema } from '#shared/trust';
+import type { StoredSavedSearch } from '../../ports/alerts';
 
 /**
  * Every kind of item the table holds, declared once (docs/decisions/056-entities.md); the item
@@ -138,7 +140,9 @@ export const notifyWindowEntity = defineEntity<
     };
   },
   ttl: (w) =>
-    Math.ceil(Math.max(w.written_at ?? 0, w.window_ends_at ?? 0) / 1000) + NOTIFY_WINDOW_TTL_SECONDS,
+    w.written_at === undefined
+      ? undefined
+      : Math.ceil(Math.max(w.written_at, w.window_ends_at ?? 0) / 1000) + NOTIFY_WINDOW_TTL_SECONDS,
   attributes: withoutSchedule,
 });
 
@@ -261,4 +265,73 @@ export const favoriteEntity = defineEntity<StoredFavorite, Pick<StoredFavorite, 
   // Found by its product when the product is deleted (gsi1 FAVORITED#<product id> / <user id>).
   indexes: (f) => favoriteIndexAttributes(f.user_id, f.product_id),
   attributes: (f) => ({ product_id: f.product_id, created_at: f.created_at }),
+});
+
+/** 'Nuevos para ti' is a number set (ADD is idempotent under replays); the document client gives a Set. */
+function newIdsOf(value: unknown): number[] {
+  if (value instanceof Set) return [...value].map(Number).filter(Number.isFinite);
+  if (Array.isArray(value)) return value.map(Number).filter(Number.isFinite);
+  return [];
+}
+
+/**
+ * A saved search (decision 031): the API's saved search with its owner, and the listings new to
+ * them (stored as a number set, absent once seen) where the API shows their count.
+ */
+export const storedSavedSearchSchema = z.object({
+  ...z.omit(savedSearchSchema, { new_count: true }).shape,
+  user_id: z.string(),
+  new_ids: z.pipe(z.optional(z.unknown()), z.transform(newIdsOf)),
+});
+export const savedSearchEntity = defineEntity<StoredSavedSearch, Pick<StoredSavedSearch, 'user_id' | 'id'>>({
+  name: 'savedSearch',
+  schema: storedSavedSearchSchema,
+  key: (s) => keys.savedSearch(s.user_id, s.id),
+  // Every saved search in one partition: the local matcher is rebuilt from it at start.
+  indexes: (s) => ({ [INDEXES.gsi1.pk]: keys.savedSearchesPartition, [INDEXES.gsi1.sk]: s.id }),
+  // New listings are only ever added to the set by an update (and the set is left out while empty).
+  attributes: ({ new_ids: _new, ...stored }) => stored,
+});
+
+/** How many saved searches a user has: the limit of 10, kept in the same transactions. */
+export const savedSearchCountEntity = defineEntity<{ count: number }, { user_id: string }>({
+  name: 'savedSearchCount',
+  schema: z.object({ count: z.number() }),
+  key: (c) => keys.savedSearchCount(c.user_id),
+});
+
+/** A state item outlives its last change by three days (a digest is due the next morning at most). */
+const ALERT_STATE_TTL_SECONDS = 3 * 24 * 60 * 60;
+
+/** The day's alert mails of one person (the port's AlertState, stored). */
+export const alertStateSchema = z.object({
+  user_id: z.string(),
+  version: z.number(),
+  mailed_day: z.optional(z.nullable(z.string())),
+  pending: z.array(
+    z.object({
+      productId: z.number(),
+      searchIds: z.array(z.string()),
+      day: z.string(),
+      retry: z.optional(z.boolean()),
+    }),
+  ),
+  seen: z.array(z.number()),
+  lease_until: z.optional(z.nullable(z.number())),
+});
+export type StoredAlertState = z.infer<typeof alertStateSchema> & Schedule;
+export const alertStateEntity = defineEntity<StoredAlertState, { user_id: string }>({
+  name: 'alertState',
+  schema: alertStateSchema,
+  key: (s) => keys.alertState(s.user_id),
+  // While it holds a digest: gsi1 ALERT_DUE / <due ISO time>#<user id>.
+  indexes: (s): Record<string, string> =>
+    s.pending.length === 0 || s.due_at === null || s.due_at === undefined
+      ? {}
+      : {
+          [INDEXES.gsi1.pk]: keys.alertDuePartition,
+          [INDEXES.gsi1.sk]: `${new Date(s.due_at).toISOString()}#${s.user_id}`,
+        },
+  ttl: (s) => (s.written_at === undefined ? undefined : epochSeconds(s.written_at) + ALERT_STATE_TTL_SECONDS),
+  attributes: withoutSchedule,
 });
