@@ -38,7 +38,7 @@ async function main(): Promise<number> {
   }
   const { createCountStore } = await import('../functions/adapters/dynamodb/counts');
   const { createProductRepository } = await import('../functions/adapters/dynamodb/products');
-  const { foldProductMarkers } = await import('../functions/services/listing-counts');
+  const { foldProductMarkers } = await import('../functions/services/catalog/listing-counts');
   const { table, target } = await openTable({ ...values, dataDir: values['data-dir'] });
   try {
     const counts = createCountStore(table);

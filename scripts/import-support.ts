@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import type { TableAccess } from '../functions/adapters/dynamodb/client';
-import { IMPORT_FILES, type ImportInput } from '../functions/services/product-import';
+import { IMPORT_FILES, type ImportInput } from '../functions/services/publishing/product-import';
 
 /**
  * Support of `npm run import`: reading an export folder, and finding the running local stack.

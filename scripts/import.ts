@@ -13,7 +13,7 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { importExport } from '../functions/services/product-import';
+import { importExport } from '../functions/services/publishing/product-import';
 import { NOT_RUNNING, openTable, readExportDir, readLocalStack } from './import-support';
 
 // Set before the AWS SDK loads (the adapters are imported dynamically in main for that reason).

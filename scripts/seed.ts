@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { IMPORT_FILES } from '../functions/services/product-import';
+import { IMPORT_FILES } from '../functions/services/publishing/product-import';
 import { generateDemoExport } from './demo/data';
 import { NOT_RUNNING, readLocalStack } from './import-support';
 

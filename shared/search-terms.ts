@@ -1,4 +1,4 @@
-import { CAREER_LABELS, CATEGORY_LABELS, type Condition } from './enums';
+import { CAREER_LABELS, CATEGORY_LABELS, type Condition, type SortOrder } from './enums';
 import { conditionFormsOf, pluralForms, readQualifiers, singularsOf, synonymsOf } from './synonyms';
 import { boundedEditDistance, tokenize, typoBudget } from './text';
 
@@ -92,7 +92,11 @@ export interface ConditionTerm {
   words: QueryWord[];
 }
 
-/** What a search text asks for. */
+/**
+ * What a search text asks for: the text read ONCE (by the catalog service, for a search; by the
+ * saved-search index, for a stored one) and handed as it is to the engines and the DynamoDB
+ * fallback, which never read the text again.
+ */
 export interface SearchTerms {
   /** Words every match must hold (rules 1–3). */
   words: QueryWord[];
@@ -100,16 +104,32 @@ export interface SearchTerms {
   conditions: ConditionTerm[];
   /** The condition ranked first: the first condition word's. */
   preferred: Condition | undefined;
+  /**
+   * The order its first order word asks for ('barato': cheaper first). Order words are not searched:
+   * the catalog service makes this the search's order unless another than the default was chosen.
+   */
+  sort?: SortOrder;
 }
 
-/** Reads a search text: its words to find, its condition words, and the condition ranked first. */
+/** A text that asks for nothing. */
+export const NO_TERMS: SearchTerms = { words: [], conditions: [], preferred: undefined };
+
+/**
+ * Reads a search text (its qualifier words: shared/synonyms.ts readQualifiers): its words to find,
+ * its condition words, the condition ranked first and the order its order words ask for.
+ */
 export function searchTerms(text: string | undefined): SearchTerms {
   const read = readQualifiers(text ?? '');
   const conditions = read.conditions.map((c) => ({
     condition: c.condition,
     words: [...new Set(c.words)].map(queryWord),
   }));
-  return { words: queryWords(read.text), conditions, preferred: conditions[0]?.condition };
+  return {
+    words: queryWords(read.text),
+    conditions,
+    preferred: conditions[0]?.condition,
+    ...(read.sort ? { sort: read.sort } : {}),
+  };
 }
 
 /** Whether a search text asks for nothing: every listing in scope matches it. */
@@ -122,9 +142,10 @@ export function isEmptyText(terms: SearchTerms): boolean {
  * condition word must be its condition or match its words. Each distinct product word is judged
  * once per query word (a fallback search reads up to 2,000 products).
  */
-export function searchMatcher(text: string | undefined): (p: Searchable & { condition: string }) => boolean {
-  const terms = searchTerms(text);
-  if (isEmptyText(terms)) return () => true;
+export function searchMatcher(
+  terms: SearchTerms | undefined,
+): (p: Searchable & { condition: string }) => boolean {
+  if (!terms || isEmptyText(terms)) return () => true;
   const judged = new Map<QueryWord, Map<string, boolean>>();
   const holds = (q: QueryWord, own: readonly string[]) => {
     let seen = judged.get(q);

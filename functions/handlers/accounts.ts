@@ -14,15 +14,15 @@ import {
   signUp,
   updateProfile,
   verifyInstitutionalEmail,
-} from '../services/accounts';
+} from '../services/accounts/accounts';
 import {
   getNotificationSettings,
   type NotificationSettingsDeps,
   unsubscribeByToken,
   updateNotificationSettings,
-} from '../services/notification-settings';
+} from '../services/accounts/notification-settings';
 import type { TrustStore } from '../ports/trust';
-import { getSellerPageSettings, updateSellerPageSettings } from '../services/seller-settings';
+import { getSellerPageSettings, updateSellerPageSettings } from '../services/accounts/seller-settings';
 
 /** The accounts area's routes (shared/api/accounts.ts), one handler each. */
 export const accountsHandlers: AreaHandlers<

@@ -3,9 +3,9 @@ import type { AreaHandlers } from '../http/router';
 import type { ImageStore } from '../ports/images';
 import type { RoleDirectory } from '../ports/admin';
 import type { ExchangeRateStore } from '../ports/exchange-rates';
-import { listRates, setRate } from '../services/exchange-rates';
+import { listRates, setRate } from '../services/admin/exchange-rates';
 import type { TrustStore } from '../ports/trust';
-import { createMeetingPoint, deleteMeetingPoint, updateMeetingPoint } from '../services/meeting-points';
+import { createMeetingPoint, deleteMeetingPoint, updateMeetingPoint } from '../services/admin/meeting-points';
 import {
   type AdminDeps,
   createUniversity,
@@ -28,7 +28,7 @@ import {
   setUserVerification,
   startReindex,
   updateUniversity,
-} from '../services/admin';
+} from '../services/admin/admin';
 
 export type AdminContext = AdminDeps & {
   images: ImageStore;

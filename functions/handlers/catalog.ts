@@ -1,16 +1,16 @@
 import { signedIn } from '../commons/auth';
-import { checkHealth } from '../services/health';
+import { checkHealth } from '../services/catalog/health';
 import type { catalogRoutes } from '#shared/api/catalog';
 import { clientAddress } from '../http/client-ip';
 import type { AreaHandlers } from '../http/router';
 import type { SendCounter } from '../ports/accounts';
 import type { ExchangeRateStore } from '../ports/exchange-rates';
 import type { UniversityRequestRepository } from '../ports/repositories';
-import { type CatalogDeps, getProduct, listProducts, relatedProducts } from '../services/catalog';
-import { currentRate } from '../services/exchange-rates';
-import { sellerContact } from '../services/publishing';
-import { getSeller, listMeetingPoints, type TrustDeps } from '../services/seller-page';
-import { createUniversityRequest, getUniversity, listUniversities } from '../services/universities';
+import { type CatalogDeps, getProduct, listProducts, relatedProducts } from '../services/catalog/catalog';
+import { currentRate } from '../services/admin/exchange-rates';
+import { sellerContact } from '../services/publishing/publishing';
+import { getSeller, listMeetingPoints, type TrustDeps } from '../services/catalog/seller-page';
+import { createUniversityRequest, getUniversity, listUniversities } from '../services/catalog/universities';
 
 /** What the catalog's handlers use. */
 export type CatalogContext = CatalogDeps &

@@ -2,7 +2,12 @@ import { signedIn } from '../commons/auth';
 import type { favoritesRoutes } from '#shared/api/favorites';
 import { clientAddress } from '../http/client-ip';
 import type { AreaHandlers } from '../http/router';
-import { addFavorite, type FavoriteDeps, listFavorites, removeFavorite } from '../services/favorites';
+import {
+  addFavorite,
+  type FavoriteDeps,
+  listFavorites,
+  removeFavorite,
+} from '../services/favorites/favorites';
 import {
   type AlertUnsubscribeDeps,
   createSavedSearch,
@@ -12,7 +17,7 @@ import {
   type SavedSearchDeps,
   setSavedSearchEnabled,
   unsubscribeAlerts,
-} from '../services/saved-searches';
+} from '../services/favorites/saved-searches';
 
 /** The favorites area's routes (shared/api/favorites.ts), one handler each. */
 export const favoritesHandlers: AreaHandlers<

@@ -1,8 +1,13 @@
 import { signedIn } from '../commons/auth';
 import type { publishingRoutes } from '#shared/api/publishing';
 import type { AreaHandlers } from '../http/router';
-import { createUpload, importFromUrl } from '../services/images';
-import { type ExpiryLinkDeps, renewByLink, renewOwnProduct, sellByLink } from '../services/listing-expiry';
+import { createUpload, importFromUrl } from '../services/publishing/images';
+import {
+  type ExpiryLinkDeps,
+  renewByLink,
+  renewOwnProduct,
+  sellByLink,
+} from '../services/publishing/listing-expiry';
 import {
   checkListing,
   deleteOwnProduct,
@@ -10,7 +15,7 @@ import {
   setOwnStatus,
   type PublishingDeps,
   publishProduct,
-} from '../services/publishing';
+} from '../services/publishing/publishing';
 
 /** The publishing area's routes (shared/api/publishing.ts), one handler each. */
 export const publishingHandlers: AreaHandlers<typeof publishingRoutes, PublishingDeps & ExpiryLinkDeps> = {

@@ -7,7 +7,7 @@ import {
   deleteQuestion,
   listQuestions,
   type QuestionDeps,
-} from '../services/questions';
+} from '../services/questions/questions';
 
 /** The questions area's routes (shared/api/questions.ts), one handler each. */
 export const questionsHandlers: AreaHandlers<typeof questionsRoutes, QuestionDeps> = {

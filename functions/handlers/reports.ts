@@ -1,7 +1,7 @@
 import type { reportsRoutes } from '#shared/api/reports';
 import { signedIn } from '../commons/auth';
 import type { AreaHandlers } from '../http/router';
-import { ownReportState, type ReportDeps, reportProduct } from '../services/reports';
+import { ownReportState, type ReportDeps, reportProduct } from '../services/reports/reports';
 
 /** The reports area's routes (shared/api/reports.ts), one handler each. */
 export const reportsHandlers: AreaHandlers<typeof reportsRoutes, ReportDeps> = {

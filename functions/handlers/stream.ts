@@ -6,30 +6,30 @@ import type { ReportRepository } from '../ports/reports';
 import type { ProductRepository } from '../ports/repositories';
 import type { StreamChange } from '../ports/stream';
 import type { SearchIndex } from '../ports/search-index';
-import { deliverMailRequest, type MailDeliveryDeps } from '../services/accounts';
+import { deliverMailRequest, type MailDeliveryDeps } from '../services/accounts/accounts';
 import {
   profileIdOf,
   settleProfileCount,
   settleUniversityCount,
   universityIdOf,
-} from '../services/admin-counts';
+} from '../services/admin/admin-counts';
 import {
   type AlertDeps,
   alertOnceIndexed,
   removeSavedSearchesOfProfile,
   syncSavedSearch,
   touchesMatcher,
-} from '../services/alert-notifications';
-import { notifyHold } from '../services/hold-notifications';
-import { indexChanges, productIdOf } from '../services/indexer';
-import { settleProductCountsOf } from '../services/listing-counts';
+} from '../services/notifications/alert-notifications';
+import { notifyHold } from '../services/notifications/hold-notifications';
+import { indexChanges, productIdOf } from '../services/search/indexer';
+import { settleProductCountsOf } from '../services/catalog/listing-counts';
 import {
   type NotifyDeps,
   notifyQuestionChange,
   questionChangeMayNotify,
-} from '../services/question-notifications';
-import { deleteProductQuestions } from '../services/questions';
-import { evaluateHold, reportKeyOf, settleReportCounts } from '../services/report-holds';
+} from '../services/notifications/question-notifications';
+import { deleteProductQuestions } from '../services/questions/questions';
+import { evaluateHold, reportKeyOf, settleReportCounts } from '../services/reports/report-holds';
 import type { EntityHandlers } from '../stream/dispatcher';
 import type { StreamEntity } from '../stream/filter';
 

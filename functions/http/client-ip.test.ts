@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientAddress, VIEWER_ADDRESS_HEADER } from './client-ip';
-import type { HttpApiEvent } from './router';
+import type { HttpApiEvent } from './api-event';
 
 const event = (sourceIp: string, headers: Record<string, string> = {}) =>
   ({ headers, requestContext: { http: { sourceIp } } }) as unknown as HttpApiEvent;

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { ENV, optionalEnv } from '../commons/env';
 import { ipv6Hextets } from '../commons/ip';
-import type { HttpApiEvent } from './router';
+import type { HttpApiEvent } from './api-event';
 
 /**
  * The header CloudFront's viewer-request function on /api/* writes with the viewer's address

@@ -1,5 +1,5 @@
 import middy from '@middy/core';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { $ZodError } from 'zod/v4/core';
 // Installs the project's Spanish sentences for zod's issues (shared with the web app's forms).
@@ -22,6 +22,7 @@ import {
 import { logger, observe } from '../commons/observability';
 import type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore } from '../ports/idempotency';
 import type { CallerAccounts, TokenVerifier } from '../ports/tokens';
+import type { HttpApiEvent } from './api-event';
 import { answerAfterFailure, claimOf, firstAnswer } from './idempotency';
 
 /**
@@ -35,8 +36,6 @@ import { answerAfterFailure, claimOf, firstAnswer } from './idempotency';
  * but a bug.
  */
 
-/** The event of an HTTP API route (payload v2). */
-export type HttpApiEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2 & {
   statusCode: number;
   headers: Record<string, string>;

@@ -1,43 +1,22 @@
 import type { AdminJob, AdminUser, AuditEntry, JobKind } from '#shared/admin';
 import type { Role } from '#shared/statuses';
 import type { ProductReport } from '#shared/reports';
-import type { Product, University, UniversityRequest } from '#shared/schemas';
-import type { Page } from './repositories';
+import type { Product, University } from '#shared/schemas';
+import type {
+  AdminProductFilter,
+  DomainConflict,
+  Page,
+  StoredRequest,
+  StoredUniversity,
+} from './repositories';
+
+export type { AdminProductFilter, DomainConflict, StoredRequest, StoredUniversity };
 
 /**
  * The admin area's storage (docs/decisions/025): every change an admin makes is written in ONE
  * transaction with its audit record, conditioned on the item still being what the admin saw, so a
  * retry, a race or a crash never leaves a change without its record or a record without its change.
  */
-
-/** A university as the admin sees it: also while it is being deleted. */
-export interface StoredUniversity extends University {
-  deleting_job_id: string | null;
-}
-
-/**
- * Why a university cannot have a domain (docs/decisions/042): another university holds it
- * ('taken'), a parent of it ('under': `other` is that parent) or a subdomain of it ('over').
- */
-export interface DomainConflict {
-  kind: 'taken' | 'under' | 'over';
-  domain: string;
-  /** The other university's domain. */
-  other: string;
-  /** The other university. */
-  universityId: string;
-}
-
-export interface StoredRequest extends UniversityRequest {
-  reviewed_at?: string | null;
-}
-
-export interface AdminProductFilter {
-  status?: Product['status'];
-  university?: string;
-  /** Folded words that must all appear in the folded title. */
-  words?: string[];
-}
 
 export interface AdminStore {
   // Audit

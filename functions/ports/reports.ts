@@ -1,5 +1,7 @@
 import type { ReportStatus } from '#shared/statuses';
+import type { AuditEntry } from '#shared/admin';
 import type { ProductReport } from '#shared/reports';
+import type { Product } from '#shared/schemas';
 import type { Page } from './repositories';
 import type { CreateTerms } from './idempotency';
 
@@ -21,4 +23,15 @@ export interface ReportRepository {
   listByStatus(status: ReportStatus, limit: number, cursor?: string): Promise<Page<ProductReport>>;
   /** What a user reported, newest first. */
   listByReporter(reporterId: string, limit: number): Promise<ProductReport[]>;
+  /**
+   * Stores the decision on a report that is still pending, with its audit records and, when given,
+   * the product's new state (conditioned on its state as read): all or nothing. False when the
+   * report is no longer pending or the product changed.
+   */
+  decide(
+    report: ProductReport,
+    decided: ProductReport,
+    product: { current: Product; next: Product } | null,
+    audits: AuditEntry[],
+  ): Promise<boolean>;
 }

@@ -1,3 +1,4 @@
+import type { AdminJob, AuditEntry } from '#shared/admin';
 import type { Product, University, UniversityRequest } from '#shared/schemas';
 import type { CreateTerms } from './idempotency';
 
@@ -10,6 +11,35 @@ export interface Page<T> {
 export interface ProductListingScope {
   university?: string;
   category?: string;
+}
+
+/** A university as the admin sees it: also while it is being deleted. */
+export interface StoredUniversity extends University {
+  deleting_job_id: string | null;
+}
+
+/**
+ * Why a university cannot have a domain (docs/decisions/042): another university holds it
+ * ('taken'), a parent of it ('under': `other` is that parent) or a subdomain of it ('over').
+ */
+export interface DomainConflict {
+  kind: 'taken' | 'under' | 'over';
+  domain: string;
+  /** The other university's domain. */
+  other: string;
+  /** The other university. */
+  universityId: string;
+}
+
+export interface StoredRequest extends UniversityRequest {
+  reviewed_at?: string | null;
+}
+
+export interface AdminProductFilter {
+  status?: Product['status'];
+  university?: string;
+  /** Folded words that must all appear in the folded title. */
+  words?: string[];
 }
 
 export interface ProductRepository {
@@ -64,6 +94,15 @@ export interface ProductRepository {
   hold(id: number, at: string, releasedAt: string | null): Promise<boolean>;
   /** Lifts a hold (the admin's review): listed again if active. The product, or null when not held. */
   releaseHold(id: number, at: string): Promise<Product | null>;
+  /** Every product, newest first (gsi6), filtered; reads a bounded number of items per call. */
+  listEvery(filter: AdminProductFilter, limit: number, cursor?: string): Promise<Page<Product>>;
+  /**
+   * Writes `next` if the product is still exactly `current` (status and hold), with the audit
+   * records of the change in the same transaction; false otherwise (nothing written).
+   */
+  replace(current: Product, next: Product, audits: AuditEntry[]): Promise<boolean>;
+  /** Deletes the product if it is still `current` (status and hold), with its audit records. */
+  remove(current: Product, audits: AuditEntry[]): Promise<boolean>;
 }
 
 export interface UniversityRepository {
@@ -71,9 +110,41 @@ export interface UniversityRepository {
   get(id: string): Promise<University | null>;
   /** Creates the university unless it exists; returns false when it existed. */
   putIfAbsent(university: University): Promise<boolean>;
+  /** Every university, those being deleted too (the admin's list). */
+  listStored(): Promise<StoredUniversity[]>;
+  getStored(id: string): Promise<StoredUniversity | null>;
+  /**
+   * Gives every university without its domain claim (stored before the claims) its claim, so a
+   * new or edited domain is checked against all of them (decision 042); how many were claimed.
+   */
+  backfillDomainClaims(): Promise<number>;
+  /**
+   * Creates the university with its domain claim (decision 042) and its audit record, atomically:
+   * 'exists' when the id exists, the conflict when its domain is another's, a parent or a subdomain
+   * of another's.
+   */
+  create(university: University, audit: AuditEntry): Promise<'created' | 'exists' | DomainConflict>;
+  /**
+   * Writes the edit, moving the domain claim when the domain changes: 'changed' when the university
+   * changed or is being deleted, the conflict when the new domain is refused as on creation.
+   */
+  update(
+    current: StoredUniversity,
+    next: University,
+    audit: AuditEntry,
+  ): Promise<'updated' | 'changed' | DomainConflict>;
+  /** Takes the university out of the public list and starts its deletion job, atomically. */
+  markDeleting(current: StoredUniversity, job: AdminJob, audit: AuditEntry): Promise<boolean>;
+  /** The end of the deletion job: its meeting points, then the university item with its domain claim. */
+  remove(id: string, jobId: string): Promise<void>;
 }
 
 export interface UniversityRequestRepository {
   /** Stores a new request; with `terms`, its first answer and its allowances' uses in one transaction. */
   create(request: UniversityRequest, terms?: CreateTerms): Promise<void>;
+  /** Requests of a status (or every request), newest first. */
+  list(status: string | undefined, limit: number, cursor?: string): Promise<Page<StoredRequest>>;
+  get(id: string): Promise<StoredRequest | null>;
+  /** Stores the decision with its audit record; false when the request is no longer as read. */
+  decide(current: StoredRequest, next: StoredRequest, audit: AuditEntry): Promise<boolean>;
 }

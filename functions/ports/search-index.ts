@@ -1,5 +1,6 @@
 import type { Career, Category, Condition, SortOrder } from '#shared/enums';
 import type { ProductSummary } from '#shared/schemas';
+import type { SearchTerms } from '#shared/search-terms';
 
 /** What the search index holds per product: the listing fields plus searchable text. */
 export interface SearchDocument extends ProductSummary {
@@ -8,8 +9,14 @@ export interface SearchDocument extends ProductSummary {
   seller_name: string;
 }
 
+/**
+ * A search as the catalog service read it, once: the text already parsed into its terms (words,
+ * condition words, the condition ranked first: shared/search-terms.ts), the filters, the order and
+ * the page. Both engines and the DynamoDB fallback take this object as it is; none reads the text.
+ */
 export interface SearchQuery {
-  q?: string;
+  /** The search text's terms; none (or empty terms) for a search by filters only. */
+  terms?: SearchTerms;
   university?: string;
   category?: Category;
   career?: Career;

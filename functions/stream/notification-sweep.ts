@@ -1,8 +1,8 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { observe } from '../commons/observability';
-import { type AlertDeps, sweepAlertDigests } from '../services/alert-notifications';
-import { type NotifyDeps, sweepDueNotifications } from '../services/question-notifications';
+import { type AlertDeps, sweepAlertDigests } from '../services/notifications/alert-notifications';
+import { type NotifyDeps, sweepDueNotifications } from '../services/notifications/question-notifications';
 import type { NotificationSweepEvent } from './sweep-event';
 
 export interface SweepResult {

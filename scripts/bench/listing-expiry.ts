@@ -7,7 +7,7 @@ import { createProductRepository } from '../../functions/adapters/dynamodb/produ
 import { createSesMailer } from '../../functions/adapters/mail/ses';
 import { createSigningKeySource } from '../../functions/adapters/secrets/signing-key';
 import { ENV } from '../../functions/commons/env';
-import { runExpiry } from '../../functions/services/listing-expiry';
+import { runExpiry } from '../../functions/services/publishing/listing-expiry';
 import type { Product } from '#shared/schemas';
 import { ensureTable, localDynamoClient, startDynamoDbLocal } from '../local/parts/dynamodb';
 import { writeProducts } from '../local/table-fill';

@@ -16,7 +16,7 @@ import {
   PERCOLATOR_LAYOUT,
 } from '../../functions/adapters/search/opensearch-alerts';
 import { openSearchSender } from '../../functions/adapters/search/opensearch';
-import { toSearchDocument } from '../../functions/services/indexer';
+import { toSearchDocument } from '../../functions/services/search/indexer';
 import { startOpenSearchLocal } from '../local/parts/opensearch';
 import { listing, savedSearches } from './indexing';
 

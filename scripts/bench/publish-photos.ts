@@ -6,7 +6,7 @@
 import { createSharpPhotoResizer } from '../../functions/adapters/sharp/photo-resizer';
 import type { ImageStore } from '../../functions/ports/images';
 import type { PhotoType } from '../../functions/ports/photo-variants';
-import { drawUploads } from '../../functions/services/photo-variants';
+import { drawUploads } from '../../functions/services/publishing/photo-variants';
 import { grainyPhoto } from './photo-stand-in';
 import { median } from './stats';
 

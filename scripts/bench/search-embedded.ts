@@ -5,6 +5,7 @@
 import { createEmbeddedSearchIndex } from '../../functions/adapters/search/embedded';
 import type { SearchDocument, SearchQuery } from '../../functions/ports/search-index';
 import { CAREERS, CATEGORIES, CONDITIONS } from '#shared/enums';
+import { searchTerms } from '#shared/search-terms';
 import { fmt, percentile, sample } from './stats';
 
 const NOUNS = [
@@ -111,7 +112,9 @@ console.log(`index 200 docs (cold): ${fmt(small.ms)}`);
 const { index, ms } = await timeIndexing(count);
 console.log(`index ${count} docs (cold): ${fmt(ms)}`);
 
-const queries: [string, Partial<SearchQuery>][] = [
+/** A search as the catalog service hands it to the engine: the text `q` read once into its terms. */
+type Asked = Partial<Omit<SearchQuery, 'terms'>> & { q?: string };
+const queries: [string, Asked][] = [
   ['no text, newest', {}],
   [
     'no text, university + category, price-low',
@@ -125,8 +128,14 @@ const queries: [string, Partial<SearchQuery>][] = [
   ["q='electrónica barato' ucab", { q: 'electrónica barato', university: 'ucab' }],
   ["q='libros' oldest, page 10", { q: 'libros', sort: 'oldest', offset: 216 }],
 ];
-for (const [label, q] of queries) {
-  const full: SearchQuery = { sort: 'newest', limit: 24, offset: 0, ...q };
+for (const [label, { q, ...rest }] of queries) {
+  const full: SearchQuery = {
+    sort: 'newest',
+    limit: 24,
+    offset: 0,
+    ...(q === undefined ? {} : { terms: searchTerms(q) }),
+    ...rest,
+  };
   const { total } = await index.search(full);
   const s = await sample(200, () => index.search(full));
   console.log(
@@ -137,7 +146,7 @@ for (const [label, q] of queries) {
 // A write while serving: one upsert then a query (the sorted orders are spliced, not rebuilt).
 const w = await sample(200, async () => {
   await index.upsert(makeDocs(1).map((d) => ({ ...d, id: count + 1 + Math.floor(Math.random() * 1000) })));
-  await index.search({ q: 'calculadora', sort: 'price-low', limit: 24, offset: 0 });
+  await index.search({ terms: searchTerms('calculadora'), sort: 'price-low', limit: 24, offset: 0 });
 });
 console.log(
   `${'upsert 1 doc + query'.padEnd(48)}               p50 ${fmt(percentile(w, 50))}  p95 ${fmt(percentile(w, 95))}`,
@@ -146,7 +155,7 @@ console.log(
 let n = 0;
 const t = await sample(200, async () => {
   await index.upsert([{ ...makeDocs(1)[0], id: count + 5000, title: `Palabranueva${n++}` }]);
-  await index.search({ q: 'calculadra', sort: 'newest', limit: 24, offset: 0 });
+  await index.search({ terms: searchTerms('calculadra'), sort: 'newest', limit: 24, offset: 0 });
 });
 console.log(
   `${"upsert new word + q='calculadra' (uncached)".padEnd(48)}               p50 ${fmt(percentile(t, 50))}  p95 ${fmt(percentile(t, 95))}`,

@@ -116,7 +116,10 @@ export const DEMO_PRODUCT_COUNT = 168;
 const DAY_MS = 86_400_000;
 
 /** Listings the demo seller's own seeds (questions, expiry) link to that account. */
-const DEMO_SELLER_LISTINGS: ReadonlySet<number> = new Set([...DEMO_SELLER_PRODUCTS.map((p) => p.id), DEMO_EXPIRED_ID]);
+const DEMO_SELLER_LISTINGS: ReadonlySet<number> = new Set([
+  ...DEMO_SELLER_PRODUCTS.map((p) => p.id),
+  DEMO_EXPIRED_ID,
+]);
 
 /**
  * The demo export. Its sellers are the demo sellers (scripts/demo/sellers.ts), whose accounts the

@@ -36,7 +36,8 @@ export const DEMO_QUESTIONS: readonly DemoQuestion[] = [
     product: 13,
     asker: { id: 'demo-asker-andres', name: 'Andrés Rivas' },
     question: '¿Todavía está disponible? ¿Los cambios funcionan bien?',
-    answer: 'Sí, sigue disponible. Los cambios Shimano funcionan perfecto: le hice mantenimiento el mes pasado.',
+    answer:
+      'Sí, sigue disponible. Los cambios Shimano funcionan perfecto: le hice mantenimiento el mes pasado.',
     hoursAfter: 20,
   },
   {
@@ -86,7 +87,11 @@ export interface DemoQuestionAccounts {
 }
 
 /** Gives an imported (ownerless) product to the seller; a product someone owns already stays theirs. */
-async function adopt(table: TableAccess, id: number, seller: DemoQuestionAccounts['seller']): Promise<Product | null> {
+async function adopt(
+  table: TableAccess,
+  id: number,
+  seller: DemoQuestionAccounts['seller'],
+): Promise<Product | null> {
   const res = await table.doc.send(
     new GetCommand({ TableName: table.tableName, Key: keys.product(id), ConsistentRead: true }),
   );
@@ -94,13 +99,19 @@ async function adopt(table: TableAccess, id: number, seller: DemoQuestionAccount
   if (!parsed.success) return null;
   const product = parsed.data;
   if (product.owner_id) return product;
-  const adopted: Product = { ...product, owner_id: seller.id, seller_name: seller.name, seller_email: seller.email };
+  const adopted: Product = {
+    ...product,
+    owner_id: seller.id,
+    seller_name: seller.name,
+    seller_email: seller.email,
+  };
   try {
     await table.doc.send(
       new PutCommand({
         TableName: table.tableName,
         Item: productItem(adopted),
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(owner_id) OR attribute_type(owner_id, :null))',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(owner_id) OR attribute_type(owner_id, :null))',
         ExpressionAttributeValues: { ':null': 'NULL' },
       }),
     );
@@ -144,7 +155,10 @@ export async function seedDemoQuestions(
       question_text: q.question,
       created_at: new Date(asked).toISOString(),
       ...(q.answer
-        ? { answer_text: q.answer, answered_at: new Date(Math.min(asked + 2 * 3_600_000, now.getTime())).toISOString() }
+        ? {
+            answer_text: q.answer,
+            answered_at: new Date(Math.min(asked + 2 * 3_600_000, now.getTime())).toISOString(),
+          }
         : {}),
     };
     if (await repo.create(question)) written += 1;

@@ -10,9 +10,9 @@ import { createEmbeddedSearchIndex } from '../../functions/adapters/search/embed
 import type { CountStore } from '../../functions/ports/counts';
 import type { Page, ProductListingScope, ProductRepository } from '../../functions/ports/repositories';
 import type { SearchIndex } from '../../functions/ports/search-index';
-import { type CatalogDeps, listProducts } from '../../functions/services/catalog';
-import { toSearchDocument } from '../../functions/services/indexer';
-import { parseProductRow } from '../../functions/services/product-import';
+import { type CatalogDeps, listProducts } from '../../functions/services/catalog/catalog';
+import { toSearchDocument } from '../../functions/services/search/indexer';
+import { parseProductRow } from '../../functions/services/publishing/product-import';
 import { LIMITS } from '#shared/limits';
 import { type Product, listProductsQuerySchema } from '#shared/schemas';
 import { productListingPartitions } from '#shared/table';
@@ -49,6 +49,9 @@ export function memoryProducts(all: Product[]): ProductRepository {
     deleteOwned: unused,
     hold: unused,
     releaseHold: unused,
+    listEvery: unused,
+    replace: unused,
+    remove: unused,
     async listActive(scope: ProductListingScope, order, limit, cursor): Promise<Page<Product>> {
       const list = all
         .filter(

@@ -6,7 +6,7 @@ import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
 import { isConditionalCheckFailed } from '../../functions/adapters/dynamodb/items';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
-import { type ImportReport, importExport } from '../../functions/services/product-import';
+import { type ImportReport, importExport } from '../../functions/services/publishing/product-import';
 import { localDynamoClient } from '../local/parts/dynamodb';
 import { localS3Client } from '../local/parts/s3';
 import {

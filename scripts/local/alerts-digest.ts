@@ -7,7 +7,7 @@
 //   curl -X POST -H 'content-type: application/json' -d '{"at":"2026-03-11T11:00:00Z"}' \
 //     http://localhost:5173/__local/alerts-digest          → {"due":1,"mailed":1}
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AlertDeps } from '../../functions/services/alert-notifications';
+import type { AlertDeps } from '../../functions/services/notifications/alert-notifications';
 
 export const ALERTS_DIGEST_PATH = '/__local/alerts-digest';
 
@@ -43,7 +43,9 @@ export function handleAlertsDigest(
         }
         const when = typeof at === 'string' ? new Date(at) : new Date(Number.NaN);
         if (Number.isNaN(when.getTime())) return answer(400, { error: '"at" must be an ISO time' });
-        const { sweepAlertDigests } = await import('../../functions/services/alert-notifications');
+        const { sweepAlertDigests } = await import(
+          '../../functions/services/notifications/alert-notifications'
+        );
         answer(200, await sweepAlertDigests(deps(when)));
       } catch (error) {
         answer(500, { error: error instanceof Error ? error.message : String(error) });

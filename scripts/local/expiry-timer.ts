@@ -1,4 +1,4 @@
-import type { ExpiryJobDeps, ExpiryRunResult } from '../../functions/services/listing-expiry';
+import type { ExpiryJobDeps, ExpiryRunResult } from '../../functions/services/publishing/listing-expiry';
 import { startSweepLoop } from './pause';
 
 /**
@@ -20,7 +20,7 @@ export function startExpiryTimer(
   const loop = startSweepLoop<never>(
     'listing expiry',
     async () => {
-      const { runExpiry } = await import('../../functions/services/listing-expiry');
+      const { runExpiry } = await import('../../functions/services/publishing/listing-expiry');
       last = await runExpiry(deps());
     },
     { intervalMs: opts.intervalMs ?? 60_000, maxBackoffMs: opts.maxBackoffMs ?? 300_000 },

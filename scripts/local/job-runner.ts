@@ -1,5 +1,5 @@
 import type { JobLauncher } from '../../functions/ports/admin';
-import { type JobDeps, pendingJobIds, runJob } from '../../functions/services/admin-jobs';
+import { type JobDeps, pendingJobIds, runJob } from '../../functions/services/admin/admin-jobs';
 import { startSweepLoop } from './pause';
 
 /**

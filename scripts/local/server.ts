@@ -11,7 +11,7 @@ import { type AddressInfo, createServer as createNetServer, type Server as NetSe
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { inspectImage } from '../../functions/services/image-inspection';
+import { inspectImage } from '../../functions/services/publishing/image-inspection';
 import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import { LIMITS } from '#shared/limits';
 import { type PostCredentials, type PostRejection, s3ErrorXml, verifyPresignedPost } from './presigned-post';

@@ -280,7 +280,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     provideParts({ search, savedSearchIndex });
     // The stream poller starts before the rebuild so no write in between is missed (upserts are idempotent).
     const { handler: dispatcher } = await import('../../functions/app/stream');
-    const { reindexAll } = await import('../../functions/services/indexer');
+    const { reindexAll } = await import('../../functions/services/search/indexer');
     const { startStreamPoller } = await import('./stream-poller');
     const { STREAM_BATCH_SIZE, STREAM_FILTERS } = await import('../../functions/stream/filter');
     const poller = await startStreamPoller({
@@ -296,7 +296,9 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const { products, counts } = lazyContext(tableParts);
     const indexed = await reindexAll({ products, search: engine.search });
     log(`search index rebuilt from the table: ${indexed} products in ${Date.now() - reindexStarted} ms`);
-    const { rebuildSavedSearchIndex } = await import('../../functions/services/alert-notifications');
+    const { rebuildSavedSearchIndex } = await import(
+      '../../functions/services/notifications/alert-notifications'
+    );
     const { savedSearches } = lazyContext(tableParts);
     const alertsIndexed = await rebuildSavedSearchIndex({ savedSearches, savedSearchIndex });
     if (alertsIndexed > 0)
@@ -317,7 +319,9 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     if (backfilled > 0) log(`index attributes added to ${backfilled} items written before the admin area`);
     // Counts of data written before they were kept (decisions 016, 025); the stream keeps them after.
     // First, products' own count markers from before marker pages go into their pages (decision 051).
-    const { foldProductMarkers, recountListings } = await import('../../functions/services/listing-counts');
+    const { foldProductMarkers, recountListings } = await import(
+      '../../functions/services/catalog/listing-counts'
+    );
     const folded = await foldProductMarkers({ products, counts });
     if (folded > 0) log(`count markers of ${folded} products folded into their pages`);
     const { adminStore } = lazyContext(tableParts);

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SavedSearchIndex } from '../../functions/ports/alerts';
 import type { SearchIndex } from '../../functions/ports/search-index';
-import { type CatalogDeps, listProducts } from '../../functions/services/catalog';
-import { toSearchDocument } from '../../functions/services/indexer';
+import { type CatalogDeps, listProducts } from '../../functions/services/catalog/catalog';
+import { toSearchDocument } from '../../functions/services/search/indexer';
 import { LIMITS } from '#shared/limits';
 import { listProductsQuerySchema } from '#shared/schemas';
 import { failingIndex, memoryCounts, memoryProducts } from '../../scripts/demo/search-agreement';

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SearchDocument, SearchIndex, SearchQuery } from '../../functions/ports/search-index';
+import { searchTerms } from '#shared/search-terms';
 
 /**
  * The SearchIndex contract: every adapter (the embedded engine, OpenSearch) must pass it.
@@ -124,8 +125,16 @@ export function runSearchIndexContract(
   describe(`SearchIndex contract: ${name}`, () => {
     let index: SearchIndex;
 
-    const query = (q: Partial<SearchQuery>): SearchQuery => ({ sort: 'newest', limit: 50, offset: 0, ...q });
-    const ids = async (q: Partial<SearchQuery>) => (await index.search(query(q))).items.map((i) => i.id);
+    /** A search as the catalog service hands it to an engine: the text `q` read once into its terms. */
+    type Asked = Partial<Omit<SearchQuery, 'terms'>> & { q?: string };
+    const query = ({ q, ...rest }: Asked): SearchQuery => ({
+      sort: 'newest',
+      limit: 50,
+      offset: 0,
+      ...(q === undefined ? {} : { terms: searchTerms(q) }),
+      ...rest,
+    });
+    const ids = async (q: Asked) => (await index.search(query(q))).items.map((i) => i.id);
 
     beforeEach(async () => {
       index = await factory();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { alertDay, digestTimeAfter } from '../../functions/services/alert-days';
+import { alertDay, digestTimeAfter } from '../../functions/services/notifications/alert-days';
 import { ALERTS_DIGEST_PATH } from '../../scripts/local/alerts-digest';
 import { DEMO_SELLER, DEMO_STUDENT } from '../../scripts/local/demo-users';
 import { codeIn, eventually, type Mail, mailTo } from '../support/mailbox';

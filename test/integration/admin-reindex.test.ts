@@ -13,8 +13,8 @@ import { resetContext } from '../../functions/app/context';
 import { setHandlerContext } from '../support/callers';
 import { ENV } from '../../functions/commons/env';
 import type { SearchDocument, SearchIndex } from '../../functions/ports/search-index';
-import { REINDEX_PAGE, runJob } from '../../functions/services/admin-jobs';
-import { toSearchDocument } from '../../functions/services/indexer';
+import { REINDEX_PAGE, runJob } from '../../functions/services/admin/admin-jobs';
+import { toSearchDocument } from '../../functions/services/search/indexer';
 import type { AdminJob } from '#shared/admin';
 import { ADMIN_MESSAGES } from '#shared/admin-messages';
 import { DEFAULT_SORT } from '#shared/enums';
@@ -32,6 +32,7 @@ import {
   openSearchRequest,
   uniqueIndexName,
 } from '../support/opensearch';
+import { searchTerms } from '#shared/search-terms';
 
 /**
  * The admin's reindex (issue 10; docs/decisions/026) against DynamoDB Local with 5,000 products,
@@ -224,7 +225,12 @@ describe.each<[string, () => SearchIndex]>([
     expect(failed.finished_at).not.toBeNull();
     // Nothing was swapped in: search answers from the index as it was.
     expect((await search.ids!()).sort((a, b) => a - b)).toEqual([seeded, 999_999_999].sort((a, b) => a - b));
-    const found = await search.search({ q: 'calculadora', sort: DEFAULT_SORT, limit: 10, offset: 0 });
+    const found = await search.search({
+      terms: searchTerms('calculadora'),
+      sort: DEFAULT_SORT,
+      limit: 10,
+      offset: 0,
+    });
     expect(found.items.map((d) => d.id)).toContain(seeded);
   });
 

@@ -18,8 +18,18 @@ import { decodeJwtPayload } from '../support/local-cognito';
 const base = { password: 'Clave12345', name: 'Rol', universityId: 'ucab' };
 const student = { ...base, email: 'rol.estudiante@correo.com', nationalId: 'V70000001', groups: [] };
 const admin = { ...base, email: 'rol.admin@correo.com', nationalId: 'V70000002', groups: ['admin'] };
-const boss = { ...base, email: 'rol.super@correo.com', nationalId: 'V70000003', groups: ['admin', 'super_admin'] };
-const otherBoss = { ...base, email: 'rol.super2@correo.com', nationalId: 'V70000004', groups: ['admin', 'super_admin'] };
+const boss = {
+  ...base,
+  email: 'rol.super@correo.com',
+  nationalId: 'V70000003',
+  groups: ['admin', 'super_admin'],
+};
+const otherBoss = {
+  ...base,
+  email: 'rol.super2@correo.com',
+  nationalId: 'V70000004',
+  groups: ['admin', 'super_admin'],
+};
 
 let table: TableAccess;
 let parts: AccountParts;
@@ -71,7 +81,9 @@ describe('the admin role', () => {
     expect((await api('/api/admin/dashboard', 'student')).status).toBe(403);
     token.student = (await parts.cognito.signIn(student.email, student.password)).idToken;
     expect((await api('/api/admin/dashboard', 'student')).status).toBe(200);
-    const list = (await (await api(`/api/admin/users?q=${encodeURIComponent(student.email)}`, 'boss')).json()) as {
+    const list = (await (
+      await api(`/api/admin/users?q=${encodeURIComponent(student.email)}`, 'boss')
+    ).json()) as {
       items: AdminUser[];
     };
     expect(list.items.map((u) => [u.email, u.roles])).toEqual([[student.email, ['admin']]]);

@@ -1,6 +1,9 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createFavoriteRepository, createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
+import {
+  createFavoriteRepository,
+  createProfileRepository,
+} from '../../functions/adapters/dynamodb/accounts';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createSavedSearchRepository } from '../../functions/adapters/dynamodb/alerts';
 import { createCountStore } from '../../functions/adapters/dynamodb/counts';
@@ -46,7 +49,10 @@ const claims = (sub: string, groups: string[] = []) => ({
 });
 const errorOf = (body: unknown) => (body as { error: { code: string; message: string } }).error;
 
-async function call(name: RouteName, opts: EventOptions & { as?: 'admin' | 'student' | 'super' | 'none' } = {}) {
+async function call(
+  name: RouteName,
+  opts: EventOptions & { as?: 'admin' | 'student' | 'super' | 'none' } = {},
+) {
   const { as = 'admin', ...rest } = opts;
   const who =
     as === 'none'
@@ -151,7 +157,9 @@ describe('Productos', () => {
     const res = await call('adminSetProductStatus', { params: { id: sold.id }, body: { status: 'active' } });
     expect(res.status).toBe(409);
     expect(errorOf(res.body).message).toBe(ADMIN_MESSAGES.soldStatus);
-    expect((await call('adminSetProductStatus', { params: { id: 999999999 }, body: { status: 'active' } })).status).toBe(404);
+    expect(
+      (await call('adminSetProductStatus', { params: { id: 999999999 }, body: { status: 'active' } })).status,
+    ).toBe(404);
     expect((await call('adminGetProduct', { params: { id: '012' } })).status).toBe(404);
     const bad = await call('adminSetProductStatus', { params: { id: sold.id }, body: { status: 'sold' } });
     expect(bad.status).toBe(400);
@@ -233,7 +241,11 @@ describe('Reportes', () => {
     const found = (list.body as { items: (ProductReport & { product: unknown })[] }).items.find(
       (x) => x.product_id === p.id,
     );
-    expect(found).toMatchObject({ product_title: 'Entradas falsas', seller_name: 'Vendedor', product: { status: 'active', held: false } });
+    expect(found).toMatchObject({
+      product_title: 'Entradas falsas',
+      seller_name: 'Vendedor',
+      product: { status: 'active', held: false },
+    });
 
     const tooLong = await call('adminDecideReport', {
       params: { id: p.id, reporterId: r.reporter_id },
@@ -245,7 +257,11 @@ describe('Reportes', () => {
       body: { status: 'resolved', admin_notes: 'Es una estafa', deactivate_product: true },
     });
     expect(decided.status).toBe(200);
-    expect(decided.body).toMatchObject({ status: 'resolved', admin_notes: 'Es una estafa', product: { status: 'inactive' } });
+    expect(decided.body).toMatchObject({
+      status: 'resolved',
+      admin_notes: 'Es una estafa',
+      product: { status: 'inactive' },
+    });
     expect((decided.body as ProductReport).reviewed_at).toBeTruthy();
     expect((await createProductRepository(table).get(p.id))?.status).toBe('inactive');
     const again = await call('adminDecideReport', {
@@ -254,8 +270,13 @@ describe('Reportes', () => {
     });
     expect(again.status).toBe(409);
     expect(errorOf(again.body).message).toBe(ADMIN_MESSAGES.reportNotPending);
-    expect((await auditOf('report', `${p.id}:${r.reporter_id}`)).map((a) => a.action)).toEqual(['report.decide']);
-    expect((await auditOf('product', String(p.id)))[0]).toMatchObject({ action: 'product.status', after: { status: 'inactive' } });
+    expect((await auditOf('report', `${p.id}:${r.reporter_id}`)).map((a) => a.action)).toEqual([
+      'report.decide',
+    ]);
+    expect((await auditOf('product', String(p.id)))[0]).toMatchObject({
+      action: 'product.status',
+      after: { status: 'inactive' },
+    });
     const unknown = await call('adminDecideReport', {
       params: { id: p.id, reporterId: 'nadie' },
       body: { status: 'rejected' },
@@ -264,7 +285,10 @@ describe('Reportes', () => {
   });
 
   it('rejecting a report of a held product lifts the hold: listed again', async () => {
-    const p = await makeProduct(table, { university_id: uniqueUniversity('ah'), held_at: new Date().toISOString() });
+    const p = await makeProduct(table, {
+      university_id: uniqueUniversity('ah'),
+      held_at: new Date().toISOString(),
+    });
     const r = await putReport(p, `rep-${run}-h`);
     const res = await call('adminDecideReport', {
       params: { id: p.id, reporterId: r.reporter_id },
@@ -296,7 +320,10 @@ describe('Usuarios', () => {
     expect((list.body as { items: { user_id: string; roles: string[] }[] }).items).toEqual([
       expect.objectContaining({ user_id: id, roles: [] }),
     ]);
-    const none = await call('adminSetUserVerification', { params: { userId: id }, body: { university_email_verified: true } });
+    const none = await call('adminSetUserVerification', {
+      params: { userId: id },
+      body: { university_email_verified: true },
+    });
     expect(none.status).toBe(400);
     expect(errorOf(none.body).message).toBe(ADMIN_MESSAGES.noInstitutionalEmail);
     const uni = uniqueUniversity('v');
@@ -308,24 +335,44 @@ describe('Usuarios', () => {
       created_at: new Date().toISOString(),
     });
     await profiles.setInstitutional(id, `ana-${run}@est.ucab.edu.ve`, uni, null);
-    const off = await call('adminSetUserVerification', { params: { userId: id }, body: { university_email_verified: false } });
+    const off = await call('adminSetUserVerification', {
+      params: { userId: id },
+      body: { university_email_verified: false },
+    });
     expect(off.status).toBe(200);
     expect((off.body as { university_email_verified: boolean }).university_email_verified).toBe(false);
     expect(await profiles.institutionalOwner(`ana-${run}@est.ucab.edu.ve`)).toBeNull();
-    const on = await call('adminSetUserVerification', { params: { userId: id }, body: { university_email_verified: true } });
+    const on = await call('adminSetUserVerification', {
+      params: { userId: id },
+      body: { university_email_verified: true },
+    });
     expect((on.body as { university_email_verified: boolean }).university_email_verified).toBe(true);
     expect(await profiles.institutionalOwner(`ana-${run}@est.ucab.edu.ve`)).toBe(id);
     expect((await auditOf('user', id)).map((a) => a.after)).toEqual([
       { university_email_verified: true, university_email: `ana-${run}@est.ucab.edu.ve` },
       { university_email_verified: false, university_email: `ana-${run}@est.ucab.edu.ve` },
     ]);
-    expect((await call('adminSetUserVerification', { params: { userId: 'nadie' }, body: { university_email_verified: true } })).status).toBe(404);
+    expect(
+      (
+        await call('adminSetUserVerification', {
+          params: { userId: 'nadie' },
+          body: { university_email_verified: true },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('only a super_admin may change roles (an admin gets 403), never their own', async () => {
-    const asAdmin = await call('adminSetUserAdminRole', { params: { userId: STUDENT }, body: { admin: true } });
+    const asAdmin = await call('adminSetUserAdminRole', {
+      params: { userId: STUDENT },
+      body: { admin: true },
+    });
     expect(asAdmin.status).toBe(403);
-    const self = await call('adminSetUserAdminRole', { as: 'super', params: { userId: `super-${run}` }, body: { admin: false } });
+    const self = await call('adminSetUserAdminRole', {
+      as: 'super',
+      params: { userId: `super-${run}` },
+      body: { admin: false },
+    });
     expect(self.status).toBe(403);
     expect(errorOf(self.body).message).toBe(ADMIN_MESSAGES.ownRole);
   });
@@ -349,11 +396,15 @@ describe('Universidades', () => {
       [{ logo: 'http://uneg.edu.ve/logo.png' }, ADMIN_MESSAGES.logoInvalid],
       [{ logo: 'javascript:alert(1)' }, ADMIN_MESSAGES.logoInvalid],
     ] as const) {
-      const res = await call('adminCreateUniversity', { body: { ...body(`x-${run}`.slice(0, 20)), ...patch } });
+      const res = await call('adminCreateUniversity', {
+        body: { ...body(`x-${run}`.slice(0, 20)), ...patch },
+      });
       expect(res.status, JSON.stringify(patch)).toBe(400);
       expect(JSON.stringify(res.body)).toContain(message);
     }
-    expect((await call('getUniversity', { params: { id: `x-${run}`.slice(0, 20) }, as: 'none' })).status).toBe(404);
+    expect(
+      (await call('getUniversity', { params: { id: `x-${run}`.slice(0, 20) }, as: 'none' })).status,
+    ).toBe(404);
     const twice = `y-${run}`.slice(0, 20);
     expect((await call('adminCreateUniversity', { body: body(twice) })).status).toBe(201);
     const exists = await call('adminCreateUniversity', { body: { ...body(twice), name: 'Otra' } });
@@ -369,7 +420,9 @@ describe('Universidades', () => {
     const created = await call('adminCreateUniversity', { body: body(id) });
     expect(created.status).toBe(201);
     const publicList = async () =>
-      ((await call('listUniversities', { as: 'none' })).body as { items: { id: string }[] }).items.map((u) => u.id);
+      ((await call('listUniversities', { as: 'none' })).body as { items: { id: string }[] }).items.map(
+        (u) => u.id,
+      );
     expect(await publicList()).toContain(id);
     const edited = await call('adminUpdateUniversity', {
       params: { id },
@@ -395,14 +448,20 @@ describe('Universidades', () => {
     const adminList = (await call('adminListUniversities')).body as { items: AdminUniversity[] };
     expect(adminList.items.find((u) => u.id === id)?.deleting_job_id).toBe(job.id);
     // Deleting again answers the same job; editing meanwhile is a 409.
-    expect(((await call('adminDeleteUniversity', { params: { id } })).body as { job: AdminJob }).job.id).toBe(job.id);
-    expect((await call('adminUpdateUniversity', { params: { id }, body: { ...body(id), id: undefined } })).status).toBe(409);
+    expect(((await call('adminDeleteUniversity', { params: { id } })).body as { job: AdminJob }).job.id).toBe(
+      job.id,
+    );
+    expect(
+      (await call('adminUpdateUniversity', { params: { id }, body: { ...body(id), id: undefined } })).status,
+    ).toBe(409);
 
     await runJobs();
     const done = (await call('adminGetJob', { params: { jobId: job.id } })).body as AdminJob;
     expect(done).toMatchObject({ status: 'succeeded', processed: products.length });
     for (const p of products) expect(await createProductRepository(table).get(p.id)).toBeNull();
-    expect((await call('adminListUniversities')).body).not.toMatchObject({ items: [expect.objectContaining({ id })] });
+    expect((await call('adminListUniversities')).body).not.toMatchObject({
+      items: [expect.objectContaining({ id })],
+    });
     expect((await auditOf('university', id)).map((a) => a.action)).toEqual([
       'university.delete',
       'university.update',
@@ -425,9 +484,9 @@ describe('Solicitudes de Universidad', () => {
     expect(created.status).toBe(201);
     const requestId = (created.body as { id: string }).id;
     const list = await call('adminListUniversityRequests', { query: { status: 'pending', limit: '60' } });
-    const found = (list.body as { items: { id: string; requester_name: string; requester_email: string }[] }).items.find(
-      (r) => r.id === requestId,
-    );
+    const found = (
+      list.body as { items: { id: string; requester_name: string; requester_email: string }[] }
+    ).items.find((r) => r.id === requestId);
     expect(found).toMatchObject({ requester_name: 'Usuario anónimo', requester_email: 'No disponible' });
     const approved = await call('adminDecideUniversityRequest', {
       params: { requestId },
@@ -438,14 +497,28 @@ describe('Solicitudes de Universidad', () => {
       request: { status: 'approved', admin_notes: 'Bienvenidos' },
       university_draft: { id: 'usb', name: 'USB', email_domain: 'usb.ve', request_id: requestId },
     });
-    const again = await call('adminDecideUniversityRequest', { params: { requestId }, body: { status: 'rejected' } });
+    const again = await call('adminDecideUniversityRequest', {
+      params: { requestId },
+      body: { status: 'rejected' },
+    });
     expect(again.status).toBe(409);
     expect(errorOf(again.body).message).toBe(ADMIN_MESSAGES.requestNotPending);
-    const approvedList = await call('adminListUniversityRequests', { query: { status: 'approved', limit: '60' } });
+    const approvedList = await call('adminListUniversityRequests', {
+      query: { status: 'approved', limit: '60' },
+    });
     expect((approvedList.body as { items: { id: string }[] }).items.map((r) => r.id)).toContain(requestId);
-    const pendingList = await call('adminListUniversityRequests', { query: { status: 'pending', limit: '60' } });
+    const pendingList = await call('adminListUniversityRequests', {
+      query: { status: 'pending', limit: '60' },
+    });
     expect((pendingList.body as { items: { id: string }[] }).items.map((r) => r.id)).not.toContain(requestId);
-    expect((await call('adminDecideUniversityRequest', { params: { requestId: 'nope' }, body: { status: 'approved' } })).status).toBe(404);
+    expect(
+      (
+        await call('adminDecideUniversityRequest', {
+          params: { requestId: 'nope' },
+          body: { status: 'approved' },
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -463,11 +536,17 @@ describe('the dashboard counts', () => {
     // 50 concurrent writes: 40 new products (10 of them inactive), then 10 deactivations racing them.
     const made = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        makeProduct(table, { university_id: uni, status: i < 10 ? 'inactive' : 'active', created_at: new Date().toISOString() }),
+        makeProduct(table, {
+          university_id: uni,
+          status: i < 10 ? 'inactive' : 'active',
+          created_at: new Date().toISOString(),
+        }),
       ),
     );
     await Promise.all(
-      made.slice(10, 20).map((p) => call('adminSetProductStatus', { params: { id: p.id }, body: { status: 'inactive' } })),
+      made
+        .slice(10, 20)
+        .map((p) => call('adminSetProductStatus', { params: { id: p.id }, body: { status: 'inactive' } })),
     );
     await stream.settle();
     await stream.settle();
@@ -543,7 +622,7 @@ function productRecord(p: Product, i: number) {
 
 /** Runs the jobs the routes launched, as the local runner does (in this process, after the answer). */
 async function runJobs() {
-  const { runJob } = await import('../../functions/services/admin-jobs');
+  const { runJob } = await import('../../functions/services/admin/admin-jobs');
   const { createJobStore, createAdminStore } = await import('../../functions/adapters/dynamodb/admin');
   const { createTablePages } = await import('../../functions/adapters/dynamodb/table-pages');
   const images = { delete: async () => undefined } as never;

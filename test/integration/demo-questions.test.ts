@@ -4,8 +4,8 @@ import { createTableAccess, type TableAccess } from '../../functions/adapters/dy
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
 import { createQuestionRepository } from '../../functions/adapters/dynamodb/questions';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
-import { importExport } from '../../functions/services/product-import';
-import { listQuestions } from '../../functions/services/questions';
+import { importExport } from '../../functions/services/publishing/product-import';
+import { listQuestions } from '../../functions/services/questions/questions';
 import { generateDemoExport } from '../../scripts/demo/data';
 import {
   DEMO_QUESTIONS,
@@ -48,7 +48,7 @@ afterAll(() => {
 });
 
 describe('demo questions', () => {
-  it("give three UCAB listings to the demo seller and ask realistic questions on them, once", async () => {
+  it('give three UCAB listings to the demo seller and ask realistic questions on them, once', async () => {
     expect(await seedDemoQuestionsOnce(table, accounts, NOW)).toBe(DEMO_QUESTIONS.length);
     const products = createProductRepository(table);
     for (const { id, title } of DEMO_SELLER_PRODUCTS) {

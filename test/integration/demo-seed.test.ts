@@ -7,7 +7,7 @@ import { keys } from '#shared/table';
 import { createTableAccess, type TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
-import type { ImportReport } from '../../functions/services/product-import';
+import type { ImportReport } from '../../functions/services/publishing/product-import';
 import { imageKeyOf } from '../../scripts/demo/data';
 import { seedDemoData } from '../../scripts/demo/seed';
 import { ensureTable, localDynamoClient } from '../../scripts/local/parts/dynamodb';

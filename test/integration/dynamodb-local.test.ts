@@ -51,7 +51,8 @@ describe('DynamoDB Local launcher', () => {
           // checkout itself may live under /tmp (CI clones there); only its own files count then.
           const path = resolve(entry.replace(/\*$/, ''));
           expect(path.startsWith(`${ROOT}${sep}`), path).toBe(true);
-          if (!ROOT.startsWith(`${shared}${sep}`)) expect(path.startsWith(`${shared}${sep}`), path).toBe(false);
+          if (!ROOT.startsWith(`${shared}${sep}`))
+            expect(path.startsWith(`${shared}${sep}`), path).toBe(false);
         }
         const res = await fetch(`${dynamo.endpoint}/`, { method: 'POST' });
         expect(res.status).toBe(400);

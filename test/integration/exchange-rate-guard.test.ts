@@ -24,7 +24,12 @@ let ownTable = '';
 let sharedTable = '';
 /** Monday 23 November 2026, 11:00 in Caracas. */
 const now = new Date('2026-11-23T15:00:00Z');
-const admin = { sub: 'guard-admin', email: 'guardia@correo.com', token_use: 'id', 'cognito:groups': ['admin'] };
+const admin = {
+  sub: 'guard-admin',
+  email: 'guardia@correo.com',
+  token_use: 'id',
+  'cognito:groups': ['admin'],
+};
 
 const setRate = (body: unknown) =>
   invoke(handlerOf('adminSetExchangeRate'), apiEvent('adminSetExchangeRate', { body, claims: admin }));

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTableAccess, type TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
-import { type ImportReport, importExport } from '../../functions/services/product-import';
+import { type ImportReport, importExport } from '../../functions/services/publishing/product-import';
 import { readExportDir } from '../../scripts/import-support';
 import { type StreamPoller, startStreamPoller } from '../../scripts/local/stream-poller';
 import { keys } from '#shared/table';

@@ -8,7 +8,7 @@ import { createEmbeddedSearchIndex } from '../../functions/adapters/search/embed
 import { resetContext, setContextForTests } from '../../functions/app/context';
 import { handler as dispatchStream } from '../../functions/app/stream';
 import type { IndexWrite, RefusedWrite, SearchIndex } from '../../functions/ports/search-index';
-import { reindexAll } from '../../functions/services/indexer';
+import { reindexAll } from '../../functions/services/search/indexer';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
 import { type StreamPoller, startStreamPoller } from '../../scripts/local/stream-poller';
 import { keys } from '#shared/table';
@@ -16,6 +16,7 @@ import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend'
 import { lambdaContext, streamRecord } from '../support/events';
 import { MemorySearchIndex } from '../support/memory-search-index';
 import { deleteIndexes, localSearchIndex, uniqueIndexName } from '../support/opensearch';
+import { searchTerms } from '#shared/search-terms';
 
 let table: TableAccess;
 let search: SearchIndex;
@@ -71,7 +72,7 @@ describe.each<[string, () => SearchIndex]>([
       interval: 100,
     });
     const found = await search.search({
-      q: 'microscopio',
+      terms: searchTerms('microscopio'),
       university: uni,
       sort: 'newest',
       limit: 5,

@@ -7,7 +7,7 @@ import { createAlertStateStore, createSavedSearchRepository } from '../../functi
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createCountStore } from '../../functions/adapters/dynamodb/counts';
 import { productItem } from '../../functions/adapters/dynamodb/products';
-import { questionItem } from '../../functions/adapters/dynamodb/questions';
+import { questionEntity } from '../../functions/adapters/dynamodb/entities';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { createOpenSearchIndex } from '../../functions/adapters/search/opensearch';
 import { createOpenSearchSavedSearchIndex } from '../../functions/adapters/search/opensearch-alerts';
@@ -26,6 +26,7 @@ import { setHandlerContext } from '../support/callers';
 import { lambdaContext, streamRecord } from '../support/events';
 import { useNotifySecret } from '../support/notifications';
 import { deleteIndexes, localOpenSearch, uniqueIndexName } from '../support/opensearch';
+import { searchTerms } from '#shared/search-terms';
 
 /**
  * The stream dispatcher writing a batch to the real OpenSearch node in bulk (docs/decisions/051):
@@ -390,7 +391,7 @@ describe('the stream dispatcher indexes a batch in bulk on the real OpenSearch',
     expect(calls.write).toBe(1);
     expect(await indexedIds()).toEqual([fresh.id]);
     const found = await liveSearch().search({
-      q: 'ergonómica',
+      terms: searchTerms('ergonómica'),
       university,
       sort: 'newest',
       limit: 5,
@@ -473,7 +474,7 @@ describe('the stream dispatcher indexes a batch in bulk on the real OpenSearch',
     for (const p of gone) {
       await table.doc.send(new DeleteCommand({ TableName: table.tableName, Key: keys.product(p.id) }));
       event.push(streamRecord(seq(), 'REMOVE', productItem(p)));
-      const question = questionItem({
+      const question = questionEntity.item({
         id: `${clock}-${p.id}`,
         product_id: p.id,
         product_title: p.title,

@@ -17,7 +17,7 @@ import {
   recountListings,
   settleProductCounts,
   settleProductCountsOf,
-} from '../../functions/services/listing-counts';
+} from '../../functions/services/catalog/listing-counts';
 import type { Product } from '#shared/schemas';
 import { keys } from '#shared/table';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';

@@ -12,8 +12,12 @@ import { resetContext } from '../../functions/app/context';
 import { setHandlerContext } from '../support/callers';
 import { createCountStore } from '../../functions/adapters/dynamodb/counts';
 import { ENV } from '../../functions/commons/env';
-import { type ExpiryJobDeps, type ExpiryRunResult, runExpiry } from '../../functions/services/listing-expiry';
-import { signListingLink } from '../../functions/services/listing-links';
+import {
+  type ExpiryJobDeps,
+  type ExpiryRunResult,
+  runExpiry,
+} from '../../functions/services/publishing/listing-expiry';
+import { signListingLink } from '../../functions/services/publishing/listing-links';
 import { startSesLocal, type SesLocal } from '../../scripts/local/parts/ses';
 import { ensureTable, localDynamoClient } from '../../scripts/local/parts/dynamodb';
 import { writeProducts } from '../../scripts/local/table-fill';

@@ -398,7 +398,9 @@ describe('web origin', () => {
   });
 
   it('serves /images/* from the images bucket as the image its bytes are', async () => {
-    const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123' } }).webp().toBuffer();
+    const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123' } })
+      .webp()
+      .toBuffer();
     await s3Client.send(
       new PutObjectCommand({
         Bucket: bucket,
@@ -421,7 +423,12 @@ describe('web origin', () => {
 
   it('never serves raw uploads, even by a crafted path', async () => {
     await s3Client.send(
-      new PutObjectCommand({ Bucket: bucket, Key: 'uploads/u1/private.webp', Body: 'x', ContentType: 'image/webp' }),
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: 'uploads/u1/private.webp',
+        Body: 'x',
+        ContentType: 'image/webp',
+      }),
     );
     for (const path of [
       '/images/../uploads/u1/private.webp',

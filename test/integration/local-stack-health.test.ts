@@ -40,7 +40,9 @@ it('names each stopped part in the health report, degraded while the table answe
     expect(noAuth.body).toMatchObject({
       status: 'degraded',
       parts: { table: 'ok', search: 'ok', auth: 'down', mail: 'down', images: 'ok' },
-      error: { message: 'No responden el inicio de sesión y el correo. Inténtalo de nuevo en unos segundos.' },
+      error: {
+        message: 'No responden el inicio de sesión y el correo. Inténtalo de nuevo en unos segundos.',
+      },
     });
 
     await stack.stopPart('s3');

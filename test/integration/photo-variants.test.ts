@@ -21,7 +21,7 @@ import { resetContext } from '../../functions/app/context';
 import { setHandlerContext } from '../support/callers';
 import { ENV } from '../../functions/commons/env';
 import type { Moderator } from '../../functions/ports/moderation';
-import { backfillPhotoVariants } from '../../functions/services/photo-variants';
+import { backfillPhotoVariants } from '../../functions/services/publishing/photo-variants';
 import { ensureTable, localDynamoClient } from '../../scripts/local/parts/dynamodb';
 import {
   localS3Client,

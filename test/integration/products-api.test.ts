@@ -7,10 +7,10 @@ const health = handlerOf('health');
 const listProducts = handlerOf('listProducts');
 const relatedProducts = handlerOf('relatedProducts');
 import type { SearchIndex } from '../../functions/ports/search-index';
-import { toSearchDocument } from '../../functions/services/indexer';
+import { toSearchDocument } from '../../functions/services/search/indexer';
 import { createCountStore } from '../../functions/adapters/dynamodb/counts';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
-import { settleProductCounts } from '../../functions/services/listing-counts';
+import { settleProductCounts } from '../../functions/services/catalog/listing-counts';
 import type { Product } from '#shared/schemas';
 import { apiEvent, invoke } from '../support/events';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
@@ -247,9 +247,20 @@ describe('GET /api/products/{id} and /related', () => {
 
   it('answers only the canonical form of an id: one product, one URL', async () => {
     const p = active[1];
-    expect((await invoke(getProduct, apiEvent('getProduct', { params: { id: String(p.id) } }))).status).toBe(200);
+    expect((await invoke(getProduct, apiEvent('getProduct', { params: { id: String(p.id) } }))).status).toBe(
+      200,
+    );
     const hex = `0x${p.id.toString(16)}`;
-    for (const id of [hex, `${p.id}.0`, `+${p.id}`, `000${p.id}`, `${p.id / 10}e1`, ` ${p.id}`, `${p.id} `, '0']) {
+    for (const id of [
+      hex,
+      `${p.id}.0`,
+      `+${p.id}`,
+      `000${p.id}`,
+      `${p.id / 10}e1`,
+      ` ${p.id}`,
+      `${p.id} `,
+      '0',
+    ]) {
       const r = await invoke(getProduct, apiEvent('getProduct', { params: { id } }));
       expect(r.status, JSON.stringify(id)).toBe(404);
     }

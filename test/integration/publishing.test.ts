@@ -10,7 +10,7 @@ import { lazyContext, resetContext } from '../../functions/app/context';
 import { setHandlerContext } from '../support/callers';
 import { LIMITS } from '#shared/limits';
 import { tableParts } from '../../functions/app/parts/table';
-import { settleProductCounts } from '../../functions/services/listing-counts';
+import { settleProductCounts } from '../../functions/services/catalog/listing-counts';
 import { keys } from '#shared/table';
 const checkListing = handlerOf('checkListing');
 const createProduct = handlerOf('createProduct');

@@ -10,7 +10,7 @@ import { setHandlerContext } from '../support/callers';
 import { handler as dispatchStream } from '../../functions/app/stream';
 import { ENV } from '../../functions/commons/env';
 import type { StoredQuestion } from '../../functions/ports/questions';
-import { signUnsubscribeToken } from '../../functions/services/unsubscribe-tokens';
+import { signUnsubscribeToken } from '../../functions/services/notifications/unsubscribe-tokens';
 import type { NotificationSweeper } from '../../scripts/local/notification-sweeper';
 import { NOTIFICATION_MESSAGES } from '#shared/notification-schemas';
 import { keys } from '#shared/table';

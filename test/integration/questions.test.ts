@@ -8,7 +8,7 @@ import { createQuestionRepository } from '../../functions/adapters/dynamodb/ques
 import { resetContext } from '../../functions/app/context';
 import { setHandlerContext } from '../support/callers';
 import type { CommentModerator, QuestionRepository, StoredQuestion } from '../../functions/ports/questions';
-import { deleteProductQuestions } from '../../functions/services/questions';
+import { deleteProductQuestions } from '../../functions/services/questions/questions';
 import type { LocalServer } from '../../scripts/local/server';
 import { COMMENT_MODERATION_FALLBACK } from '#shared/comment-moderation';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/idempotency';

@@ -15,8 +15,8 @@ import {
   releaseHold,
   reportCounts,
   settleReportCounts,
-} from '../../functions/services/report-holds';
-import { REPORTS_PER_DAY } from '../../functions/services/reports';
+} from '../../functions/services/reports/report-holds';
+import { REPORTS_PER_DAY } from '../../functions/services/reports/reports';
 import { PUBLISH_MESSAGES } from '#shared/product-form';
 import { ALREADY_REPORTED_CODE, REPORT_MESSAGES } from '#shared/reports';
 import type { RouteName } from '#shared/routes';

@@ -10,8 +10,11 @@ import { auditSort } from '../../functions/adapters/dynamodb/entities';
 import { lazyContext } from '../../functions/app/context';
 import { tableParts } from '../../functions/app/parts/table';
 import { trustTableParts } from '../../functions/app/parts/trust';
-import { PRODUCTS_PER_MARKER_PAGE, settleProductCounts } from '../../functions/services/listing-counts';
-import { settleReportCounts } from '../../functions/services/report-holds';
+import {
+  PRODUCTS_PER_MARKER_PAGE,
+  settleProductCounts,
+} from '../../functions/services/catalog/listing-counts';
+import { settleReportCounts } from '../../functions/services/reports/report-holds';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 
 let table: TableAccess;

@@ -17,6 +17,7 @@ import {
   throttleOpenSearch,
   uniqueIndexName,
 } from '../support/opensearch';
+import { searchTerms } from '#shared/search-terms';
 
 const listProducts = handlerOf('listProducts');
 const health = handlerOf('health');
@@ -187,7 +188,7 @@ describe.each<[string, Outage]>([
     const { refusal } = outage;
     if (refusal !== undefined) {
       const asked = createOpenSearchIndex({ ...localOpenSearch(), index: outage.index }).search({
-        q: 'cientifica',
+        terms: searchTerms('cientifica'),
         sort: 'newest',
         limit: 5,
         offset: 0,
@@ -288,7 +289,7 @@ describe.each<[string, Outage]>([
         expect(await dispatch(record)).toEqual({ batchItemFailures: [] });
       }
       const found = await engine.search({
-        q: 'pizarra',
+        terms: searchTerms('pizarra'),
         university: product.university_id,
         sort: 'newest',
         limit: 5,

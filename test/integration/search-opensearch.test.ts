@@ -20,6 +20,7 @@ import { runSavedSearchIndexContract, savedSearch } from '../contract/saved-sear
 import { runRelevanceContract } from '../contract/relevance.contract';
 import { CONTRACT_DOCS, runSearchIndexContract } from '../contract/search-index.contract';
 import { localOpenSearch, uniqueIndexName } from '../support/opensearch';
+import { searchTerms } from '#shared/search-terms';
 
 /**
  * The OpenSearch adapters against a REAL OpenSearch 2.19: the integration setup's node
@@ -122,7 +123,12 @@ describe('the OpenSearch adapters on a real engine', () => {
     >;
     expect(mapping[index].mappings.dynamic).toBe('strict');
     expect(mapping[index].mappings.properties.title.fields?.prefix).toMatchObject({ analyzer: 'es_folded' });
-    const found = await first.search({ q: 'CIENTÍFICA', sort: 'newest', limit: 5, offset: 0 });
+    const found = await first.search({
+      terms: searchTerms('CIENTÍFICA'),
+      sort: 'newest',
+      limit: 5,
+      offset: 0,
+    });
     expect(found.items.map((i) => i.id)).toEqual([1]);
   });
 
@@ -171,7 +177,13 @@ describe('the OpenSearch adapters on a real engine', () => {
     delete body.mappings.properties.layout;
     await send({ method: 'PUT', path: `/${index}`, body });
     const old = savedSearch({ university: 'ucv', q: 'calculadora cientifica' });
-    const oldQuery = buildSearchRequest({ ...old, sort: 'newest', limit: 1, offset: 0 }).query;
+    const oldQuery = buildSearchRequest({
+      ...old,
+      terms: searchTerms(old.q),
+      sort: 'newest',
+      limit: 1,
+      offset: 0,
+    }).query;
     await send({
       method: 'PUT',
       path: `/${index}/_doc/${old.id}?refresh=true`,

@@ -35,7 +35,12 @@ beforeAll(() => {
 
 const owner = () => randomUUID();
 const notes = (o: string, count: number): Note[] =>
-  Array.from({ length: count }, (_, i) => ({ owner: o, id: String(i).padStart(4, '0'), text: `n${i}`, n: i }));
+  Array.from({ length: count }, (_, i) => ({
+    owner: o,
+    id: String(i).padStart(4, '0'),
+    text: `n${i}`,
+    n: i,
+  }));
 
 describe('an entity', () => {
   it('writes its key, name, index attributes and TTL, and reads back only the value', async () => {
@@ -67,9 +72,9 @@ describe('an entity', () => {
 
     await table.write(note.create({ ...k, text: 'uno', n: 1 }));
     const onlyIfTwo = { expression: 'n = :two', values: { ':two': 2 } };
-    expect(await table.write(note.update(k, changes({ set: { text: 'dos' } }), { condition: onlyIfTwo }))).toBe(
-      false,
-    );
+    expect(
+      await table.write(note.update(k, changes({ set: { text: 'dos' } }), { condition: onlyIfTwo })),
+    ).toBe(false);
     const res = await table.writeReturning(note.update(k, changes({ set: { text: 'tres' }, add: { n: 4 } })));
     expect(res).toMatchObject({ ok: true, attributes: { text: 'tres', n: 5 } });
 
@@ -82,7 +87,11 @@ describe('an entity', () => {
     const o = owner();
     await table.write(note.create({ owner: o, id: 'a', text: 'bien', n: 1 }));
     await table.write({ type: 'put', item: { pk: `TESTNOTE#${o}`, sk: 'NOTE#b', text: 42 } });
-    const read = await note.queryAll(table, { pk: `TESTNOTE#${o}`, sk: { beginsWith: 'NOTE#' }, consistent: true });
+    const read = await note.queryAll(table, {
+      pk: `TESTNOTE#${o}`,
+      sk: { beginsWith: 'NOTE#' },
+      consistent: true,
+    });
     expect(read.map((n) => n.id)).toEqual(['a']);
   });
 });
@@ -99,18 +108,23 @@ describe('a transaction', () => {
     expect(await table.get(note.key(a!), { consistent: true })).toBeUndefined();
     expect(await table.get(note.key(c!), { consistent: true })).toBeUndefined();
 
-    expect(await table.transact([note.create(a!), note.check(b!, { expression: 'n = :n', values: { ':n': 1 } })]))
-      .toEqual({ ok: true });
+    expect(
+      await table.transact([note.create(a!), note.check(b!, { expression: 'n = :n', values: { ':n': 1 } })]),
+    ).toEqual({ ok: true });
     expect(await note.get(table, a!, { consistent: true })).toEqual(a);
   });
 
   it('is refused before it is sent when two of its items bind one placeholder differently', async () => {
     const o = owner();
     const [a] = notes(o, 1);
-    const op = note.update(a!, { expression: 'SET #t = :v', names: { '#t': 'text' }, values: { ':v': 'x' } }, {
-      condition: { expression: 'n = :v', values: { ':v': 3 } },
-      upsert: true,
-    });
+    const op = note.update(
+      a!,
+      { expression: 'SET #t = :v', names: { '#t': 'text' }, values: { ':v': 'x' } },
+      {
+        condition: { expression: 'n = :v', values: { ':v': 3 } },
+        upsert: true,
+      },
+    );
     await expect(table.write(op)).rejects.toThrow(/Placeholder :v bound twice/);
     expect(await table.get(note.key(a!), { consistent: true })).toBeUndefined();
   });
@@ -146,10 +160,16 @@ describe('reading many', () => {
     const page = await table.queryPage({ index: INDEXES.gsi1, pk: `TESTNOTES#${theirs}` }, { limit: 1 });
     expect(page.nextCursor).not.toBeNull();
     await expect(
-      table.queryPage({ index: INDEXES.gsi1, pk: `TESTNOTES#${mine}` }, { limit: 1, cursor: page.nextCursor! }),
+      table.queryPage(
+        { index: INDEXES.gsi1, pk: `TESTNOTES#${mine}` },
+        { limit: 1, cursor: page.nextCursor! },
+      ),
     ).rejects.toBeInstanceOf(BadRequestError);
     await expect(
-      table.queryPage({ index: INDEXES.gsi2, pk: `TESTNOTES#${theirs}` }, { limit: 1, cursor: page.nextCursor! }),
+      table.queryPage(
+        { index: INDEXES.gsi2, pk: `TESTNOTES#${theirs}` },
+        { limit: 1, cursor: page.nextCursor! },
+      ),
     ).rejects.toBeInstanceOf(BadRequestError);
   });
 
@@ -162,7 +182,11 @@ describe('reading many', () => {
     expect(few).toHaveLength(25);
     expect(Object.keys(few[0]!).sort()).toEqual(['pk', 'sk']);
     const between = await table.queryAll({ ...q, sk: { between: ['NOTE#0010', 'NOTE#0019'] } });
-    expect(between.map((i) => i.sk)).toEqual(notes(o, 20).slice(10).map((n) => `NOTE#${n.id}`));
+    expect(between.map((i) => i.sk)).toEqual(
+      notes(o, 20)
+        .slice(10)
+        .map((n) => `NOTE#${n.id}`),
+    );
   });
 
   it('batches past DynamoDB limits: 230 keys read in order, absent ones undefined; 60 deleted', async () => {

@@ -5,7 +5,7 @@ import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { resetContext } from '../../functions/app/context';
 import { setHandlerContext } from '../support/callers';
 import type { Moderator } from '../../functions/ports/moderation';
-import { runJob } from '../../functions/services/admin-jobs';
+import { runJob } from '../../functions/services/admin/admin-jobs';
 import { ACCOUNT_MESSAGES, type Profile } from '#shared/account-schemas';
 import type { AdminJob } from '#shared/admin';
 import { ADMIN_MESSAGES } from '#shared/admin-messages';

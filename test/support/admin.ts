@@ -5,7 +5,7 @@ import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createTablePages } from '../../functions/adapters/dynamodb/table-pages';
 import { createRebuildableEmbeddedIndex } from '../../functions/adapters/search/embedded';
 import { createEmbeddedSavedSearchIndex } from '../../functions/adapters/search/embedded-alerts';
-import { type JobDeps, type RunOptions, runJob } from '../../functions/services/admin-jobs';
+import { type JobDeps, type RunOptions, runJob } from '../../functions/services/admin/admin-jobs';
 import type { RouteName } from '#shared/routes';
 import { apiEvent, type EventOptions, invoke } from './events';
 import { handlerOf } from './handlers';

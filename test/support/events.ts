@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBRecord } from 'aws-lambda';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/idempotency';
-import type { HttpApiEvent } from '../../functions/http/router';
+import type { HttpApiEvent } from '../../functions/http/api-event';
 import { buildPath, type RouteDef, type RouteName, routes } from '#shared/routes';
 import { idTokenFor } from './callers';
 

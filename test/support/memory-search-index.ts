@@ -8,7 +8,7 @@ import type {
   SearchResult,
 } from '../../functions/ports/search-index';
 import { compareForSearch } from '../../functions/adapters/search/sort-order';
-import { searchMatcher, searchTerms } from '#shared/search-terms';
+import { searchMatcher } from '#shared/search-terms';
 
 /**
  * A plain in-memory SearchIndex for tests that need AN index but do not test the engine (the word
@@ -37,7 +37,7 @@ export class MemorySearchIndex implements SearchIndex {
 
   async search(q: SearchQuery): Promise<SearchResult> {
     this.calls += 1;
-    const text = searchMatcher(q.q);
+    const text = searchMatcher(q.terms);
     const hits = [...this.docs.values()].filter((d) => {
       if (q.university && d.university_id !== q.university) return false;
       if (q.category && d.category !== q.category) return false;
@@ -48,8 +48,7 @@ export class MemorySearchIndex implements SearchIndex {
       if (q.hideReserved && d.status === 'reserved') return false;
       return text(d);
     });
-    const { preferred } = searchTerms(q.q);
-    hits.sort((a, b) => compareForSearch(a, b, q.sort, preferred));
+    hits.sort((a, b) => compareForSearch(a, b, q.sort, q.terms?.preferred));
     return { items: hits.slice(q.offset, q.offset + q.limit), total: hits.length };
   }
 }

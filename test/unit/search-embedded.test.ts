@@ -9,6 +9,7 @@ import type { SearchDocument } from '../../functions/ports/search-index';
 import { createEmbeddedSavedSearchIndex } from '../../functions/adapters/search/embedded-alerts';
 import { runRelevanceContract } from '../contract/relevance.contract';
 import { runSearchIndexContract } from '../contract/search-index.contract';
+import { searchTerms } from '#shared/search-terms';
 
 runSearchIndexContract('embedded', () => createEmbeddedSearchIndex());
 
@@ -55,13 +56,17 @@ describe('embedded search index', () => {
     }
     // Word prefixes read the vocabulary, also spliced or rebuilt: both must agree, without removed words.
     for (const q of ['1', '19', '5', 'prod']) {
-      const a = await single.search({ q, sort: 'oldest', limit: 60, offset: 0 });
-      const b = await bulk.search({ q, sort: 'oldest', limit: 60, offset: 0 });
+      const a = await single.search({ terms: searchTerms(q), sort: 'oldest', limit: 60, offset: 0 });
+      const b = await bulk.search({ terms: searchTerms(q), sort: 'oldest', limit: 60, offset: 0 });
       expect(a).toEqual(b);
     }
-    expect((await single.search({ q: '19', sort: 'oldest', limit: 60, offset: 0 })).total).toBe(11);
     expect(
-      (await single.search({ q: '5', sort: 'newest', limit: 60, offset: 0 })).items.map((i) => i.id),
+      (await single.search({ terms: searchTerms('19'), sort: 'oldest', limit: 60, offset: 0 })).total,
+    ).toBe(11);
+    expect(
+      (await single.search({ terms: searchTerms('5'), sort: 'newest', limit: 60, offset: 0 })).items.map(
+        (i) => i.id,
+      ),
     ).not.toContain(5);
     const newest = (await bulk.search({ sort: 'newest', limit: 3, offset: 0 })).items.map((i) => i.id);
     expect(newest).toEqual([196, 168, 140]);

@@ -9,6 +9,7 @@ import {
   WORD_FIELDS,
 } from '../../functions/adapters/search/opensearch';
 import { CONTRACT_DOCS } from '../contract/search-index.contract';
+import { searchTerms } from '#shared/search-terms';
 
 /**
  * The OpenSearch adapter where the real engine cannot tell (docs/decisions/044): SigV4 (the local
@@ -37,7 +38,14 @@ describe('OpenSearch queries', () => {
           }),
         }),
       })
-      .parse(buildSearchRequest({ q: 'laptop calculdora sillas', sort: 'newest', limit: 10, offset: 0 }));
+      .parse(
+        buildSearchRequest({
+          terms: searchTerms('laptop calculdora sillas'),
+          sort: 'newest',
+          limit: 10,
+          offset: 0,
+        }),
+      );
     const fields = body.query.bool.filter.flatMap((w) => w.bool.should.map((c) => c.multi_match.fields));
     expect(fields.length).toBeGreaterThanOrEqual(7);
     for (const f of fields) expect(f).toEqual(WORD_FIELDS);

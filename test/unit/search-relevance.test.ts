@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedSearchIndex } from '../../functions/adapters/search/embedded';
 import type { SearchIndex } from '../../functions/ports/search-index';
-import { type CatalogDeps, listProducts } from '../../functions/services/catalog';
-import { toSearchDocument } from '../../functions/services/indexer';
+import { type CatalogDeps, listProducts } from '../../functions/services/catalog/catalog';
+import { toSearchDocument } from '../../functions/services/search/indexer';
 import { LIMITS } from '#shared/limits';
 import { listProductsQuerySchema, type Product } from '#shared/schemas';
 import { isListed } from '#shared/table';

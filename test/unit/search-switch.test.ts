@@ -10,9 +10,10 @@ import {
   switchableSearchIndex,
 } from '../../scripts/local/search-switch';
 import { CONTRACT_DOCS } from '../contract/search-index.contract';
+import { searchTerms } from '#shared/search-terms';
 
 /** The local stack's switch that makes its search index fail or hang (scripts/local/search-switch.ts). */
-const query = { q: 'casio', sort: 'newest', limit: 5, offset: 0 } as const;
+const query = { terms: searchTerms('casio'), sort: 'newest', limit: 5, offset: 0 } as const;
 let index: SwitchableSearchIndex;
 let server: Server;
 let origin: string;

@@ -17,6 +17,9 @@ const dynamoCursorSchema = z.strictObject({
   key: z.record(z.string().check(z.maxLength(20)), z.string().check(z.minLength(1), z.maxLength(300))),
 });
 
+/** The table's own key, as an "index" for cursors: a page of a partition of the table itself. */
+export const TABLE_KEY_INDEX: IndexDef = { name: 'table', pk: KEY.pk, sk: KEY.sk };
+
 export function encodeDynamoCursor(
   index: IndexDef,
   lastKey: Record<string, unknown> | undefined,
@@ -32,7 +35,7 @@ export function decodeDynamoCursor(cursor: string, index: IndexDef, pk: string):
   const parsed = dynamoCursorSchema.safeParse(decodeJsonCursor(cursor));
   if (!parsed.success) throw new BadRequestError(API_MESSAGES.invalidCursor);
   const { i, key } = parsed.data;
-  const expected = [KEY.pk, KEY.sk, index.pk, index.sk].sort();
+  const expected = [...new Set([KEY.pk, KEY.sk, index.pk, index.sk])].sort();
   const names = Object.keys(key).sort();
   const sameShape = names.length === expected.length && names.every((n, j) => n === expected[j]);
   if (i !== index.name || !sameShape || key[index.pk] !== pk)

@@ -67,11 +67,7 @@ export function both(a: Expr | undefined, b: Expr | undefined): Expr | undefined
  * An update expression from the attributes to set, remove and add to (numbers), with placeholders
  * of its own (`#u0`, `:u0`…) that a condition's cannot collide with.
  */
-export function changes(c: {
-  set?: Item;
-  remove?: readonly string[];
-  add?: Record<string, number>;
-}): Expr {
+export function changes(c: { set?: Item; remove?: readonly string[]; add?: Record<string, number> }): Expr {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   let n = 0;

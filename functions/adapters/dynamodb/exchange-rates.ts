@@ -27,7 +27,10 @@ export function createExchangeRateStore(access: TableAccess): ExchangeRateStore 
     get: (date) => exchangeRateEntity.get(table, { date }, { consistent: true }),
 
     async history(limit) {
-      const { items } = await table.queryOnce({ pk: keys.exchangeRatePartition, newestFirst: true }, { limit });
+      const { items } = await table.queryOnce(
+        { pk: keys.exchangeRatePartition, newestFirst: true },
+        { limit },
+      );
       return exchangeRateEntity.parseAll(items);
     },
 

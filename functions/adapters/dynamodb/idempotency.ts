@@ -9,7 +9,7 @@ import type { CreateTerms, IdempotencyRecord, IdempotencyStore } from '../../por
 import type { TableAccess } from './client';
 import { idempotencyRecordEntity } from './entities';
 import { pruneWindow, windowUse } from './send-windows';
-import { type Table, tableOf, type WriteOp } from './table';
+import { asTable, type Table, tableOf, type WriteOp } from './table';
 
 /**
  * Idempotent creates in the table (docs/decisions/041-idempotent-writes.md): a create's own items,
@@ -53,8 +53,10 @@ function recordPut(record: IdempotencyRecord): WriteOp {
   );
 }
 
-/** Rounds of "an allowance was full of old uses, or another transaction held an item: again". */
+/** Rounds of "an allowance was full of old uses: drop them, again". */
 const CREATE_ROUNDS = 20;
+/** Times a create that lost a race to another transaction is sent again. */
+const CONFLICT_RETRIES = 20;
 
 /**
  * Writes a create's `items` (each with its own condition) with its terms, in one transaction.
@@ -67,16 +69,19 @@ export async function transactCreate(
   items: readonly WriteOp[],
   terms?: CreateTerms,
 ): Promise<number | null> {
-  const table = 'doc' in access ? tableOf(access) : access;
+  const table = asTable(access);
   const allowances = terms?.allowances ?? [];
   const recordAt = items.length;
   const firstAllowance = items.length + (terms ? 1 : 0);
   for (let round = 0; round < CREATE_ROUNDS; round += 1) {
-    const outcome = await table.transact([
-      ...items,
-      ...(terms ? [recordPut(terms.record)] : []),
-      ...allowances.map((a) => windowUse(a.subject, terms!.now, a.max, a.windowMs)),
-    ]);
+    const outcome = await table.transact(
+      [
+        ...items,
+        ...(terms ? [recordPut(terms.record)] : []),
+        ...allowances.map((a) => windowUse(a.subject, terms!.now, a.max, a.windowMs)),
+      ],
+      { conflictRetries: CONFLICT_RETRIES },
+    );
     if (outcome.ok) return null;
     const { reasons } = outcome;
     // A twin written first decides the answer, whatever else its write changed (a report exists).
@@ -92,9 +97,9 @@ export async function transactCreate(
       }
       continue;
     }
-    // Another transaction held one of the items (TransactionConflict): again, a moment later.
-    if (!outcome.conflict) throw new Error(`Transaction cancelled: ${reasons.join(', ')}`);
-    await new Promise((r) => setTimeout(r, 10 + Math.random() * 20 * (round + 1)));
+    // Other transactions kept holding one of the items (TransactionConflict): busy, try later.
+    if (outcome.conflict) break;
+    throw new Error(`Transaction cancelled: ${reasons.join(', ')}`);
   }
   throw new ServiceUnavailableError();
 }

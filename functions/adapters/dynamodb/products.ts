@@ -1,135 +1,76 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Product, productSchema } from '#shared/schemas';
-import {
-  ENTITY_ATTRIBUTE,
-  entityKey,
-  INDEX_LIST,
-  INDEXES,
-  isListed,
-  KEY,
-  keys,
-  productIndexAttributes,
-  productListingKey,
-} from '#shared/table';
-import { logger } from '../../commons/observability';
+import type { Product } from '#shared/schemas';
+import { ENTITY_ATTRIBUTE, INDEX_LIST, INDEXES, isListed, KEY, keys, productListingKey } from '#shared/table';
+import { fold } from '#shared/text';
 import type { Page, ProductListingScope, ProductRepository } from '../../ports/repositories';
 import type { TableAccess } from './client';
-import { queryIndexPage } from './cursor';
+
 import { transactCreate } from './idempotency';
-import { legacyOp } from './table';
-import { batchGetItems, isConditionalCheckFailed, stripKeys } from './items';
-import { universityOpenCheck } from './universities';
+import { settled, tableOf } from './table';
+import { decodeDynamoCursor, encodeDynamoCursor } from './cursor';
+import { auditEntity, productCounterEntity, productEntity, productWhile, universityIsOpen } from './entities';
 
-const COUNTER_ATTRIBUTE = 'last_id';
+/** Items the admin's product list reads at most per request when filters skip most of them. */
+export const PRODUCT_SCAN_BUDGET = 600;
 
-/** Maps an item back to the entity; an item that is not a valid product is logged and skipped. */
-function toProduct(item: Record<string, unknown> | undefined): Product | null {
-  if (!item) return null;
-  const parsed = productSchema.safeParse(stripKeys(item));
-  if (parsed.success) return parsed.data;
-  logger.warn('skipping malformed product item', { pk: item.pk, issues: parsed.error.issues.slice(0, 3) });
-  return null;
-}
+/** The item of a product (the whole item: sparse indexes and absent-not-null fields). */
+export const productItem = productEntity.item;
 
-export function productItem(product: Product): Record<string, unknown> {
-  // A hold that is not there is no attribute at all (the hold's conditions test for its absence).
-  const { held_at, hold_released_at, expires_at, expired_at, reminded_for, ...rest } = product;
-  return {
-    ...rest,
-    ...(held_at ? { held_at } : {}),
-    ...(hold_released_at ? { hold_released_at } : {}),
-    // Absent rather than null, so the expiry job's conditions can test for them (decision 030).
-    ...(expires_at ? { expires_at } : {}),
-    ...(expired_at ? { expired_at } : {}),
-    ...(reminded_for ? { reminded_for } : {}),
-    ...entityKey('product', keys.product(product.id)),
-    ...productIndexAttributes(product),
-  };
-}
-
-export function createProductRepository(table: TableAccess): ProductRepository {
-  const { doc, tableName } = table;
+export function createProductRepository(access: TableAccess): ProductRepository {
+  const table = tableOf(access);
+  const counter = {} as Record<string, never>;
   return {
     async nextId() {
       // ADD is atomic: concurrent callers always get distinct values, and it creates the counter.
-      const res = await doc.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.productCounter(),
-          UpdateExpression: 'ADD #v :one SET #e = :entity',
-          ExpressionAttributeNames: { '#v': COUNTER_ATTRIBUTE, '#e': ENTITY_ATTRIBUTE },
-          ExpressionAttributeValues: { ':one': 1, ':entity': 'counter' },
-          ReturnValues: 'UPDATED_NEW',
-        }),
+      const res = await table.writeReturning(
+        productCounterEntity.update(
+          counter,
+          {
+            expression: 'ADD #v :one SET #e = :entity',
+            names: { '#v': 'last_id', '#e': ENTITY_ATTRIBUTE },
+            values: { ':one': 1, ':entity': 'counter' },
+          },
+          { upsert: true },
+        ),
       );
-      const value = res.Attributes?.[COUNTER_ATTRIBUTE];
+      const value = res.attributes?.last_id;
       if (typeof value !== 'number') throw new Error('Product id counter returned no number');
       return value;
     },
 
     async raiseIdFloor(id) {
-      try {
-        // Conditional, so the counter only ever moves up (an import of old ids never lowers it).
-        await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.productCounter(),
-            UpdateExpression: 'SET #v = :id, #e = :entity',
-            ConditionExpression: 'attribute_not_exists(#v) OR #v < :id',
-            ExpressionAttributeNames: { '#v': COUNTER_ATTRIBUTE, '#e': ENTITY_ATTRIBUTE },
-            ExpressionAttributeValues: { ':id': id, ':entity': 'counter' },
-          }),
-        );
-      } catch (err) {
-        if (!isConditionalCheckFailed(err)) throw err;
-      }
+      // Conditional, so the counter only ever moves up (an import of old ids never lowers it).
+      await table.write(
+        productCounterEntity.update(
+          counter,
+          {
+            expression: 'SET #v = :id, #e = :entity',
+            names: { '#v': 'last_id', '#e': ENTITY_ATTRIBUTE },
+            values: { ':id': id, ':entity': 'counter' },
+          },
+          { upsert: true, condition: { expression: 'attribute_not_exists(#v) OR #v < :id' } },
+        ),
+      );
     },
 
-    async get(id, opts) {
-      const res = await doc.send(
-        new GetCommand({
-          TableName: tableName,
-          Key: keys.product(id),
-          ConsistentRead: opts?.consistent === true,
-        }),
-      );
-      return toProduct(res.Item);
-    },
+    get: (id, opts) => productEntity.get(table, { id }, opts),
 
     async getMany(ids, opts) {
-      const items = await batchGetItems(table, ids.map(keys.product), opts);
-      return items.map(toProduct);
+      const items = await table.batchGet(
+        ids.map((id) => productEntity.key({ id })),
+        opts,
+      );
+      return items.map((item) => productEntity.parse(item));
     },
 
-    async putIfAbsent(product) {
-      try {
-        await doc.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: productItem(product),
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        );
-        return true;
-      } catch (err) {
-        if (isConditionalCheckFailed(err)) return false;
-        throw err;
-      }
-    },
+    putIfAbsent: (product) => table.write(productEntity.create(product)),
 
     async publish(product, sellerDomain, terms) {
       const failed = await transactCreate(
         table,
         [
-          legacyOp({
-            Put: {
-              TableName: tableName,
-              Item: productItem(product),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          }),
+          productEntity.create(product),
           // A university being deleted takes no new listing: its deletion job could miss it.
-          legacyOp(universityOpenCheck(tableName, product.university_id, sellerDomain)),
+          universityIsOpen(product.university_id, sellerDomain),
         ],
         terms,
       );
@@ -140,54 +81,33 @@ export function createProductRepository(table: TableAccess): ProductRepository {
 
     async listActive(scope: ProductListingScope, order, limit, cursor): Promise<Page<Product>> {
       const { index, pk } = productListingKey(scope);
-      const page = await queryIndexPage(table, { index, pk, newestFirst: order !== 'oldest', limit, cursor });
-      const items = page.items.map(toProduct).filter((p): p is Product => p !== null && isListed(p));
-      return { items, nextCursor: page.nextCursor };
+      const page = await productEntity.queryPage(
+        table,
+        { index, pk, newestFirst: order !== 'oldest' },
+        { limit, cursor },
+      );
+      return { items: page.items.filter(isListed), nextCursor: page.nextCursor };
     },
 
     async listByOwner(ownerId, limit) {
-      const res = await doc.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: INDEXES.gsi5.name,
-          KeyConditionExpression: '#pk = :pk',
-          ExpressionAttributeNames: { '#pk': INDEXES.gsi5.pk },
-          ExpressionAttributeValues: { ':pk': keys.byOwner(ownerId) },
-          ScanIndexForward: false,
-          Limit: limit,
-        }),
+      const { items } = await table.queryOnce(
+        { index: INDEXES.gsi5, pk: keys.byOwner(ownerId), newestFirst: true },
+        { limit },
       );
-      return (res.Items ?? []).map(toProduct).filter((p): p is Product => p !== null);
+      return productEntity.parseAll(items);
     },
 
     async changeStatus(id, ownerId, from, to) {
-      const current = toProduct(
-        (
-          await doc.send(
-            new GetCommand({ TableName: tableName, Key: keys.product(id), ConsistentRead: true }),
-          )
-        ).Item,
-      );
+      const current = await productEntity.get(table, { id }, { consistent: true });
       // A product held for review by reports is the admin's to change until released.
       if (!current || current.owner_id !== ownerId || current.status !== from || current.held_at) return null;
       const next: Product = { ...current, status: to };
-      try {
-        // The whole item is rewritten so the sparse index attributes match the new status; the
-        // condition makes a concurrent change (or a change of owner) win instead of being undone.
-        await doc.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: productItem(next),
-            ConditionExpression: '#status = :from AND owner_id = :owner AND attribute_not_exists(held_at)',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':from': from, ':owner': ownerId },
-          }),
-        );
-        return next;
-      } catch (err) {
-        if (isConditionalCheckFailed(err)) return null;
-        throw err;
-      }
+      // The whole item is rewritten so the sparse index attributes match the new status; the
+      // condition makes a concurrent change (or a change of owner) win instead of being undone.
+      const written = await table.write(
+        productEntity.put(next, { condition: productWhile.sellersToChange(ownerId, from) }),
+      );
+      return written ? next : null;
     },
 
     async hold(id, at, releasedAt) {
@@ -197,76 +117,89 @@ export function createProductRepository(table: TableAccess): ProductRepository {
       const listing = INDEX_LIST.filter(
         (i) => i !== INDEXES.gsi5 && i !== INDEXES.gsi6 && i !== INDEXES.gsi7,
       ).flatMap((i) => [i.pk, i.sk]);
-      try {
-        await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.product(id),
-            UpdateExpression: `SET held_at = :at REMOVE ${listing.join(', ')}`,
-            ConditionExpression: [
-              `attribute_exists(${KEY.pk})`,
-              '#status = :active',
-              'attribute_not_exists(held_at)',
-              releasedAt === null ? 'attribute_not_exists(hold_released_at)' : 'hold_released_at = :released',
-            ].join(' AND '),
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':at': at,
-              ':active': 'active',
-              ...(releasedAt === null ? {} : { ':released': releasedAt }),
-            },
-          }),
-        );
-        return true;
-      } catch (err) {
-        if (isConditionalCheckFailed(err)) return false;
-        throw err;
-      }
+      return table.write(
+        productEntity.update(
+          { id },
+          { expression: `SET held_at = :at REMOVE ${listing.join(', ')}`, values: { ':at': at } },
+          { condition: productWhile.holdable(releasedAt) },
+        ),
+      );
     },
 
     async releaseHold(id, at) {
-      const current = toProduct(
-        (
-          await doc.send(
-            new GetCommand({ TableName: tableName, Key: keys.product(id), ConsistentRead: true }),
-          )
-        ).Item,
-      );
+      const current = await productEntity.get(table, { id }, { consistent: true });
       if (!current?.held_at) return null;
       const next: Product = { ...current, held_at: undefined, hold_released_at: at };
-      try {
-        // The whole item again, so the listing index attributes come back if it is still active.
-        await doc.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: productItem(next),
-            ConditionExpression: 'held_at = :held',
-            ExpressionAttributeValues: { ':held': current.held_at },
-          }),
+      // The whole item again, so the listing index attributes come back if it is still active.
+      const written = await table.write(
+        productEntity.put(next, { condition: productWhile.heldSince(current.held_at) }),
+      );
+      return written ? next : null;
+    },
+
+    async listEvery(filter, limit, cursor) {
+      // Every product of every status, newest first (gsi6), filtered as read: a bounded number of
+      // items per request however few match, with a cursor where the reading stopped.
+      const index = INDEXES.gsi6;
+      const pk = keys.everyProduct();
+      let start: Record<string, unknown> | undefined = cursor
+        ? decodeDynamoCursor(cursor, index, pk)
+        : undefined;
+      const out: Product[] = [];
+      let read = 0;
+      const keyOf = (item: Record<string, unknown>) => ({
+        [KEY.pk]: item[KEY.pk],
+        [KEY.sk]: item[KEY.sk],
+        [index.pk]: item[index.pk],
+        [index.sk]: item[index.sk],
+      });
+      const matches = (p: Product) =>
+        (!filter.status || p.status === filter.status) &&
+        (!filter.university || p.university_id === filter.university) &&
+        (!filter.words?.length || filter.words.every((w) => fold(p.title).includes(w)));
+      while (out.length < limit && read < PRODUCT_SCAN_BUDGET) {
+        const page = await table.queryOnce(
+          { index, pk, newestFirst: true },
+          { limit: Math.min(PRODUCT_SCAN_BUDGET - read, Math.max(limit - out.length, 50) + 1), start },
         );
-        return next;
-      } catch (err) {
-        if (isConditionalCheckFailed(err)) return null;
-        throw err;
+        read += page.items.length;
+        let stoppedAt: Record<string, unknown> | undefined;
+        for (const item of page.items) {
+          const product = productEntity.parse(item);
+          if (product && matches(product)) {
+            // One more match exists: the page ends at the previous item.
+            if (out.length === limit) return { items: out, nextCursor: encodeDynamoCursor(index, stoppedAt) };
+            out.push(product);
+          }
+          stoppedAt = keyOf(item);
+        }
+        start = page.lastKey;
+        if (!start) return { items: out, nextCursor: null };
+        // The page is full; whether more match is unknown without reading on: hand a cursor.
+        if (out.length === limit) return { items: out, nextCursor: encodeDynamoCursor(index, stoppedAt) };
       }
+      return { items: out, nextCursor: encodeDynamoCursor(index, start) };
+    },
+
+    async replace(current, next, audits) {
+      const outcome = await table.transact([
+        productEntity.put(next, { condition: productWhile.asRead(current) }),
+        ...audits.map((a) => auditEntity.create(a)),
+      ]);
+      return settled(outcome);
+    },
+
+    async remove(current, audits) {
+      const outcome = await table.transact([
+        productEntity.remove(current, productWhile.asRead(current)),
+        ...audits.map((a) => auditEntity.create(a)),
+      ]);
+      return settled(outcome);
     },
 
     async deleteOwned(id, ownerId) {
-      try {
-        const res = await doc.send(
-          new DeleteCommand({
-            TableName: tableName,
-            Key: keys.product(id),
-            ConditionExpression: 'owner_id = :owner',
-            ExpressionAttributeValues: { ':owner': ownerId },
-            ReturnValues: 'ALL_OLD',
-          }),
-        );
-        return toProduct(res.Attributes);
-      } catch (err) {
-        if (isConditionalCheckFailed(err)) return null;
-        throw err;
-      }
+      const res = await table.writeReturning(productEntity.remove({ id }, productWhile.ownedBy(ownerId)));
+      return res.ok ? productEntity.parse(res.attributes) : null;
     },
   };
 }

@@ -1,9 +1,9 @@
 import { INDEXES, keys } from '#shared/table';
 import type { ReportRepository } from '../../ports/reports';
 import type { TableAccess } from './client';
-import { reportEntity } from './entities';
+import { auditEntity, productEntity, productWhile, reportEntity } from './entities';
 import { transactCreate } from './idempotency';
-import { tableOf } from './table';
+import { settled, tableOf } from './table';
 
 export function createReportRepository(access: TableAccess): ReportRepository {
   const table = tableOf(access);
@@ -43,6 +43,23 @@ export function createReportRepository(access: TableAccess): ReportRepository {
         { limit },
       );
       return page.items;
+    },
+
+    async decide(report, decided, product, audits) {
+      const outcome = await table.transact([
+        reportEntity.put(decided, {
+          condition: {
+            expression: '#rstatus = :rpending',
+            names: { '#rstatus': 'status' },
+            values: { ':rpending': report.status },
+          },
+        }),
+        ...(product
+          ? [productEntity.put(product.next, { condition: productWhile.asRead(product.current) })]
+          : []),
+        ...audits.map((a) => auditEntity.create(a)),
+      ]);
+      return settled(outcome);
     },
   };
 }

@@ -17,7 +17,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { type IndexDef, KEY } from '#shared/table';
 import type { TableAccess } from './client';
-import { decodeDynamoCursor, encodeDynamoCursor } from './cursor';
+import { decodeDynamoCursor, encodeDynamoCursor, TABLE_KEY_INDEX } from './cursor';
 
 /**
  * The single table, spoken to in one place (docs/decisions/056-entities.md): every raw SDK command
@@ -75,6 +75,13 @@ export type TransactOutcome =
       readonly conflict: boolean;
     };
 
+/** A transaction's answer as written or not; anything but a failed condition is an error. */
+export function settled(outcome: TransactOutcome): boolean {
+  if (outcome.ok) return true;
+  if (outcome.failed >= 0) return false;
+  throw new Error(`transaction cancelled: ${outcome.reasons.join(', ') || 'conflict'}`);
+}
+
 /** A key condition on the sort key (of the table or of an index). */
 export type SortCondition =
   | { readonly beginsWith: string }
@@ -110,6 +117,8 @@ export const MAX_TRANSACTION_ITEMS = 100;
 /** BatchGetItem reads at most 100 keys a call, BatchWriteItem writes 25 items. */
 const BATCH_GET_KEYS = 100;
 const BATCH_WRITE_ITEMS = 25;
+/** Tries of a batch's unprocessed writes before it is an error. */
+const UNPROCESSED_RETRIES = 5;
 
 const isError = (err: unknown, name: string) => err instanceof Error && err.name === name;
 
@@ -205,6 +214,9 @@ export type Table = ReturnType<typeof createTable>;
 
 const tables = new WeakMap<TableAccess, Table>();
 
+/** A table, from an access or as it is (functions called by adapters not yet moved to entities). */
+export const asTable = (t: Table | TableAccess): Table => ('doc' in t ? tableOf(t) : t);
+
 /** The table of an access (one per access: repositories built from the same access share it). */
 export function tableOf(access: TableAccess): Table {
   let table = tables.get(access);
@@ -240,6 +252,27 @@ export function createTable({ doc, tableName }: TableAccess) {
     };
   }
 
+  async function sendTransaction(items: TransactItem[]): Promise<TransactOutcome> {
+    try {
+      await doc.send(new TransactWriteCommand({ TransactItems: items }));
+      return { ok: true };
+    } catch (err) {
+      // DynamoDB may also refuse a transaction that collided with another one as a whole.
+      if (isError(err, 'TransactionConflictException'))
+        return { ok: false, reasons: [], failed: -1, conflict: true };
+      if (!isError(err, 'TransactionCanceledException')) throw err;
+      const reasons = ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map(
+        (r) => r.Code,
+      );
+      return {
+        ok: false,
+        reasons,
+        failed: reasons.indexOf('ConditionalCheckFailed'),
+        conflict: reasons.includes('TransactionConflict'),
+      };
+    }
+  }
+
   const table = {
     name: tableName,
 
@@ -261,9 +294,14 @@ export function createTable({ doc, tableName }: TableAccess) {
     async batchGet(keyList: readonly Key[], opts?: { consistent?: boolean }): Promise<(Item | undefined)[]> {
       const id = (k: Readonly<Record<string, unknown>>) => `${String(k[KEY.pk])}\u0000${String(k[KEY.sk])}`;
       const found = new Map<string, Item>();
-      const unique = [...new Map(keyList.map((k) => [id({ [KEY.pk]: k.pk, [KEY.sk]: k.sk }), { [KEY.pk]: k.pk, [KEY.sk]: k.sk }])).values()];
+      const unique = [
+        ...new Map(
+          keyList.map((k) => [id({ [KEY.pk]: k.pk, [KEY.sk]: k.sk }), { [KEY.pk]: k.pk, [KEY.sk]: k.sk }]),
+        ).values(),
+      ];
       const chunks: Item[][] = [];
-      for (let i = 0; i < unique.length; i += BATCH_GET_KEYS) chunks.push(unique.slice(i, i + BATCH_GET_KEYS));
+      for (let i = 0; i < unique.length; i += BATCH_GET_KEYS)
+        chunks.push(unique.slice(i, i + BATCH_GET_KEYS));
       await Promise.all(
         chunks.map(async (chunk) => {
           let pending: Item[] | undefined = chunk;
@@ -317,28 +355,25 @@ export function createTable({ doc, tableName }: TableAccess) {
 
     /**
      * Several writes, all or none (TransactWriteItems). A cancelled transaction is an answer with
-     * the reason of each item; any other failure is thrown.
+     * the reason of each item; any other failure is thrown. A transaction that lost a race (another
+     * held one of its items, and no condition failed) is sent again up to `conflictRetries` times,
+     * a moment later each time; its last answer says `conflict` if it never got through.
      */
-    async transact(ops: readonly WriteOp[]): Promise<TransactOutcome> {
+    async transact(ops: readonly WriteOp[], opts?: { conflictRetries?: number }): Promise<TransactOutcome> {
       if (ops.length > MAX_TRANSACTION_ITEMS) throw new TransactionTooLargeError(ops.length);
-      try {
-        await doc.send(new TransactWriteCommand({ TransactItems: ops.map((op) => transactItem(TableName, op)) }));
-        return { ok: true };
-      } catch (err) {
-        if (!isError(err, 'TransactionCanceledException')) throw err;
-        const reasons = ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map(
-          (r) => r.Code,
-        );
-        return {
-          ok: false,
-          reasons,
-          failed: reasons.indexOf('ConditionalCheckFailed'),
-          conflict: reasons.includes('TransactionConflict'),
-        };
+      const items = ops.map((op) => transactItem(TableName, op));
+      for (let attempt = 0; ; attempt += 1) {
+        const outcome = await sendTransaction(items);
+        const lostRace = !outcome.ok && outcome.conflict && outcome.failed < 0;
+        if (!lostRace || attempt >= (opts?.conflictRetries ?? 0)) return outcome;
+        await new Promise((r) => setTimeout(r, 10 + Math.random() * 20 * (attempt + 1)));
       }
     },
 
-    /** Puts and deletes without conditions, 25 a call, the unprocessed ones sent again. */
+    /**
+     * Puts and deletes without conditions, 25 a call; what DynamoDB leaves unprocessed (under load)
+     * is sent again with a growing pause, and an error says how many were left after 5 tries.
+     */
     async batchWrite(ops: readonly ({ put: Item } | { delete: Key })[]): Promise<void> {
       for (let i = 0; i < ops.length; i += BATCH_WRITE_ITEMS) {
         let pending: NonNullable<BatchWriteCommandOutput['UnprocessedItems']>[string] | undefined = ops
@@ -348,7 +383,10 @@ export function createTable({ doc, tableName }: TableAccess) {
               ? { PutRequest: { Item: op.put } }
               : { DeleteRequest: { Key: { [KEY.pk]: op.delete.pk, [KEY.sk]: op.delete.sk } } },
           );
-        while (pending && pending.length > 0) {
+        for (let attempt = 0; pending && pending.length > 0; attempt += 1) {
+          if (attempt > UNPROCESSED_RETRIES)
+            throw new Error(`${pending.length} batch writes left unprocessed`);
+          if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
           const res: BatchWriteCommandOutput = await doc.send(
             new BatchWriteCommand({ RequestItems: { [TableName]: pending } }),
           );
@@ -362,7 +400,9 @@ export function createTable({ doc, tableName }: TableAccess) {
       q: Query,
       opts?: { limit?: number; start?: Record<string, unknown> },
     ): Promise<{ items: Item[]; lastKey?: Record<string, unknown> }> {
-      const res: QueryCommandOutput = await doc.send(new QueryCommand(queryInput(q, opts?.start, opts?.limit)));
+      const res: QueryCommandOutput = await doc.send(
+        new QueryCommand(queryInput(q, opts?.start, opts?.limit)),
+      );
       return { items: res.Items ?? [], lastKey: res.LastEvaluatedKey };
     },
 
@@ -390,15 +430,16 @@ export function createTable({ doc, tableName }: TableAccess) {
     },
 
     /**
-     * One page of an index partition for a client, and the cursor of the next page. One item more
+     * One page of a partition (of an index, or of the table) for a client, and the cursor of the next page. One item more
      * than asked tells whether another page exists, so the last page never hands out a cursor to an
      * empty page. A cursor must belong to the same index and partition (cursor.ts), or it is a 400.
      */
     async queryPage(
-      q: Query & { index: IndexDef },
+      q: Query,
       page: { limit: number; cursor?: string },
     ): Promise<{ items: Item[]; nextCursor: string | null }> {
-      const { index, pk } = q;
+      const { pk } = q;
+      const index = q.index ?? TABLE_KEY_INDEX;
       const start = page.cursor ? decodeDynamoCursor(page.cursor, index, pk) : undefined;
       const { items: raw } = await table.queryOnce(q, { limit: page.limit + 1, start });
       const items = raw.slice(0, page.limit);
@@ -456,13 +497,22 @@ export function legacyOp(raw: TransactItem): WriteOp {
     return { type: 'put', item: Item ?? {}, ...(condition ? { condition } : {}) };
   }
   if (raw.Update) {
-    const { Key, UpdateExpression, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } =
-      raw.Update;
+    const {
+      Key,
+      UpdateExpression,
+      ConditionExpression,
+      ExpressionAttributeNames,
+      ExpressionAttributeValues,
+    } = raw.Update;
     const condition = expr(ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues);
     return {
       type: 'update',
       key: keyOf(Key),
-      update: { expression: UpdateExpression ?? '', names: ExpressionAttributeNames, values: ExpressionAttributeValues },
+      update: {
+        expression: UpdateExpression ?? '',
+        names: ExpressionAttributeNames,
+        values: ExpressionAttributeValues,
+      },
       ...(condition ? { condition } : {}),
     };
   }

@@ -1,4 +1,3 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { universityDomainRefusal } from '#shared/university-domains';
 import { fold } from '#shared/text';
 import {
@@ -7,27 +6,29 @@ import {
   universityRequestSchema,
   universitySchema,
 } from '#shared/schemas';
-import { entityKey, INDEXES, KEY, keys, universityRequestIndexAttributes } from '#shared/table';
+import { INDEXES, KEY, keys } from '#shared/table';
 import { logger } from '../../commons/observability';
-import type { UniversityRepository, UniversityRequestRepository } from '../../ports/repositories';
+import type {
+  StoredUniversity,
+  UniversityRepository,
+  UniversityRequestRepository,
+} from '../../ports/repositories';
 import type { TableAccess } from './client';
-import { isConditionalCheckFailed, stripKeys } from './items';
-import { queryIndexAll } from './cursor';
-import { transactCreate } from './idempotency';
-import { legacyOp } from './table';
 import {
-  cancellationReasons,
-  domainConflict,
-  domainMoveItems,
-  type TransactItem,
-  transactDomains,
-} from './university-domains';
+  auditEntity,
+  jobEntity,
+  jobLockEntity,
+  type StoredUniversityValue,
+  universityEntity,
+  universityRequestEntity,
+} from './entities';
+import { transactCreate } from './idempotency';
+import { settled, tableOf, type TransactItem } from './table';
+import { backfillDomainClaim, domainConflict, domainMoveItems, transactDomains } from './university-domains';
 
 /**
- * A transaction step that holds only while the university exists, is not being deleted and (when
- * given) still has the e-mail domain `domain`: what a verification, a listing, a saved search or a
- * meeting point of the university is written with, so none is written for a deleted one
- * (docs/decisions/042).
+ * The raw form of `universityIsOpen` (entities.ts), for adapters not yet moved to entities;
+ * removed with the last of them.
  */
 export function universityOpenCheck(tableName: string, universityId: string, domain?: string): TransactItem {
   return {
@@ -40,100 +41,199 @@ export function universityOpenCheck(tableName: string, universityId: string, dom
   };
 }
 
-function toUniversity(item: Record<string, unknown> | undefined): University | null {
-  // A university being deleted (docs/decisions/026) is gone for everyone but the admin already.
-  if (!item || item.deleting_job_id) return null;
-  const parsed = universitySchema.safeParse(stripKeys(item));
-  if (parsed.success) return parsed.data;
-  logger.warn('skipping malformed university item', { pk: item.pk });
-  return null;
-}
+/** Rounds a university write retries when a domain claim it met changed before it could explain why. */
+const DOMAIN_ROUNDS = 3;
 
-/** A university request as stored: its key, entity and the admin's index attributes. */
-export function universityRequestItem(request: UniversityRequest): Record<string, unknown> {
-  return {
-    ...request,
-    ...entityKey('universityRequest', keys.universityRequest(request.id)),
-    ...universityRequestIndexAttributes(request),
-  };
-}
+/** A university as the admin sees it: also while it is being deleted. */
+const stored = (u: StoredUniversityValue): StoredUniversity => ({
+  ...u,
+  deleting_job_id: u.deleting_job_id ?? null,
+});
 
-export function createUniversityRepository({ doc, tableName }: TableAccess): UniversityRepository {
+/** A university being deleted (docs/decisions/026) is gone for everyone but the admin already. */
+const publicUniversity = (u: ReturnType<typeof universityEntity.parse>): University | null => {
+  if (!u || u.deleting_job_id) return null;
+  const { deleting_job_id: _deleting, ...university } = u;
+  return university;
+};
+
+export function createUniversityRepository(access: TableAccess): UniversityRepository {
+  const table = tableOf(access);
+
+  async function listStored(): Promise<StoredUniversity[]> {
+    // A handful of items in two index partitions: the listed and those being deleted.
+    const [listed, deleting] = await Promise.all([
+      table.queryAll({ index: INDEXES.gsi1, pk: keys.universitiesPartition }),
+      table.queryAll({ index: INDEXES.gsi2, pk: keys.universitiesDeletingPartition }),
+    ]);
+    return universityEntity
+      .parseAll([...listed, ...deleting])
+      .map(stored)
+      .sort((a, b) => fold(a.name).localeCompare(fold(b.name)) || a.id.localeCompare(b.id));
+  }
+
   return {
     async list() {
       // A handful of items in one partition of gsi1, sorted by folded name.
-      const items = await queryIndexAll({ doc, tableName }, INDEXES.gsi1, keys.universitiesPartition);
-      return items.map((i) => toUniversity(i)).filter((u): u is University => u !== null);
+      const items = await table.queryAll({ index: INDEXES.gsi1, pk: keys.universitiesPartition });
+      return items.map((i) => publicUniversity(universityEntity.parse(i))).filter((u) => u !== null);
     },
 
-    async get(id) {
-      const res = await doc.send(new GetCommand({ TableName: tableName, Key: keys.university(id) }));
-      return toUniversity(res.Item);
-    },
+    get: async (id) => publicUniversity(await universityEntity.get(table, { id })),
 
     async putIfAbsent(university) {
-      const put = {
-        Put: {
-          TableName: tableName,
-          Item: {
-            ...university,
-            ...entityKey('university', keys.university(university.id)),
-            [INDEXES.gsi1.pk]: keys.universitiesPartition,
-            [INDEXES.gsi1.sk]: `${fold(university.name)}#${university.id}`,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      };
+      const create = universityEntity.create(university);
       // The seed and the import: with the domain claim when the domain may be claimed (decision 042).
       const refused = universityDomainRefusal(university.email_domain) !== null;
-      const claim = refused
-        ? []
-        : await domainMoveItems({ doc, tableName }, university.id, null, university.email_domain);
+      const claim = refused ? [] : await domainMoveItems(table, university.id, null, university.email_domain);
       if (refused)
         logger.warn('university written with a refused e-mail domain, unclaimed', {
           id: university.id,
           domain: university.email_domain,
         });
-      try {
-        await transactDomains({ doc, tableName }, [put, ...claim]);
-        return true;
-      } catch (err) {
-        const reasons = cancellationReasons(err);
-        if (!reasons?.includes('ConditionalCheckFailed')) throw err;
-        if (reasons[0] === 'ConditionalCheckFailed') return false;
-      }
+      const outcome = await transactDomains(table, [create, ...claim]);
+      if (outcome.ok) return true;
+      if (outcome.failed === 0) return false;
       // Old data whose domain is another university's: kept, unclaimed and logged, never lost.
       logger.warn('university written without its e-mail domain claim: it conflicts with another', {
         id: university.id,
-        conflict: await domainConflict({ doc, tableName }, university.id, university.email_domain),
+        conflict: await domainConflict(table, university.id, university.email_domain),
       });
-      try {
-        await doc.send(new PutCommand(put.Put));
-        return true;
-      } catch (err) {
-        if (isConditionalCheckFailed(err)) return false;
-        throw err;
+      return table.write(create);
+    },
+
+    listStored,
+
+    getStored: async (id) => {
+      const u = await universityEntity.get(table, { id }, { consistent: true });
+      return u ? stored(u) : null;
+    },
+
+    async backfillDomainClaims() {
+      let claimed = 0;
+      for (const u of await listStored()) if (await backfillDomainClaim(table, u)) claimed++;
+      return claimed;
+    },
+
+    async create(university, audit) {
+      for (let round = 0; round < DOMAIN_ROUNDS; round++) {
+        const outcome = await transactDomains(table, [
+          universityEntity.create(universitySchema.parse(university)),
+          auditEntity.create(audit),
+          ...(await domainMoveItems(table, university.id, null, university.email_domain)),
+        ]);
+        if (outcome.ok) return 'created';
+        if (outcome.failed === 0) return 'exists';
+        const conflict = await domainConflict(table, university.id, university.email_domain);
+        if (conflict) return conflict;
       }
+      throw new Error(`university ${university.id}: its domain claim kept changing`);
+    },
+
+    async update(current, next, audit) {
+      for (let round = 0; round < DOMAIN_ROUNDS; round++) {
+        const outcome = await transactDomains(table, [
+          universityEntity.put(universitySchema.parse(next), {
+            // As read, and not being deleted (a deletion wins over an edit).
+            condition: {
+              expression:
+                'attribute_exists(#ckpk) AND attribute_not_exists(deleting_job_id) AND created_at = :c AND email_domain = :d',
+              names: { '#ckpk': KEY.pk },
+              values: { ':c': current.created_at, ':d': current.email_domain },
+            },
+          }),
+          auditEntity.create(audit),
+          ...(await domainMoveItems(table, current.id, current.email_domain, next.email_domain)),
+        ]);
+        if (outcome.ok) return 'updated';
+        if (outcome.failed === 0) return 'changed';
+        const conflict = await domainConflict(table, current.id, next.email_domain);
+        if (conflict) return conflict;
+      }
+      throw new Error(`university ${current.id}: its domain claim kept changing`);
+    },
+
+    async markDeleting(current, job, audit) {
+      const outcome = await table.transact([
+        universityEntity.update(
+          { id: current.id },
+          {
+            // Out of the public list (gsi1) at once; into the admin's list of deletions (gsi2).
+            expression: 'SET deleting_job_id = :job, #g2pk = :g2pk, #g2sk = :id REMOVE #g1pk, #g1sk',
+            names: {
+              '#g1pk': INDEXES.gsi1.pk,
+              '#g1sk': INDEXES.gsi1.sk,
+              '#g2pk': INDEXES.gsi2.pk,
+              '#g2sk': INDEXES.gsi2.sk,
+            },
+            values: { ':job': job.id, ':g2pk': keys.universitiesDeletingPartition, ':id': current.id },
+          },
+          { condition: { expression: 'attribute_not_exists(deleting_job_id)' } },
+        ),
+        jobEntity.create(job),
+        jobLockEntity.create({ job_id: job.id }, { key: job }),
+        auditEntity.create(audit),
+      ]);
+      return settled(outcome);
+    },
+
+    async remove(id, jobId) {
+      const university = await universityEntity.get(table, { id }, { consistent: true });
+      // Gone already (a retried run), or no longer this job's: nothing to do.
+      if (!university || university.deleting_job_id !== jobId) return;
+      // Its meeting points first (decision 032): a university re-created under the id starts with none.
+      const points = await table.queryAll({
+        pk: keys.universityPartition(id),
+        sk: { beginsWith: keys.meetingPointPrefix },
+        keysOnly: true,
+      });
+      await table.batchWrite(points.map((p) => ({ delete: { pk: String(p.pk), sk: String(p.sk) } })));
+      // Gone meanwhile (an overlapping run): nothing to do, whatever the outcome.
+      await transactDomains(table, [
+        universityEntity.remove({ id }, { expression: 'deleting_job_id = :job', values: { ':job': jobId } }),
+        // Its domain is free again, for a university created after it (decision 042).
+        ...(await domainMoveItems(table, id, university.email_domain, null)),
+      ]);
     },
   };
 }
 
-export function createUniversityRequestRepository(table: TableAccess): UniversityRequestRepository {
-  const { doc, tableName } = table;
+export function createUniversityRequestRepository(access: TableAccess): UniversityRequestRepository {
+  const table = tableOf(access);
   return {
     async create(request: UniversityRequest, terms) {
-      const put = {
-        TableName: tableName,
-        Item: universityRequestItem(universityRequestSchema.parse(request)),
-        // A uuid never repeats; the condition makes a retried request unable to overwrite one.
-        ConditionExpression: 'attribute_not_exists(pk)',
-      };
+      // A uuid never repeats; the condition makes a retried request unable to overwrite one.
+      const create = universityRequestEntity.create(universityRequestSchema.parse(request));
       if (!terms) {
-        await doc.send(new PutCommand(put));
+        // Written once: an existing id is a failure (as a Put conditioned on absence would throw).
+        if (!(await table.write(create))) throw new Error(`university request ${request.id} already exists`);
         return;
       }
-      if ((await transactCreate(table, [legacyOp({ Put: put })], terms)) !== null)
+      if ((await transactCreate(table, [create], terms)) !== null)
         throw new Error(`university request ${request.id} already exists`);
+    },
+
+    async list(status, limit, cursor) {
+      const q = status
+        ? { index: INDEXES.gsi2, pk: keys.universityRequestsByStatus(status), newestFirst: true }
+        : { index: INDEXES.gsi1, pk: keys.universityRequestsPartition, newestFirst: true };
+      return universityRequestEntity.queryPage(table, q, { limit, cursor });
+    },
+
+    get: (id) => universityRequestEntity.get(table, { id }, { consistent: true }),
+
+    async decide(current, next, audit) {
+      const outcome = await table.transact([
+        universityRequestEntity.put(next, {
+          condition: {
+            expression: '#qstatus = :qpending',
+            names: { '#qstatus': 'status' },
+            values: { ':qpending': current.status },
+          },
+        }),
+        auditEntity.create(audit),
+      ]);
+      return settled(outcome);
     },
   };
 }

@@ -1,9 +1,10 @@
-import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { claimableParents, universityDomainRefusal } from '#shared/university-domains';
-import { ENTITY_ATTRIBUTE, keys } from '#shared/table';
+import { ENTITY_ATTRIBUTE, KEY } from '#shared/table';
 import { logger } from '../../commons/observability';
-import type { DomainConflict } from '../../ports/admin';
+import type { DomainConflict } from '../../ports/repositories';
+import { universityDomainEntity, universityEntity } from './entities';
 import type { TableAccess } from './client';
+import { asTable, type Table, type TransactOutcome, type WriteOp } from './table';
 
 /**
  * The universities' e-mail domain claims (docs/decisions/042). One item per domain node
@@ -18,8 +19,6 @@ import type { TableAccess } from './client';
  * is cancelled, so a parent and its child can never both be held. Sets make each step idempotent.
  */
 
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
 const NAMES = {
   '#e': ENTITY_ATTRIBUTE,
   '#d': 'domain_name',
@@ -28,6 +27,9 @@ const NAMES = {
 } as const;
 
 const NOBODY_ELSE = '(attribute_not_exists(#u) OR #u = :u)';
+
+/** Times a write of shared domain nodes that lost a race (not a condition) is sent again. */
+const DOMAIN_CONFLICT_RETRIES = 4;
 
 interface NodeOps {
   claim?: boolean;
@@ -64,7 +66,7 @@ function nodeOps(from: string | null, to: string | null, releaseFrom: boolean): 
   return ops;
 }
 
-function nodeUpdate(tableName: string, universityId: string, domain: string, op: NodeOps): TransactItem {
+function nodeUpdate(universityId: string, domain: string, op: NodeOps): WriteOp {
   const set = ['#e = :entity', '#d = :d'];
   const remove: string[] = [];
   const conditions: string[] = [];
@@ -91,31 +93,29 @@ function nodeUpdate(tableName: string, universityId: string, domain: string, op:
   ]
     .filter(Boolean)
     .join(' ');
+  // DynamoDB refuses a placeholder that no expression uses.
   const used = (name: string) => expression.includes(name) || conditions.some((c) => c.includes(name));
   const values: Record<string, unknown> = { ':entity': 'universityDomain', ':d': domain };
   if (used(':u')) values[':u'] = universityId;
   if (used(':self')) values[':self'] = new Set([universityId]);
   if (used(':one')) values[':one'] = 1;
-  return {
-    Update: {
-      TableName: tableName,
-      Key: keys.universityDomain(domain),
-      UpdateExpression: expression,
-      ...(conditions.length ? { ConditionExpression: [...new Set(conditions)].join(' AND ') } : {}),
-      ExpressionAttributeNames: Object.fromEntries(Object.entries(NAMES).filter(([k]) => used(k))),
-      ExpressionAttributeValues: values,
+  return universityDomainEntity.update(
+    { domain },
+    {
+      expression,
+      names: Object.fromEntries(Object.entries(NAMES).filter(([k]) => used(k))),
+      values,
     },
-  };
+    {
+      upsert: true,
+      ...(conditions.length ? { condition: { expression: [...new Set(conditions)].join(' AND ') } } : {}),
+    },
+  );
 }
 
-async function node(table: TableAccess, domain: string) {
-  const res = await table.doc.send(
-    new GetCommand({ TableName: table.tableName, Key: keys.universityDomain(domain), ConsistentRead: true }),
-  );
-  const item = res.Item;
-  const holder = typeof item?.university_id === 'string' ? item.university_id : null;
-  const below = item?.below instanceof Set ? [...item.below].map(String) : [];
-  return { holder, below };
+async function node(table: Table, domain: string) {
+  const item = await universityDomainEntity.get(table, { domain }, { consistent: true });
+  return { holder: item?.university_id ?? null, below: [...(item?.below ?? [])] };
 }
 
 /**
@@ -125,16 +125,16 @@ async function node(table: TableAccess, domain: string) {
  * Refused domains (decision 042) are never claimed: such data is left unclaimed (and logged).
  */
 export async function domainMoveItems(
-  table: TableAccess,
+  table: Table,
   universityId: string,
   from: string | null,
   to: string | null,
-): Promise<TransactItem[]> {
+): Promise<WriteOp[]> {
   const releaseFrom = from !== null && from !== to && (await node(table, from)).holder === universityId;
   const claimTo = to !== null && universityDomainRefusal(to) === null ? to : null;
   const fromParentsOnly = from !== null && universityDomainRefusal(from) === null ? from : null;
   const ops = nodeOps(fromParentsOnly, claimTo, releaseFrom);
-  return [...ops].map(([d, op]) => nodeUpdate(table.tableName, universityId, d, op));
+  return [...ops].map(([d, op]) => nodeUpdate(universityId, d, op));
 }
 
 /**
@@ -142,7 +142,7 @@ export async function domainMoveItems(
  * parent of it, or a subdomain of it. Null when nothing stands in the way any more (a race ended).
  */
 export async function domainConflict(
-  table: TableAccess,
+  table: Table,
   universityId: string,
   domain: string,
 ): Promise<DomainConflict | null> {
@@ -156,38 +156,22 @@ export async function domainConflict(
   }
   const child = own.below.find((id) => id !== universityId);
   if (child) {
-    const res = await table.doc.send(
-      new GetCommand({ TableName: table.tableName, Key: keys.university(child), ConsistentRead: true }),
-    );
-    const other = typeof res.Item?.email_domain === 'string' ? res.Item.email_domain : domain;
+    const other =
+      (await universityEntity.get(table, { id: child }, { consistent: true }))?.email_domain ?? domain;
     return { kind: 'over', domain, other, universityId: child };
   }
   return null;
 }
 
-/** A transaction cancelled with these reasons (one per item), or null when it was not cancelled. */
-export function cancellationReasons(err: unknown): (string | undefined)[] | null {
-  if (!(err instanceof Error) || err.name !== 'TransactionCanceledException') return null;
-  return ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map(
-    (r) => r.Code,
-  );
-}
-
-/** Tries a transaction that touches shared domain nodes again when it lost a race, not a condition. */
-export async function transactDomains(table: TableAccess, items: TransactItem[]): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await table.doc.send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (err) {
-      const reasons = cancellationReasons(err);
-      const lostRace =
-        (err instanceof Error && err.name === 'TransactionConflictException') ||
-        (reasons?.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed'));
-      if (!lostRace || attempt >= 4) throw err;
-      await new Promise((r) => setTimeout(r, 20 + Math.random() * 80));
-    }
-  }
+/**
+ * A transaction that touches shared domain nodes, sent again when it lost a race (not a
+ * condition). A race lost every time is an error (nothing was written).
+ */
+export async function transactDomains(table: Table, items: WriteOp[]): Promise<TransactOutcome> {
+  const outcome = await table.transact(items, { conflictRetries: DOMAIN_CONFLICT_RETRIES });
+  if (!outcome.ok && outcome.failed < 0)
+    throw new Error(`domain transaction cancelled: ${outcome.reasons.join(', ') || 'conflict'}`);
+  return outcome;
 }
 
 /**
@@ -197,9 +181,10 @@ export async function transactDomains(table: TableAccess, items: TransactItem[])
  * institutional verification refuses a refused domain anyway. True when written.
  */
 export async function backfillDomainClaim(
-  table: TableAccess,
+  access: Table | TableAccess,
   university: { id: string; email_domain: string },
 ): Promise<boolean> {
+  const table = asTable(access);
   const domain = university.email_domain.toLowerCase();
   const refusal = universityDomainRefusal(domain);
   if (refusal) {
@@ -209,26 +194,35 @@ export async function backfillDomainClaim(
   if ((await node(table, domain)).holder === university.id) return false;
   // Only while the university still has this domain: a listing read before an edit moved it must
   // not claim the old one again.
-  const stillHas: TransactItem = {
-    ConditionCheck: {
-      TableName: table.tableName,
-      Key: keys.university(university.id),
-      ConditionExpression: 'attribute_exists(pk) AND email_domain = :d',
-      ExpressionAttributeValues: { ':d': university.email_domain },
+  const stillHas = universityEntity.check(
+    { id: university.id },
+    {
+      expression: 'attribute_exists(#ckpk) AND email_domain = :d',
+      names: { '#ckpk': KEY.pk },
+      values: { ':d': university.email_domain },
     },
-  };
-  try {
-    await transactDomains(table, [stillHas, ...(await domainMoveItems(table, university.id, null, domain))]);
-    return true;
-  } catch (err) {
-    const reasons = cancellationReasons(err);
-    if (!reasons?.includes('ConditionalCheckFailed')) throw err;
-    if (reasons[0] === 'ConditionalCheckFailed') return false;
-    logger.warn('university e-mail domain conflicts with another university; left unclaimed', {
-      id: university.id,
-      domain,
-      conflict: await domainConflict(table, university.id, domain),
-    });
-    return false;
-  }
+  );
+  const outcome = await transactDomains(table, [
+    stillHas,
+    ...(await domainMoveItems(table, university.id, null, domain)),
+  ]);
+  if (outcome.ok) return true;
+  if (outcome.failed === 0) return false;
+  logger.warn('university e-mail domain conflicts with another university; left unclaimed', {
+    id: university.id,
+    domain,
+    conflict: await domainConflict(table, university.id, domain),
+  });
+  return false;
+}
+
+/**
+ * A transaction cancelled with these reasons (one per item), or null when it was not cancelled:
+ * only for adapters not yet moved to the table's `transact`; removed with the last of them.
+ */
+export function cancellationReasons(err: unknown): (string | undefined)[] | null {
+  if (!(err instanceof Error) || err.name !== 'TransactionCanceledException') return null;
+  return ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map(
+    (r) => r.Code,
+  );
 }

@@ -1,6 +1,6 @@
 import type { SortOrder } from '#shared/enums';
 import type { ProductSummary } from '#shared/schemas';
-import { isEmptyText, queryWord, searchableWords, searchTerms } from '#shared/search-terms';
+import { isEmptyText, NO_TERMS, queryWord, searchableWords } from '#shared/search-terms';
 import type { SearchDocument, SearchIndex, SearchQuery, SearchResult } from '../../ports/search-index';
 import { writeInOrder } from './in-order-writes';
 import { compareForSearch, compareForSort } from './sort-order';
@@ -336,7 +336,8 @@ export function createEmbeddedSearchIndex(): SearchIndex & { ids(): Promise<numb
     async search(q): Promise<SearchResult> {
       const start = q.offset;
       const end = q.offset + q.limit;
-      const terms = searchTerms(q.q);
+      // The text's terms as the catalog service read them (never the text again).
+      const terms = q.terms ?? NO_TERMS;
       const noText = isEmptyText(terms);
       const reverse = q.sort === 'oldest';
       const list = order(q.sort === 'oldest' ? 'newest' : q.sort);

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { SavedSearchFilters } from '#shared/alerts';
+import { searchTerms } from '#shared/search-terms';
 import type { MatchableSearch, SavedSearchIndex, SavedSearchMatch } from '../../ports/alerts';
 import type { SearchDocument } from '../../ports/search-index';
 import {
@@ -61,11 +62,15 @@ export function buildPercolatorIndexBody(): JsonObject {
   };
 }
 
-/** The query a saved search is stored as: the search's own query (its words, filters, price range), read from the all-words field. */
+/**
+ * The query a saved search is stored as: the search's own query (its words, filters, price range),
+ * read from the all-words field. The saved text is read here, once, as the catalog service reads a
+ * search's.
+ */
 export function buildPercolatorQuery(f: SavedSearchFilters): JsonObject {
   const request = buildSearchRequest(
     {
-      q: f.q,
+      terms: searchTerms(f.q),
       university: f.university,
       category: f.category,
       career: f.career,

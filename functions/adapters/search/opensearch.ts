@@ -2,7 +2,7 @@ import aws4 from 'aws4';
 import * as z from 'zod/mini';
 import { CAREER_LABELS, CATEGORY_LABELS, type SortOrder } from '#shared/enums';
 import { productSummarySchema } from '#shared/schemas';
-import { type ConditionTerm, type QueryWord, searchTerms } from '#shared/search-terms';
+import { type ConditionTerm, NO_TERMS, type QueryWord } from '#shared/search-terms';
 import type {
   IndexWrite,
   SearchDocument,
@@ -202,8 +202,9 @@ function conditionClause(term: ConditionTerm, fields: readonly string[]): JsonOb
 export const MAX_RESULT_WINDOW = 10_000;
 
 /**
- * The _search body for a query: one filter clause per word and per condition word, the filters, the
- * sort, the page. `wordFields`: ALL_WORDS_FIELDS on an index that has that field.
+ * The _search body for a query: one filter clause per word and per condition word (its terms, as the
+ * catalog service read the text), the filters, the sort, the page. `wordFields`: ALL_WORDS_FIELDS on
+ * an index that has that field.
  */
 export function buildSearchRequest(
   query: SearchQuery,
@@ -220,7 +221,7 @@ export function buildSearchRequest(
     if (query.maxPrice !== undefined) range.lte = query.maxPrice;
     filter.push({ range: { price: range } });
   }
-  const terms = searchTerms(query.q);
+  const terms = query.terms ?? NO_TERMS;
   // 'Ocultar reservados': documents indexed before the status field have none, so they stay.
   const mustNot = query.hideReserved ? [{ term: { status: 'reserved' } }] : [];
   // The preferred condition scores 1, anything else 0: the sort's first key.

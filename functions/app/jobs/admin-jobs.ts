@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
 import { logger } from '../../commons/observability';
-import { pendingJobIds, runJob } from '../../services/admin-jobs';
+import { pendingJobIds, runJob } from '../../services/admin/admin-jobs';
 import { lazyContextOf } from '../context';
 import { basicParts } from '../parts/basics';
 import { imageStoreParts } from '../parts/images';

@@ -3,7 +3,7 @@ import { createBcvPageSource } from '../../adapters/http/bcv-page';
 import { countMetric, logger, observe } from '../../commons/observability';
 import { METRIC } from '../../commons/metric-names';
 import type { BcvPageSource } from '../../ports/exchange-rates';
-import { type BcvRunResult, recordBcvRate } from '../../services/exchange-rates';
+import { type BcvRunResult, recordBcvRate } from '../../services/admin/exchange-rates';
 import { lazyContextOf } from '../context';
 import { basicParts } from '../parts/basics';
 import { tableParts } from '../parts/table';

@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
 import { logger } from '../../commons/observability';
-import { type ExpiryRunResult, runExpiry } from '../../services/listing-expiry';
+import { type ExpiryRunResult, runExpiry } from '../../services/publishing/listing-expiry';
 import { lazyContextOf } from '../context';
 import { basicParts } from '../parts/basics';
 import { mailParts } from '../parts/mail';

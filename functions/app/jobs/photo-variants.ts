@@ -2,7 +2,7 @@ import type { Context } from 'aws-lambda';
 import { createTableAccess } from '../../adapters/dynamodb/client';
 import { createProductPhotoPages } from '../../adapters/dynamodb/product-photo-pages';
 import { logger } from '../../commons/observability';
-import { type BackfillProgress, backfillPhotoVariants } from '../../services/photo-variants';
+import { type BackfillProgress, backfillPhotoVariants } from '../../services/publishing/photo-variants';
 import { lazyContextOf } from '../context';
 import { imageParts } from '../parts/images';
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { parseProductRow, parseUniversityRow } from '../../../functions/services/product-import';
+import { parseProductRow, parseUniversityRow } from '../../../functions/services/publishing/product-import';
 import { generateDemoExport } from '../../../scripts/demo/data';
 import {
   IMAGE_HEIGHT,

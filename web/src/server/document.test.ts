@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '#shared/html';
 import { APP_SCRIPTS_TEMPLATE_ID } from '../first-paint/app-scripts';
 import type { PageHead } from '../lib/page-head/types';
-import type { RenderRequest, RenderResult } from './entry-server';
+import type { RenderRequest, RenderResult } from './types';
 import { answerPage, renderDocument, shellDocument } from './document';
 
 /** index.html as Vite writes it (web/dist/index.html, shortened). */

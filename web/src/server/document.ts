@@ -21,7 +21,7 @@ import {
 import { appLoaderSrc, screenAssetTags } from './assets';
 import { APP_SCRIPTS_TEMPLATE_ID } from '../first-paint/app-scripts';
 import { renderHeadTags } from '../lib/page-head/render-head-tags';
-import type { RenderRequest, RenderResult } from './entry-server';
+import type { RenderRequest, RenderResult } from './types';
 
 export interface PageRequest {
   /** The page's path and query as requested ('/product/12?x=1'), still percent-encoded. */

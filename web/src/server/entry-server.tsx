@@ -24,39 +24,15 @@ import {
 import { App } from '../app/app';
 import { createQueryClient } from '../app/provider';
 import { screenOf } from '../app/router';
-import type { PageHead } from '../lib/page-head/types';
 import type { PrefetchResult, RenderValues } from '../lib/render-context';
 import { type Session, SessionContext } from '../lib/session';
 import { appLoaderSrc, screenAssetTags } from './assets';
 import { answerPage, type PageRequest, type PageResponse, shellDocument } from './document';
 import { headOf } from './heads';
+import type { RenderRequest, RenderResult } from './types';
 
 /** How long a render waits for the API before it renders what it has (the rest: pending states). */
 export const RENDER_DATA_MS = 1_000;
-
-export interface RenderRequest {
-  /** The site's origin (from the stage's configuration, never a request header). */
-  origin: string;
-  /** The render's clock (ms since the epoch). */
-  now: number;
-  /** The university the page shows: a link's `?university=`, else the `mu_u` cookie (document.ts). */
-  university?: string | null;
-}
-
-export interface RenderResult {
-  status: number;
-  /** The page's title, description, canonical URL, Open Graph/Twitter tags and JSON-LD. */
-  head: PageHead;
-  /**
-   * True when some of the page's data was late (RENDER_DATA_MS): the HTML shows its loading state,
-   * and the page is kept at the edge for a few seconds only.
-   */
-  degraded: boolean;
-  /** The app's markup, the content of the document's #root. */
-  html: string;
-  /** RenderState as JSON: what the browser hydrates with. */
-  state: string;
-}
 
 /** What the browser's hydration needs besides the HTML: the render's values and its query cache. */
 export interface RenderState {

@@ -17,7 +17,7 @@ export interface PendingRegistration {
   expiresAt: number;
 }
 
-/** As long as the server keeps a registration (functions/services/accounts.ts). */
+/** As long as the server keeps a registration (functions/services/accounts/accounts.ts). */
 const KEEP_MS = 24 * 60 * 60 * 1000;
 
 export function rememberRegistration(email: string, registration: string, now = Date.now()): void {
