@@ -1,5 +1,4 @@
 import { domainOfEmail, type Profile, profileSchema } from '#shared/account-schemas';
-import { type Product, productSchema } from '#shared/schemas';
 import { INDEXES, KEY, keys } from '#shared/table';
 import type {
   CodeRecord,
@@ -11,11 +10,12 @@ import type {
   ResetTokenRepository,
 } from '../../ports/accounts';
 import type { TableAccess } from './client';
-import { changes, heldValue } from './entity';
+import { changes } from './entity';
 import {
   favoriteEntity,
   institutionalClaimEntity,
   mailRequestEntity,
+  productEntity,
   profileEntity,
   registrationEntity,
   resetTokenEntity,
@@ -290,12 +290,8 @@ export function createFavoriteRepository(access: TableAccess): FavoriteRepositor
       // The user is the partition's: its items hold only the product and the date.
       const favorites = favoriteEntity.parseAll(items.map((i) => ({ ...i, user_id: userId })));
       favorites.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.product_id - a.product_id);
-      // Products are declared by products.ts; read here only for the list.
-      const products = await table.batchGet(favorites.map((f) => keys.product(f.product_id)));
-      return products.flatMap((item) => {
-        const parsed = item ? productSchema.safeParse(heldValue(item)) : null;
-        return parsed?.success ? [parsed.data satisfies Product] : [];
-      });
+      const products = await table.batchGet(favorites.map((f) => productEntity.key({ id: f.product_id })));
+      return productEntity.parseAll(products);
     },
   };
 }

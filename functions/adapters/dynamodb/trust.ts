@@ -1,27 +1,14 @@
-import { type Product, productSchema } from '#shared/schemas';
-import { INDEXES, KEY, keys } from '#shared/table';
+import { INDEXES, keys } from '#shared/table';
 import { fold } from '#shared/text';
-import { logger } from '../../commons/observability';
 import type { SellerProfile, StoredMeetingPoint, TrustStore } from '../../ports/trust';
 import type { TableAccess } from './client';
-import { both, changes, heldValue, present } from './entity';
-import { auditEntity, meetingPointEntity, profileEntity } from './entities';
+import { both, changes, present } from './entity';
+import { auditEntity, meetingPointEntity, productEntity, profileEntity } from './entities';
 import { type Item, legacyOp, tableOf, type WriteOp } from './table';
 import { universityOpenCheck } from './universities';
 
 /** A meeting point as stored: its key and entity with it (the demo seeds them too). */
 export const meetingPointItem = (p: StoredMeetingPoint): Item => meetingPointEntity.item(p);
-
-/** Products of the owner index (products.ts declares them; read here for the seller page only). */
-function productsOf(items: readonly Item[]): Product[] {
-  const out: Product[] = [];
-  for (const item of items) {
-    const parsed = productSchema.safeParse(heldValue(item));
-    if (parsed.success) out.push(parsed.data);
-    else logger.warn('skipping malformed product item', { pk: item[KEY.pk] });
-  }
-  return out;
-}
 
 /** The point as read is still there, unchanged since (its `updated_at`). */
 const unchangedSince = (current: StoredMeetingPoint) =>
@@ -48,9 +35,12 @@ export function createTrustStore(access: TableAccess): TrustStore {
     },
 
     async sellerProducts(ownerId) {
-      const items = await table.queryAll({ index: INDEXES.gsi5, pk: keys.byOwner(ownerId) });
+      const products = await productEntity.queryAll(table, {
+        index: INDEXES.gsi5,
+        pk: keys.byOwner(ownerId),
+      });
       // The index sorts oldest first; the page shows the newest first.
-      return productsOf(items).reverse();
+      return products.reverse();
     },
 
     setHideSold: (userId, hide) =>
