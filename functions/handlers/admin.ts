@@ -5,30 +5,36 @@ import type { RoleDirectory } from '../ports/admin';
 import type { ExchangeRateStore } from '../ports/exchange-rates';
 import { listRates, setRate } from '../services/admin/exchange-rates';
 import type { TrustStore } from '../ports/trust';
-import { createMeetingPoint, deleteMeetingPoint, updateMeetingPoint } from '../services/admin/meeting-points';
+import {
+  createMeetingPoint,
+  deleteMeetingPoint,
+  updateMeetingPoint,
+} from '../services/catalog/meeting-points';
 import {
   type AdminDeps,
-  createUniversity,
   dashboard,
-  decideReport,
-  decideUniversityRequest,
-  deleteProduct,
-  deleteUniversity,
   getJob,
-  getProduct,
   listAudit,
   listJobs,
-  listProducts,
-  listReports,
-  listUniversities,
-  listUniversityRequests,
   listUsers,
-  setProductStatus,
   setUserAdminRole,
   setUserVerification,
   startReindex,
-  updateUniversity,
 } from '../services/admin/admin';
+import {
+  createUniversity,
+  deleteUniversity,
+  listStoredUniversities,
+  updateUniversity,
+} from '../services/catalog/universities';
+import { decideUniversityRequest, listUniversityRequests } from '../services/catalog/university-requests';
+import {
+  deleteAnyProduct,
+  getAnyProduct,
+  listEveryProduct,
+  setAnyProductStatus,
+} from '../services/publishing/listings';
+import { decideReport, listReportQueue } from '../services/reports/report-decisions';
 
 export type AdminContext = AdminDeps & {
   images: ImageStore;
@@ -37,15 +43,19 @@ export type AdminContext = AdminDeps & {
   trust: TrustStore;
 };
 
-/** The admin area's routes (shared/api/admin.ts), one handler each; every service checks the caller's group again. */
+/**
+ * The admin area's routes (shared/api/admin.ts), one handler each, mapped to the service of the
+ * domain each changes; every service checks the caller's group again.
+ */
 export const adminHandlers: AreaHandlers<typeof adminRoutes, AdminContext> = {
   adminDashboard: ({ auth }, ctx) => dashboard(ctx, auth),
   adminListAudit: ({ auth, query }, ctx) => listAudit(ctx, auth, query),
-  adminListProducts: ({ auth, query }, ctx) => listProducts(ctx, auth, query),
-  adminGetProduct: ({ auth, params }, ctx) => getProduct(ctx, auth, params.id),
-  adminSetProductStatus: ({ auth, params, body }, ctx) => setProductStatus(ctx, auth, params.id, body.status),
-  adminDeleteProduct: ({ auth, params }, ctx) => deleteProduct(ctx, auth, params.id),
-  adminListReports: ({ auth, query }, ctx) => listReports(ctx, auth, query),
+  adminListProducts: ({ auth, query }, ctx) => listEveryProduct(ctx, auth, query),
+  adminGetProduct: ({ auth, params }, ctx) => getAnyProduct(ctx, auth, params.id),
+  adminSetProductStatus: ({ auth, params, body }, ctx) =>
+    setAnyProductStatus(ctx, auth, params.id, body.status),
+  adminDeleteProduct: ({ auth, params }, ctx) => deleteAnyProduct(ctx, auth, params.id),
+  adminListReports: ({ auth, query }, ctx) => listReportQueue(ctx, auth, query),
   adminDecideReport: ({ auth, params, body }, ctx) =>
     decideReport(ctx, auth, params.id, params.reporterId, body),
   adminListUsers: ({ auth, query }, ctx) => listUsers(ctx, auth, query),
@@ -53,7 +63,7 @@ export const adminHandlers: AreaHandlers<typeof adminRoutes, AdminContext> = {
     setUserVerification(ctx, auth, params.userId, body.university_email_verified),
   adminSetUserAdminRole: ({ auth, params, body }, ctx) =>
     setUserAdminRole(ctx, auth, params.userId, body.admin),
-  adminListUniversities: ({ auth }, ctx) => listUniversities(ctx, auth),
+  adminListUniversities: ({ auth }, ctx) => listStoredUniversities(ctx, auth),
   adminCreateUniversity: ({ auth, body }, ctx) => createUniversity(ctx, auth, body),
   adminUpdateUniversity: ({ auth, params, body }, ctx) => updateUniversity(ctx, auth, params.id, body),
   adminDeleteUniversity: ({ auth, params }, ctx) => deleteUniversity(ctx, auth, params.id),

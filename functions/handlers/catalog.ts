@@ -10,7 +10,8 @@ import { type CatalogDeps, getProduct, listProducts, relatedProducts } from '../
 import { currentRate } from '../services/admin/exchange-rates';
 import { sellerContact } from '../services/publishing/publishing';
 import { getSeller, listMeetingPoints, type TrustDeps } from '../services/catalog/seller-page';
-import { createUniversityRequest, getUniversity, listUniversities } from '../services/catalog/universities';
+import { getUniversity, listUniversities } from '../services/catalog/universities';
+import { createUniversityRequest } from '../services/catalog/university-requests';
 
 /** What the catalog's handlers use. */
 export type CatalogContext = CatalogDeps &

@@ -1,9 +1,8 @@
-import type { AdminStore } from '../ports/admin';
 import type { FavoriteRepository, ProfileRepository } from '../ports/accounts';
 import type { CountStore } from '../ports/counts';
 import type { QuestionRepository } from '../ports/questions';
 import type { ReportRepository } from '../ports/reports';
-import type { ProductRepository } from '../ports/repositories';
+import type { ProductRepository, UniversityRepository } from '../ports/repositories';
 import type { StreamChange } from '../ports/stream';
 import type { SearchIndex } from '../ports/search-index';
 import { deliverMailRequest, type MailDeliveryDeps } from '../services/accounts/accounts';
@@ -42,7 +41,7 @@ export interface StreamContext extends MailDeliveryDeps, NotifyDeps, AlertDeps {
   reports: ReportRepository;
   favorites: FavoriteRepository;
   profiles: ProfileRepository;
-  adminStore: AdminStore;
+  universities: UniversityRepository;
 }
 
 /**

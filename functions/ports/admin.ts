@@ -1,21 +1,14 @@
 import type { AdminJob, AdminUser, AuditEntry, JobKind } from '#shared/admin';
 import type { Role } from '#shared/statuses';
-import type { ProductReport } from '#shared/reports';
-import type { Product, University } from '#shared/schemas';
-import type {
-  AdminProductFilter,
-  DomainConflict,
-  Page,
-  StoredRequest,
-  StoredUniversity,
-} from './repositories';
-
-export type { AdminProductFilter, DomainConflict, StoredRequest, StoredUniversity };
+import type { Product } from '#shared/schemas';
+import type { Page } from './repositories';
 
 /**
- * The admin area's storage (docs/decisions/025): every change an admin makes is written in ONE
- * transaction with its audit record, conditioned on the item still being what the admin saw, so a
- * retry, a race or a crash never leaves a change without its record or a record without its change.
+ * The admin area's own storage (docs/decisions/025): the audit log, the users' roles and
+ * verification, the jobs. Every change an admin makes is written in ONE transaction with its audit
+ * record, conditioned on the item still being what the admin saw, so a retry, a race or a crash
+ * never leaves a change without its record or a record without its change; a change to a product,
+ * a report, a university or a request is its domain repository's (ports/repositories.ts, reports.ts).
  */
 
 export interface AdminStore {
@@ -26,27 +19,6 @@ export interface AdminStore {
     limit: number,
     cursor?: string,
   ): Promise<Page<AuditEntry>>;
-
-  // Products
-  /** Every product, newest first (gsi6), filtered; reads a bounded number of items per call. */
-  listProducts(filter: AdminProductFilter, limit: number, cursor?: string): Promise<Page<Product>>;
-  /** Writes `next` if the product is still exactly `current` (status and hold); false otherwise. */
-  replaceProduct(current: Product, next: Product, audit: AuditEntry): Promise<boolean>;
-  /** Deletes the product if it is still `current`'s status; false otherwise. */
-  deleteProduct(current: Product, audit: AuditEntry): Promise<boolean>;
-
-  // Reports
-  /**
-   * Stores the decision on a report that is still pending, with its audit record and, when given,
-   * the product's new state (conditioned on its state as read): all or nothing. False when the
-   * report is no longer pending or the product changed.
-   */
-  decideReport(
-    report: ProductReport,
-    decided: ProductReport,
-    product: { current: Product; next: Product } | null,
-    audits: AuditEntry[],
-  ): Promise<boolean>;
 
   // Users
   listUsers(emailPrefix: string | undefined, limit: number, cursor?: string): Promise<Page<AdminUser>>;
@@ -64,39 +36,6 @@ export interface AdminStore {
   ): Promise<AdminUser | 'taken' | 'closed' | null>;
   /** Mirrors the user's Cognito groups on their profile. */
   setRoles(user: AdminUser, roles: Role[], audit: AuditEntry): Promise<AdminUser | null>;
-
-  // Universities
-  listUniversities(): Promise<StoredUniversity[]>;
-  /**
-   * Gives every university without its domain claim (stored before the claims) its claim, so a
-   * new or edited domain is checked against all of them (decision 042); how many were claimed.
-   */
-  backfillDomainClaims(): Promise<number>;
-  getUniversity(id: string): Promise<StoredUniversity | null>;
-  /**
-   * Creates the university with its domain claim (decision 042), atomically: 'exists' when the id
-   * exists, the conflict when its domain is another's, a parent or a subdomain of another's.
-   */
-  createUniversity(university: University, audit: AuditEntry): Promise<'created' | 'exists' | DomainConflict>;
-  /**
-   * Writes the edit, moving the domain claim when the domain changes: 'changed' when the university
-   * changed or is being deleted, the conflict when the new domain is refused as on creation.
-   */
-  updateUniversity(
-    current: StoredUniversity,
-    next: University,
-    audit: AuditEntry,
-  ): Promise<'updated' | 'changed' | DomainConflict>;
-  /** Takes the university out of the public list and starts its deletion job, atomically. */
-  markUniversityDeleting(current: StoredUniversity, job: AdminJob, audit: AuditEntry): Promise<boolean>;
-  /** The end of the deletion job: its meeting points, then the university item with its domain claim. */
-  removeUniversity(id: string, jobId: string): Promise<void>;
-
-  // University requests
-  listRequests(status: string | undefined, limit: number, cursor?: string): Promise<Page<StoredRequest>>;
-  getRequest(id: string): Promise<StoredRequest | null>;
-  /** False when the request is no longer pending. */
-  decideRequest(current: StoredRequest, next: StoredRequest, audit: AuditEntry): Promise<boolean>;
 }
 
 /** Background jobs' state (docs/decisions/026). */

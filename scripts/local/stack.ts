@@ -324,11 +324,10 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     );
     const folded = await foldProductMarkers({ products, counts });
     if (folded > 0) log(`count markers of ${folded} products folded into their pages`);
-    const { adminStore } = lazyContext(tableParts);
     const recounted = await recountListings({
       products,
       counts,
-      pages: (size, from) => adminStore.listProducts({}, size, from),
+      pages: (size, from) => products.listEvery({}, size, from),
     });
     if (recounted > 0) log(`listing counts settled for ${recounted} products`);
 
@@ -542,7 +541,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const jobContext = lazyContext({ ...tableParts, ...imageParts, now: () => () => new Date() });
     const jobRunner = startJobRunner(() => ({
       jobStore: jobContext.jobStore,
-      adminStore: jobContext.adminStore,
+      universities: jobContext.universities,
       tablePages: jobContext.tablePages,
       profiles: jobContext.profiles,
       savedSearches: jobContext.savedSearches,

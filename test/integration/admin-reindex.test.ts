@@ -1,7 +1,8 @@
+import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAdminStore, createJobStore } from '../../functions/adapters/dynamodb/admin';
+import { createJobStore } from '../../functions/adapters/dynamodb/admin';
 import { createSavedSearchRepository } from '../../functions/adapters/dynamodb/alerts';
 import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
 import { createTableAccess, type TableAccess } from '../../functions/adapters/dynamodb/client';
@@ -92,7 +93,7 @@ function failingAtPage(index: SearchIndex, page: number): SearchIndex {
 function jobDeps(index: SearchIndex) {
   return {
     jobStore: createJobStore(table),
-    adminStore: createAdminStore(table),
+    universities: createUniversityRepository(table),
     tablePages: createTablePages(table),
     profiles: createProfileRepository(table),
     savedSearches: createSavedSearchRepository(table),

@@ -623,14 +623,14 @@ function productRecord(p: Product, i: number) {
 /** Runs the jobs the routes launched, as the local runner does (in this process, after the answer). */
 async function runJobs() {
   const { runJob } = await import('../../functions/services/admin/admin-jobs');
-  const { createJobStore, createAdminStore } = await import('../../functions/adapters/dynamodb/admin');
+  const { createJobStore } = await import('../../functions/adapters/dynamodb/admin');
   const { createTablePages } = await import('../../functions/adapters/dynamodb/table-pages');
   const images = { delete: async () => undefined } as never;
   for (const id of launched)
     await runJob(
       {
         jobStore: createJobStore(table),
-        adminStore: createAdminStore(table),
+        universities: createUniversityRepository(table),
         tablePages: createTablePages(table),
         profiles: createProfileRepository(table),
         savedSearches: createSavedSearchRepository(table),

@@ -1,7 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
-import { createAdminStore } from '../../functions/adapters/dynamodb/admin';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { createRebuildableEmbeddedIndex } from '../../functions/adapters/search/embedded';
@@ -261,7 +260,7 @@ describe("a university's meeting points", () => {
         ExpressionAttributeValues: { ':j': 'job-md' },
       }),
     );
-    await createAdminStore(table).removeUniversity(uni, 'job-md');
+    await createUniversityRepository(table).remove(uni, 'job-md');
     const left = await table.doc.send(
       new GetCommand({ TableName: table.tableName, Key: keys.meetingPoint(uni, id), ConsistentRead: true }),
     );

@@ -1,5 +1,6 @@
+import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
-import { createAdminStore, createJobStore } from '../../functions/adapters/dynamodb/admin';
+import { createJobStore } from '../../functions/adapters/dynamodb/admin';
 import { createSavedSearchRepository } from '../../functions/adapters/dynamodb/alerts';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createTablePages } from '../../functions/adapters/dynamodb/table-pages';
@@ -41,7 +42,7 @@ export const errorOf = (body: unknown) =>
 export function jobDepsOf(table: TableAccess, overrides: Partial<JobDeps> = {}): JobDeps {
   return {
     jobStore: createJobStore(table),
-    adminStore: createAdminStore(table),
+    universities: createUniversityRepository(table),
     tablePages: createTablePages(table),
     profiles: createProfileRepository(table),
     savedSearches: createSavedSearchRepository(table),

@@ -7,14 +7,8 @@ import type { AdminStore, JobStore } from '../../ports/admin';
 import type { TableAccess } from './client';
 import { auditEntity, jobClaim, jobEntity, jobLockEntity, type StoredJob } from './entities';
 import { heldValue } from './entity';
-import { createProductRepository } from './products';
-import { createReportRepository } from './reports';
 import { legacyOp, settled, tableOf } from './table';
-import {
-  createUniversityRepository,
-  createUniversityRequestRepository,
-  universityOpenCheck,
-} from './universities';
+import { universityOpenCheck } from './universities';
 
 /**
  * The admin area's storage (docs/decisions/025). Every change an admin makes to a product, a
@@ -46,12 +40,6 @@ function toAdminUser(item: Record<string, unknown> | undefined): AdminUser | nul
 export function createAdminStore(table: TableAccess): AdminStore {
   const { tableName } = table;
   const t = tableOf(table);
-  // An admin's change is made by the domain it changes, with the same rules as anyone's, and
-  // its audit record in the same transaction.
-  const products = createProductRepository(table);
-  const reports = createReportRepository(table);
-  const universities = createUniversityRepository(table);
-  const requests = createUniversityRequestRepository(table);
 
   const get = async (key: { pk: string; sk: string }) => t.get(key, { consistent: true });
 
@@ -70,11 +58,6 @@ export function createAdminStore(table: TableAccess): AdminStore {
         : { index: INDEXES.gsi1, pk: keys.auditAllPartition, newestFirst: true };
       return auditEntity.queryPage(t, q, { limit, cursor });
     },
-
-    listProducts: (filter, limit, cursor) => products.listEvery(filter, limit, cursor),
-    replaceProduct: (current, next, audit) => products.replace(current, next, [audit]),
-    deleteProduct: (current, audit) => products.remove(current, [audit]),
-    decideReport: (report, decided, product, audits) => reports.decide(report, decided, product, audits),
 
     async listUsers(emailPrefix, limit, cursor) {
       const page = await t.queryPage(
@@ -167,18 +150,6 @@ export function createAdminStore(table: TableAccess): AdminStore {
       );
       return ok ? toAdminUser(await get(keys.profile(user.user_id))) : null;
     },
-
-    listUniversities: () => universities.listStored(),
-    backfillDomainClaims: () => universities.backfillDomainClaims(),
-    getUniversity: (id) => universities.getStored(id),
-    createUniversity: (university, audit) => universities.create(university, audit),
-    updateUniversity: (current, next, audit) => universities.update(current, next, audit),
-    markUniversityDeleting: (current, job, audit) => universities.markDeleting(current, job, audit),
-    removeUniversity: (id, jobId) => universities.remove(id, jobId),
-
-    listRequests: (status, limit, cursor) => requests.list(status, limit, cursor),
-    getRequest: (id) => requests.get(id),
-    decideRequest: (current, next, audit) => requests.decide(current, next, audit),
   };
 }
 

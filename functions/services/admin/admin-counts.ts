@@ -1,5 +1,5 @@
 import { ADMIN_COUNTS, keys } from '#shared/table';
-import type { AdminStore } from '../../ports/admin';
+import type { UniversityRepository } from '../../ports/repositories';
 import type { ProfileRepository } from '../../ports/accounts';
 import type { CountStore, SourceGuard } from '../../ports/counts';
 import { MalformedRecordError, type StreamChange } from '../../ports/stream';
@@ -13,7 +13,7 @@ import { MalformedRecordError, type StreamChange } from '../../ports/stream';
 export interface AdminCountDeps {
   counts: CountStore;
   profiles: Pick<ProfileRepository, 'get'>;
-  adminStore: Pick<AdminStore, 'getUniversity'>;
+  universities: Pick<UniversityRepository, 'getStored'>;
 }
 
 const ROUNDS = 8;
@@ -48,7 +48,7 @@ export function settleProfileCount(deps: AdminCountDeps, userId: string): Promis
 export function settleUniversityCount(deps: AdminCountDeps, id: string): Promise<void> {
   const key = keys.university(id);
   return settle(deps.counts, key.pk, async () => {
-    const u = await deps.adminStore.getUniversity(id);
+    const u = await deps.universities.getStored(id);
     return {
       to: u && !u.deleting_job_id ? [ADMIN_COUNTS.universities] : [],
       guard: { key, attributes: u ? { id, deleting_job_id: u.deleting_job_id } : null },

@@ -3,7 +3,8 @@ import { ADMIN_MESSAGES } from '#shared/admin-messages';
 import { isListed } from '#shared/table';
 import { logger } from '../../commons/observability';
 import type { ProfileRepository } from '../../ports/accounts';
-import type { AdminStore, JobStore, TablePages } from '../../ports/admin';
+import type { JobStore, TablePages } from '../../ports/admin';
+import type { UniversityRepository } from '../../ports/repositories';
 import type { SavedSearchIndex, SavedSearchRepository } from '../../ports/alerts';
 import type { ImageStore } from '../../ports/images';
 import type { SearchIndex } from '../../ports/search-index';
@@ -20,7 +21,7 @@ import { toSearchDocument } from '../search/indexer';
  */
 export interface JobDeps {
   jobStore: JobStore;
-  adminStore: AdminStore;
+  universities: Pick<UniversityRepository, 'getStored' | 'remove'>;
   tablePages: TablePages;
   profiles: Pick<ProfileRepository, 'endInstitutional'>;
   savedSearches: Pick<SavedSearchRepository, 'remove' | 'page'>;
@@ -203,7 +204,7 @@ async function deleteUniversity(
 ): Promise<RunOutcome> {
   let { step, cursor } = readDeletionCursor(savedCursor);
   let processed = savedProcessed;
-  const university = await deps.adminStore.getUniversity(universityId);
+  const university = await deps.universities.getStored(universityId);
   const ended: InstitutionalEnded = {
     reason: 'university_deleted',
     university_name: university?.full_name ?? universityId,
@@ -254,7 +255,7 @@ async function deleteUniversity(
     });
     if (!next && !following) break;
   }
-  await deps.adminStore.removeUniversity(universityId, jobId);
+  await deps.universities.remove(universityId, jobId);
   await deps.jobStore.finish(jobId, {
     status: 'succeeded',
     processed,

@@ -1,55 +1,28 @@
-import {
-  ADMIN_MESSAGES,
-  DASHBOARD_DAYS,
-  DASHBOARD_RECENT_AUDIT,
-  DASHBOARD_RECENT_REPORTS,
-} from '#shared/admin-messages';
-import type {
-  AdminJob,
-  AdminProductsQuery,
-  AdminReport,
-  AdminUniversity,
-  AdminUniversityRequest,
-  AdminUser,
-  AuditEntityType,
-  AuditEntry,
-  Dashboard,
-  JobKind,
-  ReportDecisionBody,
-  RequestDecisionBody,
-  UniversityCreateBody,
-  UniversityUpdateBody,
-} from '#shared/admin';
-import type { AuditAction } from '#shared/admin-messages';
+import { ADMIN_MESSAGES, DASHBOARD_DAYS, DASHBOARD_RECENT_AUDIT } from '#shared/admin-messages';
+import type { AdminJob, AdminUser, AuditEntityType, AuditEntry, Dashboard, JobKind } from '#shared/admin';
 import { CATEGORIES } from '#shared/enums';
-import { REPORT_STATUSES, type ReportStatus, type Role, isOnOffer } from '#shared/statuses';
-import { UNIVERSITY_ID_PATTERN } from '#shared/ids';
-import type { ProductReport } from '#shared/reports';
-import type { Product, University } from '#shared/schemas';
+import type { Role } from '#shared/statuses';
 import { ADMIN_COUNTS, keys } from '#shared/table';
-import { fold, slugify } from '#shared/text';
-import { type AuthContext, isAdmin, isSuperAdmin } from '../../commons/auth';
+import { type AuthContext, isSuperAdmin } from '../../commons/auth';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../commons/errors';
-import { logger } from '../../commons/observability';
-import type {
-  AdminStore,
-  DomainConflict,
-  JobLauncher,
-  JobStore,
-  RoleDirectory,
-  StoredRequest,
-  StoredUniversity,
-} from '../../ports/admin';
+import type { AdminStore, JobLauncher, JobStore, RoleDirectory } from '../../ports/admin';
 import type { ProfileRepository } from '../../ports/accounts';
 import type { CountStore } from '../../ports/counts';
-import type { ImageStore } from '../../ports/images';
 import type { ReportRepository } from '../../ports/reports';
-import type { Page, ProductRepository } from '../../ports/repositories';
-import { ownImageKeys } from '../publishing/images';
+import type {
+  Page,
+  ProductRepository,
+  UniversityRepository,
+  UniversityRequestRepository,
+} from '../../ports/repositories';
+import { recentReports } from '../reports/report-decisions';
+import { auditOf, launch, newJob, ROUNDS, requireAdmin } from './audit';
 
 /**
- * The admin area (issue 10; docs/decisions/025): every route's rules. The router checked the
- * caller's group already (the token's, then the pool's: decision 043); each action checks it again, and writes its change with its audit record in one transaction.
+ * What is the admin's own (docs/decisions/025): the dashboard, the audit log, the users' roles and
+ * verification, and the background jobs. An admin's change to a product, a report, a university or
+ * a request is made by that domain's service (publishing/listings.ts, reports/report-decisions.ts,
+ * catalog/universities.ts, catalog/university-requests.ts) through its repository, audited.
  */
 export interface AdminDeps {
   adminStore: AdminStore;
@@ -58,44 +31,11 @@ export interface AdminDeps {
   products: ProductRepository;
   reports: ReportRepository;
   profiles: ProfileRepository;
+  universities: UniversityRepository;
+  universityRequests: UniversityRequestRepository;
   counts: CountStore;
   now: () => Date;
   newId: () => string;
-}
-
-/** Rounds an action re-reads and retries when its item changed under it (a race, never a loop). */
-export const ROUNDS = 3;
-
-export function requireAdmin(auth: AuthContext | null): AuthContext {
-  if (!auth || !isAdmin(auth)) throw new ForbiddenError(ADMIN_MESSAGES.forbidden);
-  return auth;
-}
-
-/** An admin action's audit record (written in the same transaction as the change). */
-export function auditOf(
-  deps: Pick<AdminDeps, 'now' | 'newId'>,
-  auth: AuthContext,
-  what: {
-    action: AuditAction;
-    entityType: AuditEntityType;
-    entityId: string;
-    before: Record<string, unknown> | null;
-    after: Record<string, unknown> | null;
-    notes?: string | null;
-  },
-): AuditEntry {
-  return {
-    id: deps.newId(),
-    at: deps.now().toISOString(),
-    actor_id: auth.userId,
-    actor_email: auth.email,
-    action: what.action,
-    entity_type: what.entityType,
-    entity_id: what.entityId,
-    before: what.before,
-    after: what.after,
-    notes: what.notes ?? null,
-  };
 }
 
 // ------------------------------------------------------------------ dashboard
@@ -110,7 +50,7 @@ export function lastDays(now: Date, n: number): string[] {
 
 export async function dashboard(deps: AdminDeps, auth: AuthContext | null): Promise<Dashboard> {
   requireAdmin(auth);
-  const universities = (await deps.adminStore.listUniversities()).filter((u) => !u.deleting_job_id);
+  const universities = (await deps.universities.listStored()).filter((u) => !u.deleting_job_id);
   const days = lastDays(deps.now(), DASHBOARD_DAYS);
   const dailyNames = universities.flatMap((u) => days.map((d) => ADMIN_COUNTS.daily(d, u.id)));
   const headline = [
@@ -153,32 +93,6 @@ export async function dashboard(deps: AdminDeps, auth: AuthContext | null): Prom
   };
 }
 
-/** The newest reports of any status: the newest few of each status's queue, merged. */
-async function recentReports(deps: AdminDeps): Promise<AdminReport[]> {
-  const pages = await Promise.all(
-    REPORT_STATUSES.map((s) => deps.reports.listByStatus(s, DASHBOARD_RECENT_REPORTS)),
-  );
-  const newest = pages
-    .flatMap((p) => p.items)
-    .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id))
-    .slice(0, DASHBOARD_RECENT_REPORTS);
-  return withProducts(deps, newest);
-}
-
-async function withProducts(
-  deps: Pick<AdminDeps, 'products'>,
-  reports: ProductReport[],
-): Promise<AdminReport[]> {
-  const ids = [...new Set(reports.map((r) => r.product_id))];
-  const products = new Map(
-    await Promise.all(ids.map(async (id) => [id, await deps.products.get(id)] as const)),
-  );
-  return reports.map((r) => {
-    const p = products.get(r.product_id);
-    return { ...r, product: p ? { status: p.status, held: !!p.held_at } : null };
-  });
-}
-
 // ------------------------------------------------------------------ audit
 
 export async function listAudit(
@@ -192,200 +106,6 @@ export async function listAudit(
       ? { entityType: query.entity_type, entityId: query.entity_id }
       : null;
   return deps.adminStore.listAudit(scope, query.limit, query.cursor);
-}
-
-// ------------------------------------------------------------------ products
-
-const CANONICAL_ID = /^[1-9][0-9]{0,14}$/;
-
-export async function listProducts(
-  deps: AdminDeps,
-  auth: AuthContext | null,
-  query: AdminProductsQuery,
-): Promise<Page<Product>> {
-  requireAdmin(auth);
-  const q = query.q?.trim();
-  if (q && CANONICAL_ID.test(q.replace(/^#/, ''))) {
-    // A product id: one GetItem, whatever the filters say of it.
-    const p = await deps.products.get(Number(q.replace(/^#/, '')));
-    const fits =
-      p &&
-      (!query.status || p.status === query.status) &&
-      (!query.university || p.university_id === query.university);
-    if (fits || !query.cursor) return { items: fits && p ? [p] : [], nextCursor: null };
-  }
-  const words = q ? fold(q).split(/\s+/).filter(Boolean) : undefined;
-  return deps.adminStore.listProducts(
-    { status: query.status, university: query.university, words },
-    query.limit,
-    query.cursor,
-  );
-}
-
-export async function getProduct(deps: AdminDeps, auth: AuthContext | null, id: number): Promise<Product> {
-  requireAdmin(auth);
-  const p = await deps.products.get(id, { consistent: true });
-  if (!p) throw new NotFoundError(ADMIN_MESSAGES.productNotFound);
-  return p;
-}
-
-/** The admin's toggle: active ↔ inactive (a sold product stays sold). The index follows by the stream. */
-export async function setProductStatus(
-  deps: AdminDeps,
-  auth: AuthContext | null,
-  id: number,
-  status: 'active' | 'inactive',
-): Promise<Product> {
-  const admin = requireAdmin(auth);
-  for (let round = 0; round < ROUNDS; round++) {
-    const p = await deps.products.get(id, { consistent: true });
-    if (!p) throw new NotFoundError(ADMIN_MESSAGES.productNotFound);
-    if (p.status === 'sold') throw new ConflictError(ADMIN_MESSAGES.soldStatus);
-    if (p.status === 'expired') throw new ConflictError(ADMIN_MESSAGES.expiredStatus);
-    // A reserved listing is on offer: 'active' leaves it reserved (the seller's choice).
-    if (p.status === status || (status === 'active' && p.status === 'reserved')) return p;
-    const next: Product = { ...p, status };
-    const audit = auditOf(deps, admin, {
-      action: 'product.status',
-      entityType: 'product',
-      entityId: String(id),
-      before: { status: p.status },
-      after: { status },
-    });
-    if (await deps.adminStore.replaceProduct(p, next, audit)) return next;
-  }
-  throw new ConflictError(ADMIN_MESSAGES.unexpected);
-}
-
-/**
- * Deletes any product: the item and its audit record at once; then its photos (a failure leaves
- * files, never a broken product). Its questions and favorites go through the stream dispatcher;
- * its reports stay, with their snapshot.
- */
-export async function deleteProduct(
-  deps: AdminDeps & { images: ImageStore },
-  auth: AuthContext | null,
-  id: number,
-): Promise<{ id: number; deleted: true }> {
-  const admin = requireAdmin(auth);
-  for (let round = 0; round < ROUNDS; round++) {
-    const p = await deps.products.get(id, { consistent: true });
-    if (!p) throw new NotFoundError(ADMIN_MESSAGES.productNotFound);
-    const audit = auditOf(deps, admin, {
-      action: 'product.delete',
-      entityType: 'product',
-      entityId: String(id),
-      before: productSnapshot(p),
-      after: null,
-    });
-    if (await deps.adminStore.deleteProduct(p, audit)) {
-      await deps.images
-        .delete(ownImageKeys(id, p.images))
-        .catch((e: unknown) => logger.warn('product images not deleted', { id, error: String(e) }));
-      return { id, deleted: true };
-    }
-  }
-  throw new ConflictError(ADMIN_MESSAGES.unexpected);
-}
-
-const productSnapshot = (p: Product) => ({
-  title: p.title,
-  price: p.price,
-  category: p.category,
-  status: p.status,
-  university_id: p.university_id,
-  seller_name: p.seller_name,
-  seller_email: p.seller_email,
-  owner_id: p.owner_id,
-  held_at: p.held_at ?? null,
-  created_at: p.created_at,
-});
-
-// ------------------------------------------------------------------ reports
-
-export async function listReports(
-  deps: AdminDeps,
-  auth: AuthContext | null,
-  query: { status: ReportStatus; limit: number; cursor?: string },
-): Promise<Page<AdminReport>> {
-  requireAdmin(auth);
-  const page = await deps.reports.listByStatus(query.status, query.limit, query.cursor);
-  return { items: await withProducts(deps, page.items), nextCursor: page.nextCursor };
-}
-
-/**
- * What a decision does to the reported product (docs/decisions/025): resolving a report of a held
- * product keeps it from the public for good (inactive, hold lifted); resolving with
- * `deactivate_product` deactivates an active product; rejecting a report of a held product lifts
- * the hold (listed again if active; reports made before it no longer count towards a new hold).
- */
-export function productAfterDecision(
-  p: Product | null,
-  body: ReportDecisionBody,
-  at: string,
-): Product | null {
-  if (!p) return null;
-  const held = !!p.held_at;
-  const release = held ? { held_at: undefined, hold_released_at: at } : {};
-  if (body.status === 'resolved' && (held || body.deactivate_product)) {
-    if (!held && !isOnOffer(p.status)) return null;
-    return { ...p, ...release, status: isOnOffer(p.status) ? 'inactive' : p.status };
-  }
-  if (body.status === 'rejected' && held) return { ...p, ...release };
-  return null;
-}
-
-export async function decideReport(
-  deps: AdminDeps,
-  auth: AuthContext | null,
-  productId: number,
-  reporterId: string,
-  body: ReportDecisionBody,
-): Promise<AdminReport> {
-  const admin = requireAdmin(auth);
-  if (body.deactivate_product && body.status !== 'resolved')
-    throw new BadRequestError(ADMIN_MESSAGES.deactivateNeedsResolve);
-  for (let round = 0; round < ROUNDS; round++) {
-    const report = await deps.reports.get(productId, reporterId, { consistent: true });
-    if (!report) throw new NotFoundError(ADMIN_MESSAGES.reportNotFound);
-    if (report.status !== 'pending') throw new ConflictError(ADMIN_MESSAGES.reportNotPending);
-    const at = deps.now().toISOString();
-    const product = await deps.products.get(productId, { consistent: true });
-    const next = productAfterDecision(product, body, at);
-    const decided: ProductReport = {
-      ...report,
-      status: body.status,
-      admin_notes: body.admin_notes,
-      reviewed_at: at,
-    };
-    const audits = [
-      auditOf(deps, admin, {
-        action: 'report.decide',
-        entityType: 'report',
-        entityId: `${productId}:${reporterId}`,
-        before: { status: report.status },
-        after: { status: body.status, product_status: next?.status ?? product?.status ?? null },
-        notes: body.admin_notes,
-      }),
-    ];
-    if (product && next)
-      audits.push(
-        auditOf(deps, admin, {
-          action: 'product.status',
-          entityType: 'product',
-          entityId: String(productId),
-          before: { status: product.status, held_at: product.held_at ?? null },
-          after: { status: next.status, held_at: next.held_at ?? null, report: `${productId}:${reporterId}` },
-          notes: body.admin_notes,
-        }),
-      );
-    const change = product && next ? { current: product, next } : null;
-    if (await deps.adminStore.decideReport(report, decided, change, audits)) {
-      const state = next ?? product;
-      return { ...decided, product: state ? { status: state.status, held: !!state.held_at } : null };
-    }
-  }
-  throw new ConflictError(ADMIN_MESSAGES.reportNotPending);
 }
 
 // ------------------------------------------------------------------ users
@@ -462,251 +182,6 @@ export async function setUserAdminRole(
   const saved = await deps.adminStore.setRoles(user, roles, audit);
   if (!saved) throw new NotFoundError(ADMIN_MESSAGES.userNotFound);
   return { user: saved, message: ADMIN_MESSAGES.roleNextSignIn };
-}
-
-// ------------------------------------------------------------------ universities
-
-async function withListedCounts(deps: AdminDeps, list: StoredUniversity[]): Promise<AdminUniversity[]> {
-  const counts = await deps.counts.values(list.map((u) => keys.byUniversity(u.id)));
-  return list.map((u, i) => ({ ...u, listed_products: counts[i] }));
-}
-
-export async function listUniversities(
-  deps: AdminDeps,
-  auth: AuthContext | null,
-): Promise<{ items: AdminUniversity[]; total: number }> {
-  requireAdmin(auth);
-  const items = await withListedCounts(deps, await deps.adminStore.listUniversities());
-  return { items, total: items.length };
-}
-
-const universitySnapshot = (u: University) => ({
-  name: u.name,
-  full_name: u.full_name,
-  email_domain: u.email_domain,
-  city: u.city ?? null,
-  logo: u.logo ?? null,
-});
-
-/** The admin's Spanish explanation of a domain conflict (decision 042), naming the other university. */
-async function domainConflictError(deps: AdminDeps, conflict: DomainConflict): Promise<ConflictError> {
-  const other = await deps.adminStore.getUniversity(conflict.universityId);
-  const template = {
-    taken: ADMIN_MESSAGES.domainTaken,
-    under: ADMIN_MESSAGES.domainUnderOther,
-    over: ADMIN_MESSAGES.domainOverOther,
-  }[conflict.kind];
-  const message = template
-    .replace('{domain}', conflict.domain)
-    .replace('{other}', conflict.other)
-    .replace('{university}', other?.name ?? conflict.universityId);
-  return new ConflictError(message, [{ path: 'email_domain', message }]);
-}
-
-/**
- * Creates a university. Its e-mail domain is claimed in the same transaction (decision 042): a
- * domain another university has, or a parent or a subdomain of one, is a 409 naming it (a public
- * provider or a shared suffix was refused already by the body's schema).
- */
-export async function createUniversity(
-  deps: AdminDeps,
-  auth: AuthContext | null,
-  body: UniversityCreateBody,
-): Promise<AdminUniversity> {
-  const admin = requireAdmin(auth);
-  const { request_id, ...fields } = body;
-  const university: University = { ...fields, created_at: deps.now().toISOString() };
-  // Universities stored before the claims (until the first reindex backfills them) count too.
-  await deps.adminStore.backfillDomainClaims();
-  const audit = auditOf(deps, admin, {
-    action: 'university.create',
-    entityType: 'university',
-    entityId: university.id,
-    before: null,
-    after: { ...universitySnapshot(university), ...(request_id ? { request_id } : {}) },
-  });
-  const outcome = await deps.adminStore.createUniversity(university, audit);
-  if (outcome === 'exists') throw new ConflictError(ADMIN_MESSAGES.universityExists);
-  if (outcome !== 'created') throw await domainConflictError(deps, outcome);
-  return { ...university, listed_products: 0, deleting_job_id: null };
-}
-
-/** Edits a university (the id is fixed); a new e-mail domain is checked and claimed as on creation. */
-export async function updateUniversity(
-  deps: AdminDeps,
-  auth: AuthContext | null,
-  id: string,
-  body: UniversityUpdateBody,
-): Promise<AdminUniversity> {
-  const admin = requireAdmin(auth);
-  for (let round = 0; round < ROUNDS; round++) {
-    const current = await deps.adminStore.getUniversity(id);
-    if (!current) throw new NotFoundError(ADMIN_MESSAGES.universityNotFound);
-    if (current.deleting_job_id) throw new ConflictError(ADMIN_MESSAGES.universityDeleting);
-    const next: University = { ...body, id, created_at: current.created_at };
-    if (next.email_domain !== current.email_domain) await deps.adminStore.backfillDomainClaims();
-    const audit = auditOf(deps, admin, {
-      action: 'university.update',
-      entityType: 'university',
-      entityId: id,
-      before: universitySnapshot(current),
-      after: universitySnapshot(next),
-    });
-    const outcome = await deps.adminStore.updateUniversity(current, next, audit);
-    if (outcome === 'updated') return (await withListedCounts(deps, [{ ...next, deleting_job_id: null }]))[0];
-    if (outcome !== 'changed') throw await domainConflictError(deps, outcome);
-  }
-  throw new ConflictError(ADMIN_MESSAGES.unexpected);
-}
-
-export function newJob(
-  deps: Pick<AdminDeps, 'now' | 'newId'>,
-  auth: AuthContext,
-  kind: JobKind,
-  target: string | null,
-): AdminJob {
-  const at = deps.now().toISOString();
-  return {
-    id: deps.newId(),
-    kind,
-    status: 'queued',
-    target,
-    processed: 0,
-    indexed: null,
-    drift: null,
-    error: null,
-    started_by: auth.email ?? auth.userId,
-    created_at: at,
-    updated_at: at,
-    finished_at: null,
-  };
-}
-
-/** Launches a job's run; a launch that fails leaves it queued for the schedule to pick up. */
-async function launch(deps: Pick<AdminDeps, 'jobLauncher'>, jobId: string) {
-  await deps.jobLauncher
-    .launch(jobId)
-    .catch((e: unknown) =>
-      logger.warn('job launch failed; the schedule will run it', { jobId, error: String(e) }),
-    );
-}
-
-/**
- * Takes the university out of selection at once (it leaves the public list in the same write) and
- * starts the job that deletes its products; the item itself goes when they are gone. Repeating the
- * call answers the running job.
- */
-export async function deleteUniversity(
-  deps: AdminDeps,
-  auth: AuthContext | null,
-  id: string,
-): Promise<{ university_id: string; job: AdminJob }> {
-  const admin = requireAdmin(auth);
-  for (let round = 0; round < ROUNDS; round++) {
-    const current = await deps.adminStore.getUniversity(id);
-    if (!current) throw new NotFoundError(ADMIN_MESSAGES.universityNotFound);
-    if (current.deleting_job_id) {
-      const running = await deps.jobStore.get(current.deleting_job_id);
-      if (running) {
-        const { cursor: _c, lease_until: _l, ...job } = running;
-        return { university_id: id, job };
-      }
-    }
-    const job = newJob(deps, admin, 'deleteUniversity', id);
-    const audit = auditOf(deps, admin, {
-      action: 'university.delete',
-      entityType: 'university',
-      entityId: id,
-      before: universitySnapshot(current),
-      after: { job_id: job.id },
-    });
-    if (await deps.adminStore.markUniversityDeleting(current, job, audit)) {
-      await launch(deps, job.id);
-      return { university_id: id, job };
-    }
-  }
-  throw new ConflictError(ADMIN_MESSAGES.universityDeleting);
-}
-
-// ------------------------------------------------------------------ university requests
-
-async function withRequester(deps: AdminDeps, list: StoredRequest[]): Promise<AdminUniversityRequest[]> {
-  const ids = [...new Set(list.map((r) => r.requester_id).filter((x): x is string => !!x))];
-  const profiles = new Map(
-    await Promise.all(ids.map(async (id) => [id, await deps.profiles.get(id)] as const)),
-  );
-  return list.map((r) => {
-    const p = r.requester_id ? profiles.get(r.requester_id) : null;
-    return {
-      ...r,
-      requester_name: p?.full_name || ADMIN_MESSAGES.anonymousRequester,
-      requester_email: p?.university_email || ADMIN_MESSAGES.notAvailable,
-    };
-  });
-}
-
-export async function listUniversityRequests(
-  deps: AdminDeps,
-  auth: AuthContext | null,
-  query: { status?: string; limit: number; cursor?: string },
-): Promise<Page<AdminUniversityRequest>> {
-  requireAdmin(auth);
-  const page = await deps.adminStore.listRequests(query.status, query.limit, query.cursor);
-  return { items: await withRequester(deps, page.items), nextCursor: page.nextCursor };
-}
-
-/** A slug from a short name ('USB' → 'usb'), cut to the id's length; '' when nothing is left. */
-export function suggestUniversityId(name: string): string {
-  const slug = slugify(name)
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 20)
-    .replace(/-+$/, '');
-  return UNIVERSITY_ID_PATTERN.test(slug) ? slug : '';
-}
-
-export async function decideUniversityRequest(
-  deps: AdminDeps,
-  auth: AuthContext | null,
-  requestId: string,
-  body: RequestDecisionBody,
-) {
-  const admin = requireAdmin(auth);
-  const current = await deps.adminStore.getRequest(requestId);
-  if (!current) throw new NotFoundError(ADMIN_MESSAGES.requestNotFound);
-  if (current.status !== 'pending') throw new ConflictError(ADMIN_MESSAGES.requestNotPending);
-  const next: StoredRequest = {
-    ...current,
-    status: body.status,
-    admin_notes: body.admin_notes,
-    reviewed_at: deps.now().toISOString(),
-  };
-  const audit = auditOf(deps, admin, {
-    action: 'request.decide',
-    entityType: 'universityRequest',
-    entityId: requestId,
-    before: { status: current.status },
-    after: { status: body.status },
-    notes: body.admin_notes,
-  });
-  // Only a pending request is decided: of two concurrent decisions one wins, the other is a 409.
-  if (!(await deps.adminStore.decideRequest(current, next, audit)))
-    throw new ConflictError(ADMIN_MESSAGES.requestNotPending);
-  const [request] = await withRequester(deps, [next]);
-  return {
-    request,
-    university_draft:
-      body.status === 'approved'
-        ? {
-            id: suggestUniversityId(current.university_name),
-            name: current.university_name,
-            full_name: current.university_full_name,
-            email_domain: current.email_domain.toLowerCase(),
-            city: current.city || null,
-            logo: null,
-            request_id: current.id,
-          }
-        : null,
-  };
 }
 
 // ------------------------------------------------------------------ jobs

@@ -4,23 +4,25 @@ import type { MeetingPoint, MeetingPointBody } from '#shared/trust';
 import { MEETING_POINTS_MAX, TRUST_MESSAGES } from '#shared/trust-messages';
 import type { AuthContext } from '../../commons/auth';
 import { ConflictError, NotFoundError } from '../../commons/errors';
-import type { AdminStore } from '../../ports/admin';
+import type { UniversityRepository } from '../../ports/repositories';
 import type { StoredMeetingPoint, TrustStore } from '../../ports/trust';
-import { type AdminDeps, auditOf, ROUNDS, requireAdmin } from './admin';
-import { pointSnapshot, publicPoint } from '../catalog/seller-page';
+import { auditOf, ROUNDS, requireAdmin } from '../admin/audit';
+import { pointSnapshot, publicPoint } from './seller-page';
 
 /**
  * The admin's side of the universities' safe meeting points (docs/decisions/032): admins only
  * (checked again here), each change written with its audit record in one transaction, under the
  * university's history.
  */
-type AdminTrustDeps = Pick<AdminDeps, 'now' | 'newId'> & {
-  adminStore: Pick<AdminStore, 'getUniversity'>;
+interface AdminTrustDeps {
+  universities: Pick<UniversityRepository, 'getStored'>;
   trust: TrustStore;
-};
+  now: () => Date;
+  newId: () => string;
+}
 
 async function existingUniversity(deps: AdminTrustDeps, universityId: string): Promise<void> {
-  const university = await deps.adminStore.getUniversity(universityId);
+  const university = await deps.universities.getStored(universityId);
   if (!university) throw new NotFoundError(ADMIN_MESSAGES.universityNotFound);
   if (university.deleting_job_id) throw new ConflictError(ADMIN_MESSAGES.universityDeleting);
 }
