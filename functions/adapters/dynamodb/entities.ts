@@ -17,6 +17,12 @@ import { fold } from '#shared/text';
 import type { StoredQuestion } from '../../ports/questions';
 import { defineEntity } from './entity';
 import type { Expr, WriteOp } from './table';
+// The accounts, notifications, trust and alerts block's own imports (kept apart: fewer merge conflicts).
+import { adminUserSchema } from '#shared/admin';
+import { favoriteIndexAttributes, profileIndexAttributes } from '#shared/table';
+import { savedSearchSchema } from '#shared/alerts';
+import { meetingPointSchema } from '#shared/trust';
+import type { StoredSavedSearch } from '../../ports/alerts';
 
 /**
  * Every kind of item the table holds, declared once (docs/decisions/056-entities.md); the item
@@ -280,4 +286,268 @@ export const questionEntity = /* @__PURE__ */ defineEntity<StoredQuestion, { pro
   name: 'question',
   schema: storedQuestionSchema,
   key: (q) => keys.question(q.product_id, q.id),
+});
+
+// ---------------------------------------------------------------- accounts, notifications, trust, alerts
+
+/**
+ * A person's profile: the API's (with the roles the admin's list shows) and the switches and dates
+ * only the table keeps. Each extra field is absent until it is first set.
+ */
+export const storedProfileSchema = z.object({
+  ...adminUserSchema.shape,
+  /** Cognito's groups, mirrored on the profile once an admin changes them. */
+  roles: z.optional(adminUserSchema.shape.roles),
+  /** When the institutional e-mail was verified (decision 032); absent for older verifications. */
+  university_email_verified_at: z.optional(z.nullable(z.string())),
+  /** The seller page's switch for sold listings (decision 032): off when absent. */
+  seller_hide_sold: z.optional(z.boolean()),
+  /** The question mails' switch (decision 020): on when absent. */
+  notify_questions: z.optional(z.boolean()),
+});
+export type StoredProfile = z.infer<typeof storedProfileSchema>;
+export const profileEntity = defineEntity<StoredProfile, { user_id: string }>({
+  name: 'profile',
+  schema: storedProfileSchema,
+  key: (p) => keys.profile(p.user_id),
+  indexes: profileIndexAttributes,
+});
+
+/**
+ * When a versioned whole-item write (a notification window, an alert state) is due and when it was
+ * written: what its sparse due index and its TTL are made of, never stored as attributes.
+ */
+interface Schedule {
+  /** Epoch ms when its gathered work is due (the sweep's index), or null when nothing is. */
+  readonly due_at?: number | null;
+  /** Epoch ms of the write: the TTL counts from it. */
+  readonly written_at?: number;
+}
+const withoutSchedule = <V extends Schedule>({ due_at: _due, written_at: _written, ...stored }: V) => stored;
+
+/** A window item outlives its last change by this much: longer than a stream record can be replayed (24 h). */
+const NOTIFY_WINDOW_TTL_SECONDS = 2 * 24 * 60 * 60;
+
+/** The question mails of one product to one person (decision 020); the port's NotifyWindow, stored. */
+export const notifyWindowSchema = z.object({
+  recipient: z.string(),
+  product_id: z.number(),
+  kind: z.enum(['question', 'answer']),
+  version: z.number(),
+  window_ends_at: z.optional(z.nullable(z.number())),
+  pending: z.array(z.string()),
+  seen: z.array(z.string()),
+});
+export type StoredNotifyWindow = z.infer<typeof notifyWindowSchema> & Schedule;
+export const notifyWindowEntity = defineEntity<
+  StoredNotifyWindow,
+  Pick<StoredNotifyWindow, 'recipient' | 'product_id' | 'kind'>
+>({
+  name: 'notifyWindow',
+  schema: notifyWindowSchema,
+  key: (w) => keys.notifyWindow(w.recipient, w.product_id, w.kind),
+  // While it holds gathered questions: gsi1 NOTIFY_DUE / <due ISO time>#<its key>.
+  indexes: (w): Record<string, string> => {
+    if (w.pending.length === 0 || w.due_at === null || w.due_at === undefined) return {};
+    const { pk, sk } = keys.notifyWindow(w.recipient, w.product_id, w.kind);
+    return {
+      [INDEXES.gsi1.pk]: keys.notifyDuePartition,
+      [INDEXES.gsi1.sk]: `${new Date(w.due_at).toISOString()}#${pk}#${sk}`,
+    };
+  },
+  ttl: (w) =>
+    w.written_at === undefined
+      ? undefined
+      : Math.ceil(Math.max(w.written_at, w.window_ends_at ?? 0) / 1000) + NOTIFY_WINDOW_TTL_SECONDS,
+  attributes: withoutSchedule,
+});
+
+/** A university's safe meeting point (decision 032): the API's, and when it last changed. */
+export const storedMeetingPointSchema = z.object({
+  ...meetingPointSchema.shape,
+  /** What an edit or a deletion is conditioned on. */
+  updated_at: z.string(),
+});
+export const meetingPointEntity = defineEntity<
+  z.infer<typeof storedMeetingPointSchema>,
+  { university_id: string; id: string }
+>({
+  name: 'meetingPoint',
+  schema: storedMeetingPointSchema,
+  key: (p) => keys.meetingPoint(p.university_id, p.id),
+});
+
+const epochSeconds = (ms: number) => Math.ceil(ms / 1000);
+/** Short-lived account items are kept a day past their expiry (TTL deletes lazily; expiry is checked in code). */
+const A_DAY_SECONDS = 86_400;
+
+/** A verification code as stored: only its salted hash (the port's CodeRecord). */
+export const verificationCodeSchema = z.object({
+  purpose: z.enum(['signup', 'institutional']),
+  subject: z.string(),
+  code_id: z.string(),
+  email: z.string(),
+  salt: z.string(),
+  hash: z.string(),
+  expires_at: z.number(),
+  attempts: z.number(),
+  used: z.boolean(),
+  university_id: z.nullable(z.string()),
+  // Codes stored before registrations were named carry none (and confirm nothing).
+  registration: z.optional(z.nullable(z.string())),
+});
+export type StoredVerificationCode = z.infer<typeof verificationCodeSchema>;
+export const verificationCodeEntity = defineEntity<
+  StoredVerificationCode,
+  Pick<StoredVerificationCode, 'purpose' | 'subject'>
+>({
+  name: 'verificationCode',
+  schema: verificationCodeSchema,
+  key: (c) => keys.verification(c.purpose, c.subject),
+  ttl: (c) => epochSeconds(c.expires_at) + A_DAY_SECONDS,
+});
+
+/** A public mail route's request, read by the stream dispatcher (the port's MailRequest). */
+export const mailRequestSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['signUp', 'signUpCode', 'passwordReset']),
+  email: z.string(),
+  registration: z.nullable(z.string()),
+  requested_at: z.number(),
+});
+export const mailRequestEntity = defineEntity<z.infer<typeof mailRequestSchema>, { id: string }>({
+  name: 'mailRequest',
+  schema: mailRequestSchema,
+  key: (r) => keys.mailRequest(r.id),
+  // The dispatcher handles it within seconds; the item only has to outlive retries.
+  ttl: (r) => epochSeconds(r.requested_at) + A_DAY_SECONDS,
+});
+
+/** A sign-up awaiting its code (decision 040; the port's PendingRegistration): never a password. */
+export const registrationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  full_name: z.string(),
+  national_id: z.string(),
+  university_id: z.nullable(z.string()),
+  secret_hash: z.string(),
+  created_at: z.number(),
+  expires_at: z.number(),
+});
+export const registrationEntity = defineEntity<z.infer<typeof registrationSchema>, { id: string }>({
+  name: 'registration',
+  schema: registrationSchema,
+  key: (r) => keys.registration(r.id),
+  ttl: (r) => epochSeconds(r.expires_at) + A_DAY_SECONDS,
+});
+
+/** A password-reset link, by the SHA-256 of its token (the token itself is never stored). */
+export const resetTokenSchema = z.object({
+  email: z.string(),
+  /** The registration it was mailed for (the port's ResetGrant). */
+  registration: z.optional(z.nullable(z.string())),
+  expires_at: z.number(),
+  /** Set while it is used (absent until then, and again once given back). */
+  used_at: z.optional(z.number()),
+});
+export const resetTokenEntity = defineEntity<z.infer<typeof resetTokenSchema>, { token_hash: string }>({
+  name: 'resetToken',
+  schema: resetTokenSchema,
+  key: (t) => keys.resetToken(t.token_hash),
+  ttl: (t) => epochSeconds(t.expires_at) + A_DAY_SECONDS,
+});
+
+/** The one account holding a verified institutional address (lower-case, in the key). */
+export const institutionalClaimEntity = defineEntity<{ user_id: string }, { address: string }>({
+  name: 'institutionalClaim',
+  schema: z.object({ user_id: z.string() }),
+  key: (c) => keys.institutionalClaim(c.address),
+});
+
+/**
+ * A user's saved product. Its user lives in its key (the user's partition) and its index, not in an
+ * attribute: whoever reads the user's partition supplies it.
+ */
+export const favoriteSchema = z.object({
+  user_id: z.string(),
+  product_id: z.number(),
+  created_at: z.string(),
+});
+export type StoredFavorite = z.infer<typeof favoriteSchema>;
+export const favoriteEntity = defineEntity<StoredFavorite, Pick<StoredFavorite, 'user_id' | 'product_id'>>({
+  name: 'favorite',
+  schema: favoriteSchema,
+  key: (f) => keys.favorite(f.user_id, f.product_id),
+  // Found by its product when the product is deleted (gsi1 FAVORITED#<product id> / <user id>).
+  indexes: (f) => favoriteIndexAttributes(f.user_id, f.product_id),
+  attributes: (f) => ({ product_id: f.product_id, created_at: f.created_at }),
+});
+
+/** 'Nuevos para ti' is a number set (ADD is idempotent under replays); the document client gives a Set. */
+function newIdsOf(value: unknown): number[] {
+  if (value instanceof Set) return [...value].map(Number).filter(Number.isFinite);
+  if (Array.isArray(value)) return value.map(Number).filter(Number.isFinite);
+  return [];
+}
+
+/**
+ * A saved search (decision 031): the API's saved search with its owner, and the listings new to
+ * them (stored as a number set, absent once seen) where the API shows their count.
+ */
+export const storedSavedSearchSchema = z.object({
+  ...z.omit(savedSearchSchema, { new_count: true }).shape,
+  user_id: z.string(),
+  new_ids: z.pipe(z.optional(z.unknown()), z.transform(newIdsOf)),
+});
+export const savedSearchEntity = defineEntity<StoredSavedSearch, Pick<StoredSavedSearch, 'user_id' | 'id'>>({
+  name: 'savedSearch',
+  schema: storedSavedSearchSchema,
+  key: (s) => keys.savedSearch(s.user_id, s.id),
+  // Every saved search in one partition: the local matcher is rebuilt from it at start.
+  indexes: (s) => ({ [INDEXES.gsi1.pk]: keys.savedSearchesPartition, [INDEXES.gsi1.sk]: s.id }),
+  // New listings are only ever added to the set by an update (and the set is left out while empty).
+  attributes: ({ new_ids: _new, ...stored }) => stored,
+});
+
+/** How many saved searches a user has: the limit of 10, kept in the same transactions. */
+export const savedSearchCountEntity = defineEntity<{ count: number }, { user_id: string }>({
+  name: 'savedSearchCount',
+  schema: z.object({ count: z.number() }),
+  key: (c) => keys.savedSearchCount(c.user_id),
+});
+
+/** A state item outlives its last change by three days (a digest is due the next morning at most). */
+const ALERT_STATE_TTL_SECONDS = 3 * 24 * 60 * 60;
+
+/** The day's alert mails of one person (the port's AlertState, stored). */
+export const alertStateSchema = z.object({
+  user_id: z.string(),
+  version: z.number(),
+  mailed_day: z.optional(z.nullable(z.string())),
+  pending: z.array(
+    z.object({
+      productId: z.number(),
+      searchIds: z.array(z.string()),
+      day: z.string(),
+      retry: z.optional(z.boolean()),
+    }),
+  ),
+  seen: z.array(z.number()),
+  lease_until: z.optional(z.nullable(z.number())),
+});
+export type StoredAlertState = z.infer<typeof alertStateSchema> & Schedule;
+export const alertStateEntity = defineEntity<StoredAlertState, { user_id: string }>({
+  name: 'alertState',
+  schema: alertStateSchema,
+  key: (s) => keys.alertState(s.user_id),
+  // While it holds a digest: gsi1 ALERT_DUE / <due ISO time>#<user id>.
+  indexes: (s): Record<string, string> =>
+    s.pending.length === 0 || s.due_at === null || s.due_at === undefined
+      ? {}
+      : {
+          [INDEXES.gsi1.pk]: keys.alertDuePartition,
+          [INDEXES.gsi1.sk]: `${new Date(s.due_at).toISOString()}#${s.user_id}`,
+        },
+  ttl: (s) => (s.written_at === undefined ? undefined : epochSeconds(s.written_at) + ALERT_STATE_TTL_SECONDS),
+  attributes: withoutSchedule,
 });

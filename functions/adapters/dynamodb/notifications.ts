@@ -1,7 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod/mini';
-import { entityKey, INDEXES, KEY, keys, TTL_ATTRIBUTE } from '#shared/table';
-import { logger } from '../../commons/observability';
+import { INDEXES, keys } from '#shared/table';
 import type {
   NotificationSettingsStore,
   NotifyWindow,
@@ -9,20 +6,9 @@ import type {
   NotifyWindowStore,
 } from '../../ports/notifications';
 import type { TableAccess } from './client';
-import { isConditionalCheckFailed } from './items';
-
-/** A window item outlives its last change by this much: longer than a stream record can be replayed (24 h). */
-const WINDOW_ITEM_TTL_SECONDS = 2 * 24 * 60 * 60;
-
-const windowItemSchema = z.object({
-  recipient: z.string(),
-  product_id: z.number(),
-  kind: z.enum(['question', 'answer']),
-  version: z.number(),
-  window_ends_at: z.optional(z.nullable(z.number())),
-  pending: z.array(z.string()),
-  seen: z.array(z.string()),
-});
+import { absent, changes } from './entity';
+import { notifyWindowEntity, profileEntity } from './entities';
+import { tableOf } from './table';
 
 const EMPTY: NotifyWindow = { version: 0, windowEndsAt: null, pending: [], seen: [] };
 
@@ -32,141 +18,73 @@ const EMPTY: NotifyWindow = { version: 0, windowEndsAt: null, pending: [], seen:
  * questions it carries gsi1 `NOTIFY_DUE` / `<due ISO time>#…`, so the sweep finds the due ones with
  * one Query of that sparse partition.
  */
-export function createNotifyWindowStore({ doc, tableName }: TableAccess): NotifyWindowStore {
+export function createNotifyWindowStore(access: TableAccess): NotifyWindowStore {
+  const table = tableOf(access);
+  const idOf = (key: NotifyWindowKey) => ({
+    recipient: key.recipient,
+    product_id: key.productId,
+    kind: key.kind,
+  });
   return {
     async get(key) {
-      const res = await doc.send(
-        new GetCommand({
-          TableName: tableName,
-          Key: keys.notifyWindow(key.recipient, key.productId, key.kind),
-          ConsistentRead: true,
-        }),
-      );
-      if (!res.Item) return EMPTY;
-      const parsed = windowItemSchema.safeParse(res.Item);
-      if (!parsed.success) {
-        // Never written otherwise; starting over costs at most one early mail.
-        logger.warn('malformed notification window replaced', { pk: res.Item.pk, sk: res.Item.sk });
-        return { ...EMPTY, version: typeof res.Item.version === 'number' ? res.Item.version : 0 };
-      }
-      const w = parsed.data;
+      const item = await table.get(notifyWindowEntity.key(idOf(key)), { consistent: true });
+      if (!item) return EMPTY;
+      const w = notifyWindowEntity.parse(item);
+      // Never written otherwise; starting over (from its version) costs at most one early mail.
+      if (!w) return { ...EMPTY, version: typeof item.version === 'number' ? item.version : 0 };
       return { version: w.version, windowEndsAt: w.window_ends_at ?? null, pending: w.pending, seen: w.seen };
     },
 
-    async save(key, version, next, dueAt, now) {
-      const itemKey = keys.notifyWindow(key.recipient, key.productId, key.kind);
-      const due = next.pending.length > 0 && dueAt !== null;
-      try {
-        await doc.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: {
-              ...entityKey('notifyWindow', itemKey),
-              recipient: key.recipient,
-              product_id: key.productId,
-              kind: key.kind,
-              version: version + 1,
-              window_ends_at: next.windowEndsAt,
-              pending: next.pending,
-              seen: next.seen,
-              ...(due
-                ? {
-                    [INDEXES.gsi1.pk]: keys.notifyDuePartition,
-                    [INDEXES.gsi1.sk]: `${new Date(dueAt).toISOString()}#${itemKey.pk}#${itemKey.sk}`,
-                  }
-                : {}),
-              [TTL_ATTRIBUTE]:
-                Math.ceil(Math.max(now, next.windowEndsAt ?? 0) / 1000) + WINDOW_ITEM_TTL_SECONDS,
-            },
-            ConditionExpression: version === 0 ? `attribute_not_exists(${KEY.pk})` : 'version = :version',
-            ...(version === 0 ? {} : { ExpressionAttributeValues: { ':version': version } }),
-          }),
-        );
-        return true;
-      } catch (err) {
-        if (isConditionalCheckFailed(err)) return false;
-        throw err;
-      }
-    },
+    save: (key, version, next, dueAt, now) =>
+      table.write(
+        notifyWindowEntity.put(
+          {
+            ...idOf(key),
+            version: version + 1,
+            window_ends_at: next.windowEndsAt,
+            pending: next.pending,
+            seen: next.seen,
+            due_at: dueAt,
+            written_at: now,
+          },
+          {
+            condition:
+              version === 0 ? absent : { expression: 'version = :version', values: { ':version': version } },
+          },
+        ),
+      ),
 
     async due(now, limit) {
-      const res = await doc.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: INDEXES.gsi1.name,
-          KeyConditionExpression: '#pk = :pk AND #sk < :bound',
-          ExpressionAttributeNames: { '#pk': INDEXES.gsi1.pk, '#sk': INDEXES.gsi1.sk },
-          // Every entry due at or before `now` (entries of one instant differ after the time).
-          ExpressionAttributeValues: {
-            ':pk': keys.notifyDuePartition,
-            ':bound': new Date(now + 1).toISOString(),
-          },
-          ScanIndexForward: true,
-          Limit: limit,
-        }),
+      // Every entry due at or before `now` (entries of one instant differ after the time).
+      const { items } = await table.queryOnce(
+        { index: INDEXES.gsi1, pk: keys.notifyDuePartition, sk: { lt: new Date(now + 1).toISOString() } },
+        { limit },
       );
-      const found: NotifyWindowKey[] = [];
-      for (const item of res.Items ?? []) {
-        const parsed = windowItemSchema.safeParse(item);
-        if (parsed.success)
-          found.push({
-            recipient: parsed.data.recipient,
-            productId: parsed.data.product_id,
-            kind: parsed.data.kind,
-          });
-      }
-      return found;
+      return notifyWindowEntity
+        .parseAll(items)
+        .map((w) => ({ recipient: w.recipient, productId: w.product_id, kind: w.kind }));
     },
   };
 }
-
-const recipientSchema = z.object({
-  email: z.string(),
-  full_name: z.optional(z.nullable(z.string())),
-  notify_questions: z.optional(z.boolean()),
-});
 
 /**
  * The notification switch lives on the profile item (`notify_questions`, on when absent), with the
  * address mails go to.
  */
-export function createNotificationSettingsStore({ doc, tableName }: TableAccess): NotificationSettingsStore {
+export function createNotificationSettingsStore(access: TableAccess): NotificationSettingsStore {
+  const table = tableOf(access);
   return {
     async recipient(userId) {
-      const res = await doc.send(
-        new GetCommand({
-          TableName: tableName,
-          Key: keys.profile(userId),
-          ConsistentRead: true,
-          ProjectionExpression: 'email, full_name, notify_questions',
-        }),
-      );
-      if (!res.Item) return null;
-      const parsed = recipientSchema.safeParse(res.Item);
-      if (!parsed.success) return null;
+      const profile = await profileEntity.get(table, { user_id: userId }, { consistent: true });
+      if (!profile) return null;
       return {
-        email: parsed.data.email,
-        name: parsed.data.full_name ?? null,
-        questions: parsed.data.notify_questions !== false,
+        email: profile.email,
+        name: profile.full_name ?? null,
+        questions: profile.notify_questions !== false,
       };
     },
 
-    async setQuestions(userId, on) {
-      try {
-        await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.profile(userId),
-            UpdateExpression: 'SET notify_questions = :on',
-            ConditionExpression: `attribute_exists(${KEY.pk})`,
-            ExpressionAttributeValues: { ':on': on },
-          }),
-        );
-        return true;
-      } catch (err) {
-        if (isConditionalCheckFailed(err)) return false;
-        throw err;
-      }
-    },
+    setQuestions: (userId, on) =>
+      table.write(profileEntity.update({ user_id: userId }, changes({ set: { notify_questions: on } }))),
   };
 }

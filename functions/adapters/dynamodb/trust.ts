@@ -1,183 +1,77 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { AuditEntry } from '#shared/admin';
-import { productSchema, type Product } from '#shared/schemas';
-import { entityKey, INDEXES, KEY, keys } from '#shared/table';
+import { INDEXES, keys } from '#shared/table';
 import { fold } from '#shared/text';
-import { logger } from '../../commons/observability';
 import type { SellerProfile, StoredMeetingPoint, TrustStore } from '../../ports/trust';
-import { auditEntity } from './entities';
 import type { TableAccess } from './client';
-import { queryIndexAll } from './cursor';
-import { isConditionalCheckFailed, stripKeys } from './items';
+import { both, changes, present } from './entity';
+import { auditEntity, meetingPointEntity, productEntity, profileEntity } from './entities';
+import { type Item, legacyOp, tableOf, type WriteOp } from './table';
 import { universityOpenCheck } from './universities';
 
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+/** A meeting point as stored: its key and entity with it (the demo seeds them too). */
+export const meetingPointItem = (p: StoredMeetingPoint): Item => meetingPointEntity.item(p);
 
-function toMeetingPoint(item: Record<string, unknown>): StoredMeetingPoint | null {
-  const id = str(item.id);
-  const universityId = str(item.university_id);
-  const name = str(item.name);
-  const createdAt = str(item.created_at);
-  if (!id || !universityId || !name || !createdAt) return null;
-  return {
-    id,
-    university_id: universityId,
-    name,
-    description: str(item.description),
-    hours: str(item.hours),
-    created_at: createdAt,
-    updated_at: str(item.updated_at) ?? createdAt,
-  };
-}
+/** The point as read is still there, unchanged since (its `updated_at`). */
+const unchangedSince = (current: StoredMeetingPoint) =>
+  both(present, { expression: 'updated_at = :u', values: { ':u': current.updated_at } });
 
-export function meetingPointItem(p: StoredMeetingPoint): Record<string, unknown> {
-  return { ...p, ...entityKey('meetingPoint', keys.meetingPoint(p.university_id, p.id)) };
-}
-
-const isCancelled = (err: unknown) => err instanceof Error && err.name === 'TransactionCanceledException';
-
-export function createTrustStore(table: TableAccess): TrustStore {
-  const { doc, tableName } = table;
-  const auditPut = (e: AuditEntry) => ({
-    Put: {
-      TableName: tableName,
-      Item: auditEntity.item(e),
-      ConditionExpression: `attribute_not_exists(${KEY.pk})`,
-    },
-  });
-  const transact = async (
-    items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>,
-  ) => {
-    try {
-      await doc.send(new TransactWriteCommand({ TransactItems: items }));
-      return true;
-    } catch (err) {
-      if (isCancelled(err)) return false;
-      throw err;
-    }
-  };
+export function createTrustStore(access: TableAccess): TrustStore {
+  const table = tableOf(access);
+  // Any cancellation (a condition, a conflict) is a refusal: the caller reads again or answers 409.
+  const transact = async (ops: WriteOp[]) => (await table.transact(ops)).ok;
 
   return {
     async sellerProfile(userId) {
-      const item = (await doc.send(new GetCommand({ TableName: tableName, Key: keys.profile(userId) }))).Item;
-      if (!item || typeof item.user_id !== 'string' || typeof item.created_at !== 'string') return null;
+      const p = await profileEntity.get(table, { user_id: userId });
+      if (!p) return null;
       return {
-        user_id: item.user_id,
-        full_name: str(item.full_name),
-        university_id: str(item.university_id),
-        university_email_verified: item.university_email_verified === true,
-        university_email_verified_at: str(item.university_email_verified_at),
-        created_at: item.created_at,
-        seller_hide_sold: item.seller_hide_sold === true,
+        user_id: p.user_id,
+        full_name: p.full_name,
+        university_id: p.university_id,
+        university_email_verified: p.university_email_verified === true,
+        university_email_verified_at: p.university_email_verified_at ?? null,
+        created_at: p.created_at,
+        seller_hide_sold: p.seller_hide_sold === true,
       } satisfies SellerProfile;
     },
 
     async sellerProducts(ownerId) {
-      const items = await queryIndexAll(table, INDEXES.gsi5, keys.byOwner(ownerId));
-      const out: Product[] = [];
-      for (const item of items) {
-        const parsed = productSchema.safeParse(stripKeys(item));
-        if (parsed.success) out.push(parsed.data);
-        else logger.warn('skipping malformed product item', { pk: item.pk });
-      }
+      const products = await productEntity.queryAll(table, {
+        index: INDEXES.gsi5,
+        pk: keys.byOwner(ownerId),
+      });
       // The index sorts oldest first; the page shows the newest first.
-      return out.reverse();
+      return products.reverse();
     },
 
-    async setHideSold(userId, hide) {
-      try {
-        await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.profile(userId),
-            UpdateExpression: 'SET seller_hide_sold = :h',
-            ConditionExpression: `attribute_exists(${KEY.pk})`,
-            ExpressionAttributeValues: { ':h': hide },
-          }),
-        );
-        return true;
-      } catch (err) {
-        if (isConditionalCheckFailed(err)) return false;
-        throw err;
-      }
-    },
+    setHideSold: (userId, hide) =>
+      table.write(profileEntity.update({ user_id: userId }, changes({ set: { seller_hide_sold: hide } }))),
 
     async listMeetingPoints(universityId) {
-      const out: StoredMeetingPoint[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const res = await doc.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-            ExpressionAttributeNames: { '#pk': KEY.pk, '#sk': KEY.sk },
-            ExpressionAttributeValues: {
-              ':pk': keys.universityPartition(universityId),
-              ':prefix': keys.meetingPointPrefix,
-            },
-            ExclusiveStartKey: start,
-          }),
-        );
-        for (const item of res.Items ?? []) {
-          const point = toMeetingPoint(item);
-          if (point) out.push(point);
-        }
-        start = res.LastEvaluatedKey;
-      } while (start);
-      return out.sort((a, b) => fold(a.name).localeCompare(fold(b.name)) || a.id.localeCompare(b.id));
+      const points = await meetingPointEntity.queryAll(table, {
+        pk: keys.universityPartition(universityId),
+        sk: { beginsWith: keys.meetingPointPrefix },
+      });
+      return points.sort((a, b) => fold(a.name).localeCompare(fold(b.name)) || a.id.localeCompare(b.id));
     },
 
-    async getMeetingPoint(universityId, pointId) {
-      const item = (
-        await doc.send(
-          new GetCommand({
-            TableName: tableName,
-            Key: keys.meetingPoint(universityId, pointId),
-            ConsistentRead: true,
-          }),
-        )
-      ).Item;
-      return item ? toMeetingPoint(item) : null;
-    },
+    getMeetingPoint: (universityId, pointId) =>
+      meetingPointEntity.get(table, { university_id: universityId, id: pointId }, { consistent: true }),
 
     createMeetingPoint: (point, audit) =>
       transact([
-        {
-          Put: {
-            TableName: tableName,
-            Item: meetingPointItem(point),
-            ConditionExpression: `attribute_not_exists(${KEY.pk})`,
-          },
-        },
-        auditPut(audit),
+        meetingPointEntity.create(point),
+        auditEntity.create(audit),
         // None for a university being deleted: its deletion could have passed its points (decision 042).
-        universityOpenCheck(tableName, point.university_id),
+        legacyOp(universityOpenCheck(table.name, point.university_id)),
       ]),
 
     updateMeetingPoint: (current, next, audit) =>
       transact([
-        {
-          Put: {
-            TableName: tableName,
-            Item: meetingPointItem(next),
-            ConditionExpression: `attribute_exists(${KEY.pk}) AND updated_at = :u`,
-            ExpressionAttributeValues: { ':u': current.updated_at },
-          },
-        },
-        auditPut(audit),
+        meetingPointEntity.put(next, { condition: unchangedSince(current) }),
+        auditEntity.create(audit),
       ]),
 
     deleteMeetingPoint: (current, audit) =>
-      transact([
-        {
-          Delete: {
-            TableName: tableName,
-            Key: keys.meetingPoint(current.university_id, current.id),
-            ConditionExpression: `attribute_exists(${KEY.pk}) AND updated_at = :u`,
-            ExpressionAttributeValues: { ':u': current.updated_at },
-          },
-        },
-        auditPut(audit),
-      ]),
+      transact([meetingPointEntity.remove(current, unchangedSince(current)), auditEntity.create(audit)]),
   };
 }
