@@ -16,6 +16,7 @@ import { backfillExpiry } from './listing-expiry';
 import type { TablePages } from '../../ports/admin';
 import type { TableAccess } from './client';
 import { isConditionalCheckFailed, stripKeys } from './items';
+import { tableOf } from './table';
 import { backfillDomainClaim } from './university-domains';
 
 /** A job's cursor: a last evaluated key, base64url JSON (jobs keep it in their item, never a URL). */
@@ -121,7 +122,7 @@ export function createTablePages(table: TableAccess): TablePages {
       for (const item of res.Items ?? []) {
         if (await backfill(item)) backfilled++;
         // Listings from before expiry get theirs (decision 030).
-        if (await backfillExpiry(table, item, new Date(), expiryDays)) backfilled++;
+        if (await backfillExpiry(tableOf(table), item, new Date(), expiryDays)) backfilled++;
         // Universities from before the domain claims get theirs (decision 042).
         if (entityOf(item) === 'university' && (await backfillUniversityDomain(item))) backfilled++;
         if (entityOf(item) !== 'product') continue;
