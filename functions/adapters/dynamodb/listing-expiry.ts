@@ -1,12 +1,10 @@
 import { isOnOffer } from '#shared/statuses';
 import { legacyExpiry, reminderDueAt } from '#shared/listing-expiry';
-import { type Product, productSchema } from '#shared/schemas';
-import { INDEXES, KEY, keys } from '#shared/table';
-import { logger } from '../../commons/observability';
+import { INDEXES, keys } from '#shared/table';
 import type { ExpiryStore } from '../../ports/listing-expiry';
 import type { TableAccess } from './client';
+import { productEntity } from './entities';
 import { heldValue } from './entity';
-import { productItem } from './products';
 import { type Expr, type Table, tableOf, type WriteOp } from './table';
 
 const pad = (id: number) => String(id).padStart(12, '0');
@@ -26,12 +24,8 @@ const decode = (cursor: string | undefined): Record<string, unknown> | undefined
     : undefined;
 
 /** A change of a product's attributes, on what the job read (never a write that creates one). */
-const productUpdate = (id: number, update: Expr, condition: Expr): WriteOp => ({
-  type: 'update',
-  key: keys.product(id),
-  update,
-  condition,
-});
+const productUpdate = (id: number, update: Expr, condition: Expr): WriteOp =>
+  productEntity.update({ id }, update, { condition });
 
 export function createExpiryStore(access: TableAccess): ExpiryStore {
   const table = tableOf(access);
@@ -43,13 +37,8 @@ export function createExpiryStore(access: TableAccess): ExpiryStore {
         { index: INDEXES.gsi7, pk: keys.expiryDuePartition, sk: { lte: `${now}#~` } },
         { limit, start: decode(cursor) },
       );
-      const products: Product[] = [];
-      for (const item of items) {
-        const parsed = productSchema.safeParse(heldValue(item));
-        if (parsed.success) products.push(parsed.data);
-        else logger.warn('expiry job skips a malformed product item', { pk: item[KEY.pk] });
-      }
-      return { items: products, nextCursor: encode(lastKey) };
+      // A malformed item is logged and skipped.
+      return { items: productEntity.parseAll(items), nextCursor: encode(lastKey) };
     },
 
     expire(product, at) {
@@ -115,25 +104,25 @@ export function createExpiryStore(access: TableAccess): ExpiryStore {
     },
 
     replace(current, next) {
-      return table.write({
-        type: 'put',
-        // The whole item, so every index attribute follows the new status and expiry.
-        item: productItem(next),
-        condition: {
-          expression: [
-            '#status = :status',
-            'owner_id = :owner',
-            'attribute_not_exists(held_at)',
-            current.expires_at ? 'expires_at = :exp' : 'attribute_not_exists(expires_at)',
-          ].join(' AND '),
-          names: { '#status': 'status' },
-          values: {
-            ':status': current.status,
-            ':owner': current.owner_id,
-            ...(current.expires_at ? { ':exp': current.expires_at } : {}),
+      // The whole item, so every index attribute follows the new status and expiry.
+      return table.write(
+        productEntity.put(next, {
+          condition: {
+            expression: [
+              '#status = :status',
+              'owner_id = :owner',
+              'attribute_not_exists(held_at)',
+              current.expires_at ? 'expires_at = :exp' : 'attribute_not_exists(expires_at)',
+            ].join(' AND '),
+            names: { '#status': 'status' },
+            values: {
+              ':status': current.status,
+              ':owner': current.owner_id,
+              ...(current.expires_at ? { ':exp': current.expires_at } : {}),
+            },
           },
-        },
-      });
+        }),
+      );
     },
   };
 }
@@ -150,7 +139,7 @@ export async function backfillExpiry(
   days: number,
 ): Promise<boolean> {
   if (item.expires_at || !isOnOffer(String(item.status)) || typeof item.created_at !== 'string') return false;
-  const parsed = productSchema.safeParse(heldValue(item));
+  const parsed = productEntity.schema.safeParse(heldValue(item));
   if (!parsed.success) return false;
   const expiresAt = legacyExpiry(parsed.data.created_at, now, days);
   return table.write(
@@ -165,7 +154,8 @@ export async function backfillExpiry(
           ':sk': dueSort(reminderDueAt(expiresAt), parsed.data.id),
         },
       },
-      { expression: 'attribute_exists(pk) AND attribute_not_exists(expires_at)' },
+      // The update's own condition adds that the product still exists.
+      { expression: 'attribute_not_exists(expires_at)' },
     ),
   );
 }
