@@ -1,9 +1,7 @@
-import { productSchema } from '#shared/schemas';
 import { ENTITY_ATTRIBUTE, KEY, keys } from '#shared/table';
-import { logger } from '../../commons/observability';
 import type { ProductPhotoPages } from '../../ports/photo-variants';
 import type { TableAccess } from './client';
-import { heldValue } from './entity';
+import { productEntity } from './entities';
 import { tableOf } from './table';
 
 const PRODUCT_SK = keys.product(0).sk;
@@ -42,36 +40,35 @@ export function createProductPhotoPages(access: TableAccess): ProductPhotoPages 
         },
         start: cursor ? decodeCursor(cursor) : undefined,
       });
-      const products = [];
-      for (const item of items) {
-        if (item[KEY.sk] !== PRODUCT_SK) continue;
-        const parsed = productSchema.safeParse(heldValue(item));
-        if (parsed.success) products.push(parsed.data);
-        else logger.warn('photo job skips a malformed product item', { pk: item[KEY.pk] });
-      }
+      // A malformed product is logged and skipped.
+      const products = productEntity.parseAll(items.filter((item) => item[KEY.sk] === PRODUCT_SK));
       return { items: products, cursor: encodeCursor(lastKey) };
     },
 
     setDerivedPhotos(product, variants) {
       // Only the product as it was read: deleted or with other photos, it is left alone (false).
-      return table.write({
-        type: 'update',
-        key: keys.product(product.id),
-        update: {
-          expression: 'SET image_variants = :v, photos_reencoded = :reencoded',
-          values: { ':v': variants, ':reencoded': true },
-        },
-        condition: {
-          expression:
-            product.image === null
-              ? 'attribute_exists(pk) AND images = :images AND (attribute_not_exists(image) OR attribute_type(image, :null))'
-              : 'attribute_exists(pk) AND images = :images AND image = :image',
-          values: {
-            ':images': product.images,
-            ...(product.image === null ? { ':null': 'NULL' } : { ':image': product.image }),
+      // (An update of an entity holds only while the item exists.)
+      return table.write(
+        productEntity.update(
+          { id: product.id },
+          {
+            expression: 'SET image_variants = :v, photos_reencoded = :reencoded',
+            values: { ':v': variants, ':reencoded': true },
           },
-        },
-      });
+          {
+            condition: {
+              expression:
+                product.image === null
+                  ? 'images = :images AND (attribute_not_exists(image) OR attribute_type(image, :null))'
+                  : 'images = :images AND image = :image',
+              values: {
+                ':images': product.images,
+                ...(product.image === null ? { ':null': 'NULL' } : { ':image': product.image }),
+              },
+            },
+          },
+        ),
+      );
     },
   };
 }
