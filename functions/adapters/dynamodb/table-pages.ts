@@ -1,4 +1,4 @@
-import { type Product, productSchema, universitySchema } from '#shared/schemas';
+import type { Product } from '#shared/schemas';
 import {
   entityOf,
   favoriteIndexAttributes,
@@ -11,10 +11,10 @@ import {
 } from '#shared/table';
 import { DEFAULT_LISTING_EXPIRY_DAYS, parseExpiryDays } from '#shared/listing-expiry';
 import { ENV, optionalEnv } from '../../commons/env';
-import { logger } from '../../commons/observability';
 import { backfillExpiry } from './listing-expiry';
 import type { TablePages } from '../../ports/admin';
 import type { TableAccess } from './client';
+import { productEntity, universityEntity } from './entities';
 import { changes, heldValue, present } from './entity';
 import { type Item, tableOf } from './table';
 import { backfillDomainClaim } from './university-domains';
@@ -35,7 +35,7 @@ const decode = (cursor: string | undefined): Record<string, unknown> | undefined
 export function expectedIndexAttributes(item: Record<string, unknown>): Record<string, string> | null {
   const entity = entityOf(item);
   if (entity === 'product') {
-    const p = productSchema.safeParse(heldValue(item));
+    const p = productEntity.schema.safeParse(heldValue(item));
     if (!p.success) return null;
     const all = productIndexAttributes(p.data);
     return { gsi6pk: all.gsi6pk, gsi6sk: all.gsi6sk };
@@ -56,12 +56,6 @@ export function expectedIndexAttributes(item: Record<string, unknown>): Record<s
   if (entity === 'favorite' && typeof item.product_id === 'number' && typeof item.pk === 'string')
     return favoriteIndexAttributes(item.pk.replace(/^USER#/, ''), item.product_id);
   return null;
-}
-
-/** A product item's value; null when it is not one. */
-function productOf(item: Item): Product | null {
-  const parsed = productSchema.safeParse(heldValue(item));
-  return parsed.success ? parsed.data : null;
 }
 
 export function createTablePages(access: TableAccess): TablePages {
@@ -100,8 +94,8 @@ export function createTablePages(access: TableAccess): TablePages {
     );
 
   async function backfillUniversityDomain(item: Item): Promise<boolean> {
-    const u = universitySchema.safeParse(heldValue(item));
-    return u.success ? backfillDomainClaim(access, u.data) : false;
+    const u = universityEntity.schema.safeParse(heldValue(item));
+    return u.success ? backfillDomainClaim(table, u.data) : false;
   }
 
   return {
@@ -116,9 +110,9 @@ export function createTablePages(access: TableAccess): TablePages {
         // Universities from before the domain claims get theirs (decision 042).
         if (entityOf(item) === 'university' && (await backfillUniversityDomain(item))) backfilled++;
         if (entityOf(item) !== 'product') continue;
-        const product = productOf(item);
+        // A malformed product is logged and skipped.
+        const product = productEntity.parse(item);
         if (product) products.push(product);
-        else logger.warn('reindex skips a malformed product item', { pk: item[KEY.pk] });
       }
       return { products, backfilled, cursor: encode(lastKey) };
     },
@@ -132,7 +126,7 @@ export function createTablePages(access: TableAccess): TablePages {
         },
         { limit: size, start: decode(cursor) },
       );
-      return { items: items.flatMap((i) => productOf(i) ?? []), cursor: encode(lastKey) };
+      return { items: productEntity.parseAll(items), cursor: encode(lastKey) };
     },
 
     async universityProfiles(universityId, cursor, size) {
@@ -164,8 +158,8 @@ export function createTablePages(access: TableAccess): TablePages {
     },
 
     async deleteProduct(id) {
-      const { attributes } = await table.writeReturning({ type: 'delete', key: keys.product(id) });
-      return attributes ? productOf(attributes) : null;
+      const { attributes } = await table.writeReturning(productEntity.remove({ id }));
+      return productEntity.parse(attributes);
     },
   };
 }
