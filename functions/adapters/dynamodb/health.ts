@@ -1,5 +1,5 @@
-import { keys } from '#shared/table';
 import type { TableAccess } from './client';
+import { productCounterEntity } from './entities';
 import { tableOf } from './table';
 
 /** True when the table answers a GetItem (the cheapest read, with the read permission handlers have). */
@@ -7,7 +7,7 @@ export function createTableProbe(access: TableAccess): () => Promise<boolean> {
   const table = tableOf(access);
   return async () => {
     try {
-      await table.get(keys.productCounter());
+      await table.get(productCounterEntity.key({}));
       return true;
     } catch {
       // Any failure (unreachable, no permission, no table): not ready.
