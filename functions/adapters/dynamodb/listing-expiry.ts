@@ -7,9 +7,6 @@ import { productEntity } from './entities';
 import { heldValue } from './entity';
 import { type Expr, type Table, tableOf, type WriteOp } from './table';
 
-const pad = (id: number) => String(id).padStart(12, '0');
-const dueSort = (at: string, id: number) => `${at}#${pad(id)}`;
-
 /** The listing index attributes an expired listing drops (gsi5, the owner's, and gsi6 stay). */
 const LISTING_ATTRIBUTES = [INDEXES.gsi1, INDEXES.gsi2, INDEXES.gsi3, INDEXES.gsi4, INDEXES.gsi7].flatMap(
   (i) => [i.pk, i.sk],
@@ -69,7 +66,7 @@ export function createExpiryStore(access: TableAccess): ExpiryStore {
           {
             expression: 'SET reminded_for = :exp, #sk = :sk',
             names: { '#sk': INDEXES.gsi7.sk },
-            values: { ':exp': expiresAt, ':sk': dueSort(expiresAt, product.id) },
+            values: { ':exp': expiresAt, ':sk': keys.expiryDueSort(expiresAt, product.id) },
           },
           {
             expression:
@@ -92,7 +89,7 @@ export function createExpiryStore(access: TableAccess): ExpiryStore {
           {
             expression: 'SET #sk = :sk REMOVE reminded_for',
             names: { '#sk': INDEXES.gsi7.sk },
-            values: { ':sk': dueSort(reminderDueAt(expiresAt), product.id) },
+            values: { ':sk': keys.expiryDueSort(reminderDueAt(expiresAt), product.id) },
           },
           {
             expression: 'reminded_for = :exp AND expires_at = :exp AND attribute_exists(#sk)',
@@ -151,7 +148,7 @@ export async function backfillExpiry(
         values: {
           ':exp': expiresAt,
           ':pk': keys.expiryDuePartition,
-          ':sk': dueSort(reminderDueAt(expiresAt), parsed.data.id),
+          ':sk': keys.expiryDueSort(reminderDueAt(expiresAt), parsed.data.id),
         },
       },
       // The update's own condition adds that the product still exists.
