@@ -54,8 +54,8 @@ export const auditEntity = /* @__PURE__ */ defineEntity<AuditEntry, AuditEntry>(
 // --- Counts (docs/decisions/051: exactly-once counting with member pages) ----------------------
 
 /** An exact count, by name (a listing's count by its listing partition key): only ever ADDed to. */
-export const countSchema = z.object({ value: z.number() });
-export const countEntity = defineEntity<z.infer<typeof countSchema>, string>({
+export const countSchema = /* @__PURE__ */ z.object({ value: z.number() });
+export const countEntity = /* @__PURE__ */ defineEntity<z.infer<typeof countSchema>, string>({
   name: 'count',
   schema: countSchema,
   key: (name) => keys.count(name),
@@ -68,8 +68,8 @@ const EMPTY_MARKER_TTL_S = 7 * 86_400;
  * The counts one member is in now, under a version every move is conditioned on (reports; products
  * counted before marker pages, until their first move folds them into their page).
  */
-export const countMemberSchema = z.object({ counts: z.array(z.string()), version: z.number() });
-export const countMemberEntity = defineEntity<z.infer<typeof countMemberSchema>, string>({
+export const countMemberSchema = /* @__PURE__ */ z.object({ counts: z.array(z.string()), version: z.number() });
+export const countMemberEntity = /* @__PURE__ */ defineEntity<z.infer<typeof countMemberSchema>, string>({
   name: 'countMember',
   schema: countMemberSchema,
   key: (member) => keys.countMember(member),
@@ -80,19 +80,19 @@ export const countMemberEntity = defineEntity<z.infer<typeof countMemberSchema>,
  * The counts each member of a page (`PRODUCTS#<id div 50>`) is in now, ONE version for the page: a
  * member counted nowhere has no entry.
  */
-export const countMemberPageSchema = z.object({
+export const countMemberPageSchema = /* @__PURE__ */ z.object({
   members: z.record(z.string(), z.array(z.string())),
   version: z.number(),
 });
-export const countMemberPageEntity = defineEntity<z.infer<typeof countMemberPageSchema>, string>({
+export const countMemberPageEntity = /* @__PURE__ */ defineEntity<z.infer<typeof countMemberPageSchema>, string>({
   name: 'countMemberPage',
   schema: countMemberPageSchema,
   key: (page) => keys.countMemberPage(page),
 });
 
 /** Present once every product's own marker is folded into its page (the fold's last write). */
-export const countLayoutSchema = z.object({ folded_at: z.string() });
-export const countLayoutEntity = defineEntity<z.infer<typeof countLayoutSchema>, Record<string, never>>({
+export const countLayoutSchema = /* @__PURE__ */ z.object({ folded_at: z.string() });
+export const countLayoutEntity = /* @__PURE__ */ defineEntity<z.infer<typeof countLayoutSchema>, Record<string, never>>({
   name: 'countLayout',
   schema: countLayoutSchema,
   key: () => keys.countLayout(),
