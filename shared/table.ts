@@ -335,6 +335,8 @@ export const keys = {
   everyProduct: () => 'PRODUCTS#EVERY',
   /** gsi7: listings by their next expiry step (reminder, then expiry), soonest first. */
   expiryDuePartition: 'EXPIRY_DUE',
+  /** gsi7's sort key: the time the listing's next expiry step is due, then its id. */
+  expiryDueSort: (dueAt: string, id: number) => `${dueAt}#${pad(id)}`,
   /** gsi1 partition of the profiles, sorted by account e-mail. */
   profilesPartition: 'PROFILES',
   /** gsi1 partition of the favorites of one product (deleted with the product). */
@@ -501,7 +503,7 @@ export function productIndexAttributes(p: {
   const due = expiryStepDue(p);
   if (due) {
     attrs.gsi7pk = keys.expiryDuePartition;
-    attrs.gsi7sk = `${due}#${pad(p.id)}`;
+    attrs.gsi7sk = keys.expiryDueSort(due, p.id);
   }
   if (p.owner_id) {
     attrs.gsi5pk = keys.byOwner(p.owner_id);

@@ -1,12 +1,4 @@
-import {
-  BatchGetCommand,
-  type BatchGetCommandOutput,
-  GetCommand,
-  PutCommand,
-  ScanCommand,
-  TransactWriteCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { ENTITY_ATTRIBUTE, entityKey, KEY, keys, TTL_ATTRIBUTE } from '#shared/table';
+import { ENTITY_ATTRIBUTE, KEY, keys } from '#shared/table';
 import {
   type CountStore,
   type MarkerPage,
@@ -15,144 +7,81 @@ import {
   type SourceGuard,
 } from '../../ports/counts';
 import type { TableAccess } from './client';
-import { batchGetItems } from './items';
+import { countEntity, countLayoutEntity, countMemberEntity, countMemberPageEntity } from './entities';
+import { absent, changes } from './entity';
+import { type Expr, tableOf, type WriteOp } from './table';
 
-const VALUE = 'value';
-const COUNTS = 'counts';
+/**
+ * Exact counts (docs/decisions/051): a count item only ever gets ADDs, each in the same transaction
+ * as the markers (a member's own, or its page's) that say which counts the member is in now, every
+ * marker written on the version read. So a move applies once, however often it is tried.
+ */
+
 const VERSION = 'version';
-const MEMBERS = 'members';
-/** A marker in no count lingers this long (a late record finds it), then TTL removes it. */
-const EMPTY_MARKER_TTL_S = 7 * 86_400;
-/** BatchGetItem reads at most 100 keys per call. */
-const BATCH = 100;
 
-function membership(item: Record<string, unknown> | undefined): Membership {
-  if (!item) return { counts: [], version: 0 };
-  const counts = item[COUNTS];
-  const version = item[VERSION];
-  return {
-    counts: Array.isArray(counts) ? counts.filter((c): c is string => typeof c === 'string') : [],
-    version: typeof version === 'number' ? version : 0,
-  };
-}
+/** The condition that a marker is still at the version read (0: absent). */
+const atVersion = (version: number): Expr =>
+  version === 0
+    ? absent
+    : { expression: '#version = :version', names: { '#version': VERSION }, values: { ':version': version } };
 
-function markerPage(page: string, item: Record<string, unknown> | undefined): MarkerPage {
-  const version = item?.[VERSION];
-  const raw = item?.[MEMBERS];
-  const members: Record<string, string[]> = {};
-  if (raw && typeof raw === 'object')
-    for (const [m, counts] of Object.entries(raw))
-      if (Array.isArray(counts)) members[m] = counts.filter((c): c is string => typeof c === 'string');
-  return { page, version: typeof version === 'number' ? version : 0, members };
-}
-
-/** The condition that an item is still at the version read (0: absent). */
-function atVersion(version: number) {
-  return version === 0
-    ? { ConditionExpression: `attribute_not_exists(${KEY.pk})` }
-    : {
-        ConditionExpression: '#version = :version',
-        ExpressionAttributeNames: { '#version': VERSION },
-        ExpressionAttributeValues: { ':version': version },
-      };
-}
-
-/** One Update per count: its change added. */
-function countUpdate(tableName: string, name: string, delta: number) {
-  return {
-    Update: {
-      TableName: tableName,
-      Key: keys.count(name),
-      UpdateExpression: 'ADD #v :d SET #e = :entity',
-      ExpressionAttributeNames: { '#v': VALUE, '#e': ENTITY_ATTRIBUTE },
-      ExpressionAttributeValues: { ':d': delta, ':entity': 'count' },
-    },
-  };
-}
-
-/** A transaction refused by a condition (or by a concurrent transaction on the same items). */
-function isRefused(err: unknown): boolean {
-  return (
-    err instanceof Error &&
-    (err.name === 'TransactionCanceledException' || err.name === 'TransactionConflictException')
+/** One Update per count: its change added (the count item is made by its first change). */
+const countChange = (name: string, delta: number): WriteOp =>
+  countEntity.update(
+    name,
+    changes({ add: { value: delta }, set: { [ENTITY_ATTRIBUTE]: countEntity.name } }),
+    { upsert: true },
   );
-}
 
 /** The condition that the source item still holds what a move was derived from. */
-function guardCheck(guard: SourceGuard) {
-  const attributes = guard.attributes ?? {};
+function guardCondition(guard: SourceGuard): Expr {
+  const attributes = guard.attributes;
+  // No item at all.
+  if (!attributes) return absent;
   const names = Object.keys(attributes);
-  const present = names.filter((n) => attributes[n] !== null);
-  return guard.attributes
-    ? {
-        // A null guard value means the attribute must be absent (e.g. a product not held).
-        ConditionExpression: names
-          .map((n, i) => (attributes[n] === null ? `attribute_not_exists(#g${i})` : `#g${i} = :g${i}`))
-          .join(' AND '),
-        ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#g${i}`, n])),
-        ...(present.length > 0
-          ? {
-              ExpressionAttributeValues: Object.fromEntries(
-                names.flatMap((n, i) => (attributes[n] === null ? [] : [[`:g${i}`, attributes[n]]])),
-              ),
-            }
-          : {}),
-      }
-    : { ConditionExpression: `attribute_not_exists(${KEY.pk})` };
+  return {
+    // A null guard value means the attribute must be absent (e.g. a product not held).
+    expression: names
+      .map((n, i) => (attributes[n] === null ? `attribute_not_exists(#g${i})` : `#g${i} = :g${i}`))
+      .join(' AND '),
+    names: Object.fromEntries(names.map((n, i) => [`#g${i}`, n])),
+    values: Object.fromEntries(
+      names.flatMap((n, i) => (attributes[n] === null ? [] : [[`:g${i}`, attributes[n]]])),
+    ),
+  };
 }
 
 /** Products' own markers (before pages): COUNTMEMBER#PRODUCT#<id>. */
 const PRODUCT_MARKER = keys.countMember('PRODUCT#').pk;
+const MEMBER_OF_MARKER = keys.countMember('').pk.length;
 
-export function createCountStore({ doc, tableName }: TableAccess): CountStore {
+/** A maintenance scan's cursor: its last evaluated key (kept by one run, never in a URL). */
+const encode = (key: Record<string, unknown> | undefined) =>
+  key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
+const decode = (cursor: string | undefined): Record<string, unknown> | undefined =>
+  cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString()) as Record<string, unknown>) : undefined;
+
+export function createCountStore(access: TableAccess): CountStore {
+  const table = tableOf(access);
   // Once the fold is recorded it is never undone: read until seen, then kept.
   let folded = false;
   return {
     async values(names) {
-      if (names.length === 1) {
-        const res = await doc.send(new GetCommand({ TableName: tableName, Key: keys.count(names[0]) }));
-        const value = res.Item?.[VALUE];
-        return [typeof value === 'number' ? value : 0];
-      }
+      if (names.length === 1) return [(await countEntity.get(table, names[0]))?.value ?? 0];
       // Many counts (the admin dashboard's days × universities): BatchGet, 100 keys a call, in parallel.
-      const found = new Map<string, number>();
-      const unique = [...new Set(names)];
-      const chunks: string[][] = [];
-      for (let i = 0; i < unique.length; i += BATCH) chunks.push(unique.slice(i, i + BATCH));
-      await Promise.all(
-        chunks.map(async (chunk) => {
-          let pending: Record<string, unknown>[] | undefined = chunk.map((n) => keys.count(n));
-          while (pending && pending.length > 0) {
-            const res: BatchGetCommandOutput = await doc.send(
-              new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }),
-            );
-            for (const item of res.Responses?.[tableName] ?? []) {
-              const value = item[VALUE];
-              if (typeof value === 'number') found.set(String(item[KEY.pk]), value);
-            }
-            pending = res.UnprocessedKeys?.[tableName]?.Keys;
-          }
-        }),
-      );
-      return names.map((n) => found.get(keys.count(n).pk) ?? 0);
+      const items = await table.batchGet(names.map((n) => countEntity.key(n)));
+      return items.map((item) => countEntity.parse(item)?.value ?? 0);
     },
 
     async memberships(members) {
-      const found = new Map<string, Record<string, unknown>>();
-      for (let i = 0; i < members.length; i += BATCH) {
-        let pending: Record<string, unknown>[] | undefined = [...new Set(members.slice(i, i + BATCH))].map(
-          (m) => keys.countMember(m),
-        );
-        // Unprocessed keys (throttling) are asked again until none is left.
-        while (pending && pending.length > 0) {
-          const res: BatchGetCommandOutput = await doc.send(
-            new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }),
-          );
-          for (const item of res.Responses?.[tableName] ?? []) found.set(String(item[KEY.pk]), item);
-          pending = res.UnprocessedKeys?.[tableName]?.Keys;
-        }
-      }
-      return members.map((m) => membership(found.get(keys.countMember(m).pk)));
+      const items = await table.batchGet(
+        members.map((m) => countMemberEntity.key(m)),
+        { consistent: true },
+      );
+      return items.map((item): Membership => {
+        const marker = countMemberEntity.parse(item);
+        return marker ? { counts: marker.counts, version: marker.version } : { counts: [], version: 0 };
+      });
     },
 
     move(member, from, to, guard) {
@@ -170,45 +99,31 @@ export function createCountStore({ doc, tableName }: TableAccess): CountStore {
       const updates = [...deltas].filter(([, d]) => d !== 0);
       if (moves.length * 2 + updates.length > MAX_MOVE_ITEMS)
         throw new Error(`a count transaction of ${moves.length * 2 + updates.length} items`);
-      try {
-        await doc.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              ...moves.flatMap(({ member, from, to, guard }) => [
-                { ConditionCheck: { TableName: tableName, Key: guard.key, ...guardCheck(guard) } },
-                {
-                  Put: {
-                    TableName: tableName,
-                    Item: {
-                      ...entityKey('countMember', keys.countMember(member)),
-                      [COUNTS]: [...to],
-                      [VERSION]: from.version + 1,
-                      ...(to.length === 0
-                        ? { [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + EMPTY_MARKER_TTL_S }
-                        : {}),
-                    },
-                    ...atVersion(from.version),
-                  },
-                },
-              ]),
-              ...updates.map(([name, delta]) => countUpdate(tableName, name, delta)),
-            ],
-          }),
-        );
-        return true;
-      } catch (err) {
-        if (isRefused(err)) return false;
-        throw err;
-      }
+      // Refused (a marker moved, a guard no longer holds, another transaction held an item): nothing changed.
+      const outcome = await table.transact([
+        ...moves.flatMap(({ member, from, to, guard }): WriteOp[] => [
+          { type: 'check', key: guard.key, condition: guardCondition(guard) },
+          countMemberEntity.put(
+            { counts: [...to], version: from.version + 1 },
+            { key: member, condition: atVersion(from.version) },
+          ),
+        ]),
+        ...updates.map(([name, delta]) => countChange(name, delta)),
+      ]);
+      return outcome.ok;
     },
 
     async markerPages(pageNames) {
-      const items = await batchGetItems(
-        { doc, tableName },
-        pageNames.map((p) => keys.countMemberPage(p)),
+      const items = await table.batchGet(
+        pageNames.map((p) => countMemberPageEntity.key(p)),
         { consistent: true },
       );
-      return new Map(pageNames.map((p, i) => [p, markerPage(p, items[i])]));
+      return new Map(
+        pageNames.map((page, i): [string, MarkerPage] => {
+          const stored = countMemberPageEntity.parse(items[i]);
+          return [page, { page, version: stored?.version ?? 0, members: stored?.members ?? {} }];
+        }),
+      );
     },
 
     async movePaged({ pages, retired, deltas }) {
@@ -216,72 +131,45 @@ export function createCountStore({ doc, tableName }: TableAccess): CountStore {
       const size = pages.length + retired.length + updates.length;
       if (size === 0) return true;
       if (size > MAX_MOVE_ITEMS) throw new Error(`a count transaction of ${size} items`);
-      try {
-        await doc.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              ...pages.map(({ page, version, members }) => ({
-                Put: {
-                  TableName: tableName,
-                  Item: {
-                    ...entityKey('countMemberPage', keys.countMemberPage(page)),
-                    [MEMBERS]: members,
-                    [VERSION]: version + 1,
-                  },
-                  ...atVersion(version),
-                },
-              })),
-              ...retired.map(({ member, version }) => ({
-                Delete: { TableName: tableName, Key: keys.countMember(member), ...atVersion(version) },
-              })),
-              ...updates.map(([name, delta]) => countUpdate(tableName, name, delta)),
-            ],
-          }),
-        );
-        return true;
-      } catch (err) {
-        if (isRefused(err)) return false;
-        throw err;
-      }
+      const outcome = await table.transact([
+        ...pages.map(({ page, version, members }) =>
+          countMemberPageEntity.put(
+            { members: members as Record<string, string[]>, version: version + 1 },
+            { key: page, condition: atVersion(version) },
+          ),
+        ),
+        ...retired.map(({ member, version }) => countMemberEntity.remove(member, atVersion(version))),
+        ...updates.map(([name, delta]) => countChange(name, delta)),
+      ]);
+      return outcome.ok;
     },
 
     async productMarkersFolded() {
       if (folded) return true;
-      const res = await doc.send(new GetCommand({ TableName: tableName, Key: keys.countLayout() }));
-      folded = res.Item !== undefined;
+      folded = (await countLayoutEntity.get(table, {})) !== null;
       return folded;
     },
 
     async markProductMarkersFolded() {
-      await doc.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...entityKey('countLayout', keys.countLayout()), folded_at: new Date().toISOString() },
-        }),
-      );
+      await table.write(countLayoutEntity.put({ folded_at: new Date().toISOString() }));
       folded = true;
     },
 
     async productMarkers(cursor) {
-      const res = await doc.send(
-        new ScanCommand({
-          TableName: tableName,
-          FilterExpression: 'begins_with(#pk, :prefix)',
-          ProjectionExpression: '#pk',
-          ExpressionAttributeNames: { '#pk': KEY.pk },
-          ExpressionAttributeValues: { ':prefix': PRODUCT_MARKER },
-          ConsistentRead: true,
-          ...(cursor ? { ExclusiveStartKey: JSON.parse(Buffer.from(cursor, 'base64url').toString()) } : {}),
-        }),
-      );
-      const members = (res.Items ?? []).map((item) =>
-        String(item[KEY.pk]).slice(keys.countMember('').pk.length),
-      );
+      // Maintenance only: a consistent Scan, a page of what one call reads (no Limit).
+      const { items, lastKey } = await table.scanOnce({
+        filter: {
+          expression: 'begins_with(#pk, :prefix)',
+          names: { '#pk': KEY.pk },
+          values: { ':prefix': PRODUCT_MARKER },
+        },
+        keysOnly: true,
+        consistent: true,
+        start: decode(cursor),
+      });
       return {
-        members,
-        cursor: res.LastEvaluatedKey
-          ? Buffer.from(JSON.stringify(res.LastEvaluatedKey)).toString('base64url')
-          : null,
+        members: items.map((item) => String(item[KEY.pk]).slice(MEMBER_OF_MARKER)),
+        cursor: encode(lastKey),
       };
     },
   };

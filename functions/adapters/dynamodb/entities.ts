@@ -57,6 +57,54 @@ export const auditEntity = /* @__PURE__ */ defineEntity<AuditEntry, AuditEntry>(
   attributes: (e) => auditEntrySchema.parse(e),
 });
 
+// --- Counts (docs/decisions/051: exactly-once counting with member pages) ----------------------
+
+/** An exact count, by name (a listing's count by its listing partition key): only ever ADDed to. */
+export const countSchema = /* @__PURE__ */ z.object({ value: z.number() });
+export const countEntity = /* @__PURE__ */ defineEntity<z.infer<typeof countSchema>, string>({
+  name: 'count',
+  schema: countSchema,
+  key: (name) => keys.count(name),
+});
+
+/** A marker in no count lingers this long (a late record finds it), then TTL removes it. */
+const EMPTY_MARKER_TTL_S = 7 * 86_400;
+
+/**
+ * The counts one member is in now, under a version every move is conditioned on (reports; products
+ * counted before marker pages, until their first move folds them into their page).
+ */
+export const countMemberSchema = /* @__PURE__ */ z.object({ counts: z.array(z.string()), version: z.number() });
+export const countMemberEntity = /* @__PURE__ */ defineEntity<z.infer<typeof countMemberSchema>, string>({
+  name: 'countMember',
+  schema: countMemberSchema,
+  key: (member) => keys.countMember(member),
+  ttl: (m) => (m.counts.length === 0 ? Math.floor(Date.now() / 1000) + EMPTY_MARKER_TTL_S : undefined),
+});
+
+/**
+ * The counts each member of a page (`PRODUCTS#<id div 50>`) is in now, ONE version for the page: a
+ * member counted nowhere has no entry.
+ */
+export const countMemberPageSchema = /* @__PURE__ */ z.object({
+  members: z.record(z.string(), z.array(z.string())),
+  version: z.number(),
+});
+export const countMemberPageEntity = /* @__PURE__ */ defineEntity<z.infer<typeof countMemberPageSchema>, string>({
+  name: 'countMemberPage',
+  schema: countMemberPageSchema,
+  key: (page) => keys.countMemberPage(page),
+});
+
+/** Present once every product's own marker is folded into its page (the fold's last write). */
+export const countLayoutSchema = /* @__PURE__ */ z.object({ folded_at: z.string() });
+export const countLayoutEntity = /* @__PURE__ */ defineEntity<z.infer<typeof countLayoutSchema>, Record<string, never>>({
+  name: 'countLayout',
+  schema: countLayoutSchema,
+  key: () => keys.countLayout(),
+  id: () => ({}),
+});
+
 /** A create's first answer (decision 041), kept 24 h. */
 export const idempotencyRecordSchema = /* @__PURE__ */ z.object({
   request_hash: z.string(),

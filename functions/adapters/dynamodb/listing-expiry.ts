@@ -1,16 +1,11 @@
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isOnOffer } from '#shared/statuses';
 import { legacyExpiry, reminderDueAt } from '#shared/listing-expiry';
-import { type Product, productSchema } from '#shared/schemas';
-import { INDEXES, KEY, keys } from '#shared/table';
-import { logger } from '../../commons/observability';
+import { INDEXES, keys } from '#shared/table';
 import type { ExpiryStore } from '../../ports/listing-expiry';
 import type { TableAccess } from './client';
-import { isConditionalCheckFailed, stripKeys } from './items';
-import { productItem } from './products';
-
-const pad = (id: number) => String(id).padStart(12, '0');
-const dueSort = (at: string, id: number) => `${at}#${pad(id)}`;
+import { productEntity } from './entities';
+import { heldValue } from './entity';
+import { type Expr, type Table, tableOf, type WriteOp } from './table';
 
 /** The listing index attributes an expired listing drops (gsi5, the owner's, and gsi6 stay). */
 const LISTING_ATTRIBUTES = [INDEXES.gsi1, INDEXES.gsi2, INDEXES.gsi3, INDEXES.gsi4, INDEXES.gsi7].flatMap(
@@ -25,58 +20,38 @@ const decode = (cursor: string | undefined): Record<string, unknown> | undefined
     ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>)
     : undefined;
 
-export function createExpiryStore(table: TableAccess): ExpiryStore {
-  const { doc, tableName } = table;
+/** A change of a product's attributes, on what the job read (never a write that creates one). */
+const productUpdate = (id: number, update: Expr, condition: Expr): WriteOp =>
+  productEntity.update({ id }, update, { condition });
 
-  async function conditional(run: () => Promise<unknown>): Promise<boolean> {
-    try {
-      await run();
-      return true;
-    } catch (err) {
-      if (isConditionalCheckFailed(err)) return false;
-      throw err;
-    }
-  }
+export function createExpiryStore(access: TableAccess): ExpiryStore {
+  const table = tableOf(access);
 
   return {
     async due(now, limit, cursor) {
-      const res = await doc.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: INDEXES.gsi7.name,
-          KeyConditionExpression: '#pk = :pk AND #sk <= :max',
-          ExpressionAttributeNames: { '#pk': INDEXES.gsi7.pk, '#sk': INDEXES.gsi7.sk },
-          // Every step due at or before `now`, whatever its product id.
-          ExpressionAttributeValues: { ':pk': keys.expiryDuePartition, ':max': `${now}#~` },
-          Limit: limit,
-          ExclusiveStartKey: decode(cursor),
-        }),
+      const { items, lastKey } = await table.queryOnce(
+        // Every step due at or before `now`, whatever its product id; soonest first.
+        { index: INDEXES.gsi7, pk: keys.expiryDuePartition, sk: { lte: `${now}#~` } },
+        { limit, start: decode(cursor) },
       );
-      const items: Product[] = [];
-      for (const item of res.Items ?? []) {
-        const parsed = productSchema.safeParse(stripKeys(item));
-        if (parsed.success) items.push(parsed.data);
-        else logger.warn('expiry job skips a malformed product item', { pk: item[KEY.pk] });
-      }
-      return { items, nextCursor: encode(res.LastEvaluatedKey) };
+      // A malformed item is logged and skipped.
+      return { items: productEntity.parseAll(items), nextCursor: encode(lastKey) };
     },
 
     expire(product, at) {
-      return conditional(() =>
-        doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.product(product.id),
-            UpdateExpression: `SET #status = :expired, expired_at = :at REMOVE ${LISTING_ATTRIBUTES.join(', ')}`,
-            ConditionExpression: '#status = :from AND expires_at = :exp AND expires_at <= :at',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':expired': 'expired',
-              ':from': product.status,
-              ':exp': product.expires_at ?? '',
-              ':at': at,
-            },
-          }),
+      return table.write(
+        productUpdate(
+          product.id,
+          {
+            expression: `SET #status = :expired, expired_at = :at REMOVE ${LISTING_ATTRIBUTES.join(', ')}`,
+            names: { '#status': 'status' },
+            values: { ':expired': 'expired', ':at': at },
+          },
+          {
+            expression: '#status = :from AND expires_at = :exp AND expires_at <= :at',
+            names: { '#status': 'status' },
+            values: { ':from': product.status, ':exp': product.expires_at ?? '', ':at': at },
+          },
         ),
       );
     },
@@ -84,24 +59,22 @@ export function createExpiryStore(table: TableAccess): ExpiryStore {
     claimReminder(product) {
       const expiresAt = product.expires_at;
       if (!expiresAt) return Promise.resolve(false);
-      return conditional(() =>
-        doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.product(product.id),
-            // The next step becomes the expiry itself.
-            UpdateExpression: 'SET reminded_for = :exp, #sk = :sk',
-            ConditionExpression:
+      return table.write(
+        productUpdate(
+          product.id,
+          // The next step becomes the expiry itself.
+          {
+            expression: 'SET reminded_for = :exp, #sk = :sk',
+            names: { '#sk': INDEXES.gsi7.sk },
+            values: { ':exp': expiresAt, ':sk': keys.expiryDueSort(expiresAt, product.id) },
+          },
+          {
+            expression:
               '#status IN (:active, :reserved) AND expires_at = :exp AND ' +
               '(attribute_not_exists(reminded_for) OR reminded_for <> :exp)',
-            ExpressionAttributeNames: { '#status': 'status', '#sk': INDEXES.gsi7.sk },
-            ExpressionAttributeValues: {
-              ':exp': expiresAt,
-              ':sk': dueSort(expiresAt, product.id),
-              ':active': 'active',
-              ':reserved': 'reserved',
-            },
-          }),
+            names: { '#status': 'status' },
+            values: { ':exp': expiresAt, ':active': 'active', ':reserved': 'reserved' },
+          },
         ),
       );
     },
@@ -109,44 +82,43 @@ export function createExpiryStore(table: TableAccess): ExpiryStore {
     async releaseReminder(product) {
       const expiresAt = product.expires_at;
       if (!expiresAt) return;
-      await conditional(() =>
-        doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.product(product.id),
-            UpdateExpression: 'SET #sk = :sk REMOVE reminded_for',
-            ConditionExpression: 'reminded_for = :exp AND expires_at = :exp AND attribute_exists(#sk)',
-            ExpressionAttributeNames: { '#sk': INDEXES.gsi7.sk },
-            ExpressionAttributeValues: {
-              ':exp': expiresAt,
-              ':sk': dueSort(reminderDueAt(expiresAt), product.id),
-            },
-          }),
+      // Refused: the listing moved on (renewed, sold, expired) and its next step with it.
+      await table.write(
+        productUpdate(
+          product.id,
+          {
+            expression: 'SET #sk = :sk REMOVE reminded_for',
+            names: { '#sk': INDEXES.gsi7.sk },
+            values: { ':sk': keys.expiryDueSort(reminderDueAt(expiresAt), product.id) },
+          },
+          {
+            expression: 'reminded_for = :exp AND expires_at = :exp AND attribute_exists(#sk)',
+            names: { '#sk': INDEXES.gsi7.sk },
+            values: { ':exp': expiresAt },
+          },
         ),
       );
     },
 
     replace(current, next) {
-      return conditional(() =>
-        doc.send(
-          new PutCommand({
-            TableName: tableName,
-            // The whole item, so every index attribute follows the new status and expiry.
-            Item: productItem(next),
-            ConditionExpression: [
+      // The whole item, so every index attribute follows the new status and expiry.
+      return table.write(
+        productEntity.put(next, {
+          condition: {
+            expression: [
               '#status = :status',
               'owner_id = :owner',
               'attribute_not_exists(held_at)',
               current.expires_at ? 'expires_at = :exp' : 'attribute_not_exists(expires_at)',
             ].join(' AND '),
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
+            names: { '#status': 'status' },
+            values: {
               ':status': current.status,
               ':owner': current.owner_id,
               ...(current.expires_at ? { ':exp': current.expires_at } : {}),
             },
-          }),
-        ),
+          },
+        }),
       );
     },
   };
@@ -158,33 +130,29 @@ export function createExpiryStore(table: TableAccess): ExpiryStore {
  * table's backfill pass (the local stack's start, the admin's reindex in AWS). True when written.
  */
 export async function backfillExpiry(
-  table: TableAccess,
+  table: Table,
   item: Record<string, unknown>,
   now: Date,
   days: number,
 ): Promise<boolean> {
   if (item.expires_at || !isOnOffer(String(item.status)) || typeof item.created_at !== 'string') return false;
-  const parsed = productSchema.safeParse(stripKeys(item));
+  const parsed = productEntity.schema.safeParse(heldValue(item));
   if (!parsed.success) return false;
   const expiresAt = legacyExpiry(parsed.data.created_at, now, days);
-  try {
-    await table.doc.send(
-      new UpdateCommand({
-        TableName: table.tableName,
-        Key: keys.product(parsed.data.id),
-        UpdateExpression: 'SET expires_at = :exp, #pk = :pk, #sk = :sk',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(expires_at)',
-        ExpressionAttributeNames: { '#pk': INDEXES.gsi7.pk, '#sk': INDEXES.gsi7.sk },
-        ExpressionAttributeValues: {
+  return table.write(
+    productUpdate(
+      parsed.data.id,
+      {
+        expression: 'SET expires_at = :exp, #pk = :pk, #sk = :sk',
+        names: { '#pk': INDEXES.gsi7.pk, '#sk': INDEXES.gsi7.sk },
+        values: {
           ':exp': expiresAt,
           ':pk': keys.expiryDuePartition,
-          ':sk': dueSort(reminderDueAt(expiresAt), parsed.data.id),
+          ':sk': keys.expiryDueSort(reminderDueAt(expiresAt), parsed.data.id),
         },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionalCheckFailed(err)) return false;
-    throw err;
-  }
+      },
+      // The update's own condition adds that the product still exists.
+      { expression: 'attribute_not_exists(expires_at)' },
+    ),
+  );
 }

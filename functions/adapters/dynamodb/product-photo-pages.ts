@@ -1,10 +1,8 @@
-import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { productSchema } from '#shared/schemas';
-import { ENTITY_ATTRIBUTE, keys } from '#shared/table';
-import { logger } from '../../commons/observability';
+import { ENTITY_ATTRIBUTE, KEY, keys } from '#shared/table';
 import type { ProductPhotoPages } from '../../ports/photo-variants';
 import type { TableAccess } from './client';
-import { isConditionalCheckFailed, stripKeys } from './items';
+import { productEntity } from './entities';
+import { tableOf } from './table';
 
 const PRODUCT_SK = keys.product(0).sk;
 
@@ -28,56 +26,49 @@ function decodeCursor(cursor: string): Record<string, string> {
  * page — a maintenance path, never a request path — and the guarded write of a product's variants
  * and of the mark that its photos are re-encoded.
  */
-export function createProductPhotoPages(table: TableAccess): ProductPhotoPages {
-  const { doc, tableName } = table;
+export function createProductPhotoPages(access: TableAccess): ProductPhotoPages {
+  const table = tableOf(access);
   return {
     async page(limit, cursor) {
-      const res = await doc.send(
-        new ScanCommand({
-          TableName: tableName,
-          Limit: limit,
-          // Items written before they carried `entity` are products by their key pattern.
-          FilterExpression: '(#e = :product) OR (begins_with(pk, :pk) AND sk = :sk)',
-          ExpressionAttributeNames: { '#e': ENTITY_ATTRIBUTE },
-          ExpressionAttributeValues: { ':product': 'product', ':pk': 'PRODUCT#', ':sk': PRODUCT_SK },
-          ExclusiveStartKey: cursor ? decodeCursor(cursor) : undefined,
-        }),
-      );
-      const items = [];
-      for (const item of res.Items ?? []) {
-        if (item.sk !== PRODUCT_SK) continue;
-        const parsed = productSchema.safeParse(stripKeys(item));
-        if (parsed.success) items.push(parsed.data);
-        else logger.warn('photo job skips a malformed product item', { pk: item.pk });
-      }
-      return { items, cursor: encodeCursor(res.LastEvaluatedKey) };
+      const { items, lastKey } = await table.scanOnce({
+        limit,
+        // Items written before they carried `entity` are products by their key pattern.
+        filter: {
+          expression: '(#e = :product) OR (begins_with(pk, :pk) AND sk = :sk)',
+          names: { '#e': ENTITY_ATTRIBUTE },
+          values: { ':product': 'product', ':pk': 'PRODUCT#', ':sk': PRODUCT_SK },
+        },
+        start: cursor ? decodeCursor(cursor) : undefined,
+      });
+      // A malformed product is logged and skipped.
+      const products = productEntity.parseAll(items.filter((item) => item[KEY.sk] === PRODUCT_SK));
+      return { items: products, cursor: encodeCursor(lastKey) };
     },
 
-    async setDerivedPhotos(product, variants) {
-      try {
-        await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.product(product.id),
-            UpdateExpression: 'SET image_variants = :v, photos_reencoded = :reencoded',
-            // Only the product as it was read: deleted or with other photos, it is left alone.
-            ConditionExpression:
-              product.image === null
-                ? 'attribute_exists(pk) AND images = :images AND (attribute_not_exists(image) OR attribute_type(image, :null))'
-                : 'attribute_exists(pk) AND images = :images AND image = :image',
-            ExpressionAttributeValues: {
-              ':v': variants,
-              ':reencoded': true,
-              ':images': product.images,
-              ...(product.image === null ? { ':null': 'NULL' } : { ':image': product.image }),
+    setDerivedPhotos(product, variants) {
+      // Only the product as it was read: deleted or with other photos, it is left alone (false).
+      // (An update of an entity holds only while the item exists.)
+      return table.write(
+        productEntity.update(
+          { id: product.id },
+          {
+            expression: 'SET image_variants = :v, photos_reencoded = :reencoded',
+            values: { ':v': variants, ':reencoded': true },
+          },
+          {
+            condition: {
+              expression:
+                product.image === null
+                  ? 'images = :images AND (attribute_not_exists(image) OR attribute_type(image, :null))'
+                  : 'images = :images AND image = :image',
+              values: {
+                ':images': product.images,
+                ...(product.image === null ? { ':null': 'NULL' } : { ':image': product.image }),
+              },
             },
-          }),
-        );
-        return true;
-      } catch (err) {
-        if (isConditionalCheckFailed(err)) return false;
-        throw err;
-      }
+          },
+        ),
+      );
     },
   };
 }

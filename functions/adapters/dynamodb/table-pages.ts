@@ -1,9 +1,9 @@
-import { DeleteCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Product, productSchema, universitySchema } from '#shared/schemas';
+import type { Product } from '#shared/schemas';
 import {
   entityOf,
   favoriteIndexAttributes,
   INDEXES,
+  KEY,
   keys,
   productIndexAttributes,
   profileIndexAttributes,
@@ -11,11 +11,12 @@ import {
 } from '#shared/table';
 import { DEFAULT_LISTING_EXPIRY_DAYS, parseExpiryDays } from '#shared/listing-expiry';
 import { ENV, optionalEnv } from '../../commons/env';
-import { logger } from '../../commons/observability';
 import { backfillExpiry } from './listing-expiry';
 import type { TablePages } from '../../ports/admin';
 import type { TableAccess } from './client';
-import { isConditionalCheckFailed, stripKeys } from './items';
+import { productEntity, universityEntity } from './entities';
+import { changes, heldValue, present } from './entity';
+import { type Item, tableOf } from './table';
 import { backfillDomainClaim } from './university-domains';
 
 /** A job's cursor: a last evaluated key, base64url JSON (jobs keep it in their item, never a URL). */
@@ -34,7 +35,7 @@ const decode = (cursor: string | undefined): Record<string, unknown> | undefined
 export function expectedIndexAttributes(item: Record<string, unknown>): Record<string, string> | null {
   const entity = entityOf(item);
   if (entity === 'product') {
-    const p = productSchema.safeParse(stripKeys(item));
+    const p = productEntity.schema.safeParse(heldValue(item));
     if (!p.success) return null;
     const all = productIndexAttributes(p.data);
     return { gsi6pk: all.gsi6pk, gsi6sk: all.gsi6sk };
@@ -57,32 +58,22 @@ export function expectedIndexAttributes(item: Record<string, unknown>): Record<s
   return null;
 }
 
-export function createTablePages(table: TableAccess): TablePages {
-  const { doc, tableName } = table;
+export function createTablePages(access: TableAccess): TablePages {
+  const table = tableOf(access);
   const expiryDays = parseExpiryDays(optionalEnv(ENV.listingExpiryDays), DEFAULT_LISTING_EXPIRY_DAYS);
 
   /** Adds missing index attributes, only while the item exists (a concurrent delete wins). */
-  async function backfill(item: Record<string, unknown>): Promise<boolean> {
+  async function backfill(item: Item): Promise<boolean> {
     const expected = expectedIndexAttributes(item);
     if (!expected) return false;
     const missing = Object.entries(expected).filter(([k, v]) => item[k] !== v);
     if (missing.length === 0) return false;
-    try {
-      await doc.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: { pk: item.pk, sk: item.sk },
-          UpdateExpression: `SET ${missing.map((_, i) => `#a${i} = :v${i}`).join(', ')}`,
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: Object.fromEntries(missing.map(([k], i) => [`#a${i}`, k])),
-          ExpressionAttributeValues: Object.fromEntries(missing.map(([, v], i) => [`:v${i}`, v])),
-        }),
-      );
-      return true;
-    } catch (err) {
-      if (isConditionalCheckFailed(err)) return false;
-      throw err;
-    }
+    return table.write({
+      type: 'update',
+      key: { pk: String(item[KEY.pk]), sk: String(item[KEY.sk]) },
+      update: changes({ set: Object.fromEntries(missing) }),
+      condition: present,
+    });
   }
 
   /** A page of one gsi1 partition, keeping the items whose `attribute` is `value` (jobs only). */
@@ -93,98 +84,82 @@ export function createTablePages(table: TableAccess): TablePages {
     cursor: string | undefined,
     size: number,
   ) =>
-    doc.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: INDEXES.gsi1.name,
-        KeyConditionExpression: '#pk = :pk',
-        FilterExpression: '#a = :v',
-        ExpressionAttributeNames: { '#pk': INDEXES.gsi1.pk, '#a': attribute },
-        ExpressionAttributeValues: { ':pk': pk, ':v': value },
-        Limit: size,
-        ExclusiveStartKey: decode(cursor),
-      }),
+    table.queryOnce(
+      {
+        index: INDEXES.gsi1,
+        pk,
+        filter: { expression: '#a = :v', names: { '#a': attribute }, values: { ':v': value } },
+      },
+      { limit: size, start: decode(cursor) },
     );
 
-  async function backfillUniversityDomain(item: Record<string, unknown>): Promise<boolean> {
-    const u = universitySchema.safeParse(stripKeys(item));
+  async function backfillUniversityDomain(item: Item): Promise<boolean> {
+    const u = universityEntity.schema.safeParse(heldValue(item));
     return u.success ? backfillDomainClaim(table, u.data) : false;
   }
 
   return {
     async page(cursor, size) {
-      const res = await doc.send(
-        new ScanCommand({ TableName: tableName, Limit: size, ExclusiveStartKey: decode(cursor) }),
-      );
+      const { items, lastKey } = await table.scanOnce({ limit: size, start: decode(cursor) });
       const products: Product[] = [];
       let backfilled = 0;
-      for (const item of res.Items ?? []) {
+      for (const item of items) {
         if (await backfill(item)) backfilled++;
         // Listings from before expiry get theirs (decision 030).
         if (await backfillExpiry(table, item, new Date(), expiryDays)) backfilled++;
         // Universities from before the domain claims get theirs (decision 042).
         if (entityOf(item) === 'university' && (await backfillUniversityDomain(item))) backfilled++;
         if (entityOf(item) !== 'product') continue;
-        const parsed = productSchema.safeParse(stripKeys(item));
-        if (parsed.success) products.push(parsed.data);
-        else logger.warn('reindex skips a malformed product item', { pk: item.pk });
+        // A malformed product is logged and skipped.
+        const product = productEntity.parse(item);
+        if (product) products.push(product);
       }
-      return { products, backfilled, cursor: encode(res.LastEvaluatedKey) };
+      return { products, backfilled, cursor: encode(lastKey) };
     },
 
     async universityProducts(universityId, cursor, size) {
-      const res = await doc.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: INDEXES.gsi6.name,
-          KeyConditionExpression: '#pk = :pk',
-          FilterExpression: 'university_id = :u',
-          ExpressionAttributeNames: { '#pk': INDEXES.gsi6.pk },
-          ExpressionAttributeValues: { ':pk': keys.everyProduct(), ':u': universityId },
-          Limit: size,
-          ExclusiveStartKey: decode(cursor),
-        }),
+      const { items, lastKey } = await table.queryOnce(
+        {
+          index: INDEXES.gsi6,
+          pk: keys.everyProduct(),
+          filter: { expression: 'university_id = :u', values: { ':u': universityId } },
+        },
+        { limit: size, start: decode(cursor) },
       );
-      const items = (res.Items ?? [])
-        .map((i) => productSchema.safeParse(stripKeys(i)))
-        .flatMap((p) => (p.success ? [p.data] : []));
-      return { items, cursor: encode(res.LastEvaluatedKey) };
+      return { items: productEntity.parseAll(items), cursor: encode(lastKey) };
     },
 
     async universityProfiles(universityId, cursor, size) {
-      const res = await filteredIndexPage(
+      const { items, lastKey } = await filteredIndexPage(
         keys.profilesPartition,
         'university_id',
         universityId,
         cursor,
         size,
       );
-      const userIds = (res.Items ?? [])
-        .map((i) => i.user_id)
-        .filter((u): u is string => typeof u === 'string');
-      return { userIds, cursor: encode(res.LastEvaluatedKey) };
+      const userIds = items.map((i) => i.user_id).filter((u): u is string => typeof u === 'string');
+      return { userIds, cursor: encode(lastKey) };
     },
 
     async universitySavedSearches(universityId, cursor, size) {
-      const res = await filteredIndexPage(
+      const { items, lastKey } = await filteredIndexPage(
         keys.savedSearchesPartition,
         'university',
         universityId,
         cursor,
         size,
       );
-      const items = (res.Items ?? []).flatMap((i) =>
-        typeof i.user_id === 'string' && typeof i.id === 'string' ? [{ user_id: i.user_id, id: i.id }] : [],
-      );
-      return { items, cursor: encode(res.LastEvaluatedKey) };
+      return {
+        items: items.flatMap((i) =>
+          typeof i.user_id === 'string' && typeof i.id === 'string' ? [{ user_id: i.user_id, id: i.id }] : [],
+        ),
+        cursor: encode(lastKey),
+      };
     },
 
     async deleteProduct(id) {
-      const res = await doc.send(
-        new DeleteCommand({ TableName: tableName, Key: keys.product(id), ReturnValues: 'ALL_OLD' }),
-      );
-      const parsed = res.Attributes ? productSchema.safeParse(stripKeys(res.Attributes)) : null;
-      return parsed?.success ? parsed.data : null;
+      const { attributes } = await table.writeReturning(productEntity.remove({ id }));
+      return productEntity.parse(attributes);
     },
   };
 }

@@ -456,19 +456,30 @@ export function createTable({ doc, tableName }: TableAccess) {
       return { items, nextCursor };
     },
 
-    /** One page of a Scan (jobs only: a reindex, a backfill; never a request). */
+    /**
+     * One page of a Scan (jobs only: a reindex, a backfill; never a request). Without `limit`, the
+     * page is what DynamoDB reads in one call (1 MB).
+     */
     async scanOnce(opts: {
-      limit: number;
+      limit?: number;
       start?: Record<string, unknown>;
       filter?: Expr;
+      /** Only the table's key attributes. */
+      keysOnly?: boolean;
+      consistent?: boolean;
     }): Promise<{ items: Item[]; lastKey?: Record<string, unknown> }> {
+      const keysOnly: Expr | undefined = opts.keysOnly
+        ? { expression: '', names: { '#kpk': KEY.pk, '#ksk': KEY.sk } }
+        : undefined;
       const res: ScanCommandOutput = await doc.send(
         new ScanCommand({
           TableName,
-          Limit: opts.limit,
+          ...(opts.limit !== undefined ? { Limit: opts.limit } : {}),
           ...(opts.start ? { ExclusiveStartKey: opts.start } : {}),
           ...(opts.filter ? { FilterExpression: opts.filter.expression } : {}),
-          ...merge(opts.filter),
+          ...(keysOnly ? { ProjectionExpression: '#kpk, #ksk' } : {}),
+          ...merge(opts.filter, keysOnly),
+          ...(opts.consistent ? { ConsistentRead: true } : {}),
         }),
       );
       return { items: res.Items ?? [], lastKey: res.LastEvaluatedKey };
