@@ -1,3 +1,6 @@
+import type { AdminUser, AuditEntry } from '#shared/admin';
+import type { Role } from '#shared/statuses';
+import type { Page } from './repositories';
 import type { Product } from '#shared/schemas';
 import type { InstitutionalEnded, Profile } from '#shared/account-schemas';
 
@@ -193,6 +196,22 @@ export interface ProfileRepository {
   endInstitutional(userId: string, universityId: string, ended: InstitutionalEnded): Promise<boolean>;
   /** The account holding a verified institutional address, if any. */
   institutionalOwner(universityEmail: string): Promise<string | null>;
+  /** Profiles by account e-mail (a prefix, lower-case), with their roles: the admin's list. */
+  listByEmail(emailPrefix: string | undefined, limit: number, cursor?: string): Promise<Page<AdminUser>>;
+  getWithRoles(userId: string): Promise<AdminUser | null>;
+  /**
+   * The admin's switch of university_email_verified, with its audit record (claiming the
+   * institutional address when verifying, releasing it when unverifying). 'taken' when another
+   * account holds the address; 'closed' when verifying and the user's university is gone, being
+   * deleted or no longer has the address's domain; null when the profile changed.
+   */
+  setVerification(
+    user: AdminUser,
+    verified: boolean,
+    audit: AuditEntry,
+  ): Promise<AdminUser | 'taken' | 'closed' | null>;
+  /** Mirrors the user's Cognito groups on their profile, with the audit record. */
+  setRoles(user: AdminUser, roles: Role[], audit: AuditEntry): Promise<AdminUser | null>;
 }
 
 export interface FavoriteRepository {

@@ -1,14 +1,13 @@
-import type { AdminJob, AdminUser, AuditEntry, JobKind } from '#shared/admin';
+import type { AdminJob, AuditEntry, JobKind } from '#shared/admin';
 import type { Role } from '#shared/statuses';
 import type { Product } from '#shared/schemas';
 import type { Page } from './repositories';
 
 /**
- * The admin area's own storage (docs/decisions/025): the audit log, the users' roles and
- * verification, the jobs. Every change an admin makes is written in ONE transaction with its audit
+ * The admin area's own storage (docs/decisions/025): the audit log and the jobs. Every change an admin makes is written in ONE transaction with its audit
  * record, conditioned on the item still being what the admin saw, so a retry, a race or a crash
  * never leaves a change without its record or a record without its change; a change to a product,
- * a report, a university or a request is its domain repository's (ports/repositories.ts, reports.ts).
+ * a report, a university, a request or a profile is its domain repository's.
  */
 
 export interface AdminStore {
@@ -19,23 +18,6 @@ export interface AdminStore {
     limit: number,
     cursor?: string,
   ): Promise<Page<AuditEntry>>;
-
-  // Users
-  listUsers(emailPrefix: string | undefined, limit: number, cursor?: string): Promise<Page<AdminUser>>;
-  getUser(userId: string): Promise<AdminUser | null>;
-  /**
-   * Sets university_email_verified (claiming the institutional address when verifying, releasing it
-   * when unverifying). 'taken' when another account holds the address; 'closed' when verifying and
-   * the user's university is gone, being deleted or no longer has the address's domain; null when
-   * the profile changed.
-   */
-  setVerification(
-    user: AdminUser,
-    verified: boolean,
-    audit: AuditEntry,
-  ): Promise<AdminUser | 'taken' | 'closed' | null>;
-  /** Mirrors the user's Cognito groups on their profile. */
-  setRoles(user: AdminUser, roles: Role[], audit: AuditEntry): Promise<AdminUser | null>;
 }
 
 /** Background jobs' state (docs/decisions/026). */

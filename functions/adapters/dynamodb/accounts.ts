@@ -1,4 +1,6 @@
 import { domainOfEmail, type Profile, profileSchema } from '#shared/account-schemas';
+import type { AdminUser } from '#shared/admin';
+import { ROLES } from '#shared/statuses';
 import { INDEXES, KEY, keys } from '#shared/table';
 import type {
   CodeRecord,
@@ -15,14 +17,16 @@ import {
   favoriteEntity,
   institutionalClaimEntity,
   mailRequestEntity,
+  auditEntity,
   productEntity,
   profileEntity,
+  type StoredProfile,
   registrationEntity,
   resetTokenEntity,
+  universityIsOpen,
   verificationCodeEntity,
 } from './entities';
-import { type Expr, type Item, legacyOp, tableOf } from './table';
-import { universityOpenCheck } from './universities';
+import { type Expr, type Item, settled, tableOf } from './table';
 
 export function createCodeRepository(access: TableAccess): CodeRepository {
   const table = tableOf(access);
@@ -144,6 +148,12 @@ const claimFreeOrMine = (userId: string): Expr => ({
   values: { ':me': userId },
 });
 
+/** A profile as the admin sees it: with the roles its Cognito groups gave it (none when absent). */
+const withRoles = (stored: StoredProfile): AdminUser => ({
+  ...profileSchema.parse(stored),
+  roles: ROLES.filter((r) => stored.roles?.includes(r)),
+});
+
 export function createProfileRepository(access: TableAccess): ProfileRepository {
   const table = tableOf(access);
   /** The API's profile of an item; a profile item that is not one is an error, never "no profile". */
@@ -183,7 +193,7 @@ export function createProfileRepository(access: TableAccess): ProfileRepository 
         ),
         // Only for a university that exists, is not being deleted and still has the address's
         // domain: a code sent before its deletion verifies nothing after it (decision 042).
-        legacyOp(universityOpenCheck(table.name, universityId, domainOfEmail(address))),
+        universityIsOpen(universityId, domainOfEmail(address)),
         profileEntity.update(
           { user_id: userId },
           changes({
@@ -210,6 +220,80 @@ export function createProfileRepository(access: TableAccess): ProfileRepository 
       if (!profile) throw new Error(`Profile ${userId} vanished during an update`);
       return profile;
     },
+    async listByEmail(emailPrefix, limit, cursor) {
+      const page = await profileEntity.queryPage(
+        table,
+        {
+          index: INDEXES.gsi1,
+          pk: keys.profilesPartition,
+          ...(emailPrefix ? { sk: { beginsWith: emailPrefix } } : {}),
+        },
+        { limit, cursor },
+      );
+      return { items: page.items.map(withRoles), nextCursor: page.nextCursor };
+    },
+
+    getWithRoles: async (userId) => {
+      const stored = await profileEntity.get(table, { user_id: userId }, { consistent: true });
+      return stored ? withRoles(stored) : null;
+    },
+
+    async setVerification(user, verified, audit) {
+      const address = user.university_email?.toLowerCase() ?? '';
+      if (verified && !user.university_id) return 'closed';
+      const outcome = await table.transact([
+        // The claim first: its condition failing means another account holds the address.
+        verified
+          ? institutionalClaimEntity.put(
+              { user_id: user.user_id },
+              { key: { address }, condition: claimFreeOrMine(user.user_id) },
+            )
+          : institutionalClaimEntity.remove({ address }, claimFreeOrMine(user.user_id)),
+        profileEntity.update(
+          { user_id: user.user_id },
+          changes({
+            // When it was verified (null once not): the seller page's badge says the month (decision 032).
+            set: {
+              university_email_verified: verified,
+              university_email_verified_at: verified ? new Date().toISOString() : null,
+            },
+            // Verified again, an ended verification's reason goes (decision 042).
+            ...(verified ? { remove: ['university_email_ended'] } : {}),
+          }),
+          {
+            condition: {
+              expression: `university_email = :e${verified ? ' AND university_id = :u' : ''}`,
+              values: { ':e': user.university_email, ...(verified ? { ':u': user.university_id } : {}) },
+            },
+          },
+        ),
+        auditEntity.create(audit),
+        // Verifying: only for a university that exists, is not being deleted and has the address's domain.
+        ...(verified && user.university_id
+          ? [universityIsOpen(user.university_id, domainOfEmail(address))]
+          : []),
+      ]);
+      if (!outcome.ok) {
+        if (verified && outcome.reasons[0] === 'ConditionalCheckFailed') return 'taken';
+        if (verified && outcome.reasons[3] === 'ConditionalCheckFailed') return 'closed';
+        if (!settled(outcome)) return null;
+      }
+      const stored = await profileEntity.get(table, { user_id: user.user_id }, { consistent: true });
+      return stored ? withRoles(stored) : null;
+    },
+
+    async setRoles(user, roles, audit) {
+      const written = settled(
+        await table.transact([
+          profileEntity.update({ user_id: user.user_id }, changes({ set: { roles } })),
+          auditEntity.create(audit),
+        ]),
+      );
+      if (!written) return null;
+      const stored = await profileEntity.get(table, { user_id: user.user_id }, { consistent: true });
+      return stored ? withRoles(stored) : null;
+    },
+
     async endInstitutional(userId, universityId, ended) {
       for (let round = 0; round < END_ROUNDS; round++) {
         const profile = await get(userId);

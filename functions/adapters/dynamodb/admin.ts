@@ -1,20 +1,15 @@
-import { domainOfEmail, profileSchema } from '#shared/account-schemas';
-import type { AdminJob, AdminUser } from '#shared/admin';
-import { ROLES } from '#shared/statuses';
-import { entityKey, INDEXES, KEY, keys } from '#shared/table';
-import { logger } from '../../commons/observability';
+import type { AdminJob } from '#shared/admin';
+import { INDEXES, KEY, keys } from '#shared/table';
 import type { AdminStore, JobStore } from '../../ports/admin';
 import type { TableAccess } from './client';
 import { auditEntity, jobClaim, jobEntity, jobLockEntity, type StoredJob } from './entities';
-import { heldValue } from './entity';
-import { legacyOp, settled, tableOf } from './table';
-import { universityOpenCheck } from './universities';
+import { settled, tableOf } from './table';
 
 /**
  * The admin area's storage (docs/decisions/025). Every change an admin makes to a product, a
- * report, a university or a request is made by that domain's repository, under the same rules as
- * anyone's, with its audit record in the same transaction; what is the admin's own is here: the
- * audit log, the users' roles and verification, and the background jobs.
+ * report, a university, a request or a profile is made by that domain's repository, under the same
+ * rules as anyone's, with its audit record in the same transaction; what is the admin's own is
+ * here: the audit log and the background jobs.
  */
 
 const storedJob = (j: StoredJob | null) =>
@@ -26,23 +21,8 @@ const publicJob = (j: ReturnType<typeof storedJob>): AdminJob | null => {
   return job;
 };
 
-function toAdminUser(item: Record<string, unknown> | undefined): AdminUser | null {
-  if (!item) return null;
-  const parsed = profileSchema.safeParse(heldValue(item));
-  if (!parsed.success) {
-    logger.warn('skipping malformed profile item', { pk: item.pk });
-    return null;
-  }
-  const roles = Array.isArray(item.roles) ? ROLES.filter((r) => (item.roles as unknown[]).includes(r)) : [];
-  return { ...parsed.data, roles };
-}
-
 export function createAdminStore(table: TableAccess): AdminStore {
-  const { tableName } = table;
   const t = tableOf(table);
-
-  const get = async (key: { pk: string; sk: string }) => t.get(key, { consistent: true });
-
   return {
     async appendAudit(entry) {
       settled(await t.transact([auditEntity.create(entry)]));
@@ -57,98 +37,6 @@ export function createAdminStore(table: TableAccess): AdminStore {
           }
         : { index: INDEXES.gsi1, pk: keys.auditAllPartition, newestFirst: true };
       return auditEntity.queryPage(t, q, { limit, cursor });
-    },
-
-    async listUsers(emailPrefix, limit, cursor) {
-      const page = await t.queryPage(
-        {
-          index: INDEXES.gsi1,
-          pk: keys.profilesPartition,
-          ...(emailPrefix ? { sk: { beginsWith: emailPrefix } } : {}),
-        },
-        { limit, cursor },
-      );
-      return { items: page.items.map(toAdminUser).filter((u) => u !== null), nextCursor: page.nextCursor };
-    },
-
-    getUser: async (userId) => toAdminUser(await get(keys.profile(userId))),
-
-    async setVerification(user, verified, audit) {
-      const address = user.university_email?.toLowerCase() ?? '';
-      if (verified && !user.university_id) return 'closed';
-      const profileUpdate = {
-        Update: {
-          TableName: tableName,
-          Key: keys.profile(user.user_id),
-          // When it was verified (null once not): the seller page's badge says the month (decision 032).
-          // Verified again, an ended verification's reason goes (decision 042).
-          UpdateExpression: `SET university_email_verified = :v, university_email_verified_at = :at${verified ? ' REMOVE university_email_ended' : ''}`,
-          ConditionExpression: `attribute_exists(${KEY.pk}) AND university_email = :e${verified ? ' AND university_id = :u' : ''}`,
-          ExpressionAttributeValues: {
-            ':v': verified,
-            ':e': user.university_email,
-            ':at': verified ? new Date().toISOString() : null,
-            ...(verified ? { ':u': user.university_id } : {}),
-          },
-        },
-      };
-      // The claim first: its condition failing means another account holds the address.
-      const claim = verified
-        ? {
-            Put: {
-              TableName: tableName,
-              Item: {
-                ...entityKey('institutionalClaim', keys.institutionalClaim(address)),
-                user_id: user.user_id,
-              },
-              ConditionExpression: `attribute_not_exists(${KEY.pk}) OR user_id = :me`,
-              ExpressionAttributeValues: { ':me': user.user_id },
-            },
-          }
-        : {
-            Delete: {
-              TableName: tableName,
-              Key: keys.institutionalClaim(address),
-              ConditionExpression: `attribute_not_exists(${KEY.pk}) OR user_id = :me`,
-              ExpressionAttributeValues: { ':me': user.user_id },
-            },
-          };
-      // Verifying: only for a university that exists, is not being deleted and has the address's domain.
-      const open =
-        verified && user.university_id
-          ? [universityOpenCheck(tableName, user.university_id, domainOfEmail(address))]
-          : [];
-      const outcome = await t.transact([
-        legacyOp(claim),
-        legacyOp(profileUpdate),
-        auditEntity.create(audit),
-        ...open.map(legacyOp),
-      ]);
-      if (!outcome.ok) {
-        if (verified && outcome.reasons[0] === 'ConditionalCheckFailed') return 'taken';
-        if (verified && outcome.reasons[3] === 'ConditionalCheckFailed') return 'closed';
-        if (settled(outcome) === false) return null;
-      }
-      return toAdminUser(await get(keys.profile(user.user_id)));
-    },
-
-    async setRoles(user, roles, audit) {
-      const ok = settled(
-        await t.transact([
-          legacyOp({
-            Update: {
-              TableName: tableName,
-              Key: keys.profile(user.user_id),
-              UpdateExpression: 'SET #roles = :roles',
-              ConditionExpression: `attribute_exists(${KEY.pk})`,
-              ExpressionAttributeNames: { '#roles': 'roles' },
-              ExpressionAttributeValues: { ':roles': roles },
-            },
-          }),
-          auditEntity.create(audit),
-        ]),
-      );
-      return ok ? toAdminUser(await get(keys.profile(user.user_id))) : null;
     },
   };
 }

@@ -7,10 +7,9 @@ import type {
 } from '../../ports/alerts';
 import type { TableAccess } from './client';
 import { absent, changes, present } from './entity';
-import { alertStateEntity, savedSearchCountEntity, savedSearchEntity } from './entities';
+import { alertStateEntity, savedSearchCountEntity, savedSearchEntity, universityIsOpen } from './entities';
 import { transactCreate } from './idempotency';
-import { type Item, legacyOp, tableOf } from './table';
-import { universityOpenCheck } from './universities';
+import { type Item, tableOf } from './table';
 
 /** Saved searches and the alert mails' state (shared/table.ts; docs/decisions/031). */
 
@@ -93,7 +92,7 @@ export function createSavedSearchRepository(access: TableAccess): SavedSearchRep
             },
           ),
           // None for a university being deleted: its deletion job could miss it (decision 042).
-          legacyOp(universityOpenCheck(table.name, search.university)),
+          universityIsOpen(search.university),
         ],
         terms,
       );

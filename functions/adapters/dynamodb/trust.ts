@@ -3,9 +3,8 @@ import { fold } from '#shared/text';
 import type { SellerProfile, StoredMeetingPoint, TrustStore } from '../../ports/trust';
 import type { TableAccess } from './client';
 import { both, changes, present } from './entity';
-import { auditEntity, meetingPointEntity, productEntity, profileEntity } from './entities';
-import { type Item, legacyOp, tableOf, type WriteOp } from './table';
-import { universityOpenCheck } from './universities';
+import { auditEntity, meetingPointEntity, productEntity, profileEntity, universityIsOpen } from './entities';
+import { type Item, tableOf, type WriteOp } from './table';
 
 /** A meeting point as stored: its key and entity with it (the demo seeds them too). */
 export const meetingPointItem = (p: StoredMeetingPoint): Item => meetingPointEntity.item(p);
@@ -62,7 +61,7 @@ export function createTrustStore(access: TableAccess): TrustStore {
         meetingPointEntity.create(point),
         auditEntity.create(audit),
         // None for a university being deleted: its deletion could have passed its points (decision 042).
-        legacyOp(universityOpenCheck(table.name, point.university_id)),
+        universityIsOpen(point.university_id),
       ]),
 
     updateMeetingPoint: (current, next, audit) =>

@@ -116,7 +116,7 @@ export async function listUsers(
   query: { q?: string; limit: number; cursor?: string },
 ): Promise<Page<AdminUser>> {
   requireAdmin(auth);
-  return deps.adminStore.listUsers(query.q?.toLowerCase(), query.limit, query.cursor);
+  return deps.profiles.listByEmail(query.q?.toLowerCase(), query.limit, query.cursor);
 }
 
 export async function setUserVerification(
@@ -127,7 +127,7 @@ export async function setUserVerification(
 ): Promise<AdminUser> {
   const admin = requireAdmin(auth);
   for (let round = 0; round < ROUNDS; round++) {
-    const user = await deps.adminStore.getUser(userId);
+    const user = await deps.profiles.getWithRoles(userId);
     if (!user) throw new NotFoundError(ADMIN_MESSAGES.userNotFound);
     if (!user.university_email) throw new BadRequestError(ADMIN_MESSAGES.noInstitutionalEmail);
     if (user.university_email_verified === verified) return user;
@@ -141,7 +141,7 @@ export async function setUserVerification(
       },
       after: { university_email_verified: verified, university_email: user.university_email },
     });
-    const out = await deps.adminStore.setVerification(user, verified, audit);
+    const out = await deps.profiles.setVerification(user, verified, audit);
     if (out === 'taken') throw new ConflictError(ADMIN_MESSAGES.institutionalEmailTaken);
     // Never a verification for a deleted university, nor for an address outside its domain (decision 042).
     if (out === 'closed') throw new ConflictError(ADMIN_MESSAGES.verificationUniversityClosed);
@@ -164,7 +164,7 @@ export async function setUserAdminRole(
   const admin = requireAdmin(auth);
   if (!isSuperAdmin(admin)) throw new ForbiddenError(ADMIN_MESSAGES.superAdminOnly);
   if (userId === admin.userId) throw new ForbiddenError(ADMIN_MESSAGES.ownRole);
-  const user = await deps.adminStore.getUser(userId);
+  const user = await deps.profiles.getWithRoles(userId);
   if (!user) throw new NotFoundError(ADMIN_MESSAGES.userNotFound);
   const before = await deps.roles.groupsOf(user.email);
   if (!before) throw new NotFoundError(ADMIN_MESSAGES.userNotFound);
@@ -179,7 +179,7 @@ export async function setUserAdminRole(
     before: { roles: user.roles },
     after: { roles },
   });
-  const saved = await deps.adminStore.setRoles(user, roles, audit);
+  const saved = await deps.profiles.setRoles(user, roles, audit);
   if (!saved) throw new NotFoundError(ADMIN_MESSAGES.userNotFound);
   return { user: saved, message: ADMIN_MESSAGES.roleNextSignIn };
 }
