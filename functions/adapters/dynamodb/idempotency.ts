@@ -9,7 +9,7 @@ import type { CreateTerms, IdempotencyRecord, IdempotencyStore } from '../../por
 import type { TableAccess } from './client';
 import { idempotencyRecordEntity } from './entities';
 import { pruneWindow, windowUse } from './send-windows';
-import { asTable, type Table, tableOf, type WriteOp } from './table';
+import { type Table, tableOf, type WriteOp } from './table';
 
 /**
  * Idempotent creates in the table (docs/decisions/041-idempotent-writes.md): a create's own items,
@@ -65,11 +65,10 @@ const CONFLICT_RETRIES = 20;
  * stored an IdempotencyKeyTakenError (a twin was written first); nothing is written either way.
  */
 export async function transactCreate(
-  access: TableAccess | Table,
+  table: Table,
   items: readonly WriteOp[],
   terms?: CreateTerms,
 ): Promise<number | null> {
-  const table = asTable(access);
   const allowances = terms?.allowances ?? [];
   const recordAt = items.length;
   const firstAllowance = items.length + (terms ? 1 : 0);

@@ -150,7 +150,7 @@ function merge(...exprs: (Expr | undefined)[]): {
 
 const conditionOf = (c: Expr | undefined) => (c ? { ConditionExpression: c.expression } : {});
 
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 function transactItem(TableName: string, op: WriteOp): TransactItem {
   switch (op.type) {
@@ -213,9 +213,6 @@ function sortKeyCondition(name: string, c: SortCondition): Expr {
 export type Table = ReturnType<typeof createTable>;
 
 const tables = new WeakMap<TableAccess, Table>();
-
-/** A table, from an access or as it is (functions called by adapters not yet moved to entities). */
-export const asTable = (t: Table | TableAccess): Table => ('doc' in t ? tableOf(t) : t);
 
 /** The table of an access (one per access: repositories built from the same access share it). */
 export function tableOf(access: TableAccess): Table {
@@ -488,58 +485,3 @@ export function createTable({ doc, tableName }: TableAccess) {
   return table;
 }
 
-/**
- * A transaction item written by hand (TransactWriteItems' shape) as a WriteOp: only for adapters
- * not yet moved to entities (issue 39's migration); removed with the last of them.
- */
-export function legacyOp(raw: TransactItem): WriteOp {
-  const expr = (
-    expression: string | undefined,
-    names?: Record<string, string>,
-    values?: Record<string, unknown>,
-  ): Expr | undefined => (expression ? { expression, names, values } : undefined);
-  const keyOf = (k: Record<string, unknown> | undefined): Key => ({
-    pk: String(k?.[KEY.pk]),
-    sk: String(k?.[KEY.sk]),
-  });
-  if (raw.Put) {
-    const { Item, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = raw.Put;
-    const condition = expr(ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues);
-    return { type: 'put', item: Item ?? {}, ...(condition ? { condition } : {}) };
-  }
-  if (raw.Update) {
-    const {
-      Key,
-      UpdateExpression,
-      ConditionExpression,
-      ExpressionAttributeNames,
-      ExpressionAttributeValues,
-    } = raw.Update;
-    const condition = expr(ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues);
-    return {
-      type: 'update',
-      key: keyOf(Key),
-      update: {
-        expression: UpdateExpression ?? '',
-        names: ExpressionAttributeNames,
-        values: ExpressionAttributeValues,
-      },
-      ...(condition ? { condition } : {}),
-    };
-  }
-  if (raw.Delete) {
-    const { Key, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = raw.Delete;
-    const condition = expr(ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues);
-    return { type: 'delete', key: keyOf(Key), ...(condition ? { condition } : {}) };
-  }
-  const check = raw.ConditionCheck!;
-  return {
-    type: 'check',
-    key: keyOf(check.Key),
-    condition: {
-      expression: check.ConditionExpression ?? '',
-      names: check.ExpressionAttributeNames,
-      values: check.ExpressionAttributeValues,
-    },
-  };
-}

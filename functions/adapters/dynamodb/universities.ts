@@ -23,23 +23,8 @@ import {
   universityRequestEntity,
 } from './entities';
 import { transactCreate } from './idempotency';
-import { settled, tableOf, type TransactItem } from './table';
+import { settled, tableOf } from './table';
 import { backfillDomainClaim, domainConflict, domainMoveItems, transactDomains } from './university-domains';
-
-/**
- * The raw form of `universityIsOpen` (entities.ts), for adapters not yet moved to entities;
- * removed with the last of them.
- */
-export function universityOpenCheck(tableName: string, universityId: string, domain?: string): TransactItem {
-  return {
-    ConditionCheck: {
-      TableName: tableName,
-      Key: keys.university(universityId),
-      ConditionExpression: `attribute_exists(${KEY.pk}) AND attribute_not_exists(deleting_job_id)${domain ? ' AND email_domain = :domain' : ''}`,
-      ...(domain ? { ExpressionAttributeValues: { ':domain': domain.toLowerCase() } } : {}),
-    },
-  };
-}
 
 /** Rounds a university write retries when a domain claim it met changed before it could explain why. */
 const DOMAIN_ROUNDS = 3;

@@ -3,8 +3,7 @@ import { ENTITY_ATTRIBUTE, KEY } from '#shared/table';
 import { logger } from '../../commons/observability';
 import type { DomainConflict } from '../../ports/repositories';
 import { universityDomainEntity, universityEntity } from './entities';
-import type { TableAccess } from './client';
-import { asTable, type Table, type TransactOutcome, type WriteOp } from './table';
+import type { Table, TransactOutcome, WriteOp } from './table';
 
 /**
  * The universities' e-mail domain claims (docs/decisions/042). One item per domain node
@@ -181,10 +180,9 @@ export async function transactDomains(table: Table, items: WriteOp[]): Promise<T
  * institutional verification refuses a refused domain anyway. True when written.
  */
 export async function backfillDomainClaim(
-  access: Table | TableAccess,
+  table: Table,
   university: { id: string; email_domain: string },
 ): Promise<boolean> {
-  const table = asTable(access);
   const domain = university.email_domain.toLowerCase();
   const refusal = universityDomainRefusal(domain);
   if (refusal) {
@@ -216,13 +214,3 @@ export async function backfillDomainClaim(
   return false;
 }
 
-/**
- * A transaction cancelled with these reasons (one per item), or null when it was not cancelled:
- * only for adapters not yet moved to the table's `transact`; removed with the last of them.
- */
-export function cancellationReasons(err: unknown): (string | undefined)[] | null {
-  if (!(err instanceof Error) || err.name !== 'TransactionCanceledException') return null;
-  return ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map(
-    (r) => r.Code,
-  );
-}
