@@ -32,6 +32,8 @@
  * `npm run bench -- percolation` starts a real OpenSearch node (port 4151) and prints one
  * percolation of a batch of 1,000 listings against 300 saved searches: as the adapter does it, with
  * the listings whole, without the searches' typo clauses, and with no search (scripts/bench/percolation.ts).
+ * `npm run bench -- data-layer` prints the DynamoDB adapters' lines and raw SDK commands, with
+ * DATA_LAYER_BASE=<rev> an earlier commit's beside them (scripts/bench/data-layer.ts, decision 056).
  * `LIGHTHOUSE_BASE=<rev> npm run bench -- lighthouse-ab` runs the Lighthouse part for the working
  * tree and an earlier commit side by side, interleaved (scripts/bench/lighthouse-ab.ts, decision 038).
  * `npm run bench -- render` prints the rendered pages' answer time on the local origin: a page the
@@ -249,6 +251,8 @@ async function main() {
   if (only === 'render') return (await import('./render')).renderFigures(line);
   // The first tap against the first paint, per design of the app's loading (issue 38): on request only.
   if (only === 'taps') return (await import('./taps')).tapsFigures();
+  // The DynamoDB adapters' size and raw SDK commands (decision 056): on request only.
+  if (only === 'data-layer') return (await import('./data-layer')).dataLayerFigures();
   // Two builds side by side (LIGHTHOUSE_BASE=<rev>): on request only.
   if (only === 'lighthouse-ab') return (await import('./lighthouse-ab')).lighthouseAb();
   if (!only || only === 'web') await webFigures();

@@ -16,7 +16,7 @@ const isEntity = (v: unknown): v is Declared =>
   typeof (v as Declared).item === 'function' &&
   typeof (v as Declared).parse === 'function';
 
-const declared = Object.values(entities).filter(isEntity);
+const declared = Object.values(entities as Record<string, unknown>).filter(isEntity);
 
 // Written only by the local stack's seed, never by a function: its script owns it.
 const LOCAL_ONLY = new Set(['seedMarker']);
