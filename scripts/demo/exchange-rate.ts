@@ -3,8 +3,7 @@ import { exchangeRateEntity } from '../../functions/adapters/dynamodb/entities';
 import { createExchangeRateStore } from '../../functions/adapters/dynamodb/exchange-rates';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { type ExchangeRate, isRateStale, lastBusinessDay } from '#shared/exchange-rate';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { KEY } from '#shared/table';
+import { tableOf } from '../../functions/adapters/dynamodb/table';
 
 /** The demo's BCV rate when the table has none (Bs. per US$: US$ 12,50 ≈ Bs. 6.585,88). */
 export const DEMO_RATE = 526.8704;
@@ -27,17 +26,5 @@ export async function ensureDemoRate(table: TableAccess, now = new Date()): Prom
     recorded_at: now.toISOString(),
     recorded_by: null,
   };
-  try {
-    await table.doc.send(
-      new PutCommand({
-        TableName: table.tableName,
-        Item: exchangeRateEntity.item(rate),
-        ConditionExpression: `attribute_not_exists(${KEY.pk})`,
-      }),
-    );
-    return rate;
-  } catch (err) {
-    if (err instanceof Error && err.name === 'ConditionalCheckFailedException') return null;
-    throw err;
-  }
+  return (await tableOf(table).write(exchangeRateEntity.create(rate))) ? rate : null;
 }

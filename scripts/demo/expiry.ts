@@ -1,9 +1,8 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
-import { isConditionalCheckFailed, stripKeys } from '../../functions/adapters/dynamodb/items';
-import { productItem } from '../../functions/adapters/dynamodb/products';
-import { type Product, productSchema } from '#shared/schemas';
-import { keys } from '#shared/table';
+import { productEntity } from '../../functions/adapters/dynamodb/entities';
+import { tableOf } from '../../functions/adapters/dynamodb/table';
+import type { Product } from '#shared/schemas';
+import { isSeeded, markSeeded } from './seed-marker';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -26,32 +25,20 @@ export const DEMO_EXPIRED_ID = 81;
 /** Written once the demo's expiry dates are in: later starts leave them as people changed them. */
 export const EXPIRY_SEED_MARKER = { pk: 'META#seed', sk: 'META#expiry-v1' } as const;
 
-async function read(table: TableAccess, id: number): Promise<Product | null> {
-  const res = await table.doc.send(
-    new GetCommand({ TableName: table.tableName, Key: keys.product(id), ConsistentRead: true }),
-  );
-  const parsed = res.Item ? productSchema.safeParse(stripKeys(res.Item)) : null;
-  return parsed?.success ? parsed.data : null;
-}
+const read = (table: TableAccess, id: number): Promise<Product | null> =>
+  productEntity.get(tableOf(table), { id }, { consistent: true });
 
 /** Writes `next` over `current` unless the listing changed meanwhile. */
-async function replace(table: TableAccess, current: Product, next: Product): Promise<boolean> {
-  try {
-    await table.doc.send(
-      new PutCommand({
-        TableName: table.tableName,
-        Item: productItem(next),
-        ConditionExpression: '#status = :status',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':status': current.status },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionalCheckFailed(err)) return false;
-    throw err;
-  }
-}
+const replace = (table: TableAccess, current: Product, next: Product): Promise<boolean> =>
+  tableOf(table).write(
+    productEntity.put(next, {
+      condition: {
+        expression: '#status = :status',
+        names: { '#status': 'status' },
+        values: { ':status': current.status },
+      },
+    }),
+  );
 
 /** Seeds the demo's expiry dates once per table; how many listings it changed, or null when done before. */
 export async function seedDemoExpiryOnce(
@@ -59,10 +46,7 @@ export async function seedDemoExpiryOnce(
   seller: { id: string; name: string; email: string },
   now: Date = new Date(),
 ): Promise<number | null> {
-  const done = await table.doc.send(
-    new GetCommand({ TableName: table.tableName, Key: EXPIRY_SEED_MARKER, ConsistentRead: true }),
-  );
-  if (done.Item) return null;
+  if (await isSeeded(table, EXPIRY_SEED_MARKER)) return null;
   let changed = 0;
   for (const { id, inDays } of DEMO_EXPIRING) {
     const p = await read(table, id);
@@ -84,16 +68,6 @@ export async function seedDemoExpiryOnce(
     };
     if (await replace(table, sold, expired)) changed++;
   }
-  try {
-    await table.doc.send(
-      new PutCommand({
-        TableName: table.tableName,
-        Item: { ...EXPIRY_SEED_MARKER, entity: 'seedMarker', seeded_at: now.toISOString() },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  } catch (err) {
-    if (!isConditionalCheckFailed(err)) throw err;
-  }
+  await markSeeded(table, EXPIRY_SEED_MARKER, now);
   return changed;
 }

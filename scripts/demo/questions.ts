@@ -1,12 +1,12 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
-import { isConditionalCheckFailed } from '../../functions/adapters/dynamodb/items';
-import { productItem } from '../../functions/adapters/dynamodb/products';
+import { productEntity } from '../../functions/adapters/dynamodb/entities';
+import { both, present } from '../../functions/adapters/dynamodb/entity';
 import { createQuestionRepository } from '../../functions/adapters/dynamodb/questions';
+import { tableOf } from '../../functions/adapters/dynamodb/table';
 import type { StoredQuestion } from '../../functions/ports/questions';
 import { makeQuestionId } from '#shared/questions';
-import { type Product, productSchema } from '#shared/schemas';
-import { keys } from '#shared/table';
+import type { Product } from '#shared/schemas';
+import { isSeeded, markSeeded } from './seed-marker';
 
 /**
  * Questions and answers for the demo (local stack only). Imported listings have no seller account
@@ -92,12 +92,9 @@ async function adopt(
   id: number,
   seller: DemoQuestionAccounts['seller'],
 ): Promise<Product | null> {
-  const res = await table.doc.send(
-    new GetCommand({ TableName: table.tableName, Key: keys.product(id), ConsistentRead: true }),
-  );
-  const parsed = productSchema.safeParse(res.Item);
-  if (!parsed.success) return null;
-  const product = parsed.data;
+  const t = tableOf(table);
+  const product = await productEntity.get(t, { id }, { consistent: true });
+  if (!product) return null;
   if (product.owner_id) return product;
   const adopted: Product = {
     ...product,
@@ -105,21 +102,16 @@ async function adopt(
     seller_name: seller.name,
     seller_email: seller.email,
   };
-  try {
-    await table.doc.send(
-      new PutCommand({
-        TableName: table.tableName,
-        Item: productItem(adopted),
-        ConditionExpression:
-          'attribute_exists(pk) AND (attribute_not_exists(owner_id) OR attribute_type(owner_id, :null))',
-        ExpressionAttributeValues: { ':null': 'NULL' },
+  // Still there and still nobody's (null when someone took it meanwhile).
+  const written = await t.write(
+    productEntity.put(adopted, {
+      condition: both(present, {
+        expression: 'attribute_not_exists(owner_id) OR attribute_type(owner_id, :null)',
+        values: { ':null': 'NULL' },
       }),
-    );
-    return adopted;
-  } catch (err) {
-    if (isConditionalCheckFailed(err)) return null;
-    throw err;
-  }
+    }),
+  );
+  return written ? adopted : null;
 }
 
 /**
@@ -175,21 +167,8 @@ export async function seedDemoQuestionsOnce(
   accounts: DemoQuestionAccounts,
   now: Date = new Date(),
 ): Promise<number | null> {
-  const done = await table.doc.send(
-    new GetCommand({ TableName: table.tableName, Key: QUESTIONS_SEED_MARKER, ConsistentRead: true }),
-  );
-  if (done.Item) return null;
+  if (await isSeeded(table, QUESTIONS_SEED_MARKER)) return null;
   const written = await seedDemoQuestions(table, accounts, now);
-  try {
-    await table.doc.send(
-      new PutCommand({
-        TableName: table.tableName,
-        Item: { ...QUESTIONS_SEED_MARKER, entity: 'seedMarker', seeded_at: now.toISOString() },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  } catch (err) {
-    if (!isConditionalCheckFailed(err)) throw err;
-  }
+  await markSeeded(table, QUESTIONS_SEED_MARKER, now);
   return written;
 }

@@ -1,10 +1,11 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '#shared/table';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
+import { universityEntity } from '../../functions/adapters/dynamodb/entities';
+import { changes } from '../../functions/adapters/dynamodb/entity';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
-import { isConditionalCheckFailed } from '../../functions/adapters/dynamodb/items';
+import { tableOf } from '../../functions/adapters/dynamodb/table';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { type ImportReport, importExport } from '../../functions/services/publishing/product-import';
 import { localDynamoClient } from '../local/parts/dynamodb';
@@ -104,20 +105,14 @@ export async function uploadDemoImages(s3: S3Client, bucket: string, data: DemoE
  * Only a row still naming its former logo changes, so a logo edited since is kept.
  */
 async function moveFormerLogos(table: TableAccess): Promise<void> {
+  const t = tableOf(table);
   for (const u of DEMO_UNIVERSITIES) {
-    try {
-      await table.doc.send(
-        new UpdateCommand({
-          TableName: table.tableName,
-          Key: keys.university(u.id),
-          UpdateExpression: 'SET logo = :logo',
-          ConditionExpression: 'logo = :former',
-          ExpressionAttributeValues: { ':logo': u.logo, ':former': formerUniversityLogoPath(u.id) },
-        }),
-      );
-    } catch (err) {
-      if (!isConditionalCheckFailed(err)) throw err;
-    }
+    // False (nothing written) for a row that is gone or names another logo.
+    await t.write(
+      universityEntity.update({ id: u.id }, changes({ set: { logo: u.logo } }), {
+        condition: { expression: 'logo = :former', values: { ':former': formerUniversityLogoPath(u.id) } },
+      }),
+    );
   }
 }
 

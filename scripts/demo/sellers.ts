@@ -1,11 +1,11 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { type Product, productSchema } from '#shared/schemas';
+import type { Product } from '#shared/schemas';
 import { slugify } from '#shared/text';
-import { keys } from '#shared/table';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
-import { isConditionalCheckFailed, stripKeys } from '../../functions/adapters/dynamodb/items';
-import { productItem } from '../../functions/adapters/dynamodb/products';
+import { productEntity } from '../../functions/adapters/dynamodb/entities';
+import { both, present } from '../../functions/adapters/dynamodb/entity';
+import { tableOf } from '../../functions/adapters/dynamodb/table';
 import type { LocalUser } from '../local/parts/cognito';
+import { isSeeded, markSeeded } from './seed-marker';
 import { verifyDemoSeller } from './trust';
 
 /**
@@ -88,32 +88,24 @@ async function link(
   listing: { id: number; title: string },
   seller: { id: string; name: string; email: string },
 ): Promise<boolean> {
-  const res = await table.doc.send(
-    new GetCommand({ TableName: table.tableName, Key: keys.product(listing.id), ConsistentRead: true }),
-  );
-  const parsed = res.Item ? productSchema.safeParse(stripKeys(res.Item)) : null;
-  if (!parsed?.success || parsed.data.owner_id || parsed.data.title !== listing.title) return false;
+  const t = tableOf(table);
+  const product = await productEntity.get(t, { id: listing.id }, { consistent: true });
+  if (!product || product.owner_id || product.title !== listing.title) return false;
   const linked: Product = {
-    ...parsed.data,
+    ...product,
     owner_id: seller.id,
     seller_name: seller.name,
     seller_email: seller.email,
   };
-  try {
-    await table.doc.send(
-      new PutCommand({
-        TableName: table.tableName,
-        Item: productItem(linked),
-        ConditionExpression:
-          'attribute_exists(pk) AND title = :title AND (attribute_not_exists(owner_id) OR attribute_type(owner_id, :null))',
-        ExpressionAttributeValues: { ':title': listing.title, ':null': 'NULL' },
+  // Still there, still the demo's and still nobody's (false when someone took it meanwhile).
+  return t.write(
+    productEntity.put(linked, {
+      condition: both(present, {
+        expression: 'title = :title AND (attribute_not_exists(owner_id) OR attribute_type(owner_id, :null))',
+        values: { ':title': listing.title, ':null': 'NULL' },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionalCheckFailed(err)) return false;
-    throw err;
-  }
+    }),
+  );
 }
 
 /**
@@ -157,21 +149,8 @@ export async function seedDemoSellersOnce(
   listings: readonly { id: number; title: string; seller_email: string }[],
   now: Date = new Date(),
 ): Promise<{ verified: number; linked: number } | null> {
-  const done = await table.doc.send(
-    new GetCommand({ TableName: table.tableName, Key: SELLERS_SEED_MARKER, ConsistentRead: true }),
-  );
-  if (done.Item) return null;
+  if (await isSeeded(table, SELLERS_SEED_MARKER)) return null;
   const result = await seedDemoSellers(table, accounts, listings);
-  try {
-    await table.doc.send(
-      new PutCommand({
-        TableName: table.tableName,
-        Item: { ...SELLERS_SEED_MARKER, entity: 'seedMarker', seeded_at: now.toISOString() },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  } catch (err) {
-    if (!isConditionalCheckFailed(err)) throw err;
-  }
+  await markSeeded(table, SELLERS_SEED_MARKER, now);
   return result;
 }

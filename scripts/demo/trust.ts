@@ -1,8 +1,14 @@
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
-import { isConditionalCheckFailed } from '../../functions/adapters/dynamodb/items';
-import { meetingPointItem } from '../../functions/adapters/dynamodb/trust';
-import { entityKey, KEY, keys } from '#shared/table';
+import {
+  institutionalClaimEntity,
+  meetingPointEntity,
+  profileEntity,
+  universityEntity,
+} from '../../functions/adapters/dynamodb/entities';
+import { changes } from '../../functions/adapters/dynamodb/entity';
+import { tableOf } from '../../functions/adapters/dynamodb/table';
+import { KEY } from '#shared/table';
+import { isSeeded, markSeeded } from './seed-marker';
 
 /**
  * Issue 14's demo data (docs/decisions/032): safe meeting points for the demo universities, and the
@@ -91,43 +97,21 @@ export interface DemoTrustAccounts {
   seller: { id: string; email: string; universityId: string };
 }
 
-async function putIfAbsent(table: TableAccess, item: Record<string, unknown>): Promise<boolean> {
-  try {
-    await table.doc.send(
-      new PutCommand({
-        TableName: table.tableName,
-        Item: item,
-        ConditionExpression: `attribute_not_exists(${KEY.pk})`,
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionalCheckFailed(err)) return false;
-    throw err;
-  }
-}
-
 /** Seeds the meeting points of the demo universities that exist, and verifies the demo seller. */
 export async function seedDemoTrust(
   table: TableAccess,
   accounts: DemoTrustAccounts,
   now: Date = new Date(),
 ): Promise<{ meetingPoints: number; sellerVerified: boolean }> {
+  const t = tableOf(table);
   let meetingPoints = 0;
   for (const [universityId, points] of Object.entries(DEMO_MEETING_POINTS)) {
-    const university = await table.doc.send(
-      new GetCommand({
-        TableName: table.tableName,
-        Key: keys.university(universityId),
-        ConsistentRead: true,
-      }),
-    );
-    if (!university.Item || university.Item.deleting_job_id) continue;
+    const university = await t.get(universityEntity.key({ id: universityId }), { consistent: true });
+    if (!university || university.deleting_job_id) continue;
     for (const p of points) {
       const at = now.toISOString();
-      const written = await putIfAbsent(
-        table,
-        meetingPointItem({ ...p, university_id: universityId, created_at: at, updated_at: at }),
+      const written = await t.write(
+        meetingPointEntity.create({ ...p, university_id: universityId, created_at: at, updated_at: at }),
       );
       if (written) meetingPoints += 1;
     }
@@ -149,46 +133,40 @@ export async function verifyDemoSeller(
   dates: { verifiedAt: string; memberSince: string },
 ): Promise<boolean> {
   const address = seller.email.toLowerCase();
-  try {
-    await table.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: table.tableName,
-              Item: {
-                ...entityKey('institutionalClaim', keys.institutionalClaim(address)),
-                user_id: seller.id,
-              },
-              ConditionExpression: `attribute_not_exists(${KEY.pk}) OR user_id = :me`,
-              ExpressionAttributeValues: { ':me': seller.id },
-            },
-          },
-          {
-            Update: {
-              TableName: table.tableName,
-              Key: keys.profile(seller.id),
-              UpdateExpression:
-                'SET university_email = :e, university_id = :u, university_email_verified = :t, university_email_verified_at = :at, created_at = :since',
-              ConditionExpression: `attribute_exists(${KEY.pk}) AND (attribute_not_exists(university_email_verified) OR university_email_verified = :f)`,
-              ExpressionAttributeValues: {
-                ':e': address,
-                ':u': seller.universityId,
-                ':t': true,
-                ':f': false,
-                ':at': dates.verifiedAt,
-                ':since': dates.memberSince,
-              },
-            },
-          },
-        ],
+  const outcome = await tableOf(table).transact([
+    institutionalClaimEntity.put(
+      { user_id: seller.id },
+      {
+        key: { address },
+        condition: {
+          expression: 'attribute_not_exists(#claimpk) OR user_id = :me',
+          names: { '#claimpk': KEY.pk },
+          values: { ':me': seller.id },
+        },
+      },
+    ),
+    // The profile must exist, not verified yet (`update` adds that it exists).
+    profileEntity.update(
+      { user_id: seller.id },
+      changes({
+        set: {
+          university_email: address,
+          university_id: seller.universityId,
+          university_email_verified: true,
+          university_email_verified_at: dates.verifiedAt,
+          created_at: dates.memberSince,
+        },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (err instanceof Error && err.name === 'TransactionCanceledException') return false;
-    throw err;
-  }
+      {
+        condition: {
+          expression: 'attribute_not_exists(university_email_verified) OR university_email_verified = :f',
+          values: { ':f': false },
+        },
+      },
+    ),
+  ]);
+  // Any cancellation (the address held by someone else, verified already) is a "no".
+  return outcome.ok;
 }
 
 /** Seeds once per table: the marker goes in last, so an interrupted seed runs again (it is idempotent). */
@@ -197,11 +175,8 @@ export async function seedDemoTrustOnce(
   accounts: DemoTrustAccounts,
   now: Date = new Date(),
 ): Promise<{ meetingPoints: number; sellerVerified: boolean } | null> {
-  const done = await table.doc.send(
-    new GetCommand({ TableName: table.tableName, Key: TRUST_SEED_MARKER, ConsistentRead: true }),
-  );
-  if (done.Item) return null;
+  if (await isSeeded(table, TRUST_SEED_MARKER)) return null;
   const result = await seedDemoTrust(table, accounts, now);
-  await putIfAbsent(table, { ...TRUST_SEED_MARKER, entity: 'seedMarker', seeded_at: now.toISOString() });
+  await markSeeded(table, TRUST_SEED_MARKER, now);
   return result;
 }

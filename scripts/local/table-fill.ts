@@ -1,6 +1,6 @@
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { createTableAccess, type TableAccess } from '../../functions/adapters/dynamodb/client';
-import { productItem } from '../../functions/adapters/dynamodb/products';
+import { productEntity } from '../../functions/adapters/dynamodb/entities';
+import { tableOf } from '../../functions/adapters/dynamodb/table';
 import type { Product } from '#shared/schemas';
 
 /**
@@ -13,20 +13,15 @@ export async function writeProducts(
   products: Product[],
   table: TableAccess = createTableAccess(),
 ): Promise<void> {
-  const { doc, tableName } = table;
+  const t = tableOf(table);
   const batches: Product[][] = [];
   for (let i = 0; i < products.length; i += 25) batches.push(products.slice(i, i + 25));
   let next = 0;
   const worker = async () => {
     while (next < batches.length) {
       const batch = batches[next++];
-      let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
-        [tableName]: batch.map((p) => ({ PutRequest: { Item: productItem(p) } })),
-      };
-      while (request && Object.keys(request).length > 0) {
-        const out = await doc.send(new BatchWriteCommand({ RequestItems: request }));
-        request = out.UnprocessedItems as typeof request;
-      }
+      // One BatchWriteItem call a batch; the table sends what is left unprocessed again.
+      await t.batchWrite(batch.map((p) => ({ put: productEntity.item(p) })));
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
