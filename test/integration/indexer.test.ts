@@ -3,7 +3,7 @@ import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createCountStore } from '../../functions/adapters/dynamodb/counts';
-import { productItem } from '../../functions/adapters/dynamodb/products';
+import { productEntity } from '../../functions/adapters/dynamodb/entities';
 import { createEmbeddedSearchIndex } from '../../functions/adapters/search/embedded';
 import { resetContext, setContextForTests } from '../../functions/app/context';
 import { handler as dispatchStream } from '../../functions/app/stream';
@@ -84,7 +84,7 @@ describe.each<[string, () => SearchIndex]>([
     await vi.waitFor(async () => expect(await countOf(uni)).toBe(1), { timeout: 10_000, interval: 100 });
 
     await table.doc.send(
-      new PutCommand({ TableName: table.tableName, Item: productItem({ ...p, status: 'sold' }) }),
+      new PutCommand({ TableName: table.tableName, Item: productEntity.item({ ...p, status: 'sold' }) }),
     );
     await vi.waitFor(async () => expect(await idsIn(uni)).not.toContain(p.id), {
       timeout: 10_000,
@@ -92,7 +92,7 @@ describe.each<[string, () => SearchIndex]>([
     });
     await vi.waitFor(async () => expect(await countOf(uni)).toBe(0), { timeout: 10_000, interval: 100 });
 
-    await table.doc.send(new PutCommand({ TableName: table.tableName, Item: productItem(p) }));
+    await table.doc.send(new PutCommand({ TableName: table.tableName, Item: productEntity.item(p) }));
     await vi.waitFor(async () => expect(await idsIn(uni)).toContain(p.id), {
       timeout: 10_000,
       interval: 100,
@@ -155,12 +155,12 @@ describe('stream dispatcher (Lambda partial-failure contract)', () => {
     try {
       const event: DynamoDBStreamEvent = {
         Records: [
-          streamRecord('100', 'INSERT', productItem({ ...base, id: 1 })),
+          streamRecord('100', 'INSERT', productEntity.item({ ...base, id: 1 })),
           streamRecord('101', 'INSERT', { pk: 'PRODUCT#2', sk: 'PRODUCT', id: 2, title: 42 }),
-          streamRecord('102', 'INSERT', productItem({ ...base, id: 3 })),
+          streamRecord('102', 'INSERT', productEntity.item({ ...base, id: 3 })),
           streamRecord('103', 'INSERT', { pk: 'UNIVERSITY#x', sk: 'UNIVERSITY', id: 'x' }),
-          streamRecord('104', 'MODIFY', productItem({ ...base, id: 4 })),
-          streamRecord('105', 'MODIFY', productItem({ ...base, id: 1, status: 'inactive' })),
+          streamRecord('104', 'MODIFY', productEntity.item({ ...base, id: 4 })),
+          streamRecord('105', 'MODIFY', productEntity.item({ ...base, id: 1, status: 'inactive' })),
           // A record missing its images entirely.
           { eventName: 'INSERT', dynamodb: { SequenceNumber: '106' } } as DynamoDBRecord,
         ],
@@ -171,7 +171,7 @@ describe('stream dispatcher (Lambda partial-failure contract)', () => {
       expect(res).toEqual({ batchItemFailures: [{ itemIdentifier: '102' }] });
       expect([...picky.docs.keys()]).toEqual([4]);
       const removed = await runIndexer({
-        Records: [streamRecord('107', 'REMOVE', productItem({ ...base, id: 4 }))],
+        Records: [streamRecord('107', 'REMOVE', productEntity.item({ ...base, id: 4 }))],
       });
       expect(removed).toEqual({ batchItemFailures: [] });
       expect(picky.docs.size).toBe(0);

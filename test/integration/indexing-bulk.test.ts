@@ -6,8 +6,7 @@ import { createProfileRepository } from '../../functions/adapters/dynamodb/accou
 import { createAlertStateStore, createSavedSearchRepository } from '../../functions/adapters/dynamodb/alerts';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createCountStore } from '../../functions/adapters/dynamodb/counts';
-import { productItem } from '../../functions/adapters/dynamodb/products';
-import { questionEntity } from '../../functions/adapters/dynamodb/entities';
+import { productEntity, questionEntity } from '../../functions/adapters/dynamodb/entities';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { createOpenSearchIndex } from '../../functions/adapters/search/opensearch';
 import { createOpenSearchSavedSearchIndex } from '../../functions/adapters/search/opensearch-alerts';
@@ -208,12 +207,13 @@ async function listing(overrides: Partial<Product> = {}): Promise<Product> {
     created_at: new Date(clock).toISOString(),
     ...overrides,
   };
-  await table.doc.send(new PutCommand({ TableName: table.tableName, Item: productItem(p) }));
+  await table.doc.send(new PutCommand({ TableName: table.tableName, Item: productEntity.item(p) }));
   return p;
 }
 
 const dispatch = (records: DynamoDBRecord[]) => dispatcher({ Records: records }, lambdaContext('stream'));
-const inserts = (products: Product[]) => products.map((p) => streamRecord(seq(), 'INSERT', productItem(p)));
+const inserts = (products: Product[]) =>
+  products.map((p) => streamRecord(seq(), 'INSERT', productEntity.item(p)));
 const countOf = async () => (await createCountStore(table).values([keys.byUniversity(university)]))[0];
 const indexedIds = async () =>
   (await liveSearch().search({ university, sort: 'oldest', limit: 100, offset: 0 })).items.map((p) => p.id);
@@ -381,10 +381,10 @@ describe('the stream dispatcher indexes a batch in bulk on the real OpenSearch',
     calls.write = 0;
     // Act: one batch: the old one edited then deleted, the new one inserted then edited.
     const res = await dispatch([
-      streamRecord(seq(), 'MODIFY', productItem({ ...old, title: 'Lámpara LED' })),
-      streamRecord(seq(), 'INSERT', productItem(fresh)),
-      streamRecord(seq(), 'REMOVE', productItem({ ...old, title: 'Lámpara LED' })),
-      streamRecord(seq(), 'MODIFY', productItem(renamed)),
+      streamRecord(seq(), 'MODIFY', productEntity.item({ ...old, title: 'Lámpara LED' })),
+      streamRecord(seq(), 'INSERT', productEntity.item(fresh)),
+      streamRecord(seq(), 'REMOVE', productEntity.item({ ...old, title: 'Lámpara LED' })),
+      streamRecord(seq(), 'MODIFY', productEntity.item(renamed)),
     ]);
     // Assess
     expect(res).toEqual({ batchItemFailures: [] });
@@ -473,7 +473,7 @@ describe('the stream dispatcher indexes a batch in bulk on the real OpenSearch',
     const event: DynamoDBRecord[] = [];
     for (const p of gone) {
       await table.doc.send(new DeleteCommand({ TableName: table.tableName, Key: keys.product(p.id) }));
-      event.push(streamRecord(seq(), 'REMOVE', productItem(p)));
+      event.push(streamRecord(seq(), 'REMOVE', productEntity.item(p)));
       const question = questionEntity.item({
         id: `${clock}-${p.id}`,
         product_id: p.id,
@@ -506,7 +506,10 @@ describe('the stream dispatcher indexes a batch in bulk on the real OpenSearch',
       await listing({ title: 'Calculadora HP', price: 40 }),
     ];
     const fresh = [...calculators, await listing({ title: 'Mesa plegable' })];
-    const event = [...inserts(fresh), streamRecord(seq(), 'MODIFY', productItem(heldNow), productItem(held))];
+    const event = [
+      ...inserts(fresh),
+      streamRecord(seq(), 'MODIFY', productEntity.item(heldNow), productEntity.item(held)),
+    ];
     const every = event.map((r) => ({ itemIdentifier: r.dynamodb?.SequenceNumber }));
     // The table refuses the counts' transactions (its count items throttled).
     const real = createCountStore(table);

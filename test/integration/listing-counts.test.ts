@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTableAccess, type TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createCountStore } from '../../functions/adapters/dynamodb/counts';
 import { ensureTable, localDynamoClient } from '../../scripts/local/parts/dynamodb';
-import { createProductRepository, productItem } from '../../functions/adapters/dynamodb/products';
+import { productEntity } from '../../functions/adapters/dynamodb/entities';
+import { createProductRepository } from '../../functions/adapters/dynamodb/products';
 import { resetContext, setContextForTests } from '../../functions/app/context';
 import { handler as dispatchStream } from '../../functions/app/stream';
 import type { CountStore } from '../../functions/ports/counts';
@@ -74,7 +75,7 @@ async function countedOnce(made: readonly Product[], category: string) {
 }
 
 const write = (p: Product) =>
-  table.doc.send(new PutCommand({ TableName: table.tableName, Item: productItem(p) }));
+  table.doc.send(new PutCommand({ TableName: table.tableName, Item: productEntity.item(p) }));
 
 describe('listing counts', () => {
   it('count an active product once in each of its listings, however often it is settled', async () => {
@@ -305,7 +306,7 @@ describe('listing counts', () => {
 
 /** A hand-built stream record of a product item, as Lambda would deliver it. */
 function record(seq: string, eventName: 'INSERT' | 'MODIFY' | 'REMOVE', p: Product): DynamoDBRecord {
-  const item = productItem(p);
+  const item = productEntity.item(p);
   const image = marshall(item, { removeUndefinedValues: true }) as NonNullable<
     DynamoDBRecord['dynamodb']
   >['NewImage'];

@@ -5,7 +5,7 @@ import { createProfileRepository } from '../../functions/adapters/dynamodb/accou
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createCountStore } from '../../functions/adapters/dynamodb/counts';
-import { productItem } from '../../functions/adapters/dynamodb/products';
+import { productEntity } from '../../functions/adapters/dynamodb/entities';
 import { lazyContext, resetContext } from '../../functions/app/context';
 import { setHandlerContext } from '../support/callers';
 import { LIMITS } from '#shared/limits';
@@ -338,7 +338,10 @@ describe('own listings', () => {
     const repo = createProductRepository(table);
     const current = await repo.get(b.id, { consistent: true });
     await table.doc.send(
-      new PutCommand({ TableName: table.tableName, Item: productItem({ ...current!, status: 'inactive' }) }),
+      new PutCommand({
+        TableName: table.tableName,
+        Item: productEntity.item({ ...current!, status: 'inactive' }),
+      }),
     );
     for (const status of ['active', 'reserved', 'sold']) {
       const refused = await set(b.id, status);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createCountStore } from '../../functions/adapters/dynamodb/counts';
-import { createProductRepository, productItem } from '../../functions/adapters/dynamodb/products';
+import { productEntity } from '../../functions/adapters/dynamodb/entities';
+import { createProductRepository } from '../../functions/adapters/dynamodb/products';
 import { createReportRepository } from '../../functions/adapters/dynamodb/reports';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { createEmbeddedSearchIndex } from '../../functions/adapters/search/embedded';
@@ -237,7 +238,7 @@ describe('what a report keeps', () => {
     await table.doc.send(
       new PutCommand({
         TableName: table.tableName,
-        Item: productItem({ ...p, title: 'Otra cosa', price: 1 }),
+        Item: productEntity.item({ ...p, title: 'Otra cosa', price: 1 }),
       }),
     );
     expect((await call('deleteOwnProduct', { params: { id: p.id }, as: seller })).status).toBe(200);

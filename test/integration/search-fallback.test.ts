@@ -1,6 +1,6 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productItem } from '../../functions/adapters/dynamodb/products';
+import { productEntity } from '../../functions/adapters/dynamodb/entities';
 import { createOpenSearchIndex } from '../../functions/adapters/search/opensearch';
 import { resetContext, setContextForTests } from '../../functions/app/context';
 import { handler as dispatchStream } from '../../functions/app/stream';
@@ -267,7 +267,7 @@ describe.each<[string, Outage]>([
     it('loses nothing the stream carried: the record is retried until the engine takes it', async () => {
       const table = useTestTable();
       const product = await makeProduct(table, { university_id: uniqueUniversity('s'), title: 'Pizarra' });
-      const record = streamRecord(`${Date.now()}`, 'INSERT', productItem(product));
+      const record = streamRecord(`${Date.now()}`, 'INSERT', productEntity.item(product));
       if (mode.startsWith('hangs')) {
         // The write waits on the held connection and goes through once the engine answers again.
         const delivered = dispatch(record);
