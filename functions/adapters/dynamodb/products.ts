@@ -12,8 +12,6 @@ import { auditEntity, productCounterEntity, productEntity, productWhile, univers
 /** Items the admin's product list reads at most per request when filters skip most of them. */
 export const PRODUCT_SCAN_BUDGET = 600;
 
-/** The item of a product (the whole item: sparse indexes and absent-not-null fields). */
-export const productItem = productEntity.item;
 
 export function createProductRepository(access: TableAccess): ProductRepository {
   const table = tableOf(access);

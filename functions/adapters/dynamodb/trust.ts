@@ -4,10 +4,9 @@ import type { SellerProfile, StoredMeetingPoint, TrustStore } from '../../ports/
 import type { TableAccess } from './client';
 import { both, changes, present } from './entity';
 import { auditEntity, meetingPointEntity, productEntity, profileEntity, universityIsOpen } from './entities';
-import { type Item, tableOf, type WriteOp } from './table';
+import { tableOf, type WriteOp } from './table';
 
 /** A meeting point as stored: its key and entity with it (the demo seeds them too). */
-export const meetingPointItem = (p: StoredMeetingPoint): Item => meetingPointEntity.item(p);
 
 /** The point as read is still there, unchanged since (its `updated_at`). */
 const unchangedSince = (current: StoredMeetingPoint) =>
