@@ -1,0 +1,29 @@
+import { keys } from '#shared/table';
+import type { InterestRepository } from '../../ports/deals';
+import type { TableAccess } from './client';
+import { interestCame, interestEntity } from './entities';
+import { tableOf } from './table';
+
+export function createInterestRepository(access: TableAccess): InterestRepository {
+  const table = tableOf(access);
+  return {
+    async record(productId, userId, kind, at) {
+      await table.write(interestCame(productId, userId, kind, at));
+    },
+
+    async listOfProduct(productId) {
+      const stored = await interestEntity.queryAll(table, {
+        pk: keys.productPartition(productId),
+        sk: { beginsWith: keys.interestPrefix },
+        consistent: true,
+      });
+      return stored.map((i) => ({
+        product_id: i.product_id,
+        user_id: i.user_id,
+        contacted_at: i.contacted_at ?? null,
+        asked_at: i.asked_at ?? null,
+        last_at: i.last_at,
+      }));
+    },
+  };
+}

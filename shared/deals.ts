@@ -1,0 +1,31 @@
+import * as z from 'zod/mini';
+
+/**
+ * Deals and reputation (issue 40). First part: who came for a listing — the signed-in people who
+ * contacted its seller ('Contactar por WhatsApp', after the safety tips) or asked a question, with
+ * when. Only the seller sees them, with names: they are whom a sale can be closed with.
+ */
+
+/** How a person came for a listing. */
+export const INTEREST_KINDS = ['contact', 'question'] as const;
+export type InterestKind = (typeof INTEREST_KINDS)[number];
+
+/** The name shown for an account that no longer exists. */
+export const DELETED_ACCOUNT_NAME = 'Usuario eliminado';
+
+/** One person on the seller's list. */
+export const interestedPersonSchema = z.object({
+  user_id: z.string(),
+  name: z.string(),
+  /** Their institutional e-mail is verified (the global marketplace lets other universities in). */
+  verified: z.boolean(),
+  /** When they first asked for the seller's number, or null. */
+  contacted_at: z.nullable(z.string()),
+  /** When they first asked a question, or null. */
+  asked_at: z.nullable(z.string()),
+  /** Their latest contact or question. */
+  last_at: z.string(),
+});
+export type InterestedPerson = z.infer<typeof interestedPersonSchema>;
+
+export const interestedListSchema = z.object({ items: z.array(interestedPersonSchema) });
