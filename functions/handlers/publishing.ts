@@ -1,7 +1,7 @@
 import { signedIn } from '../commons/auth';
 import type { publishingRoutes } from '#shared/api/publishing';
 import type { AreaHandlers } from '../http/router';
-import { type InterestDeps, listInterested } from '../services/deals/interests';
+import { type InterestDeps, listInterested, listPurchases } from '../services/deals/interests';
 import { createUpload, importFromUrl } from '../services/publishing/images';
 import {
   type ExpiryLinkDeps,
@@ -29,6 +29,7 @@ export const publishingHandlers: AreaHandlers<
   importImageFromUrl: ({ auth, body }, ctx) => importFromUrl(ctx, signedIn(auth), body.url),
   listOwnProducts: ({ auth }, ctx) => listOwnProducts(ctx, signedIn(auth)),
   listInterested: ({ auth, params }, ctx) => listInterested(ctx, signedIn(auth), params.id),
+  listPurchases: ({ auth }, ctx) => listPurchases(ctx, signedIn(auth)),
   setOwnProductStatus: ({ auth, params, body }, ctx) =>
     setOwnStatus(ctx, signedIn(auth), params.id, body.status),
   renewOwnProduct: ({ auth, params }, ctx) => renewOwnProduct(ctx, signedIn(auth), params.id),

@@ -19,4 +19,6 @@ export interface InterestRepository {
   record(productId: number, userId: string, kind: InterestKind, at: string): Promise<void>;
   /** Everyone who came for the product, read consistently (the seller acts on it at once). */
   listOfProduct(productId: number): Promise<Interest[]>;
+  /** What a person came for, their latest first (at most `limit`). */
+  listOfPerson(userId: string, limit: number): Promise<Interest[]>;
 }

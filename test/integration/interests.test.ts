@@ -5,7 +5,7 @@ import { createProfileRepository } from '../../functions/adapters/dynamodb/accou
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { resetContext } from '../../functions/app/context';
 import type { LocalServer } from '../../scripts/local/server';
-import { DELETED_ACCOUNT_NAME, type InterestedPerson } from '#shared/deals';
+import { DELETED_ACCOUNT_NAME, type InterestedPerson, type PurchaseEntry } from '#shared/deals';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/idempotency';
 import { keys } from '#shared/table';
 import { type AccountParts, startAccountParts, startApiServer } from '../support/accounts';
@@ -152,5 +152,52 @@ describe('who came for a listing', () => {
     expect((await interested('seller', 999_999_999)).status).toBe(404);
     // A malformed id is refused as an unknown one (one URL per product), never a 500.
     expect((await api('seller', 'GET', '/api/me/products/abc/interested')).status).toBe(404);
+  });
+});
+
+describe("'Mis Compras': what a person came for", () => {
+  const purchases = (who: Who) => api(who, 'GET', '/api/me/purchases');
+  const entries = (body: unknown) => (body as { items: PurchaseEntry[] }).items;
+
+  it('lists the listings the caller contacted or asked about, latest first, with where each stands', async () => {
+    const [bike, lamp, desk, gone] = [
+      await sellersProduct(),
+      await sellersProduct(),
+      await sellersProduct(),
+      await sellersProduct(),
+    ];
+    for (const p of [gone, desk, lamp]) {
+      expect((await contact('asker', p.id)).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect((await ask('asker', bike.id, '¿Tiene cambios?')).status).toBe(201);
+    expect((await api('seller', 'PATCH', `/api/me/products/${lamp.id}`, { status: 'reserved' })).status).toBe(
+      200,
+    );
+    expect((await api('seller', 'PATCH', `/api/me/products/${desk.id}`, { status: 'sold' })).status).toBe(
+      200,
+    );
+    expect((await api('seller', 'DELETE', `/api/me/products/${gone.id}`)).status).toBe(200);
+
+    const res = await purchases('asker');
+    expect(res.status).toBe(200);
+    const mine = entries(res.body).filter((e) => [bike.id, lamp.id, desk.id, gone.id].includes(e.product.id));
+    expect(mine.map((e) => [e.product.id, e.state])).toEqual([
+      [bike.id, 'available'],
+      [lamp.id, 'reserved'],
+      [desk.id, 'sold'],
+    ]);
+    expect(mine[0]).toMatchObject({ contacted_at: null, product: { title: 'Bicicleta' } });
+    expect(mine[0]?.asked_at).not.toBeNull();
+    // Never the seller's contact details: the listing as every card shows it.
+    expect(JSON.stringify(res.body)).not.toMatch(/whatsapp|seller_email|owner_id/);
+  });
+
+  it("is each person's own: another user sees none of it, anonymous is 401", async () => {
+    const p = await sellersProduct();
+    await contact('buyer', p.id);
+    expect(entries((await purchases('buyer')).body).some((e) => e.product.id === p.id)).toBe(true);
+    expect(entries((await purchases('admin')).body).some((e) => e.product.id === p.id)).toBe(false);
+    expect((await purchases('anonymous')).status).toBe(401);
   });
 });
