@@ -1,4 +1,3 @@
-import type { InterestRepository } from '../ports/deals';
 import type { ExchangeRateStore } from '../ports/exchange-rates';
 import type {
   CodeRepository,
@@ -58,7 +57,6 @@ export interface AppParts {
   favorites: FavoriteRepository;
   /** Questions and answers, in their products' partitions. */
   questions: QuestionRepository;
-  interests: InterestRepository;
   /** Exact counts kept by the stream dispatcher (listing totals). */
   counts: CountStore;
   /** Reports of products (docs/decisions/019). */

@@ -1,4 +1,3 @@
-import type { InterestRepository } from '../ports/deals';
 import { signedIn } from '../commons/auth';
 import { checkHealth } from '../services/catalog/health';
 import type { catalogRoutes } from '#shared/api/catalog';
@@ -22,7 +21,6 @@ export type CatalogContext = CatalogDeps &
     healthChecks: Readonly<Record<string, () => Promise<boolean>>>;
     universityRequests: UniversityRequestRepository;
     sendCounter: SendCounter;
-    interests: InterestRepository;
     exchangeRates: ExchangeRateStore;
     now: () => Date;
     newId: () => string;

@@ -6,7 +6,6 @@ import { questionSchema } from '#shared/questions';
 import { type ProductReport, productReportSchema } from '#shared/reports';
 import { type Product, productSchema, universityRequestSchema, universitySchema } from '#shared/schemas';
 import {
-  ENTITY_ATTRIBUTE,
   INDEXES,
   KEY,
   keys,
@@ -40,10 +39,7 @@ export const exchangeRateEntity = /* @__PURE__ */ defineEntity<ExchangeRate, { d
 });
 
 /** A person's report of a product: one per reporter, in the product's partition. */
-export const reportEntity = /* @__PURE__ */ defineEntity<
-  ProductReport,
-  { product_id: number; reporter_id: string }
->({
+export const reportEntity = /* @__PURE__ */ defineEntity<ProductReport, { product_id: number; reporter_id: string }>({
   name: 'report',
   schema: productReportSchema,
   key: (r) => keys.report(r.product_id, r.reporter_id),
@@ -78,10 +74,7 @@ const EMPTY_MARKER_TTL_S = 7 * 86_400;
  * The counts one member is in now, under a version every move is conditioned on (reports; products
  * counted before marker pages, until their first move folds them into their page).
  */
-export const countMemberSchema = /* @__PURE__ */ z.object({
-  counts: z.array(z.string()),
-  version: z.number(),
-});
+export const countMemberSchema = /* @__PURE__ */ z.object({ counts: z.array(z.string()), version: z.number() });
 export const countMemberEntity = /* @__PURE__ */ defineEntity<z.infer<typeof countMemberSchema>, string>({
   name: 'countMember',
   schema: countMemberSchema,
@@ -97,10 +90,7 @@ export const countMemberPageSchema = /* @__PURE__ */ z.object({
   members: z.record(z.string(), z.array(z.string())),
   version: z.number(),
 });
-export const countMemberPageEntity = /* @__PURE__ */ defineEntity<
-  z.infer<typeof countMemberPageSchema>,
-  string
->({
+export const countMemberPageEntity = /* @__PURE__ */ defineEntity<z.infer<typeof countMemberPageSchema>, string>({
   name: 'countMemberPage',
   schema: countMemberPageSchema,
   key: (page) => keys.countMemberPage(page),
@@ -108,10 +98,7 @@ export const countMemberPageEntity = /* @__PURE__ */ defineEntity<
 
 /** Present once every product's own marker is folded into its page (the fold's last write). */
 export const countLayoutSchema = /* @__PURE__ */ z.object({ folded_at: z.string() });
-export const countLayoutEntity = /* @__PURE__ */ defineEntity<
-  z.infer<typeof countLayoutSchema>,
-  Record<string, never>
->({
+export const countLayoutEntity = /* @__PURE__ */ defineEntity<z.infer<typeof countLayoutSchema>, Record<string, never>>({
   name: 'countLayout',
   schema: countLayoutSchema,
   key: () => keys.countLayout(),
@@ -138,14 +125,8 @@ export const idempotencyRecordEntity = /* @__PURE__ */ defineEntity<
 });
 
 /** The times of the uses of an allowance within its window (send-windows.ts). */
-export const sendWindowSchema = /* @__PURE__ */ z.object({
-  sends: z.array(z.number()),
-  version: z.optional(z.number()),
-});
-export const sendWindowEntity = /* @__PURE__ */ defineEntity<
-  z.infer<typeof sendWindowSchema>,
-  { subject: string }
->({
+export const sendWindowSchema = /* @__PURE__ */ z.object({ sends: z.array(z.number()), version: z.optional(z.number()) });
+export const sendWindowEntity = /* @__PURE__ */ defineEntity<z.infer<typeof sendWindowSchema>, { subject: string }>({
   name: 'sendWindow',
   schema: sendWindowSchema,
   key: ({ subject }) => keys.sendWindow(subject),
@@ -214,14 +195,13 @@ export const productWhile = {
 
 /** The product id counter (an atomic ADD hands out each id once). */
 export const productCounterSchema = /* @__PURE__ */ z.object({ last_id: z.number() });
-export const productCounterEntity = /* @__PURE__ */ defineEntity<
-  z.infer<typeof productCounterSchema>,
-  Record<string, never>
->({
-  name: 'counter',
-  schema: productCounterSchema,
-  key: () => keys.productCounter(),
-});
+export const productCounterEntity = /* @__PURE__ */ defineEntity<z.infer<typeof productCounterSchema>, Record<string, never>>(
+  {
+    name: 'counter',
+    schema: productCounterSchema,
+    key: () => keys.productCounter(),
+  },
+);
 
 // --- Universities ----------------------------------------------------------------------------
 
@@ -269,10 +249,7 @@ export const storedRequestSchema = /* @__PURE__ */ z.object({
   ...universityRequestSchema.shape,
   reviewed_at: z.optional(z.nullable(z.string())),
 });
-export const universityRequestEntity = /* @__PURE__ */ defineEntity<
-  z.infer<typeof storedRequestSchema>,
-  { id: string }
->({
+export const universityRequestEntity = /* @__PURE__ */ defineEntity<z.infer<typeof storedRequestSchema>, { id: string }>({
   name: 'universityRequest',
   schema: storedRequestSchema,
   key: ({ id }) => keys.universityRequest(id),
@@ -319,10 +296,7 @@ export const jobEntity = /* @__PURE__ */ defineEntity<StoredJob, { id: string }>
 });
 
 /** The lock a running job of its kind (and target) holds: one reindex, one deletion per university. */
-export const jobLockEntity = /* @__PURE__ */ defineEntity<
-  { job_id: string },
-  { kind: string; target: string | null }
->({
+export const jobLockEntity = /* @__PURE__ */ defineEntity<{ job_id: string }, { kind: string; target: string | null }>({
   name: 'jobLock',
   schema: z.object({ job_id: z.string() }),
   key: ({ kind, target }) => keys.jobLock(kind, target),
@@ -356,10 +330,7 @@ export const storedQuestionSchema = /* @__PURE__ */ z.extend(
   },
 ) satisfies z.ZodMiniType<StoredQuestion>;
 
-export const questionEntity = /* @__PURE__ */ defineEntity<
-  StoredQuestion,
-  { product_id: number; id: string }
->({
+export const questionEntity = /* @__PURE__ */ defineEntity<StoredQuestion, { product_id: number; id: string }>({
   name: 'question',
   schema: storedQuestionSchema,
   key: (q) => keys.question(q.product_id, q.id),
@@ -628,64 +599,3 @@ export const alertStateEntity = defineEntity<StoredAlertState, { user_id: string
   ttl: (s) => (s.written_at === undefined ? undefined : epochSeconds(s.written_at) + ALERT_STATE_TTL_SECONDS),
   attributes: withoutSchedule,
 });
-
-// --- Deals -----------------------------------------------------------------------------------
-
-/** A person who came for a listing (issue 40): first contact, first question, latest of either. */
-export const interestSchema = z.object({
-  product_id: z.number(),
-  user_id: z.string(),
-  contacted_at: z.optional(z.string()),
-  asked_at: z.optional(z.string()),
-  last_at: z.string(),
-});
-export type StoredInterest = z.infer<typeof interestSchema>;
-export const interestEntity = /* @__PURE__ */ defineEntity<
-  StoredInterest,
-  Pick<StoredInterest, 'product_id' | 'user_id'>
->({
-  name: 'interest',
-  schema: interestSchema,
-  key: (i) => keys.interest(i.product_id, i.user_id),
-  indexes: (i) => ({
-    [INDEXES.gsi1.pk]: keys.interestsOf(i.user_id),
-    [INDEXES.gsi1.sk]: `${i.last_at}#${String(i.product_id).padStart(12, '0')}`,
-  }),
-});
-
-/**
- * Records that `userId` came for the listing by `kind` at `at`: one item per person and listing,
- * created or refreshed in one write (the first time of each kind is kept, the latest moves the
- * index), so a repeat or a retry changes nothing but the latest time.
- */
-export function interestCame(
-  productId: number,
-  userId: string,
-  kind: 'contact' | 'question',
-  at: string,
-): WriteOp {
-  const first = kind === 'contact' ? 'contacted_at' : 'asked_at';
-  return interestEntity.update(
-    { product_id: productId, user_id: userId },
-    {
-      expression:
-        'SET #ie = :ientity, product_id = :ipid, user_id = :iuid, #ifirst = if_not_exists(#ifirst, :iat), ' +
-        'last_at = :iat, #ig1pk = :ig1pk, #ig1sk = :ig1sk',
-      names: {
-        '#ie': ENTITY_ATTRIBUTE,
-        '#ifirst': first,
-        '#ig1pk': INDEXES.gsi1.pk,
-        '#ig1sk': INDEXES.gsi1.sk,
-      },
-      values: {
-        ':ientity': 'interest',
-        ':ipid': productId,
-        ':iuid': userId,
-        ':iat': at,
-        ':ig1pk': keys.interestsOf(userId),
-        ':ig1sk': `${at}#${String(productId).padStart(12, '0')}`,
-      },
-    },
-    { upsert: true },
-  );
-}
