@@ -45,19 +45,15 @@ export function SellerCard({ sellerName, universityName, sellerId = null, action
           <p className="seller-card__university">{universityName}</p>
         </div>
       </div>
-      {/* An account's facts take three lines: their place is kept while they load, so what is
-          below them ('Contactar', 'Consejos para una compra segura') does not move under a finger. */}
-      <div className={sellerId ? 'seller-card__facts seller-card__facts--account' : 'seller-card__facts'}>
-        <Suspense fallback={<Skeleton className="skeleton--text" />}>
-          {!sellerId ? (
-            <LegacySeller />
-          ) : seller.data ? (
-            <SellerFacts seller={seller.data} />
-          ) : seller.isPending ? (
-            <Skeleton className="skeleton--text" />
-          ) : null}
-        </Suspense>
-      </div>
+      <Suspense fallback={<Skeleton className="skeleton--text" />}>
+        {!sellerId ? (
+          <LegacySeller />
+        ) : seller.data ? (
+          <SellerFacts seller={seller.data} />
+        ) : seller.isPending ? (
+          <Skeleton className="skeleton--text" />
+        ) : null}
+      </Suspense>
       {actions && <div className="seller-card__actions">{actions}</div>}
       <p className="seller-card__safety">
         <Link to={paths.safeBuying.getHref()}>Consejos para una compra segura</Link>
