@@ -4,8 +4,9 @@ import { buildSearchRequest, createOpenSearchIndex } from '../../functions/adapt
 import type { SearchIndex, SearchQuery } from '../../functions/ports/search-index';
 import { type CatalogDeps, listProducts } from '../../functions/services/catalog/catalog';
 import { toSearchDocument } from '../../functions/services/search/indexer';
-import { listProductsQuerySchema, type Product } from '#shared/schemas';
+import { listProductsQuerySchema } from '#shared/schemas';
 import { failingIndex, memoryCounts, memoryProducts } from '../../scripts/demo/search-agreement';
+import { aProduct } from '../support/product-fixture';
 
 /**
  * A search's text is read once, by the catalog service (issue 39): its qualifier words
@@ -25,24 +26,7 @@ vi.mock('#shared/synonyms', async (importOriginal) => {
   };
 });
 
-const product = (over: Partial<Product> & Pick<Product, 'id' | 'title'>): Product => ({
-  description: null,
-  price: 10,
-  category: 'muebles',
-  condition: 'usado',
-  career: null,
-  image: null,
-  images: [],
-  tags: [],
-  seller_name: 'Ana',
-  seller_email: 'a@b.c',
-  whatsapp_number: null,
-  university_id: 'ucab',
-  status: 'active',
-  owner_id: null,
-  created_at: '2025-01-01T00:00:00.000Z',
-  ...over,
-});
+const product = aProduct;
 
 const PRODUCTS = [
   product({ id: 1, title: 'Silla de oficina', price: 30 }),

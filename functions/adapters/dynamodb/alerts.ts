@@ -6,6 +6,7 @@ import type {
   StoredSavedSearch,
 } from '../../ports/alerts';
 import type { TableAccess } from './client';
+import { decodeJobCursor, encodeJobCursor } from './cursor';
 import { absent, changes, present } from './entity';
 import { alertStateEntity, savedSearchCountEntity, savedSearchEntity, universityIsOpen } from './entities';
 import { transactCreate } from './idempotency';
@@ -146,11 +147,11 @@ export function createSavedSearchRepository(access: TableAccess): SavedSearchRep
     async page(cursor, limit) {
       const { items, lastKey } = await table.queryOnce(
         { index: INDEXES.gsi1, pk: keys.savedSearchesPartition },
-        { limit, ...(cursor ? { start: JSON.parse(Buffer.from(cursor, 'base64url').toString()) } : {}) },
+        { limit, start: decodeJobCursor(cursor) },
       );
       return {
         items: savedSearchEntity.parseAll(items),
-        cursor: lastKey ? Buffer.from(JSON.stringify(lastKey)).toString('base64url') : null,
+        cursor: encodeJobCursor(lastKey),
       };
     },
   };

@@ -7,6 +7,7 @@ import {
   type SourceGuard,
 } from '../../ports/counts';
 import type { TableAccess } from './client';
+import { decodeJobCursor, encodeJobCursor } from './cursor';
 import { countEntity, countLayoutEntity, countMemberEntity, countMemberPageEntity } from './entities';
 import { absent, changes } from './entity';
 import { type Expr, tableOf, type WriteOp } from './table';
@@ -54,12 +55,6 @@ function guardCondition(guard: SourceGuard): Expr {
 /** Products' own markers (before pages): COUNTMEMBER#PRODUCT#<id>. */
 const PRODUCT_MARKER = keys.countMember('PRODUCT#').pk;
 const MEMBER_OF_MARKER = keys.countMember('').pk.length;
-
-/** A maintenance scan's cursor: its last evaluated key (kept by one run, never in a URL). */
-const encode = (key: Record<string, unknown> | undefined) =>
-  key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
-const decode = (cursor: string | undefined): Record<string, unknown> | undefined =>
-  cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString()) as Record<string, unknown>) : undefined;
 
 export function createCountStore(access: TableAccess): CountStore {
   const table = tableOf(access);
@@ -165,11 +160,11 @@ export function createCountStore(access: TableAccess): CountStore {
         },
         keysOnly: true,
         consistent: true,
-        start: decode(cursor),
+        start: decodeJobCursor(cursor),
       });
       return {
         members: items.map((item) => String(item[KEY.pk]).slice(MEMBER_OF_MARKER)),
-        cursor: encode(lastKey),
+        cursor: encodeJobCursor(lastKey),
       };
     },
   };

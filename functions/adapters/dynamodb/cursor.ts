@@ -15,6 +15,25 @@ const dynamoCursorSchema = z.strictObject({
   key: z.record(z.string().check(z.maxLength(20)), z.string().check(z.minLength(1), z.maxLength(300))),
 });
 
+/** What a cursor keeps of an item read from `index`: the table's key and the index's. */
+export function cursorKeyOf(index: IndexDef, item: Record<string, unknown>): Record<string, unknown> {
+  return {
+    [KEY.pk]: item[KEY.pk],
+    [KEY.sk]: item[KEY.sk],
+    [index.pk]: item[index.pk],
+    [index.sk]: item[index.sk],
+  };
+}
+
+/**
+ * A job's cursor: a last evaluated key as base64url JSON. A job keeps it in memory or in its own
+ * item, never in a URL, so it is not checked as a client's cursor is.
+ */
+export const encodeJobCursor = (key: Record<string, unknown> | undefined): string | null =>
+  key ? encodeJsonCursor(key) : null;
+export const decodeJobCursor = (cursor: string | null | undefined): Record<string, unknown> | undefined =>
+  cursor ? (decodeJsonCursor(cursor) as Record<string, unknown>) : undefined;
+
 /** The table's own key, as an "index" for cursors: a page of a partition of the table itself. */
 export const TABLE_KEY_INDEX: IndexDef = { name: 'table', pk: KEY.pk, sk: KEY.sk };
 

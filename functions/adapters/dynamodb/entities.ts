@@ -39,7 +39,10 @@ export const exchangeRateEntity = /* @__PURE__ */ defineEntity<ExchangeRate, { d
 });
 
 /** A person's report of a product: one per reporter, in the product's partition. */
-export const reportEntity = /* @__PURE__ */ defineEntity<ProductReport, { product_id: number; reporter_id: string }>({
+export const reportEntity = /* @__PURE__ */ defineEntity<
+  ProductReport,
+  { product_id: number; reporter_id: string }
+>({
   name: 'report',
   schema: productReportSchema,
   key: (r) => keys.report(r.product_id, r.reporter_id),
@@ -74,7 +77,10 @@ const EMPTY_MARKER_TTL_S = 7 * 86_400;
  * The counts one member is in now, under a version every move is conditioned on (reports; products
  * counted before marker pages, until their first move folds them into their page).
  */
-export const countMemberSchema = /* @__PURE__ */ z.object({ counts: z.array(z.string()), version: z.number() });
+export const countMemberSchema = /* @__PURE__ */ z.object({
+  counts: z.array(z.string()),
+  version: z.number(),
+});
 export const countMemberEntity = /* @__PURE__ */ defineEntity<z.infer<typeof countMemberSchema>, string>({
   name: 'countMember',
   schema: countMemberSchema,
@@ -90,7 +96,10 @@ export const countMemberPageSchema = /* @__PURE__ */ z.object({
   members: z.record(z.string(), z.array(z.string())),
   version: z.number(),
 });
-export const countMemberPageEntity = /* @__PURE__ */ defineEntity<z.infer<typeof countMemberPageSchema>, string>({
+export const countMemberPageEntity = /* @__PURE__ */ defineEntity<
+  z.infer<typeof countMemberPageSchema>,
+  string
+>({
   name: 'countMemberPage',
   schema: countMemberPageSchema,
   key: (page) => keys.countMemberPage(page),
@@ -98,7 +107,10 @@ export const countMemberPageEntity = /* @__PURE__ */ defineEntity<z.infer<typeof
 
 /** Present once every product's own marker is folded into its page (the fold's last write). */
 export const countLayoutSchema = /* @__PURE__ */ z.object({ folded_at: z.string() });
-export const countLayoutEntity = /* @__PURE__ */ defineEntity<z.infer<typeof countLayoutSchema>, Record<string, never>>({
+export const countLayoutEntity = /* @__PURE__ */ defineEntity<
+  z.infer<typeof countLayoutSchema>,
+  Record<string, never>
+>({
   name: 'countLayout',
   schema: countLayoutSchema,
   key: () => keys.countLayout(),
@@ -125,8 +137,14 @@ export const idempotencyRecordEntity = /* @__PURE__ */ defineEntity<
 });
 
 /** The times of the uses of an allowance within its window (send-windows.ts). */
-export const sendWindowSchema = /* @__PURE__ */ z.object({ sends: z.array(z.number()), version: z.optional(z.number()) });
-export const sendWindowEntity = /* @__PURE__ */ defineEntity<z.infer<typeof sendWindowSchema>, { subject: string }>({
+export const sendWindowSchema = /* @__PURE__ */ z.object({
+  sends: z.array(z.number()),
+  version: z.optional(z.number()),
+});
+export const sendWindowEntity = /* @__PURE__ */ defineEntity<
+  z.infer<typeof sendWindowSchema>,
+  { subject: string }
+>({
   name: 'sendWindow',
   schema: sendWindowSchema,
   key: ({ subject }) => keys.sendWindow(subject),
@@ -159,6 +177,14 @@ export const productEntity = /* @__PURE__ */ defineEntity<Product, { id: number 
     };
   },
 });
+
+/**
+ * The attributes of a product's listing indexes (gsi1–gsi4): what a product drops when it leaves
+ * every listing at once (a hold, an expiry); gsi5 (the owner's) and gsi6 (the admin's) stay.
+ */
+export const PRODUCT_LISTING_ATTRIBUTES = [INDEXES.gsi1, INDEXES.gsi2, INDEXES.gsi3, INDEXES.gsi4].flatMap(
+  (i) => [i.pk, i.sk],
+);
 
 /**
  * The conditions a product is written under, named once: every writer of a product (its seller,
@@ -195,13 +221,14 @@ export const productWhile = {
 
 /** The product id counter (an atomic ADD hands out each id once). */
 export const productCounterSchema = /* @__PURE__ */ z.object({ last_id: z.number() });
-export const productCounterEntity = /* @__PURE__ */ defineEntity<z.infer<typeof productCounterSchema>, Record<string, never>>(
-  {
-    name: 'counter',
-    schema: productCounterSchema,
-    key: () => keys.productCounter(),
-  },
-);
+export const productCounterEntity = /* @__PURE__ */ defineEntity<
+  z.infer<typeof productCounterSchema>,
+  Record<string, never>
+>({
+  name: 'counter',
+  schema: productCounterSchema,
+  key: () => keys.productCounter(),
+});
 
 // --- Universities ----------------------------------------------------------------------------
 
@@ -249,7 +276,10 @@ export const storedRequestSchema = /* @__PURE__ */ z.object({
   ...universityRequestSchema.shape,
   reviewed_at: z.optional(z.nullable(z.string())),
 });
-export const universityRequestEntity = /* @__PURE__ */ defineEntity<z.infer<typeof storedRequestSchema>, { id: string }>({
+export const universityRequestEntity = /* @__PURE__ */ defineEntity<
+  z.infer<typeof storedRequestSchema>,
+  { id: string }
+>({
   name: 'universityRequest',
   schema: storedRequestSchema,
   key: ({ id }) => keys.universityRequest(id),
@@ -296,7 +326,10 @@ export const jobEntity = /* @__PURE__ */ defineEntity<StoredJob, { id: string }>
 });
 
 /** The lock a running job of its kind (and target) holds: one reindex, one deletion per university. */
-export const jobLockEntity = /* @__PURE__ */ defineEntity<{ job_id: string }, { kind: string; target: string | null }>({
+export const jobLockEntity = /* @__PURE__ */ defineEntity<
+  { job_id: string },
+  { kind: string; target: string | null }
+>({
   name: 'jobLock',
   schema: z.object({ job_id: z.string() }),
   key: ({ kind, target }) => keys.jobLock(kind, target),
@@ -330,7 +363,10 @@ export const storedQuestionSchema = /* @__PURE__ */ z.extend(
   },
 ) satisfies z.ZodMiniType<StoredQuestion>;
 
-export const questionEntity = /* @__PURE__ */ defineEntity<StoredQuestion, { product_id: number; id: string }>({
+export const questionEntity = /* @__PURE__ */ defineEntity<
+  StoredQuestion,
+  { product_id: number; id: string }
+>({
   name: 'question',
   schema: storedQuestionSchema,
   key: (q) => keys.question(q.product_id, q.id),

@@ -3,22 +3,13 @@ import { legacyExpiry, reminderDueAt } from '#shared/listing-expiry';
 import { INDEXES, keys } from '#shared/table';
 import type { ExpiryStore } from '../../ports/listing-expiry';
 import type { TableAccess } from './client';
-import { productEntity } from './entities';
+import { decodeJobCursor, encodeJobCursor } from './cursor';
+import { PRODUCT_LISTING_ATTRIBUTES, productEntity } from './entities';
 import { heldValue } from './entity';
 import { type Expr, type Table, tableOf, type WriteOp } from './table';
 
-/** The listing index attributes an expired listing drops (gsi5, the owner's, and gsi6 stay). */
-const LISTING_ATTRIBUTES = [INDEXES.gsi1, INDEXES.gsi2, INDEXES.gsi3, INDEXES.gsi4, INDEXES.gsi7].flatMap(
-  (i) => [i.pk, i.sk],
-);
-
-/** The job's cursor: the Query's last evaluated key (kept in memory by one run, never in a URL). */
-const encode = (key: Record<string, unknown> | undefined) =>
-  key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
-const decode = (cursor: string | undefined): Record<string, unknown> | undefined =>
-  cursor
-    ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>)
-    : undefined;
+/** What an expired listing drops: its listing indexes, and the expiry job's own (it is done). */
+const LISTING_ATTRIBUTES = [...PRODUCT_LISTING_ATTRIBUTES, INDEXES.gsi7.pk, INDEXES.gsi7.sk];
 
 /** A change of a product's attributes, on what the job read (never a write that creates one). */
 const productUpdate = (id: number, update: Expr, condition: Expr): WriteOp =>
@@ -32,10 +23,10 @@ export function createExpiryStore(access: TableAccess): ExpiryStore {
       const { items, lastKey } = await table.queryOnce(
         // Every step due at or before `now`, whatever its product id; soonest first.
         { index: INDEXES.gsi7, pk: keys.expiryDuePartition, sk: { lte: `${now}#~` } },
-        { limit, start: decode(cursor) },
+        { limit, start: decodeJobCursor(cursor) },
       );
       // A malformed item is logged and skipped.
-      return { items: productEntity.parseAll(items), nextCursor: encode(lastKey) };
+      return { items: productEntity.parseAll(items), nextCursor: encodeJobCursor(lastKey) };
     },
 
     expire(product, at) {

@@ -1,17 +1,23 @@
 import type { Product } from '#shared/schemas';
-import { ENTITY_ATTRIBUTE, INDEX_LIST, INDEXES, isListed, KEY, keys, productListingKey } from '#shared/table';
+import { ENTITY_ATTRIBUTE, INDEXES, isListed, keys, productListingKey } from '#shared/table';
 import { fold } from '#shared/text';
 import type { Page, ProductListingScope, ProductRepository } from '../../ports/repositories';
 import type { TableAccess } from './client';
 
 import { transactCreate } from './idempotency';
 import { settled, tableOf } from './table';
-import { decodeDynamoCursor, encodeDynamoCursor } from './cursor';
-import { auditEntity, productCounterEntity, productEntity, productWhile, universityIsOpen } from './entities';
+import { cursorKeyOf, decodeDynamoCursor, encodeDynamoCursor } from './cursor';
+import {
+  auditEntity,
+  PRODUCT_LISTING_ATTRIBUTES,
+  productCounterEntity,
+  productEntity,
+  productWhile,
+  universityIsOpen,
+} from './entities';
 
 /** Items the admin's product list reads at most per request when filters skip most of them. */
 export const PRODUCT_SCAN_BUDGET = 600;
-
 
 export function createProductRepository(access: TableAccess): ProductRepository {
   const table = tableOf(access);
@@ -109,16 +115,16 @@ export function createProductRepository(access: TableAccess): ProductRepository 
     },
 
     async hold(id, at, releasedAt) {
-      // The listing index attributes go (gsi5, the owner's, and gsi6, the admin's, stay): the
-      // product leaves every listing at once and, through the stream, its counts and the search index.
-      // gsi7 (the expiry job's) stays too: a held listing still expires on time (decision 030).
-      const listing = INDEX_LIST.filter(
-        (i) => i !== INDEXES.gsi5 && i !== INDEXES.gsi6 && i !== INDEXES.gsi7,
-      ).flatMap((i) => [i.pk, i.sk]);
+      // The listing index attributes go: the product leaves every listing at once and, through the
+      // stream, its counts and the search index. gsi7 (the expiry job's) stays: a held listing
+      // still expires on time (decision 030).
       return table.write(
         productEntity.update(
           { id },
-          { expression: `SET held_at = :at REMOVE ${listing.join(', ')}`, values: { ':at': at } },
+          {
+            expression: `SET held_at = :at REMOVE ${PRODUCT_LISTING_ATTRIBUTES.join(', ')}`,
+            values: { ':at': at },
+          },
           { condition: productWhile.holdable(releasedAt) },
         ),
       );
@@ -145,12 +151,6 @@ export function createProductRepository(access: TableAccess): ProductRepository 
         : undefined;
       const out: Product[] = [];
       let read = 0;
-      const keyOf = (item: Record<string, unknown>) => ({
-        [KEY.pk]: item[KEY.pk],
-        [KEY.sk]: item[KEY.sk],
-        [index.pk]: item[index.pk],
-        [index.sk]: item[index.sk],
-      });
       const matches = (p: Product) =>
         (!filter.status || p.status === filter.status) &&
         (!filter.university || p.university_id === filter.university) &&
@@ -169,7 +169,7 @@ export function createProductRepository(access: TableAccess): ProductRepository 
             if (out.length === limit) return { items: out, nextCursor: encodeDynamoCursor(index, stoppedAt) };
             out.push(product);
           }
-          stoppedAt = keyOf(item);
+          stoppedAt = cursorKeyOf(index, item);
         }
         start = page.lastKey;
         if (!start) return { items: out, nextCursor: null };

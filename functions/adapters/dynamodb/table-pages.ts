@@ -14,18 +14,11 @@ import { ENV, optionalEnv } from '../../commons/env';
 import { backfillExpiry } from './listing-expiry';
 import type { TablePages } from '../../ports/admin';
 import type { TableAccess } from './client';
+import { decodeJobCursor, encodeJobCursor } from './cursor';
 import { productEntity, universityEntity } from './entities';
 import { changes, heldValue, present } from './entity';
 import { type Item, tableOf } from './table';
 import { backfillDomainClaim } from './university-domains';
-
-/** A job's cursor: a last evaluated key, base64url JSON (jobs keep it in their item, never a URL). */
-const encode = (key: Record<string, unknown> | undefined) =>
-  key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
-const decode = (cursor: string | undefined): Record<string, unknown> | undefined =>
-  cursor
-    ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>)
-    : undefined;
 
 /**
  * The index attributes an item of the admin area's design should carry (docs/decisions/025), for
@@ -90,7 +83,7 @@ export function createTablePages(access: TableAccess): TablePages {
         pk,
         filter: { expression: '#a = :v', names: { '#a': attribute }, values: { ':v': value } },
       },
-      { limit: size, start: decode(cursor) },
+      { limit: size, start: decodeJobCursor(cursor) },
     );
 
   async function backfillUniversityDomain(item: Item): Promise<boolean> {
@@ -100,7 +93,7 @@ export function createTablePages(access: TableAccess): TablePages {
 
   return {
     async page(cursor, size) {
-      const { items, lastKey } = await table.scanOnce({ limit: size, start: decode(cursor) });
+      const { items, lastKey } = await table.scanOnce({ limit: size, start: decodeJobCursor(cursor) });
       const products: Product[] = [];
       let backfilled = 0;
       for (const item of items) {
@@ -114,7 +107,7 @@ export function createTablePages(access: TableAccess): TablePages {
         const product = productEntity.parse(item);
         if (product) products.push(product);
       }
-      return { products, backfilled, cursor: encode(lastKey) };
+      return { products, backfilled, cursor: encodeJobCursor(lastKey) };
     },
 
     async universityProducts(universityId, cursor, size) {
@@ -124,9 +117,9 @@ export function createTablePages(access: TableAccess): TablePages {
           pk: keys.everyProduct(),
           filter: { expression: 'university_id = :u', values: { ':u': universityId } },
         },
-        { limit: size, start: decode(cursor) },
+        { limit: size, start: decodeJobCursor(cursor) },
       );
-      return { items: productEntity.parseAll(items), cursor: encode(lastKey) };
+      return { items: productEntity.parseAll(items), cursor: encodeJobCursor(lastKey) };
     },
 
     async universityProfiles(universityId, cursor, size) {
@@ -138,7 +131,7 @@ export function createTablePages(access: TableAccess): TablePages {
         size,
       );
       const userIds = items.map((i) => i.user_id).filter((u): u is string => typeof u === 'string');
-      return { userIds, cursor: encode(lastKey) };
+      return { userIds, cursor: encodeJobCursor(lastKey) };
     },
 
     async universitySavedSearches(universityId, cursor, size) {
@@ -153,7 +146,7 @@ export function createTablePages(access: TableAccess): TablePages {
         items: items.flatMap((i) =>
           typeof i.user_id === 'string' && typeof i.id === 'string' ? [{ user_id: i.user_id, id: i.id }] : [],
         ),
-        cursor: encode(lastKey),
+        cursor: encodeJobCursor(lastKey),
       };
     },
 

@@ -17,7 +17,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { type IndexDef, KEY } from '#shared/table';
 import type { TableAccess } from './client';
-import { decodeDynamoCursor, encodeDynamoCursor, TABLE_KEY_INDEX } from './cursor';
+import { cursorKeyOf, decodeDynamoCursor, encodeDynamoCursor, TABLE_KEY_INDEX } from './cursor';
 
 /**
  * The single table, spoken to in one place (docs/decisions/056-entities.md): every raw SDK command
@@ -442,14 +442,7 @@ export function createTable({ doc, tableName }: TableAccess) {
       const items = raw.slice(0, page.limit);
       const last = items[items.length - 1];
       const nextCursor =
-        raw.length > page.limit && last
-          ? encodeDynamoCursor(index, {
-              [KEY.pk]: last[KEY.pk],
-              [KEY.sk]: last[KEY.sk],
-              [index.pk]: last[index.pk],
-              [index.sk]: last[index.sk],
-            })
-          : null;
+        raw.length > page.limit && last ? encodeDynamoCursor(index, cursorKeyOf(index, last)) : null;
       return { items, nextCursor };
     },
 
@@ -484,4 +477,3 @@ export function createTable({ doc, tableName }: TableAccess) {
   };
   return table;
 }
-

@@ -16,8 +16,7 @@ import type {
 import type { TableAccess } from './client';
 import {
   auditEntity,
-  jobEntity,
-  jobLockEntity,
+  jobClaim,
   type StoredUniversityValue,
   universityEntity,
   universityRequestEntity,
@@ -155,8 +154,7 @@ export function createUniversityRepository(access: TableAccess): UniversityRepos
           },
           { condition: { expression: 'attribute_not_exists(deleting_job_id)' } },
         ),
-        jobEntity.create(job),
-        jobLockEntity.create({ job_id: job.id }, { key: job }),
+        ...jobClaim(job),
         auditEntity.create(audit),
       ]);
       return settled(outcome);

@@ -213,4 +213,3 @@ export async function backfillDomainClaim(
   });
   return false;
 }
-

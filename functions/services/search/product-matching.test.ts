@@ -2,27 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Product } from '#shared/schemas';
 import { searchMatcher, searchTerms } from '#shared/search-terms';
 import { filterAndSort } from './product-matching';
+import { aProduct } from '../../../test/support/product-fixture';
 
-const product = (over: Partial<Product>): Product => ({
-  id: 1,
-  title: 'Silla',
-  description: null,
-  price: 10,
-  category: 'muebles',
-  condition: 'usado',
-  career: null,
-  image: null,
-  images: [],
-  tags: [],
-  seller_name: 'Ana',
-  seller_email: 'a@b.c',
-  whatsapp_number: null,
-  university_id: 'ucab',
-  status: 'active',
-  owner_id: null,
-  created_at: '2025-01-01T00:00:00.000Z',
-  ...over,
-});
+const product = aProduct;
 
 /** Whether a product matches a search text, read as the catalog service reads it. */
 const matchesText = (p: Product, q: string) => searchMatcher(searchTerms(q))(p);
