@@ -12,6 +12,7 @@ import { reminderDueAt } from './listing-expiry';
  * |--------------------|----------------------------|------------------|--------------------------------------------------|
  * | product            | PRODUCT#<id>               | PRODUCT          | gsi1..gsi4 only while listed (active, not held; sparse), gsi5 while owned, gsi6 always |
  * | question           | PRODUCT#<id>               | QUESTION#<question id> | in its product's partition, oldest first   |
+ * | interest           | PRODUCT#<id>               | INTEREST#<user id> | gsi1: INTERESTS#<user id> / <last_at>#<product id> (what a person came for, newest first; issue 40) |
  * | report             | PRODUCT#<id>               | REPORT#<reporter id> | gsi1: REPORTS#<status> / <created_at>#<id>; gsi2: REPORTER#<reporter id> / <created_at>#<id> |
  * | counter            | COUNTER#product            | COUNTER          |                                                  |
  * | count              | COUNT#<name>               | COUNT            | an exact count (listed products per listing, reports per status) |
@@ -76,6 +77,8 @@ import { reminderDueAt } from './listing-expiry';
  * | the questions a mail lists                | BatchGet (consistent) | PRODUCT#<id> / QUESTION#<question id>    |
  * | a person's notification switch            | GetItem / conditional Update | PROFILE#<user id> / PROFILE (notify_questions) |
  * | a profile                                 | GetItem   | PROFILE#<user id> / PROFILE                         |
+ * | who came for a listing (the seller's list) | Query (consistent) | PRODUCT#<id>, sk begins_with INTEREST#   |
+ * | what a person came for, newest first      | Query     | gsi1 INTERESTS#<user id>                            |
  * | a user's favorites, newest saved          | Query     | USER#<user id>, sk begins_with FAV#                 |
  * | one favorite                              | Put / Delete | USER#<user id> / FAV#<product id>                |
  * | a user's report of a product (one at most) | GetItem / Put if absent | PRODUCT#<id> / REPORT#<reporter id>   |
@@ -179,6 +182,7 @@ export const ENTITIES = [
   'alertState',
   'idempotencyRecord',
   'universityDomain',
+  'interest',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 
@@ -222,6 +226,7 @@ const ENTITY_BY_KEY: readonly [RegExp, RegExp, Entity][] = [
   [/^ALERTS#/, /^STATE$/, 'alertState'],
   [/^IDEM#/, /^IDEM$/, 'idempotencyRecord'],
   [/^UNIDOMAIN#/, /^UNIDOMAIN$/, 'universityDomain'],
+  [/^PRODUCT#/, /^INTEREST#/, 'interest'],
 ];
 
 /**
@@ -325,6 +330,15 @@ export const keys = {
     sk: `REPORT#${reporterId}`,
   }),
   reportPrefix: 'REPORT#',
+  /**
+   * A signed-in person who contacted the seller or asked a question about a listing (issue 40): in
+   * the product's partition, one per person, so the seller's list is one Query and a repeat is the
+   * same item. The deal of a sale can only be closed with one of them.
+   */
+  interest: (productId: number, userId: string) => ({ pk: `PRODUCT#${productId}`, sk: `INTEREST#${userId}` }),
+  interestPrefix: 'INTEREST#',
+  /** gsi1 partition of what a person came for ('Mis Compras'), by their last contact. */
+  interestsOf: (userId: string) => `INTERESTS#${userId}`,
   /** The admin's queue of one status; also the name of the count of reports in that status. */
   reportsByStatus: (status: string) => `REPORTS#${status}`,
   reportsByReporter: (userId: string) => `REPORTER#${userId}`,

@@ -1,3 +1,4 @@
+import type { InterestRepository } from '../ports/deals';
 import type { ExchangeRateStore } from '../ports/exchange-rates';
 import type {
   CodeRepository,
@@ -57,6 +58,7 @@ export interface AppParts {
   favorites: FavoriteRepository;
   /** Questions and answers, in their products' partitions. */
   questions: QuestionRepository;
+  interests: InterestRepository;
   /** Exact counts kept by the stream dispatcher (listing totals). */
   counts: CountStore;
   /** Reports of products (docs/decisions/019). */

@@ -1,3 +1,4 @@
+import type { InterestRepository } from '../ports/deals';
 import { signedIn } from '../commons/auth';
 import { checkHealth } from '../services/catalog/health';
 import type { catalogRoutes } from '#shared/api/catalog';
@@ -21,6 +22,7 @@ export type CatalogContext = CatalogDeps &
     healthChecks: Readonly<Record<string, () => Promise<boolean>>>;
     universityRequests: UniversityRequestRepository;
     sendCounter: SendCounter;
+    interests: InterestRepository;
     exchangeRates: ExchangeRateStore;
     now: () => Date;
     newId: () => string;

@@ -1,6 +1,7 @@
 import { signedIn } from '../commons/auth';
 import type { publishingRoutes } from '#shared/api/publishing';
 import type { AreaHandlers } from '../http/router';
+import { type InterestDeps, listInterested, listPurchases } from '../services/deals/interests';
 import { createUpload, importFromUrl } from '../services/publishing/images';
 import {
   type ExpiryLinkDeps,
@@ -18,12 +19,17 @@ import {
 } from '../services/publishing/publishing';
 
 /** The publishing area's routes (shared/api/publishing.ts), one handler each. */
-export const publishingHandlers: AreaHandlers<typeof publishingRoutes, PublishingDeps & ExpiryLinkDeps> = {
+export const publishingHandlers: AreaHandlers<
+  typeof publishingRoutes,
+  PublishingDeps & ExpiryLinkDeps & InterestDeps
+> = {
   checkListing: ({ auth, body }, ctx) => checkListing(ctx, signedIn(auth), body),
   createProduct: ({ auth, body, idempotency }, ctx) => publishProduct(ctx, signedIn(auth), body, idempotency),
   createUpload: ({ auth, body }, ctx) => createUpload(ctx, signedIn(auth), body),
   importImageFromUrl: ({ auth, body }, ctx) => importFromUrl(ctx, signedIn(auth), body.url),
   listOwnProducts: ({ auth }, ctx) => listOwnProducts(ctx, signedIn(auth)),
+  listInterested: ({ auth, params }, ctx) => listInterested(ctx, signedIn(auth), params.id),
+  listPurchases: ({ auth }, ctx) => listPurchases(ctx, signedIn(auth)),
   setOwnProductStatus: ({ auth, params, body }, ctx) =>
     setOwnStatus(ctx, signedIn(auth), params.id, body.status),
   renewOwnProduct: ({ auth, params }, ctx) => renewOwnProduct(ctx, signedIn(auth), params.id),

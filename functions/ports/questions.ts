@@ -36,8 +36,9 @@ export interface QuestionRepository {
   list(productId: number, limit: number): Promise<StoredQuestion[]>;
   get(productId: number, questionId: string): Promise<StoredQuestion | null>;
   /**
-   * Writes a new question; false (nothing written) if its id exists already. With `terms`, its
-   * first answer and the hourly slot go in the same transaction (decision 041).
+   * Writes a new question, and records that its asker came for the listing (issue 40); false
+   * (nothing written) if its id exists already. With `terms`, its first answer and the hourly slot
+   * go in the same transaction (decision 041).
    */
   create(question: StoredQuestion, terms?: CreateTerms): Promise<boolean>;
   /**

@@ -12,6 +12,7 @@ import {
 } from '../product-form';
 import { listingLinkBodySchema, listingLinkResultSchema } from '../listing-expiry-schemas';
 import { idParamsSchema, productDetailSchema } from '../schemas';
+import { interestedListSchema, purchasesSchema } from '../deals';
 import { defineArea } from './define';
 
 /** Publishing (photos, moderation) and the seller's own listings. */
@@ -56,6 +57,16 @@ export const publishingRoutes = defineArea('publishing', {
     response: z.object({ key: z.string() }),
   },
   listOwnProducts: { method: 'GET', path: '/api/me/products', auth: 'user', response: ownProductsSchema },
+  // Who came for one of the caller's listings (issue 40): its seller only, anyone else "not found".
+  // 'Mis Compras' (issue 40): the listings the caller contacted or asked about, newest first.
+  listPurchases: { method: 'GET', path: '/api/me/purchases', auth: 'user', response: purchasesSchema },
+  listInterested: {
+    method: 'GET',
+    path: '/api/me/products/{id}/interested',
+    auth: 'user',
+    params: idParamsSchema,
+    response: interestedListSchema,
+  },
   setOwnProductStatus: {
     method: 'PATCH',
     path: '/api/me/products/{id}',

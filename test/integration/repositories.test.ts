@@ -321,6 +321,8 @@ describe('every item names its entity', () => {
         now,
       ),
     ).toBe(true);
+    // Who came for the listing (issue 40).
+    await ctx.interests.record(product.id, user, 'contact', new Date(now).toISOString());
     // The counts' layout record (decision 051), taken away again below: the table is shared.
     await ctx.counts.markProductMarkersFolded();
     // Act: read every item back as stored.
@@ -354,6 +356,7 @@ describe('every item names its entity', () => {
       keys.alertState(user),
       keys.idempotencyRecord('reportProduct', `user:${user}`, `key-${user}`),
       keys.universityDomain(`${uni}.edu.ve`),
+      keys.interest(product.id, user),
     ];
     const items = await Promise.all(
       written.map(
@@ -393,6 +396,7 @@ describe('every item names its entity', () => {
       'alertState',
       'idempotencyRecord',
       'universityDomain',
+      'interest',
     ]);
     for (const [i, key] of written.entries()) expect(entityOf(undefined, key)).toBe(found[i]);
     expect(new Set(found).size).toBe(ENTITIES.length - 1); // every entity but the local seed marker

@@ -6,6 +6,7 @@ import { questionSchema } from '#shared/questions';
 import { type ProductReport, productReportSchema } from '#shared/reports';
 import { type Product, productSchema, universityRequestSchema, universitySchema } from '#shared/schemas';
 import {
+  ENTITY_ATTRIBUTE,
   INDEXES,
   KEY,
   keys,
@@ -635,3 +636,64 @@ export const alertStateEntity = defineEntity<StoredAlertState, { user_id: string
   ttl: (s) => (s.written_at === undefined ? undefined : epochSeconds(s.written_at) + ALERT_STATE_TTL_SECONDS),
   attributes: withoutSchedule,
 });
+
+// --- Deals -----------------------------------------------------------------------------------
+
+/** A person who came for a listing (issue 40): first contact, first question, latest of either. */
+export const interestSchema = z.object({
+  product_id: z.number(),
+  user_id: z.string(),
+  contacted_at: z.optional(z.string()),
+  asked_at: z.optional(z.string()),
+  last_at: z.string(),
+});
+export type StoredInterest = z.infer<typeof interestSchema>;
+export const interestEntity = /* @__PURE__ */ defineEntity<
+  StoredInterest,
+  Pick<StoredInterest, 'product_id' | 'user_id'>
+>({
+  name: 'interest',
+  schema: interestSchema,
+  key: (i) => keys.interest(i.product_id, i.user_id),
+  indexes: (i) => ({
+    [INDEXES.gsi1.pk]: keys.interestsOf(i.user_id),
+    [INDEXES.gsi1.sk]: `${i.last_at}#${String(i.product_id).padStart(12, '0')}`,
+  }),
+});
+
+/**
+ * Records that `userId` came for the listing by `kind` at `at`: one item per person and listing,
+ * created or refreshed in one write (the first time of each kind is kept, the latest moves the
+ * index), so a repeat or a retry changes nothing but the latest time.
+ */
+export function interestCame(
+  productId: number,
+  userId: string,
+  kind: 'contact' | 'question',
+  at: string,
+): WriteOp {
+  const first = kind === 'contact' ? 'contacted_at' : 'asked_at';
+  return interestEntity.update(
+    { product_id: productId, user_id: userId },
+    {
+      expression:
+        'SET #ie = :ientity, product_id = :ipid, user_id = :iuid, #ifirst = if_not_exists(#ifirst, :iat), ' +
+        'last_at = :iat, #ig1pk = :ig1pk, #ig1sk = :ig1sk',
+      names: {
+        '#ie': ENTITY_ATTRIBUTE,
+        '#ifirst': first,
+        '#ig1pk': INDEXES.gsi1.pk,
+        '#ig1sk': INDEXES.gsi1.sk,
+      },
+      values: {
+        ':ientity': 'interest',
+        ':ipid': productId,
+        ':iuid': userId,
+        ':iat': at,
+        ':ig1pk': keys.interestsOf(userId),
+        ':ig1sk': `${at}#${String(productId).padStart(12, '0')}`,
+      },
+    },
+    { upsert: true },
+  );
+}

@@ -1,9 +1,9 @@
 import { keys } from '#shared/table';
 import type { QuestionRepository } from '../../ports/questions';
 import type { TableAccess } from './client';
-import { questionEntity } from './entities';
+import { interestCame, questionEntity } from './entities';
 import { transactCreate } from './idempotency';
-import { tableOf } from './table';
+import { settled, tableOf } from './table';
 
 export function createQuestionRepository(access: TableAccess): QuestionRepository {
   const table = tableOf(access);
@@ -27,9 +27,13 @@ export function createQuestionRepository(access: TableAccess): QuestionRepositor
     get,
 
     async create(question, terms) {
-      const create = questionEntity.create(question);
-      if (terms) return (await transactCreate(table, [create], terms)) === null;
-      return table.write(create);
+      // The asker came for the listing (issue 40): recorded with the question, all or nothing.
+      const writes = [
+        questionEntity.create(question),
+        interestCame(question.product_id, question.asker_id, 'question', question.created_at),
+      ];
+      if (terms) return (await transactCreate(table, writes, terms)) === null;
+      return settled(await table.transact(writes));
     },
 
     async answer(productId, questionId, sellerId, text, answeredAt) {

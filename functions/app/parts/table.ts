@@ -12,6 +12,7 @@ import { createTableAccess, type TableAccess } from '../../adapters/dynamodb/cli
 import { createAdminStore, createJobStore } from '../../adapters/dynamodb/admin';
 import { createCountStore } from '../../adapters/dynamodb/counts';
 import { createExchangeRateStore } from '../../adapters/dynamodb/exchange-rates';
+import { createInterestRepository } from '../../adapters/dynamodb/interests';
 import { createTablePages } from '../../adapters/dynamodb/table-pages';
 import {
   createNotificationSettingsStore,
@@ -58,6 +59,7 @@ export const tableParts = {
   profiles: () => createProfileRepository(table()),
   favorites: () => createFavoriteRepository(table()),
   questions: () => createQuestionRepository(table()),
+  interests: () => createInterestRepository(table()),
   counts: () => createCountStore(table()),
   reports: () => createReportRepository(table()),
   notifyWindows: () => createNotifyWindowStore(table()),
@@ -83,6 +85,7 @@ export const tableParts = {
   | 'profiles'
   | 'favorites'
   | 'questions'
+  | 'interests'
   | 'counts'
   | 'reports'
   | 'notifyWindows'

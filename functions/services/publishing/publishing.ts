@@ -1,3 +1,4 @@
+import type { InterestRepository } from '../../ports/deals';
 import type { ModerationImage, ModerationInput, ModerationResult } from '#shared/moderation';
 import { type CreateProductBody, type ListingFields, PUBLISH_MESSAGES } from '#shared/product-form';
 import { API_MESSAGES } from '#shared/messages';
@@ -234,7 +235,9 @@ export const CONTACTS_PER_HOUR = 60;
  * for review). The seller asking for their own is refused (their page shows no contact button).
  */
 export async function sellerContact(
-  deps: Pick<PublishingDeps, 'products' | 'sendCounter' | 'now'>,
+  deps: Pick<PublishingDeps, 'products' | 'sendCounter' | 'now'> & {
+    interests: Pick<InterestRepository, 'record'>;
+  },
   auth: AuthContext,
   id: number,
 ): Promise<{ whatsapp_number: string | null; seller_name: string }> {
@@ -246,6 +249,8 @@ export async function sellerContact(
     windowMs: HOUR_MS,
     message: PUBLISH_MESSAGES.contactLimit,
   });
+  // The caller came for the listing (issue 40): the seller may close a sale with them.
+  await deps.interests.record(id, auth.userId, 'contact', deps.now().toISOString());
   return { whatsapp_number: product.whatsapp_number, seller_name: product.seller_name };
 }
 

@@ -3,7 +3,6 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/testing/render';
 import { ErrorPage } from './error-page';
-import { Component as MyPurchases } from './my-purchases';
 import { Component as NotFound } from './not-found';
 
 afterEach(() => {
@@ -25,12 +24,6 @@ describe('misc pages', () => {
   it('the 404 page links home', async () => {
     renderRoutes([{ path: '*', element: <NotFound /> }], '/no-existe');
     expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Volver al inicio' }).getAttribute('href')).toBe('/');
-  });
-
-  it('/my-purchases says the feature is coming soon, with a button home', async () => {
-    renderRoutes([{ path: '/my-purchases', element: <MyPurchases /> }], '/my-purchases');
-    expect(await screen.findByText('Próximamente')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Volver al inicio' }).getAttribute('href')).toBe('/');
   });
 });
