@@ -33,14 +33,23 @@ export const interestedListSchema = z.object({ items: z.array(interestedPersonSc
 
 /**
  * Where a listing a person came for stands now, as 'Mis Compras' says it: on sale ('disponible'),
- * held for someone ('reservado'), sold ('vendido'), or off sale for now ('no disponible': paused,
- * expired, or held for review).
+ * held for someone ('reservado'), held for them ('reservado para ti'), sold to them ('vendido a
+ * ti'), sold ('vendido'), or off sale for now ('no disponible': paused, expired, or held for review).
  */
-export const PURCHASE_STATES = ['available', 'reserved', 'sold', 'unavailable'] as const;
+export const PURCHASE_STATES = [
+  'available',
+  'reserved',
+  'reserved_for_you',
+  'sold_to_you',
+  'sold',
+  'unavailable',
+] as const;
 export type PurchaseState = (typeof PURCHASE_STATES)[number];
 export const PURCHASE_STATE_LABELS: Record<PurchaseState, string> = {
   available: 'Disponible',
   reserved: 'Reservado',
+  reserved_for_you: 'Reservado para ti',
+  sold_to_you: 'Vendido a ti',
   sold: 'Vendido',
   unavailable: 'No disponible',
 };
@@ -54,7 +63,103 @@ export const purchaseEntrySchema = z.object({
   last_at: z.string(),
 });
 export type PurchaseEntry = z.infer<typeof purchaseEntrySchema>;
-export const purchasesSchema = z.object({ items: z.array(purchaseEntrySchema) });
 
 /** How many listings 'Mis Compras' shows (the newest contacts first). */
 export const PURCHASES_MAX = 50;
+
+/**
+ * A deal (issue 40): a listing's sale (or its reservation) with a named buyer, one of the people
+ * who came for it. Its stages, as both sides see them:
+ * - 'reserved': held for the buyer; the handoff code may already close it at the meeting;
+ * - 'to_confirm': sold to the buyer, who has `DEAL_ANSWER_DAYS` to say whether they received it;
+ * - 'unanswered': those days passed without an answer (no review is possible);
+ * - 'confirmed': by the buyer's answer or by the handoff code typed by the seller;
+ * - 'disputed': the buyer said they did not receive it (the listing stays sold; no review).
+ */
+export const DEAL_STATES = ['reserved', 'pending', 'confirmed', 'disputed'] as const;
+export type DealState = (typeof DEAL_STATES)[number];
+export const DEAL_STAGES = ['reserved', 'to_confirm', 'unanswered', 'confirmed', 'disputed'] as const;
+export type DealStage = (typeof DEAL_STAGES)[number];
+
+/** How long the buyer has to answer '¿Recibiste…?' once the sale is closed. */
+export const DEAL_ANSWER_DAYS = 7;
+/** Wrong handoff codes a deal takes before its code is void (the buyer's answer is then the way). */
+export const HANDOFF_CODE_TRIES = 5;
+export const HANDOFF_CODE_LENGTH = 6;
+
+/** Where a deal stands at `now` (a sale past its answer window without an answer is 'unanswered'). */
+export function dealStage(d: { state: DealState; answer_by?: string | null }, now: Date): DealStage {
+  if (d.state === 'reserved') return 'reserved';
+  if (d.state === 'confirmed') return 'confirmed';
+  if (d.state === 'disputed') return 'disputed';
+  return d.answer_by && Date.parse(d.answer_by) <= now.getTime() ? 'unanswered' : 'to_confirm';
+}
+
+/** The handoff code still confirms the deal: not yet confirmed or refused, and tries left. */
+export const handoffOpen = (stage: DealStage, triesLeft: number) =>
+  (stage === 'reserved' || stage === 'to_confirm') && triesLeft > 0;
+
+export const DEAL_MESSAGES = {
+  buyerRequired: 'Indica a quién se lo vendiste o si fue a alguien fuera de Mercado Universitario.',
+  buyerInvalid: 'La persona indicada no es válida.',
+  buyerNotInterested: 'Solo puedes indicar a alguien que te contactó o preguntó por esta publicación.',
+  buyerSelf: 'No puedes indicarte a ti mismo como comprador.',
+  /** A sale closed (or a buyer named) a second time, with someone else. */
+  saleClosed: 'Esta venta ya se cerró con otra persona.',
+  dealNotFound: 'No encontramos esa compra.',
+  answerLate: 'El plazo para responder sobre esta compra ya terminó.',
+  alreadyAnswered: 'Ya respondiste sobre esta compra.',
+  codeFormat: 'El código de entrega tiene 6 dígitos.',
+  codeWrong: (left: number) =>
+    left === 1 ? 'Código incorrecto. Te queda 1 intento.' : `Código incorrecto. Te quedan ${left} intentos.`,
+  codeVoid: 'El código de entrega ya no es válido. El comprador puede confirmar la compra desde Mis Compras.',
+  codeNotNow: 'Esta venta ya no se confirma con un código.',
+  notSoldYet: 'El vendedor todavía no ha marcado esta venta como cerrada.',
+  confirmed: 'Entrega confirmada',
+  received: '¡Gracias! Confirmaste que recibiste el producto.',
+  notReceived: 'Registramos que no lo recibiste.',
+} as const;
+
+/** The seller's view of the deal of one of their listings (never the code). */
+export const sellerDealSchema = z.object({
+  buyer_id: z.string(),
+  buyer_name: z.string(),
+  stage: z.enum(DEAL_STAGES),
+  answer_by: z.nullable(z.string()),
+  confirmed_at: z.nullable(z.string()),
+  /** Handoff codes the seller may still try (0: the code is void). */
+  code_tries_left: z.number(),
+});
+export type SellerDeal = z.infer<typeof sellerDealSchema>;
+
+/** The buyer's view of a deal: the listing as it was named, the seller, and the code to show. */
+export const buyerDealSchema = z.object({
+  product_id: z.number(),
+  title: z.string(),
+  seller_name: z.string(),
+  stage: z.enum(DEAL_STAGES),
+  answer_by: z.nullable(z.string()),
+  confirmed_at: z.nullable(z.string()),
+  /** The handoff code, while it can still confirm the deal; null otherwise. */
+  code: z.nullable(z.string()),
+});
+export type BuyerDeal = z.infer<typeof buyerDealSchema>;
+
+/** The buyer's answer to '¿Recibiste «…»?'. */
+export const dealAnswerBodySchema = z.strictObject({
+  received: z.boolean({ error: 'Indica si recibiste el producto.' }),
+});
+/** The code the seller types at the meeting. */
+export const handoffBodySchema = z.strictObject({
+  code: z.string({ error: DEAL_MESSAGES.codeFormat }).check(z.regex(/^\d{6}$/, DEAL_MESSAGES.codeFormat)),
+});
+/** A named buyer: a user id as the pool writes it (a Cognito `sub`). */
+export const buyerIdSchema = z
+  .string({ error: DEAL_MESSAGES.buyerInvalid })
+  .check(z.regex(/^[A-Za-z0-9-]{1,64}$/, DEAL_MESSAGES.buyerInvalid));
+
+/** 'Mis Compras': what the caller came for, then their deals (those to confirm first). */
+export const purchasesSchema = z.object({
+  items: z.array(purchaseEntrySchema),
+  deals: z.array(buyerDealSchema),
+});

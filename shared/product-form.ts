@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { buyerIdSchema, sellerDealSchema } from './deals';
 import { CAREERS, CONDITIONS, DEFAULT_CONDITION } from './enums';
 import { PUBLISH_CATEGORIES } from './tag-suggestions';
 import { PRODUCT_STATUSES } from './statuses';
@@ -41,7 +42,8 @@ export const PUBLISH_MESSAGES = {
   domainNotInstitutional:
     'Tu universidad usa un dominio de correo que no es institucional: no se puede publicar en ella hasta que un administrador lo corrija.',
   /** Decision 042: the university's domain changed; '{domain}' is the new one. */
-  verifyAgain: 'Tu universidad ahora usa el dominio {domain}: verifica tu correo institucional de nuevo para publicar.',
+  verifyAgain:
+    'Tu universidad ahora usa el dominio {domain}: verifica tu correo institucional de nuevo para publicar.',
   rejected: 'El producto no cumple con las normas de la comunidad',
   dailyLimit: 'Has alcanzado el límite de 20 publicaciones por día. Inténtalo de nuevo mañana.',
   moderationLimit: 'Has hecho demasiadas verificaciones. Espera un momento e inténtalo de nuevo.',
@@ -244,6 +246,11 @@ export const sellerContactSchema = z.object({
  */
 export const ownStatusBodySchema = z.strictObject({
   status: z.enum(['active', 'reserved', 'sold'], { error: PUBLISH_MESSAGES.onlySold }),
+  /**
+   * Whom it is reserved for or sold to (issue 40): one of the people who came for the listing;
+   * null or absent for nobody named ('A alguien fuera de Mercado Universitario').
+   */
+  buyer_id: z.optional(z.nullable(buyerIdSchema)),
 });
 
 /** The owner's view of a listing: the summary plus its status. */
@@ -253,5 +260,7 @@ export const ownProductSchema = z.extend(productSummarySchema, {
   held_at: z.optional(z.nullable(z.string())),
   /** 'Vence en N días' while on offer; 'Vencido' with status expired (docs/decisions/030). */
   expires_at: z.optional(z.nullable(z.string())),
+  /** Its deal with a named buyer, while reserved for them or once sold to them (issue 40). */
+  deal: z.optional(z.nullable(sellerDealSchema)),
 });
 export const ownProductsSchema = z.object({ items: z.array(ownProductSchema) });

@@ -13,6 +13,8 @@ import { reminderDueAt } from './listing-expiry';
  * | product            | PRODUCT#<id>               | PRODUCT          | gsi1..gsi4 only while listed (active, not held; sparse), gsi5 while owned, gsi6 always |
  * | question           | PRODUCT#<id>               | QUESTION#<question id> | in its product's partition, oldest first   |
  * | interest           | PRODUCT#<id>               | INTEREST#<user id> | gsi1: INTERESTS#<user id> / <last_at>#<product id> (what a person came for, newest first; issue 40) |
+ * | deal               | PRODUCT#<id>               | DEAL             | gsi1: DEALS#<buyer id> / <named_at>#<product id> (a buyer's deals, newest first; issue 40) |
+ * | reputation         | PROFILE#<user id>          | REPUTATION       | a person's completed deals as seller and as buyer (moved in the confirmations' transactions; issue 40) |
  * | report             | PRODUCT#<id>               | REPORT#<reporter id> | gsi1: REPORTS#<status> / <created_at>#<id>; gsi2: REPORTER#<reporter id> / <created_at>#<id> |
  * | counter            | COUNTER#product            | COUNTER          |                                                  |
  * | count              | COUNT#<name>               | COUNT            | an exact count (listed products per listing, reports per status) |
@@ -79,6 +81,9 @@ import { reminderDueAt } from './listing-expiry';
  * | a profile                                 | GetItem   | PROFILE#<user id> / PROFILE                         |
  * | who came for a listing (the seller's list) | Query (consistent) | PRODUCT#<id>, sk begins_with INTEREST#   |
  * | what a person came for, newest first      | Query     | gsi1 INTERESTS#<user id>                            |
+ * | a listing's deal (close, answer, code)    | GetItem / transaction with the product | PRODUCT#<id> / DEAL  |
+ * | the deals of the seller's listings        | BatchGet  | PRODUCT#<id> / DEAL (the ids of their own list)      |
+ * | a buyer's deals, newest first             | Query     | gsi1 DEALS#<buyer id>                               |
  * | a user's favorites, newest saved          | Query     | USER#<user id>, sk begins_with FAV#                 |
  * | one favorite                              | Put / Delete | USER#<user id> / FAV#<product id>                |
  * | a user's report of a product (one at most) | GetItem / Put if absent | PRODUCT#<id> / REPORT#<reporter id>   |
@@ -183,6 +188,8 @@ export const ENTITIES = [
   'idempotencyRecord',
   'universityDomain',
   'interest',
+  'deal',
+  'reputation',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 
@@ -227,6 +234,8 @@ const ENTITY_BY_KEY: readonly [RegExp, RegExp, Entity][] = [
   [/^IDEM#/, /^IDEM$/, 'idempotencyRecord'],
   [/^UNIDOMAIN#/, /^UNIDOMAIN$/, 'universityDomain'],
   [/^PRODUCT#/, /^INTEREST#/, 'interest'],
+  [/^PRODUCT#/, /^DEAL$/, 'deal'],
+  [/^PROFILE#/, /^REPUTATION$/, 'reputation'],
 ];
 
 /**
@@ -339,6 +348,16 @@ export const keys = {
   interestPrefix: 'INTEREST#',
   /** gsi1 partition of what a person came for ('Mis Compras'), by their last contact. */
   interestsOf: (userId: string) => `INTERESTS#${userId}`,
+  /**
+   * A listing's deal (issue 40): its sale or reservation with a named buyer, in the product's
+   * partition (one per listing: a listing is sold once), so it is written in one transaction with
+   * the product and outlives the listing's deletion.
+   */
+  deal: (productId: number) => ({ pk: `PRODUCT#${productId}`, sk: 'DEAL' }),
+  /** A person's reputation: completed deals (issue 40), beside their profile. */
+  reputation: (userId: string) => ({ pk: `PROFILE#${userId}`, sk: 'REPUTATION' }),
+  /** gsi1 partition of a buyer's deals, by when they were named. */
+  dealsOf: (buyerId: string) => `DEALS#${buyerId}`,
   /** The admin's queue of one status; also the name of the count of reports in that status. */
   reportsByStatus: (status: string) => `REPORTS#${status}`,
   reportsByReporter: (userId: string) => `REPORTER#${userId}`,

@@ -1,4 +1,4 @@
-import type { InterestRepository } from '../ports/deals';
+import type { DealRepository, InterestRepository } from '../ports/deals';
 import type { ExchangeRateStore } from '../ports/exchange-rates';
 import type {
   CodeRepository,
@@ -59,6 +59,8 @@ export interface AppParts {
   /** Questions and answers, in their products' partitions. */
   questions: QuestionRepository;
   interests: InterestRepository;
+  /** Listings' deals with their buyers and the completed-deal counts (issue 40). */
+  deals: DealRepository;
   /** Exact counts kept by the stream dispatcher (listing totals). */
   counts: CountStore;
   /** Reports of products (docs/decisions/019). */

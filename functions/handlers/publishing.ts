@@ -1,6 +1,7 @@
 import { signedIn } from '../commons/auth';
 import type { publishingRoutes } from '#shared/api/publishing';
 import type { AreaHandlers } from '../http/router';
+import { answerDeal, changeOwnStatus, type DealDeps, enterHandoffCode } from '../services/deals/deals';
 import { type InterestDeps, listInterested, listPurchases } from '../services/deals/interests';
 import { createUpload, importFromUrl } from '../services/publishing/images';
 import {
@@ -13,7 +14,6 @@ import {
   checkListing,
   deleteOwnProduct,
   listOwnProducts,
-  setOwnStatus,
   type PublishingDeps,
   publishProduct,
 } from '../services/publishing/publishing';
@@ -21,7 +21,7 @@ import {
 /** The publishing area's routes (shared/api/publishing.ts), one handler each. */
 export const publishingHandlers: AreaHandlers<
   typeof publishingRoutes,
-  PublishingDeps & ExpiryLinkDeps & InterestDeps
+  PublishingDeps & ExpiryLinkDeps & InterestDeps & DealDeps
 > = {
   checkListing: ({ auth, body }, ctx) => checkListing(ctx, signedIn(auth), body),
   createProduct: ({ auth, body, idempotency }, ctx) => publishProduct(ctx, signedIn(auth), body, idempotency),
@@ -31,7 +31,10 @@ export const publishingHandlers: AreaHandlers<
   listInterested: ({ auth, params }, ctx) => listInterested(ctx, signedIn(auth), params.id),
   listPurchases: ({ auth }, ctx) => listPurchases(ctx, signedIn(auth)),
   setOwnProductStatus: ({ auth, params, body }, ctx) =>
-    setOwnStatus(ctx, signedIn(auth), params.id, body.status),
+    changeOwnStatus(ctx, signedIn(auth), params.id, body.status, body.buyer_id ?? null),
+  enterHandoffCode: ({ auth, params, body }, ctx) =>
+    enterHandoffCode(ctx, signedIn(auth), params.id, body.code),
+  answerDeal: ({ auth, params, body }, ctx) => answerDeal(ctx, signedIn(auth), params.id, body.received),
   renewOwnProduct: ({ auth, params }, ctx) => renewOwnProduct(ctx, signedIn(auth), params.id),
   renewListingByLink: ({ body }, ctx) => renewByLink(ctx, body.token),
   sellListingByLink: ({ body }, ctx) => sellByLink(ctx, body.token),

@@ -16,6 +16,7 @@ export const STREAM_ENTITIES = [
   'profile',
   'university',
   'mailRequest',
+  'deal',
 ] as const satisfies readonly Entity[];
 export type StreamEntity = (typeof STREAM_ENTITIES)[number];
 

@@ -12,7 +12,13 @@ import {
 } from '../product-form';
 import { listingLinkBodySchema, listingLinkResultSchema } from '../listing-expiry-schemas';
 import { idParamsSchema, productDetailSchema } from '../schemas';
-import { interestedListSchema, purchasesSchema } from '../deals';
+import {
+  buyerDealSchema,
+  dealAnswerBodySchema,
+  handoffBodySchema,
+  interestedListSchema,
+  purchasesSchema,
+} from '../deals';
 import { defineArea } from './define';
 
 /** Publishing (photos, moderation) and the seller's own listings. */
@@ -57,9 +63,19 @@ export const publishingRoutes = defineArea('publishing', {
     response: z.object({ key: z.string() }),
   },
   listOwnProducts: { method: 'GET', path: '/api/me/products', auth: 'user', response: ownProductsSchema },
-  // Who came for one of the caller's listings (issue 40): its seller only, anyone else "not found".
-  // 'Mis Compras' (issue 40): the listings the caller contacted or asked about, newest first.
+  // 'Mis Compras' (issue 40): the listings the caller contacted or asked about, newest first, and
+  // their deals.
   listPurchases: { method: 'GET', path: '/api/me/purchases', auth: 'user', response: purchasesSchema },
+  /** The named buyer's answer to '¿Recibiste «…»?' (issue 40); anyone else "not found". */
+  answerDeal: {
+    method: 'POST',
+    path: '/api/me/purchases/{id}/answer',
+    auth: 'user',
+    params: idParamsSchema,
+    body: dealAnswerBodySchema,
+    response: buyerDealSchema,
+  },
+  // Who came for one of the caller's listings (issue 40): its seller only, anyone else "not found".
   listInterested: {
     method: 'GET',
     path: '/api/me/products/{id}/interested',
@@ -73,6 +89,15 @@ export const publishingRoutes = defineArea('publishing', {
     auth: 'user',
     params: idParamsSchema,
     body: ownStatusBodySchema,
+    response: ownProductSchema,
+  },
+  /** The handoff code the seller types at the meeting (issue 40): the seller's listings only. */
+  enterHandoffCode: {
+    method: 'POST',
+    path: '/api/me/products/{id}/handoff',
+    auth: 'user',
+    params: idParamsSchema,
+    body: handoffBodySchema,
     response: ownProductSchema,
   },
   /** 'Renovar' in the seller's lists (docs/decisions/030): an expired listing is back at once. */

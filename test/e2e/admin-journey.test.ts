@@ -1,14 +1,20 @@
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/idempotency';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as z from 'zod';
 import { ADMIN_MESSAGES } from '#shared/admin-messages';
 import { DEMO_ADMIN, DEMO_STUDENT } from '../../scripts/local/demo-users';
-import { localCognitoClient } from '../../scripts/local/parts/cognito';
 import { codeIn, eventually, mailTo } from '../support/mailbox';
-import { DESKTOP, demoProduct, launchChromium, openSession, type Session, signIn } from './journey-support';
+import {
+  DESKTOP,
+  demoProduct,
+  launchChromium,
+  openSession,
+  type Session,
+  sessionToken,
+  signIn,
+} from './journey-support';
 
 /**
  * Issue 10's admin area in Chromium: a student who opens /admin is sent home with a toast; signed
@@ -88,27 +94,8 @@ async function codeFor(to: string, after: number): Promise<string> {
   throw new Error(`no code mailed to ${to}`);
 }
 
-/** An ID token as the web app gets one (USER_PASSWORD_AUTH through the local pool). */
-async function idToken(email: string, password: string): Promise<string> {
-  const config = z
-    .object({ auth: z.object({ userPoolClientId: z.string() }) })
-    .parse(await (await fetch(`${baseUrl}/runtime-config.json`)).json());
-  const client = localCognitoClient(cognitoEndpoint);
-  try {
-    const out = await client.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: config.auth.userPoolClientId,
-        AuthParameters: { USERNAME: email, PASSWORD: password },
-      }),
-    );
-    const token = out.AuthenticationResult?.IdToken;
-    if (!token) throw new Error('no ID token');
-    return token;
-  } finally {
-    client.destroy();
-  }
-}
+/** An ID token as the web app gets one, for the API calls this journey makes itself. */
+const idToken = (email: string, password: string) => sessionToken(baseUrl, cognitoEndpoint, email, password);
 
 let adminTokenCache: string | undefined;
 const adminToken = async () => {

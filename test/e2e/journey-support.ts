@@ -7,6 +7,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as z from 'zod';
@@ -14,6 +15,7 @@ import { type ProductExportRow, generateDemoExport } from '../../scripts/demo/da
 import { isListed } from '#shared/table';
 import { UNIVERSITY_COOKIE } from '#shared/pages';
 import { APP_READY_ATTRIBUTE } from '../../web/src/first-paint/app-scripts';
+import { localCognitoClient } from '../../scripts/local/parts/cognito';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
 
 /**
@@ -313,4 +315,34 @@ export async function expectAccessible(
         .map((v) => `- ${v.id} (${v.impact}): ${v.help} → ${v.targets.join(', ')}`)
         .join('\n')}`,
     );
+}
+
+/**
+ * An ID token as the web app gets one (USER_PASSWORD_AUTH through the local pool), for the API
+ * calls a journey makes itself to arrange what it tests.
+ */
+export async function sessionToken(
+  baseUrl: string,
+  cognitoEndpoint: string,
+  email: string,
+  password: string,
+): Promise<string> {
+  const config = z
+    .object({ auth: z.object({ userPoolClientId: z.string() }) })
+    .parse(await (await fetch(`${baseUrl}/runtime-config.json`)).json());
+  const client = localCognitoClient(cognitoEndpoint);
+  try {
+    const out = await client.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: config.auth.userPoolClientId,
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
+    const token = out.AuthenticationResult?.IdToken;
+    if (!token) throw new Error('no ID token');
+    return token;
+  } finally {
+    client.destroy();
+  }
 }

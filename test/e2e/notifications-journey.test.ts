@@ -24,7 +24,7 @@ let seller: Session;
 let mail: Mail;
 
 const mailSwitch = (page: Page): Locator =>
-  page.getByRole('switch', { name: 'Correos de preguntas y respuestas' });
+  page.getByRole('switch', { name: 'Correos de preguntas, respuestas y compras' });
 
 beforeAll(async () => {
   browser = await launchChromium();

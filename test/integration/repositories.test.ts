@@ -323,6 +323,25 @@ describe('every item names its entity', () => {
     ).toBe(true);
     // Who came for the listing (issue 40).
     await ctx.interests.record(product.id, user, 'contact', new Date(now).toISOString());
+    // Its deal with that person, confirmed: the deal and their completed-deal count (issue 40).
+    const listed = await ctx.products.get(product.id, { consistent: true });
+    if (!listed?.owner_id) throw new Error('the product has no owner');
+    const deal = {
+      product_id: product.id,
+      seller_id: listed.owner_id,
+      buyer_id: user,
+      title: listed.title,
+      state: 'reserved' as const,
+      named_at: new Date(now).toISOString(),
+      code: '123456',
+      code_tries: 0,
+    };
+    expect(
+      await ctx.deals.changeStatus(listed, 'reserved', { kind: 'name', deal, replacing: null }),
+    ).not.toBeNull();
+    expect(await ctx.deals.settle(deal, { ...deal, state: 'confirmed', confirmed_at: deal.named_at })).toBe(
+      true,
+    );
     // The counts' layout record (decision 051), taken away again below: the table is shared.
     await ctx.counts.markProductMarkersFolded();
     // Act: read every item back as stored.
@@ -357,6 +376,8 @@ describe('every item names its entity', () => {
       keys.idempotencyRecord('reportProduct', `user:${user}`, `key-${user}`),
       keys.universityDomain(`${uni}.edu.ve`),
       keys.interest(product.id, user),
+      keys.deal(product.id),
+      keys.reputation(user),
     ];
     const items = await Promise.all(
       written.map(
@@ -397,6 +418,8 @@ describe('every item names its entity', () => {
       'idempotencyRecord',
       'universityDomain',
       'interest',
+      'deal',
+      'reputation',
     ]);
     for (const [i, key] of written.entries()) expect(entityOf(undefined, key)).toBe(found[i]);
     expect(new Set(found).size).toBe(ENTITIES.length - 1); // every entity but the local seed marker

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { type AdminJob, adminJobSchema, type AuditEntry, auditEntrySchema } from '#shared/admin';
 import type { ExchangeRate } from '#shared/exchange-rate';
 import { exchangeRateSchema } from '#shared/exchange-rate-schemas';
+import { DEAL_STATES } from '#shared/deals';
 import { questionSchema } from '#shared/questions';
 import { type ProductReport, productReportSchema } from '#shared/reports';
 import { type Product, productSchema, universityRequestSchema, universitySchema } from '#shared/schemas';
@@ -693,6 +694,79 @@ export function interestCame(
         ':ig1pk': keys.interestsOf(userId),
         ':ig1sk': `${at}#${String(productId).padStart(12, '0')}`,
       },
+    },
+    { upsert: true },
+  );
+}
+
+// --- Deals (issue 40) ------------------------------------------------------------------------
+
+/**
+ * A listing's deal: its sale or reservation with a named buyer. `code` is the handoff code the
+ * buyer shows at the meeting (only ever answered to the buyer), `code_tries` the seller's wrong
+ * attempts; `sold_at`/`answer_by` once the sale is closed; `confirmed_*` once confirmed.
+ */
+export const dealSchema = /* @__PURE__ */ z.object({
+  product_id: z.number(),
+  seller_id: z.string(),
+  buyer_id: z.string(),
+  /** The listing's title when the buyer was named: the deal outlives the listing. */
+  title: z.string(),
+  state: z.enum(DEAL_STATES),
+  named_at: z.string(),
+  sold_at: z.optional(z.string()),
+  answer_by: z.optional(z.string()),
+  confirmed_at: z.optional(z.string()),
+  confirmed_by: z.optional(z.enum(['buyer', 'code'])),
+  disputed_at: z.optional(z.string()),
+  code: z.string(),
+  code_tries: z.number(),
+});
+export type StoredDeal = z.infer<typeof dealSchema>;
+export const dealEntity = /* @__PURE__ */ defineEntity<StoredDeal, Pick<StoredDeal, 'product_id'>>({
+  name: 'deal',
+  schema: dealSchema,
+  key: (d) => keys.deal(d.product_id),
+  indexes: (d) => ({
+    [INDEXES.gsi1.pk]: keys.dealsOf(d.buyer_id),
+    [INDEXES.gsi1.sk]: `${d.named_at}#${String(d.product_id).padStart(12, '0')}`,
+  }),
+});
+
+/** The conditions a deal is written under. */
+export const dealWhile = {
+  /** Still as it was read: the same buyer, state and wrong tries (a concurrent change wins). */
+  asRead: (d: Pick<StoredDeal, 'buyer_id' | 'state' | 'code_tries'>): Expr => ({
+    expression: 'buyer_id = :dbuyer AND #dstate = :dstate AND code_tries = :dtries',
+    names: { '#dstate': 'state' },
+    values: { ':dbuyer': d.buyer_id, ':dstate': d.state, ':dtries': d.code_tries },
+  }),
+};
+
+/** A person's completed deals (confirmed), as seller and as buyer. */
+export const reputationSchema = /* @__PURE__ */ z.object({
+  user_id: z.string(),
+  deals_sold: z.optional(z.number()),
+  deals_bought: z.optional(z.number()),
+});
+export type StoredReputation = z.infer<typeof reputationSchema>;
+export const reputationEntity = /* @__PURE__ */ defineEntity<
+  StoredReputation,
+  Pick<StoredReputation, 'user_id'>
+>({
+  name: 'reputation',
+  schema: reputationSchema,
+  key: (r) => keys.reputation(r.user_id),
+});
+
+/** Adds one completed deal to a person's count as `side` (created on the first). */
+export function dealCompleted(userId: string, side: 'deals_sold' | 'deals_bought'): WriteOp {
+  return reputationEntity.update(
+    { user_id: userId },
+    {
+      expression: 'SET #re = :rentity, user_id = :ruid ADD #rside :rone',
+      names: { '#re': ENTITY_ATTRIBUTE, '#rside': side },
+      values: { ':rentity': 'reputation', ':ruid': userId, ':rone': 1 },
     },
     { upsert: true },
   );

@@ -20,6 +20,16 @@ export function createInterestRepository(access: TableAccess): InterestRepositor
       await table.write(interestCame(productId, userId, kind, at));
     },
 
+    async has(productId, userId) {
+      return (
+        (await interestEntity.get(
+          table,
+          { product_id: productId, user_id: userId },
+          { consistent: true },
+        )) !== null
+      );
+    },
+
     async listOfProduct(productId) {
       const stored = await interestEntity.queryAll(table, {
         pk: keys.productPartition(productId),

@@ -12,6 +12,7 @@ import { createTableAccess, type TableAccess } from '../../adapters/dynamodb/cli
 import { createAdminStore, createJobStore } from '../../adapters/dynamodb/admin';
 import { createCountStore } from '../../adapters/dynamodb/counts';
 import { createExchangeRateStore } from '../../adapters/dynamodb/exchange-rates';
+import { createDealRepository } from '../../adapters/dynamodb/deals';
 import { createInterestRepository } from '../../adapters/dynamodb/interests';
 import { createTablePages } from '../../adapters/dynamodb/table-pages';
 import {
@@ -60,6 +61,7 @@ export const tableParts = {
   favorites: () => createFavoriteRepository(table()),
   questions: () => createQuestionRepository(table()),
   interests: () => createInterestRepository(table()),
+  deals: () => createDealRepository(table()),
   counts: () => createCountStore(table()),
   reports: () => createReportRepository(table()),
   notifyWindows: () => createNotifyWindowStore(table()),
@@ -98,4 +100,5 @@ export const tableParts = {
   | 'alertStates'
   | 'expiryStore'
   | 'idempotency'
+  | 'deals'
 >;

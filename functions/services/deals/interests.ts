@@ -1,4 +1,5 @@
 import {
+  type BuyerDeal,
   DELETED_ACCOUNT_NAME,
   type InterestedPerson,
   PURCHASES_MAX,
@@ -10,7 +11,8 @@ import { API_MESSAGES } from '#shared/messages';
 import type { AuthContext } from '../../commons/auth';
 import { NotFoundError } from '../../commons/errors';
 import type { ProfileRepository } from '../../ports/accounts';
-import type { InterestRepository } from '../../ports/deals';
+import type { Deal, DealRepository, InterestRepository } from '../../ports/deals';
+import { buyerView } from './deals';
 import type { ProductRepository } from '../../ports/repositories';
 import { productSummary } from '../catalog/product-summary';
 
@@ -50,36 +52,62 @@ export async function listInterested(
   return { items: people.sort((a, b) => b.last_at.localeCompare(a.last_at)) };
 }
 
-/** Where a listing stands for someone who came for it. */
-export function purchaseState(p: Product): PurchaseState {
+/**
+ * Where a listing stands for someone who came for it: held or sold for them when they are the
+ * buyer named in its deal (the deal of the listing as it stands now).
+ */
+export function purchaseState(p: Product, myDeal: Deal | undefined): PurchaseState {
   if (p.held_at) return 'unavailable';
   if (p.status === 'active') return 'available';
-  if (p.status === 'reserved') return 'reserved';
-  if (p.status === 'sold') return 'sold';
+  if (p.status === 'reserved') return myDeal?.state === 'reserved' ? 'reserved_for_you' : 'reserved';
+  if (p.status === 'sold') return myDeal && myDeal.state !== 'reserved' ? 'sold_to_you' : 'sold';
   return 'unavailable';
 }
 
 /**
  * 'Mis Compras': the listings the caller contacted or asked about, their latest first, each with
- * where it stands now. A listing deleted since is left out (nothing of it is left to show).
+ * where it stands now (a listing deleted since is left out: nothing of it is left to show); then
+ * the caller's deals as buyer, those waiting for their answer first.
  */
 export async function listPurchases(
-  deps: Pick<InterestDeps, 'interests'> & { products: Pick<ProductRepository, 'getMany'> },
+  deps: Pick<InterestDeps, 'interests' | 'profiles'> & {
+    products: Pick<ProductRepository, 'getMany'>;
+    deals: Pick<DealRepository, 'listOfBuyer'>;
+    now: () => Date;
+  },
   auth: AuthContext,
-): Promise<{ items: PurchaseEntry[] }> {
-  const interests = await deps.interests.listOfPerson(auth.userId, PURCHASES_MAX);
+): Promise<{ items: PurchaseEntry[]; deals: BuyerDeal[] }> {
+  const [interests, deals] = await Promise.all([
+    deps.interests.listOfPerson(auth.userId, PURCHASES_MAX),
+    deps.deals.listOfBuyer(auth.userId, PURCHASES_MAX),
+  ]);
   const products = await deps.products.getMany(interests.map((i) => i.product_id));
+  const myDeals = new Map(deals.map((d) => [d.product_id, d]));
   const items: PurchaseEntry[] = [];
   for (const [n, i] of interests.entries()) {
     const p = products[n];
     if (!p) continue;
     items.push({
       product: productSummary(p),
-      state: purchaseState(p),
+      state: purchaseState(p, myDeals.get(p.id)),
       contacted_at: i.contacted_at,
       asked_at: i.asked_at,
       last_at: i.last_at,
     });
   }
-  return { items };
+  // A reservation the listing has left behind (it expired, or an admin took it down) is no deal.
+  const reserved = deals.filter((d) => d.state === 'reserved');
+  const stillReserved = new Set(
+    (await deps.products.getMany(reserved.map((d) => d.product_id)))
+      .filter((p) => p?.status === 'reserved')
+      .map((p) => p?.id),
+  );
+  const live = await Promise.all(
+    deals
+      .filter((d) => d.state !== 'reserved' || stillReserved.has(d.product_id))
+      .map((d) => buyerView(deps, d)),
+  );
+  // What waits for the buyer's answer first, then the rest, newest first (a stable sort).
+  const waiting = (v: BuyerDeal) => (v.stage === 'to_confirm' ? 0 : 1);
+  return { items, deals: live.sort((a, b) => waiting(a) - waiting(b)) };
 }

@@ -95,7 +95,7 @@ function notificationEnvelope(
   html: string,
 ): MailMessage {
   const why =
-    'Recibes este correo porque tienes activadas las notificaciones de preguntas y respuestas de Mercado Universitario.';
+    'Recibes este correo porque tienes activadas las notificaciones de preguntas, respuestas y compras de Mercado Universitario.';
   return {
     to: base.to,
     subject,
@@ -178,6 +178,30 @@ export function newAnswersMail(
       .join('') +
     `<p><a href="${escapeHtml(base.productUrl)}">Ver el producto</a></p>`;
   return notificationEnvelope(base, subject, text, html);
+}
+
+/**
+ * To a buyer named in a sale (issue 40): did they receive it? The answer is in 'Mis Compras', where
+ * the handoff code is too; the mail carries neither the code nor the seller's contact.
+ */
+export function dealToConfirmMail(
+  base: Omit<NotificationMailBase, 'productUrl'> & {
+    purchasesUrl: string;
+    sellerName: string;
+    answerBy: string;
+  },
+): MailMessage {
+  const subject = `¿Recibiste «${subjectTitle(base.productTitle)}»?`;
+  const intro = `${base.sellerName} indicó que te vendió «${base.productTitle}» en Mercado Universitario.`;
+  const ask =
+    `Cuéntanos si lo recibiste desde Mis Compras antes del ${base.answerBy}. ` +
+    'Cuando lo confirmes, podrán dejarse una reseña el uno al otro.';
+  const text = `${greeting(base.recipientName)}\n\n${intro}\n\n${ask}\n\nResponder en Mis Compras: ${base.purchasesUrl}`;
+  const html =
+    `<p>${escapeHtml(greeting(base.recipientName))}</p><p>${escapeHtml(intro)}</p><p>${escapeHtml(ask)}</p>` +
+    `<p><a href="${escapeHtml(base.purchasesUrl)}" style="display:inline-block;padding:10px 18px;` +
+    `background:#2563eb;color:#fff;border-radius:6px;text-decoration:none">Responder en Mis Compras</a></p>`;
+  return notificationEnvelope({ ...base, productUrl: base.purchasesUrl }, subject, text, html);
 }
 
 /**

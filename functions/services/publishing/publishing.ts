@@ -2,19 +2,12 @@ import type { InterestRepository } from '../../ports/deals';
 import type { ModerationImage, ModerationInput, ModerationResult } from '#shared/moderation';
 import { type CreateProductBody, type ListingFields, PUBLISH_MESSAGES } from '#shared/product-form';
 import { API_MESSAGES } from '#shared/messages';
-import { REPORT_MESSAGES } from '#shared/reports';
-import { OWNER_TRANSITIONS } from '#shared/statuses';
-import { EXPIRY_MESSAGES, expiryFrom } from '#shared/listing-expiry';
+import { expiryFrom } from '#shared/listing-expiry';
 import type { Product } from '#shared/schemas';
 import { isListed } from '#shared/table';
-import {
-  BadRequestError,
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  writeOutcomeUnknown,
-} from '../../commons/errors';
+import { BadRequestError, ForbiddenError, NotFoundError, writeOutcomeUnknown } from '../../commons/errors';
 import type { AuthContext } from '../../commons/auth';
+import { type DealDeps, type OwnListing, withDeals } from '../deals/deals';
 import type { Allowance, IdempotencyClaim } from '../../ports/idempotency';
 import type { Moderator } from '../../ports/moderation';
 import type { ProductRepository, UniversityRepository } from '../../ports/repositories';
@@ -254,42 +247,12 @@ export async function sellerContact(
   return { whatsapp_number: product.whatsapp_number, seller_name: product.seller_name };
 }
 
-/** The caller's listings, every status, newest first. */
+/** The caller's listings, every status, newest first, each with its deal (issue 40). */
 export async function listOwnProducts(
-  deps: PublishingDeps,
+  deps: PublishingDeps & Pick<DealDeps, 'deals'>,
   auth: AuthContext,
-): Promise<{ items: Product[] }> {
-  return { items: await deps.products.listByOwner(auth.userId, OWN_LIST_MAX) };
-}
-
-/** Rounds a status change re-reads when the product changed under it (a race, never a loop). */
-const STATUS_ROUNDS = 3;
-
-/**
- * The owner's status changes (OWNER_TRANSITIONS: active ↔ reserved → sold), by the owner only;
- * anyone else's product is "not found" (no probing of ids). Asking for the status it has already
- * answers the product unchanged, so a retried request is harmless.
- */
-export async function setOwnStatus(
-  deps: PublishingDeps,
-  auth: AuthContext,
-  id: number,
-  to: 'active' | 'reserved' | 'sold',
-): Promise<Product> {
-  for (let round = 0; round < STATUS_ROUNDS; round++) {
-    const current = await deps.products.get(id, { consistent: true });
-    if (!current || current.owner_id !== auth.userId) throw new NotFoundError(API_MESSAGES.productNotFound);
-    if (current.status === to) return current;
-    if (current.held_at) throw new ConflictError(REPORT_MESSAGES.underReview);
-    if (current.status === 'sold') throw new ConflictError(PUBLISH_MESSAGES.soldIsFinal);
-    if (current.status === 'inactive') throw new ConflictError(PUBLISH_MESSAGES.deactivatedByAdmin);
-    // An expired listing comes back only by renewal (decision 030), which may cost a daily slot.
-    if (current.status === 'expired' && to !== 'sold') throw new ConflictError(EXPIRY_MESSAGES.renewToShow);
-    if (!OWNER_TRANSITIONS[current.status].includes(to)) throw new BadRequestError(PUBLISH_MESSAGES.onlySold);
-    const changed = await deps.products.changeStatus(id, auth.userId, current.status, to);
-    if (changed) return changed;
-  }
-  throw new ConflictError(API_MESSAGES.internal);
+): Promise<{ items: OwnListing[] }> {
+  return { items: await withDeals(deps, await deps.products.listByOwner(auth.userId, OWN_LIST_MAX)) };
 }
 
 /** Deletes the caller's own product and its images. */

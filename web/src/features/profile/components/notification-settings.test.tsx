@@ -43,7 +43,7 @@ function settingsApi(start = true) {
   };
 }
 
-const theSwitch = () => screen.findByRole('switch', { name: 'Correos de preguntas y respuestas' });
+const theSwitch = () => screen.findByRole('switch', { name: 'Correos de preguntas, respuestas y compras' });
 
 beforeEach(() => {
   localStorage.clear();

@@ -4,7 +4,7 @@ import { useUpdateNotificationSettings } from '../api/update-notification-settin
 import { SettingsSwitch } from './settings-switch';
 
 /**
- * /settings → Notificaciones: the switch of question and answer mails (docs/decisions/020), saved
+ * /settings → Notificaciones: the switch of question, answer and deal mails (docs/decisions/020), saved
  * at once with the spec's confirmation or error; on an error it moves back.
  */
 export function NotificationSettings() {
@@ -19,8 +19,8 @@ export function NotificationSettings() {
   return (
     <SettingsSwitch
       id="notify-questions"
-      label="Correos de preguntas y respuestas"
-      help="Te avisamos cuando alguien pregunta en tus productos y cuando el vendedor responde tus preguntas: como mucho un correo cada 15 minutos por producto."
+      label="Correos de preguntas, respuestas y compras"
+      help="Te avisamos cuando alguien pregunta en tus productos y cuando el vendedor responde tus preguntas (como mucho un correo cada 15 minutos por producto), y cuando un vendedor te pide confirmar una compra."
       on={on}
       next={{ questions: !on }}
       save={update}

@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from '@/components/ui/link';
 import { isOnOffer, PRODUCT_STATUS_LABELS } from '#shared/statuses';
+import { DEAL_MESSAGES, handoffOpen, type InterestedPerson, type SellerDeal } from '#shared/deals';
 import { EXPIRY_MESSAGES, expiryLabel } from '#shared/listing-expiry';
 import { photoSrcSet } from '#shared/photos';
 import { formatUsd } from '#shared/money';
@@ -13,8 +15,10 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { useOwnProducts } from '@/lib/api/get-own-products';
 import { useDeleteOwnProduct } from '../api/delete-own-product';
+import { interestedQueryOptions, useEnterHandoffCode } from '../api/deals';
 import { type OwnStatusChange, useSetOwnProductStatus } from '../api/mark-product-sold';
 import { useRenewOwnProduct } from '../api/renew-own-product';
+import { BuyerDialog, HandoffDialog, NOBODY } from './deal-dialogs';
 
 type OwnProduct = NonNullable<ReturnType<typeof useOwnProducts>['data']>['items'][number];
 
@@ -46,6 +50,18 @@ function Thumbnail({ product }: { product: OwnProduct }) {
   );
 }
 
+/** Where a listing's deal stands, as its seller reads it (issue 40). */
+function dealLine(deal: SellerDeal): string {
+  if (deal.stage === 'reserved') return `Reservado para ${deal.buyer_name}`;
+  const stand = {
+    to_confirm: 'Esperando su confirmación',
+    unanswered: 'No confirmó a tiempo',
+    confirmed: 'Entrega confirmada',
+    disputed: 'Dijo que no lo recibió',
+  }[deal.stage];
+  return `Vendido a ${deal.buyer_name} · ${stand}`;
+}
+
 const dateFormat = new Intl.DateTimeFormat('es-VE', {
   day: 'numeric',
   month: 'short',
@@ -66,6 +82,15 @@ export function OwnListings() {
   const remove = useDeleteOwnProduct();
   const renew = useRenewOwnProduct();
   const [confirming, setConfirming] = useState<OwnProduct | null>(null);
+  const queryClient = useQueryClient();
+  const handoff = useEnterHandoffCode();
+  // The buyer chooser, once the people who came for the listing are read (issue 40).
+  const [choosing, setChoosing] = useState<{
+    product: OwnProduct;
+    status: 'sold' | 'reserved';
+    people: InterestedPerson[];
+  } | null>(null);
+  const [handing, setHanding] = useState<OwnProduct | null>(null);
 
   useEffect(() => {
     if (isError) toast({ title: 'Error al cargar tus productos', variant: 'destructive' });
@@ -95,11 +120,14 @@ export function OwnListings() {
     reserved: 'Producto marcado como reservado',
     active: 'Producto disponible de nuevo',
   };
-  const change = (p: OwnProduct, status: OwnStatusChange['status']) =>
+  const change = (p: OwnProduct, status: OwnStatusChange['status'], buyerId?: string | null) =>
     setStatus.mutate(
-      { id: p.id, status },
+      { id: p.id, status, buyerId },
       {
-        onSuccess: () => toast({ title: DONE[status] }),
+        onSuccess: () => {
+          setChoosing(null);
+          toast({ title: DONE[status] });
+        },
         onError: (err) =>
           toast({
             title: status === 'sold' ? 'Error al marcar como vendido' : 'Error al cambiar el estado',
@@ -108,6 +136,36 @@ export function OwnListings() {
           }),
       },
     );
+  // Selling or reserving asks whom for, among the people who came for the listing; when nobody
+  // came (and no one was named before) there is nobody to choose and the change is made at once.
+  const closeDeal = async (p: OwnProduct, status: 'sold' | 'reserved') => {
+    let people: InterestedPerson[];
+    try {
+      people = (await queryClient.fetchQuery(interestedQueryOptions(p.id))).items;
+    } catch (err) {
+      toast({
+        title: status === 'sold' ? 'Error al marcar como vendido' : 'Error al cambiar el estado',
+        description: err instanceof Error ? err.message : undefined,
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (people.length === 0 && !p.deal) change(p, status, null);
+    else setChoosing({ product: p, status, people });
+  };
+  const confirmHandoff = (code: string) => {
+    const p = handing;
+    if (!p) return;
+    handoff.mutate(
+      { id: p.id, code },
+      {
+        onSuccess: () => {
+          setHanding(null);
+          toast({ title: DEAL_MESSAGES.confirmed });
+        },
+      },
+    );
+  };
   // 'Renovar' (decision 030): an expired listing is back at once; one on offer gets a new period.
   const renewListing = (p: OwnProduct) =>
     renew.mutate(p.id, {
@@ -154,6 +212,20 @@ export function OwnListings() {
                 <span className="own-listing__meta own-listing__expiry">
                   {expiryLabel(p.expires_at, now)}
                 </span>
+              )}
+              {p.deal && <span className="own-listing__meta own-listing__deal">{dealLine(p.deal)}</span>}
+              {p.deal && !p.held_at && handoffOpen(p.deal.stage, p.deal.code_tries_left) && (
+                <button
+                  type="button"
+                  className={buttonClass('outline', 'sm', 'own-listing__renew')}
+                  aria-label={`Confirmar entrega de ${p.title}`}
+                  onClick={() => {
+                    handoff.reset();
+                    setHanding(p);
+                  }}
+                >
+                  Confirmar entrega
+                </button>
               )}
               {p.held_at && (
                 <span className="own-listing__meta">
@@ -202,8 +274,8 @@ export function OwnListings() {
                       [
                         p.status === 'reserved'
                           ? (['Marcar como disponible', () => change(p, 'active')] as const)
-                          : (['Marcar como reservado', () => change(p, 'reserved')] as const),
-                        ['Marcar como vendido', () => change(p, 'sold')] as const,
+                          : (['Marcar como reservado', () => void closeDeal(p, 'reserved')] as const),
+                        ['Marcar como vendido', () => void closeDeal(p, 'sold')] as const,
                         [EXPIRY_MESSAGES.renew, () => renewListing(p)] as const,
                       ] as const
                     ).map(([label, act]) => (
@@ -227,7 +299,7 @@ export function OwnListings() {
                         className="menu__item"
                         onClick={() => {
                           close();
-                          change(p, 'sold');
+                          void closeDeal(p, 'sold');
                         }}
                       >
                         Marcar como vendido
@@ -252,6 +324,27 @@ export function OwnListings() {
           </li>
         ))}
       </ul>
+      {choosing && (
+        <BuyerDialog
+          status={choosing.status}
+          title={choosing.product.title}
+          people={choosing.people}
+          preselected={choosing.product.deal?.buyer_id ?? (choosing.people.length === 0 ? NOBODY : null)}
+          busy={setStatus.isPending}
+          onCancel={() => setChoosing(null)}
+          onChoose={(buyerId) => change(choosing.product, choosing.status, buyerId)}
+        />
+      )}
+      {handing?.deal && (
+        <HandoffDialog
+          title={handing.title}
+          buyerName={handing.deal.buyer_name}
+          busy={handoff.isPending}
+          error={handoff.error?.message ?? null}
+          onCancel={() => setHanding(null)}
+          onSubmit={confirmHandoff}
+        />
+      )}
       <ConfirmDialog
         open={confirming !== null}
         onCancel={() => setConfirming(null)}

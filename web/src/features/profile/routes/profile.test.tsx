@@ -46,6 +46,8 @@ function accountsApi(start: Profile = blankProfile(), listings: OwnItem[] = []) 
     if (one) return { body: universities.find((u) => u.id === one[1]) };
     if (path === '/api/me/profile' && req.method === 'GET') return { body: profile };
     if (path === '/api/me/products') return { body: { items: own } };
+    // Nobody came for these listings: selling or reserving asks whom for nothing (issue 40).
+    if (/^\/api\/me\/products\/\d+\/interested$/.test(path)) return { body: { items: [] } };
     const mine = /^\/api\/me\/products\/(\d+)$/.exec(path);
     if (mine && req.method === 'PATCH') {
       const { status } = req.body as { status: OwnItem['status'] };
@@ -417,7 +419,7 @@ describe('own listings', () => {
         within(screen.getByText('Guitarra').closest('li') as HTMLElement).getByText('Vendido'),
       ).toBeTruthy(),
     );
-    expect(api.calls('PATCH', '/api/me/products/2')[0]?.body).toEqual({ status: 'sold' });
+    expect(api.calls('PATCH', '/api/me/products/2')[0]?.body).toEqual({ status: 'sold', buyer_id: null });
 
     fireEvent.click(screen.getByRole('button', { name: 'Acciones de Calculadora' }));
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
@@ -442,7 +444,7 @@ describe('own listings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Marcar como reservado' }));
     expect(await screen.findByText('Producto marcado como reservado')).toBeTruthy();
     await waitFor(() => expect(within(row()).getByText('Reservado')).toBeTruthy());
-    expect(api.calls('PATCH', '/api/me/products/4')[0]?.body).toEqual({ status: 'reserved' });
+    expect(api.calls('PATCH', '/api/me/products/4')[0]?.body).toEqual({ status: 'reserved', buyer_id: null });
     // A reserved listing stays on offer: its page link, 'Marcar como vendido', and the way back.
     expect(within(row()).getByRole('link', { name: 'Silla' })).toBeTruthy();
     fireEvent.click(within(row()).getByRole('button', { name: 'Acciones de Silla' }));

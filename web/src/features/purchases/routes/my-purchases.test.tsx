@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PurchaseEntry } from '#shared/deals';
+import { type BuyerDeal, DEAL_MESSAGES, type PurchaseEntry } from '#shared/deals';
 import { resetSessionForTests } from '@/lib/session';
 import { product } from '@/testing/fixtures';
 import { fakeApi, renderApp, signedInSession } from '@/testing/render';
@@ -15,12 +15,35 @@ const entry = (id: number, title: string, over: Partial<PurchaseEntry> = {}): Pu
   ...over,
 });
 
-function purchasesApi(items: PurchaseEntry[] | 'fail') {
+const deal = (product_id: number, title: string, over: Partial<BuyerDeal> = {}): BuyerDeal => ({
+  product_id,
+  title,
+  seller_name: 'Sara Vendedora',
+  stage: 'to_confirm',
+  answer_by: '2026-12-13T15:00:00.000Z',
+  confirmed_at: null,
+  code: '482913',
+  ...over,
+});
+
+/** /api/me/purchases, and the buyer's answers, with state (as the server answers them). */
+function purchasesApi(items: PurchaseEntry[] | 'fail', start: BuyerDeal[] = []) {
+  let deals = [...start];
   return fakeApi((req) => {
     if (req.url.pathname === '/api/me/purchases')
       return items === 'fail'
         ? { status: 500, body: { error: { code: 'Internal', message: 'Error' } } }
-        : { body: { items } };
+        : { body: { items, deals } };
+    const answer = /^\/api\/me\/purchases\/(\d+)\/answer$/.exec(req.url.pathname);
+    if (answer && req.method === 'POST') {
+      const { received } = req.body as { received: boolean };
+      deals = deals.map((d) =>
+        d.product_id === Number(answer[1])
+          ? { ...d, stage: received ? 'confirmed' : 'disputed', code: null }
+          : d,
+      );
+      return { body: deals.find((d) => d.product_id === Number(answer[1])) };
+    }
     return { status: 404, body: { error: { code: 'NotFound', message: 'No encontrado' } } };
   });
 }
@@ -81,5 +104,48 @@ describe("'Mis Compras'", () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toContain('next=%2Fmy-purchases');
     expect(api.requests.some((r) => r.url.pathname === '/api/me/purchases')).toBe(false);
+  });
+
+  it("asks '¿Recibiste «…»?' for a sale to the person, shows the handoff code, and takes the answer", async () => {
+    const api = purchasesApi(
+      [entry(5, 'Calculadora', { state: 'sold_to_you' }), entry(6, 'Silla', { state: 'reserved_for_you' })],
+      [deal(5, 'Calculadora'), deal(6, 'Silla', { stage: 'reserved', answer_by: null, code: '105577' })],
+    );
+    renderApp('/my-purchases', signedInSession());
+    const section = within(await screen.findByRole('region', { name: 'Por confirmar' }));
+    expect(section.getByText('¿Recibiste «Calculadora»?')).toBeTruthy();
+    // Only the sale waits for an answer; a reservation shows its code on its card.
+    expect(section.queryByText('¿Recibiste «Silla»?')).toBeNull();
+    const silla = screen.getByRole('link', { name: /Silla/ }).closest('li') as HTMLElement;
+    expect(within(silla).getByText('Reservado para ti')).toBeTruthy();
+    expect(within(silla).getByText('105577')).toBeTruthy();
+    expect(section.getByText('482913')).toBeTruthy();
+
+    fireEvent.click(section.getByRole('button', { name: 'Sí, lo recibí' }));
+    expect(await screen.findByText(DEAL_MESSAGES.received)).toBeTruthy();
+    await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Por confirmar' })).toBeNull());
+    const answers = api.requests.filter((r) => r.url.pathname.endsWith('/answer'));
+    expect(answers.map((r) => [r.url.pathname, r.body])).toEqual([
+      ['/api/me/purchases/5/answer', { received: true }],
+    ]);
+    // Confirmed: the code is no longer shown.
+    expect(screen.queryByText('482913')).toBeNull();
+  });
+
+  it("asks again before 'No lo recibí', which closes the reviews", async () => {
+    const api = purchasesApi([entry(5, 'Calculadora', { state: 'sold_to_you' })], [deal(5, 'Calculadora')]);
+    renderApp('/my-purchases', signedInSession());
+    const section = within(await screen.findByRole('region', { name: 'Por confirmar' }));
+    fireEvent.click(section.getByRole('button', { name: 'No lo recibí' }));
+    const dialog = within(await screen.findByRole('dialog', { name: '¿No recibiste «Calculadora»?' }));
+    expect(dialog.getByText(/ninguno de los dos podrá dejar una reseña/)).toBeTruthy();
+    // Cancel first: nothing is sent.
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancelar' }));
+    expect(api.requests.some((r) => r.url.pathname.endsWith('/answer'))).toBe(false);
+    fireEvent.click(section.getByRole('button', { name: 'No lo recibí' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'No lo recibí' }));
+    expect(await screen.findByText(DEAL_MESSAGES.notReceived)).toBeTruthy();
+    const answers = api.requests.filter((r) => r.url.pathname.endsWith('/answer'));
+    expect(answers.map((r) => r.body)).toEqual([{ received: false }]);
   });
 });

@@ -1,17 +1,22 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { RequireSession } from '@/components/layout/require-session';
 import { ProductCard } from '@/components/product/product-card';
 import { Link } from '@/components/ui/link';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useDocumentMeta } from '@/lib/document-meta';
-import { PURCHASE_STATE_LABELS, type PurchaseEntry } from '#shared/deals';
+import { type BuyerDeal, DEAL_MESSAGES, PURCHASE_STATE_LABELS, type PurchaseEntry } from '#shared/deals';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useToast } from '@/components/ui/toast';
+import { useAnswerDeal } from '../api/answer-deal';
 import { usePurchases } from '../api/get-purchases';
 import './my-purchases.css';
 
 /**
  * 'Mis Compras' (issue 40): the listings the person contacted ('Contactar por WhatsApp') or asked
- * about, their latest first, each with where it stands now; /login first without a session.
+ * about, their latest first, each with where it stands now (with the handoff code to show at the
+ * meeting when it is held or sold for them); then the sales waiting for their answer ('¿Recibiste
+ * «…»?'); /login first without a session.
  */
 export function Component() {
   useDocumentMeta('Mis Compras');
@@ -30,6 +35,23 @@ const how = (e: PurchaseEntry) =>
       ? 'Contactaste al vendedor'
       : 'Le preguntaste al vendedor';
 
+const answerFormat = new Intl.DateTimeFormat('es-VE', {
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'America/Caracas', // the community's day, whatever the device's zone
+});
+
+/** The code the buyer shows the seller at the meeting, digits spaced for reading aloud. */
+function HandoffCode({ deal }: { deal: BuyerDeal }) {
+  if (!deal.code) return null;
+  return (
+    <p className="purchases__code">
+      Código de entrega: <strong className="purchases__code-digits">{deal.code}</strong>
+      <span className="muted"> · Muéstraselo a {deal.seller_name} cuando recibas el producto.</span>
+    </p>
+  );
+}
+
 function Purchases() {
   const { data, error, isLoading } = usePurchases();
 
@@ -40,7 +62,8 @@ function Purchases() {
   if (isLoading) return <p className="muted">Cargando…</p>;
   if (error) return <p className="muted">No se pudieron cargar tus compras. Inténtalo de nuevo más tarde.</p>;
   const items = data?.items ?? [];
-  if (items.length === 0)
+  const deals = data?.deals ?? [];
+  if (items.length === 0 && deals.length === 0)
     return (
       <div className="empty-state">
         <p className="muted">
@@ -52,19 +75,105 @@ function Purchases() {
         </Link>
       </div>
     );
+  const dealOf = new Map(deals.map((d) => [d.product_id, d]));
+  const toConfirm = deals.filter((d) => d.stage === 'to_confirm');
   return (
-    <ul className="product-grid purchases">
-      {items.map((e) => (
-        <li key={e.product.id} className="purchases__item">
-          <ProductCard product={e.product} />
-          <p className="purchases__state">
-            <span className={`badge purchases__badge purchases__badge--${e.state}`}>
-              {PURCHASE_STATE_LABELS[e.state]}
-            </span>{' '}
-            <span className="muted">{how(e)}</span>
-          </p>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="product-grid purchases">
+        {items.map((e) => {
+          const deal = dealOf.get(e.product.id);
+          return (
+            <li key={e.product.id} className="purchases__item">
+              <ProductCard product={e.product} />
+              <p className="purchases__state">
+                <span className={`badge purchases__badge purchases__badge--${e.state}`}>
+                  {PURCHASE_STATE_LABELS[e.state]}
+                </span>{' '}
+                <span className="muted">{how(e)}</span>
+              </p>
+              {deal && (e.state === 'reserved_for_you' || e.state === 'sold_to_you') && (
+                <HandoffCode deal={deal} />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {toConfirm.length > 0 && (
+        <section className="purchases__section" aria-labelledby="purchases-to-confirm">
+          <h2 id="purchases-to-confirm" className="section__title">
+            Por confirmar
+          </h2>
+          <ul className="purchases__deals">
+            {toConfirm.map((d) => (
+              <DealToConfirm key={d.product_id} deal={d} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+/**
+ * '¿Recibiste «{title}»?' with 'Sí, lo recibí' and 'No lo recibí' (the second after a confirmation:
+ * it leaves the sale disputed and closes the reviews), while the seven days last.
+ */
+function DealToConfirm({ deal }: { deal: BuyerDeal }) {
+  const { toast } = useToast();
+  const answer = useAnswerDeal();
+  const [doubting, setDoubting] = useState(false);
+  const send = (received: boolean) =>
+    answer.mutate(
+      { productId: deal.product_id, received },
+      {
+        onSuccess: () => {
+          setDoubting(false);
+          toast({ title: received ? DEAL_MESSAGES.received : DEAL_MESSAGES.notReceived });
+        },
+        onError: (err) =>
+          toast({
+            title: 'No se pudo guardar tu respuesta',
+            description: err instanceof Error ? err.message : undefined,
+            variant: 'destructive',
+          }),
+      },
+    );
+  return (
+    <li className="purchases__deal">
+      <p className="purchases__question">¿Recibiste «{deal.title}»?</p>
+      <p className="muted">
+        {deal.seller_name} indicó que te lo vendió.
+        {deal.answer_by && ` Puedes responder hasta el ${answerFormat.format(new Date(deal.answer_by))}.`}
+      </p>
+      <HandoffCode deal={deal} />
+      <div className="purchases__answers">
+        <button
+          type="button"
+          className={buttonClass('primary')}
+          disabled={answer.isPending}
+          onClick={() => send(true)}
+        >
+          Sí, lo recibí
+        </button>
+        <button
+          type="button"
+          className={buttonClass('outline')}
+          disabled={answer.isPending}
+          onClick={() => setDoubting(true)}
+        >
+          No lo recibí
+        </button>
+      </div>
+      <ConfirmDialog
+        open={doubting}
+        onCancel={() => setDoubting(false)}
+        onConfirm={() => send(false)}
+        title={`¿No recibiste «${deal.title}»?`}
+        description="La venta quedará marcada como no recibida y ninguno de los dos podrá dejar una reseña."
+        busy={answer.isPending}
+        confirmLabel="No lo recibí"
+        busyLabel="Guardando..."
+      />
+    </li>
   );
 }
