@@ -2,9 +2,9 @@ import * as z from 'zod/mini';
 
 /**
  * The spec's moderate-comment function: what it judges (a question or an answer, with the product's
- * title as context) and its result {approved, warnings, suggestions, severity, reason}.
+ * title as context; issue 40 adds a deal's review and its reply, judged by the same rules) and its result {approved, warnings, suggestions, severity, reason}.
  */
-export const COMMENT_TYPES = ['question', 'answer'] as const;
+export const COMMENT_TYPES = ['question', 'answer', 'review', 'reply'] as const;
 export type CommentType = (typeof COMMENT_TYPES)[number];
 
 export interface CommentModerationInput {

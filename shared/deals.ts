@@ -129,6 +129,11 @@ export const sellerDealSchema = z.object({
   confirmed_at: z.nullable(z.string()),
   /** Handoff codes the seller may still try (0: the code is void). */
   code_tries_left: z.number(),
+  /** The seller may still review the buyer (a confirmed deal, within its window, not yet done). */
+  can_review: z.boolean(),
+  review_until: z.nullable(z.string()),
+  /** The seller's own review is written. */
+  reviewed: z.boolean(),
 });
 export type SellerDeal = z.infer<typeof sellerDealSchema>;
 
@@ -142,6 +147,22 @@ export const buyerDealSchema = z.object({
   confirmed_at: z.nullable(z.string()),
   /** The handoff code, while it can still confirm the deal; null otherwise. */
   code: z.nullable(z.string()),
+  /** The buyer may still review the seller (a confirmed deal, within its window, not yet done). */
+  can_review: z.boolean(),
+  review_until: z.nullable(z.string()),
+  /** The buyer's own review is written (shown to others once both wrote or the window closed). */
+  reviewed: z.boolean(),
+  /**
+   * The seller's review of the buyer, once visible: only the buyer reads it (a buyer's rating is
+   * shown to others as an average only), and may reply once.
+   */
+  received_review: z.nullable(
+    z.object({
+      stars: z.number(),
+      text: z.nullable(z.string()),
+      reply_text: z.nullable(z.string()),
+    }),
+  ),
 });
 export type BuyerDeal = z.infer<typeof buyerDealSchema>;
 

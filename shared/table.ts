@@ -13,7 +13,9 @@ import { reminderDueAt } from './listing-expiry';
  * | product            | PRODUCT#<id>               | PRODUCT          | gsi1..gsi4 only while listed (active, not held; sparse), gsi5 while owned, gsi6 always |
  * | question           | PRODUCT#<id>               | QUESTION#<question id> | in its product's partition, oldest first   |
  * | interest           | PRODUCT#<id>               | INTEREST#<user id> | gsi1: INTERESTS#<user id> / <last_at>#<product id> (what a person came for, newest first; issue 40) |
- * | deal               | PRODUCT#<id>               | DEAL             | gsi1: DEALS#<buyer id> / <named_at>#<product id> (a buyer's deals, newest first; issue 40) |
+ * | deal               | PRODUCT#<id>               | DEAL             | gsi1: DEALS#<buyer id> / <named_at>#<product id> (a buyer's deals, newest first; issue 40); gsi7: DEALS_DUE / <next review-window step>#<id> while its window is open |
+ * | review             | PRODUCT#<id>               | REVIEW#<author side> | gsi1: REVIEWS#<seller id> / <visible_at>#<product id> (a seller's visible reviews, newest first; sparse: visible, not hidden, written by the buyer) |
+ * | reviewPair         | REVIEWPAIR#<author>#<subject> | PAIR          | until when a review of `subject` by `author` no longer counts (one counted per 30 days) |
  * | reputation         | PROFILE#<user id>          | REPUTATION       | a person's completed deals as seller and as buyer (moved in the confirmations' transactions; issue 40) |
  * | report             | PRODUCT#<id>               | REPORT#<reporter id> | gsi1: REPORTS#<status> / <created_at>#<id>; gsi2: REPORTER#<reporter id> / <created_at>#<id> |
  * | counter            | COUNTER#product            | COUNTER          |                                                  |
@@ -84,6 +86,9 @@ import { reminderDueAt } from './listing-expiry';
  * | a listing's deal (close, answer, code)    | GetItem / transaction with the product | PRODUCT#<id> / DEAL  |
  * | the deals of the seller's listings        | BatchGet  | PRODUCT#<id> / DEAL (the ids of their own list)      |
  * | a buyer's deals, newest first             | Query     | gsi1 DEALS#<buyer id>                               |
+ * | a deal's reviews                          | BatchGet / transaction with the deal | PRODUCT#<id> / REVIEW#buyer, REVIEW#seller |
+ * | a seller's visible reviews, newest first  | Query, in pages | gsi1 REVIEWS#<seller id>                      |
+ * | (sweep) review windows to remind or close | Query     | gsi7 DEALS_DUE, sk <= now                           |
  * | a user's favorites, newest saved          | Query     | USER#<user id>, sk begins_with FAV#                 |
  * | one favorite                              | Put / Delete | USER#<user id> / FAV#<product id>                |
  * | a user's report of a product (one at most) | GetItem / Put if absent | PRODUCT#<id> / REPORT#<reporter id>   |
@@ -190,6 +195,8 @@ export const ENTITIES = [
   'interest',
   'deal',
   'reputation',
+  'review',
+  'reviewPair',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 
@@ -236,6 +243,8 @@ const ENTITY_BY_KEY: readonly [RegExp, RegExp, Entity][] = [
   [/^PRODUCT#/, /^INTEREST#/, 'interest'],
   [/^PRODUCT#/, /^DEAL$/, 'deal'],
   [/^PROFILE#/, /^REPUTATION$/, 'reputation'],
+  [/^PRODUCT#/, /^REVIEW#/, 'review'],
+  [/^REVIEWPAIR#/, /^PAIR$/, 'reviewPair'],
 ];
 
 /**
@@ -358,6 +367,17 @@ export const keys = {
   reputation: (userId: string) => ({ pk: `PROFILE#${userId}`, sk: 'REPUTATION' }),
   /** gsi1 partition of a buyer's deals, by when they were named. */
   dealsOf: (buyerId: string) => `DEALS#${buyerId}`,
+  /** gsi7 partition of the deals whose review window has a step due (reminder, then closing). */
+  dealsDuePartition: 'DEALS_DUE',
+  /** A deal's review by one side (issue 40), beside the deal. */
+  review: (productId: number, side: string) => ({ pk: `PRODUCT#${productId}`, sk: `REVIEW#${side}` }),
+  /** gsi1 partition of a seller's visible reviews. */
+  reviewsOf: (sellerId: string) => `REVIEWS#${sellerId}`,
+  /** Whether a review of `subject` by `author` counts now (one per 30 days). */
+  reviewPair: (authorId: string, subjectId: string) => ({
+    pk: `REVIEWPAIR#${authorId}#${subjectId}`,
+    sk: 'PAIR',
+  }),
   /** The admin's queue of one status; also the name of the count of reports in that status. */
   reportsByStatus: (status: string) => `REPORTS#${status}`,
   reportsByReporter: (userId: string) => `REPORTER#${userId}`,

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { reputationSchema, reviewPageSchema } from './reviews';
 import { SELLER_ID_PATTERN, UNIVERSITY_ID_PATTERN } from './ids';
 import { productSummarySchema } from './schemas';
 import { MEETING_POINT_NAME_MAX, TRUST_MESSAGES } from './trust-messages';
@@ -40,8 +41,17 @@ export const sellerSchema = z.object({
   sold_hidden: z.boolean(),
   listings: z.array(productSummarySchema),
   sold_listings: z.array(productSummarySchema),
+  /** Their reputation from confirmed deals and reviews (issue 40). */
+  reputation: reputationSchema,
+  /** The newest page of their reviews as a seller, with replies (more by GET …/reviews). */
+  reviews: reviewPageSchema,
 });
 export type Seller = z.infer<typeof sellerSchema>;
+
+/** GET /api/sellers/{id}/reviews: the next page of a seller's reviews. */
+export const sellerReviewsQuerySchema = z.strictObject({
+  cursor: z.optional(z.string().check(z.maxLength(1000))),
+});
 
 /** /settings → 'Mi página de vendedor'. */
 export const sellerPageSettingsSchema = z.object({ hide_sold: z.boolean() });

@@ -1,4 +1,4 @@
-import type { DealRepository, InterestRepository } from '../ports/deals';
+import type { DealRepository, InterestRepository, ReviewRepository } from '../ports/deals';
 import type { ExchangeRateStore } from '../ports/exchange-rates';
 import type {
   CodeRepository,
@@ -61,6 +61,8 @@ export interface AppParts {
   interests: InterestRepository;
   /** Listings' deals with their buyers and the completed-deal counts (issue 40). */
   deals: DealRepository;
+  /** Deals' reviews, the review windows and the reputation counts (issue 40). */
+  reviews: ReviewRepository;
   /** Exact counts kept by the stream dispatcher (listing totals). */
   counts: CountStore;
   /** Reports of products (docs/decisions/019). */

@@ -19,7 +19,12 @@ import {
   syncSavedSearch,
   touchesMatcher,
 } from '../services/notifications/alert-notifications';
-import { notifyDealChange, saleToConfirmOf } from '../services/notifications/deal-notifications';
+import {
+  dealChangeMails,
+  notifyDealChange,
+  notifyReviewShown,
+  reviewShownOf,
+} from '../services/notifications/deal-notifications';
 import { notifyHold } from '../services/notifications/hold-notifications';
 import { indexChanges, productIdOf } from '../services/search/indexer';
 import { settleProductCountsOf } from '../services/catalog/listing-counts';
@@ -72,7 +77,8 @@ export interface StreamContext extends MailDeliveryDeps, NotifyDeps, AlertDeps {
  * product, new listings per day and university, profiles, universities; docs/decisions/025).
  * A new question e-mails the seller, an answer the asker: the first at once, later ones within 15
  * minutes gathered into one mail (idempotent under replays; docs/decisions/020).
- * A sale closed with a named buyer mails the buyer '¿Recibiste «…»?' (issue 40).
+ * A sale closed with a named buyer mails the buyer '¿Recibiste «…»?'; a review window's reminder
+ * mails whoever has not reviewed; a review made visible mails its subject (issue 40).
  * A product that goes on offer (published, renewed, reactivated) alerts the saved searches it
  * matches; a saved search's change keeps the reverse index in step; a removed profile takes its
  * saved searches with it (docs/decisions/031).
@@ -153,10 +159,15 @@ export const streamHandlers: { readonly [E in StreamEntity]: EntityHandlers<Stre
     ],
   },
   university: { lanes: [[(change, ctx) => settleUniversityCount(ctx, universityIdOf(change))]] },
-  // A sale closed with a named buyer asks them whether they received it (issue 40).
+  // A sale closed with a named buyer asks them whether they received it; a review window about to
+  // close reminds whoever has not written; a review made visible tells its subject (issue 40).
   deal: {
-    concerns: (change) => saleToConfirmOf(change) !== null,
+    concerns: dealChangeMails,
     lanes: [[(change, ctx) => notifyDealChange(ctx, change)]],
+  },
+  review: {
+    concerns: (change) => reviewShownOf(change) !== null,
+    lanes: [[(change, ctx) => notifyReviewShown(ctx, change)]],
   },
   // Only a new request is mailed; its removal (the TTL's) is nothing to act on.
   mailRequest: {

@@ -1,4 +1,6 @@
 import type { DealState, InterestKind } from '#shared/deals';
+import type { ReviewSide } from '#shared/reviews';
+import type { CreateTerms } from './idempotency';
 import type { Product } from '#shared/schemas';
 
 /** A person who came for a listing (issue 40), as stored. */
@@ -41,6 +43,11 @@ export interface Deal {
   disputed_at?: string;
   code: string;
   code_tries: number;
+  review_until?: string;
+  buyer_reviewed?: boolean;
+  seller_reviewed?: boolean;
+  reminded_at?: string;
+  reviews_done_at?: string;
 }
 
 /**
@@ -78,6 +85,70 @@ export interface DealRepository {
    * reserved listing confirmed by its code at the meeting) marks the listing sold with it.
    */
   settle(current: Deal, next: Deal, opts?: { sell?: Product }): Promise<boolean>;
-  /** The completed deals of a person, as seller and as buyer. */
-  completedDeals(userId: string): Promise<{ sold: number; bought: number }>;
+}
+
+/** A deal's review by one side (issue 40), as stored. */
+export interface Review {
+  product_id: number;
+  side: ReviewSide;
+  author_id: string;
+  subject_id: string;
+  title: string;
+  stars: number;
+  text: string | null;
+  created_at: string;
+  /** Moves the reviewed person's average (one counted review per pair of people per 30 days). */
+  counted: boolean;
+  visible_at?: string;
+  reply_text?: string;
+  reply_at?: string;
+  hidden_at?: string;
+}
+
+export type ReviewWriteOutcome = 'written' | 'alreadyReviewed' | 'pairCounted' | 'changed';
+
+/**
+ * Reviews, each written in one transaction with its deal (the side marked as reviewed), the other
+ * side's review made visible when it is the second, the averages they move and the pair's
+ * counting record.
+ */
+export interface ReviewRepository {
+  /** The deal's two reviews (buyer's, seller's), read consistently. */
+  ofDeal(productId: number): Promise<{ buyer: Review | null; seller: Review | null }>;
+  /**
+   * Writes `review` on the deal as read (`next`: the deal with the side marked). When `other` (the
+   * other side's review) exists, both become visible at `now` and count in the averages.
+   * 'pairCounted': the pair counted a review in the last 30 days (write it uncounted);
+   * 'alreadyReviewed': this side has one; 'changed': the deal changed since it was read.
+   */
+  write(
+    deal: Deal,
+    next: Deal,
+    review: Review,
+    other: Review | null,
+    now: string,
+    terms?: CreateTerms,
+  ): Promise<ReviewWriteOutcome>;
+  /** Deals whose review window has a step due at `now` (reminder or closing), at most `limit`. */
+  due(now: string, limit: number): Promise<Deal[]>;
+  /** The window-closing step: the deal as read becomes `next`; a lone review becomes visible and counts. */
+  closeWindow(deal: Deal, next: Deal, lone: Review | null): Promise<boolean>;
+  /** The deal as read becomes `next` (the reminder's mark). */
+  markReminded(deal: Deal, next: Deal): Promise<boolean>;
+  /** A seller's visible reviews, newest first, a page at a time. */
+  listOfSeller(
+    sellerId: string,
+    page: { limit: number; cursor?: string },
+  ): Promise<{ items: Review[]; nextCursor: string | null }>;
+  /** Sets the reply once, on a visible review; false when it has one or is not visible. */
+  reply(productId: number, side: ReviewSide, text: string, at: string): Promise<boolean>;
+  /** A person's reputation: completed deals and review sums. */
+  reputation(userId: string): Promise<{
+    deals_sold: number;
+    deals_bought: number;
+    seller_stars: number;
+    seller_reviews: number;
+    buyer_stars: number;
+    buyer_reviews: number;
+  }>;
 }

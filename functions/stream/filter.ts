@@ -17,6 +17,7 @@ export const STREAM_ENTITIES = [
   'university',
   'mailRequest',
   'deal',
+  'review',
 ] as const satisfies readonly Entity[];
 export type StreamEntity = (typeof STREAM_ENTITIES)[number];
 

@@ -17,8 +17,10 @@ import {
   meetingPointListSchema,
   meetingPointsParamsSchema,
   sellerParamsSchema,
+  sellerReviewsQuerySchema,
   sellerSchema,
 } from '../trust';
+import { reviewPageSchema } from '../reviews';
 import { defineArea } from './define';
 
 /** Browsing: universities, listings, search, a product and its seller's contact. */
@@ -101,6 +103,15 @@ export const catalogRoutes = defineArea('catalog', {
     auth: 'public',
     params: sellerParamsSchema,
     response: sellerSchema,
+  },
+  // A seller's reviews as a seller, the next pages (issue 40): public, one Query of gsi1.
+  listSellerReviews: {
+    method: 'GET',
+    path: '/api/sellers/{id}/reviews',
+    auth: 'public',
+    params: sellerParamsSchema,
+    query: sellerReviewsQuerySchema,
+    response: reviewPageSchema,
   },
   // A university's safe meeting points (the contact flow's choice): public, one Query.
   listMeetingPoints: {

@@ -19,6 +19,7 @@ import {
   interestedListSchema,
   purchasesSchema,
 } from '../deals';
+import { replyBodySchema, reviewBodySchema, reviewSideParamsSchema } from '../reviews';
 import { defineArea } from './define';
 
 /** Publishing (photos, moderation) and the seller's own listings. */
@@ -74,6 +75,33 @@ export const publishingRoutes = defineArea('publishing', {
     params: idParamsSchema,
     body: dealAnswerBodySchema,
     response: buyerDealSchema,
+  },
+  /**
+   * A review of the other side of a confirmed deal (issue 40): its buyer or seller only, once,
+   * within 14 days; moderated as questions are. A retry with the same key answers the first answer.
+   */
+  reviewDeal: {
+    method: 'POST',
+    path: '/api/me/deals/{id}/review',
+    auth: 'user',
+    status: 201,
+    idempotent: true,
+    timeoutSeconds: 15,
+    uses: { moderation: true },
+    params: idParamsSchema,
+    body: reviewBodySchema,
+    response: z.object({ product_id: z.number(), side: z.enum(['buyer', 'seller']), visible: z.boolean() }),
+  },
+  /** The reviewed person's one reply to a visible review of them (issue 40). */
+  replyToReview: {
+    method: 'POST',
+    path: '/api/me/deals/{id}/reviews/{side}/reply',
+    auth: 'user',
+    timeoutSeconds: 15,
+    uses: { moderation: true },
+    params: reviewSideParamsSchema,
+    body: replyBodySchema,
+    response: z.object({ reply_text: z.string(), reply_at: z.string() }),
   },
   // Who came for one of the caller's listings (issue 40): its seller only, anyone else "not found".
   listInterested: {

@@ -214,4 +214,66 @@ describe('deals with the student', () => {
     seller.expectNoProblems([/status of 400 .*\/handoff\)/]);
     buyer.expectNoProblems();
   });
+
+  it('both review the sale: hidden until the second, then on the seller page with the reply', async () => {
+    // The seller's page, from the link on one of their listings.
+    await buyer.page.goto(`/product/${PRODUCT.id}`);
+    const sellerPath = await buyer.page.getByRole('link', { name: DEMO_SELLER.name }).getAttribute('href');
+    expect(sellerPath).toMatch(/^\/vendedor\//);
+
+    await buyer.page.goto('/my-purchases');
+    const toReview = buyer.page.getByRole('region', { name: 'Reseñas por escribir' });
+    const form = toReview.getByRole('listitem').filter({ hasText: sold });
+    await form.getByRole('radio', { name: '5 estrellas' }).check();
+    await form
+      .getByLabel('Tu reseña (opcional)')
+      .fill('Llegó puntual a la biblioteca, todo como en la foto.');
+    await expectAccessible(buyer.page, '/my-purchases (Reseñas por escribir)');
+    await form.getByRole('button', { name: 'Publicar reseña' }).click();
+    await buyer.page
+      .getByText('Reseña guardada: se mostrará cuando la otra persona deje la suya o termine el plazo.')
+      .waitFor();
+
+    // Hidden: the seller page shows nothing of it yet.
+    await buyer.page.goto(sellerPath ?? '/');
+    const reviews = buyer.page.getByRole('region', { name: 'Reseñas como vendedor' });
+    await reviews.getByText(/Todavía no tiene reseñas/).waitFor();
+
+    // The seller writes theirs: both appear at once.
+    const page = seller.page;
+    await page.goto('/my-products');
+    await ownRow(page, sold)
+      .getByRole('button', { name: `Calificar al comprador de ${sold}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Calificar al comprador' });
+    await dialog.getByRole('radio', { name: '4 estrellas' }).check();
+    await dialog.getByRole('button', { name: 'Publicar reseña' }).click();
+    await page.getByText('Reseña publicada', { exact: true }).first().waitFor();
+
+    await buyer.page.reload();
+    await reviews.getByText('Llegó puntual a la biblioteca, todo como en la foto.').waitFor();
+    await buyer.page
+      .getByText(/★ 5,0 · 1 reseña · \d+ ventas? completadas?/)
+      .first()
+      .waitFor();
+
+    // The seller replies, once, on their own page.
+    await page.goto(sellerPath ?? '/');
+    await page
+      .getByRole('region', { name: 'Reseñas como vendedor' })
+      .getByRole('button', { name: 'Responder' })
+      .first()
+      .click();
+    await page.getByLabel('Tu respuesta').fill('¡Gracias por tu compra, María!');
+    await page.getByRole('button', { name: 'Publicar respuesta' }).click();
+    await page.getByText('¡Gracias por tu compra, María!').waitFor();
+    await expectAccessible(page, '/vendedor (reseñas)');
+
+    // The student reads the seller's review of them in 'Mis Compras' only.
+    await buyer.page.goto('/my-purchases');
+    const received = buyer.page.getByRole('region', { name: 'Reseñas que recibiste' });
+    await received.getByRole('img', { name: '4 de 5 estrellas' }).waitFor();
+    seller.expectNoProblems([/status of 400 .*\/handoff\)/]);
+    buyer.expectNoProblems();
+  });
 });

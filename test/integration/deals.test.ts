@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
-import { createDealRepository } from '../../functions/adapters/dynamodb/deals';
+import { createReviewRepository } from '../../functions/adapters/dynamodb/reviews';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { resetContext } from '../../functions/app/context';
 import type { LocalServer } from '../../scripts/local/server';
@@ -91,7 +91,10 @@ const sellerDeal = async (id: number) => {
   return own.items.find((p) => p.id === id);
 };
 const errorOf = (body: unknown) => (body as { error: { message: string } }).error.message;
-const completed = (who: Who) => createDealRepository(table).completedDeals(sub[who] ?? '');
+const completed = async (who: Who) => {
+  const r = await createReviewRepository(table).reputation(sub[who] ?? '');
+  return { sold: r.deals_sold, bought: r.deals_bought };
+};
 
 /** A listing of the seller's that the buyer (and the rival) contacted. */
 async function listingWithBuyers(...who: Who[]) {

@@ -339,9 +339,23 @@ describe('every item names its entity', () => {
     expect(
       await ctx.deals.changeStatus(listed, 'reserved', { kind: 'name', deal, replacing: null }),
     ).not.toBeNull();
-    expect(await ctx.deals.settle(deal, { ...deal, state: 'confirmed', confirmed_at: deal.named_at })).toBe(
-      true,
-    );
+    const confirmed = { ...deal, state: 'confirmed' as const, confirmed_at: deal.named_at };
+    expect(await ctx.deals.settle(deal, confirmed)).toBe(true);
+    // The buyer's review of it, counted: the review and the pair's counting record.
+    const review = {
+      product_id: product.id,
+      side: 'buyer' as const,
+      author_id: user,
+      subject_id: listed.owner_id,
+      title: listed.title,
+      stars: 5,
+      text: null,
+      created_at: deal.named_at,
+      counted: true,
+    };
+    expect(
+      await ctx.reviews.write(confirmed, { ...confirmed, buyer_reviewed: true }, review, null, deal.named_at),
+    ).toBe('written');
     // The counts' layout record (decision 051), taken away again below: the table is shared.
     await ctx.counts.markProductMarkersFolded();
     // Act: read every item back as stored.
@@ -378,6 +392,8 @@ describe('every item names its entity', () => {
       keys.interest(product.id, user),
       keys.deal(product.id),
       keys.reputation(user),
+      keys.review(product.id, 'buyer'),
+      keys.reviewPair(user, listed.owner_id),
     ];
     const items = await Promise.all(
       written.map(
@@ -420,6 +436,8 @@ describe('every item names its entity', () => {
       'interest',
       'deal',
       'reputation',
+      'review',
+      'reviewPair',
     ]);
     for (const [i, key] of written.entries()) expect(entityOf(undefined, key)).toBe(found[i]);
     expect(new Set(found).size).toBe(ENTITIES.length - 1); // every entity but the local seed marker

@@ -71,6 +71,14 @@ const seller = (overrides: Partial<Seller> = {}): Seller => ({
   sold_hidden: false,
   listings: [],
   sold_listings: [],
+  reputation: {
+    seller_average: null,
+    seller_reviews: 0,
+    deals_completed: 0,
+    buyer_average: null,
+    buyer_reviews: 0,
+  },
+  reviews: { items: [], next_cursor: null },
   ...overrides,
 });
 

@@ -9,7 +9,6 @@ import {
   interestEntity,
   productEntity,
   productWhile,
-  reputationEntity,
   type StoredDeal,
 } from './entities';
 import { absent, present } from './entity';
@@ -88,11 +87,6 @@ export function createDealRepository(access: TableAccess): DealRepository {
         );
       }
       return settled(await table.transact(ops, { conflictRetries: CONFLICT_RETRIES }));
-    },
-
-    async completedDeals(userId) {
-      const r = await reputationEntity.get(table, { user_id: userId });
-      return { sold: r?.deals_sold ?? 0, bought: r?.deals_bought ?? 0 };
     },
   };
 }

@@ -3,6 +3,7 @@ import { type AdminJob, adminJobSchema, type AuditEntry, auditEntrySchema } from
 import type { ExchangeRate } from '#shared/exchange-rate';
 import { exchangeRateSchema } from '#shared/exchange-rate-schemas';
 import { DEAL_STATES } from '#shared/deals';
+import { REVIEW_REMINDER_DAYS, REVIEW_SIDES } from '#shared/reviews';
 import { questionSchema } from '#shared/questions';
 import { type ProductReport, productReportSchema } from '#shared/reports';
 import { type Product, productSchema, universityRequestSchema, universitySchema } from '#shared/schemas';
@@ -721,16 +722,41 @@ export const dealSchema = /* @__PURE__ */ z.object({
   disputed_at: z.optional(z.string()),
   code: z.string(),
   code_tries: z.number(),
+  /** The reviews' window (confirmed_at + 14 days), and where it stands. */
+  review_until: z.optional(z.string()),
+  buyer_reviewed: z.optional(z.boolean()),
+  seller_reviewed: z.optional(z.boolean()),
+  /** The window-closing reminder went out. */
+  reminded_at: z.optional(z.string()),
+  /** Both reviews written, or the window closed: nothing is due any more. */
+  reviews_done_at: z.optional(z.string()),
 });
 export type StoredDeal = z.infer<typeof dealSchema>;
+
+/** When a deal's review window next needs the sweep (its reminder, then its closing), if ever. */
+export function dealDueAt(d: StoredDeal): string | null {
+  if (d.state !== 'confirmed' || !d.review_until || d.reviews_done_at) return null;
+  if (d.reminded_at) return d.review_until;
+  return new Date(Date.parse(d.review_until) - REVIEW_REMINDER_DAYS * 24 * 60 * 60 * 1000).toISOString();
+}
+
 export const dealEntity = /* @__PURE__ */ defineEntity<StoredDeal, Pick<StoredDeal, 'product_id'>>({
   name: 'deal',
   schema: dealSchema,
   key: (d) => keys.deal(d.product_id),
-  indexes: (d) => ({
-    [INDEXES.gsi1.pk]: keys.dealsOf(d.buyer_id),
-    [INDEXES.gsi1.sk]: `${d.named_at}#${String(d.product_id).padStart(12, '0')}`,
-  }),
+  indexes: (d) => {
+    const due = dealDueAt(d);
+    return {
+      [INDEXES.gsi1.pk]: keys.dealsOf(d.buyer_id),
+      [INDEXES.gsi1.sk]: `${d.named_at}#${String(d.product_id).padStart(12, '0')}`,
+      ...(due
+        ? {
+            [INDEXES.gsi7.pk]: keys.dealsDuePartition,
+            [INDEXES.gsi7.sk]: keys.expiryDueSort(due, d.product_id),
+          }
+        : {}),
+    };
+  },
 });
 
 /** The conditions a deal is written under. */
@@ -748,6 +774,11 @@ export const reputationSchema = /* @__PURE__ */ z.object({
   user_id: z.string(),
   deals_sold: z.optional(z.number()),
   deals_bought: z.optional(z.number()),
+  /** Stars and number of the counted visible reviews of them as a seller, and as a buyer. */
+  seller_stars: z.optional(z.number()),
+  seller_reviews: z.optional(z.number()),
+  buyer_stars: z.optional(z.number()),
+  buyer_reviews: z.optional(z.number()),
 });
 export type StoredReputation = z.infer<typeof reputationSchema>;
 export const reputationEntity = /* @__PURE__ */ defineEntity<
@@ -771,3 +802,82 @@ export function dealCompleted(userId: string, side: 'deals_sold' | 'deals_bought
     { upsert: true },
   );
 }
+
+/** Moves a person's review sums (a review counted or uncounted in their average) and counts. */
+export function reputationMoved(
+  userId: string,
+  as: 'seller' | 'buyer',
+  stars: number,
+  sign: 1 | -1,
+): WriteOp {
+  return reputationEntity.update(
+    { user_id: userId },
+    {
+      expression: 'SET #re = :rentity, user_id = :ruid ADD #rstars :rstars, #rcount :rcount',
+      names: { '#re': ENTITY_ATTRIBUTE, '#rstars': `${as}_stars`, '#rcount': `${as}_reviews` },
+      values: { ':rentity': 'reputation', ':ruid': userId, ':rstars': sign * stars, ':rcount': sign },
+    },
+    { upsert: true },
+  );
+}
+
+/**
+ * A review of one side of a deal: hidden until `visible_at` (both written, or the window closed);
+ * `counted` when it moves the reviewed person's average (one per pair of people per 30 days);
+ * `hidden_at` once an admin hid it after a report.
+ */
+export const reviewSchema = /* @__PURE__ */ z.object({
+  product_id: z.number(),
+  side: z.enum(REVIEW_SIDES),
+  author_id: z.string(),
+  subject_id: z.string(),
+  title: z.string(),
+  stars: z.number(),
+  text: z.nullable(z.string()),
+  created_at: z.string(),
+  counted: z.boolean(),
+  visible_at: z.optional(z.string()),
+  reply_text: z.optional(z.string()),
+  reply_at: z.optional(z.string()),
+  hidden_at: z.optional(z.string()),
+});
+export type StoredReview = z.infer<typeof reviewSchema>;
+export const reviewEntity = /* @__PURE__ */ defineEntity<
+  StoredReview,
+  Pick<StoredReview, 'product_id' | 'side'>
+>({
+  name: 'review',
+  schema: reviewSchema,
+  key: (r) => keys.review(r.product_id, r.side),
+  // Only a seller's reviews are listed (a buyer's rating is an average, never a list), and only
+  // once visible and not hidden.
+  indexes: (r): Record<string, string> =>
+    r.side === 'buyer' && r.visible_at && !r.hidden_at
+      ? {
+          [INDEXES.gsi1.pk]: keys.reviewsOf(r.subject_id),
+          [INDEXES.gsi1.sk]: `${r.visible_at}#${String(r.product_id).padStart(12, '0')}`,
+        }
+      : {},
+  attributes: ({ visible_at, reply_text, reply_at, hidden_at, ...rest }) => ({
+    ...rest,
+    ...(visible_at ? { visible_at } : {}),
+    ...(reply_text ? { reply_text, reply_at } : {}),
+    ...(hidden_at ? { hidden_at } : {}),
+  }),
+});
+
+/** Until when a review of `subject_id` by `author_id` does not count (the pair's last counted + 30 days). */
+export const reviewPairSchema = /* @__PURE__ */ z.object({
+  author_id: z.string(),
+  subject_id: z.string(),
+  counted_until: z.string(),
+});
+export type StoredReviewPair = z.infer<typeof reviewPairSchema>;
+export const reviewPairEntity = /* @__PURE__ */ defineEntity<
+  StoredReviewPair,
+  Pick<StoredReviewPair, 'author_id' | 'subject_id'>
+>({
+  name: 'reviewPair',
+  schema: reviewPairSchema,
+  key: (p) => keys.reviewPair(p.author_id, p.subject_id),
+});

@@ -4,6 +4,7 @@ import { createAreaHandler } from '../../http/router';
 import { lazyContextOf } from '../context';
 import { basicParts } from '../parts/basics';
 import { imageParts } from '../parts/images';
+import { commentModerationParts } from '../parts/comment-moderation';
 import { moderationParts } from '../parts/moderation';
 import { tableParts } from '../parts/table';
 import { unsubscribeTokenParts } from '../parts/unsubscribe-tokens';
@@ -13,7 +14,8 @@ import { callerOptions, callerParts } from '../parts/tokens';
 export const parts = {
   table: tableParts,
   images: imageParts,
-  moderation: moderationParts,
+  // Listings by the listing moderator; reviews and their replies as questions are (issue 40).
+  moderation: { ...moderationParts, ...commentModerationParts },
   // The signing secret of the expiry reminder's links (decision 030).
   unsubscribeTokens: unsubscribeTokenParts,
   callers: callerParts,

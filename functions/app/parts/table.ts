@@ -14,6 +14,7 @@ import { createCountStore } from '../../adapters/dynamodb/counts';
 import { createExchangeRateStore } from '../../adapters/dynamodb/exchange-rates';
 import { createDealRepository } from '../../adapters/dynamodb/deals';
 import { createInterestRepository } from '../../adapters/dynamodb/interests';
+import { createReviewRepository } from '../../adapters/dynamodb/reviews';
 import { createTablePages } from '../../adapters/dynamodb/table-pages';
 import {
   createNotificationSettingsStore,
@@ -62,6 +63,7 @@ export const tableParts = {
   questions: () => createQuestionRepository(table()),
   interests: () => createInterestRepository(table()),
   deals: () => createDealRepository(table()),
+  reviews: () => createReviewRepository(table()),
   counts: () => createCountStore(table()),
   reports: () => createReportRepository(table()),
   notifyWindows: () => createNotifyWindowStore(table()),
@@ -101,4 +103,5 @@ export const tableParts = {
   | 'expiryStore'
   | 'idempotency'
   | 'deals'
+  | 'reviews'
 >;

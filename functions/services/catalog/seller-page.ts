@@ -5,6 +5,7 @@ import { TRUST_MESSAGES } from '#shared/trust-messages';
 import { NotFoundError } from '../../commons/errors';
 import type { UniversityRepository } from '../../ports/repositories';
 import type { StoredMeetingPoint, TrustStore } from '../../ports/trust';
+import { reputationOf, type ReviewDeps, sellerReviews } from '../deals/reviews';
 import { productSummary } from './product-summary';
 
 /**
@@ -12,7 +13,7 @@ import { productSummary } from './product-summary';
  * universities' meeting points (public read, admin writes audited in the same transaction) and the
  * seller's switch for their sold listings.
  */
-export interface TrustDeps {
+export interface TrustDeps extends Pick<ReviewDeps, 'reviews' | 'profiles'> {
   trust: TrustStore;
   universities: UniversityRepository;
 }
@@ -31,9 +32,11 @@ const month = (iso: string | null): string | null =>
  * strips whatever it does not declare.
  */
 export async function getSeller(deps: TrustDeps, id: string): Promise<Seller> {
-  const [profile, products] = await Promise.all([
+  const [profile, products, reputation, reviews] = await Promise.all([
     deps.trust.sellerProfile(id),
     deps.trust.sellerProducts(id),
+    reputationOf(deps, id),
+    sellerReviews(deps, id),
   ]);
   if (!profile) throw new NotFoundError(TRUST_MESSAGES.sellerNotFound);
   const verified = profile.university_email_verified && !!profile.university_id;
@@ -54,7 +57,14 @@ export async function getSeller(deps: TrustDeps, id: string): Promise<Seller> {
     sold_hidden: profile.seller_hide_sold,
     listings: active.slice(0, SELLER_PAGE_LISTINGS).map(productSummary),
     sold_listings: profile.seller_hide_sold ? [] : sold.slice(0, SELLER_PAGE_LISTINGS).map(productSummary),
+    reputation,
+    reviews,
   };
+}
+
+/** GET /api/sellers/{id}/reviews: the next page of a seller's reviews (an unknown seller has none). */
+export async function listSellerReviews(deps: TrustDeps, id: string, cursor?: string) {
+  return sellerReviews(deps, id, cursor);
 }
 
 // ------------------------------------------------------------------ meeting points (public read)

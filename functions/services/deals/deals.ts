@@ -19,8 +19,9 @@ import { OWNER_TRANSITIONS } from '#shared/statuses';
 import type { AuthContext } from '../../commons/auth';
 import { BadRequestError, ConflictError, NotFoundError } from '../../commons/errors';
 import type { ProfileRepository } from '../../ports/accounts';
-import type { Deal, DealChange, DealRepository, InterestRepository } from '../../ports/deals';
+import type { Deal, DealChange, DealRepository, InterestRepository, Review } from '../../ports/deals';
 import type { ProductRepository } from '../../ports/repositories';
+import { mayReview, reviewUntil } from './reviews';
 
 /**
  * Deals (issue 40): a sale, or a reservation, closed with one of the people who came for the
@@ -65,6 +66,9 @@ async function sellerView(
     answer_by: deal.answer_by ?? null,
     confirmed_at: deal.confirmed_at ?? null,
     code_tries_left: Math.max(0, HANDOFF_CODE_TRIES - deal.code_tries),
+    can_review: mayReview(deal, 'seller', deps.now()),
+    review_until: deal.review_until ?? null,
+    reviewed: deal.seller_reviewed === true,
   };
 }
 
@@ -177,7 +181,13 @@ export async function answerDeal(
     if (stage === 'reserved') throw new ConflictError(DEAL_MESSAGES.notSoldYet);
     const at = now.toISOString();
     const next: Deal = received
-      ? { ...deal, state: 'confirmed', confirmed_at: at, confirmed_by: 'buyer' }
+      ? {
+          ...deal,
+          state: 'confirmed',
+          confirmed_at: at,
+          confirmed_by: 'buyer',
+          review_until: reviewUntil(now),
+        }
       : { ...deal, state: 'disputed', disputed_at: at };
     if (await deps.deals.settle(deal, next)) return buyerView(deps, next);
   }
@@ -222,6 +232,7 @@ export async function enterHandoffCode(
       state: 'confirmed',
       confirmed_at: at,
       confirmed_by: 'code',
+      review_until: reviewUntil(now),
     };
     const sell = product.status === 'reserved' ? product : undefined;
     if (await deps.deals.settle(deal, confirmed, { sell })) {
@@ -231,9 +242,17 @@ export async function enterHandoffCode(
   throw new ConflictError(API_MESSAGES.internal);
 }
 
-/** The buyer's view of a deal: the code while it can still confirm it. */
-export async function buyerView(deps: Pick<DealDeps, 'profiles' | 'now'>, deal: Deal): Promise<BuyerDeal> {
+/**
+ * The buyer's view of a deal: the code while it can still confirm it, and the seller's review of
+ * them once visible (`received`: read by the caller for the confirmed deals only).
+ */
+export async function buyerView(
+  deps: Pick<DealDeps, 'profiles' | 'now'>,
+  deal: Deal,
+  received: Review | null = null,
+): Promise<BuyerDeal> {
   const stage = dealStage(deal, deps.now());
+  const shown = received?.visible_at && !received.hidden_at ? received : null;
   return {
     product_id: deal.product_id,
     title: deal.title,
@@ -242,5 +261,11 @@ export async function buyerView(deps: Pick<DealDeps, 'profiles' | 'now'>, deal: 
     answer_by: deal.answer_by ?? null,
     confirmed_at: deal.confirmed_at ?? null,
     code: handoffOpen(stage, HANDOFF_CODE_TRIES - deal.code_tries) ? deal.code : null,
+    can_review: mayReview(deal, 'buyer', deps.now()),
+    review_until: deal.review_until ?? null,
+    reviewed: deal.buyer_reviewed === true,
+    received_review: shown
+      ? { stars: shown.stars, text: shown.text, reply_text: shown.reply_text ?? null }
+      : null,
   };
 }

@@ -11,7 +11,7 @@ import { API_MESSAGES } from '#shared/messages';
 import type { AuthContext } from '../../commons/auth';
 import { NotFoundError } from '../../commons/errors';
 import type { ProfileRepository } from '../../ports/accounts';
-import type { Deal, DealRepository, InterestRepository } from '../../ports/deals';
+import type { Deal, DealRepository, InterestRepository, ReviewRepository } from '../../ports/deals';
 import { buyerView } from './deals';
 import type { ProductRepository } from '../../ports/repositories';
 import { productSummary } from '../catalog/product-summary';
@@ -73,6 +73,7 @@ export async function listPurchases(
   deps: Pick<InterestDeps, 'interests' | 'profiles'> & {
     products: Pick<ProductRepository, 'getMany'>;
     deals: Pick<DealRepository, 'listOfBuyer'>;
+    reviews: Pick<ReviewRepository, 'ofDeal'>;
     now: () => Date;
   },
   auth: AuthContext,
@@ -105,7 +106,10 @@ export async function listPurchases(
   const live = await Promise.all(
     deals
       .filter((d) => d.state !== 'reserved' || stillReserved.has(d.product_id))
-      .map((d) => buyerView(deps, d)),
+      // The seller's review of the buyer, once visible, is theirs to read (and reply to) here.
+      .map(async (d) =>
+        buyerView(deps, d, d.state === 'confirmed' ? (await deps.reviews.ofDeal(d.product_id)).seller : null),
+      ),
   );
   // What waits for the buyer's answer first, then the rest, newest first (a stable sort).
   const waiting = (v: BuyerDeal) => (v.stage === 'to_confirm' ? 0 : 1);

@@ -204,6 +204,44 @@ export function dealToConfirmMail(
   return notificationEnvelope({ ...base, productUrl: base.purchasesUrl }, subject, text, html);
 }
 
+/** To a side of a confirmed deal who has not reviewed the other yet, two days before the window closes. */
+export function reviewWindowClosingMail(
+  base: Omit<NotificationMailBase, 'productUrl'> & { pageUrl: string; otherName: string; until: string },
+): MailMessage {
+  const subject = `Te quedan 2 días para dejar tu reseña de «${subjectTitle(base.productTitle)}»`;
+  const intro =
+    `Tu compra o venta de «${base.productTitle}» con ${base.otherName} está confirmada. ` +
+    `Puedes dejarle una reseña hasta el ${base.until}; después ya no será posible.`;
+  const text = `${greeting(base.recipientName)}\n\n${intro}\n\nDejar mi reseña: ${base.pageUrl}`;
+  const html =
+    `<p>${escapeHtml(greeting(base.recipientName))}</p><p>${escapeHtml(intro)}</p>` +
+    `<p><a href="${escapeHtml(base.pageUrl)}">Dejar mi reseña</a></p>`;
+  return notificationEnvelope({ ...base, productUrl: base.pageUrl }, subject, text, html);
+}
+
+/** To the reviewed person, once a review of them is visible (both wrote, or the window closed). */
+export function reviewReceivedMail(
+  base: Omit<NotificationMailBase, 'productUrl'> & {
+    pageUrl: string;
+    authorName: string;
+    stars: number;
+    text: string | null;
+  },
+): MailMessage {
+  const subject = `${base.authorName} te dejó una reseña`;
+  const stars = `${'★'.repeat(base.stars)}${'☆'.repeat(5 - base.stars)} (${base.stars} de 5)`;
+  const intro = `${base.authorName} dejó una reseña de tu compra o venta de «${base.productTitle}»:`;
+  const outro = 'Puedes publicar una respuesta, una sola vez.';
+  const text = `${greeting(base.recipientName)}\n\n${intro}\n\n${stars}\n${base.text ?? ''}\n\n${outro}\nVer la reseña: ${base.pageUrl}`;
+  const html =
+    `<p>${escapeHtml(greeting(base.recipientName))}</p><p>${escapeHtml(intro)}</p>` +
+    `<blockquote style="margin:12px 0;padding:8px 12px;border-left:3px solid #2563eb;background:#f8fafc">` +
+    `<p style="margin:0 0 4px">${escapeHtml(stars)}</p>` +
+    (base.text ? `<p style="margin:0">${paragraphs(base.text)}</p>` : '') +
+    `</blockquote><p>${escapeHtml(outro)} <a href="${escapeHtml(base.pageUrl)}">Ver la reseña</a></p>`;
+  return notificationEnvelope({ ...base, productUrl: base.pageUrl }, subject, text, html);
+}
+
 /**
  * To a seller whose product was hidden for review by reports (docs/decisions/019). An account
  * notice, not a notification: it is sent whatever the questions switch says, and has no

@@ -1,8 +1,3 @@
-import {
-  type CommentModerationInput,
-  type CommentModerationResult,
-  isModerationFailure,
-} from '#shared/comment-moderation';
 import { API_MESSAGES } from '#shared/messages';
 import {
   type AnswerQuestionBody,
@@ -16,14 +11,13 @@ import {
 import type { Product } from '#shared/schemas';
 import { isListed } from '#shared/table';
 import type { AuthContext } from '../../commons/auth';
-import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../commons/errors';
-import { METRIC } from '../../commons/metric-names';
-import { countMetric } from '../../commons/observability';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../commons/errors';
 import type { ProfileRepository, SendCounter } from '../../ports/accounts';
 import type { Allowance, IdempotencyClaim } from '../../ports/idempotency';
 import type { CommentModerator, QuestionRepository, StoredQuestion } from '../../ports/questions';
 import type { ProductRepository } from '../../ports/repositories';
 import { ensureAllowance, spendAllowance } from '../accounts/codes';
+import { moderateOrRefuse } from '../moderation/comments';
 import { HOUR_MS } from '../../commons/time';
 
 /**
@@ -41,25 +35,6 @@ export interface QuestionDeps {
   sendCounter: SendCounter;
   now: () => Date;
   newId: () => string;
-}
-
-/** The moderator refused the text: 422 with its reason (the web app titles it 'Pregunta rechazada'). */
-export class ContentRejectedError extends AppError {
-  constructor(reason: string, warnings: string[]) {
-    super(
-      422,
-      'content_rejected',
-      reason,
-      warnings.map((message) => ({ path: 'moderation', message })),
-    );
-  }
-}
-
-/** The moderator could not judge (the model failed): nothing is saved; the person may retry. */
-export class ModerationFailedError extends AppError {
-  constructor() {
-    super(503, 'moderation_error', QUESTION_MESSAGES.moderationUnavailable);
-  }
 }
 
 /** Why nobody may ask on a product now; null when it takes questions. */
@@ -116,23 +91,6 @@ export async function listQuestions(
   };
 }
 
-/** Runs the comment moderator; a refusal or a failure ends the request with nothing saved. */
-async function moderate(
-  deps: Pick<QuestionDeps, 'commentModerator'>,
-  input: CommentModerationInput,
-): Promise<CommentModerationResult> {
-  const verdict = await deps.commentModerator.moderateComment(input);
-  if (isModerationFailure(verdict)) throw new ModerationFailedError();
-  if (!verdict.approved) {
-    countMetric(METRIC.moderationRejections);
-    throw new ContentRejectedError(
-      verdict.reason || verdict.warnings[0] || QUESTION_MESSAGES.questionRejected,
-      verdict.warnings,
-    );
-  }
-  return verdict;
-}
-
 /**
  * The asker's display name when they ask: the profile's full name, the token's name, else
  * 'Usuario'. An asker without a profile yet (a Google account that never opened /profile) gets one
@@ -186,7 +144,11 @@ export async function askQuestion(
     windowMs: HOUR_MS,
     message: QUESTION_MESSAGES.tooManyQuestions,
   });
-  await moderate(deps, { text: body.question_text, type: 'question', context: product.title });
+  await moderateOrRefuse(
+    deps.commentModerator,
+    { text: body.question_text, type: 'question', context: product.title },
+    QUESTION_MESSAGES.questionRejected,
+  );
   const now = deps.now();
   const question: StoredQuestion = {
     id: makeQuestionId(now.getTime(), deps.newId().replace(/-/g, '')),
@@ -224,7 +186,11 @@ export async function answerQuestion(
     windowMs: HOUR_MS,
     message: QUESTION_MESSAGES.tooManyAnswers,
   });
-  await moderate(deps, { text: body.answer_text, type: 'answer', context: product.title });
+  await moderateOrRefuse(
+    deps.commentModerator,
+    { text: body.answer_text, type: 'answer', context: product.title },
+    QUESTION_MESSAGES.questionRejected,
+  );
   // One conditional update: of two concurrent answers, exactly one is stored.
   const outcome = await deps.questions.answer(
     productId,

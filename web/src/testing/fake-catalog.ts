@@ -40,6 +40,8 @@ export const seller = (overrides: Partial<Seller> = {}): Seller => ({
   sold_hidden: false,
   listings: [product({ id: 42, title: 'Calculadora Casio fx-991', category: 'electronica' })],
   sold_listings: [],
+  reputation: { seller_average: null, seller_reviews: 0, deals_completed: 0, buyer_average: null, buyer_reviews: 0 },
+  reviews: { items: [], next_cursor: null },
   ...overrides,
 });
 

@@ -1,4 +1,5 @@
 import type { Seller } from '#shared/trust';
+import { buyerReputationText, sellerReputationText } from '@/components/reviews/stars';
 import { sellerCountsText } from '@/lib/page-head/seller';
 import { monthYearLabel } from '@/lib/spanish-dates';
 import './trust.css';
@@ -12,9 +13,12 @@ export function monthLabel(month: string): string {
 
 /**
  * What earns trust in a seller (decision 032): the verified institutional e-mail with its
- * university and month, how long they have been a member, their active and sold listings.
+ * university and month, how long they have been a member, their active and sold listings, and
+ * their reputation from confirmed deals (issue 40): as a seller the average of their reviews, how
+ * many, and their completed sales; as a buyer only an average.
  */
 export function SellerFacts({ seller }: { seller: Seller }) {
+  const buyer = buyerReputationText(seller.reputation);
   return (
     <ul className="seller-facts">
       {seller.verified ? (
@@ -36,6 +40,8 @@ export function SellerFacts({ seller }: { seller: Seller }) {
       )}
       <li>Miembro desde {monthLabel(seller.member_since)}</li>
       <li>{sellerCountsText(seller)}</li>
+      <li className="seller-facts__reputation">{sellerReputationText(seller.reputation)}</li>
+      {buyer && <li className="seller-facts__buyer">{buyer}</li>}
     </ul>
   );
 }

@@ -19,6 +19,14 @@ const seller: Seller = {
   sold_hidden: false,
   listings: [],
   sold_listings: [],
+  reputation: {
+    seller_average: null,
+    seller_reviews: 0,
+    deals_completed: 0,
+    buyer_average: null,
+    buyer_reviews: 0,
+  },
+  reviews: { items: [], next_cursor: null },
 };
 
 const render = (sellerId: string | null) => {
@@ -42,12 +50,38 @@ afterEach(() => {
 });
 
 describe("the product page's seller card", () => {
+  it("shows the seller's reputation where people decide: average, reviews, completed sales; as a buyer an average", async () => {
+    const api = fakeApi(() => ({
+      body: {
+        ...seller,
+        reputation: {
+          seller_average: 4.5,
+          seller_reviews: 12,
+          deals_completed: 20,
+          buyer_average: 5,
+          buyer_reviews: 3,
+        },
+      },
+    }));
+    renderRoutes(
+      withSession(SIGNED_OUT, [
+        { path: '*', element: <SellerCard sellerName="Carlos" universityName="UCAB" sellerId="s1" /> },
+      ]),
+      '/product/13',
+    );
+    expect(await screen.findByText('★ 4,5 · 12 reseñas · 20 ventas completadas')).toBeTruthy();
+    expect(screen.getByText('Como comprador: ★ 5,0 (3 reseñas)')).toBeTruthy();
+    expect(api.requests).toHaveLength(1);
+  });
+
   it('shows what earns trust and links to the seller page', async () => {
     render('s1');
     expect(await screen.findByText('Correo institucional verificado · UCAB')).toBeTruthy();
     expect(screen.getByText('(verificado en septiembre de 2025)')).toBeTruthy();
     expect(screen.getByText('Miembro desde marzo de 2025')).toBeTruthy();
     expect(screen.getByText('3 publicaciones activas · 1 vendida')).toBeTruthy();
+    // Reputation from confirmed deals (issue 40): none yet.
+    expect(screen.getByText('Sin reseñas todavía')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Carlos Méndez' }).getAttribute('href')).toBe('/vendedor/s1');
     expect(screen.getByRole('link', { name: 'Consejos para una compra segura' }).getAttribute('href')).toBe(
       '/compra-segura',

@@ -39,6 +39,9 @@ const pending = (buyer_name: string): SellerDeal => ({
   answer_by: '2026-01-13T12:00:00.000Z',
   confirmed_at: null,
   code_tries_left: 5,
+  can_review: false,
+  review_until: null,
+  reviewed: false,
 });
 
 function dealsApi(start: Own[], interested: Record<number, InterestedPerson[]>, code = '482913') {
@@ -71,6 +74,15 @@ function dealsApi(start: Own[], interested: Record<number, InterestedPerson[]>, 
       );
       return { body: items.find((p) => p.id === Number(mine[1])) };
     }
+    const review = /^\/api\/me\/deals\/(\d+)\/review$/.exec(path);
+    if (review) {
+      items = items.map((i) =>
+        i.id === Number(review[1]) && i.deal
+          ? { ...i, deal: { ...i.deal, can_review: false, reviewed: true } }
+          : i,
+      );
+      return { status: 201, body: { product_id: Number(review[1]), side: 'seller', visible: true } };
+    }
     const handoff = /^\/api\/me\/products\/(\d+)\/handoff$/.exec(path);
     if (handoff) {
       const p = items.find((i) => i.id === Number(handoff[1]));
@@ -95,6 +107,7 @@ function dealsApi(start: Own[], interested: Record<number, InterestedPerson[]>, 
   return {
     patches: () => api.requests.filter((r) => r.method === 'PATCH').map((r) => r.body),
     handoffs: () => api.requests.filter((r) => r.url.pathname.endsWith('/handoff')).map((r) => r.body),
+    reviews: () => api.requests.filter((r) => r.url.pathname.endsWith('/review')).map((r) => r.body),
   };
 }
 
@@ -190,5 +203,28 @@ describe('closing a sale in Mis Productos (issue 40)', () => {
     );
     expect(within(row('Bicicleta')).queryByRole('button', { name: /Confirmar entrega/ })).toBeNull();
     expect(api.handoffs()).toEqual([{ code: '111111' }, { code: '482913' }]);
+  });
+
+  it("offers 'Calificar al comprador' on a confirmed deal and sends the seller's review", async () => {
+    const confirmed: SellerDeal = {
+      ...pending('Carla Compradora'),
+      stage: 'confirmed',
+      can_review: true,
+      review_until: '2026-01-27T12:00:00.000Z',
+    };
+    const api = dealsApi([own(11, 'Escritorio', 'sold', confirmed)], {});
+    renderApp('/my-products', SESSION);
+    await screen.findByText('Escritorio');
+    fireEvent.click(
+      within(row('Escritorio')).getByRole('button', { name: 'Calificar al comprador de Escritorio' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Calificar al comprador' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: '5 estrellas' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Publicar reseña' }));
+    expect(await screen.findByText('Reseña publicada')).toBeTruthy();
+    expect(api.reviews()).toEqual([{ stars: 5, text: null }]);
+    await waitFor(() =>
+      expect(within(row('Escritorio')).queryByRole('button', { name: /Calificar al comprador/ })).toBeNull(),
+    );
   });
 });

@@ -15,10 +15,13 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { useOwnProducts } from '@/lib/api/get-own-products';
 import { useDeleteOwnProduct } from '../api/delete-own-product';
-import { interestedQueryOptions, useEnterHandoffCode } from '../api/deals';
+import { interestedQueryOptions, useEnterHandoffCode, useReviewBuyer } from '../api/deals';
 import { type OwnStatusChange, useSetOwnProductStatus } from '../api/mark-product-sold';
 import { useRenewOwnProduct } from '../api/renew-own-product';
 import { BuyerDialog, HandoffDialog, NOBODY } from './deal-dialogs';
+import { ReviewForm } from '@/components/reviews/review-form';
+import { Dialog } from '@/components/ui/dialog';
+import { REVIEW_MESSAGES } from '#shared/reviews';
 
 type OwnProduct = NonNullable<ReturnType<typeof useOwnProducts>['data']>['items'][number];
 
@@ -91,6 +94,8 @@ export function OwnListings() {
     people: InterestedPerson[];
   } | null>(null);
   const [handing, setHanding] = useState<OwnProduct | null>(null);
+  const [reviewing, setReviewing] = useState<OwnProduct | null>(null);
+  const reviewBuyer = useReviewBuyer();
 
   useEffect(() => {
     if (isError) toast({ title: 'Error al cargar tus productos', variant: 'destructive' });
@@ -227,6 +232,19 @@ export function OwnListings() {
                   Confirmar entrega
                 </button>
               )}
+              {p.deal?.can_review && (
+                <button
+                  type="button"
+                  className={buttonClass('outline', 'sm', 'own-listing__renew')}
+                  aria-label={`Calificar al comprador de ${p.title}`}
+                  onClick={() => {
+                    reviewBuyer.reset();
+                    setReviewing(p);
+                  }}
+                >
+                  Calificar al comprador
+                </button>
+              )}
               {p.held_at && (
                 <span className="own-listing__meta">
                   Oculto mientras un administrador revisa los reportes que recibió.
@@ -344,6 +362,31 @@ export function OwnListings() {
           onCancel={() => setHanding(null)}
           onSubmit={confirmHandoff}
         />
+      )}
+      {reviewing?.deal && (
+        <Dialog
+          open
+          onClose={() => setReviewing(null)}
+          title="Calificar al comprador"
+          description={`«${reviewing.title}». Solo una vez, hasta 14 días después de confirmada la entrega.`}
+        >
+          <ReviewForm
+            about={reviewing.deal.buyer_name}
+            busy={reviewBuyer.isPending}
+            error={reviewBuyer.error?.message ?? null}
+            onSend={({ stars, text }) =>
+              reviewBuyer.mutate(
+                { id: reviewing.id, stars, text },
+                {
+                  onSuccess: (done) => {
+                    setReviewing(null);
+                    toast({ title: done.visible ? REVIEW_MESSAGES.posted : REVIEW_MESSAGES.postedHidden });
+                  },
+                },
+              )
+            }
+          />
+        </Dialog>
       )}
       <ConfirmDialog
         open={confirming !== null}

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type BuyerDeal, DEAL_MESSAGES, type PurchaseEntry } from '#shared/deals';
+import { REVIEW_MESSAGES } from '#shared/reviews';
 import { resetSessionForTests } from '@/lib/session';
 import { product } from '@/testing/fixtures';
 import { fakeApi, renderApp, signedInSession } from '@/testing/render';
@@ -23,6 +24,10 @@ const deal = (product_id: number, title: string, over: Partial<BuyerDeal> = {}):
   answer_by: '2026-12-13T15:00:00.000Z',
   confirmed_at: null,
   code: '482913',
+  can_review: false,
+  review_until: null,
+  reviewed: false,
+  received_review: null,
   ...over,
 });
 
@@ -34,6 +39,23 @@ function purchasesApi(items: PurchaseEntry[] | 'fail', start: BuyerDeal[] = []) 
       return items === 'fail'
         ? { status: 500, body: { error: { code: 'Internal', message: 'Error' } } }
         : { body: { items, deals } };
+    const review = /^\/api\/me\/deals\/(\d+)\/review$/.exec(req.url.pathname);
+    if (review) {
+      deals = deals.map((d) =>
+        d.product_id === Number(review[1]) ? { ...d, can_review: false, reviewed: true } : d,
+      );
+      return { status: 201, body: { product_id: Number(review[1]), side: 'buyer', visible: false } };
+    }
+    const reply = /^\/api\/me\/deals\/(\d+)\/reviews\/seller\/reply$/.exec(req.url.pathname);
+    if (reply) {
+      const text = (req.body as { text: string }).text;
+      deals = deals.map((d) =>
+        d.product_id === Number(reply[1]) && d.received_review
+          ? { ...d, received_review: { ...d.received_review, reply_text: text } }
+          : d,
+      );
+      return { body: { reply_text: text, reply_at: '2026-12-07T10:00:00.000Z' } };
+    }
     const answer = /^\/api\/me\/purchases\/(\d+)\/answer$/.exec(req.url.pathname);
     if (answer && req.method === 'POST') {
       const { received } = req.body as { received: boolean };
@@ -147,5 +169,57 @@ describe("'Mis Compras'", () => {
     expect(await screen.findByText(DEAL_MESSAGES.notReceived)).toBeTruthy();
     const answers = api.requests.filter((r) => r.url.pathname.endsWith('/answer'));
     expect(answers.map((r) => r.body)).toEqual([{ received: false }]);
+  });
+
+  it("asks for a review of a confirmed deal: stars first, then 'Publicar reseña'; says it stays hidden until both wrote", async () => {
+    const api = purchasesApi(
+      [entry(5, 'Calculadora', { state: 'sold_to_you' })],
+      [
+        deal(5, 'Calculadora', {
+          stage: 'confirmed',
+          code: null,
+          can_review: true,
+          review_until: '2026-12-20T15:00:00.000Z',
+        }),
+      ],
+    );
+    renderApp('/my-purchases', signedInSession());
+    const section = within(await screen.findByRole('region', { name: 'Reseñas por escribir' }));
+    expect(section.getByText('Puedes dejarla hasta el 20 de diciembre.')).toBeTruthy();
+    // No stars yet: said, nothing sent.
+    fireEvent.click(section.getByRole('button', { name: 'Publicar reseña' }));
+    expect(section.getByRole('alert').textContent).toBe(REVIEW_MESSAGES.starsRequired);
+    fireEvent.click(section.getByRole('radio', { name: '4 estrellas' }));
+    fireEvent.change(section.getByLabelText('Tu reseña (opcional)'), { target: { value: 'Muy puntual.' } });
+    fireEvent.click(section.getByRole('button', { name: 'Publicar reseña' }));
+    expect(await screen.findByText(REVIEW_MESSAGES.postedHidden)).toBeTruthy();
+    await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Reseñas por escribir' })).toBeNull());
+    const posts = api.requests.filter((r) => r.url.pathname.endsWith('/review'));
+    expect(posts.map((r) => r.body)).toEqual([{ stars: 4, text: 'Muy puntual.' }]);
+  });
+
+  it("shows the seller's review of the person, to them only, and takes their one reply", async () => {
+    const api = purchasesApi(
+      [entry(5, 'Calculadora', { state: 'sold_to_you' })],
+      [
+        deal(5, 'Calculadora', {
+          stage: 'confirmed',
+          code: null,
+          reviewed: true,
+          received_review: { stars: 5, text: 'Compradora puntual', reply_text: null },
+        }),
+      ],
+    );
+    renderApp('/my-purchases', signedInSession());
+    const section = within(await screen.findByRole('region', { name: 'Reseñas que recibiste' }));
+    expect(section.getByRole('img', { name: '5 de 5 estrellas' })).toBeTruthy();
+    expect(section.getByText('Compradora puntual')).toBeTruthy();
+    fireEvent.change(section.getByLabelText('Tu respuesta'), { target: { value: '¡Gracias!' } });
+    fireEvent.click(section.getByRole('button', { name: 'Publicar respuesta' }));
+    expect(await screen.findByText(REVIEW_MESSAGES.replyPosted)).toBeTruthy();
+    expect(await section.findByText('¡Gracias!')).toBeTruthy();
+    expect(api.requests.filter((r) => r.url.pathname.endsWith('/reply')).map((r) => r.body)).toEqual([
+      { text: '¡Gracias!' },
+    ]);
   });
 });

@@ -10,6 +10,10 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import { useAnswerDeal } from '../api/answer-deal';
 import { usePurchases } from '../api/get-purchases';
+import { useReplyToReview, useReviewDeal } from '../api/reviews';
+import { ReplyForm, ReviewForm } from '@/components/reviews/review-form';
+import { Stars } from '@/components/reviews/stars';
+import { REVIEW_MESSAGES } from '#shared/reviews';
 import './my-purchases.css';
 
 /**
@@ -77,6 +81,8 @@ function Purchases() {
     );
   const dealOf = new Map(deals.map((d) => [d.product_id, d]));
   const toConfirm = deals.filter((d) => d.stage === 'to_confirm');
+  const toReview = deals.filter((d) => d.can_review);
+  const received = deals.filter((d) => d.received_review);
   return (
     <>
       <ul className="product-grid purchases">
@@ -106,6 +112,31 @@ function Purchases() {
           <ul className="purchases__deals">
             {toConfirm.map((d) => (
               <DealToConfirm key={d.product_id} deal={d} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {toReview.length > 0 && (
+        <section className="purchases__section" aria-labelledby="purchases-to-review">
+          <h2 id="purchases-to-review" className="section__title">
+            Reseñas por escribir
+          </h2>
+          <ul className="purchases__deals">
+            {toReview.map((d) => (
+              <DealToReview key={d.product_id} deal={d} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {received.length > 0 && (
+        <section className="purchases__section" aria-labelledby="purchases-received">
+          <h2 id="purchases-received" className="section__title">
+            Reseñas que recibiste
+          </h2>
+          <p className="muted">Solo tú las ves: a los demás se les muestra tu promedio como comprador.</p>
+          <ul className="purchases__deals">
+            {received.map((d) => (
+              <ReceivedReview key={d.product_id} deal={d} />
             ))}
           </ul>
         </section>
@@ -174,6 +205,67 @@ function DealToConfirm({ deal }: { deal: BuyerDeal }) {
         confirmLabel="No lo recibí"
         busyLabel="Guardando..."
       />
+    </li>
+  );
+}
+
+/** A confirmed deal the buyer may still review (until the window closes). */
+function DealToReview({ deal }: { deal: BuyerDeal }) {
+  const { toast } = useToast();
+  const review = useReviewDeal();
+  return (
+    <li className="purchases__deal">
+      <p className="purchases__question">«{deal.title}»</p>
+      {deal.review_until && (
+        <p className="muted">Puedes dejarla hasta el {answerFormat.format(new Date(deal.review_until))}.</p>
+      )}
+      <ReviewForm
+        about={deal.seller_name}
+        busy={review.isPending}
+        error={review.error?.message ?? null}
+        onSend={({ stars, text }) =>
+          review.mutate(
+            { productId: deal.product_id, stars, text },
+            {
+              onSuccess: (done) =>
+                toast({ title: done.visible ? REVIEW_MESSAGES.posted : REVIEW_MESSAGES.postedHidden }),
+            },
+          )
+        }
+      />
+    </li>
+  );
+}
+
+/** The seller's review of the buyer, once visible: only the buyer reads it, and may reply once. */
+function ReceivedReview({ deal }: { deal: BuyerDeal }) {
+  const { toast } = useToast();
+  const reply = useReplyToReview();
+  const r = deal.received_review;
+  if (!r) return null;
+  return (
+    <li className="purchases__deal">
+      <p className="purchases__question">
+        {deal.seller_name} · «{deal.title}»
+      </p>
+      <Stars value={r.stars} />
+      {r.text && <p className="review-list__text">{r.text}</p>}
+      {r.reply_text ? (
+        <p className="review-list__reply">
+          <strong>Tu respuesta:</strong> {r.reply_text}
+        </p>
+      ) : (
+        <ReplyForm
+          busy={reply.isPending}
+          error={reply.error?.message ?? null}
+          onSend={(text) =>
+            reply.mutate(
+              { productId: deal.product_id, side: 'seller', text },
+              { onSuccess: () => toast({ title: REVIEW_MESSAGES.replyPosted }) },
+            )
+          }
+        />
+      )}
     </li>
   );
 }

@@ -12,6 +12,7 @@ import { notFoundHead } from '@/lib/page-head/pages';
 import { sellerHead } from '@/lib/page-head/seller';
 import { getSellerQueryOptions, useSeller } from '@/lib/api/get-seller';
 import type { Prefetch } from '@/lib/render-context';
+import { SellerReviews } from '../components/seller-reviews';
 import '../trust.css';
 
 /** The server's render: the seller; 404 for an id the API would refuse or does not know. */
@@ -24,7 +25,8 @@ export const prefetch: Prefetch = async ({ params, queryClient }) => {
 
 /**
  * /vendedor/{id}: who the seller is (issue 14; decision 032) — name, verified institutional e-mail,
- * membership, counts, active listings and (unless they hid them) their sold items. Public.
+ * membership, counts, active listings and (unless they hid them) their sold items, and their
+ * reputation and reviews as a seller (issue 40). Public.
  */
 export function Component() {
   const raw = useParams().id ?? '';
@@ -98,6 +100,8 @@ export function Component() {
           </ul>
         </section>
       )}
+
+      <SellerReviews seller={s} />
 
       <p className="muted seller-page__safety">
         ¿Vas a comprarle? Lee los <Link to={paths.safeBuying.getHref()}>consejos de compra segura</Link>.

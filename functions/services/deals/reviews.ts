@@ -1,0 +1,187 @@
+import { DELETED_ACCOUNT_NAME, dealStage } from '#shared/deals';
+import {
+  averageOf,
+  type PublicReview,
+  REVIEW_MESSAGES,
+  REVIEW_WINDOW_DAYS,
+  type Reputation,
+  REVIEWS_PAGE,
+  type ReviewBody,
+  type ReviewSide,
+} from '#shared/reviews';
+import { API_MESSAGES } from '#shared/messages';
+import type { AuthContext } from '../../commons/auth';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../commons/errors';
+import type { ProfileRepository } from '../../ports/accounts';
+import type { Deal, DealRepository, Review, ReviewRepository } from '../../ports/deals';
+import type { IdempotencyClaim } from '../../ports/idempotency';
+import type { CommentModerator } from '../../ports/questions';
+import { moderateOrRefuse } from '../moderation/comments';
+
+/**
+ * Reviews (issue 40): only from a confirmed deal, once per side, within 14 days of the
+ * confirmation; neither side sees the other's until both wrote (then both appear at once, in the
+ * second's transaction) or the window closes (the sweep, review-windows.ts). One review per pair of
+ * people per 30 days counts in an average; the rest are shown but move nothing.
+ */
+export interface ReviewDeps {
+  deals: Pick<DealRepository, 'get'>;
+  reviews: ReviewRepository;
+  profiles: Pick<ProfileRepository, 'get'>;
+  commentModerator: CommentModerator;
+  now: () => Date;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const ROUNDS = 3;
+
+/** When a deal's review window closes: 14 days after its confirmation. */
+export const reviewUntil = (confirmedAt: Date) =>
+  new Date(confirmedAt.getTime() + REVIEW_WINDOW_DAYS * DAY_MS).toISOString();
+
+/** The caller's side of a deal, or null when they are in neither. */
+export const sideOf = (deal: Deal, userId: string): ReviewSide | null =>
+  deal.buyer_id === userId ? 'buyer' : deal.seller_id === userId ? 'seller' : null;
+
+/** Whether `side` may still review the deal at `now`. */
+export function mayReview(deal: Deal, side: ReviewSide, now: Date): boolean {
+  return (
+    dealStage(deal, now) === 'confirmed' &&
+    !!deal.review_until &&
+    Date.parse(deal.review_until) > now.getTime() &&
+    !deal[`${side}_reviewed`]
+  );
+}
+
+/**
+ * A review of the other side of a confirmed deal: stars and an optional text, moderated as
+ * questions are. The second review makes both visible at once. Answers whether it is visible now.
+ */
+export async function writeReview(
+  deps: ReviewDeps,
+  auth: AuthContext,
+  productId: number,
+  body: ReviewBody,
+  claim?: IdempotencyClaim,
+): Promise<{ product_id: number; side: ReviewSide; visible: boolean }> {
+  let moderated = false;
+  for (let round = 0; round < ROUNDS; round++) {
+    const deal = await deps.deals.get(productId);
+    const side = deal ? sideOf(deal, auth.userId) : null;
+    if (!deal || !side) throw new NotFoundError(REVIEW_MESSAGES.notYours);
+    const now = deps.now();
+    if (dealStage(deal, now) !== 'confirmed') throw new ConflictError(REVIEW_MESSAGES.notConfirmed);
+    if (deal[`${side}_reviewed`]) throw new ConflictError(REVIEW_MESSAGES.alreadyReviewed);
+    if (!mayReview(deal, side, now)) throw new ConflictError(REVIEW_MESSAGES.windowClosed);
+    if (body.text && !moderated) {
+      await moderateOrRefuse(
+        deps.commentModerator,
+        { text: body.text, type: 'review', context: deal.title },
+        REVIEW_MESSAGES.reviewRejected,
+      );
+      moderated = true;
+    }
+    const pair = await deps.reviews.ofDeal(productId);
+    const other = side === 'buyer' ? pair.seller : pair.buyer;
+    const at = now.toISOString();
+    const review: Review = {
+      product_id: productId,
+      side,
+      author_id: auth.userId,
+      subject_id: side === 'buyer' ? deal.seller_id : deal.buyer_id,
+      title: deal.title,
+      stars: body.stars,
+      text: body.text,
+      created_at: at,
+      counted: true,
+    };
+    // Both written: nothing is due any more (no reminder, no closing).
+    const next: Deal = { ...deal, [`${side}_reviewed`]: true, ...(other ? { reviews_done_at: at } : {}) };
+    const answer = { product_id: productId, side, visible: other !== null };
+    const terms = claim ? { record: claim.record(answer), allowances: [], now: now.getTime() } : undefined;
+    let outcome = await deps.reviews.write(deal, next, review, other, at, terms);
+    // The pair counted one in the last 30 days: this one is kept and shown, and moves nothing.
+    if (outcome === 'pairCounted')
+      outcome = await deps.reviews.write(deal, next, { ...review, counted: false }, other, at, terms);
+    if (outcome === 'written') return answer;
+    if (outcome === 'alreadyReviewed') throw new ConflictError(REVIEW_MESSAGES.alreadyReviewed);
+  }
+  throw new ConflictError(API_MESSAGES.internal);
+}
+
+/** The reviewed person's one reply to a visible review of them, moderated as the review was. */
+export async function replyToReview(
+  deps: Pick<ReviewDeps, 'reviews' | 'commentModerator' | 'now'>,
+  auth: AuthContext,
+  productId: number,
+  side: ReviewSide,
+  text: string,
+): Promise<{ reply_text: string; reply_at: string }> {
+  const pair = await deps.reviews.ofDeal(productId);
+  const review = pair[side];
+  if (!review || review.hidden_at) throw new NotFoundError(REVIEW_MESSAGES.reviewNotFound);
+  if (review.subject_id !== auth.userId) {
+    // Its author knows it exists; anyone else must not learn of a review not yet visible.
+    if (review.author_id === auth.userId) throw new ForbiddenError(REVIEW_MESSAGES.replyNotYours);
+    throw new NotFoundError(REVIEW_MESSAGES.reviewNotFound);
+  }
+  if (!review.visible_at) throw new ConflictError(REVIEW_MESSAGES.replyNotVisible);
+  if (review.reply_text) {
+    if (review.reply_text === text) return { reply_text: review.reply_text, reply_at: review.reply_at ?? '' };
+    throw new ConflictError(REVIEW_MESSAGES.alreadyReplied);
+  }
+  await moderateOrRefuse(
+    deps.commentModerator,
+    { text, type: 'reply', context: review.title },
+    REVIEW_MESSAGES.reviewRejected,
+  );
+  const at = deps.now().toISOString();
+  if (!(await deps.reviews.reply(productId, side, text, at)))
+    throw new ConflictError(REVIEW_MESSAGES.alreadyReplied);
+  return { reply_text: text, reply_at: at };
+}
+
+/** A person's reputation as the pages show it. */
+export async function reputationOf(deps: Pick<ReviewDeps, 'reviews'>, userId: string): Promise<Reputation> {
+  const r = await deps.reviews.reputation(userId);
+  return {
+    seller_average: averageOf(r.seller_stars, r.seller_reviews),
+    seller_reviews: r.seller_reviews,
+    deals_completed: r.deals_sold,
+    buyer_average: averageOf(r.buyer_stars, r.buyer_reviews),
+    buyer_reviews: r.buyer_reviews,
+  };
+}
+
+/**
+ * A seller's visible reviews, newest first, a page at a time: each with its author's name as it is
+ * now ('Usuario eliminado' for an account that is gone) and whether their institutional e-mail is
+ * verified, and the seller's reply.
+ */
+export async function sellerReviews(
+  deps: Pick<ReviewDeps, 'reviews' | 'profiles'>,
+  sellerId: string,
+  cursor?: string,
+): Promise<{ items: PublicReview[]; next_cursor: string | null }> {
+  const page = await deps.reviews.listOfSeller(sellerId, { limit: REVIEWS_PAGE, cursor });
+  const authors = new Map<string, Awaited<ReturnType<ProfileRepository['get']>>>();
+  for (const id of new Set(page.items.map((r) => r.author_id))) authors.set(id, await deps.profiles.get(id));
+  return {
+    items: page.items.map((r) => {
+      const author = authors.get(r.author_id);
+      return {
+        product_id: r.product_id,
+        side: r.side,
+        title: r.title,
+        author_name: author?.full_name?.trim() || DELETED_ACCOUNT_NAME,
+        author_verified: author?.university_email_verified === true,
+        stars: r.stars,
+        text: r.text,
+        visible_at: r.visible_at ?? r.created_at,
+        reply_text: r.reply_text ?? null,
+        reply_at: r.reply_at ?? null,
+      };
+    }),
+    next_cursor: page.nextCursor,
+  };
+}

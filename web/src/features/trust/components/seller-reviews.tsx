@@ -1,0 +1,140 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { PublicReview } from '#shared/reviews';
+import type { Seller } from '#shared/trust';
+import { ReplyForm } from '@/components/reviews/review-form';
+import { Stars } from '@/components/reviews/stars';
+import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { ApiError } from '@/lib/api-client';
+import { getSellerQueryOptions } from '@/lib/api/get-seller';
+import { useSignedInUserId } from '@/lib/session';
+import { getSellerReviewsPage, replyToReview } from '../api/seller-reviews';
+
+const dayFormat = new Intl.DateTimeFormat('es-VE', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'America/Caracas',
+});
+
+/**
+ * The seller's reviews as a seller (issue 40), newest first, with their replies: the first page
+ * comes with the seller (rendered on the server), 'Ver más reseñas' asks for the next. The seller
+ * themself may reply once to each.
+ */
+export function SellerReviews({ seller }: { seller: Seller }) {
+  const [more, setMore] = useState<PublicReview[]>([]);
+  const [cursor, setCursor] = useState<string | null>(seller.reviews.next_cursor);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const isSeller = useSignedInUserId() === seller.id;
+  const items = [...seller.reviews.items, ...more];
+
+  const loadMore = async () => {
+    if (!cursor) return;
+    setLoading(true);
+    setFailed(false);
+    try {
+      const page = await getSellerReviewsPage(seller.id, cursor);
+      setMore((m) => [...m, ...page.items]);
+      setCursor(page.next_cursor);
+    } catch {
+      setFailed(true);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <section className="section" aria-labelledby="seller-reviews-title">
+      <h2 id="seller-reviews-title" className="section__title">
+        Reseñas como vendedor
+      </h2>
+      {items.length === 0 ? (
+        <p className="muted">
+          Todavía no tiene reseñas. Solo quien le compró, con la compra confirmada por los dos, puede dejar
+          una.
+        </p>
+      ) : (
+        <ul className="review-list">
+          {items.map((r) => (
+            <ReviewItem
+              key={`${r.product_id}-${r.side}`}
+              review={r}
+              sellerId={seller.id}
+              canReply={isSeller}
+            />
+          ))}
+        </ul>
+      )}
+      {failed && (
+        <p role="alert" className="field__error">
+          No se pudieron cargar más reseñas. Inténtalo de nuevo.
+        </p>
+      )}
+      {cursor && (
+        <Button variant="outline" onClick={loadMore} disabled={loading}>
+          {loading ? 'Cargando...' : 'Ver más reseñas'}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+function ReviewItem({
+  review,
+  sellerId,
+  canReply,
+}: {
+  review: PublicReview;
+  sellerId: string;
+  canReply: boolean;
+}) {
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const [reply, setReply] = useState(review.reply_text);
+  const [replying, setReplying] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const send = async (text: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const done = await replyToReview(review.product_id, review.side, text);
+      setReply(done.reply_text);
+      setReplying(false);
+      toast({ title: 'Respuesta publicada' });
+      void queryClient.invalidateQueries({ queryKey: getSellerQueryOptions(sellerId).queryKey });
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'No se pudo publicar tu respuesta.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <li className="review-list__item">
+      <Stars value={review.stars} />
+      <p className="review-list__meta">
+        {review.author_name}
+        {review.author_verified && ' · ✓ Correo institucional verificado'} ·{' '}
+        {dayFormat.format(new Date(review.visible_at))} · Compró «{review.title}»
+      </p>
+      {review.text && <p className="review-list__text">{review.text}</p>}
+      {reply ? (
+        <p className="review-list__reply">
+          <strong>Respuesta del vendedor:</strong> {reply}
+        </p>
+      ) : (
+        canReply &&
+        (replying ? (
+          <ReplyForm busy={busy} error={error} onSend={(t) => void send(t)} />
+        ) : (
+          <Button variant="outline" size="sm" onClick={() => setReplying(true)}>
+            Responder
+          </Button>
+        ))
+      )}
+    </li>
+  );
+}
