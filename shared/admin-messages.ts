@@ -102,6 +102,8 @@ export const AUDIT_ACTION_LABELS = {
   'product.status': 'Cambio de estado del producto',
   'product.delete': 'Producto eliminado',
   'report.decide': 'Reporte revisado',
+  'review.hide': 'Reseña ocultada',
+  'review.keep': 'Reseña mantenida',
   'user.verification': 'Verificación del correo institucional',
   'user.role': 'Cambio de rol',
   'university.create': 'Universidad creada',

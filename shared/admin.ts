@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { REVIEW_REPORT_STATUSES } from './reviews';
 import {
   ADMIN_MESSAGES,
   ADMIN_NOTES_MAX,
@@ -70,6 +71,7 @@ export const AUDIT_ENTITY_TYPES = [
   'universityRequest',
   'index',
   'exchangeRate',
+  'review',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -201,6 +203,12 @@ export const adminReportsQuerySchema = z.strictObject({
   ...pageQuery,
 });
 export const adminReportPageSchema = pageOf(adminReportSchema);
+
+/** GET /api/admin/review-reports: reports of reviews by status (issue 40), pending first. */
+export const adminReviewReportsQuerySchema = z.strictObject({
+  status: z._default(z.enum(REVIEW_REPORT_STATUSES, { error: 'Estado no válido.' }), 'pending'),
+  ...pageQuery,
+});
 
 export const reportParamsSchema = z.strictObject({ id: productIdSchema, reporterId: userIdSchema });
 

@@ -113,3 +113,72 @@ export type Reputation = z.infer<typeof reputationSchema>;
 /** One decimal, as the pages show it ('4,5'). */
 export const averageOf = (sum: number, count: number): number | null =>
   count > 0 ? Math.round((sum / count) * 10) / 10 : null;
+
+// ---------------------------------------------------------------- reports of reviews
+
+/** A review report's state: waiting for an admin, or decided (the review hidden, or kept). */
+export const REVIEW_REPORT_STATUSES = ['pending', 'hidden', 'kept'] as const;
+export type ReviewReportStatus = (typeof REVIEW_REPORT_STATUSES)[number];
+export const REVIEW_REPORT_COMMENT_MAX = 500;
+
+export const REVIEW_REPORT_MESSAGES = {
+  reported: 'Reseña reportada. Un administrador la revisará.',
+  alreadyReported: 'Ya reportaste esta reseña.',
+  ownReview: 'No puedes reportar tu propia reseña.',
+  commentTooLong: `El comentario puede tener como máximo ${REVIEW_REPORT_COMMENT_MAX} caracteres.`,
+  hidden: 'Reseña ocultada',
+  kept: 'Reseña mantenida',
+  decisionInvalid: 'Indica si ocultas o mantienes la reseña.',
+  nothingPending: 'Esta reseña no tiene reportes pendientes.',
+} as const;
+
+export const reviewReportBodySchema = z.strictObject({
+  comment: z.pipe(
+    z.nullish(
+      z
+        .string({ error: REVIEW_REPORT_MESSAGES.commentTooLong })
+        .check(
+          cleanLines(),
+          z.trim(),
+          z.maxLength(REVIEW_REPORT_COMMENT_MAX, REVIEW_REPORT_MESSAGES.commentTooLong),
+        ),
+    ),
+    z.transform((v: string | null | undefined) => v || null),
+  ),
+});
+
+/** The admin's queue: a reported review, what it says, and who reported it. */
+export const adminReviewReportSchema = z.object({
+  product_id: z.number(),
+  side: z.enum(REVIEW_SIDES),
+  reporter_id: z.string(),
+  reporter_name: z.string(),
+  comment: z.nullable(z.string()),
+  status: z.enum(REVIEW_REPORT_STATUSES),
+  created_at: z.string(),
+  /** The review now: null when it is gone. */
+  review: z.nullable(
+    z.object({
+      title: z.string(),
+      stars: z.number(),
+      text: z.nullable(z.string()),
+      author_name: z.string(),
+      subject_name: z.string(),
+      hidden: z.boolean(),
+    }),
+  ),
+});
+export type AdminReviewReport = z.infer<typeof adminReviewReportSchema>;
+export const adminReviewReportPageSchema = z.object({
+  items: z.array(adminReviewReportSchema),
+  nextCursor: z.nullable(z.string()),
+});
+
+/** PUT /api/admin/reviews/{id}/{side}: hide the review or keep it; every pending report of it is decided. */
+export const reviewDecisionBodySchema = z.strictObject({
+  action: z.enum(['hide', 'keep'], { error: REVIEW_REPORT_MESSAGES.decisionInvalid }),
+  notes: z.pipe(
+    z.nullish(z.string().check(cleanLines(), z.trim(), z.maxLength(500))),
+    z.transform((v: string | null | undefined) => v || null),
+  ),
+});

@@ -15,6 +15,7 @@ import { reminderDueAt } from './listing-expiry';
  * | interest           | PRODUCT#<id>               | INTEREST#<user id> | gsi1: INTERESTS#<user id> / <last_at>#<product id> (what a person came for, newest first; issue 40) |
  * | deal               | PRODUCT#<id>               | DEAL             | gsi1: DEALS#<buyer id> / <named_at>#<product id> (a buyer's deals, newest first; issue 40); gsi7: DEALS_DUE / <next review-window step>#<id> while its window is open |
  * | review             | PRODUCT#<id>               | REVIEW#<author side> | gsi1: REVIEWS#<seller id> / <visible_at>#<product id> (a seller's visible reviews, newest first; sparse: visible, not hidden, written by the buyer) |
+ * | reviewReport       | PRODUCT#<id>               | REVIEWREPORT#<side>#<reporter id> | gsi1: REVIEWREPORTS#<status> / <created_at>#<product id>#<side>#<reporter id> (the admin's queue) |
  * | reviewPair         | REVIEWPAIR#<author>#<subject> | PAIR          | until when a review of `subject` by `author` no longer counts (one counted per 30 days) |
  * | reputation         | PROFILE#<user id>          | REPUTATION       | a person's completed deals as seller and as buyer (moved in the confirmations' transactions; issue 40) |
  * | report             | PRODUCT#<id>               | REPORT#<reporter id> | gsi1: REPORTS#<status> / <created_at>#<id>; gsi2: REPORTER#<reporter id> / <created_at>#<id> |
@@ -88,6 +89,8 @@ import { reminderDueAt } from './listing-expiry';
  * | a buyer's deals, newest first             | Query     | gsi1 DEALS#<buyer id>                               |
  * | a deal's reviews                          | BatchGet / transaction with the deal | PRODUCT#<id> / REVIEW#buyer, REVIEW#seller |
  * | a seller's visible reviews, newest first  | Query, in pages | gsi1 REVIEWS#<seller id>                      |
+ * | a review's reports (one per reporter)     | Query (consistent) / Put if absent | PRODUCT#<id>, sk begins_with REVIEWREPORT#<side># |
+ * | (admin) review reports by status, newest  | Query     | gsi1 REVIEWREPORTS#<status>                         |
  * | (sweep) review windows to remind or close | Query     | gsi7 DEALS_DUE, sk <= now                           |
  * | a user's favorites, newest saved          | Query     | USER#<user id>, sk begins_with FAV#                 |
  * | one favorite                              | Put / Delete | USER#<user id> / FAV#<product id>                |
@@ -197,6 +200,7 @@ export const ENTITIES = [
   'reputation',
   'review',
   'reviewPair',
+  'reviewReport',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 
@@ -245,6 +249,7 @@ const ENTITY_BY_KEY: readonly [RegExp, RegExp, Entity][] = [
   [/^PROFILE#/, /^REPUTATION$/, 'reputation'],
   [/^PRODUCT#/, /^REVIEW#/, 'review'],
   [/^REVIEWPAIR#/, /^PAIR$/, 'reviewPair'],
+  [/^PRODUCT#/, /^REVIEWREPORT#/, 'reviewReport'],
 ];
 
 /**
@@ -371,6 +376,14 @@ export const keys = {
   dealsDuePartition: 'DEALS_DUE',
   /** A deal's review by one side (issue 40), beside the deal. */
   review: (productId: number, side: string) => ({ pk: `PRODUCT#${productId}`, sk: `REVIEW#${side}` }),
+  /** A report of a review (one per reporter), beside the review. */
+  reviewReport: (productId: number, side: string, reporterId: string) => ({
+    pk: `PRODUCT#${productId}`,
+    sk: `REVIEWREPORT#${side}#${reporterId}`,
+  }),
+  reviewReportPrefix: (side: string) => `REVIEWREPORT#${side}#`,
+  /** gsi1 partition of the review reports of one status (the admin's queue). */
+  reviewReportsByStatus: (status: string) => `REVIEWREPORTS#${status}`,
   /** gsi1 partition of a seller's visible reviews. */
   reviewsOf: (sellerId: string) => `REVIEWS#${sellerId}`,
   /** Whether a review of `subject` by `author` counts now (one per 30 days). */

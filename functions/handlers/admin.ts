@@ -1,4 +1,6 @@
 import type { adminRoutes } from '#shared/api/admin';
+import type { ReviewRepository } from '../ports/deals';
+import { decideReview, listReviewReports } from '../services/deals/reviews';
 import type { AreaHandlers } from '../http/router';
 import type { ImageStore } from '../ports/images';
 import type { RoleDirectory } from '../ports/admin';
@@ -37,6 +39,7 @@ import {
 import { decideReport, listReportQueue } from '../services/reports/report-decisions';
 
 export type AdminContext = AdminDeps & {
+  reviews: ReviewRepository;
   images: ImageStore;
   roles: RoleDirectory;
   exchangeRates: ExchangeRateStore;
@@ -56,6 +59,9 @@ export const adminHandlers: AreaHandlers<typeof adminRoutes, AdminContext> = {
     setAnyProductStatus(ctx, auth, params.id, body.status),
   adminDeleteProduct: ({ auth, params }, ctx) => deleteAnyProduct(ctx, auth, params.id),
   adminListReports: ({ auth, query }, ctx) => listReportQueue(ctx, auth, query),
+  adminListReviewReports: ({ auth, query }, ctx) =>
+    listReviewReports(ctx, auth, query.status, { limit: query.limit, cursor: query.cursor }),
+  adminDecideReview: ({ auth, params, body }, ctx) => decideReview(ctx, auth, params.id, params.side, body),
   adminDecideReport: ({ auth, params, body }, ctx) =>
     decideReport(ctx, auth, params.id, params.reporterId, body),
   adminListUsers: ({ auth, query }, ctx) => listUsers(ctx, auth, query),

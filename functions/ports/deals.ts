@@ -1,5 +1,6 @@
 import type { DealState, InterestKind } from '#shared/deals';
-import type { ReviewSide } from '#shared/reviews';
+import type { AuditEntry } from '#shared/admin';
+import type { ReviewReportStatus, ReviewSide } from '#shared/reviews';
 import type { CreateTerms } from './idempotency';
 import type { Product } from '#shared/schemas';
 
@@ -142,6 +143,27 @@ export interface ReviewRepository {
   ): Promise<{ items: Review[]; nextCursor: string | null }>;
   /** Sets the reply once, on a visible review; false when it has one or is not visible. */
   reply(productId: number, side: ReviewSide, text: string, at: string): Promise<boolean>;
+  /** Stores a report of a review; false when this person reported it already. */
+  report(report: ReviewReport): Promise<boolean>;
+  /** The pending reports of one review, read consistently. */
+  pendingReports(productId: number, side: ReviewSide): Promise<ReviewReport[]>;
+  /** Reports of reviews by status, newest first, a page at a time. */
+  listReports(
+    status: ReviewReportStatus,
+    page: { limit: number; cursor?: string },
+  ): Promise<{ items: ReviewReport[]; nextCursor: string | null }>;
+  /**
+   * An admin's decision on a reported review, in one transaction with its audit record: `hide`
+   * hides it as read (it leaves the seller's list and, if it counted and was visible, the average);
+   * every pending report as read is decided. False when the review or a report changed meanwhile.
+   */
+  decide(
+    review: Review,
+    hide: boolean,
+    reports: readonly ReviewReport[],
+    audit: AuditEntry,
+    at: string,
+  ): Promise<boolean>;
   /** A person's reputation: completed deals and review sums. */
   reputation(userId: string): Promise<{
     deals_sold: number;
@@ -151,4 +173,16 @@ export interface ReviewRepository {
     buyer_stars: number;
     buyer_reviews: number;
   }>;
+}
+
+/** A report of a review (issue 40). */
+export interface ReviewReport {
+  product_id: number;
+  side: ReviewSide;
+  reporter_id: string;
+  reporter_name: string;
+  comment: string | null;
+  status: ReviewReportStatus;
+  created_at: string;
+  decided_at?: string;
 }

@@ -1,9 +1,11 @@
+import * as z from 'zod/mini';
 import {
   adminJobSchema,
   adminProductPageSchema,
   adminProductSchema,
   adminProductsQuerySchema,
   adminReportPageSchema,
+  adminReviewReportsQuerySchema,
   adminReportSchema,
   adminReportsQuerySchema,
   adminRequestPageSchema,
@@ -44,6 +46,7 @@ import {
   meetingPointSchema,
   meetingPointsParamsSchema,
 } from '../trust';
+import { adminReviewReportPageSchema, reviewDecisionBodySchema, reviewSideParamsSchema } from '../reviews';
 import { defineArea } from './define';
 
 /**
@@ -110,6 +113,22 @@ export const adminRoutes = defineArea('admin', {
     auth: 'admin',
     query: adminReportsQuerySchema,
     response: adminReportPageSchema,
+  },
+  // Reported reviews (issue 40): hide or keep, audited.
+  adminListReviewReports: {
+    method: 'GET',
+    path: '/api/admin/review-reports',
+    auth: 'admin',
+    query: adminReviewReportsQuerySchema,
+    response: adminReviewReportPageSchema,
+  },
+  adminDecideReview: {
+    method: 'PUT',
+    path: '/api/admin/reviews/{id}/{side}',
+    auth: 'admin',
+    params: reviewSideParamsSchema,
+    body: reviewDecisionBodySchema,
+    response: z.object({ hidden: z.boolean() }),
   },
   adminDecideReport: {
     method: 'PUT',

@@ -1,5 +1,7 @@
+import * as z from 'zod/mini';
 import { reportBodySchema, reportStateSchema } from '../reports';
 import { idParamsSchema } from '../schemas';
+import { reviewReportBodySchema, reviewSideParamsSchema } from '../reviews';
 import { defineArea } from './define';
 
 /**
@@ -18,6 +20,16 @@ export const reportsRoutes = defineArea('reports', {
     params: idParamsSchema,
     body: reportBodySchema,
     response: reportStateSchema,
+  },
+  // 'Reportar reseña' (issue 40): a visible review, once per person; its author is refused (403).
+  reportReview: {
+    method: 'POST',
+    path: '/api/reviews/{id}/{side}/report',
+    auth: 'user',
+    status: 201,
+    params: reviewSideParamsSchema,
+    body: reviewReportBodySchema,
+    response: z.object({ reported: z.literal(true) }),
   },
   // Whether the caller reported the product already: the dialog then says so instead of opening.
   getOwnReport: {

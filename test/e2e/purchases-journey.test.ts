@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/idempotency';
 import { DEMO_SELLER_PRODUCTS } from '../../scripts/demo/questions';
-import { DEMO_SELLER, DEMO_STUDENT } from '../../scripts/local/demo-users';
+import { DEMO_ADMIN, DEMO_SELLER, DEMO_STUDENT } from '../../scripts/local/demo-users';
 import { eventually, mailTo } from '../support/mailbox';
 import {
   DESKTOP,
@@ -275,5 +275,48 @@ describe('deals with the student', () => {
     await received.getByRole('img', { name: '4 de 5 estrellas' }).waitFor();
     seller.expectNoProblems([/status of 400 .*\/handoff\)/]);
     buyer.expectNoProblems();
+  });
+
+  it("the seller reports the student's review ('Reportar reseña'); an admin hides it and the seller page's figures follow", async () => {
+    await buyer.page.goto(`/product/${PRODUCT.id}`);
+    const sellerPath =
+      (await buyer.page.getByRole('link', { name: DEMO_SELLER.name }).getAttribute('href')) ?? '/';
+
+    const page = seller.page;
+    await page.goto(sellerPath);
+    const reviews = page.getByRole('region', { name: 'Reseñas como vendedor' });
+    const item = reviews.getByRole('listitem').filter({ hasText: 'Llegó puntual a la biblioteca' });
+    await item.getByRole('button', { name: 'Reportar reseña' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reportar reseña' });
+    await dialog.getByLabel('Comentario (opcional)').fill('Prueba de reporte');
+    await dialog.getByRole('button', { name: 'Enviar reporte' }).click();
+    await page.getByText('Reseña reportada. Un administrador la revisará.').waitFor();
+
+    const admin = await openSession(browser, baseUrl, { ...DESKTOP, universityId: 'ucab' });
+    try {
+      await admin.page.goto('/admin/reports');
+      const form = admin.page.locator('[data-amplify-authenticator]');
+      await form.getByLabel('Correo electrónico').fill(DEMO_ADMIN.email);
+      await form.getByLabel('Contraseña', { exact: true }).fill(DEMO_ADMIN.password);
+      await form.getByRole('button', { name: 'Iniciar sesión' }).click();
+      const reported = admin.page.getByRole('region', { name: 'Reseñas reportadas' });
+      const card = reported.getByRole('listitem', { name: `Reseña de «${sold}»` });
+      await card.getByText('Reportada por', { exact: false }).first().waitFor();
+      await card.getByRole('button', { name: 'Ocultar reseña' }).click();
+      await admin.page.getByText('Reseña ocultada', { exact: true }).first().waitFor();
+      await reported.getByText('No hay reseñas reportadas pendientes').waitFor();
+      admin.expectNoProblems();
+    } finally {
+      await admin.close();
+    }
+
+    // Out of the seller's list and of their average; the completed sales stay.
+    await page.reload();
+    await reviews.getByText(/Todavía no tiene reseñas/).waitFor();
+    await page
+      .getByText(/^Sin reseñas todavía · \d+ ventas? completadas?$/)
+      .first()
+      .waitFor();
+    seller.expectNoProblems([/status of 400 .*\/handoff\)/]);
   });
 });

@@ -9,7 +9,13 @@ import { sweepReviewWindows } from '../../functions/services/deals/review-window
 import type { LocalServer } from '../../scripts/local/server';
 import { type BuyerDeal, DELETED_ACCOUNT_NAME } from '#shared/deals';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/idempotency';
-import { REVIEW_MESSAGES, type PublicReview, type Reputation } from '#shared/reviews';
+import {
+  type AdminReviewReport,
+  type PublicReview,
+  REVIEW_MESSAGES,
+  REVIEW_REPORT_MESSAGES,
+  type Reputation,
+} from '#shared/reviews';
 import { INDEXES, keys } from '#shared/table';
 import { type AccountParts, startAccountParts, startApiServer } from '../support/accounts';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
@@ -28,14 +34,16 @@ import { startTestStream, type TestStream } from '../support/stream';
  * new to each test (their averages start empty).
  */
 const password = 'Clave12345';
-const people = Array.from({ length: 34 }, (_, i) => ({
+const people = Array.from({ length: 48 }, (_, i) => ({
   email: `resena${i}@correo.com`,
   password,
   name: `Persona ${i}`,
   nationalId: `V7300${String(i).padStart(4, '0')}`,
   universityId: 'ucab',
-  groups: [],
+  // The last one is an admin (the reports of reviews).
+  groups: i === 47 ? ['admin'] : [],
 }));
+const ADMIN = 47;
 
 let table: TableAccess;
 let parts: AccountParts;
@@ -222,13 +230,26 @@ describe('reviews of a confirmed deal', () => {
     expect((await sellerPage(seller)).reputation).toMatchObject({ seller_average: 2, seller_reviews: 1 });
   });
 
-  it('shows both when the two sides write at the same moment', async () => {
+  it('shows both when the two sides write at the same moment, every time (neither mark is lost)', async () => {
     const [seller, buyer] = fresh() as [number, number];
-    const id = await confirmedDeal(seller, buyer);
-    const results = await Promise.all([review(buyer, id, { stars: 5 }), review(seller, id, { stars: 3 })]);
-    expect(results.map((r) => r.status)).toEqual([201, 201]);
-    expect(results.map((r) => (r.body as { visible: boolean }).visible).sort()).toEqual([false, true]);
-    expect((await sellerPage(seller)).reputation).toMatchObject({ seller_average: 5, seller_reviews: 1 });
+    for (let round = 0; round < 4; round++) {
+      const id = await confirmedDeal(seller, buyer);
+      const results = await Promise.all([review(buyer, id, { stars: 5 }), review(seller, id, { stars: 3 })]);
+      expect(results.map((r) => r.status)).toEqual([201, 201]);
+      // One of the two was second: it made both visible.
+      expect(results.map((r) => (r.body as { visible: boolean }).visible).sort()).toEqual([false, true]);
+      expect(await buyerDeal(buyer, id)).toMatchObject({
+        reviewed: true,
+        received_review: { stars: 3, text: null, reply_text: null },
+      });
+    }
+    // The first deal's pair counted; the three others are shown and move nothing (30 days).
+    expect((await sellerPage(seller)).reputation).toMatchObject({
+      seller_average: 5,
+      seller_reviews: 1,
+      deals_completed: 4,
+    });
+    expect((await sellerPage(seller)).reviews.items).toHaveLength(4);
     expect((await sellerPage(buyer)).reputation).toMatchObject({ buyer_average: 3, buyer_reviews: 1 });
   });
 
@@ -363,5 +384,87 @@ describe('replies and authors', () => {
     const all = [...first.reviews.items, ...rest.body.items].map((r: PublicReview) => r.visible_at);
     expect(all).toEqual([...all].sort().reverse());
     expect((await api(null, 'GET', `/api/sellers/${sub[seller]}/reviews?cursor=basura`)).status).toBe(400);
+  });
+});
+
+describe("'Reportar reseña' and the admin's decision", () => {
+  const reportPath = (id: number, side = 'buyer') => `/api/reviews/${id}/${side}/report`;
+
+  it('takes one report per person of a visible review; refuses its author, a hidden-yet review, and bad input', async () => {
+    const [seller, buyer, stranger, other] = fresh(4) as [number, number, number, number];
+    const id = await confirmedDeal(seller, buyer);
+    await review(buyer, id, { stars: 1, text: 'Pésimo trato.' });
+    // Not visible yet: there is nothing to report for anyone else.
+    expect((await api(stranger, 'POST', reportPath(id), {})).status).toBe(404);
+    await review(seller, id, { stars: 5 });
+    expect((await api(null, 'POST', reportPath(id), {})).status).toBe(401);
+    const own = await api(buyer, 'POST', reportPath(id), {});
+    expect(own.status).toBe(403);
+    expect(errorOf(own.body)).toBe(REVIEW_REPORT_MESSAGES.ownReview);
+    const long = await api(stranger, 'POST', reportPath(id), { comment: 'x'.repeat(501) });
+    expect(long.status).toBe(400);
+    expect((await api(stranger, 'POST', reportPath(id, 'nadie'), {})).status).toBe(404);
+    expect((await api(seller, 'POST', reportPath(id), { comment: 'Miente: llegó puntual.' })).status).toBe(
+      201,
+    );
+    expect((await api(stranger, 'POST', reportPath(id), {})).status).toBe(201);
+    const again = await api(stranger, 'POST', reportPath(id), {});
+    expect(again.status).toBe(409);
+    expect(errorOf(again.body)).toBe(REVIEW_REPORT_MESSAGES.alreadyReported);
+    // The queue is the admin's only.
+    expect((await api(other, 'GET', '/api/admin/review-reports')).status).toBe(403);
+    expect((await api(other, 'PUT', `/api/admin/reviews/${id}/buyer`, { action: 'hide' })).status).toBe(403);
+    const queue = await api(ADMIN, 'GET', '/api/admin/review-reports?status=pending&limit=60');
+    expect(queue.status, JSON.stringify(queue.body)).toBe(200);
+    const mine = (queue.body as { items: AdminReviewReport[] }).items.filter((r) => r.product_id === id);
+    expect(mine).toHaveLength(2);
+    expect(mine[0]?.review).toMatchObject({ stars: 1, text: 'Pésimo trato.', hidden: false });
+  });
+
+  it('hides a reported review: it leaves the seller page and the average, audited; a second decision is refused', async () => {
+    const [seller, buyer, reporter] = fresh(3) as [number, number, number];
+    const id = await confirmedDeal(seller, buyer);
+    await review(buyer, id, { stars: 1, text: 'Pésimo trato.' });
+    await review(seller, id, { stars: 5 });
+    expect((await sellerPage(seller)).reputation).toMatchObject({ seller_average: 1, seller_reviews: 1 });
+    await api(reporter, 'POST', reportPath(id), { comment: 'Insulta sin razón' });
+    expect((await api(ADMIN, 'PUT', `/api/admin/reviews/${id}/buyer`, { action: 'borrar' })).status).toBe(
+      400,
+    );
+    const hidden = await api(ADMIN, 'PUT', `/api/admin/reviews/${id}/buyer`, {
+      action: 'hide',
+      notes: 'Sin fundamento',
+    });
+    expect(hidden.status).toBe(200);
+    expect(hidden.body).toEqual({ hidden: true });
+    const page = await sellerPage(seller);
+    expect(page.reviews.items).toEqual([]);
+    expect(page.reputation).toMatchObject({ seller_average: null, seller_reviews: 0, deals_completed: 1 });
+    const again = await api(ADMIN, 'PUT', `/api/admin/reviews/${id}/buyer`, { action: 'hide' });
+    expect(again.status).toBe(409);
+    expect(errorOf(again.body)).toBe(REVIEW_REPORT_MESSAGES.nothingPending);
+    // Nobody can report it any more; the audit log has the decision.
+    expect((await api(reporter, 'POST', reportPath(id), {})).status).toBe(404);
+    const audit = await api(ADMIN, 'GET', '/api/admin/audit?limit=50');
+    expect(JSON.stringify(audit.body)).toContain(`${id}:buyer`);
+    expect(JSON.stringify(audit.body)).toContain('review.hide');
+  });
+
+  it('keeps a reported review: its reports are decided and it stays, counted', async () => {
+    const [seller, buyer, reporter] = fresh(3) as [number, number, number];
+    const id = await confirmedDeal(seller, buyer);
+    await review(buyer, id, { stars: 3, text: 'Correcto.' });
+    await review(seller, id, { stars: 4 });
+    await api(reporter, 'POST', reportPath(id), {});
+    expect((await api(ADMIN, 'PUT', `/api/admin/reviews/${id}/buyer`, { action: 'keep' })).body).toEqual({
+      hidden: false,
+    });
+    expect((await sellerPage(seller)).reputation).toMatchObject({ seller_average: 3, seller_reviews: 1 });
+    const pending = await api(ADMIN, 'GET', '/api/admin/review-reports?status=pending&limit=60');
+    expect((pending.body as { items: AdminReviewReport[] }).items.some((r) => r.product_id === id)).toBe(
+      false,
+    );
+    const kept = await api(ADMIN, 'GET', '/api/admin/review-reports?status=kept&limit=60');
+    expect((kept.body as { items: AdminReviewReport[] }).items.some((r) => r.product_id === id)).toBe(true);
   });
 });

@@ -71,7 +71,9 @@ export function createDealRepository(access: TableAccess): DealRepository {
     },
 
     async settle(current, next, opts) {
-      const ops: WriteOp[] = [dealEntity.put(stored(next), { condition: dealWhile.asRead(current) })];
+      const ops: WriteOp[] = [
+        dealEntity.put(stored(next), { condition: dealWhile.withReviewsAsRead(current) }),
+      ];
       if (opts?.sell) {
         ops.push(
           productEntity.put(

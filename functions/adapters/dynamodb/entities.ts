@@ -3,7 +3,7 @@ import { type AdminJob, adminJobSchema, type AuditEntry, auditEntrySchema } from
 import type { ExchangeRate } from '#shared/exchange-rate';
 import { exchangeRateSchema } from '#shared/exchange-rate-schemas';
 import { DEAL_STATES } from '#shared/deals';
-import { REVIEW_REMINDER_DAYS, REVIEW_SIDES } from '#shared/reviews';
+import { REVIEW_REMINDER_DAYS, REVIEW_REPORT_STATUSES, REVIEW_SIDES } from '#shared/reviews';
 import { questionSchema } from '#shared/questions';
 import { type ProductReport, productReportSchema } from '#shared/reports';
 import { type Product, productSchema, universityRequestSchema, universitySchema } from '#shared/schemas';
@@ -18,7 +18,7 @@ import {
 } from '#shared/table';
 import { fold } from '#shared/text';
 import type { StoredQuestion } from '../../ports/questions';
-import { defineEntity } from './entity';
+import { both, defineEntity } from './entity';
 import type { Expr, WriteOp } from './table';
 // The accounts, notifications, trust and alerts block's own imports (kept apart: fewer merge conflicts).
 import { adminUserSchema } from '#shared/admin';
@@ -759,6 +759,16 @@ export const dealEntity = /* @__PURE__ */ defineEntity<StoredDeal, Pick<StoredDe
   },
 });
 
+/** An optional attribute as read: the same value, or still absent. */
+const sameOptional = (name: string, placeholder: string, value: unknown): Expr =>
+  value === undefined
+    ? { expression: `attribute_not_exists(#${placeholder})`, names: { [`#${placeholder}`]: name } }
+    : {
+        expression: `#${placeholder} = :${placeholder}`,
+        names: { [`#${placeholder}`]: name },
+        values: { [`:${placeholder}`]: value },
+      };
+
 /** The conditions a deal is written under. */
 export const dealWhile = {
   /** Still as it was read: the same buyer, state and wrong tries (a concurrent change wins). */
@@ -767,6 +777,18 @@ export const dealWhile = {
     names: { '#dstate': 'state' },
     values: { ':dbuyer': d.buyer_id, ':dstate': d.state, ':dtries': d.code_tries },
   }),
+  /**
+   * As read, its review window included: both sides' marks, the reminder and the close. Every
+   * write of a whole confirmed deal needs it, or two reviews written at once would each put the
+   * deal back without the other's mark.
+   */
+  withReviewsAsRead: (d: StoredDeal): Expr =>
+    [
+      sameOptional('buyer_reviewed', 'dbr', d.buyer_reviewed),
+      sameOptional('seller_reviewed', 'dsr', d.seller_reviewed),
+      sameOptional('reminded_at', 'drem', d.reminded_at),
+      sameOptional('reviews_done_at', 'ddone', d.reviews_done_at),
+    ].reduce((all, e) => both(all, e) as Expr, dealWhile.asRead(d)),
 };
 
 /** A person's completed deals (confirmed), as seller and as buyer. */
@@ -880,4 +902,29 @@ export const reviewPairEntity = /* @__PURE__ */ defineEntity<
   name: 'reviewPair',
   schema: reviewPairSchema,
   key: (p) => keys.reviewPair(p.author_id, p.subject_id),
+});
+
+/** A report of a review by one person (issue 40), decided with every other report of that review. */
+export const reviewReportSchema = /* @__PURE__ */ z.object({
+  product_id: z.number(),
+  side: z.enum(REVIEW_SIDES),
+  reporter_id: z.string(),
+  reporter_name: z.string(),
+  comment: z.nullable(z.string()),
+  status: z.enum(REVIEW_REPORT_STATUSES),
+  created_at: z.string(),
+  decided_at: z.optional(z.string()),
+});
+export type StoredReviewReport = z.infer<typeof reviewReportSchema>;
+export const reviewReportEntity = /* @__PURE__ */ defineEntity<
+  StoredReviewReport,
+  Pick<StoredReviewReport, 'product_id' | 'side' | 'reporter_id'>
+>({
+  name: 'reviewReport',
+  schema: reviewReportSchema,
+  key: (r) => keys.reviewReport(r.product_id, r.side, r.reporter_id),
+  indexes: (r) => ({
+    [INDEXES.gsi1.pk]: keys.reviewReportsByStatus(r.status),
+    [INDEXES.gsi1.sk]: `${r.created_at}#${String(r.product_id).padStart(12, '0')}#${r.side}#${r.reporter_id}`,
+  }),
 });

@@ -7,12 +7,14 @@ import {
   dealWhile,
   reputationEntity,
   reputationMoved,
+  auditEntity,
   reviewEntity,
   reviewPairEntity,
+  reviewReportEntity,
 } from './entities';
 import { both, present } from './entity';
 import { transactCreate } from './idempotency';
-import { type Expr, tableOf, type WriteOp } from './table';
+import { type Expr, settled, tableOf, type WriteOp } from './table';
 
 const CONFLICT_RETRIES = 2;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -45,7 +47,9 @@ export function createReviewRepository(access: TableAccess): ReviewRepository {
       const written: Review = other ? { ...review, visible_at: now } : review;
       const ops: WriteOp[] = [
         reviewEntity.create(written),
-        dealEntity.put(next, { condition: both(dealWhile.asRead(deal), notReviewedBy(review.side)) }),
+        dealEntity.put(next, {
+          condition: both(dealWhile.withReviewsAsRead(deal), notReviewedBy(review.side)),
+        }),
       ];
       if (other) {
         // The second review: both appear at once, and both move the averages they count in.
@@ -89,7 +93,7 @@ export function createReviewRepository(access: TableAccess): ReviewRepository {
     },
 
     async closeWindow(deal, next, lone) {
-      const ops: WriteOp[] = [dealEntity.put(next, { condition: dealWhile.asRead(deal) })];
+      const ops: WriteOp[] = [dealEntity.put(next, { condition: dealWhile.withReviewsAsRead(deal) })];
       if (lone && next.reviews_done_at) {
         ops.push(
           reviewEntity.put(
@@ -106,7 +110,7 @@ export function createReviewRepository(access: TableAccess): ReviewRepository {
     },
 
     async markReminded(deal, next) {
-      return table.write(dealEntity.put(next, { condition: dealWhile.asRead(deal) }));
+      return table.write(dealEntity.put(next, { condition: dealWhile.withReviewsAsRead(deal) }));
     },
 
     async listOfSeller(sellerId, page) {
@@ -125,6 +129,58 @@ export function createReviewRepository(access: TableAccess): ReviewRepository {
           { condition: { expression: 'attribute_exists(visible_at) AND attribute_not_exists(reply_text)' } },
         ),
       );
+    },
+
+    async report(report) {
+      return table.write(reviewReportEntity.create(report));
+    },
+
+    async pendingReports(productId, side) {
+      const all = await reviewReportEntity.queryAll(table, {
+        pk: keys.productPartition(productId),
+        sk: { beginsWith: keys.reviewReportPrefix(side) },
+        consistent: true,
+      });
+      return all.filter((r) => r.status === 'pending');
+    },
+
+    async listReports(status, page) {
+      return reviewReportEntity.queryPage(
+        table,
+        { index: INDEXES.gsi1, pk: keys.reviewReportsByStatus(status), newestFirst: true },
+        page,
+      );
+    },
+
+    async decide(review, hide, reports, audit, at) {
+      const ops: WriteOp[] = reports.map((r) =>
+        reviewReportEntity.put(
+          { ...r, status: hide ? 'hidden' : 'kept', decided_at: at },
+          {
+            condition: {
+              expression: '#rrstatus = :rrpending',
+              names: { '#rrstatus': 'status' },
+              values: { ':rrpending': 'pending' },
+            },
+          },
+        ),
+      );
+      if (hide) {
+        ops.push(
+          reviewEntity.put(
+            { ...review, hidden_at: at },
+            {
+              condition: both(present, { expression: 'attribute_not_exists(hidden_at)' }),
+            },
+          ),
+          // A hidden review leaves the average it was in (only a visible, counted one was).
+          ...(review.visible_at && review.counted
+            ? [reputationMoved(review.subject_id, subjectAs(review), review.stars, -1)]
+            : []),
+        );
+      }
+      ops.push(auditEntity.create(audit));
+      return settled(await table.transact(ops, { conflictRetries: CONFLICT_RETRIES }));
     },
 
     async reputation(userId) {

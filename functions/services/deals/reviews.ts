@@ -1,5 +1,6 @@
 import { DELETED_ACCOUNT_NAME, dealStage } from '#shared/deals';
 import {
+  type AdminReviewReport,
   averageOf,
   type PublicReview,
   REVIEW_MESSAGES,
@@ -7,6 +8,8 @@ import {
   type Reputation,
   REVIEWS_PAGE,
   type ReviewBody,
+  REVIEW_REPORT_MESSAGES,
+  type ReviewReportStatus,
   type ReviewSide,
 } from '#shared/reviews';
 import { API_MESSAGES } from '#shared/messages';
@@ -16,6 +19,7 @@ import type { ProfileRepository } from '../../ports/accounts';
 import type { Deal, DealRepository, Review, ReviewRepository } from '../../ports/deals';
 import type { IdempotencyClaim } from '../../ports/idempotency';
 import type { CommentModerator } from '../../ports/questions';
+import { auditOf, requireAdmin } from '../admin/audit';
 import { moderateOrRefuse } from '../moderation/comments';
 
 /**
@@ -184,4 +188,111 @@ export async function sellerReviews(
     }),
     next_cursor: page.nextCursor,
   };
+}
+
+// ---------------------------------------------------------------- reports of reviews
+
+/**
+ * 'Reportar reseña': any signed-in person but its author may report a visible review, once. The
+ * admin decides it from the reports screen (decideReview).
+ */
+export async function reportReview(
+  deps: Pick<ReviewDeps, 'reviews' | 'profiles' | 'now'>,
+  auth: AuthContext,
+  productId: number,
+  side: ReviewSide,
+  body: { comment: string | null },
+): Promise<{ reported: true }> {
+  const review = (await deps.reviews.ofDeal(productId))[side];
+  // A review nobody can see yet (or hidden) is not there for anyone but its two people.
+  if (!review?.visible_at || review.hidden_at) throw new NotFoundError(REVIEW_MESSAGES.reviewNotFound);
+  if (review.author_id === auth.userId) throw new ForbiddenError(REVIEW_REPORT_MESSAGES.ownReview);
+  const reporter = await deps.profiles.get(auth.userId);
+  const stored = await deps.reviews.report({
+    product_id: productId,
+    side,
+    reporter_id: auth.userId,
+    reporter_name: reporter?.full_name?.trim() || auth.name?.trim() || 'Usuario',
+    comment: body.comment,
+    status: 'pending',
+    created_at: deps.now().toISOString(),
+  });
+  if (!stored) throw new ConflictError(REVIEW_REPORT_MESSAGES.alreadyReported);
+  return { reported: true };
+}
+
+/** The admin's queue of review reports by status, each with the review as it is now. */
+export async function listReviewReports(
+  deps: Pick<ReviewDeps, 'reviews' | 'profiles'>,
+  auth: AuthContext | null,
+  status: ReviewReportStatus,
+  page: { limit: number; cursor?: string },
+): Promise<{ items: AdminReviewReport[]; nextCursor: string | null }> {
+  requireAdmin(auth);
+  const { items, nextCursor } = await deps.reviews.listReports(status, page);
+  const reviews = new Map<number, Awaited<ReturnType<ReviewRepository['ofDeal']>>>();
+  for (const id of new Set(items.map((r) => r.product_id))) reviews.set(id, await deps.reviews.ofDeal(id));
+  const names = new Map<string, string>();
+  const nameOf = async (id: string) => {
+    if (!names.has(id))
+      names.set(id, (await deps.profiles.get(id))?.full_name?.trim() || DELETED_ACCOUNT_NAME);
+    return names.get(id) as string;
+  };
+  const out: AdminReviewReport[] = [];
+  for (const r of items) {
+    const review = reviews.get(r.product_id)?.[r.side] ?? null;
+    out.push({
+      product_id: r.product_id,
+      side: r.side,
+      reporter_id: r.reporter_id,
+      reporter_name: r.reporter_name,
+      comment: r.comment,
+      status: r.status,
+      created_at: r.created_at,
+      review: review
+        ? {
+            title: review.title,
+            stars: review.stars,
+            text: review.text,
+            author_name: await nameOf(review.author_id),
+            subject_name: await nameOf(review.subject_id),
+            hidden: !!review.hidden_at,
+          }
+        : null,
+    });
+  }
+  return { items: out, nextCursor };
+}
+
+/**
+ * An admin hides a reported review (it leaves the seller's list and the average it counted in) or
+ * keeps it; every pending report of it is decided, with the audit record, in one transaction.
+ */
+export async function decideReview(
+  deps: Pick<ReviewDeps, 'reviews' | 'now'> & { newId: () => string },
+  auth: AuthContext | null,
+  productId: number,
+  side: ReviewSide,
+  body: { action: 'hide' | 'keep'; notes: string | null },
+): Promise<{ hidden: boolean }> {
+  const admin = requireAdmin(auth);
+  for (let round = 0; round < ROUNDS; round++) {
+    const review = (await deps.reviews.ofDeal(productId))[side];
+    if (!review) throw new NotFoundError(REVIEW_MESSAGES.reviewNotFound);
+    const pending = await deps.reviews.pendingReports(productId, side);
+    if (pending.length === 0) throw new ConflictError(REVIEW_REPORT_MESSAGES.nothingPending);
+    const hide = body.action === 'hide' && !review.hidden_at;
+    const audit = auditOf(deps, admin, {
+      action: body.action === 'hide' ? 'review.hide' : 'review.keep',
+      entityType: 'review',
+      entityId: `${productId}:${side}`,
+      before: { hidden: !!review.hidden_at, reports: pending.length },
+      after: { hidden: hide || !!review.hidden_at },
+      notes: body.notes,
+    });
+    if (await deps.reviews.decide(review, hide, pending, audit, deps.now().toISOString())) {
+      return { hidden: hide || !!review.hidden_at };
+    }
+  }
+  throw new ConflictError(API_MESSAGES.internal);
 }

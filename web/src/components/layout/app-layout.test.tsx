@@ -20,7 +20,8 @@ describe('the app layout', () => {
     expect(scrollTo).not.toHaveBeenCalled();
     await act(() => router.navigate('/privacy-policy'));
     await screen.findByRole('heading', { name: 'Política de Privacidad', level: 1 });
-    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    // The layout scrolls in an effect after the new screen's paint.
+    await vi.waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
     // A query of the same screen keeps the place.
     scrollTo.mockClear();
     await act(() => router.navigate('/privacy-policy?x=1'));

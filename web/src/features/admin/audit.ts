@@ -12,6 +12,7 @@ const ENTITY_LABELS: Record<AuditEntry['entity_type'], string> = {
   universityRequest: 'Solicitud',
   index: 'Índice de búsqueda',
   exchangeRate: 'Tasa BCV',
+  review: 'Reseña',
 };
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);

@@ -14,7 +14,11 @@ export const createAlertMutationOptions = (queryClient: QueryClient, userId: str
     onSettled: () => queryClient.invalidateQueries({ queryKey: getAlertsQueryOptions(userId).queryKey }),
   });
 
-export function useCreateAlert() {
+/**
+ * `said`: what to tell the person once it is saved or refused. Given here (not to `mutate`), so it
+ * is said even if the button re-mounted meanwhile (a `mutate` call's own callbacks are dropped then).
+ */
+export function useCreateAlert(said?: { onSuccess?: () => void; onError?: (err: Error) => void }) {
   const queryClient = useQueryClient();
-  return useMutation(createAlertMutationOptions(queryClient, useSignedInUserId()));
+  return useMutation({ ...createAlertMutationOptions(queryClient, useSignedInUserId()), ...said });
 }

@@ -10,6 +10,7 @@ import { useDecideReport } from '../api/decide-report';
 import { useAdminReports } from '../api/get-admin-reports';
 import { DecisionDialog } from '../components/decision-dialog';
 import { REPORT_STATUS_LABELS, ReportCard } from '../components/report-card';
+import { ReviewReports } from '../components/review-reports';
 import { messageOf } from '../errors';
 
 const TITLE = 'Reportes';
@@ -117,6 +118,7 @@ export default function Reports() {
         isFetchingNextPage={list.isFetchingNextPage}
         fetchNextPage={list.fetchNextPage}
       />
+      <ReviewReports />
       <DecisionDialog
         open={pending !== null}
         title={pending ? DIALOG[pending.kind].title : ''}

@@ -15,8 +15,17 @@ import { alertSearchOf } from './alert-search';
  */
 export function CreateAlertButton({ search }: { search: CreateAlertBody }) {
   const session = useSession();
-  const create = useCreateAlert();
   const { toast } = useToast();
+  const create = useCreateAlert({
+    onSuccess: () =>
+      toast({ title: 'Alerta creada', description: 'Te avisaremos por correo cuando publiquen algo así.' }),
+    onError: (err) =>
+      toast({
+        title: 'No se pudo crear la alerta',
+        description: err instanceof ApiError ? err.message : 'Inténtalo de nuevo.',
+        variant: 'destructive',
+      }),
+  });
   const signedIn = session.status === 'signed-in';
 
   const onClick = () => {
@@ -28,16 +37,7 @@ export function CreateAlertButton({ search }: { search: CreateAlertBody }) {
       return;
     }
     if (create.isPending) return;
-    create.mutate(search, {
-      onSuccess: () =>
-        toast({ title: 'Alerta creada', description: 'Te avisaremos por correo cuando publiquen algo así.' }),
-      onError: (err) =>
-        toast({
-          title: 'No se pudo crear la alerta',
-          description: err instanceof ApiError ? err.message : 'Inténtalo de nuevo.',
-          variant: 'destructive',
-        }),
-    });
+    create.mutate(search);
   };
 
   return (

@@ -8,3 +8,7 @@ export const getSellerReviewsPage = (sellerId: string, cursor: string) =>
 /** replyToReview: the reviewed person's one reply. */
 export const replyToReview = (productId: number, side: ReviewSide, text: string) =>
   apiCall('replyToReview', { params: { id: productId, side }, body: { text } });
+
+/** reportReview: 'Reportar reseña' (issue 40), with an optional comment. */
+export const reportReview = (productId: number, side: ReviewSide, comment: string | null) =>
+  apiCall('reportReview', { params: { id: productId, side }, body: { comment } });

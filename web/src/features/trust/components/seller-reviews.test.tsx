@@ -29,6 +29,8 @@ async function render(
     if (req.url.pathname === '/api/sellers/seller-1') return { body: seller({ reviews }) };
     if (req.url.pathname === '/api/sellers/seller-1/reviews')
       return { body: { items: [review(3, { text: null })], next_cursor: null } };
+    if (/^\/api\/reviews\/\d+\/buyer\/report$/.test(req.url.pathname))
+      return { status: 201, body: { reported: true } };
     const reply = /^\/api\/me\/deals\/(\d+)\/reviews\/buyer\/reply$/.exec(req.url.pathname);
     if (reply)
       return {
@@ -58,8 +60,9 @@ describe("a seller's reviews (issue 40)", () => {
     expect(within(items[0] as HTMLElement).getByRole('img', { name: '4 de 5 estrellas' })).toBeTruthy();
     expect(within(items[0] as HTMLElement).getByText(/Comprador 1 ·.*Compró «Producto 1»/)).toBeTruthy();
     expect(within(items[1] as HTMLElement).getByText(/✓ Correo institucional verificado/)).toBeTruthy();
-    // Visitors do not reply.
+    // Visitors neither reply nor report.
     expect(screen.queryByRole('button', { name: 'Responder' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reportar reseña' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Ver más reseñas' }));
     expect(await screen.findByText(/Comprador 3/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Ver más reseñas' })).toBeNull();
@@ -89,6 +92,20 @@ describe("a seller's reviews (issue 40)", () => {
     const replies = api.requests.filter((r) => r.url.pathname.endsWith('/reply'));
     expect(replies.map((r) => [r.url.pathname, r.body])).toEqual([
       ['/api/me/deals/1/reviews/buyer/reply', { text: 'Gracias por tu compra' }],
+    ]);
+  });
+
+  it("lets a signed-in person report a review with a comment ('Reportar reseña'); a visitor sees no such button", async () => {
+    const api = await render(signedInSession({ sub: 'u9', email: 'pepe@gmail.com' }));
+    const first = within(reviewList()).getAllByRole('listitem')[0] as HTMLElement;
+    fireEvent.click(within(first).getByRole('button', { name: 'Reportar reseña' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Reportar reseña' }));
+    fireEvent.change(dialog.getByLabelText('Comentario (opcional)'), { target: { value: 'No es verdad' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Enviar reporte' }));
+    expect(await screen.findByText('Reseña reportada. Un administrador la revisará.')).toBeTruthy();
+    const reports = api.requests.filter((r) => r.url.pathname.endsWith('/report'));
+    expect(reports.map((r) => [r.url.pathname, r.body])).toEqual([
+      ['/api/reviews/1/buyer/report', { comment: 'No es verdad' }],
     ]);
   });
 });

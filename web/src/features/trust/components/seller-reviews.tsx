@@ -1,15 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { PublicReview } from '#shared/reviews';
+import { type PublicReview, REVIEW_REPORT_COMMENT_MAX, REVIEW_REPORT_MESSAGES } from '#shared/reviews';
 import type { Seller } from '#shared/trust';
 import { ReplyForm } from '@/components/reviews/review-form';
 import { Stars } from '@/components/reviews/stars';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { getSellerQueryOptions } from '@/lib/api/get-seller';
 import { useSignedInUserId } from '@/lib/session';
-import { getSellerReviewsPage, replyToReview } from '../api/seller-reviews';
+import { getSellerReviewsPage, replyToReview, reportReview } from '../api/seller-reviews';
 
 const dayFormat = new Intl.DateTimeFormat('es-VE', {
   day: 'numeric',
@@ -28,7 +29,8 @@ export function SellerReviews({ seller }: { seller: Seller }) {
   const [cursor, setCursor] = useState<string | null>(seller.reviews.next_cursor);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
-  const isSeller = useSignedInUserId() === seller.id;
+  const userId = useSignedInUserId();
+  const isSeller = userId === seller.id;
   const items = [...seller.reviews.items, ...more];
 
   const loadMore = async () => {
@@ -64,6 +66,7 @@ export function SellerReviews({ seller }: { seller: Seller }) {
               review={r}
               sellerId={seller.id}
               canReply={isSeller}
+              canReport={userId !== null}
             />
           ))}
         </ul>
@@ -86,10 +89,12 @@ function ReviewItem({
   review,
   sellerId,
   canReply,
+  canReport,
 }: {
   review: PublicReview;
   sellerId: string;
   canReply: boolean;
+  canReport: boolean;
 }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
@@ -135,6 +140,69 @@ function ReviewItem({
           </Button>
         ))
       )}
+      {canReport && <ReportReview review={review} />}
     </li>
+  );
+}
+
+/** 'Reportar reseña': an optional comment, then an admin decides (the author is refused by the API). */
+function ReportReview({ review }: { review: PublicReview }) {
+  const { toast } = useToast();
+  const [open, setOpen] = useState(false);
+  const [comment, setComment] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const send = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await reportReview(review.product_id, review.side, comment.trim() || null);
+      setOpen(false);
+      toast({ title: REVIEW_REPORT_MESSAGES.reported });
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'No se pudo enviar el reporte.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button variant="ghost" size="sm" className="review-list__report" onClick={() => setOpen(true)}>
+        Reportar reseña
+      </Button>
+      {open && (
+        <Dialog
+          open
+          onClose={() => setOpen(false)}
+          title="Reportar reseña"
+          description={`La reseña de ${review.author_name} sobre «${review.title}». Un administrador la revisará.`}
+        >
+          <label htmlFor={`report-${review.product_id}-${review.side}`} className="field__label">
+            Comentario (opcional)
+          </label>
+          <textarea
+            id={`report-${review.product_id}-${review.side}`}
+            className="input review-form__text"
+            rows={3}
+            maxLength={REVIEW_REPORT_COMMENT_MAX}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+          />
+          {error && (
+            <p role="alert" className="field__error">
+              {error}
+            </p>
+          )}
+          <div className="dialog__footer">
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              Cancelar
+            </Button>
+            <Button variant="destructive" disabled={busy} onClick={() => void send()}>
+              {busy ? 'Enviando...' : 'Enviar reporte'}
+            </Button>
+          </div>
+        </Dialog>
+      )}
+    </>
   );
 }
