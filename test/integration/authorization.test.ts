@@ -105,6 +105,7 @@ const adminBodies: Partial<Record<RouteName, unknown>> = {
   adminSetExchangeRate: { date: caracasDate(new Date()), rate: 36.5, confirm: true },
   adminCreateMeetingPoint: { name: 'Entrada de la biblioteca' },
   adminUpdateMeetingPoint: { name: 'Entrada de la biblioteca' },
+  adminDecideReview: { action: 'keep' },
 };
 const asAdmin = (route: (typeof routeList)[number], token: string) =>
   call(route, token, adminTarget, JSON.stringify(adminBodies[route.name] ?? {}));

@@ -356,6 +356,18 @@ describe('every item names its entity', () => {
     expect(
       await ctx.reviews.write(confirmed, { ...confirmed, buyer_reviewed: true }, review, null, deal.named_at),
     ).toBe('written');
+    // A report of it (issue 40).
+    expect(
+      await ctx.reviews.report({
+        product_id: product.id,
+        side: 'buyer',
+        reporter_id: user,
+        reporter_name: 'Entidad',
+        comment: null,
+        status: 'pending',
+        created_at: deal.named_at,
+      }),
+    ).toBe(true);
     // The counts' layout record (decision 051), taken away again below: the table is shared.
     await ctx.counts.markProductMarkersFolded();
     // Act: read every item back as stored.
@@ -394,6 +406,7 @@ describe('every item names its entity', () => {
       keys.reputation(user),
       keys.review(product.id, 'buyer'),
       keys.reviewPair(user, listed.owner_id),
+      keys.reviewReport(product.id, 'buyer', user),
     ];
     const items = await Promise.all(
       written.map(
@@ -438,6 +451,7 @@ describe('every item names its entity', () => {
       'reputation',
       'review',
       'reviewPair',
+      'reviewReport',
     ]);
     for (const [i, key] of written.entries()) expect(entityOf(undefined, key)).toBe(found[i]);
     expect(new Set(found).size).toBe(ENTITIES.length - 1); // every entity but the local seed marker
