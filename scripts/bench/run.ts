@@ -247,6 +247,8 @@ async function main() {
   if (only === 'search-agreement') return (await import('./search-agreement')).searchAgreementFigures(line);
   // The local stack's start and memory on each engine (decision 044): on request only.
   if (only === 'start') return (await import('./local-start')).localStartFigures(line);
+  // The seller page with 200 reviews against none (issue 40): on request only.
+  if (only === 'reviews') return (await import('./reviews')).reviewFigures(line);
   // The server render's answer times (issue 27): on request only.
   if (only === 'render') return (await import('./render')).renderFigures(line);
   // The first tap against the first paint, per design of the app's loading (issue 38): on request only.

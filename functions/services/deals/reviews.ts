@@ -168,8 +168,10 @@ export async function sellerReviews(
   cursor?: string,
 ): Promise<{ items: PublicReview[]; next_cursor: string | null }> {
   const page = await deps.reviews.listOfSeller(sellerId, { limit: REVIEWS_PAGE, cursor });
-  const authors = new Map<string, Awaited<ReturnType<ProfileRepository['get']>>>();
-  for (const id of new Set(page.items.map((r) => r.author_id))) authors.set(id, await deps.profiles.get(id));
+  // The authors' names as they are now, read side by side (a page holds at most REVIEWS_PAGE).
+  const ids = [...new Set(page.items.map((r) => r.author_id))];
+  const profiles = await Promise.all(ids.map((id) => deps.profiles.get(id)));
+  const authors = new Map(ids.map((id, i) => [id, profiles[i]]));
   return {
     items: page.items.map((r) => {
       const author = authors.get(r.author_id);
