@@ -4,7 +4,14 @@ import { RUNTIME_CONFIG_PATH, runtimeConfigSchema } from '#shared/runtime-config
 import { DEMO_SELLER_PRODUCTS } from '../../scripts/demo/questions';
 import { DEMO_STUDENT } from '../../scripts/local/demo-users';
 import { APP_READY_ATTRIBUTE, TAP_KEPT_ATTRIBUTE } from '../../web/src/first-paint/app-scripts';
-import { activeProducts, launchChromium, openSession, type Session, signIn } from './journey-support';
+import {
+  activeProducts,
+  appReady,
+  launchChromium,
+  openSession,
+  type Session,
+  signIn,
+} from './journey-support';
 
 /**
  * Issue 38, as a person on a slow phone acts: each page the server renders is opened on the phone
@@ -80,6 +87,17 @@ async function tapAtFirstSight(
     .catch(() => ({ beforeApp: true, shownPressed: false }));
   entry.release();
   return seen;
+}
+
+/** Holds the files `pattern` matches until the returned function is called: a slow connection's late chunk. */
+async function holdFiles(page: Page, pattern: RegExp): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 /** The requests of `session` that match, from now on. */
@@ -328,6 +346,54 @@ describe('a tap on a control the moment it shows, on a slow phone', () => {
       await page.waitForTimeout(500);
       expect(contacts).toHaveLength(1);
       student.expectNoProblems([/whatsapp:/i]);
+    });
+
+    it("a product: nothing moves as the app takes over, and 'Consejos para una compra segura' tapped then opens its page", async () => {
+      // A page of its own: after the WhatsApp app link opened above (whatsapp:, an app this browser
+      // does not have), taps on that page went unanswered for a while.
+      const page = await student.context.newPage();
+      const problems: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+      });
+      page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+      // The seller's facts are a chunk of their own (seller-card.tsx), asked for as the app takes
+      // over: held, it arrives after the app is ready, as on a slow connection. The server's facts
+      // must stay meanwhile: the product screen drawn again for the restored session swapped them
+      // for their one-line skeleton, and the trust journey's tap then landed on what moved under it.
+      const releaseFacts = await holdFiles(page, /\/assets\/seller-facts-[^/]+\.js$/);
+      try {
+        const entry = await holdAppEntry(page);
+        await page.goto(`/product/${PRODUCT.id}`, { waitUntil: 'commit' });
+        const card = page.locator('section', {
+          has: page.getByRole('heading', { name: 'Vendedor', exact: true }),
+        });
+        const link = card.getByRole('link', { name: 'Consejos para una compra segura' });
+        await link.waitFor();
+        await card.getByText(/^Miembro desde /).waitFor();
+        // Its stylesheets are in (the head's, render-blocking): the box below is the one painted.
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((l) => l.sheet),
+        );
+        const before = await link.boundingBox();
+        entry.release();
+        // Waited for: what the app's taking over does to the page is the point. The buyer's own
+        // 'Contactar' (a button, no longer the visitor's link) says the session is drawn too.
+        await appReady(page);
+        await card.getByRole('button', { name: 'Contactar por WhatsApp' }).waitFor(TOAST_TIMEOUT);
+        expect(
+          await card.getByText(/^Miembro desde /).isVisible(),
+          "the server's facts are still shown",
+        ).toBe(true);
+        expect(await link.boundingBox()).toEqual(before);
+        await link.tap();
+        await page.waitForURL(`${baseUrl}/compra-segura`, TOAST_TIMEOUT);
+        await page.getByRole('heading', { name: 'Compra segura', level: 1 }).waitFor(TOAST_TIMEOUT);
+      } finally {
+        releaseFacts();
+        await page.close();
+      }
+      expect(problems).toEqual([]);
     });
   });
 });

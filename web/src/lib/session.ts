@@ -171,6 +171,24 @@ export function useSession(): Session {
   return pinned ?? stored;
 }
 
+const isAdminOf = (session: Session) => session.status === 'signed-in' && session.user.isAdmin;
+const adminSnapshot = () => isAdminOf(current);
+const serverAdminSnapshot = () => false;
+
+/**
+ * Whether the person is a signed-in admin, and nothing else of the session: a component that reads
+ * only this is not drawn again when anyone else's stored session is restored, right after hydration.
+ * Drawn again then, the product screen lost the seller's facts the server drew while their lazy code
+ * was still loading: React cannot hydrate a part whose props change before its code is in, and
+ * outside a transition (a store's update never is one) it shows the part's fallback instead, a
+ * one-line skeleton; what is below moved up under the person's finger (decision 055).
+ */
+export function useIsAdmin(): boolean {
+  const pinned = useContext(SessionContext);
+  const stored = useSyncExternalStore(subscribe, adminSnapshot, serverAdminSnapshot);
+  return pinned ? isAdminOf(pinned) : stored;
+}
+
 /** The signed-in user's id, null otherwise: personal queries (favorites, profile, own listings) use it. */
 export function useSignedInUserId(): string | null {
   const session = useSession();

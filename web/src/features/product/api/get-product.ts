@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiCall, registerApiRoutes } from '@/lib/api-client';
 import { productsQueryKeyRoot } from '@/lib/api/products-query-key';
-import { useSession } from '@/lib/session';
+import { useIsAdmin } from '@/lib/session';
 import type { ProductDetail } from '#shared/schemas';
 
 const isNotFound = (err: unknown) => err instanceof ApiError && err.status === 404;
@@ -40,7 +40,7 @@ export const getProductQueryOptions = (id: number | null, asAdmin = false) =>
     enabled: id !== null,
   });
 
+/** Of the session, only whether the person is an admin: the screen is not drawn again for anyone else's. */
 export function useProduct(id: number | null) {
-  const session = useSession();
-  return useQuery(getProductQueryOptions(id, session.status === 'signed-in' && session.user.isAdmin));
+  return useQuery(getProductQueryOptions(id, useIsAdmin()));
 }

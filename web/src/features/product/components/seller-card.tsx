@@ -3,6 +3,9 @@ import { Link } from '@/components/ui/link';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useSeller } from '@/lib/api/get-seller';
+// The facts' style is the screen's, in a rendered page's head: arriving with their chunk, it restyled
+// the facts the server drew and moved what is below them.
+import '@/components/trust/trust.css';
 
 export interface SellerCardProps {
   sellerName: string;
@@ -13,8 +16,8 @@ export interface SellerCardProps {
   actions?: ReactNode;
 }
 
-// The seller's facts are below the price and the photos: their code (and CSS) is a chunk of its own,
-// requested when the card mounts, beside the seller's answer.
+// The seller's facts are below the price and the photos: their code is a chunk of its own, requested
+// when the card mounts, beside the seller's answer.
 const loadFacts = () => import('@/components/trust/seller-facts');
 const SellerFacts = lazy(() => loadFacts().then((m) => ({ default: m.SellerFacts })));
 const LegacySeller = lazy(() => loadFacts().then((m) => ({ default: m.LegacySeller })));
