@@ -197,6 +197,7 @@ describe('every idempotent create needs its key', () => {
     askQuestion: { question_text: '¿Todavía está disponible?' },
     reportProduct: { report_category: 'spam' },
     createAlert: { university: uni, q: 'calculadora' },
+    reviewDeal: { stars: 5 },
     createUniversityRequest: {
       university_name: 'UNEG',
       university_full_name: 'Universidad Nacional Experimental de Guayana',
@@ -205,7 +206,7 @@ describe('every idempotent create needs its key', () => {
     },
   };
 
-  it('the five creates a client may retry are marked in the route table', () => {
+  it('the six creates a client may retry are marked in the route table', () => {
     expect(
       routeList
         .filter((r) => r.idempotent)
