@@ -14,6 +14,10 @@ export type InterestKind = (typeof INTEREST_KINDS)[number];
 /** The name shown for an account that no longer exists. */
 export const DELETED_ACCOUNT_NAME = 'Usuario eliminado';
 
+/** A person's name as deals and reviews show it: their profile's as it is now, or 'Usuario eliminado'. */
+export const shownName = (profile: { full_name?: string | null } | null | undefined): string =>
+  profile?.full_name?.trim() || DELETED_ACCOUNT_NAME;
+
 /** One person on the seller's list. */
 export const interestedPersonSchema = z.object({
   user_id: z.string(),

@@ -147,8 +147,8 @@ export const reviewReportBodySchema = z.strictObject({
   ),
 });
 
-/** The admin's queue: a reported review, what it says, and who reported it. */
-export const adminReviewReportSchema = z.object({
+/** A report of a review by one person, decided with every other report of that review. */
+export const reviewReportSchema = z.object({
   product_id: z.number(),
   side: z.enum(REVIEW_SIDES),
   reporter_id: z.string(),
@@ -156,6 +156,13 @@ export const adminReviewReportSchema = z.object({
   comment: z.nullable(z.string()),
   status: z.enum(REVIEW_REPORT_STATUSES),
   created_at: z.string(),
+  decided_at: z.optional(z.string()),
+});
+export type ReviewReport = z.infer<typeof reviewReportSchema>;
+
+/** The admin's queue: a reported review, what it says, and who reported it. */
+export const adminReviewReportSchema = z.object({
+  ...z.omit(reviewReportSchema, { decided_at: true }).shape,
   /** The review now: null when it is gone. */
   review: z.nullable(
     z.object({

@@ -10,12 +10,8 @@ import type { UniversityRequestRepository } from '../ports/repositories';
 import { type CatalogDeps, getProduct, listProducts, relatedProducts } from '../services/catalog/catalog';
 import { currentRate } from '../services/admin/exchange-rates';
 import { sellerContact } from '../services/publishing/publishing';
-import {
-  getSeller,
-  listMeetingPoints,
-  listSellerReviews,
-  type TrustDeps,
-} from '../services/catalog/seller-page';
+import { getSeller, listMeetingPoints, type TrustDeps } from '../services/catalog/seller-page';
+import { sellerReviews } from '../services/deals/reviews';
 import { getUniversity, listUniversities } from '../services/catalog/universities';
 import { createUniversityRequest } from '../services/catalog/university-requests';
 
@@ -60,6 +56,6 @@ export const catalogHandlers: AreaHandlers<typeof catalogRoutes, CatalogContext>
   relatedProducts: async ({ params }, ctx) => ({ items: await relatedProducts(ctx, params.id) }),
   getSellerContact: ({ auth, params }, ctx) => sellerContact(ctx, signedIn(auth), params.id),
   getSeller: ({ params }, ctx) => getSeller(ctx, params.id),
-  listSellerReviews: ({ params, query }, ctx) => listSellerReviews(ctx, params.id, query.cursor),
+  listSellerReviews: ({ params, query }, ctx) => sellerReviews(ctx, params.id, query.cursor),
   listMeetingPoints: ({ params }, ctx) => listMeetingPoints(ctx, params.id),
 };

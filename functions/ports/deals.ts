@@ -1,6 +1,6 @@
 import type { DealState, InterestKind } from '#shared/deals';
 import type { AuditEntry } from '#shared/admin';
-import type { ReviewReportStatus, ReviewSide } from '#shared/reviews';
+import type { ReviewReport, ReviewReportStatus, ReviewSide } from '#shared/reviews';
 import type { CreateTerms } from './idempotency';
 import type { Product } from '#shared/schemas';
 
@@ -175,14 +175,5 @@ export interface ReviewRepository {
   }>;
 }
 
-/** A report of a review (issue 40). */
-export interface ReviewReport {
-  product_id: number;
-  side: ReviewSide;
-  reporter_id: string;
-  reporter_name: string;
-  comment: string | null;
-  status: ReviewReportStatus;
-  created_at: string;
-  decided_at?: string;
-}
+/** A report of a review (issue 40), as stored. */
+export type { ReviewReport } from '#shared/reviews';

@@ -53,6 +53,7 @@ async function contactSeller(id: number, title: string) {
   await page.goto(`/product/${id}`);
   await page.getByRole('heading', { name: title, level: 1 }).waitFor();
   await page.getByRole('button', { name: 'Contactar por WhatsApp' }).click();
+  // After the tips, WhatsApp Web opens in a new tab on a computer (answered here, not reached).
   await buyer.context.route('https://wa.me/**', (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<title>WhatsApp</title>' }),
   );
@@ -94,17 +95,7 @@ describe("'Mis Compras'", () => {
     const page = buyer.page;
     await page.goto('/login');
     await signIn(page, DEMO_STUDENT.email, DEMO_STUDENT.password);
-    await page.goto(`/product/${PRODUCT.id}`);
-    await page.getByRole('heading', { name: PRODUCT.title, level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Contactar por WhatsApp' }).click();
-    // After the tips, WhatsApp Web opens in a new tab on a computer (answered here, not reached).
-    await buyer.context.route('https://wa.me/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>WhatsApp</title>' }),
-    );
-    const popup = buyer.context.waitForEvent('page');
-    await contactDialog(page).getByRole('button', { name: 'Abrir WhatsApp' }).click();
-    await (await popup).close();
-    await contactDialog(page).waitFor({ state: 'hidden' });
+    await contactSeller(PRODUCT.id, PRODUCT.title);
 
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     await page.getByRole('dialog', { name: 'Menú' }).getByRole('link', { name: 'Mis Compras' }).click();

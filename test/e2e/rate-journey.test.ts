@@ -1,11 +1,9 @@
 import { caracasDate } from '#shared/caracas-time';
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as z from 'zod';
 import { formatUsdWithBs } from '#shared/exchange-rate';
 import { DEMO_ADMIN } from '../../scripts/local/demo-users';
-import { localCognitoClient } from '../../scripts/local/parts/cognito';
 import {
   activeProducts,
   DESKTOP,
@@ -13,6 +11,7 @@ import {
   openSession,
   productPriceLine,
   type Session,
+  sessionToken,
 } from './journey-support';
 
 /**
@@ -39,26 +38,7 @@ async function currentRate() {
   return rateSchema.parse(await res.json()).rate;
 }
 
-async function adminToken(): Promise<string> {
-  const config = z
-    .object({ auth: z.object({ userPoolClientId: z.string() }) })
-    .parse(await (await fetch(`${baseUrl}/runtime-config.json`)).json());
-  const client = localCognitoClient(cognitoEndpoint);
-  try {
-    const out = await client.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: config.auth.userPoolClientId,
-        AuthParameters: { USERNAME: DEMO_ADMIN.email, PASSWORD: DEMO_ADMIN.password },
-      }),
-    );
-    const token = out.AuthenticationResult?.IdToken;
-    if (!token) throw new Error('no ID token');
-    return token;
-  } finally {
-    client.destroy();
-  }
-}
+const adminToken = () => sessionToken(baseUrl, cognitoEndpoint, DEMO_ADMIN.email, DEMO_ADMIN.password);
 
 beforeAll(async () => {
   const rate = await currentRate();

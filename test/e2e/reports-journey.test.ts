@@ -1,14 +1,12 @@
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/idempotency';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as z from 'zod';
-import { localCognitoClient } from '../../scripts/local/parts/cognito';
 import { REPORT_MESSAGES } from '#shared/report-messages';
 import { codeIn, mailTo } from '../support/mailbox';
 import { DEMO_SELLER_PRODUCTS } from '../../scripts/demo/questions';
-import { launchChromium, openSession, type Session } from './journey-support';
+import { launchChromium, openSession, type Session, sessionToken } from './journey-support';
 
 /**
  * Issue 9's reports in Chromium on a phone: a new student reports a demo product from its page (the
@@ -59,27 +57,8 @@ async function codeFor(to: string, after: number): Promise<string> {
   throw new Error(`no code mailed to ${to}`);
 }
 
-/** An ID token as the web app gets one (USER_PASSWORD_AUTH through the local pool). */
-async function idToken(): Promise<string> {
-  const config = z
-    .object({ auth: z.object({ userPoolClientId: z.string() }) })
-    .parse(await (await fetch(`${baseUrl}/runtime-config.json`)).json());
-  const client = localCognitoClient(cognitoEndpoint);
-  try {
-    const out = await client.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: config.auth.userPoolClientId,
-        AuthParameters: { USERNAME: EMAIL, PASSWORD },
-      }),
-    );
-    const token = out.AuthenticationResult?.IdToken;
-    if (!token) throw new Error('no ID token');
-    return token;
-  } finally {
-    client.destroy();
-  }
-}
+/** An ID token as the web app gets one, for the API calls this journey makes itself. */
+const idToken = () => sessionToken(baseUrl, cognitoEndpoint, EMAIL, PASSWORD);
 
 /** The whole marketplace's total (a listing count kept by the stream). */
 async function marketplaceTotal(): Promise<number> {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
 import { createReviewRepository } from '../../functions/adapters/dynamodb/reviews';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { resetContext } from '../../functions/app/context';
@@ -15,10 +14,14 @@ import {
 } from '#shared/deals';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/idempotency';
 import { keys } from '#shared/table';
-import { type AccountParts, startAccountParts, startApiServer } from '../support/accounts';
+import {
+  type AccountParts,
+  signInWithProfiles,
+  startAccountParts,
+  startApiServer,
+} from '../support/accounts';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 import { setHandlerContext } from '../support/callers';
-import { decodeJwtPayload } from '../support/local-cognito';
 import { eventually } from '../support/mailbox';
 import { MemorySearchIndex } from '../support/memory-search-index';
 import { useNotifySecret } from '../support/notifications';
@@ -114,19 +117,8 @@ beforeAll(async () => {
   setHandlerContext({ search: new MemorySearchIndex() });
   server = await startApiServer(parts, 'deals');
   stream = await startTestStream(table);
-  for (const [who, u] of Object.entries(PEOPLE)) {
-    token[who] = (await parts.cognito.signIn(u.email, u.password)).idToken;
-    sub[who] = String(decodeJwtPayload(token[who]).sub);
-    await createProfileRepository(table).createIfAbsent({
-      user_id: sub[who],
-      email: u.email,
-      full_name: u.name,
-      university_email: null,
-      university_email_verified: false,
-      university_id: null,
-      created_at: new Date().toISOString(),
-    });
-  }
+  const signedIn = await signInWithProfiles(parts, table, Object.values(PEOPLE));
+  for (const [i, who] of Object.keys(PEOPLE).entries()) ({ token: token[who], sub: sub[who] } = signedIn[i]!);
 });
 afterAll(async () => {
   await stream?.stop();

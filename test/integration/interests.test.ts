@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { resetContext } from '../../functions/app/context';
 import type { LocalServer } from '../../scripts/local/server';
 import { DELETED_ACCOUNT_NAME, type InterestedPerson, type PurchaseEntry } from '#shared/deals';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/idempotency';
 import { keys } from '#shared/table';
-import { type AccountParts, startAccountParts, startApiServer } from '../support/accounts';
+import {
+  type AccountParts,
+  signInWithProfiles,
+  startAccountParts,
+  startApiServer,
+} from '../support/accounts';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
-import { decodeJwtPayload } from '../support/local-cognito';
 
 /**
  * Who came for a listing (issue 40), through the local server and the real handlers: asking for
@@ -67,20 +70,8 @@ beforeAll(async () => {
   parts = await startAccountParts(people);
   server = await startApiServer(parts, 'interests');
   const names = ['seller', 'buyer', 'asker', 'other', 'admin'] as const;
-  for (const [i, who] of names.entries()) {
-    const u = people[i]!;
-    token[who] = (await parts.cognito.signIn(u.email, u.password)).idToken;
-    sub[who] = String(decodeJwtPayload(token[who]).sub);
-    await createProfileRepository(table).createIfAbsent({
-      user_id: sub[who],
-      email: u.email,
-      full_name: u.name,
-      university_email: null,
-      university_email_verified: false,
-      university_id: null,
-      created_at: new Date().toISOString(),
-    });
-  }
+  const signedIn = await signInWithProfiles(parts, table, people);
+  for (const [i, who] of names.entries()) ({ token: token[who], sub: sub[who] } = signedIn[i]!);
 });
 afterAll(async () => {
   await server?.close();

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createReviewRepository } from '../../functions/adapters/dynamodb/reviews';
 import { resetContext } from '../../functions/app/context';
@@ -17,10 +16,14 @@ import {
   type Reputation,
 } from '#shared/reviews';
 import { INDEXES, keys } from '#shared/table';
-import { type AccountParts, startAccountParts, startApiServer } from '../support/accounts';
+import {
+  type AccountParts,
+  signInWithProfiles,
+  startAccountParts,
+  startApiServer,
+} from '../support/accounts';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 import { setHandlerContext } from '../support/callers';
-import { decodeJwtPayload } from '../support/local-cognito';
 import { eventually } from '../support/mailbox';
 import { MemorySearchIndex } from '../support/memory-search-index';
 import { useNotifySecret } from '../support/notifications';
@@ -128,19 +131,17 @@ beforeAll(async () => {
   setHandlerContext({ search: new MemorySearchIndex() });
   server = await startApiServer(parts, 'reviews');
   stream = await startTestStream(table);
-  for (const [i, u] of people.entries()) {
-    token[i] = (await parts.cognito.signIn(u.email, u.password)).idToken;
-    sub[i] = String(decodeJwtPayload(token[i]!).sub);
-    await createProfileRepository(table).createIfAbsent({
-      user_id: sub[i]!,
-      email: u.email,
-      full_name: u.name,
-      university_email: i % 2 === 0 ? `resena${i}@est.ucab.edu.ve` : null,
-      university_email_verified: i % 2 === 0,
-      university_id: i % 2 === 0 ? 'ucab' : null,
-      created_at: new Date().toISOString(),
-    });
-  }
+  // Every other person has a verified institutional address (a review shows its author's).
+  const signedIn = await signInWithProfiles(parts, table, people, (_, i) =>
+    i % 2 === 0
+      ? {
+          university_email: `resena${i}@est.ucab.edu.ve`,
+          university_email_verified: true,
+          university_id: 'ucab',
+        }
+      : {},
+  );
+  for (const [i, p] of signedIn.entries()) [token[i], sub[i]] = [p.token, p.sub];
 });
 afterAll(async () => {
   await stream?.stop();

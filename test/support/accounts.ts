@@ -19,6 +19,10 @@ import type { TestStream } from './stream';
 import { type TestCognito, startTestCognito } from './local-cognito';
 import { codeIn, type Mail, mailTo } from './mailbox';
 import type { LocalUser } from '../../scripts/local/parts/cognito';
+import type { Profile } from '#shared/account-schemas';
+import type { TableAccess } from '../../functions/adapters/dynamodb/client';
+import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
+import { decodeJwtPayload } from './local-cognito';
 
 /**
  * The real identity and mail parts for accounts tests: cognito-local behind the local proxy (as
@@ -204,3 +208,33 @@ export async function resendCode(registration: string, stream?: TestStream) {
 /** The code screen's verify: the handle, the mailed code and the password of the new account. */
 export const confirmRegistration = (registration: string, code: string, password: string) =>
   invoke(handlerOf('confirmSignUp'), apiEvent('confirmSignUp', { body: { registration, code, password } }));
+
+/**
+ * Signs each user in through the local pool (cognito-local's ID token, as the web app gets it) and
+ * gives them a profile as the app keeps one (`profile` changes its fields): their tokens and ids,
+ * in the users' order.
+ */
+export async function signInWithProfiles(
+  parts: AccountParts,
+  table: TableAccess,
+  users: readonly LocalUser[],
+  profile: (user: LocalUser, index: number) => Partial<Profile> = () => ({}),
+): Promise<{ token: string; sub: string }[]> {
+  const people: { token: string; sub: string }[] = [];
+  for (const [i, u] of users.entries()) {
+    const token = (await parts.cognito.signIn(u.email, u.password)).idToken;
+    const sub = String(decodeJwtPayload(token).sub);
+    await createProfileRepository(table).createIfAbsent({
+      user_id: sub,
+      email: u.email,
+      full_name: u.name ?? null,
+      university_email: null,
+      university_email_verified: false,
+      university_id: null,
+      created_at: new Date().toISOString(),
+      ...profile(u, i),
+    });
+    people.push({ token, sub });
+  }
+  return people;
+}

@@ -18,6 +18,7 @@ import { renderHeadTags } from '@/lib/page-head/render-head-tags';
 import { sellerHead } from '@/lib/page-head/seller';
 import { documentTitle } from '@/lib/page-head/site-basics';
 import type { PageHead } from '@/lib/page-head/types';
+import { seller as fakeSeller } from '@/testing/fake-catalog';
 import { universities } from '@/testing/fixtures';
 import { HOSTILE_LIST } from '../fixtures/hostile-text';
 
@@ -58,29 +59,17 @@ const detail = (overrides: Partial<ProductDetail> = {}): ProductDetail => ({
 
 const PREVIEW = { url: '/images/p42-1.w1200.jpg', width: 1200, height: 900, type: 'image/jpeg' };
 
-const seller = (overrides: Partial<Seller> = {}): Seller => ({
-  id: 'seller-1',
-  display_name: 'María Pérez',
-  university_id: 'ucv',
-  university_name: 'UCV',
-  verified: true,
-  verified_month: '2026-03',
-  member_since: '2026-01',
-  active_count: 3,
-  sold_count: 1,
-  sold_hidden: false,
-  listings: [],
-  sold_listings: [],
-  reputation: {
-    seller_average: null,
-    seller_reviews: 0,
-    deals_completed: 0,
-    buyer_average: null,
-    buyer_reviews: 0,
-  },
-  reviews: { items: [], next_cursor: null },
-  ...overrides,
-});
+const seller = (overrides: Partial<Seller> = {}): Seller =>
+  fakeSeller({
+    university_id: 'ucv',
+    university_name: 'UCV',
+    verified_month: '2026-03',
+    member_since: '2026-01',
+    active_count: 3,
+    sold_count: 1,
+    listings: [],
+    ...overrides,
+  });
 
 /** The tags as a browser (or a link-preview crawler) reads them from the server's document. */
 function parse(head: PageHead) {

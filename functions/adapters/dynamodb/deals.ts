@@ -3,21 +3,18 @@ import type { Product } from '#shared/schemas';
 import type { Deal, DealRepository } from '../../ports/deals';
 import type { TableAccess } from './client';
 import {
-  dealCompleted,
   dealEntity,
   dealWhile,
   interestEntity,
   productEntity,
   productWhile,
-  type StoredDeal,
+  reputationAdded,
 } from './entities';
 import { absent, present } from './entity';
 import { settled, tableOf, type WriteOp } from './table';
 
 /** A lost race between two transactions on the same deal is sent again this many times. */
 const CONFLICT_RETRIES = 2;
-
-const stored = (d: Deal): StoredDeal => d;
 
 export function createDealRepository(access: TableAccess): DealRepository {
   const table = tableOf(access);
@@ -52,8 +49,8 @@ export function createDealRepository(access: TableAccess): DealRepository {
         deal = change.deal;
         ops.push(
           change.replacing
-            ? dealEntity.put(stored(deal), { condition: dealWhile.asRead(change.replacing) })
-            : dealEntity.create(stored(deal)),
+            ? dealEntity.put(deal, { condition: dealWhile.asRead(change.replacing) })
+            : dealEntity.create(deal),
           // Only someone who came for the listing can be named: the record must still be there.
           interestEntity.check({ product_id: product.id, user_id: deal.buyer_id }, present),
         );
@@ -71,9 +68,7 @@ export function createDealRepository(access: TableAccess): DealRepository {
     },
 
     async settle(current, next, opts) {
-      const ops: WriteOp[] = [
-        dealEntity.put(stored(next), { condition: dealWhile.withReviewsAsRead(current) }),
-      ];
+      const ops: WriteOp[] = [dealEntity.put(next, { condition: dealWhile.withReviewsAsRead(current) })];
       if (opts?.sell) {
         ops.push(
           productEntity.put(
@@ -84,8 +79,8 @@ export function createDealRepository(access: TableAccess): DealRepository {
       }
       if (next.state === 'confirmed' && current.state !== 'confirmed') {
         ops.push(
-          dealCompleted(current.seller_id, 'deals_sold'),
-          dealCompleted(current.buyer_id, 'deals_bought'),
+          reputationAdded(current.seller_id, { deals_sold: 1 }),
+          reputationAdded(current.buyer_id, { deals_bought: 1 }),
         );
       }
       return settled(await table.transact(ops, { conflictRetries: CONFLICT_RETRIES }));

@@ -3,7 +3,7 @@ import { type AdminJob, adminJobSchema, type AuditEntry, auditEntrySchema } from
 import type { ExchangeRate } from '#shared/exchange-rate';
 import { exchangeRateSchema } from '#shared/exchange-rate-schemas';
 import { DEAL_STATES } from '#shared/deals';
-import { REVIEW_REMINDER_DAYS, REVIEW_REPORT_STATUSES, REVIEW_SIDES } from '#shared/reviews';
+import { REVIEW_REMINDER_DAYS, REVIEW_SIDES, type ReviewReport, reviewReportSchema } from '#shared/reviews';
 import { questionSchema } from '#shared/questions';
 import { type ProductReport, productReportSchema } from '#shared/reports';
 import { type Product, productSchema, universityRequestSchema, universitySchema } from '#shared/schemas';
@@ -18,7 +18,7 @@ import {
 } from '#shared/table';
 import { fold } from '#shared/text';
 import type { StoredQuestion } from '../../ports/questions';
-import { both, defineEntity } from './entity';
+import { both, changes, defineEntity } from './entity';
 import type { Expr, WriteOp } from './table';
 // The accounts, notifications, trust and alerts block's own imports (kept apart: fewer merge conflicts).
 import { adminUserSchema } from '#shared/admin';
@@ -812,33 +812,18 @@ export const reputationEntity = /* @__PURE__ */ defineEntity<
   key: (r) => keys.reputation(r.user_id),
 });
 
-/** Adds one completed deal to a person's count as `side` (created on the first). */
-export function dealCompleted(userId: string, side: 'deals_sold' | 'deals_bought'): WriteOp {
-  return reputationEntity.update(
-    { user_id: userId },
-    {
-      expression: 'SET #re = :rentity, user_id = :ruid ADD #rside :rone',
-      names: { '#re': ENTITY_ATTRIBUTE, '#rside': side },
-      values: { ':rentity': 'reputation', ':ruid': userId, ':rone': 1 },
-    },
-    { upsert: true },
-  );
-}
-
-/** Moves a person's review sums (a review counted or uncounted in their average) and counts. */
-export function reputationMoved(
+/**
+ * Adds to a person's reputation counts (the item is created on the first): their completed deals
+ * (`deals_sold`, `deals_bought`) and the stars and number of their counted reviews
+ * (`seller_stars`, `seller_reviews`, `buyer_stars`, `buyer_reviews`); a negative number takes away.
+ */
+export function reputationAdded(
   userId: string,
-  as: 'seller' | 'buyer',
-  stars: number,
-  sign: 1 | -1,
+  adds: Partial<Record<Exclude<keyof StoredReputation, 'user_id'>, number>>,
 ): WriteOp {
   return reputationEntity.update(
     { user_id: userId },
-    {
-      expression: 'SET #re = :rentity, user_id = :ruid ADD #rstars :rstars, #rcount :rcount',
-      names: { '#re': ENTITY_ATTRIBUTE, '#rstars': `${as}_stars`, '#rcount': `${as}_reviews` },
-      values: { ':rentity': 'reputation', ':ruid': userId, ':rstars': sign * stars, ':rcount': sign },
-    },
+    changes({ set: { [ENTITY_ATTRIBUTE]: 'reputation', user_id: userId }, add: adds }),
     { upsert: true },
   );
 }
@@ -904,21 +889,10 @@ export const reviewPairEntity = /* @__PURE__ */ defineEntity<
   key: (p) => keys.reviewPair(p.author_id, p.subject_id),
 });
 
-/** A report of a review by one person (issue 40), decided with every other report of that review. */
-export const reviewReportSchema = /* @__PURE__ */ z.object({
-  product_id: z.number(),
-  side: z.enum(REVIEW_SIDES),
-  reporter_id: z.string(),
-  reporter_name: z.string(),
-  comment: z.nullable(z.string()),
-  status: z.enum(REVIEW_REPORT_STATUSES),
-  created_at: z.string(),
-  decided_at: z.optional(z.string()),
-});
-export type StoredReviewReport = z.infer<typeof reviewReportSchema>;
+/** A report of a review (issue 40): the shape the admin's queue reads (shared/reviews.ts). */
 export const reviewReportEntity = /* @__PURE__ */ defineEntity<
-  StoredReviewReport,
-  Pick<StoredReviewReport, 'product_id' | 'side' | 'reporter_id'>
+  ReviewReport,
+  Pick<ReviewReport, 'product_id' | 'side' | 'reporter_id'>
 >({
   name: 'reviewReport',
   schema: reviewReportSchema,

@@ -6,7 +6,7 @@ import {
   dealEntity,
   dealWhile,
   reputationEntity,
-  reputationMoved,
+  reputationAdded,
   auditEntity,
   reviewEntity,
   reviewPairEntity,
@@ -22,9 +22,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Whom a review is about, as what: the buyer's review is of the seller, and the other way round. */
 const subjectAs = (r: Review) => (r.side === 'buyer' ? 'seller' : 'buyer') as 'seller' | 'buyer';
 
+/** A review's stars added to (1) or taken from (-1) its subject's sums as what it reviewed them. */
+const moved = (r: Review, sign: 1 | -1): WriteOp => {
+  const as = subjectAs(r);
+  return reputationAdded(r.subject_id, { [`${as}_stars`]: sign * r.stars, [`${as}_reviews`]: sign });
+};
+
 /** A review becoming visible moves its subject's average, if it counts and is not hidden. */
-const counts = (r: Review): WriteOp[] =>
-  r.counted && !r.hidden_at ? [reputationMoved(r.subject_id, subjectAs(r), r.stars, 1)] : [];
+const counts = (r: Review): WriteOp[] => (r.counted && !r.hidden_at ? [moved(r, 1)] : []);
 
 const notReviewedBy = (side: Review['side']): Expr => ({
   expression: 'attribute_not_exists(#rvside)',
@@ -174,9 +179,7 @@ export function createReviewRepository(access: TableAccess): ReviewRepository {
             },
           ),
           // A hidden review leaves the average it was in (only a visible, counted one was).
-          ...(review.visible_at && review.counted
-            ? [reputationMoved(review.subject_id, subjectAs(review), review.stars, -1)]
-            : []),
+          ...(review.visible_at && review.counted ? [moved(review, -1)] : []),
         );
       }
       ops.push(auditEntity.create(audit));

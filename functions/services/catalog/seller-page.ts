@@ -62,11 +62,6 @@ export async function getSeller(deps: TrustDeps, id: string): Promise<Seller> {
   };
 }
 
-/** GET /api/sellers/{id}/reviews: the next page of a seller's reviews (an unknown seller has none). */
-export async function listSellerReviews(deps: TrustDeps, id: string, cursor?: string) {
-  return sellerReviews(deps, id, cursor);
-}
-
 // ------------------------------------------------------------------ meeting points (public read)
 
 export const publicPoint = ({ updated_at: _u, ...p }: StoredMeetingPoint): MeetingPoint => p;

@@ -3,12 +3,12 @@ import {
   type BuyerDeal,
   DEAL_ANSWER_DAYS,
   DEAL_MESSAGES,
-  DELETED_ACCOUNT_NAME,
   dealStage,
   HANDOFF_CODE_LENGTH,
   HANDOFF_CODE_TRIES,
   handoffOpen,
   type SellerDeal,
+  shownName,
 } from '#shared/deals';
 import { EXPIRY_MESSAGES } from '#shared/listing-expiry';
 import { API_MESSAGES } from '#shared/messages';
@@ -48,11 +48,13 @@ export type OwnListing = Product & { deal: SellerDeal | null };
  * The deal that belongs to the listing as it stands: a reservation only while the listing is
  * reserved (a listing that left 'reserved' by another path, expiry or an admin, left it behind).
  */
-const liveDeal = (product: Product, deal: Deal | null): Deal | null =>
-  deal && (deal.state !== 'reserved' || product.status === 'reserved') ? deal : null;
+export const liveDeal = (
+  product: Pick<Product, 'status'> | null | undefined,
+  deal: Deal | null,
+): Deal | null => (deal && (deal.state !== 'reserved' || product?.status === 'reserved') ? deal : null);
 
 const nameOf = async (deps: Pick<DealDeps, 'profiles'>, userId: string) =>
-  (await deps.profiles.get(userId))?.full_name?.trim() || DELETED_ACCOUNT_NAME;
+  shownName(await deps.profiles.get(userId));
 
 async function sellerView(
   deps: Pick<DealDeps, 'profiles' | 'now'>,

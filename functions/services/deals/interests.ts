@@ -1,10 +1,10 @@
 import {
   type BuyerDeal,
-  DELETED_ACCOUNT_NAME,
   type InterestedPerson,
   PURCHASES_MAX,
   type PurchaseEntry,
   type PurchaseState,
+  shownName,
 } from '#shared/deals';
 import type { Product } from '#shared/schemas';
 import { API_MESSAGES } from '#shared/messages';
@@ -12,7 +12,7 @@ import type { AuthContext } from '../../commons/auth';
 import { NotFoundError } from '../../commons/errors';
 import type { ProfileRepository } from '../../ports/accounts';
 import type { Deal, DealRepository, InterestRepository, ReviewRepository } from '../../ports/deals';
-import { buyerView } from './deals';
+import { buyerView, liveDeal } from './deals';
 import type { ProductRepository } from '../../ports/repositories';
 import { productSummary } from '../catalog/product-summary';
 
@@ -41,7 +41,7 @@ export async function listInterested(
       const profile = await deps.profiles.get(i.user_id);
       return {
         user_id: i.user_id,
-        name: profile?.full_name?.trim() || DELETED_ACCOUNT_NAME,
+        name: shownName(profile),
         verified: profile?.university_email_verified === true,
         contacted_at: i.contacted_at,
         asked_at: i.asked_at,
@@ -97,15 +97,13 @@ export async function listPurchases(
     });
   }
   // A reservation the listing has left behind (it expired, or an admin took it down) is no deal.
-  const reserved = deals.filter((d) => d.state === 'reserved');
-  const stillReserved = new Set(
-    (await deps.products.getMany(reserved.map((d) => d.product_id)))
-      .filter((p) => p?.status === 'reserved')
-      .map((p) => p?.id),
+  const reserved = await deps.products.getMany(
+    deals.filter((d) => d.state === 'reserved').map((d) => d.product_id),
   );
+  const listing = new Map(reserved.flatMap((p) => (p ? [[p.id, p] as const] : [])));
   const live = await Promise.all(
     deals
-      .filter((d) => d.state !== 'reserved' || stillReserved.has(d.product_id))
+      .filter((d) => liveDeal(listing.get(d.product_id), d))
       // The seller's review of the buyer, once visible, is theirs to read (and reply to) here.
       .map(async (d) =>
         buyerView(deps, d, d.state === 'confirmed' ? (await deps.reviews.ofDeal(d.product_id)).seller : null),

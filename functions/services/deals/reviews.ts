@@ -1,4 +1,4 @@
-import { DELETED_ACCOUNT_NAME, dealStage } from '#shared/deals';
+import { dealStage, shownName } from '#shared/deals';
 import {
   type AdminReviewReport,
   averageOf,
@@ -179,7 +179,7 @@ export async function sellerReviews(
         product_id: r.product_id,
         side: r.side,
         title: r.title,
-        author_name: author?.full_name?.trim() || DELETED_ACCOUNT_NAME,
+        author_name: shownName(author),
         author_verified: author?.university_email_verified === true,
         stars: r.stars,
         text: r.text,
@@ -236,8 +236,7 @@ export async function listReviewReports(
   for (const id of new Set(items.map((r) => r.product_id))) reviews.set(id, await deps.reviews.ofDeal(id));
   const names = new Map<string, string>();
   const nameOf = async (id: string) => {
-    if (!names.has(id))
-      names.set(id, (await deps.profiles.get(id))?.full_name?.trim() || DELETED_ACCOUNT_NAME);
+    if (!names.has(id)) names.set(id, shownName(await deps.profiles.get(id)));
     return names.get(id) as string;
   };
   const out: AdminReviewReport[] = [];

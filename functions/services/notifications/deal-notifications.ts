@@ -1,5 +1,5 @@
 import { CARACAS_TIME_ZONE } from '#shared/caracas-time';
-import { DELETED_ACCOUNT_NAME } from '#shared/deals';
+import { shownName } from '#shared/deals';
 import { logger } from '../../commons/observability';
 import type { ProfileRepository } from '../../ports/accounts';
 import type { StreamChange } from '../../ports/stream';
@@ -79,8 +79,7 @@ async function linksFor(deps: MailDeps, userId: string) {
   };
 }
 
-const nameOf = async (deps: MailDeps, userId: string) =>
-  (await deps.profiles.get(userId))?.full_name?.trim() || DELETED_ACCOUNT_NAME;
+const nameOf = async (deps: MailDeps, userId: string) => shownName(await deps.profiles.get(userId));
 
 /**
  * Mails the named buyer '¿Recibiste «…»?' once the sale is closed, and each side who has not

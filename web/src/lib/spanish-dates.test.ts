@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caracasDayLabel, monthYearLabel } from './spanish-dates';
+import { caracasDayLabel, caracasDayMonthLabel, monthYearLabel } from './spanish-dates';
 
 describe('dates as the pages write them', () => {
   it("write the day in Caracas as es-ES's Intl formatter does, over the years and around midnight", () => {
@@ -7,6 +7,11 @@ describe('dates as the pages write them', () => {
       day: 'numeric',
       month: 'long',
       year: 'numeric',
+      timeZone: 'America/Caracas',
+    });
+    const dayMonth = new Intl.DateTimeFormat('es-ES', {
+      day: 'numeric',
+      month: 'long',
       timeZone: 'America/Caracas',
     });
     const times = [
@@ -26,8 +31,10 @@ describe('dates as the pages write them', () => {
     const from = Date.UTC(2012, 0, 1);
     const to = Date.UTC(2045, 0, 1);
     for (let i = 0; i < 5000; i++) times.push(Math.floor(from + random() * (to - from)));
-    for (const time of times)
+    for (const time of times) {
       expect(caracasDayLabel(new Date(time)), new Date(time).toISOString()).toBe(intl.format(time));
+      expect(caracasDayMonthLabel(new Date(time)), new Date(time).toISOString()).toBe(dayMonth.format(time));
+    }
   });
 
   it("write a month and year as es-VE's Intl formatter does", () => {

@@ -28,6 +28,12 @@ export function caracasDayLabel(date: Date): string {
   return `${day} de ${MONTHS[month - 1]} de ${year}`;
 }
 
+/** The day in Caracas without its year: '29 de julio' (a date within the coming weeks). */
+export function caracasDayMonthLabel(date: Date): string {
+  const { month, day } = caracasDay(date);
+  return `${day} de ${MONTHS[month - 1]}`;
+}
+
 /** A month ('2026', 3) as the pages say it: 'marzo de 2026'. */
 export function monthYearLabel(year: number, month: number): string {
   return `${MONTHS[month - 1]} de ${year}`;

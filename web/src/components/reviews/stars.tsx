@@ -1,8 +1,13 @@
 import type { Reputation } from '#shared/reviews';
+import { plural } from '@/lib/page-head/seller';
 import './reviews.css';
 
-const decimal = new Intl.NumberFormat('es-VE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/**
+ * An average (1–5, already rounded to one decimal by the API) as the pages write it: '4,5'. Written
+ * out rather than with Intl.NumberFormat, whose locale data costs a slow phone's first screen
+ * (decision 036).
+ */
+const oneDecimal = (n: number) => n.toFixed(1).replace('.', ',');
 
 /** Stars as drawn ('★★★★☆'), read as 'N de 5 estrellas'. */
 export function Stars({ value }: { value: number }) {
@@ -20,7 +25,7 @@ export function sellerReputationText(r: Reputation): string {
   const reviews =
     r.seller_average === null
       ? 'Sin reseñas todavía'
-      : `★ ${decimal.format(r.seller_average)} · ${plural(r.seller_reviews, 'reseña', 'reseñas')}`;
+      : `★ ${oneDecimal(r.seller_average)} · ${plural(r.seller_reviews, 'reseña', 'reseñas')}`;
   return r.deals_completed > 0
     ? `${reviews} · ${plural(r.deals_completed, 'venta completada', 'ventas completadas')}`
     : reviews;
@@ -30,5 +35,5 @@ export function sellerReputationText(r: Reputation): string {
 export function buyerReputationText(r: Reputation): string | null {
   return r.buyer_average === null
     ? null
-    : `Como comprador: ★ ${decimal.format(r.buyer_average)} (${plural(r.buyer_reviews, 'reseña', 'reseñas')})`;
+    : `Como comprador: ★ ${oneDecimal(r.buyer_average)} (${plural(r.buyer_reviews, 'reseña', 'reseñas')})`;
 }

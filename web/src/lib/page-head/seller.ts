@@ -10,7 +10,8 @@ export type HeadSeller = Pick<
 > &
   NoPrivateFields;
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** '1 reseña', '3 reseñas'. */
+export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** '3 publicaciones activas · 1 vendida', as the seller page's facts say it (SellerFacts). */
 export function sellerCountsText(seller: Pick<Seller, 'active_count' | 'sold_count'>): string {

@@ -1,33 +1,20 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Seller } from '#shared/trust';
 import { SIGNED_OUT } from '@/lib/session';
+import { seller as fakeSeller } from '@/testing/fake-catalog';
 import { type FakeRequest, fakeApi, renderRoutes, withSession } from '@/testing/render';
 import { SellerCard } from './seller-card';
 
-const seller: Seller = {
+const seller = fakeSeller({
   id: 's1',
   display_name: 'Carlos Méndez',
-  university_id: 'ucab',
-  university_name: 'UCAB',
-  verified: true,
   verified_month: '2025-09',
   member_since: '2025-03',
   active_count: 3,
   sold_count: 1,
-  sold_hidden: false,
   listings: [],
-  sold_listings: [],
-  reputation: {
-    seller_average: null,
-    seller_reviews: 0,
-    deals_completed: 0,
-    buyer_average: null,
-    buyer_reviews: 0,
-  },
-  reviews: { items: [], next_cursor: null },
-};
+});
 
 const render = (sellerId: string | null) => {
   const api = fakeApi((req: FakeRequest) =>

@@ -25,14 +25,3 @@ export const useEnterHandoffCode = () => {
     onSettled: () => invalidateListings(queryClient, userId),
   });
 };
-
-/** reviewDeal: the seller's review of the buyer of a confirmed deal (issue 40). */
-export const useReviewBuyer = () => {
-  const queryClient = useQueryClient();
-  const userId = useSignedInUserId();
-  return useMutation({
-    mutationFn: ({ id, stars, text }: { id: number; stars: number; text: string | null }) =>
-      apiCall('reviewDeal', { params: { id }, body: { stars, text } }),
-    onSettled: () => invalidateListings(queryClient, userId),
-  });
-};

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { DEAL_MESSAGES, HANDOFF_CODE_LENGTH, type InterestedPerson } from '#shared/deals';
+import { DEAL_MESSAGES, HANDOFF_CODE_LENGTH, handoffBodySchema, type InterestedPerson } from '#shared/deals';
 import { buttonClass } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 
@@ -115,7 +115,8 @@ export function HandoffDialog({
   const id = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!new RegExp(`^\\d{${HANDOFF_CODE_LENGTH}}$`).test(code)) {
+    // The server's own rule (shared/deals.ts): a typo costs no try.
+    if (!handoffBodySchema.safeParse({ code }).success) {
       setInvalid(true);
       return;
     }

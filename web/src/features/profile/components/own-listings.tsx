@@ -15,7 +15,8 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { useOwnProducts } from '@/lib/api/get-own-products';
 import { useDeleteOwnProduct } from '../api/delete-own-product';
-import { interestedQueryOptions, useEnterHandoffCode, useReviewBuyer } from '../api/deals';
+import { interestedQueryOptions, useEnterHandoffCode } from '../api/deals';
+import { useReviewDeal } from '@/lib/api/reviews';
 import { type OwnStatusChange, useSetOwnProductStatus } from '../api/mark-product-sold';
 import { useRenewOwnProduct } from '../api/renew-own-product';
 import { BuyerDialog, HandoffDialog, NOBODY } from './deal-dialogs';
@@ -95,7 +96,7 @@ export function OwnListings() {
   } | null>(null);
   const [handing, setHanding] = useState<OwnProduct | null>(null);
   const [reviewing, setReviewing] = useState<OwnProduct | null>(null);
-  const reviewBuyer = useReviewBuyer();
+  const reviewBuyer = useReviewDeal();
 
   useEffect(() => {
     if (isError) toast({ title: 'Error al cargar tus productos', variant: 'destructive' });
@@ -376,7 +377,7 @@ export function OwnListings() {
             error={reviewBuyer.error?.message ?? null}
             onSend={({ stars, text }) =>
               reviewBuyer.mutate(
-                { id: reviewing.id, stars, text },
+                { productId: reviewing.id, stars, text },
                 {
                   onSuccess: (done) => {
                     setReviewing(null);

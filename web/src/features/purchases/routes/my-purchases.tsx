@@ -1,16 +1,17 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { RequireSession } from '@/components/layout/require-session';
 import { ProductCard } from '@/components/product/product-card';
 import { Link } from '@/components/ui/link';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useDocumentMeta } from '@/lib/document-meta';
+import { caracasDayMonthLabel } from '@/lib/spanish-dates';
 import { type BuyerDeal, DEAL_MESSAGES, PURCHASE_STATE_LABELS, type PurchaseEntry } from '#shared/deals';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import { useAnswerDeal } from '../api/answer-deal';
 import { usePurchases } from '../api/get-purchases';
-import { useReplyToReview, useReviewDeal } from '../api/reviews';
+import { useReplyToReview, useReviewDeal } from '@/lib/api/reviews';
 import { ReplyForm, ReviewForm } from '@/components/reviews/review-form';
 import { Stars } from '@/components/reviews/stars';
 import { REVIEW_MESSAGES } from '#shared/reviews';
@@ -38,12 +39,6 @@ const how = (e: PurchaseEntry) =>
     : e.contacted_at
       ? 'Contactaste al vendedor'
       : 'Le preguntaste al vendedor';
-
-const answerFormat = new Intl.DateTimeFormat('es-VE', {
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'America/Caracas', // the community's day, whatever the device's zone
-});
 
 /** The code the buyer shows the seller at the meeting, digits spaced for reading aloud. */
 function HandoffCode({ deal }: { deal: BuyerDeal }) {
@@ -104,44 +99,51 @@ function Purchases() {
           );
         })}
       </ul>
-      {toConfirm.length > 0 && (
-        <section className="purchases__section" aria-labelledby="purchases-to-confirm">
-          <h2 id="purchases-to-confirm" className="section__title">
-            Por confirmar
-          </h2>
-          <ul className="purchases__deals">
-            {toConfirm.map((d) => (
-              <DealToConfirm key={d.product_id} deal={d} />
-            ))}
-          </ul>
-        </section>
-      )}
-      {toReview.length > 0 && (
-        <section className="purchases__section" aria-labelledby="purchases-to-review">
-          <h2 id="purchases-to-review" className="section__title">
-            Reseñas por escribir
-          </h2>
-          <ul className="purchases__deals">
-            {toReview.map((d) => (
-              <DealToReview key={d.product_id} deal={d} />
-            ))}
-          </ul>
-        </section>
-      )}
-      {received.length > 0 && (
-        <section className="purchases__section" aria-labelledby="purchases-received">
-          <h2 id="purchases-received" className="section__title">
-            Reseñas que recibiste
-          </h2>
-          <p className="muted">Solo tú las ves: a los demás se les muestra tu promedio como comprador.</p>
-          <ul className="purchases__deals">
-            {received.map((d) => (
-              <ReceivedReview key={d.product_id} deal={d} />
-            ))}
-          </ul>
-        </section>
-      )}
+      <DealSection id="purchases-to-confirm" title="Por confirmar" deals={toConfirm} Item={DealToConfirm} />
+      <DealSection
+        id="purchases-to-review"
+        title="Reseñas por escribir"
+        deals={toReview}
+        Item={DealToReview}
+      />
+      <DealSection
+        id="purchases-received"
+        title="Reseñas que recibiste"
+        note="Solo tú las ves: a los demás se les muestra tu promedio como comprador."
+        deals={received}
+        Item={ReceivedReview}
+      />
     </>
+  );
+}
+
+/** One of the deals' sections below the listings: its heading and one item per deal, or nothing. */
+function DealSection({
+  id,
+  title,
+  note,
+  deals,
+  Item,
+}: {
+  id: string;
+  title: string;
+  note?: string;
+  deals: readonly BuyerDeal[];
+  Item: (props: { deal: BuyerDeal }) => ReactNode;
+}) {
+  if (deals.length === 0) return null;
+  return (
+    <section className="purchases__section" aria-labelledby={id}>
+      <h2 id={id} className="section__title">
+        {title}
+      </h2>
+      {note && <p className="muted">{note}</p>}
+      <ul className="purchases__deals">
+        {deals.map((d) => (
+          <Item key={d.product_id} deal={d} />
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -174,7 +176,7 @@ function DealToConfirm({ deal }: { deal: BuyerDeal }) {
       <p className="purchases__question">¿Recibiste «{deal.title}»?</p>
       <p className="muted">
         {deal.seller_name} indicó que te lo vendió.
-        {deal.answer_by && ` Puedes responder hasta el ${answerFormat.format(new Date(deal.answer_by))}.`}
+        {deal.answer_by && ` Puedes responder hasta el ${caracasDayMonthLabel(new Date(deal.answer_by))}.`}
       </p>
       <HandoffCode deal={deal} />
       <div className="purchases__answers">
@@ -217,7 +219,7 @@ function DealToReview({ deal }: { deal: BuyerDeal }) {
     <li className="purchases__deal">
       <p className="purchases__question">«{deal.title}»</p>
       {deal.review_until && (
-        <p className="muted">Puedes dejarla hasta el {answerFormat.format(new Date(deal.review_until))}.</p>
+        <p className="muted">Puedes dejarla hasta el {caracasDayMonthLabel(new Date(deal.review_until))}.</p>
       )}
       <ReviewForm
         about={deal.seller_name}

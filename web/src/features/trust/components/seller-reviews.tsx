@@ -1,6 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type PublicReview, REVIEW_REPORT_COMMENT_MAX, REVIEW_REPORT_MESSAGES } from '#shared/reviews';
+import {
+  type PublicReview,
+  REVIEW_MESSAGES,
+  REVIEW_REPORT_COMMENT_MAX,
+  REVIEW_REPORT_MESSAGES,
+} from '#shared/reviews';
 import type { Seller } from '#shared/trust';
 import { ReplyForm } from '@/components/reviews/review-form';
 import { Stars } from '@/components/reviews/stars';
@@ -8,16 +12,10 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
-import { getSellerQueryOptions } from '@/lib/api/get-seller';
 import { useSignedInUserId } from '@/lib/session';
-import { getSellerReviewsPage, replyToReview, reportReview } from '../api/seller-reviews';
-
-const dayFormat = new Intl.DateTimeFormat('es-VE', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'America/Caracas',
-});
+import { caracasDayLabel } from '@/lib/spanish-dates';
+import { getSellerReviewsPage, reportReview } from '../api/seller-reviews';
+import { useReplyToReview } from '@/lib/api/reviews';
 
 /**
  * The seller's reviews as a seller (issue 40), newest first, with their replies: the first page
@@ -64,7 +62,6 @@ export function SellerReviews({ seller }: { seller: Seller }) {
             <ReviewItem
               key={`${r.product_id}-${r.side}`}
               review={r}
-              sellerId={seller.id}
               canReply={isSeller}
               canReport={userId !== null}
             />
@@ -87,43 +84,35 @@ export function SellerReviews({ seller }: { seller: Seller }) {
 
 function ReviewItem({
   review,
-  sellerId,
   canReply,
   canReport,
 }: {
   review: PublicReview;
-  sellerId: string;
   canReply: boolean;
   canReport: boolean;
 }) {
   const { toast } = useToast();
-  const queryClient = useQueryClient();
   const [reply, setReply] = useState(review.reply_text);
   const [replying, setReplying] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const send = async (text: string) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const done = await replyToReview(review.product_id, review.side, text);
-      setReply(done.reply_text);
-      setReplying(false);
-      toast({ title: 'Respuesta publicada' });
-      void queryClient.invalidateQueries({ queryKey: getSellerQueryOptions(sellerId).queryKey });
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'No se pudo publicar tu respuesta.');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const replyTo = useReplyToReview();
+  const send = (text: string) =>
+    replyTo.mutate(
+      { productId: review.product_id, side: review.side, text },
+      {
+        onSuccess: (done) => {
+          setReply(done.reply_text);
+          setReplying(false);
+          toast({ title: REVIEW_MESSAGES.replyPosted });
+        },
+      },
+    );
   return (
     <li className="review-list__item">
       <Stars value={review.stars} />
       <p className="review-list__meta">
         {review.author_name}
         {review.author_verified && ' · ✓ Correo institucional verificado'} ·{' '}
-        {dayFormat.format(new Date(review.visible_at))} · Compró «{review.title}»
+        {caracasDayLabel(new Date(review.visible_at))} · Compró «{review.title}»
       </p>
       {review.text && <p className="review-list__text">{review.text}</p>}
       {reply ? (
@@ -133,7 +122,7 @@ function ReviewItem({
       ) : (
         canReply &&
         (replying ? (
-          <ReplyForm busy={busy} error={error} onSend={(t) => void send(t)} />
+          <ReplyForm busy={replyTo.isPending} error={replyTo.error?.message ?? null} onSend={send} />
         ) : (
           <Button variant="outline" size="sm" onClick={() => setReplying(true)}>
             Responder
