@@ -4,8 +4,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -18,10 +19,14 @@ const env = {
 const reports = mkdtempSync(join(tmpdir(), 'mercado-test-'));
 const totals = { passed: 0, failed: 0 };
 const timings = [];
+// CI keeps only the output's tail: the failed tests and their first error lines are repeated there.
+const failures = [];
 
 function finish(code) {
   rmSync(reports, { recursive: true, force: true });
   process.stdout.write('\n');
+  for (const f of failures.slice(0, 12)) process.stdout.write(`  ✗ ${f}\n`);
+  if (failures.length > 12) process.stdout.write(`  … and ${failures.length - 12} more\n`);
   for (const t of timings) process.stdout.write(`  ${t}\n`);
   if (code === 0 && totals.passed === 0) {
     process.stdout.write('No test ran: the suite must not be empty.\n');
@@ -42,6 +47,18 @@ function step(title, cmd, args) {
   return code;
 }
 
+/** An error's first three lines, without colours, short enough for a line of the summary. */
+function firstLines(message = '') {
+  const plain = stripVTControlCharacters(String(message));
+  const lines = plain
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(0, 2)
+    .join(' ⏎ ');
+  return lines.length > 400 ? `${lines.slice(0, 400)}…` : lines;
+}
+
 function vitestProject(project) {
   const output = join(reports, `${project}.json`);
   const code = step(`vitest: ${project}`, bin('vitest'), [
@@ -59,6 +76,13 @@ function vitestProject(project) {
     const report = JSON.parse(readFileSync(output, 'utf8'));
     passed = Number(report.numPassedTests ?? 0);
     failed = Number(report.numFailedTests ?? 0);
+    for (const file of report.testResults ?? []) {
+      const where = relative(root, file.name ?? '');
+      if (file.status === 'failed' && file.message) failures.push(`${where}: ${firstLines(file.message)}`);
+      for (const t of file.assertionResults ?? [])
+        if (t.status === 'failed')
+          failures.push(`${where} › ${t.title}: ${firstLines(t.failureMessages?.[0])}`);
+    }
   }
   // A failure outside any test (setup, a file that does not load) still counts as one failure.
   if (code !== 0 && failed === 0) failed = 1;

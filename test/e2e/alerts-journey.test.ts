@@ -97,7 +97,9 @@ describe('alerts of a saved search', () => {
       (r) => r.url().endsWith('/api/me/alerts') && r.request().method() === 'POST',
     );
     await page.getByRole('button', { name: 'Crear alerta' }).click();
-    expect((await saved).status()).toBe(201);
+    const response = await saved;
+    // The answer's body says why, should it ever be refused (CI once saw this step fail, unexplained).
+    expect(response.status(), `${response.request().postData()} → ${await response.text()}`).toBe(201);
     await toast(page, 'Alerta creada').waitFor();
 
     // The user menu leads to /alertas.

@@ -30,8 +30,19 @@ function page(html: string): { calls: string[] } {
   return { calls: [] };
 }
 
-/** What React leaves on an element it has hydrated (see isHydrated); the real thing is tested below. */
-const markHydrated = (el: Element) => Object.assign(el, { __reactProps$test: {} });
+/**
+ * What React leaves on an element it has hydrated and committed (see isHydrated): its fiber, under
+ * the root, with no flag of a pending commit. The real thing is tested below.
+ */
+const markHydrated = (el: Element) =>
+  Object.assign(el, {
+    __reactFiber$test: {
+      tag: 5,
+      flags: 0,
+      alternate: null,
+      return: { tag: 3, flags: 0, alternate: null, return: null },
+    },
+  });
 
 /**
  * The app takes over: its handler on `selector` records into `calls`, React has hydrated every
@@ -288,6 +299,44 @@ describe('keepEarlyTaps with React', () => {
     await act(async () => resolve());
     expect(isHydrated(document.querySelector('button') as Element)).toBe(true);
     expect(document.querySelector('button')?.textContent).toBe('Reportar 0');
+  });
+
+  /**
+   * The server's HTML, hydrated while a later part of the same boundary is still loading: React
+   * renders the button (its props are on it) and throws the render away when the part suspends.
+   */
+  async function hydrateBesidePendingPart(): Promise<{ button: HTMLButtonElement; resolve: () => void }> {
+    const Part = () => <p>Más detalles</p>;
+    const Boundary = ({ part }: { part: ReactNode }) => (
+      <main>
+        <Suspense fallback={<p>Cargando...</p>}>
+          <Report />
+          {part}
+        </Suspense>
+      </main>
+    );
+    document.body.innerHTML = `<div id="root">${renderToString(<Boundary part={<Part />} />)}</div>`;
+    let resolve: () => void = () => {};
+    const chunk = new Promise<{ default: typeof Part }>((r) => (resolve = () => r({ default: Part })));
+    const LazyPart = lazy(() => chunk);
+    await act(async () => {
+      hydrateRoot(document.getElementById('root') as HTMLElement, <Boundary part={<LazyPart />} />);
+    });
+    return { button: document.querySelector('button') as HTMLButtonElement, resolve };
+  }
+
+  it('a control React rendered in a hydration it then put off (a later part suspended) is not hydrated: its tap is kept', async () => {
+    const { button, resolve } = await hydrateBesidePendingPart();
+    expect(isHydrated(button)).toBe(false);
+    document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '');
+    taps = keepEarlyTaps(document);
+    await act(async () => {
+      tap(button);
+    });
+    expect(button.hasAttribute(TAP_KEPT_ATTRIBUTE)).toBe(true);
+    await act(async () => resolve());
+    await vi.waitFor(() => expect(document.querySelector('button')?.textContent).toBe('Reportar 1'));
+    expect(isHydrated(document.querySelector('button') as Element)).toBe(true);
   });
 
   it('keeps such a tap, and carries it out once, when React has hydrated the part', async () => {

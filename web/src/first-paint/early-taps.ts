@@ -26,17 +26,44 @@ const RETRY_MS = 50;
 /** How long the notice of a control gone stays (the load failure's stays, with its button). */
 export const NOTICE_MS = 6000;
 
+/** What isHydrated reads of a React fiber (react-dom's internal instance, on the node). */
+interface Fiber {
+  tag: number;
+  flags: number;
+  return: Fiber | null;
+  alternate: Fiber | null;
+}
+/** React's fiber tag of the root, and its flags of a fiber not committed yet (stable since React 18). */
+const HOST_ROOT = 3;
+const PLACEMENT = 0b10;
+const HYDRATING = 0b1_0000_0000_0000;
+
 /**
- * Whether React has hydrated (or rendered) `el`: it keeps the element's props on it under a key of
- * its own, `__reactProps$<random>`, from then on (react-dom's internal instance keys). A node of
- * the server's HTML that React has not reached yet has none. Tested against React itself
- * (early-taps.test.tsx), so an upgrade that renames it fails there.
+ * Whether React has hydrated (or rendered) `el` and committed it, so a click on it reaches its
+ * handler. React puts its fiber on the node under a key of its own, `__reactFiber$<random>`, as
+ * soon as it renders the node, even in a hydration it then throws away (a later part of the same
+ * boundary suspended: the node is still the server's, and React drops a click on it). So the
+ * fiber must also be mounted: React's own test (getNearestMountedFiber), which reads the flags a
+ * fiber keeps until its commit. A node React has not reached has no fiber. Tested against React
+ * itself (early-taps.test.tsx), so an upgrade that changes either fails there.
  */
 export function isHydrated(el: Element): boolean {
   // A form is hydrated with its fields (one pass), and a form's own keys are its fields in some
   // engines (happy-dom lists no expando there): its first field answers for it.
   const probe = el instanceof HTMLFormElement ? (el.elements[0] ?? el) : el;
-  return Object.keys(probe).some((key) => key.startsWith('__reactProps$'));
+  const key = Object.keys(probe).find((k) => k.startsWith('__reactFiber$'));
+  const fiber = key ? ((probe as unknown as Record<string, Fiber>)[key] ?? null) : null;
+  if (!fiber) return false;
+  let node = fiber;
+  let nearestMounted: Fiber | null = fiber;
+  if (!fiber.alternate) {
+    // Never committed before: mounted unless it, or a parent, still waits for its first commit.
+    for (let next: Fiber | null = node; next; next = next.return) {
+      node = next;
+      if (node.flags & (PLACEMENT | HYDRATING)) nearestMounted = node.return;
+    }
+  } else while (node.return) node = node.return;
+  return node.tag === HOST_ROOT && nearestMounted === fiber;
 }
 
 export const LOAD_FAILED_TEXT = 'No se pudo terminar de cargar la página. Revisa tu conexión.';
