@@ -63,6 +63,18 @@ export const productIdSchema = z.pipe(
 
 const positiveInteger = () => integer().check(z.positive());
 
+/**
+ * The seller's rating as a listing carries it (issue 40): the average of their counted, visible
+ * reviews as a seller (one decimal) and how many there are. Stamped on each of the seller's
+ * listings when the average moves (services/deals/listing-ratings.ts), so every card shows it
+ * whether the search index or the table answered; absent while the seller has no review.
+ */
+export const sellerRatingSchema = z.object({
+  average: z.number().check(z.gte(1), z.lte(5)),
+  reviews: integer().check(z.positive()),
+});
+export type SellerRating = z.infer<typeof sellerRatingSchema>;
+
 /** A product as stored (the spec's products row). */
 const productShape = {
   id: positiveInteger(),
@@ -102,6 +114,7 @@ const productShape = {
   expired_at: z.optional(z.nullable(z.string())),
   /** The expiry whose reminder mail was sent (one reminder per expiry). */
   reminded_for: z.optional(z.nullable(z.string())),
+  seller_rating: z.optional(sellerRatingSchema),
 };
 export const productSchema = z.object(productShape);
 export type Product = z.infer<typeof productSchema>;
@@ -119,6 +132,7 @@ export const productSummarySchema = z.extend(
     image_variants: true,
     university_id: true,
     created_at: true,
+    seller_rating: true,
   }),
   {
     // Cards show 'Reservado' (issue 13). Optional: index documents written before it lack it.
@@ -143,6 +157,8 @@ export const productDetailSchema = z.extend(
     expires_at: true,
     expired_at: true,
     reminded_for: true,
+    // The product page shows the seller's whole reputation instead, on the seller's card.
+    seller_rating: true,
   }),
   { seller_id: z.optional(z.nullable(z.string())) },
 );

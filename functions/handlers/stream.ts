@@ -26,6 +26,12 @@ import {
   reviewShownOf,
 } from '../services/notifications/deal-notifications';
 import { notifyHold } from '../services/notifications/hold-notifications';
+import {
+  type ListingRatingDeps,
+  rateListingsOfSeller,
+  restampListings,
+  sellerRatingMoved,
+} from '../services/deals/listing-ratings';
 import { indexChanges, productIdOf } from '../services/search/indexer';
 import { settleProductCountsOf } from '../services/catalog/listing-counts';
 import {
@@ -39,7 +45,7 @@ import type { EntityHandlers } from '../stream/dispatcher';
 import type { StreamEntity } from '../stream/filter';
 
 /** What the stream's handlers use (each part is built on first use: indexing never builds the pool's client). */
-export interface StreamContext extends MailDeliveryDeps, NotifyDeps, AlertDeps {
+export interface StreamContext extends MailDeliveryDeps, NotifyDeps, AlertDeps, ListingRatingDeps {
   search: SearchIndex;
   products: ProductRepository;
   counts: CountStore;
@@ -78,7 +84,9 @@ export interface StreamContext extends MailDeliveryDeps, NotifyDeps, AlertDeps {
  * A new question e-mails the seller, an answer the asker: the first at once, later ones within 15
  * minutes gathered into one mail (idempotent under replays; docs/decisions/020).
  * A sale closed with a named buyer mails the buyer '¿Recibiste «…»?'; a review window's reminder
- * mails whoever has not reviewed; a review made visible mails its subject (issue 40).
+ * mails whoever has not reviewed; a review made visible mails its subject (issue 40). A seller's
+ * rating that moved is stamped on their listings on offer, and a listed product's change re-checks
+ * its stamp (a fourth product lane; services/deals/listing-ratings.ts).
  * A product that goes on offer (published, renewed, reactivated) alerts the saved searches it
  * matches; a saved search's change keeps the reverse index in step; a removed profile takes its
  * saved searches with it (docs/decisions/031).
@@ -127,6 +135,8 @@ export const streamHandlers: { readonly [E in StreamEntity]: EntityHandlers<Stre
         // its new listings alerted once the index took them (alert-notifications.ts).
         { batch: (changes, ctx) => alertOnceIndexed(ctx, changes, () => indexChanges(ctx.search, changes)) },
       ],
+      // A listing whose seller's rating moved meanwhile is stamped again (listing-ratings.ts).
+      [{ batch: (changes, ctx) => restampListings(ctx, changes) }],
     ],
     // Last: a record retried because a lane failed does not mail the seller again.
     last: [(change, ctx) => notifyHold(ctx, change)],
@@ -169,6 +179,8 @@ export const streamHandlers: { readonly [E in StreamEntity]: EntityHandlers<Stre
     concerns: (change) => reviewShownOf(change) !== null,
     lanes: [[(change, ctx) => notifyReviewShown(ctx, change)]],
   },
+  // A seller's average moved: their listings on offer carry it, and the index through them.
+  reputation: { concerns: sellerRatingMoved, lanes: [[(change, ctx) => rateListingsOfSeller(ctx, change)]] },
   // Only a new request is mailed; its removal (the TTL's) is nothing to act on.
   mailRequest: {
     concerns: (change) => change.eventName === 'INSERT',

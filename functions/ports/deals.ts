@@ -165,14 +165,19 @@ export interface ReviewRepository {
     at: string,
   ): Promise<boolean>;
   /** A person's reputation: completed deals and review sums. */
-  reputation(userId: string): Promise<{
-    deals_sold: number;
-    deals_bought: number;
-    seller_stars: number;
-    seller_reviews: number;
-    buyer_stars: number;
-    buyer_reviews: number;
-  }>;
+  reputation(userId: string): Promise<ReputationSums>;
+  /** Many people's, in order, read at once (the stream's runs of listings; issue 40). */
+  reputations(userIds: readonly string[]): Promise<ReputationSums[]>;
+}
+
+/** A person's completed deals and review sums, as stored (nothing yet: zeros). */
+export interface ReputationSums {
+  deals_sold: number;
+  deals_bought: number;
+  seller_stars: number;
+  seller_reviews: number;
+  buyer_stars: number;
+  buyer_reviews: number;
 }
 
 /** A report of a review (issue 40), as stored. */

@@ -1,5 +1,5 @@
 import type { AdminJob, AuditEntry } from '#shared/admin';
-import type { Product, University, UniversityRequest } from '#shared/schemas';
+import type { Product, SellerRating, University, UniversityRequest } from '#shared/schemas';
 import type { CreateTerms } from './idempotency';
 
 /** A page of items read from a DynamoDB Query; `cursor` is opaque and validated on the way in. */
@@ -72,8 +72,13 @@ export interface ProductRepository {
     limit: number,
     cursor?: string,
   ): Promise<Page<Product>>;
-  /** Every product of an owner, any status, newest first (the owner index). */
+  /** Every product of an owner, any status, newest first (the owner index), up to `limit`. */
   listByOwner(ownerId: string, limit: number): Promise<Product[]>;
+  /**
+   * Stamps the seller's rating on a product of theirs (null: takes it off); false when the product
+   * is gone or no longer theirs (issue 40, services/deals/listing-ratings.ts).
+   */
+  setSellerRating(id: number, ownerId: string, rating: SellerRating | null): Promise<boolean>;
   /**
    * Changes the status if the product belongs to `ownerId` and has status `from`; the listing
    * indexes follow (a product leaves them when it stops being active). Null when the condition fails.

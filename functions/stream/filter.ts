@@ -18,6 +18,7 @@ export const STREAM_ENTITIES = [
   'mailRequest',
   'deal',
   'review',
+  'reputation',
 ] as const satisfies readonly Entity[];
 export type StreamEntity = (typeof STREAM_ENTITIES)[number];
 

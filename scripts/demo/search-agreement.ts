@@ -45,6 +45,7 @@ export function memoryProducts(all: Product[]): ProductRepository {
     putIfAbsent: unused,
     publish: unused,
     listByOwner: unused,
+    setSellerRating: unused,
     changeStatus: unused,
     deleteOwned: unused,
     hold: unused,

@@ -86,6 +86,28 @@ async function sellersListing(title: string): Promise<number> {
   return ((await res.json()) as { id: number }).id;
 }
 
+/**
+ * Waits until the demo seller's listing, found by a student's search, shows `rating` on its card
+ * ('★ 5,0 (1)'; null: no rating). The index follows the stream, and public answers may be kept a
+ * short while, so each try starts with an empty browser cache.
+ */
+async function expectCardRating(page: Page, rating: string | null) {
+  const cdp = await page.context().newCDPSession(page);
+  const card = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: PRODUCT.title, level: 3 }) });
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    await cdp.send('Network.clearBrowserCache');
+    await page.goto(`/search?q=${encodeURIComponent(PRODUCT.title)}`);
+    await card.first().waitFor();
+    const shown = await card.first().getByText(/^★ /).allTextContents();
+    if (rating === null ? shown.length === 0 : shown.includes(rating)) return;
+    if (Date.now() > deadline) throw new Error(`the card showed ${JSON.stringify(shown)}, not ${rating}`);
+    await page.waitForTimeout(500);
+  }
+}
+
 /** The seller's row of a listing in 'Mis Productos'. */
 const ownRow = (page: Page, title: string) =>
   page.getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) });
@@ -247,6 +269,12 @@ describe('deals with the student', () => {
       .getByText(/★ 5,0 · 1 reseña · \d+ ventas? completadas?/)
       .first()
       .waitFor();
+    // And on the cards of the seller's other listings, where a student decides.
+    await expectCardRating(buyer.page, '★ 5,0 (1)');
+    await buyer.page
+      .getByRole('img', { name: 'Vendedor con 5,0 de 5 estrellas en 1 reseña' })
+      .first()
+      .waitFor();
 
     // The seller replies, once, on their own page.
     await page.goto(sellerPath ?? '/');
@@ -308,6 +336,8 @@ describe('deals with the student', () => {
       .getByText(/^Sin reseñas todavía · \d+ ventas? completadas?$/)
       .first()
       .waitFor();
+    await expectCardRating(buyer.page, null);
     seller.expectNoProblems([/status of 400 .*\/handoff\)/]);
+    buyer.expectNoProblems();
   });
 });

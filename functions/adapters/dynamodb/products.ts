@@ -94,11 +94,26 @@ export function createProductRepository(access: TableAccess): ProductRepository 
     },
 
     async listByOwner(ownerId, limit) {
-      const { items } = await table.queryOnce(
+      // Page after page: one Query page ends at 1 MB, well before `limit` listings with photos.
+      const items = await table.queryAll(
         { index: INDEXES.gsi5, pk: keys.byOwner(ownerId), newestFirst: true },
-        { limit },
+        { max: limit },
       );
       return productEntity.parseAll(items);
+    },
+
+    setSellerRating(id, ownerId, rating) {
+      // One attribute, not the whole item: no other writer's change is undone. A whole-item write
+      // from an older read may put an older rating back; the stream's product lane re-stamps it.
+      return table.write(
+        productEntity.update(
+          { id },
+          rating
+            ? { expression: 'SET seller_rating = :rating', values: { ':rating': rating } }
+            : { expression: 'REMOVE seller_rating' },
+          { condition: productWhile.ownedBy(ownerId) },
+        ),
+      );
     },
 
     async changeStatus(id, ownerId, from, to) {

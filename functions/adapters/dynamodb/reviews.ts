@@ -1,6 +1,6 @@
 import { REVIEW_PAIR_DAYS } from '#shared/reviews';
 import { INDEXES, keys } from '#shared/table';
-import type { Review, ReviewRepository } from '../../ports/deals';
+import type { ReputationSums, Review, ReviewRepository } from '../../ports/deals';
 import type { TableAccess } from './client';
 import {
   dealEntity,
@@ -30,6 +30,15 @@ const moved = (r: Review, sign: 1 | -1): WriteOp => {
 
 /** A review becoming visible moves its subject's average, if it counts and is not hidden. */
 const counts = (r: Review): WriteOp[] => (r.counted && !r.hidden_at ? [moved(r, 1)] : []);
+
+const sumsOf = (r: Partial<ReputationSums> | null): ReputationSums => ({
+  deals_sold: r?.deals_sold ?? 0,
+  deals_bought: r?.deals_bought ?? 0,
+  seller_stars: r?.seller_stars ?? 0,
+  seller_reviews: r?.seller_reviews ?? 0,
+  buyer_stars: r?.buyer_stars ?? 0,
+  buyer_reviews: r?.buyer_reviews ?? 0,
+});
 
 const notReviewedBy = (side: Review['side']): Expr => ({
   expression: 'attribute_not_exists(#rvside)',
@@ -187,15 +196,15 @@ export function createReviewRepository(access: TableAccess): ReviewRepository {
     },
 
     async reputation(userId) {
-      const r = await reputationEntity.get(table, { user_id: userId });
-      return {
-        deals_sold: r?.deals_sold ?? 0,
-        deals_bought: r?.deals_bought ?? 0,
-        seller_stars: r?.seller_stars ?? 0,
-        seller_reviews: r?.seller_reviews ?? 0,
-        buyer_stars: r?.buyer_stars ?? 0,
-        buyer_reviews: r?.buyer_reviews ?? 0,
-      };
+      return sumsOf(await reputationEntity.get(table, { user_id: userId }));
+    },
+
+    async reputations(userIds) {
+      const items = await table.batchGet(
+        userIds.map((id) => reputationEntity.key({ user_id: id })),
+        { consistent: true },
+      );
+      return items.map((item) => sumsOf(reputationEntity.parse(item)));
     },
   };
 }

@@ -91,6 +91,7 @@ function toSummary(doc: SearchDocument): ProductSummary {
     university_id: doc.university_id,
     created_at: doc.created_at,
     ...(doc.status ? { status: doc.status } : {}),
+    ...(doc.seller_rating ? { seller_rating: doc.seller_rating } : {}),
   };
 }
 

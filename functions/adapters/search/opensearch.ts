@@ -86,9 +86,14 @@ const textWithPrefix = {
 
 /**
  * Fields added to the mapping after indexes were first made: an existing index gets them at start
- * (adding a field is allowed and idempotent). `status` tells cards 'Reservado' (issue 13).
+ * (adding a field is allowed and idempotent). `status` tells cards 'Reservado' (issue 13); the
+ * seller's rating is shown on cards, never searched (issue 40).
  */
-const ADDED_FIELDS_MAPPING = { ...IMAGE_VARIANTS_MAPPING, status: { type: 'keyword' } };
+const ADDED_FIELDS_MAPPING = {
+  ...IMAGE_VARIANTS_MAPPING,
+  status: { type: 'keyword' },
+  seller_rating: { type: 'object', enabled: false },
+};
 
 /**
  * Index settings and mappings: every searched field folded (lower case, no accents), with a `.prefix`
@@ -148,6 +153,7 @@ export function toIndexedDocument(doc: SearchDocument) {
     image: doc.image,
     ...(doc.image_variants ? { image_variants: doc.image_variants } : {}),
     ...(doc.status ? { status: doc.status } : {}),
+    ...(doc.seller_rating ? { seller_rating: doc.seller_rating } : {}),
   };
 }
 

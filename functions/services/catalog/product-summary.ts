@@ -14,5 +14,6 @@ export function productSummary(p: Product): ProductSummary {
     university_id: p.university_id,
     created_at: p.created_at,
     status: p.status,
+    ...(p.seller_rating ? { seller_rating: p.seller_rating } : {}),
   };
 }

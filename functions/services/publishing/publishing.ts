@@ -1,4 +1,4 @@
-import type { InterestRepository } from '../../ports/deals';
+import type { InterestRepository, ReviewRepository } from '../../ports/deals';
 import type { ModerationImage, ModerationInput, ModerationResult } from '#shared/moderation';
 import { type CreateProductBody, type ListingFields, PUBLISH_MESSAGES } from '#shared/product-form';
 import { API_MESSAGES } from '#shared/messages';
@@ -29,6 +29,7 @@ import { drawUploads, type PhotoVariantDeps, storeDrawn } from './photo-variants
 import { METRIC } from '../../commons/metric-names';
 import { countMetric, logger } from '../../commons/observability';
 import { DAY_MS, HOUR_MS } from '../../commons/time';
+import { sellerRatingOf } from '../deals/listing-ratings';
 
 /** Per-user ceilings: listings cost moderation calls and index space; checks cost model calls. */
 export const DAILY_LISTING_LIMIT = 20;
@@ -59,6 +60,8 @@ export interface PublishingDeps
   moderator: Moderator;
   /** Days a listing stays on offer before it expires (decision 030). */
   listingExpiryDays: number;
+  /** The seller's rating, stamped on the new listing (issue 40). */
+  reviews: Pick<ReviewRepository, 'reputation'>;
 }
 
 const moderationInput = (fields: ListingFields, image: string | null): ModerationInput => ({
@@ -155,7 +158,11 @@ export async function publishProduct(
   // The photos as stored (re-encoded from their pixels, decision 009) and their card and gallery
   // sizes (decision 022), drawn before anything is spent: a photo that passed the header check but
   // does not decode is refused here, with nothing written.
-  const drawn = await drawUploads(deps, uploads, LIMITS.imageMaxBytes);
+  const [drawn, reputation] = await Promise.all([
+    drawUploads(deps, uploads, LIMITS.imageMaxBytes),
+    deps.reviews.reputation(auth.userId),
+  ]);
+  const rating = sellerRatingOf(reputation);
   const now = deps.now();
   const id = await deps.products.nextId();
   // Never the uploaded bytes: what a file carried besides its pixels (metadata, an appended page
@@ -193,6 +200,8 @@ export async function publishProduct(
     owner_id: auth.userId,
     created_at: now.toISOString(),
     expires_at: expiryFrom(now, deps.listingExpiryDays),
+    // Kept right afterwards by the stream if the average moves meanwhile (listing-ratings.ts).
+    ...(rating ? { seller_rating: rating } : {}),
   };
   try {
     const terms = { record: claim.record(product), allowances: [slot], now: now.getTime() };

@@ -42,6 +42,37 @@ describe('ProductCard', () => {
     expect(screen.queryByText('Reservado')).toBeNull();
   });
 
+  it("shows the seller's rating under the price when the seller has reviews, and not where asked not to", () => {
+    renderCard(product({ seller_rating: { average: 4.5, reviews: 12 } }));
+    const rating = screen.getByRole('img', { name: 'Vendedor con 4,5 de 5 estrellas en 12 reseñas' });
+    expect(rating.textContent).toBe('★ 4,5 (12)');
+    cleanup();
+    renderCard(product({ seller_rating: { average: 5, reviews: 1 } }));
+    expect(screen.getByRole('img', { name: 'Vendedor con 5,0 de 5 estrellas en 1 reseña' }).textContent).toBe(
+      '★ 5,0 (1)',
+    );
+    cleanup();
+    renderCard(product());
+    expect(screen.queryByText(/★/)).toBeNull();
+    cleanup();
+    // The seller's own page heads with their reputation: its cards leave it out.
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <ProductCard
+              product={product({ seller_rating: { average: 4, reviews: 2 } })}
+              sellerRating={false}
+            />
+          ),
+        },
+      ],
+      '/',
+    );
+    expect(screen.queryByText(/★/)).toBeNull();
+  });
+
   it('shows no career badge for careers outside the badge list', () => {
     renderCard(product({ career: 'medicina' }));
     expect(screen.queryByText('Medicina')).toBeNull();

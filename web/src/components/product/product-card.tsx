@@ -13,6 +13,7 @@ import { useSession, useSignedInUserId } from '@/lib/session';
 import { careerTheme, categoryTheme, Glyph } from '../catalog-icons';
 import { Badge } from '../ui/badge';
 import { useToast } from '../ui/toast';
+import { cardRating } from '../reviews/rating-text';
 import { ShareMenu } from './share-menu';
 
 /** Remembers the product as viewed (its module loads on the first click, off the first route). */
@@ -31,12 +32,20 @@ export interface ProductCardProps {
   onToggleFavorite?: (product: ProductSummary) => void;
   /** Cards of the first row load their photo at once; the rest when they come near the screen. */
   eager?: boolean;
+  /** The seller's rating under the price (not on the seller's own page, which heads with it). */
+  sellerRating?: boolean;
 }
 
 const hasCareerBadge = (career: Career | null): career is (typeof CAREER_BADGES)[number] =>
   career !== null && (CAREER_BADGES as readonly string[]).includes(career);
 
-export function ProductCard({ product, isFavorite, onToggleFavorite, eager = false }: ProductCardProps) {
+export function ProductCard({
+  product,
+  isFavorite,
+  onToggleFavorite,
+  eager = false,
+  sellerRating = true,
+}: ProductCardProps) {
   const [imageFailed, setImageFailed] = useState(false);
   const session = useSession();
   const { toast } = useToast();
@@ -49,6 +58,7 @@ export function ProductCard({ product, isFavorite, onToggleFavorite, eager = fal
   const category = categoryTheme(product.category);
   const variants = product.image ? product.image_variants?.[product.image] : undefined;
   const srcSet = product.image ? photoSrcSet(product.image, variants) : undefined;
+  const rating = sellerRating && product.seller_rating ? cardRating(product.seller_rating) : null;
 
   const onHeart = () => {
     if (session.status !== 'signed-in') {
@@ -128,6 +138,11 @@ export function ProductCard({ product, isFavorite, onToggleFavorite, eager = fal
             {CATEGORY_LABELS[product.category]}
           </Badge>
         </div>
+        {rating && (
+          <p className="product-card__rating" role="img" aria-label={rating.label}>
+            {rating.text}
+          </p>
+        )}
       </div>
     </article>
   );

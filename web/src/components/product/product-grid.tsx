@@ -14,6 +14,8 @@ export interface ProductGridProps {
   emptyText?: string;
   /** Cards whose photo loads at once (the page's first row); the rest load lazily. @default 0 */
   eagerCount?: number;
+  /** The seller's rating on each card (ProductCard's). @default true */
+  sellerRating?: boolean;
 }
 
 export function ProductCardSkeleton() {
@@ -35,6 +37,7 @@ export function ProductGrid({
   skeletonCount = LIMITS.skeletonCards,
   emptyText,
   eagerCount = 0,
+  sellerRating = true,
 }: ProductGridProps) {
   if (loading) {
     return (
@@ -51,7 +54,7 @@ export function ProductGrid({
     <ul className="product-grid">
       {products.map((product, i) => (
         <li key={product.id}>
-          <ProductCard product={product} eager={i < eagerCount} />
+          <ProductCard product={product} eager={i < eagerCount} sellerRating={sellerRating} />
         </li>
       ))}
     </ul>

@@ -1,13 +1,7 @@
 import type { Reputation } from '#shared/reviews';
 import { plural } from '@/lib/page-head/seller';
+import { oneDecimal } from './rating-text';
 import './reviews.css';
-
-/**
- * An average (1–5, already rounded to one decimal by the API) as the pages write it: '4,5'. Written
- * out rather than with Intl.NumberFormat, whose locale data costs a slow phone's first screen
- * (decision 036).
- */
-const oneDecimal = (n: number) => n.toFixed(1).replace('.', ',');
 
 /** Stars as drawn ('★★★★☆'), read as 'N de 5 estrellas'. */
 export function Stars({ value }: { value: number }) {

@@ -82,6 +82,7 @@ export function Component() {
           products={s.listings}
           emptyText="Este vendedor no tiene publicaciones activas."
           eagerCount={4}
+          sellerRating={false}
         />
       </section>
 
