@@ -38,6 +38,8 @@ import { reminderDueAt } from './listing-expiry';
  * | profile            | PROFILE#<user id>          | PROFILE          | gsi1: PROFILES / <account e-mail, lower-case>#<user id>; `roles` mirrors the Cognito groups |
  * | favorite           | USER#<user id>             | FAV#<product id> | gsi1: FAVORITED#<product id> / <user id> (a deleted product's favorites) |
  * | savedSearch        | USER#<user id>             | SEARCH#<id>      | gsi1: SAVED_SEARCHES / <id> (every saved search: the local matcher's rebuild); decision 031 |
+ * | pushDevice         | USER#<user id>             | PUSH#<sha256 of endpoint> | a device's Web Push subscription (issue 41): endpoint and keys; at most 10 a person |
+ * | pushEndpoint       | PUSHENDPOINT#<sha256>      | PUSHENDPOINT     | who holds a device's endpoint now (one person at a time: a shared browser changes hands) |
  * | savedSearchCount   | USER#<user id>             | SEARCHES         | how many saved searches the user has (the limit of 10, kept in the same transactions) |
  * | alertState         | ALERTS#<user id>           | STATE            | (TTL) the day's alert mails of one person: gsi1 ALERT_DUE / <due ISO time> while it holds a digest (sparse) |
  * | audit              | AUDIT#<entity type>#<entity id> | AUDIT#<at>#<rand> | gsi1: AUDIT / <at>#<rand> (every admin action, newest first) |
@@ -201,6 +203,8 @@ export const ENTITIES = [
   'review',
   'reviewPair',
   'reviewReport',
+  'pushDevice',
+  'pushEndpoint',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 
@@ -250,6 +254,8 @@ const ENTITY_BY_KEY: readonly [RegExp, RegExp, Entity][] = [
   [/^PRODUCT#/, /^REVIEW#/, 'review'],
   [/^REVIEWPAIR#/, /^PAIR$/, 'reviewPair'],
   [/^PRODUCT#/, /^REVIEWREPORT#/, 'reviewReport'],
+  [/^USER#/, /^PUSH#/, 'pushDevice'],
+  [/^PUSHENDPOINT#/, /^PUSHENDPOINT$/, 'pushEndpoint'],
 ];
 
 /**
@@ -415,6 +421,14 @@ export const keys = {
   savedSearchPrefix: 'SEARCH#',
   savedSearch: (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `SEARCH#${id}` }),
   savedSearchCount: (userId: string) => ({ pk: `USER#${userId}`, sk: 'SEARCHES' }),
+  /** A person's device for Web Push (issue 41), by its endpoint's hash, in the person's partition. */
+  pushDevice: (userId: string, endpointHash: string) => ({
+    pk: `USER#${userId}`,
+    sk: `PUSH#${endpointHash}`,
+  }),
+  pushDevicePrefix: 'PUSH#',
+  /** Who holds a device's endpoint now. */
+  pushEndpoint: (endpointHash: string) => ({ pk: `PUSHENDPOINT#${endpointHash}`, sk: 'PUSHENDPOINT' }),
   /** gsi1 partition of every saved search (the local matcher is rebuilt from it at start). */
   savedSearchesPartition: 'SAVED_SEARCHES',
   alertState: (userId: string) => ({ pk: `ALERTS#${userId}`, sk: 'STATE' }),

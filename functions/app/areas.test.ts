@@ -43,6 +43,7 @@ describe('area entries wire exactly the parts their routes flag', () => {
       'basics',
       'identity',
       'mail',
+      'push',
       'savedSearchIndex',
       'search',
       'table',

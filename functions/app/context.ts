@@ -35,6 +35,7 @@ import type { AlertStateStore, SavedSearchIndex, SavedSearchRepository } from '.
 import type { SearchIndex } from '../ports/search-index';
 import type { CallerAccounts, TokenVerifier } from '../ports/tokens';
 import type { TrustStore } from '../ports/trust';
+import type { PushDeviceStore, PushSender } from '../ports/push';
 
 /**
  * The composition root's vocabulary: every part a handler may be given, by name. Each API area's
@@ -135,6 +136,11 @@ export interface AppParts {
   expiryStore: ExpiryStore;
   /** Days a listing stays on offer after publishing or renewal (parts/basics.ts). */
   listingExpiryDays: number;
+  // Web Push (issue 41).
+  /** People's devices and push switches (parts/push.ts). */
+  pushDevices: PushDeviceStore;
+  /** Sends an encrypted, VAPID-signed push to a device (parts/push.ts). */
+  pushSender: PushSender;
 }
 
 export type PartName = keyof AppParts;

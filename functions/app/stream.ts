@@ -8,6 +8,7 @@ import { basicParts } from './parts/basics';
 import { identityParts } from './parts/identity';
 import { mailParts } from './parts/mail';
 import { savedSearchIndexParts } from './parts/saved-search-index';
+import { pushSenderParts, pushTableParts } from './parts/push';
 import { searchParts } from './parts/search';
 import { tableParts } from './parts/table';
 import { unsubscribeTokenParts } from './parts/unsubscribe-tokens';
@@ -16,13 +17,15 @@ import { unsubscribeTokenParts } from './parts/unsubscribe-tokens';
  * The stream's parts: the search index (product changes), and the table, the user pool and mail
  * (mail requests of the public account routes, question mails), and the unsubscribe links' secret
  * (question mails), and the saved searches' percolator (alerts, docs/decisions/031, on the search
- * domain's grant). infra/stack.ts grants the dispatcher exactly these.
+ * domain's grant), and Web Push's sender (the VAPID pair's secret; issue 41). infra/stack.ts grants
+ * the dispatcher exactly these.
  */
 export const parts = {
   search: searchParts,
   savedSearchIndex: savedSearchIndexParts,
-  table: tableParts,
+  table: { ...tableParts, ...pushTableParts },
   identity: identityParts,
+  push: pushSenderParts,
   mail: mailParts,
   unsubscribeTokens: unsubscribeTokenParts,
   basics: basicParts,

@@ -45,6 +45,11 @@ export const ENV = {
   notifySecretArn: 'NOTIFY_SECRET_ARN',
   /** Local only: the unsubscribe links' signing secret itself (the local stack generates it). */
   notifySecret: 'NOTIFY_SECRET',
+  /** Web Push's VAPID key pair (issue 41): in AWS a Secrets Manager secret, JSON { publicKey, privateKey }. */
+  vapidSecretArn: 'VAPID_SECRET_ARN',
+  /** Locally (APP_RUNTIME=local only): the pair the local stack makes in its data directory. */
+  vapidPublicKey: 'VAPID_PUBLIC_KEY',
+  vapidPrivateKey: 'VAPID_PRIVATE_KEY',
   /** Length of a question-mail window in seconds (default 900; shorter for the local stack and tests). */
   notifyWindowSeconds: 'NOTIFY_WINDOW_SECONDS',
   logLevel: 'LOG_LEVEL',

@@ -20,6 +20,9 @@ export const METRIC = {
   /** A request refused by a per-user or per-address limit (429). */
   rateLimitsHit: 'RateLimitsHit',
   /** A stream record whose handler failed (reported for retry). */
+  /** Pushes a push service took, and those it refused or that got no answer (issue 41). */
+  pushesSent: 'PushesSent',
+  pushFailures: 'PushFailures',
   indexerFailures: 'IndexerFailures',
   /** The BCV rate job stored a new date's rate (docs/decisions/033). */
   bcvRatesStored: 'BcvRatesStored',

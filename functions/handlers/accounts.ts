@@ -1,7 +1,14 @@
 import { signedIn } from '../commons/auth';
 import type { accountsRoutes } from '#shared/api/accounts';
 import { clientAddress } from '../http/client-ip';
-import type { AreaHandlers } from '../http/router';
+import { Answered, type AreaHandlers } from '../http/router';
+import {
+  getPushSettings,
+  type PushDeviceDeps,
+  subscribePush,
+  unsubscribePush,
+  updatePushSettings,
+} from '../services/push/devices';
 import {
   type AccountDeps,
   confirmSignUp,
@@ -27,7 +34,7 @@ import { getSellerPageSettings, updateSellerPageSettings } from '../services/acc
 /** The accounts area's routes (shared/api/accounts.ts), one handler each. */
 export const accountsHandlers: AreaHandlers<
   typeof accountsRoutes,
-  AccountDeps & NotificationSettingsDeps & { trust: TrustStore }
+  AccountDeps & NotificationSettingsDeps & PushDeviceDeps & { trust: TrustStore }
 > = {
   signUp: ({ body, event }, ctx) =>
     signUp(
@@ -60,4 +67,11 @@ export const accountsHandlers: AreaHandlers<
     updateNotificationSettings(ctx, signedIn(auth), body.questions),
   unsubscribeNotifications: ({ query, event }, ctx) =>
     unsubscribeByToken(ctx, query.token, clientAddress(event)),
+  subscribePush: async ({ auth, body }, ctx) => {
+    const { outcome, device } = await subscribePush(ctx, signedIn(auth), body);
+    return outcome === 'created' ? device : new Answered(200, device);
+  },
+  unsubscribePush: ({ auth, body }, ctx) => unsubscribePush(ctx, signedIn(auth), body.endpoint),
+  getPushSettings: ({ auth }, ctx) => getPushSettings(ctx, signedIn(auth)),
+  updatePushSettings: ({ auth, body }, ctx) => updatePushSettings(ctx, signedIn(auth), body),
 };

@@ -33,6 +33,13 @@ import {
   sellerRatingMoved,
 } from '../services/deals/listing-ratings';
 import { indexChanges, productIdOf } from '../services/search/indexer';
+import {
+  type PushNotifyDeps,
+  pushDealChange,
+  pushQuestionChange,
+  pushReportDecision,
+  pushReviewShown,
+} from '../services/push/push-notifications';
 import { settleProductCountsOf } from '../services/catalog/listing-counts';
 import {
   type NotifyDeps,
@@ -45,7 +52,12 @@ import type { EntityHandlers } from '../stream/dispatcher';
 import type { StreamEntity } from '../stream/filter';
 
 /** What the stream's handlers use (each part is built on first use: indexing never builds the pool's client). */
-export interface StreamContext extends MailDeliveryDeps, NotifyDeps, AlertDeps, ListingRatingDeps {
+export interface StreamContext
+  extends MailDeliveryDeps,
+    NotifyDeps,
+    AlertDeps,
+    ListingRatingDeps,
+    PushNotifyDeps {
   search: SearchIndex;
   products: ProductRepository;
   counts: CountStore;
@@ -87,6 +99,10 @@ export interface StreamContext extends MailDeliveryDeps, NotifyDeps, AlertDeps, 
  * mails whoever has not reviewed; a review made visible mails its subject (issue 40). A seller's
  * rating that moved is stamped on their listings on offer, and a listed product's change re-checks
  * its stamp (a fourth product lane; services/deals/listing-ratings.ts).
+ * Each of those mails also pushes to the person's devices at once, under their switch for its kind
+ * (services/push/push-notifications.ts; issue 41): as a `last` step, so no other step's retry
+ * pushes twice, and never failing (a push service's trouble costs that push only). A deleted
+ * profile's devices go with it.
  * A product that goes on offer (published, renewed, reactivated) alerts the saved searches it
  * matches; a saved search's change keeps the reverse index in step; a removed profile takes its
  * saved searches with it (docs/decisions/031).
@@ -138,8 +154,8 @@ export const streamHandlers: { readonly [E in StreamEntity]: EntityHandlers<Stre
       // A listing whose seller's rating moved meanwhile is stamped again (listing-ratings.ts).
       [{ batch: (changes, ctx) => restampListings(ctx, changes) }],
     ],
-    // Last: a record retried because a lane failed does not mail the seller again.
-    last: [(change, ctx) => notifyHold(ctx, change)],
+    // Last: a record retried because a lane failed does not mail (or push to) the seller again.
+    last: [(change, ctx) => notifyHold(ctx, change), (change, ctx) => pushReportDecision(ctx, change)],
   },
   savedSearch: { concerns: touchesMatcher, lanes: [[(change, ctx) => syncSavedSearch(ctx, change)]] },
   report: {
@@ -158,6 +174,7 @@ export const streamHandlers: { readonly [E in StreamEntity]: EntityHandlers<Stre
   question: {
     concerns: questionChangeMayNotify,
     lanes: [[(change, ctx) => notifyQuestionChange(ctx, change)]],
+    last: [(change, ctx) => pushQuestionChange(ctx, change)],
   },
   // The admin dashboard's counts of profiles and universities (docs/decisions/025).
   profile: {
@@ -165,6 +182,12 @@ export const streamHandlers: { readonly [E in StreamEntity]: EntityHandlers<Stre
       [
         (change, ctx) => settleProfileCount(ctx, profileIdOf(change)),
         (change, ctx) => removeSavedSearchesOfProfile(ctx, change),
+        // A deleted profile's devices go: nothing more is pushed to them (issue 41).
+        async (change, ctx) => {
+          const m = /^PROFILE#(.+)$/.exec(String(change.keys.pk));
+          if (change.eventName === 'REMOVE' && m && change.keys.sk === 'PROFILE')
+            await ctx.pushDevices.releaseAll(m[1]);
+        },
       ],
     ],
   },
@@ -174,10 +197,12 @@ export const streamHandlers: { readonly [E in StreamEntity]: EntityHandlers<Stre
   deal: {
     concerns: dealChangeMails,
     lanes: [[(change, ctx) => notifyDealChange(ctx, change)]],
+    last: [(change, ctx) => pushDealChange(ctx, change)],
   },
   review: {
     concerns: (change) => reviewShownOf(change) !== null,
     lanes: [[(change, ctx) => notifyReviewShown(ctx, change)]],
+    last: [(change, ctx) => pushReviewShown(ctx, change)],
   },
   // A seller's average moved: their listings on offer carry it, and the index through them.
   reputation: { concerns: sellerRatingMoved, lanes: [[(change, ctx) => rateListingsOfSeller(ctx, change)]] },

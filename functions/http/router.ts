@@ -58,7 +58,19 @@ export interface HttpRequest<R extends RouteDef> {
   event: HttpApiEvent;
 }
 
-type Answer<R extends RouteDef> = Promise<z.input<R['response']>> | z.input<R['response']>;
+/**
+ * A route's answer with a status of its own, where one route answers two ways (a subscription
+ * created, 201, or already held, 200). Otherwise a handler returns the body and the route's status applies.
+ */
+export class Answered<T> {
+  constructor(
+    readonly status: number,
+    readonly body: T,
+  ) {}
+}
+
+type Body<R extends RouteDef> = z.input<R['response']>;
+type Answer<R extends RouteDef> = Promise<Body<R> | Answered<Body<R>>> | Body<R> | Answered<Body<R>>;
 
 /** What serves one route: its request in, its response body out; `ctx` is the area's adapters. */
 export type RouteHandler<R extends RouteDef, Ctx> = (req: HttpRequest<R>, ctx: Ctx) => Answer<R>;
@@ -392,7 +404,10 @@ export function createRouter<Ctx>(
         requestId,
         event,
       } as HttpRequest<RouteDef>;
-      const run = async () => answer(route.status ?? 200, await entry.handler(req, context()));
+      const run = async () => {
+        const out = await entry.handler(req, context());
+        return out instanceof Answered ? answer(out.status, out.body) : answer(route.status ?? 200, out);
+      };
       const response = claim ? await once(claim, run, answer) : await run();
       status = response.statusCode;
       return response;

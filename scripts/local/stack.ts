@@ -16,6 +16,8 @@ import { ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal } from
 import { type OpenSearchLocal, startOpenSearchLocal } from './parts/opensearch';
 import { deployStaticImages, localS3Client, S3_LOCAL_CREDENTIALS, startS3Local } from './parts/s3';
 import { startSesLocal } from './parts/ses';
+import { startPushReceiver } from './push-receiver';
+import { localVapidKeys } from './vapid-keys';
 import { localNotifySecret } from './notify-secret';
 import {
   freePort,
@@ -92,6 +94,8 @@ export interface LocalStackInfo {
   cognito: { endpoint: string; userPoolId: string; clientId: string; issuer: string };
   sesEndpoint: string;
   mailboxUrl: string;
+  /** The local push service's page and API (scripts/local/push-receiver.ts; issue 41). */
+  pushReceiverUrl: string;
   s3Endpoint: string;
   imagesBucket: string;
   search: { engine: SearchEngine; endpoint?: string };
@@ -235,6 +239,12 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     });
     stoppers.push({ name: 'cognito proxy', stop: cognitoProxy.stop });
 
+    // Web Push's key pair (kept in the data directory), and the push service that stands in for the
+    // browsers' ones offline: it decrypts and lists what it gets (issue 41).
+    const vapid = localVapidKeys(dataDir);
+    const pushReceiver = await startPushReceiver();
+    stoppers.push({ name: 'push receiver', stop: pushReceiver.close });
+
     // The in-process handlers read their configuration from the environment, as in Lambda.
     Object.assign(process.env, {
       [ENV.runtime]: 'local',
@@ -252,6 +262,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       [ENV.mailFrom]: LOCAL_MAIL_FROM,
       // Signs the unsubscribe links of question mails (kept in the data directory; docs/decisions/020).
       [ENV.notifySecret]: localNotifySecret(dataDir),
+      [ENV.vapidPublicKey]: vapid.publicKey,
+      [ENV.vapidPrivateKey]: vapid.privateKey,
       [ENV.imagesBucket]: LOCAL_IMAGES_BUCKET,
       [ENV.s3Endpoint]: s3.endpoint,
       [ENV.logLevel]: process.env[ENV.logLevel] ?? (opts.dev ? 'info' : 'warn'),
@@ -522,6 +534,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
           authFlowType: 'USER_PASSWORD_AUTH',
         },
         mailboxUrl,
+        pushPublicKey: vapid.publicKey,
       },
     });
     stoppers.push({ name: 'local server', stop: server.close });
@@ -583,6 +596,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       },
       sesEndpoint: ses.endpoint,
       mailboxUrl,
+      pushReceiverUrl: pushReceiver.url,
       s3Endpoint: s3.endpoint,
       imagesBucket: LOCAL_IMAGES_BUCKET,
       search: { engine: searchEngine, ...(openSearch ? { endpoint: openSearch.endpoint } : {}) },

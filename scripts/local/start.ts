@@ -73,6 +73,7 @@ async function main() {
       `  Demo admin:     ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
       `  Demo seller:    ${DEMO_SELLER.email} / ${DEMO_SELLER.password} (answers questions)`,
       `  Mailbox:        ${stack.mailboxUrl}`,
+      `  Push:           ${stack.pushReceiverUrl}/`,
       ...(stack.search.endpoint ? [`  OpenSearch:     ${stack.search.endpoint}`] : []),
       '',
       '  Data in .data/ (delete it to start over). Ctrl-C stops everything.',

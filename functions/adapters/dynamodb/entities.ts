@@ -26,6 +26,10 @@ import { favoriteIndexAttributes, profileIndexAttributes } from '#shared/table';
 import { savedSearchSchema } from '#shared/alerts';
 import { meetingPointSchema } from '#shared/trust';
 import type { StoredSavedSearch } from '../../ports/alerts';
+import { PUSH_KINDS, type PushKind } from '#shared/push';
+
+/** The profile attribute of a push switch. */
+export const pushSwitchAttribute = <K extends PushKind>(kind: K) => `push_${kind}` as const;
 
 /**
  * Every kind of item the table holds, declared once (docs/decisions/056-entities.md); the item
@@ -391,6 +395,11 @@ export const storedProfileSchema = z.object({
   seller_hide_sold: z.optional(z.boolean()),
   /** The question mails' switch (decision 020): on when absent. */
   notify_questions: z.optional(z.boolean()),
+  /** The push switches per kind (issue 41): each on when absent. */
+  ...(Object.fromEntries(PUSH_KINDS.map((k) => [pushSwitchAttribute(k), z.optional(z.boolean())])) as Record<
+    `push_${PushKind}`,
+    z.ZodMiniOptional<z.ZodMiniBoolean>
+  >),
 });
 export type StoredProfile = z.infer<typeof storedProfileSchema>;
 export const profileEntity = defineEntity<StoredProfile, { user_id: string }>({
@@ -901,4 +910,37 @@ export const reviewReportEntity = /* @__PURE__ */ defineEntity<
     [INDEXES.gsi1.pk]: keys.reviewReportsByStatus(r.status),
     [INDEXES.gsi1.sk]: `${r.created_at}#${String(r.product_id).padStart(12, '0')}#${r.side}#${r.reporter_id}`,
   }),
+});
+
+// --- Web Push (issue 41) ---------------------------------------------------------------------
+
+export const pushDeviceSchema = /* @__PURE__ */ z.object({
+  user_id: z.string(),
+  endpoint_hash: z.string(),
+  endpoint: z.string(),
+  p256dh: z.string(),
+  auth: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type StoredPushDevice = z.infer<typeof pushDeviceSchema>;
+
+/** A person's device: its browser's push subscription, in the person's partition. */
+export const pushDeviceEntity = /* @__PURE__ */ defineEntity<
+  StoredPushDevice,
+  Pick<StoredPushDevice, 'user_id' | 'endpoint_hash'>
+>({
+  name: 'pushDevice',
+  schema: pushDeviceSchema,
+  key: (d) => keys.pushDevice(d.user_id, d.endpoint_hash),
+});
+
+/** Who holds an endpoint now: a device's browser belongs to one person at a time. */
+export const pushEndpointEntity = /* @__PURE__ */ defineEntity<
+  { endpoint_hash: string; user_id: string },
+  { endpoint_hash: string }
+>({
+  name: 'pushEndpoint',
+  schema: z.object({ endpoint_hash: z.string(), user_id: z.string() }),
+  key: (e) => keys.pushEndpoint(e.endpoint_hash),
 });

@@ -22,6 +22,8 @@ import { productIdOf, toSearchDocument } from '../search/indexer';
 import { recipientOf } from './question-notifications';
 import { ALERT_UNSUBSCRIBE_PURPOSE } from '../favorites/saved-searches';
 import { signUnsubscribeToken } from './unsubscribe-tokens';
+import type { PushDeps } from '../../ports/push';
+import { pushAlert } from '../push/push-notifications';
 
 /**
  * Alerts of saved searches (docs/decisions/031). When a listing goes on offer (published, renewed,
@@ -37,7 +39,7 @@ import { signUnsubscribeToken } from './unsubscribe-tokens';
  * listings never alert (they are not listed), and at mail time a listing no longer listed is left out.
  */
 
-export interface AlertDeps {
+export interface AlertDeps extends PushDeps {
   savedSearches: SavedSearchRepository;
   savedSearchIndex: SavedSearchIndex;
   alertStates: AlertStateStore;
@@ -252,17 +254,21 @@ async function takeAlerts(deps: AlertDeps, userId: string, state: AlertState, it
   const now = deps.now().getTime();
   let next: StateOf = state;
   let mailNow: PendingAlert | null = null;
+  const taken: Product[] = [];
   for (const { product, searchIds } of items) {
     const step = onMatch({ ...next, version: state.version }, product.id, searchIds, now);
     if (step.action === 'duplicate') continue;
     next = step.next;
+    taken.push(product);
     if (step.action === 'mailNow') mailNow = step.item;
   }
   if (next === state) return;
   if (!(await deps.alertStates.save(userId, state.version, next, dueAtOf(next, now), now))) {
-    for (const { product, searchIds } of items) await takeAlert(deps, userId, product.id, searchIds);
+    for (const { product, searchIds } of items) await takeAlert(deps, userId, product, searchIds);
     return;
   }
+  // Every match pushed at once (the mails gather all but the day's first): `seen` makes it once.
+  for (const product of taken) await pushAlert(deps, userId, product);
   if (mailNow) await sendNow(deps, userId, mailNow, { ...next, version: state.version + 1 });
 }
 
@@ -325,14 +331,15 @@ export function readyForDigest(state: StateOf, now: number): PendingAlert[] {
 /** How long a sender holds the state before the sweep may take over what it was sending. */
 export const SEND_LEASE_MS = 2 * 60 * 1000;
 
-async function takeAlert(deps: AlertDeps, userId: string, productId: number, searchIds: string[]) {
+async function takeAlert(deps: AlertDeps, userId: string, product: Product, searchIds: string[]) {
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt += 1) {
     const now = deps.now().getTime();
     const state = await deps.alertStates.get(userId);
-    const step = onMatch(state, productId, searchIds, now);
+    const step = onMatch(state, product.id, searchIds, now);
     if (step.action === 'duplicate') return;
     if (!(await deps.alertStates.save(userId, state.version, step.next, dueAtOf(step.next, now), now)))
       continue;
+    await pushAlert(deps, userId, product);
     if (step.action === 'mailNow')
       await sendNow(deps, userId, step.item, { ...step.next, version: state.version + 1 });
     return;

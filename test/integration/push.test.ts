@@ -1,0 +1,260 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import webpush from 'web-push';
+import type { TableAccess } from '../../functions/adapters/dynamodb/client';
+import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
+import { createPushDeviceStore } from '../../functions/adapters/dynamodb/push';
+import { resetContext } from '../../functions/app/context';
+import { ENV } from '../../functions/commons/env';
+import type { StoredQuestion } from '../../functions/ports/questions';
+import { type PushDeviceInfo, type PushReceiver, startPushReceiver } from '../../scripts/local/push-receiver';
+import { MAX_PUSH_DEVICES, PUSH_MESSAGES } from '#shared/push';
+import { type AccountParts, startAccountParts } from '../support/accounts';
+import { useTestTable } from '../support/backend';
+import { setHandlerContext } from '../support/callers';
+import { apiEvent, invoke } from '../support/events';
+import { handlerOf } from '../support/handlers';
+import { MemorySearchIndex } from '../support/memory-search-index';
+import { mailTo } from '../support/mailbox';
+import { answerQuestion, questionId, useNotifySecret, writeQuestion } from '../support/notifications';
+import { startTestStream, type TestStream } from '../support/stream';
+
+/**
+ * Web Push (issue 41) against the local parts: the accounts area's routes through the real handler
+ * on DynamoDB Local; pushes from the real stream dispatcher (question items written as the questions
+ * area writes them) to the local push service, which checks each push's VAPID signature and
+ * audience and decrypts it with the device's private key, as a browser's push service and browser do.
+ */
+let table: TableAccess;
+let parts: AccountParts;
+let stream: TestStream;
+let receiver: PushReceiver;
+const vapid = webpush.generateVAPIDKeys();
+
+const subscribe = handlerOf('subscribePush');
+
+interface Person {
+  id: string;
+  email: string;
+  claims: Record<string, string>;
+}
+async function person(name: string): Promise<Person> {
+  const id = randomUUID();
+  const email = `${name.toLowerCase()}-${randomBytes(3).toString('hex')}@correo.com`;
+  await createProfileRepository(table).createIfAbsent({
+    user_id: id,
+    email,
+    full_name: name,
+    university_email: null,
+    university_email_verified: false,
+    university_id: null,
+    created_at: new Date().toISOString(),
+  });
+  return { id, email, claims: { sub: id, email, name } };
+}
+
+const call = (route: Parameters<typeof handlerOf>[0], p: Person, body?: unknown) =>
+  invoke(handlerOf(route), apiEvent(route, { claims: p.claims, ...(body === undefined ? {} : { body }) }));
+const errorOf = (body: unknown) => (body as { error: { message: string } }).error.message;
+const devicesOf = (p: Person) => createPushDeviceStore(table).devicesOf(p.id);
+const payloads = (d: PushDeviceInfo) =>
+  receiver
+    .received(d.id)
+    .map((r) => ({ ...r, json: r.payload ? (JSON.parse(r.payload) as Record<string, string>) : null }));
+
+let productId = 950_000;
+async function ask(seller: Person, asker: Person, text: string): Promise<StoredQuestion> {
+  productId += 1 + Math.floor(Math.random() * 50);
+  const q: StoredQuestion = {
+    id: questionId(),
+    product_id: productId,
+    product_title: 'Calculadora Casio fx-991',
+    seller_id: seller.id,
+    asker_id: asker.id,
+    asker_name: 'Ana',
+    question_text: text,
+    created_at: new Date().toISOString(),
+  };
+  await writeQuestion(table, q);
+  return q;
+}
+
+beforeAll(async () => {
+  table = useTestTable();
+  parts = await startAccountParts();
+  useNotifySecret();
+  process.env[ENV.vapidPublicKey] = vapid.publicKey;
+  process.env[ENV.vapidPrivateKey] = vapid.privateKey;
+  receiver = await startPushReceiver();
+  setHandlerContext({ search: new MemorySearchIndex() });
+  stream = await startTestStream(table);
+});
+afterAll(async () => {
+  await stream?.stop();
+  await receiver?.close();
+  resetContext();
+  await parts?.stop();
+});
+
+describe('a device turns push on and off', () => {
+  it('is held once (201, then 200 with its keys refreshed) and leaves on DELETE', async () => {
+    const ana = await person('Ana');
+    const device = receiver.newDevice();
+    const first = await invoke(
+      subscribe,
+      apiEvent('subscribePush', { claims: ana.claims, body: device.subscription }),
+    );
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ endpoint: device.subscription.endpoint });
+    const again = await invoke(
+      subscribe,
+      apiEvent('subscribePush', { claims: ana.claims, body: device.subscription }),
+    );
+    expect(again.status).toBe(200);
+    expect(await devicesOf(ana)).toHaveLength(1);
+
+    expect((await call('unsubscribePush', ana, { endpoint: device.subscription.endpoint })).status).toBe(200);
+    expect(await devicesOf(ana)).toEqual([]);
+  });
+
+  it('refuses what no browser would send, in Spanish, storing nothing', async () => {
+    const ana = await person('Ana');
+    const good = receiver.newDevice().subscription;
+    const offCurve = Buffer.alloc(65, 7);
+    offCurve[0] = 4;
+    const cases: [unknown, string][] = [
+      [{ ...good, endpoint: 'https://evil.example.com/push/1' }, PUSH_MESSAGES.invalidEndpoint],
+      [{ ...good, endpoint: 'http://fcm.googleapis.com/fcm/send/abc' }, PUSH_MESSAGES.invalidEndpoint],
+      [{ ...good, endpoint: 'https://fcm.googleapis.com.evil.example/x' }, PUSH_MESSAGES.invalidEndpoint],
+      [{ ...good, endpoint: 'http://10.0.0.5/push/1' }, PUSH_MESSAGES.invalidEndpoint],
+      [
+        { ...good, endpoint: `https://fcm.googleapis.com/fcm/send/${'a'.repeat(1100)}` },
+        PUSH_MESSAGES.invalidEndpoint,
+      ],
+      [
+        { ...good, keys: { ...good.keys, p256dh: offCurve.toString('base64url') } },
+        PUSH_MESSAGES.invalidKeys,
+      ],
+      [
+        { ...good, keys: { ...good.keys, auth: randomBytes(8).toString('base64url') } },
+        PUSH_MESSAGES.invalidKeys,
+      ],
+      [{ ...good, keys: { p256dh: good.keys.p256dh } }, PUSH_MESSAGES.invalidKeys],
+    ];
+    for (const [body, message] of cases) {
+      const res = await call('subscribePush', ana, body);
+      expect(res.status, JSON.stringify(body).slice(0, 120)).toBe(400);
+      expect(errorOf(res.body)).toBe(message);
+    }
+    // A field no subscription has, and a body far larger than a real one.
+    expect((await call('subscribePush', ana, { ...good, extra: 'x' })).status).toBe(400);
+    expect((await call('subscribePush', ana, { ...good, expirationTime: 'x'.repeat(5000) })).status).toBe(
+      400,
+    );
+    expect(await devicesOf(ana)).toEqual([]);
+  });
+
+  it(`holds ${MAX_PUSH_DEVICES} devices a person at most: the oldest goes first`, async () => {
+    const ana = await person('Ana');
+    const devices = Array.from({ length: MAX_PUSH_DEVICES + 1 }, () => receiver.newDevice());
+    for (const d of devices) expect((await call('subscribePush', ana, d.subscription)).status).toBe(201);
+    const held = (await devicesOf(ana)).map((d) => d.endpoint);
+    expect(held).toHaveLength(MAX_PUSH_DEVICES);
+    expect(held).not.toContain(devices[0].subscription.endpoint);
+    expect(held).toContain(devices[MAX_PUSH_DEVICES].subscription.endpoint);
+  });
+
+  it("another person cannot delete someone's device (said as for a device they never had); a browser that changes hands stops pushing to the first", async () => {
+    const [ana, beto] = [await person('Ana'), await person('Beto')];
+    const device = receiver.newDevice();
+    await call('subscribePush', ana, device.subscription);
+    expect((await call('unsubscribePush', beto, { endpoint: device.subscription.endpoint })).status).toBe(
+      200,
+    );
+    expect(await devicesOf(ana)).toHaveLength(1);
+
+    // Ana signs out on a shared computer without turning push off; Beto signs in there and turns it on.
+    expect((await call('subscribePush', beto, device.subscription)).status).toBe(201);
+    expect(await devicesOf(ana)).toEqual([]);
+    expect(await devicesOf(beto)).toHaveLength(1);
+  });
+});
+
+describe('pushes from the stream, decrypted by the local push service', () => {
+  it('a new question pushes to the seller at once, and its answer to the asker: signed, encrypted, with title, body and path only', async () => {
+    const [seller, asker] = [await person('Carlos'), await person('Ana')];
+    const sellerPhone = receiver.newDevice('Teléfono de Carlos');
+    const askerPhone = receiver.newDevice('Teléfono de Ana');
+    await call('subscribePush', seller, sellerPhone.subscription);
+    await call('subscribePush', asker, askerPhone.subscription);
+
+    const q = await ask(seller, asker, '¿Todavía la tienes?');
+    await vi.waitFor(() => expect(payloads(sellerPhone)).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    const [pushed] = payloads(sellerPhone);
+    expect(pushed.refused).toBeNull();
+    expect(pushed.vapidKey).toBe(vapid.publicKey);
+    expect(pushed.json).toEqual({
+      title: 'Nueva pregunta en tu publicación',
+      body: '«Calculadora Casio fx-991»: ¿Todavía la tienes?',
+      path: `/product/${q.product_id}`,
+      tag: `producto-${q.product_id}`,
+    });
+    expect(pushed.ttl).toBeGreaterThan(0);
+    expect(pushed.topic).toBe(`producto-${q.product_id}`);
+    // The mail went out too, as before.
+    expect((await mailTo(parts.ses.endpoint, seller.email)).length).toBeGreaterThanOrEqual(1);
+
+    await answerQuestion(table, q, 'Sí, con su estuche.');
+    await vi.waitFor(() => expect(payloads(askerPhone)).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    expect(payloads(askerPhone)[0].json).toMatchObject({
+      title: 'Respondieron tu pregunta',
+      body: '«Calculadora Casio fx-991»: Sí, con su estuche.',
+    });
+    expect(payloads(sellerPhone)).toHaveLength(1);
+  });
+
+  it("respects each person's switch per kind: off, nothing is pushed (the mail still goes); on again, pushes come back", async () => {
+    const [seller, asker] = [await person('Carlos'), await person('Ana')];
+    const phone = receiver.newDevice();
+    await call('subscribePush', seller, phone.subscription);
+    const put = await call('updatePushSettings', seller, { questions: false });
+    expect(put.status).toBe(200);
+    expect(put.body).toEqual({ answers: true, questions: false, alerts: true, deals: true, reports: true });
+    expect((await call('getPushSettings', seller)).body).toMatchObject({ questions: false });
+
+    await ask(seller, asker, 'Primera pregunta');
+    await vi.waitFor(async () => expect(await mailTo(parts.ses.endpoint, seller.email)).toHaveLength(1), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    await stream.settle();
+    expect(payloads(phone)).toEqual([]);
+
+    await call('updatePushSettings', seller, { questions: true });
+    await ask(seller, asker, 'Segunda pregunta');
+    await vi.waitFor(() => expect(payloads(phone)).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    expect((await call('updatePushSettings', seller, { questions: 'no' })).status).toBe(400);
+  });
+
+  it('a device the push service says is gone (410) is dropped at once; a busy one (429, Retry-After) gets it on a retry', async () => {
+    const [seller, asker] = [await person('Carlos'), await person('Ana')];
+    const gone = receiver.newDevice();
+    const busy = receiver.newDevice();
+    await call('subscribePush', seller, gone.subscription);
+    await call('subscribePush', seller, busy.subscription);
+    receiver.answerNext(gone.id, [{ status: 410 }]);
+    receiver.answerNext(busy.id, [{ status: 429, retryAfter: '0' }]);
+
+    await ask(seller, asker, '¿Aceptas pago móvil?');
+    await vi.waitFor(() => expect(payloads(busy)).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(
+      async () =>
+        expect((await devicesOf(seller)).map((d) => d.endpoint)).toEqual([busy.subscription.endpoint]),
+      {
+        timeout: 10_000,
+        interval: 50,
+      },
+    );
+    expect(payloads(gone)).toEqual([]);
+  });
+});
