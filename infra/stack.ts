@@ -10,6 +10,7 @@ import { ListingExpiry } from './constructs/listing-expiry';
 import { EdgeFirewall } from './constructs/firewall';
 import { Mail } from './constructs/mail';
 import { Monitoring } from './constructs/monitoring';
+import { Push } from './constructs/push';
 import { Notifications } from './constructs/notifications';
 import { PhotoJobs } from './constructs/photo-jobs';
 import { Render } from './constructs/render';
@@ -51,6 +52,7 @@ export class MarketplaceStack extends Stack {
   readonly monitoring: Monitoring;
   /** Question and answer mails: the unsubscribe links' secret and the windows' sweep (decision 020). */
   readonly notifications: Notifications;
+  readonly push: Push;
   /** The one-off job that gives stored photos their WebP sizes (decision 022). */
   readonly photoJobs: PhotoJobs;
   /** The admin's background jobs: search reindex, university deletion (decision 026). */
@@ -95,6 +97,9 @@ export class MarketplaceStack extends Stack {
       dispatcher: this.stream.dispatcher,
     });
     this.notifications.bindSigning(this.stream.dispatcher);
+    // Web Push (issue 41): the dispatcher pushes what it mails; its key pair is made at the first deploy.
+    this.push = new Push(this, 'Push', { stage, functionsDir });
+    this.push.bindSender(this.stream.dispatcher);
     this.api = new Api(this, 'Api', {
       stage,
       data: this.data,
@@ -125,6 +130,7 @@ export class MarketplaceStack extends Stack {
         userPoolClientId: this.auth.client.userPoolClientId,
         oauthDomain: this.auth.oauthDomain,
       },
+      pushPublicKey: this.push.publicKey,
       webDistPath,
       webAclArn: this.firewall?.arn,
       renderUrl: this.render.url,

@@ -8,7 +8,7 @@ import { basicParts } from './parts/basics';
 import { identityParts } from './parts/identity';
 import { mailParts } from './parts/mail';
 import { savedSearchIndexParts } from './parts/saved-search-index';
-import { pushSenderParts, pushTableParts } from './parts/push';
+import { pushSenderParts } from './parts/push';
 import { searchParts } from './parts/search';
 import { tableParts } from './parts/table';
 import { unsubscribeTokenParts } from './parts/unsubscribe-tokens';
@@ -23,7 +23,7 @@ import { unsubscribeTokenParts } from './parts/unsubscribe-tokens';
 export const parts = {
   search: searchParts,
   savedSearchIndex: savedSearchIndexParts,
-  table: { ...tableParts, ...pushTableParts },
+  table: tableParts,
   identity: identityParts,
   push: pushSenderParts,
   mail: mailParts,

@@ -105,6 +105,8 @@ export interface WebProps {
   readonly webAclArn?: string;
   /** The render function's URL (infra/constructs/render.ts): origin of the rendered pages. */
   readonly renderUrl?: IFunctionUrl;
+  /** Web Push's VAPID public key (a deploy-time value of infra/constructs/push.ts). @default - no push */
+  readonly pushPublicKey?: string;
 }
 
 /** The origin group fails over to the bucket's shell on these answers of the render function (not 404: real pages). */
@@ -339,7 +341,7 @@ export class Web extends Construct {
 
   /** Uploads the built SPA (when present) and writes /runtime-config.json with the deploy-time ids. */
   private deploySite(props: WebProps): void {
-    const config: RuntimeConfig = runtimeConfigSchema.parse({
+    const checked: RuntimeConfig = runtimeConfigSchema.parse({
       stage: props.stage.name,
       // Same origin: the route table's paths already start with /api.
       apiBaseUrl: '',
@@ -351,6 +353,10 @@ export class Web extends Construct {
         oauthDomain: props.auth.oauthDomain,
       },
     });
+    // Known only at deploy time (a token here): added past the schema's check of its shape.
+    const config: RuntimeConfig = props.pushPublicKey
+      ? { ...checked, pushPublicKey: props.pushPublicKey }
+      : checked;
     const configFile = Source.jsonData(RUNTIME_CONFIG_PATH.replace(/^\//, ''), config);
     const common = {
       destinationBucket: this.siteBucket,

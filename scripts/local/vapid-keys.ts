@@ -1,7 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import webpush from 'web-push';
-import type { VapidKeys } from '../../functions/adapters/secrets/vapid-keys';
+import { generateVapidKeys, type VapidKeys } from '../../functions/adapters/push/web-push-request';
 
 /** File of the data directory that keeps the local stack's VAPID key pair (issue 41). */
 export const VAPID_KEYS_FILE = 'vapid-keys.json';
@@ -13,10 +12,10 @@ export const VAPID_KEYS_FILE = 'vapid-keys.json';
  * in-memory stack. Never in the repository.
  */
 export function localVapidKeys(dataDir?: string): VapidKeys {
-  if (!dataDir) return webpush.generateVAPIDKeys();
+  if (!dataDir) return generateVapidKeys();
   const file = join(dataDir, VAPID_KEYS_FILE);
   try {
-    writeFileSync(file, `${JSON.stringify(webpush.generateVAPIDKeys())}\n`, { flag: 'wx', mode: 0o600 });
+    writeFileSync(file, `${JSON.stringify(generateVapidKeys())}\n`, { flag: 'wx', mode: 0o600 });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }

@@ -123,6 +123,7 @@ beforeAll(() => {
     'jobs/admin-jobs.ts',
     'jobs/exchange-rate.ts',
     'jobs/listing-expiry.ts',
+    'jobs/vapid-keys.ts',
   ]) {
     writeFileSync(join(functionsDir, file), 'export const handler = async () => ({});\n');
   }
@@ -516,7 +517,9 @@ describe('WAF', () => {
         ActionToUse: { Block: { CustomResponse: { ResponseCode: 403, CustomResponseBodyKey: 'blocked' } } },
       })),
     ]);
-    expect(COMMON_RULES_ON_TYPED_TEXT.every((name) => /_(BODY|QUERYARGUMENTS|QUERYSTRING)$/.test(name))).toBe(true);
+    expect(COMMON_RULES_ON_TYPED_TEXT.every((name) => /_(BODY|QUERYARGUMENTS|QUERYSTRING)$/.test(name))).toBe(
+      true,
+    );
     const size = props.Rules.find((r) => r.Statement.SizeConstraintStatement);
     expect(size?.Statement.SizeConstraintStatement).toMatchObject({
       FieldToMatch: { Body: { OversizeHandling: 'MATCH' } },

@@ -37,6 +37,7 @@ beforeAll(() => {
     'jobs/admin-jobs.ts',
     'jobs/exchange-rate.ts',
     'jobs/listing-expiry.ts',
+    'jobs/vapid-keys.ts',
   ]) {
     writeFileSync(join(functionsDir, file), 'export const handler = async () => ({});\n');
   }

@@ -195,6 +195,7 @@ beforeAll(() => {
     'jobs/admin-jobs.ts',
     'jobs/exchange-rate.ts',
     'jobs/listing-expiry.ts',
+    'jobs/vapid-keys.ts',
   ]) {
     writeFileSync(join(functionsDir, file), 'export const handler = async () => ({});\n');
   }
@@ -488,7 +489,8 @@ describe('resources', () => {
     console.log(
       `CloudFormation resources: dev ${count(dev)}, prod ${count(prod)} for ${routeList.length} routes in ${API_AREAS.length} areas`,
     );
-    expect(count(prod)).toBeLessThan(250);
+    // Within half of CloudFormation's 500, with room for a few more parts.
+    expect(count(prod)).toBeLessThan(275);
   });
 });
 
@@ -751,12 +753,17 @@ describe('the stream dispatcher', () => {
 
 describe('question mails (decision 020)', () => {
   /** The read grant of the unsubscribe links' secret, in a function's statements. */
+  /** Reads of the unsubscribe links' secret (Web Push's key pair is another: below). */
   const secretReads = (statements: { Action: string | string[]; Resource: unknown }[]) =>
-    actionsOf(statements, 'secretsmanager:');
+    actionsOf(statements, 'secretsmanager:').filter((st) =>
+      JSON.stringify(st.Resource).includes('NotificationsUnsubscribeSecret'),
+    );
   const secretRef = { Ref: expect.stringMatching(/^NotificationsUnsubscribeSecret[0-9A-F]{8}$/) };
 
   it('keep a generated secret (no value in the template) for the unsubscribe links', () => {
-    const secrets = ofType(dev.resources, 'AWS::SecretsManager::Secret');
+    const secrets = ofType(dev.resources, 'AWS::SecretsManager::Secret').filter(([id]) =>
+      id.startsWith('NotificationsUnsubscribeSecret'),
+    );
     expect(secrets).toHaveLength(1);
     const [[, secret]] = secrets;
     expect(secret.Properties.GenerateSecretString).toMatchObject({
@@ -1378,7 +1385,10 @@ describe('web', () => {
       .find(
         (c): c is AssetStaging => c instanceof AssetStaging && c.node.path.includes('/Web/DeployShell/Asset'),
       );
-    const file = JSON.parse(readFileSync(join(staging!.absoluteStagedPath, 'runtime-config.json'), 'utf8'));
+    // Web Push's public key is a deploy-time marker too (the key pair's custom resource): checked below.
+    const { pushPublicKey, ...file } = JSON.parse(
+      readFileSync(join(staging!.absoluteStagedPath, 'runtime-config.json'), 'utf8'),
+    );
     const config = runtimeConfigSchema.parse(file);
     expect(config).toMatchObject({ stage: 'dev', apiBaseUrl: '', auth: { authFlowType: 'USER_SRP_AUTH' } });
     expect(config.auth.oauthDomain).toBeUndefined();
@@ -1391,6 +1401,9 @@ describe('web', () => {
       Ref: expect.stringMatching(/^AuthUserPoolWebClient/),
     });
     expect(markers[config.auth.region]).toEqual({ Ref: 'AWS::Region' });
+    expect(markers[pushPublicKey]).toEqual({
+      'Fn::GetAtt': [expect.stringMatching(/^PushKeyPair[0-9A-F]{8}$/), 'PublicKey'],
+    });
   });
 });
 
@@ -1401,9 +1414,10 @@ describe('runtime config with Google sign-in', () => {
       .find(
         (c): c is AssetStaging => c instanceof AssetStaging && c.node.path.includes('/Web/DeployShell/Asset'),
       );
-    const config = runtimeConfigSchema.parse(
-      JSON.parse(readFileSync(join(staging!.absoluteStagedPath, 'runtime-config.json'), 'utf8')),
+    const { pushPublicKey: _deployTime, ...file } = JSON.parse(
+      readFileSync(join(staging!.absoluteStagedPath, 'runtime-config.json'), 'utf8'),
     );
+    const config = runtimeConfigSchema.parse(file);
     expect(config.auth.oauthDomain).toBeDefined();
     const [[, deployment]] = ofType(google.resources, 'Custom::CDKBucketDeployment');
     const markers = (deployment.Properties.SourceMarkers as Record<string, unknown>[])[0];
@@ -1697,6 +1711,57 @@ describe('cdk-nag AwsSolutions', () => {
 describe('cfn-lint (decision 045)', () => {
   it("finds no error and no unacknowledged warning in dev's, prod's or a stage with every option's template", async () => {
     expect(await lint.findings).toEqual([]);
+  });
+});
+
+describe('Web Push (issue 41, decision 058)', () => {
+  const dispatcher = () =>
+    ofType(dev.resources, 'AWS::Lambda::Function').find(([id]) => id.startsWith('StreamDispatcher'))!;
+  const vapidReads = (statements: { Action: string | string[]; Resource: unknown }[]) =>
+    actionsOf(statements, 'secretsmanager:').filter((st) =>
+      JSON.stringify(st.Resource).includes('PushVapidKeys'),
+    );
+
+  it('keeps the key pair in a secret with no value in the template, made and kept by a custom resource that answers only the public key', () => {
+    const [[, secret], ...more] = ofType(dev.resources, 'AWS::SecretsManager::Secret').filter(([id]) =>
+      id.startsWith('PushVapidKeys'),
+    );
+    expect(more).toEqual([]);
+    expect(secret.Properties.SecretString).toBeUndefined();
+    const [[, resource]] = ofType(dev.resources, 'AWS::CloudFormation::CustomResource');
+    expect(resource.Properties.SecretArn).toEqual({ Ref: expect.stringMatching(/^PushVapidKeys/) });
+    expect(resource.Properties.ServiceToken).toEqual({
+      'Fn::GetAtt': [expect.stringMatching(/^PushMakeKeys/), 'Arn'],
+    });
+    // Its function may read and write that secret, and nothing else of Secrets Manager.
+    const maker = ofType(dev.resources, 'AWS::Lambda::Function').find(([id]) =>
+      id.startsWith('PushMakeKeys'),
+    )!;
+    const { statements } = grantsOf(dev, maker);
+    const secrets = actionsOf(statements, 'secretsmanager:');
+    expect(secrets.every((st) => JSON.stringify(st.Resource).includes('PushVapidKeys'))).toBe(true);
+    expect(secrets.flatMap((st) => [st.Action].flat())).toEqual(
+      expect.arrayContaining(['secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue']),
+    );
+  });
+
+  it('lets the dispatcher alone read it (it pushes what it mails); no API area reaches it', () => {
+    const { env, statements } = grantsOf(dev, dispatcher());
+    expect(env[ENV.vapidSecretArn]).toEqual({ Ref: expect.stringMatching(/^PushVapidKeys/) });
+    const reads = vapidReads(statements);
+    expect(reads).toHaveLength(1);
+    expect([reads[0].Action].flat().sort()).toEqual([
+      'secretsmanager:DescribeSecret',
+      'secretsmanager:GetSecretValue',
+    ]);
+    for (const area of API_AREAS) {
+      const grants = areaGrants(dev, area);
+      expect(grants.env[ENV.vapidSecretArn], area).toBeUndefined();
+      expect(vapidReads(grants.statements), area).toEqual([]);
+      // The local stand-ins never reach AWS.
+      expect(grants.env[ENV.vapidPrivateKey], area).toBeUndefined();
+    }
+    expect(env[ENV.vapidPrivateKey]).toBeUndefined();
   });
 });
 

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import webpush from 'web-push';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
 import { createPushDeviceStore } from '../../functions/adapters/dynamodb/push';
+import { generateVapidKeys } from '../../functions/adapters/push/web-push-request';
 import { resetContext } from '../../functions/app/context';
 import { ENV } from '../../functions/commons/env';
 import type { StoredQuestion } from '../../functions/ports/questions';
@@ -29,7 +29,7 @@ let table: TableAccess;
 let parts: AccountParts;
 let stream: TestStream;
 let receiver: PushReceiver;
-const vapid = webpush.generateVAPIDKeys();
+const vapid = generateVapidKeys();
 
 const subscribe = handlerOf('subscribePush');
 

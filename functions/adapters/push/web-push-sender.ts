@@ -1,7 +1,7 @@
-import webpush from 'web-push';
 import { logger } from '../../commons/observability';
 import type { PushOutcome, PushSender } from '../../ports/push';
 import type { VapidKeySource } from '../secrets/vapid-keys';
+import { webPushRequest } from './web-push-request';
 
 export interface WebPushOptions {
   /** The VAPID `sub` claim: a mailto: of the stage's sender. */
@@ -25,8 +25,7 @@ function retryAfterMs(header: string | null, cap: number): number {
 
 /**
  * Web Push (RFC 8030) with VAPID (RFC 8292) and the payload encrypted to the device (RFC 8291,
- * aes128gcm): the `web-push` library builds the request (its encryption and signature), and this
- * sends it with fetch, so a push service that hangs is given up at `timeoutMs` and loopback
+ * aes128gcm), built by web-push-request.ts and sent with fetch, so a push service that hangs is given up at `timeoutMs` and loopback
  * endpoints (the local receiver) work over plain HTTP. 404 and 410 say the subscription is gone; a
  * 429 or 5xx is retried after its Retry-After, a bounded number of times, then given up.
  */
@@ -37,37 +36,27 @@ export function createWebPushSender(options: WebPushOptions): PushSender {
   const send = options.fetch ?? fetch;
   return {
     async send(device, payload, opts): Promise<PushOutcome> {
-      let request: ReturnType<typeof webpush.generateRequestDetails>;
+      let request: ReturnType<typeof webPushRequest>;
       try {
-        const vapid = await options.keys();
-        request = webpush.generateRequestDetails(
-          { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
-          JSON.stringify(payload),
-          {
-            vapidDetails: {
-              subject: options.subject,
-              publicKey: vapid.publicKey,
-              privateKey: vapid.privateKey,
-            },
-            TTL: opts.ttlSeconds,
-            urgency: opts.urgency,
-            // Pushes about the same thing replace each other while still queued at the service.
-            topic: payload.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32) || undefined,
-            contentEncoding: 'aes128gcm',
-          },
-        );
+        request = webPushRequest(device, JSON.stringify(payload), {
+          keys: await options.keys(),
+          subject: options.subject,
+          ttlSeconds: opts.ttlSeconds,
+          urgency: opts.urgency,
+          // Pushes about the same thing replace each other while still queued at the service.
+          topic: payload.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32) || undefined,
+        });
       } catch (error) {
         logger.warn('push not built', { error: String(error) });
         return 'failed';
       }
-      const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)]));
       for (let attempt = 0; ; attempt += 1) {
         let res: Response;
         try {
-          res = await send(request.endpoint, {
+          res = await send(device.endpoint, {
             method: 'POST',
-            headers,
-            body: request.body as Buffer<ArrayBuffer> | null,
+            headers: request.headers,
+            body: new Uint8Array(request.body),
             signal: AbortSignal.timeout(timeoutMs),
           });
         } catch (error) {

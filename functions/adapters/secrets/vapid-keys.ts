@@ -2,11 +2,9 @@ import { ENV, isLocal, optionalEnv } from '../../commons/env';
 import { sdkLogger, traced } from '../../commons/observability';
 import { once } from '../../commons/once';
 
-/** The stage's VAPID key pair (RFC 8292), base64url: the public key is an uncompressed P-256 point. */
-export interface VapidKeys {
-  publicKey: string;
-  privateKey: string;
-}
+import type { VapidKeys } from '../push/web-push-request';
+
+/** The stage's VAPID key pair (RFC 8292), read once. */
 export type VapidKeySource = () => Promise<VapidKeys>;
 
 const PUBLIC_KEY = /^[A-Za-z0-9_-]{87}$/;

@@ -5,7 +5,6 @@ import { lazyContextOf } from '../context';
 import { basicParts } from '../parts/basics';
 import { identityParts } from '../parts/identity';
 import { mailParts } from '../parts/mail';
-import { pushTableParts } from '../parts/push';
 import { tableParts } from '../parts/table';
 import { trustTableParts } from '../parts/trust';
 import { unsubscribeTokenParts } from '../parts/unsubscribe-tokens';
@@ -13,7 +12,7 @@ import { callerOptions, callerParts } from '../parts/tokens';
 
 /** The accounts' parts: the table, the user pool, mail and the unsubscribe links' secret. */
 export const parts = {
-  table: { ...tableParts, ...trustTableParts, ...pushTableParts },
+  table: { ...tableParts, ...trustTableParts },
   identity: identityParts,
   mail: mailParts,
   unsubscribeTokens: unsubscribeTokenParts,

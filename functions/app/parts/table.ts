@@ -24,6 +24,7 @@ import { createTableProbe } from '../../adapters/dynamodb/health';
 import { createIdempotencyStore } from '../../adapters/dynamodb/idempotency';
 import { createExpiryStore } from '../../adapters/dynamodb/listing-expiry';
 import { createProductRepository } from '../../adapters/dynamodb/products';
+import { createPushDeviceStore } from '../../adapters/dynamodb/push';
 import { createQuestionRepository } from '../../adapters/dynamodb/questions';
 import { createReportRepository } from '../../adapters/dynamodb/reports';
 import {
@@ -76,6 +77,7 @@ export const tableParts = {
   alertStates: () => createAlertStateStore(table()),
   expiryStore: () => createExpiryStore(table()),
   idempotency: () => createIdempotencyStore(table()),
+  pushDevices: () => createPushDeviceStore(table()),
 } satisfies PartFactories<
   | 'products'
   | 'universities'
@@ -104,4 +106,5 @@ export const tableParts = {
   | 'idempotency'
   | 'deals'
   | 'reviews'
+  | 'pushDevices'
 >;
