@@ -22,5 +22,10 @@ export const runtimeConfigSchema = z.object({
   }),
   /** Local only: the SES emulator's mailbox page, linked for people trying the app. */
   mailboxUrl: z.optional(z.url()),
+  /**
+   * Web Push (issue 41): the stage's VAPID public key (base64url, an uncompressed P-256 point), the
+   * `applicationServerKey` of every subscription. Absent: push is not offered.
+   */
+  pushPublicKey: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{87}$/))),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -18,6 +18,13 @@ import {
   unsubscribeResultSchema,
   updateNotificationSettingsBodySchema,
 } from '../notification-schemas';
+import {
+  pushDeviceSchema,
+  pushSettingsSchema,
+  pushSubscriptionBodySchema,
+  pushUnsubscribeBodySchema,
+  updatePushSettingsBodySchema,
+} from '../push';
 import { sellerPageSettingsBodySchema, sellerPageSettingsSchema } from '../trust';
 import { defineArea } from './define';
 
@@ -127,6 +134,40 @@ export const accountsRoutes = defineArea('accounts', {
     auth: 'user',
     body: updateNotificationSettingsBodySchema,
     response: notificationSettingsSchema,
+  },
+  /**
+   * Web Push (issue 41): this device's subscription held for the caller (201; 200 when it was held
+   * already, its keys refreshed). At most MAX_PUSH_DEVICES a person: the oldest goes first.
+   */
+  subscribePush: {
+    method: 'POST',
+    path: '/api/me/push-subscriptions',
+    auth: 'user',
+    status: 201,
+    body: pushSubscriptionBodySchema,
+    response: pushDeviceSchema,
+  },
+  /** The device leaves (push turned off, or signing out there): only the caller's own endpoint goes. */
+  unsubscribePush: {
+    method: 'DELETE',
+    path: '/api/me/push-subscriptions',
+    auth: 'user',
+    body: pushUnsubscribeBodySchema,
+    response: okSchema,
+  },
+  /** /settings → Notificaciones: the push switches per kind (each on unless turned off). */
+  getPushSettings: {
+    method: 'GET',
+    path: '/api/me/push-settings',
+    auth: 'user',
+    response: pushSettingsSchema,
+  },
+  updatePushSettings: {
+    method: 'PUT',
+    path: '/api/me/push-settings',
+    auth: 'user',
+    body: updatePushSettingsBodySchema,
+    response: pushSettingsSchema,
   },
   /** /settings → 'Mi página de vendedor': whether the public seller page lists the sold items (032). */
   getSellerPageSettings: {
