@@ -199,7 +199,7 @@ describe('push notifications', () => {
     await expectAccessible(page);
   });
 
-  it('sets a kind off with its switch, saved at once, and keeps it across a reload (backend)', async () => {
+  it('sets a kind off with its switch, saved at once, and keeps it across a reload, which sends the subscription again (backend)', async () => {
     const page = session.page;
     const alerts = page.getByRole('switch', { name: 'Productos nuevos de mis alertas' });
     expect(await alerts.getAttribute('aria-checked')).toBe('true');
@@ -212,7 +212,16 @@ describe('push notifications', () => {
     expect(response.request().postDataJSON()).toMatchObject({ alerts: false });
     await page.getByText('Configuración guardada correctamente').first().waitFor();
 
+    // Each start of the app sends the held subscription again (once the worker is registered, idle).
+    const renewed = page.waitForRequest(
+      (r) => r.url().endsWith('/api/me/push-subscriptions') && r.method() === 'POST',
+      { timeout: 20_000 },
+    );
     await page.reload();
+    const renewal = await renewed;
+    expect(renewal.postDataJSON()).toEqual({ endpoint, expirationTime: null, keys: { p256dh, auth } });
+    // The backend's part: held already (the contract's 200; 201 were it dropped meanwhile).
+    expect((await renewal.response())?.ok()).toBe(true);
     await page.getByText('Notificaciones activadas en este dispositivo').waitFor();
     const after = page.getByRole('switch', { name: 'Productos nuevos de mis alertas' });
     await expect.poll(() => after.getAttribute('aria-checked')).toBe('false');
@@ -291,7 +300,7 @@ describe('push notifications', () => {
     const left = page.waitForResponse(
       (r) => r.url().endsWith('/api/me/push-subscriptions') && r.request().method() === 'DELETE',
     );
-    await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await page.getByRole('button', { name: 'Cerrar Sesión', exact: true }).click();
     const response = await left;
     expect(response.request().postDataJSON()).toEqual({ endpoint });
     expect(response.status(), await response.text()).toBe(200);
