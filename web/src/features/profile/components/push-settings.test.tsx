@@ -81,7 +81,7 @@ async function deviceRead(server: ReturnType<typeof pushApi>) {
   await waitFor(() =>
     expect(server.requests.some((r) => r.url.pathname === '/runtime-config.json')).toBe(true),
   );
-  await waitFor(() => expect(document.querySelector('.notification-push-pending')).toBeNull());
+  await waitFor(() => expect(document.querySelector('.push-settings__pending')).toBeNull());
   await new Promise((r) => setTimeout(r, 20));
 }
 const pushTitle = () => screen.queryByRole('heading', { name: 'Notificaciones en este dispositivo' });

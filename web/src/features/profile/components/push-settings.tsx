@@ -30,7 +30,7 @@ export function PushSettings() {
   const disable = useDisablePush();
 
   if (!device.data)
-    return device.isPending ? <Skeleton className="skeleton--text notification-push-pending" /> : null;
+    return device.isPending ? <Skeleton className="skeleton--text push-settings__pending" /> : null;
   const { availability, on } = device.data;
   if (availability === 'unsupported') return null;
 
