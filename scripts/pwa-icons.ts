@@ -7,6 +7,8 @@
  * - icon-maskable-512.png: full-bleed background, the mark inside the central 80 % safe zone, so a
  *   launcher's circle, squircle or teardrop mask never cuts it (purpose "maskable").
  * - apple-touch-icon.png: full-bleed 180×180; iOS rounds the corners itself and ignores transparency.
+ * - badge-96.png: the mark alone, white on transparent, enlarged: the small monochrome badge Android
+ *   shows for a push notification (issue 41; only its alpha channel counts).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,6 +38,17 @@ function fullBleed(svg: string, markScale: number): string {
   );
 }
 
+/** The mark alone in white on a transparent canvas, scaled about the centre. */
+function monochromeMark(svg: string, markScale: number): string {
+  const { mark } = markOf(svg);
+  const offset = 32 * (1 - markScale);
+  const white = mark.replace(/\b(fill|stroke)="(?!none")[^"]+"/g, '$1="#fff"');
+  return (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">' +
+    `<g transform="translate(${offset} ${offset}) scale(${markScale})">${white}</g></svg>`
+  );
+}
+
 export async function drawIcons(outDir = ICONS_DIR): Promise<string[]> {
   const svg = readFileSync(FAVICON, 'utf8');
   mkdirSync(outDir, { recursive: true });
@@ -51,6 +64,7 @@ export async function drawIcons(outDir = ICONS_DIR): Promise<string[]> {
     // The mark spans 36 of 64 units; at 0.8 it stays well inside the 40 % radius safe circle.
     render(fullBleed(svg, 0.8), 512, 'icon-maskable-512.png'),
     render(fullBleed(svg, 0.9), 180, 'apple-touch-icon.png'),
+    render(monochromeMark(svg, 1.5), 96, 'badge-96.png'),
   ]);
 }
 

@@ -46,6 +46,8 @@ export const STORAGE_KEYS = {
   recentlyViewed: 'recentlyViewedProducts',
   /** This browser's registration awaiting its code (docs/decisions/040). */
   pendingRegistration: 'pendingRegistration',
+  /** When this browser declined the offer of push notifications ('Ahora no', issue 41). */
+  pushOfferDismissed: 'pushOfferDismissed',
 } as const;
 
 export const LOCALE = 'es-VE';

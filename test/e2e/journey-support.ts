@@ -14,6 +14,7 @@ import * as z from 'zod';
 import { type ProductExportRow, generateDemoExport } from '../../scripts/demo/data';
 import { isListed } from '#shared/table';
 import { UNIVERSITY_COOKIE } from '#shared/pages';
+import { STORAGE_KEYS } from '#shared/limits';
 import { APP_READY_ATTRIBUTE } from '../../web/src/first-paint/app-scripts';
 import { localCognitoClient } from '../../scripts/local/parts/cognito';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
@@ -78,9 +79,14 @@ export async function openSession(
     universityId?: string;
     /** With universityId: whether the browser has the `mu_u` cookie too (as the app writes it at every start). */
     universityCookie?: boolean;
+    /**
+     * Whether the success toasts may offer push notifications (issue 41). Off unless a journey
+     * tests it: the offer stays until answered, so it is declined once beforehand ('Ahora no').
+     */
+    pushOffer?: boolean;
   } = {},
 ): Promise<Session> {
-  const { universityId, universityCookie = true, ...contextOptions } = options;
+  const { universityId, universityCookie = true, pushOffer = false, ...contextOptions } = options;
   const context = await browser.newContext({
     ...PHONE,
     ...contextOptions,
@@ -113,6 +119,10 @@ export async function openSession(
       });
     });
   });
+  if (!pushOffer)
+    await context.addInitScript((key) => {
+      if (!localStorage.getItem(key)) localStorage.setItem(key, 'declined before this journey');
+    }, STORAGE_KEYS.pushOfferDismissed);
   if (universityId) {
     // A returning visitor: the university was chosen on an earlier visit (the first test chooses it
     // by hand), so the browser keeps it and, since the app writes it at every start, its cookie.

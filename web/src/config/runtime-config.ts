@@ -36,3 +36,8 @@ export function loadRuntimeConfig(): Promise<RuntimeConfig> {
     });
   return pending;
 }
+
+/** Test seam: the next load fetches the config again. */
+export function forgetRuntimeConfigForTests(): void {
+  pending = undefined;
+}

@@ -145,6 +145,9 @@ export function sessionSettled(): Promise<void> {
   });
 }
 
+/** The session as it stands, for code outside React (lib/push renews a subscription at the app's start). */
+export const currentSession = (): Session => current;
+
 /** Test seam: forget everything (store, loaded Amplify). */
 export function resetSessionForTests(): void {
   current = SIGNED_OUT;

@@ -16,6 +16,8 @@
  * - Hashed files and images: cache first, bounded by count and age.
  * - Updates never swap code under an open page: a new worker waits until every tab of the old one
  *   is closed, or until the person chooses 'Actualizar' (the page then reloads itself).
+ * - Web Push (issue 41): every push shows a notification (the generic one when its payload is not
+ *   the app's); a tap brings the app forward on the push's page (./push-handlers.ts).
  */
 import { apiRoutes } from 'virtual:api-routes';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
@@ -42,6 +44,7 @@ import {
   publicReadPatterns,
   type RequestFacts,
 } from './cache-rules';
+import { openNotification, pushText, showPush, type WorkerClients } from './push-handlers';
 
 // The DOM lib types this program; the few worker globals used here are declared for this module.
 interface WorkerClient {
@@ -50,12 +53,21 @@ interface WorkerClient {
 interface ExtendableEventLike extends Event {
   waitUntil(promise: Promise<unknown>): void;
 }
+interface PushEventLike extends ExtendableEventLike {
+  data: { text(): string } | null;
+}
+interface NotificationEventLike extends ExtendableEventLike {
+  notification: Notification;
+}
 interface WorkerScope {
   location: Location;
-  clients: { claim(): Promise<void>; get(id: string): Promise<WorkerClient | undefined> };
+  clients: WorkerClients & { claim(): Promise<void>; get(id: string): Promise<WorkerClient | undefined> };
+  registration: ServiceWorkerRegistration;
   skipWaiting(): Promise<void>;
   addEventListener(type: 'activate', listener: (event: ExtendableEventLike) => void): void;
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  addEventListener(type: 'push', listener: (event: PushEventLike) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: NotificationEventLike) => void): void;
 }
 declare const self: WorkerScope;
 /** The shell's files, compiled in by the build (web/pwa-plugin.ts). */
@@ -214,3 +226,11 @@ self.addEventListener('message', (event) => {
 // whose chunks stay in the runtime cache and on the origin, and are offered the reload). A waiting
 // update never activates under an open tab otherwise, since nothing else calls skipWaiting.
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+// Web Push (issue 41): a push always shows a notification, the generic one when its payload is not
+// the app's (a push that shows nothing may cost the subscription, on iOS at once).
+self.addEventListener('push', (event) => event.waitUntil(showPush(self.registration, pushText(event.data))));
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openNotification(self.clients, event.notification.data, origin));
+});

@@ -12,10 +12,18 @@ import {
 import { createPortal } from 'react-dom';
 import { innermostModalLayer, subscribeModalLayers } from './modal-layer';
 
+/** A choice the toast offers ('Activar notificaciones', 'Ahora no'); choosing one closes the toast. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
 export interface ToastOptions {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** A toast with choices stays until one is chosen, it is closed or another toast replaces it. */
+  actions?: ToastAction[];
 }
 
 interface ToastState extends ToastOptions {
@@ -43,7 +51,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const dismiss = useCallback(() => setCurrent(null), []);
 
   useEffect(() => {
-    if (!current) return;
+    // A choice is never taken away while the person reads it.
+    if (!current || current.actions?.length) return;
     const timer = setTimeout(() => setCurrent(null), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
   }, [current]);
@@ -63,6 +72,23 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           <div className="toast__body">
             <p className="toast__title">{current.title}</p>
             {current.description && <p className="toast__description">{current.description}</p>}
+            {current.actions?.length ? (
+              <div className="toast__actions">
+                {current.actions.map((action, i) => (
+                  <button
+                    key={action.label}
+                    type="button"
+                    className={i === 0 ? 'toast__action toast__action--main' : 'toast__action'}
+                    onClick={() => {
+                      dismiss();
+                      action.onClick();
+                    }}
+                  >
+                    {action.label}
+                  </button>
+                ))}
+              </div>
+            ) : null}
           </div>
           <button type="button" className="toast__close" aria-label="Cerrar notificación" onClick={dismiss}>
             ×

@@ -2,6 +2,9 @@ import { SERVER_RENDERED_ATTRIBUTE } from '#shared/pages';
 import { CACHE_URLS, PAGE_REQUEST_ACCEPT, isNetworkStatusMessage, SKIP_WAITING } from './messages';
 import { offerUpdate, reportNetwork } from './status';
 
+/** Run by ./schedule.ts once the worker is registered: this chunk loads then anyway. */
+export { renewPushOnStart } from '../push/lazy';
+
 /**
  * Registers /sw.js and wires its life cycle to the shell (decision 023). Loaded as its own chunk
  * once the page has loaded and the main thread is idle (./schedule.ts), so it adds nothing to the

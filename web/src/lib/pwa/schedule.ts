@@ -8,7 +8,11 @@ import { whenIdle } from '@/lib/when-idle';
  */
 export function scheduleServiceWorkerRegistration(
   register: () => Promise<unknown> = () =>
-    import('./register-service-worker').then((m) => m.registerServiceWorker()),
+    import('./register-service-worker').then(async (m) => {
+      await m.registerServiceWorker();
+      // With the worker registered: a signed-in person's push subscription is sent again (issue 41).
+      m.renewPushOnStart();
+    }),
   enabled: boolean = import.meta.env.PROD && typeof navigator !== 'undefined' && 'serviceWorker' in navigator,
 ): () => void {
   if (!enabled) return () => {};

@@ -5,6 +5,7 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { type CreateAlertBody, useCreateAlert } from '@/lib/api/create-alert';
+import { usePushOffer } from '@/lib/push/use-push';
 import { useSession } from '@/lib/session';
 import type { Filters } from '../hooks/use-filters';
 import { alertSearchOf } from './alert-search';
@@ -12,13 +13,18 @@ import { alertSearchOf } from './alert-search';
 /**
  * 'Crear alerta': saves the search on screen (its text and filters, inside the chosen university)
  * so new listings that match it are mailed (docs/decisions/031). Signed out, it says to sign in.
+ * Its success toast offers push notifications where they are available and not on yet (issue 41).
  */
 export function CreateAlertButton({ search }: { search: CreateAlertBody }) {
   const session = useSession();
   const { toast } = useToast();
+  const offerPush = usePushOffer();
   const create = useCreateAlert({
     onSuccess: () =>
-      toast({ title: 'Alerta creada', description: 'Te avisaremos por correo cuando publiquen algo así.' }),
+      offerPush(
+        { title: 'Alerta creada', description: 'Te avisaremos por correo cuando publiquen algo así.' },
+        '¿Te avisamos también con una notificación en este dispositivo?',
+      ),
     onError: (err) =>
       toast({
         title: 'No se pudo crear la alerta',

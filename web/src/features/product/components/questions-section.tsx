@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { usePushOffer } from '@/lib/push/use-push';
 import { useSession } from '@/lib/session';
 import { useAnswerQuestion } from '../api/answer-question';
 import { useAskQuestion } from '../api/ask-question';
@@ -50,12 +51,16 @@ function useCommentSender(
   write: (text: string) => Promise<unknown>,
 ): { send: (text: string) => Promise<boolean>; fieldError: string | null } {
   const { toast } = useToast();
+  const offerPush = usePushOffer();
   const [fieldError, setFieldError] = useState<string | null>(null);
   const send = async (text: string) => {
     setFieldError(null);
     try {
       await write(text);
-      toast({ title: sentTitle });
+      // A buyer who asked waits for the answer: push tells them at once (issue 41).
+      if (kind === 'question')
+        offerPush({ title: sentTitle }, 'Activa las notificaciones para saber cuándo te respondan.');
+      else toast({ title: sentTitle });
       return true;
     } catch (err) {
       const failure = describeFailure(err, kind);
@@ -148,9 +153,7 @@ function AskArea({
     return (
       <p className="questions__note">
         Debes iniciar sesión para hacer una pregunta.{' '}
-        <Link to={paths.login.getHref(`${location.pathname}${location.search}`)}>
-          Iniciar sesión
-        </Link>
+        <Link to={paths.login.getHref(`${location.pathname}${location.search}`)}>Iniciar sesión</Link>
       </p>
     );
   if (!data.can_ask) return null;

@@ -14,6 +14,7 @@ import type { SessionUser } from '@/lib/session';
 import { useSignOut } from '@/lib/use-sign-out';
 import { useUpdateFullName } from '../api/update-profile';
 import { NotificationSettings } from '../components/notification-settings';
+import { PushSettings } from '../components/push-settings';
 import { SellerPageSettings } from '../components/seller-page-settings';
 import '../profile.css';
 
@@ -58,6 +59,7 @@ function SettingsPage({ user }: { user: SessionUser }) {
       <section className="profile-card" aria-labelledby="settings-notifications">
         <h2 id="settings-notifications">Notificaciones</h2>
         <NotificationSettings />
+        <PushSettings />
         <p className="muted">
           Los códigos de verificación y los enlaces para restablecer tu contraseña te llegan siempre. Las
           conversaciones con compradores y vendedores ocurren en WhatsApp, con sus propias notificaciones.

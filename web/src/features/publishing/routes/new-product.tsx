@@ -15,6 +15,7 @@ import { ApiError } from '@/lib/api-client';
 import { useProfile } from '@/lib/api/get-profile';
 import { useUniversity } from '@/lib/api/get-university';
 import { useDocumentMeta } from '@/lib/document-meta';
+import { usePushOffer } from '@/lib/push/use-push';
 import { useSession } from '@/lib/session';
 import { getSelectedUniversity } from '@/lib/storage';
 import { useCheckListing } from '../api/check-listing';
@@ -155,6 +156,7 @@ function SelectField({
 
 function ProductForm({ universityId }: { universityId: string }) {
   const { toast } = useToast();
+  const offerPush = usePushOffer();
   const navigate = useNavigate();
   const publish = useCreateProduct();
   const checkListing = useCheckListing();
@@ -218,7 +220,11 @@ function ProductForm({ universityId }: { universityId: string }) {
     }
     try {
       await publish.mutateAsync({ ...checked.body, images });
-      toast({ title: '¡Producto publicado con éxito!' });
+      // A seller waits for questions and buyers: push tells them at once (issue 41).
+      offerPush(
+        { title: '¡Producto publicado con éxito!' },
+        'Activa las notificaciones para saber cuándo te pregunten por él.',
+      );
       setValues(EMPTY_FORM);
       setModeration({ status: 'none' });
       setPhotos([]);
