@@ -249,6 +249,8 @@ async function main() {
   if (only === 'start') return (await import('./local-start')).localStartFigures(line);
   // The seller page with 200 reviews against none (issue 40): on request only.
   if (only === 'reviews') return (await import('./reviews')).reviewFigures(line);
+  // What one push costs its sender (issue 41): on request only.
+  if (only === 'push') return (await import('./push')).pushFigures(line);
   // The server render's answer times (issue 27): on request only.
   if (only === 'render') return (await import('./render')).renderFigures(line);
   // The first tap against the first paint, per design of the app's loading (issue 38): on request only.

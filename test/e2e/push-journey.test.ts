@@ -1,42 +1,49 @@
-import { createECDH, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as z from 'zod';
-import { DEMO_ADMIN } from '../../scripts/local/demo-users';
-import { expectAccessible, launchChromium, openSession, type Session, signIn } from './journey-support';
+import { IDEMPOTENCY_KEY_HEADER } from '#shared/idempotency';
+import { DEMO_SELLER_PRODUCTS } from '../../scripts/demo/questions';
+import { DEMO_ADMIN, DEMO_SELLER } from '../../scripts/local/demo-users';
+import type { PushDeviceInfo, ReceivedPush } from '../../scripts/local/push-receiver';
+import {
+  expectAccessible,
+  launchChromium,
+  openSession,
+  type Session,
+  sessionToken,
+  signIn,
+} from './journey-support';
 
 /**
- * Web Push (issue 41) in Chromium. Chromium's own push service (FCM) cannot be reached here, so the
- * browser's PushManager is replaced by an init script: its subscription's endpoint is this test's
- * loopback 'push service' and its keys are real ones (a P-256 public key, a 16-byte secret); the
- * notifications permission is granted as a person would have (CDP Browser.grantPermissions, through
- * Playwright). A person then turns push on in /settings, the app sends the subscription to the API,
- * sets a kind off, and signs out (the device leaves first). The service worker's part is real: a push
- * delivered through CDP (ServiceWorker.deliverPushMessage) shows its notification, read back with
- * registration.getNotifications(); a malformed one shows the generic notification.
+ * Web Push (issue 41) in Chromium, end to end on the local stack. Chromium's own push service (FCM)
+ * cannot be reached here, so the browser's PushManager is replaced by an init script that hands out
+ * a device of the stack's own push service (scripts/local/push-receiver.ts: real keys, a loopback
+ * endpoint); the notifications permission is granted as a person would have (CDP
+ * Browser.grantPermissions, through Playwright). A person turns push on in /settings, the app sends
+ * the subscription to the API, sets a kind off. Then a real event: they ask the demo seller a
+ * question and the seller answers it; the server pushes, the local push service checks the VAPID
+ * signature and decrypts the push with the device's key, and that push, delivered to the service
+ * worker (CDP ServiceWorker.deliverPushMessage), shows its notification, read back with
+ * registration.getNotifications(); a malformed one shows the generic notification. Signing out
+ * drops the device first.
  *
  * The demo admin is the person: no other journey reads their notifications or devices.
  */
 const baseUrl = inject('baseUrl');
+const cognitoEndpoint = inject('cognitoEndpoint');
+const pushReceiverUrl = inject('pushReceiverUrl');
 const origin = new URL(baseUrl).origin;
+const PRODUCT = DEMO_SELLER_PRODUCTS[0];
 
 let browser: Browser;
 let session: Session;
-let pushService: Server;
-const delivered: { path: string; headers: IncomingMessage['headers'] }[] = [];
 
-/** The subscription the fake PushManager hands out: a loopback endpoint, real-looking keys. */
-const deviceId = randomBytes(6).toString('hex');
-const p256dh = createECDH('prime256v1').generateKeys().toString('base64url'); // 65 bytes, 0x04 first
-const auth = randomBytes(16).toString('base64url');
+/** The device the fake PushManager hands out: one of the local push service's. */
 let endpoint = '';
-/**
- * The VAPID key the app subscribes with when the local stack serves none yet (until the backend's
- * scripts/local writes its own: then the stack's is used and this one never is).
- */
-const STAND_IN_VAPID_KEY = createECDH('prime256v1').generateKeys().toString('base64url');
+let p256dh = '';
+let auth = '';
+let deviceId = '';
 
 const subscriptionBodySchema = z.object({
   endpoint: z.string(),
@@ -54,21 +61,22 @@ const notificationSchema = z.object({
 type ShownNotification = z.infer<typeof notificationSchema>;
 
 beforeAll(async () => {
-  // A stand-in push service on a free loopback port: what the backend may send there is recorded.
-  pushService = createServer((req, res) => {
-    delivered.push({ path: req.url ?? '', headers: req.headers });
-    req.resume();
-    res.writeHead(201).end();
-  });
-  await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
-  endpoint = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}/push/${deviceId}`;
+  const device = (await (
+    await fetch(`${pushReceiverUrl}/devices`, {
+      method: 'POST',
+      body: JSON.stringify({ label: 'Chromium del administrador' }),
+    })
+  ).json()) as PushDeviceInfo;
+  ({ endpoint } = device.subscription);
+  ({ p256dh, auth } = device.subscription.keys);
+  deviceId = device.id;
 
   browser = await launchChromium();
   session = await openSession(browser, baseUrl, { universityId: 'ucab' });
   const { context } = session;
   await context.grantPermissions(['notifications'], { origin: baseUrl });
   await context.addInitScript(
-    ({ endpoint, p256dh, auth, standInKey }) => {
+    ({ endpoint, p256dh, auth }) => {
       // The browser's subscription, kept across page loads as the browser keeps it.
       const STORED = '__testPushSubscription';
       const toBase64url = (buffer: ArrayBuffer | null) =>
@@ -108,33 +116,20 @@ beforeAll(async () => {
         const stored = localStorage.getItem(STORED);
         return stored ? (make(JSON.parse(stored).key) as unknown as PushSubscription) : null;
       };
-      // Until the local stack serves its VAPID key (the backend's part), the app gets a stand-in.
-      const realFetch = window.fetch.bind(window);
-      window.fetch = async (input, init) => {
-        const response = await realFetch(input, init);
-        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-        if (!url.endsWith('/runtime-config.json') || !response.ok) return response;
-        const config = await response.clone().json();
-        if (config.pushPublicKey) return response;
-        return new Response(JSON.stringify({ ...config, pushPublicKey: standInKey }), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        });
-      };
     },
-    { endpoint, p256dh, auth, standInKey: STAND_IN_VAPID_KEY },
+    { endpoint, p256dh, auth },
   );
 });
 afterAll(async () => {
   await session?.close();
   await browser?.close();
-  await new Promise((resolve) => pushService?.close(resolve));
 });
 
-/** The VAPID key the stack serves, or the stand-in the page gets instead. */
+/** The VAPID key the stack serves (its own pair, made in its data directory). */
 async function servedKey(): Promise<string> {
   const config = (await (await fetch(`${baseUrl}/runtime-config.json`)).json()) as { pushPublicKey?: string };
-  return config.pushPublicKey ?? STAND_IN_VAPID_KEY;
+  expect(config.pushPublicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+  return config.pushPublicKey as string;
 }
 
 /** The service worker's registration id, as DevTools knows it (ServiceWorker domain). */
@@ -231,42 +226,89 @@ describe('push notifications', () => {
     session.expectNoProblems();
   });
 
-  it('shows a push the service worker receives: title, body, tag and the page to open', async () => {
+  it("a real event reaches the device: the seller answers the person's question, the server pushes, the worker shows it", async () => {
     const page = session.page;
-    const cdp = await page.context().newCDPSession(page);
-    const id = await registrationId(cdp);
-    const push = {
-      title: 'Nueva respuesta',
-      body: 'El vendedor respondió tu pregunta sobre «Libro de Cálculo I».',
-      path: '/product/1#preguntas',
-      tag: `answers-${deviceId}`,
+    // The person asks the demo seller a question (through the API: what is tested here is the push).
+    const call = async (token: string, method: string, path: string, body: unknown, extra = {}) => {
+      const res = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...extra },
+        body: JSON.stringify(body),
+      });
+      expect(res.status, `${method} ${path}: ${await res.clone().text()}`).toBeLessThan(300);
+      return (await res.json()) as { id: string };
     };
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin,
-      registrationId: id,
-      data: JSON.stringify(push),
-    });
-    await expect.poll(() => shown(page, push.tag), { timeout: 10_000 }).toHaveLength(1);
-    expect(await shown(page, push.tag)).toEqual([
-      {
-        title: push.title,
-        body: push.body,
-        tag: push.tag,
-        icon: `${origin}/icons/icon-192.png`,
-        badge: `${origin}/icons/badge-96.png`,
-        data: { path: '/product/1#preguntas' },
-      },
-    ]);
+    const asker = await sessionToken(baseUrl, cognitoEndpoint, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const seller = await sessionToken(baseUrl, cognitoEndpoint, DEMO_SELLER.email, DEMO_SELLER.password);
+    const question = await call(
+      asker,
+      'POST',
+      `/api/products/${PRODUCT.id}/questions`,
+      { question_text: '¿Incluye el casco y las luces?' },
+      { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    );
+    try {
+      await call(seller, 'PUT', `/api/products/${PRODUCT.id}/questions/${question.id}/answer`, {
+        answer_text: 'Sí, ambos incluidos.',
+      });
+      // The local push service got it: signed with the stage's key, and decrypted with the device's.
+      const received = async () =>
+        (await (await fetch(`${pushReceiverUrl}/pushes.json?device=${deviceId}`)).json()) as ReceivedPush[];
+      await expect.poll(async () => (await received()).length, { timeout: 15_000 }).toBe(1);
+      const [push] = await received();
+      expect(push.refused).toBeNull();
+      expect(push.vapidKey).toBe(await servedKey());
+      const payload = JSON.parse(push.payload ?? '{}') as {
+        title: string;
+        body: string;
+        path: string;
+        tag: string;
+      };
+      expect(payload).toEqual({
+        title: 'Respondieron tu pregunta',
+        body: `«${PRODUCT.title}»: Sí, ambos incluidos.`,
+        path: `/product/${PRODUCT.id}`,
+        tag: `producto-${PRODUCT.id}`,
+      });
 
-    // A second push about the same thing replaces the first.
-    const again = { ...push, body: 'El vendedor respondió otra de tus preguntas.' };
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin,
-      registrationId: id,
-      data: JSON.stringify(again),
-    });
-    await expect.poll(async () => (await shown(page, push.tag)).map((n) => n.body)).toEqual([again.body]);
-    await cdp.detach();
+      // That push, as the browser would hand it to the worker: its notification, and the page it opens.
+      const cdp = await page.context().newCDPSession(page);
+      const id = await registrationId(cdp);
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin,
+        registrationId: id,
+        data: push.payload ?? '',
+      });
+      await expect.poll(() => shown(page, payload.tag), { timeout: 10_000 }).toHaveLength(1);
+      expect(await shown(page, payload.tag)).toEqual([
+        {
+          title: payload.title,
+          body: payload.body,
+          tag: payload.tag,
+          icon: `${origin}/icons/icon-192.png`,
+          badge: `${origin}/icons/badge-96.png`,
+          data: { path: payload.path },
+        },
+      ]);
+      const push2 = { ...payload, body: 'El vendedor respondió otra de tus preguntas.' };
+      // A second push about the same listing replaces the first.
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin,
+        registrationId: id,
+        data: JSON.stringify(push2),
+      });
+      await expect
+        .poll(async () => (await shown(page, payload.tag)).map((n) => n.body))
+        .toEqual([push2.body]);
+      await cdp.detach();
+    } finally {
+      // The demo's listing keeps only its own questions (other journeys read it).
+      await fetch(`${baseUrl}/api/products/${PRODUCT.id}/questions/${question.id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${asker}` },
+      });
+    }
+    session.expectNoProblems();
   });
 
   it('shows the generic notification for a malformed push: a push never goes unseen', async () => {

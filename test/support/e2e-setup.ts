@@ -20,6 +20,8 @@ declare module 'vitest' {
     /** DynamoDB Local and the table: tests that move a listing's clock write its expiry there. */
     dynamodbEndpoint: string;
     tableName: string;
+    /** The local push service (scripts/local/push-receiver.ts): its devices and what they received. */
+    pushReceiverUrl: string;
   }
 }
 
@@ -43,6 +45,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('cognitoEndpoint', stack.cognito.endpoint);
   project.provide('dynamodbEndpoint', stack.dynamodbEndpoint);
   project.provide('tableName', stack.tableName);
+  project.provide('pushReceiverUrl', stack.pushReceiverUrl);
   const running = stack;
   return async () => {
     await running.stop();
