@@ -38,16 +38,19 @@ export interface PushDeviceInfo {
 
 interface Device extends PushDeviceInfo {
   ecdh: ReturnType<typeof createECDH>;
-  /** What it answers next (a push service's 410 or 429), then 201 again. */
-  answers: { status: number; retryAfter?: string }[];
+  /** What it answers next (a push service's 410 or 429, or no answer for `hangMs`), then 201 again. */
+  answers: Answer[];
 }
+
+/** A push service's answer on demand: a status (with Retry-After), or none at all for a while. */
+export type Answer = { status: number; retryAfter?: string } | { hangMs: number };
 
 export interface PushReceiver {
   url: string;
   newDevice(label?: string): PushDeviceInfo;
   received(deviceId?: string): ReceivedPush[];
   /** The next pushes to this device are answered with these statuses, in order. */
-  answerNext(deviceId: string, answers: { status: number; retryAfter?: string }[]): void;
+  answerNext(deviceId: string, answers: Answer[]): void;
   close(): Promise<void>;
 }
 
@@ -166,6 +169,10 @@ export async function startPushReceiver(opts: { port?: number; host?: string } =
         const body = await bodyOf(req);
         if (!device) return send(res, 410, '{"error":"gone"}');
         const next = device.answers.shift();
+        if (next && 'hangMs' in next) {
+          await new Promise((r) => setTimeout(r, next.hangMs));
+          return send(res, 201, '{}');
+        }
         if (next)
           return send(
             res,

@@ -2,7 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
+import { dealEntity } from '../../functions/adapters/dynamodb/entities';
+import { createProductRepository } from '../../functions/adapters/dynamodb/products';
 import { createPushDeviceStore } from '../../functions/adapters/dynamodb/push';
+import { tableOf } from '../../functions/adapters/dynamodb/table';
 import { generateVapidKeys } from '../../functions/adapters/push/web-push-request';
 import { resetContext } from '../../functions/app/context';
 import { ENV } from '../../functions/commons/env';
@@ -10,7 +13,7 @@ import type { StoredQuestion } from '../../functions/ports/questions';
 import { type PushDeviceInfo, type PushReceiver, startPushReceiver } from '../../scripts/local/push-receiver';
 import { MAX_PUSH_DEVICES, PUSH_MESSAGES } from '#shared/push';
 import { type AccountParts, startAccountParts } from '../support/accounts';
-import { useTestTable } from '../support/backend';
+import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 import { setHandlerContext } from '../support/callers';
 import { apiEvent, invoke } from '../support/events';
 import { handlerOf } from '../support/handlers';
@@ -256,5 +259,97 @@ describe('pushes from the stream, decrypted by the local push service', () => {
       },
     );
     expect(payloads(gone)).toEqual([]);
+  });
+
+  it('a push service that hangs is given up at its timeout: the other devices, the mail and the stream go on', async () => {
+    const [seller, asker] = [await person('Carlos'), await person('Ana')];
+    const hanging = receiver.newDevice();
+    const fine = receiver.newDevice();
+    await call('subscribePush', seller, hanging.subscription);
+    await call('subscribePush', seller, fine.subscription);
+    receiver.answerNext(hanging.id, [{ hangMs: 60_000 }]);
+    const started = Date.now();
+    await ask(seller, asker, '¿Hasta cuándo la tienes?');
+    await vi.waitFor(() => expect(payloads(fine)).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(async () => expect(await mailTo(parts.ses.endpoint, seller.email)).toHaveLength(1), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    // The next change is handled once the sender gives up (5 s), not after the hanging answer (60 s).
+    await ask(seller, asker, '¿Y el estuche?');
+    await vi.waitFor(() => expect(payloads(fine)).toHaveLength(2), { timeout: 20_000, interval: 50 });
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(payloads(fine)[1].json?.body).toContain('¿Y el estuche?');
+    // Not dropped: a device that did not answer may answer next time.
+    expect((await devicesOf(seller)).map((d) => d.endpoint)).toContain(hanging.subscription.endpoint);
+  });
+});
+
+describe('each kind of push, from its change', () => {
+  const pendingDeal = (seller: Person, buyer: Person, id: number, title: string, code: string) => {
+    const at = new Date();
+    return dealEntity.put({
+      product_id: id,
+      seller_id: seller.id,
+      buyer_id: buyer.id,
+      title,
+      state: 'pending',
+      named_at: at.toISOString(),
+      sold_at: at.toISOString(),
+      answer_by: new Date(at.getTime() + 7 * 86_400_000).toISOString(),
+      code,
+      code_tries: 0,
+    });
+  };
+
+  it("a sale names the buyer: '¿Recibiste …?' reaches them, opening 'Mis Compras'; with the switch off, nothing", async () => {
+    const [seller, buyer] = [await person('Carlos'), await person('Ana')];
+    const phone = receiver.newDevice();
+    await call('subscribePush', buyer, phone.subscription);
+    productId += 7;
+    await tableOf(table).write(pendingDeal(seller, buyer, productId, 'Bicicleta montañera rin 26', '123456'));
+    await vi.waitFor(() => expect(payloads(phone)).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    expect(payloads(phone)[0].json).toEqual({
+      title: '¿Recibiste «Bicicleta montañera rin 26»?',
+      body: 'Confírmalo en Mis Compras.',
+      path: '/my-purchases',
+      tag: `producto-${productId}`,
+    });
+    // Nothing of the handoff code travels.
+    expect(payloads(phone)[0].payload).not.toContain('123456');
+
+    await call('updatePushSettings', buyer, { deals: false });
+    await tableOf(table).write(pendingDeal(seller, buyer, productId + 1, 'Parlante JBL', '654321'));
+    await vi.waitFor(async () => expect(await mailTo(parts.ses.endpoint, buyer.email)).toHaveLength(2), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    await stream.settle();
+    expect(payloads(phone)).toHaveLength(1);
+  });
+
+  it('reports hold a listing and an admin releases it: its seller is pushed both', async () => {
+    const seller = await person('Carlos');
+    const phone = receiver.newDevice();
+    await call('subscribePush', seller, phone.subscription);
+    const products = createProductRepository(table);
+    const p = await makeProduct(table, {
+      university_id: uniqueUniversity('p'),
+      owner_id: seller.id,
+      title: 'Tablet Samsung',
+    });
+    expect(await products.hold(p.id, new Date().toISOString(), null)).toBe(true);
+    await vi.waitFor(() => expect(payloads(phone)).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    expect(payloads(phone)[0].json).toMatchObject({
+      title: 'Tu publicación está en revisión',
+      path: '/my-products',
+    });
+    expect(await products.releaseHold(p.id, new Date().toISOString())).not.toBeNull();
+    await vi.waitFor(() => expect(payloads(phone)).toHaveLength(2), { timeout: 10_000, interval: 50 });
+    expect(payloads(phone)[1].json).toMatchObject({
+      title: 'Tu publicación volvió a mostrarse',
+      path: `/product/${p.id}`,
+      tag: `producto-${p.id}`,
+    });
   });
 });
