@@ -4,6 +4,8 @@ import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
 import { dealEntity } from '../../functions/adapters/dynamodb/entities';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
+import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
+import { createEmbeddedSavedSearchIndex } from '../../functions/adapters/search/embedded-alerts';
 import { createPushDeviceStore } from '../../functions/adapters/dynamodb/push';
 import { tableOf } from '../../functions/adapters/dynamodb/table';
 import { generateVapidKeys } from '../../functions/adapters/push/web-push-request';
@@ -89,7 +91,7 @@ beforeAll(async () => {
   process.env[ENV.vapidPublicKey] = vapid.publicKey;
   process.env[ENV.vapidPrivateKey] = vapid.privateKey;
   receiver = await startPushReceiver();
-  setHandlerContext({ search: new MemorySearchIndex() });
+  setHandlerContext({ search: new MemorySearchIndex(), savedSearchIndex: createEmbeddedSavedSearchIndex() });
   stream = await startTestStream(table);
 });
 afterAll(async () => {
@@ -326,6 +328,42 @@ describe('each kind of push, from its change', () => {
     });
     await stream.settle();
     expect(payloads(phone)).toHaveLength(1);
+  });
+
+  it('a new listing that matches a saved search is pushed at once, each match (the mails gather all but the first)', async () => {
+    const [seller, buyer] = [await person('Carlos'), await person('Ana')];
+    const university = uniqueUniversity('pa');
+    await createUniversityRepository(table).putIfAbsent({
+      id: university,
+      name: 'UPA',
+      full_name: 'Universidad de las Alertas Push',
+      email_domain: `${university}.edu.ve`,
+      created_at: new Date().toISOString(),
+    });
+    const phone = receiver.newDevice();
+    await call('subscribePush', buyer, phone.subscription);
+    expect((await call('createAlert', buyer, { university, q: 'calculadora' })).status).toBe(201);
+    const listing = (title: string, price: number) =>
+      makeProduct(table, {
+        university_id: university,
+        owner_id: seller.id,
+        title,
+        price,
+        created_at: new Date().toISOString(),
+      });
+    const first = await listing('Calculadora científica Casio fx-570', 20);
+    await vi.waitFor(() => expect(payloads(phone)).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    expect(payloads(phone)[0].json).toEqual({
+      title: 'Nuevo producto para tu alerta',
+      body: 'Calculadora científica Casio fx-570 · US$ 20,00',
+      path: `/product/${first.id}`,
+      tag: `producto-${first.id}`,
+    });
+    const second = await listing('Calculadora gráfica TI-84', 35);
+    await vi.waitFor(() => expect(payloads(phone)).toHaveLength(2), { timeout: 10_000, interval: 50 });
+    expect(payloads(phone)[1].json?.path).toBe(`/product/${second.id}`);
+    // One mail (the day's first); the second listing waits for the morning's digest.
+    expect(await mailTo(parts.ses.endpoint, buyer.email)).toHaveLength(1);
   });
 
   it('reports hold a listing and an admin releases it: its seller is pushed both', async () => {
