@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
 import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
-import { dealEntity } from '../../functions/adapters/dynamodb/entities';
+import { dealEntity, reviewEntity } from '../../functions/adapters/dynamodb/entities';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { createEmbeddedSavedSearchIndex } from '../../functions/adapters/search/embedded-alerts';
@@ -364,6 +364,79 @@ describe('each kind of push, from its change', () => {
     expect(payloads(phone)[1].json?.path).toBe(`/product/${second.id}`);
     // One mail (the day's first); the second listing waits for the morning's digest.
     expect(await mailTo(parts.ses.endpoint, buyer.email)).toHaveLength(1);
+  });
+
+  it("a review made visible reaches its subject (a seller's opens their page); a window about to close reminds whoever has not written", async () => {
+    const [seller, buyer] = [await person('Carlos'), await person('Ana')];
+    const sellerPhone = receiver.newDevice();
+    const buyerPhone = receiver.newDevice();
+    await call('subscribePush', seller, sellerPhone.subscription);
+    await call('subscribePush', buyer, buyerPhone.subscription);
+    productId += 11;
+    const now = new Date().toISOString();
+    await tableOf(table).write(
+      reviewEntity.put({
+        product_id: productId,
+        side: 'buyer',
+        author_id: buyer.id,
+        subject_id: seller.id,
+        title: 'Bicicleta montañera rin 26',
+        stars: 4,
+        text: 'Todo bien.',
+        created_at: now,
+        counted: true,
+        visible_at: now,
+      }),
+    );
+    await vi.waitFor(() => expect(payloads(sellerPhone)).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    expect(payloads(sellerPhone)[0].json).toEqual({
+      title: 'Recibiste una reseña',
+      body: '★★★★ sobre «Bicicleta montañera rin 26».',
+      path: `/vendedor/${seller.id}`,
+      tag: `producto-${productId}`,
+    });
+
+    // The window's reminder, marked by the sweep: the buyer wrote, the seller has not.
+    const deal = {
+      product_id: productId,
+      seller_id: seller.id,
+      buyer_id: buyer.id,
+      title: 'Bicicleta montañera rin 26',
+      state: 'confirmed' as const,
+      named_at: now,
+      sold_at: now,
+      confirmed_at: now,
+      confirmed_by: 'code' as const,
+      code: '111111',
+      code_tries: 0,
+      review_until: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      buyer_reviewed: true,
+    };
+    await tableOf(table).write(dealEntity.put(deal));
+    await tableOf(table).write(dealEntity.put({ ...deal, reminded_at: new Date().toISOString() }));
+    await vi.waitFor(() => expect(payloads(sellerPhone)).toHaveLength(2), { timeout: 10_000, interval: 50 });
+    expect(payloads(sellerPhone)[1].json).toMatchObject({
+      title: 'Te quedan 2 días para dejar tu reseña',
+      path: '/my-products',
+    });
+    await stream.settle();
+    expect(payloads(buyerPhone)).toEqual([]);
+  });
+
+  it('a device that left gets nothing more', async () => {
+    const [seller, asker] = [await person('Carlos'), await person('Ana')];
+    const phone = receiver.newDevice();
+    await call('subscribePush', seller, phone.subscription);
+    await ask(seller, asker, 'Antes de irse');
+    await vi.waitFor(() => expect(payloads(phone)).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    await call('unsubscribePush', seller, { endpoint: phone.subscription.endpoint });
+    await ask(seller, asker, 'Después de irse');
+    await vi.waitFor(async () => expect(await mailTo(parts.ses.endpoint, seller.email)).toHaveLength(1), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    await stream.settle();
+    expect(payloads(phone)).toHaveLength(1);
   });
 
   it('reports hold a listing and an admin releases it: its seller is pushed both', async () => {
