@@ -16,6 +16,7 @@ import {
 } from '../../functions/services/catalog/listing-counts';
 import { settleReportCounts } from '../../functions/services/reports/report-holds';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
+import { endpointHash } from '../../functions/adapters/dynamodb/push';
 
 let table: TableAccess;
 beforeAll(() => {
@@ -368,6 +369,15 @@ describe('every item names its entity', () => {
         created_at: deal.named_at,
       }),
     ).toBe(true);
+    // A device for Web Push, and who holds its endpoint (issue 41).
+    const endpoint = `https://fcm.googleapis.com/fcm/send/${user}`;
+    expect(
+      await ctx.pushDevices.hold(
+        { userId: user, endpoint, p256dh: 'B'.repeat(87), auth: 'A'.repeat(22), createdAt: audit.at },
+        10,
+        audit.at,
+      ),
+    ).toBe('created');
     // The counts' layout record (decision 051), taken away again below: the table is shared.
     await ctx.counts.markProductMarkersFolded();
     // Act: read every item back as stored.
@@ -407,6 +417,8 @@ describe('every item names its entity', () => {
       keys.review(product.id, 'buyer'),
       keys.reviewPair(user, listed.owner_id),
       keys.reviewReport(product.id, 'buyer', user),
+      keys.pushDevice(user, endpointHash(endpoint)),
+      keys.pushEndpoint(endpointHash(endpoint)),
     ];
     const items = await Promise.all(
       written.map(
@@ -452,6 +464,8 @@ describe('every item names its entity', () => {
       'review',
       'reviewPair',
       'reviewReport',
+      'pushDevice',
+      'pushEndpoint',
     ]);
     for (const [i, key] of written.entries()) expect(entityOf(undefined, key)).toBe(found[i]);
     expect(new Set(found).size).toBe(ENTITIES.length - 1); // every entity but the local seed marker
