@@ -239,32 +239,29 @@ export async function startCognitoProxy(opts: {
     };
   };
 
-  /** Why a PASSWORD_VERIFIER answer is refused (status, type, message), or its challenge. */
-  const checkAnswer = (
-    input: z.infer<typeof passwordVerifierAnswer>,
-  ): { error: [string, string] } | { challenge: SrpChallenge } => {
+  /**
+   * The challenge a PASSWORD_VERIFIER answer proves, or null. Every refusal is Cognito's one answer,
+   * NotAuthorizedException 'Incorrect username or password.', as a real pool gives for a wrong
+   * password, signature or secret block and a timestamp not in its format (a zero-padded day, a
+   * wrong weekday).
+   */
+  const provenChallenge = (input: z.infer<typeof passwordVerifierAnswer>): SrpChallenge | null => {
     const answer = input.ChallengeResponses;
     const challenge = challenges.get(answer.PASSWORD_CLAIM_SECRET_BLOCK);
-    // Used once: a second answer to the same challenge finds nothing.
+    // Used once: a second answer to the same challenge, right or wrong, finds nothing.
     challenges.delete(answer.PASSWORD_CLAIM_SECRET_BLOCK);
-    if (!challenge || challenge.expires <= Date.now() || challenge.clientId !== input.ClientId)
-      return { error: ['NotAuthorizedException', 'Invalid session for the user, session is expired.'] };
-    if (answer.USERNAME !== challenge.userId && answer.USERNAME !== challenge.username)
-      return { error: ['NotAuthorizedException', INCORRECT] };
+    if (!challenge?.key || challenge.expires <= Date.now() || challenge.clientId !== input.ClientId)
+      return null;
+    if (answer.USERNAME !== challenge.userId && answer.USERNAME !== challenge.username) return null;
     const at = parseTimestamp(answer.TIMESTAMP);
-    if (at === null) return { error: ['InvalidParameterException', 'TIMESTAMP format is invalid.'] };
-    if (Math.abs(at - Date.now()) > SRP_CLOCK_SKEW_MS)
-      return { error: ['NotAuthorizedException', INCORRECT] };
-    if (!challenge.key) return { error: ['NotAuthorizedException', INCORRECT] };
+    if (at === null || Math.abs(at - Date.now()) > SRP_CLOCK_SKEW_MS) return null;
     const expected = claimSignature(challenge.key, {
       pool: poolName(challenge.userPoolId),
       userId: challenge.userId,
       secretBlock: answer.PASSWORD_CLAIM_SECRET_BLOCK,
       timestamp: answer.TIMESTAMP,
     });
-    if (!signatureMatches(expected, answer.PASSWORD_CLAIM_SIGNATURE))
-      return { error: ['NotAuthorizedException', INCORRECT] };
-    return { challenge };
+    return signatureMatches(expected, answer.PASSWORD_CLAIM_SIGNATURE) ? challenge : null;
   };
 
   /** Why Cognito would refuse this refresh token now, or null. */
@@ -425,12 +422,8 @@ export async function startCognitoProxy(opts: {
         const input = passwordVerifierAnswer.safeParse(json);
         if (!input.success) return invalid(res, input.error);
         const started = Date.now();
-        const checked = checkAnswer(input.data);
-        if ('error' in checked) {
-          const [type, message] = checked.error;
-          return reply(res, 400, { __type: type, message });
-        }
-        const { challenge } = checked;
+        const challenge = provenChallenge(input.data);
+        if (!challenge) return notAuthorized(res, INCORRECT);
         // The password as it is now (it may have changed since the challenge: then it fails below).
         const user = opts.users.user(challenge.userPoolId, challenge.userId);
         if (!user) return notAuthorized(res, INCORRECT);
