@@ -12,6 +12,7 @@ import { lambdaContext } from './api-gateway';
 import { DEMO_USERS } from './demo-users';
 import { ensureUserPool, startCognitoLocal } from './parts/cognito';
 import { startCognitoProxy } from './parts/cognito-proxy';
+import { localUserStore } from './parts/cognito-store';
 import { ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal } from './parts/dynamodb';
 import { type OpenSearchLocal, startOpenSearchLocal } from './parts/opensearch';
 import { deployStaticImages, localS3Client, S3_LOCAL_CREDENTIALS, startS3Local } from './parts/s3';
@@ -236,6 +237,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       target: cognito.endpoint,
       // Sign-outs outlive a restart as the sessions do (decision 050).
       ...(dataDir ? { stateFile: join(dataDir, 'cognito', 'proxy-revocations.json') } : {}),
+      // SRP sign-in (decision 059) makes its verifiers from the passwords cognito-local keeps.
+      users: localUserStore(cognito.dataDir),
     });
     stoppers.push({ name: 'cognito proxy', stop: cognitoProxy.stop });
 

@@ -16,6 +16,8 @@ import { freePort } from '../../scripts/local/ports';
  */
 export interface TestCognito extends LocalUserPool {
   endpoint: string;
+  /** cognito-local's data directory (its users, for the proxy's SRP: `localUserStore`). */
+  dataDir: string;
   signIn(email: string, password: string): Promise<{ idToken: string; accessToken: string }>;
   stop(): Promise<void>;
 }
@@ -28,6 +30,7 @@ export async function startTestCognito(users: readonly LocalUser[]): Promise<Tes
   return {
     ...pool,
     endpoint: cognito.endpoint,
+    dataDir: cognito.dataDir,
     signIn: async (email, password) => {
       const { idToken, accessToken } = await signInLocal(
         { cognito: { endpoint: cognito.endpoint, clientId: pool.clientId } },

@@ -1,8 +1,23 @@
-import { createPublicKey, type JsonWebKey, verify } from 'node:crypto';
+import { createHmac, createPublicKey, type JsonWebKey, randomBytes, verify } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
 import * as z from 'zod';
+import type { LocalUserStore } from './cognito-store';
+import {
+  claimSignature,
+  g,
+  modPow,
+  N,
+  parseA,
+  parseTimestamp,
+  poolName,
+  randomInteger,
+  serverB,
+  serverKey,
+  signatureMatches,
+  verifier,
+} from './srp';
 
 /**
  * A small HTTP proxy in front of cognito-local 5.3 that covers the operations it answers with
@@ -19,6 +34,12 @@ import * as z from 'zod';
  *   session lasts as long as the pool client's settings (shared/auth-config.ts) say.
  * - SignUp → NotAuthorizedException, as the AWS pool (admin-only creation, decision 040) answers:
  *   accounts are created by the app once a mailed code is confirmed.
+ * - SRP sign-in (decision 059), which cognito-local lacks: InitiateAuth `USER_SRP_AUTH` → a
+ *   `PASSWORD_VERIFIER` challenge (a verifier made from the password cognito-local keeps, a fresh
+ *   salt each time), and RespondToAuthChallenge `PASSWORD_VERIFIER` → the client's signature checked
+ *   as Cognito checks it, then cognito-local's tokens (its USER_PASSWORD_AUTH with the stored
+ *   password). Unknown users get a challenge too and are refused only at the answer, as Cognito
+ *   does with user-existence errors prevented.
  *
  * Everything else (including the JWKS) passes through unchanged, so tokens keep cognito-local's
  * issuer, which is what the functions trust (TOKEN_ISSUER).
@@ -81,6 +102,49 @@ const MAX_REMEMBERED_TOKENS = 10_000;
 const globalSignOutRequest = z.object({ AccessToken: z.string().min(1) });
 const adminSignOutRequest = z.object({ UserPoolId: z.string().min(1), Username: z.string().min(1) });
 
+const srpInitiate = z.object({
+  AuthFlow: z.literal('USER_SRP_AUTH'),
+  ClientId: z.string().min(1),
+  AuthParameters: z.looseObject({ USERNAME: z.string().min(1).max(128), SRP_A: z.string() }),
+  ClientMetadata: z.record(z.string(), z.string()).optional(),
+});
+const passwordVerifierAnswer = z.object({
+  ChallengeName: z.literal('PASSWORD_VERIFIER'),
+  ClientId: z.string().min(1),
+  ChallengeResponses: z.looseObject({
+    USERNAME: z.string().min(1),
+    PASSWORD_CLAIM_SECRET_BLOCK: z.string().min(1),
+    PASSWORD_CLAIM_SIGNATURE: z.string().min(1),
+    TIMESTAMP: z.string().min(1),
+  }),
+  ClientMetadata: z.record(z.string(), z.string()).optional(),
+});
+/** What cognito-local's USER_PASSWORD_AUTH answers: tokens, or a further challenge (relayed). */
+const passwordAuthAnswer = z.looseObject({
+  ChallengeName: z.string().optional(),
+  AuthenticationResult: initiateAuthResponse.shape.AuthenticationResult.optional(),
+});
+/** How long an SRP challenge may be answered, as Cognito's (3 minutes). */
+const SRP_CHALLENGE_MS = 3 * 60_000;
+/** How far a TIMESTAMP may be from the proxy's clock. */
+const SRP_CLOCK_SKEW_MS = 5 * 60_000;
+/** Open SRP challenges kept at most (the oldest go first); each lives 3 minutes anyway. */
+const MAX_SRP_CHALLENGES = 10_000;
+const INCORRECT = 'Incorrect username or password.';
+
+/** A PASSWORD_VERIFIER challenge this proxy issued, keyed by its SECRET_BLOCK. */
+interface SrpChallenge {
+  clientId: string;
+  userPoolId: string;
+  /** USER_ID_FOR_SRP (the user's sub, or a made-up one for an unknown user). */
+  userId: string;
+  /** The USERNAME the sign-in started with. */
+  username: string;
+  /** The key the client must sign with; null for an unknown user (no answer is right). */
+  key: Buffer | null;
+  expires: number;
+}
+
 interface Upstream {
   status: number;
   headers: Record<string, string | string[] | undefined>;
@@ -98,6 +162,11 @@ export async function startCognitoProxy(opts: {
    * stack (stable ports, decision 050), so their revocations must too. @default in memory only
    */
   stateFile?: string;
+  /**
+   * cognito-local's users (its data directory, `localUserStore`): SRP sign-in needs their passwords.
+   * @default none: SRP goes through to cognito-local, which does not support it
+   */
+  users?: LocalUserStore;
 }): Promise<CognitoProxy> {
   const target = new URL(opts.target);
   /** Username (cognito-local's canonical one, the sub) → when its sessions were revoked (ms). */
@@ -121,6 +190,78 @@ export async function startCognitoProxy(opts: {
   const remember = (refreshToken: string, startedMs: number) => {
     issuedAt.set(refreshToken, startedMs);
     if (issuedAt.size > MAX_REMEMBERED_TOKENS) issuedAt.delete(issuedAt.keys().next().value as string);
+  };
+
+  /** Open SRP challenges by SECRET_BLOCK; each is taken out when answered (right or wrong). */
+  const challenges = new Map<string, SrpChallenge>();
+  /** Makes unknown users' challenges stable per name and unlike any real user's. */
+  const fakeSecret = randomBytes(32);
+
+  const srpChallenge = (input: z.infer<typeof srpInitiate>, A: bigint, users: LocalUserStore) => {
+    const now = Date.now();
+    for (const [block, c] of challenges) if (c.expires <= now) challenges.delete(block);
+    const userPoolId = users.poolOfClient(input.ClientId);
+    if (!userPoolId) return null;
+    const username = input.AuthParameters.USERNAME;
+    const pool = poolName(userPoolId);
+    const user = users.user(userPoolId, username);
+    const salt = randomBytes(16).toString('hex');
+    // An unknown user gets a challenge made the same way from a made-up id and a random verifier:
+    // the answer, not the challenge, is refused (Cognito with user-existence errors prevented).
+    const userId = user?.userId ?? fakeUserId(fakeSecret, userPoolId, username);
+    const v = user ? verifier(salt, pool, userId, user.password) : modPow(g, randomInteger(32), N);
+    let b: bigint;
+    let B: bigint;
+    do {
+      b = randomInteger(32);
+      B = serverB(v, b);
+    } while (B === 0n);
+    const key = serverKey({ A, B, b, v });
+    const secretBlock = randomBytes(96).toString('base64');
+    challenges.set(secretBlock, {
+      clientId: input.ClientId,
+      userPoolId,
+      userId,
+      username,
+      key: user ? key : null,
+      expires: now + SRP_CHALLENGE_MS,
+    });
+    if (challenges.size > MAX_SRP_CHALLENGES) challenges.delete(challenges.keys().next().value as string);
+    return {
+      ChallengeName: 'PASSWORD_VERIFIER',
+      ChallengeParameters: {
+        SALT: salt,
+        SECRET_BLOCK: secretBlock,
+        SRP_B: B.toString(16),
+        USERNAME: userId,
+        USER_ID_FOR_SRP: userId,
+      },
+    };
+  };
+
+  /**
+   * The challenge a PASSWORD_VERIFIER answer proves, or null. Every refusal is Cognito's one answer,
+   * NotAuthorizedException 'Incorrect username or password.', as a real pool gives for a wrong
+   * password, signature or secret block and a timestamp not in its format (a zero-padded day, a
+   * wrong weekday).
+   */
+  const provenChallenge = (input: z.infer<typeof passwordVerifierAnswer>): SrpChallenge | null => {
+    const answer = input.ChallengeResponses;
+    const challenge = challenges.get(answer.PASSWORD_CLAIM_SECRET_BLOCK);
+    // Used once: a second answer to the same challenge, right or wrong, finds nothing.
+    challenges.delete(answer.PASSWORD_CLAIM_SECRET_BLOCK);
+    if (!challenge?.key || challenge.expires <= Date.now() || challenge.clientId !== input.ClientId)
+      return null;
+    if (answer.USERNAME !== challenge.userId && answer.USERNAME !== challenge.username) return null;
+    const at = parseTimestamp(answer.TIMESTAMP);
+    if (at === null || Math.abs(at - Date.now()) > SRP_CLOCK_SKEW_MS) return null;
+    const expected = claimSignature(challenge.key, {
+      pool: poolName(challenge.userPoolId),
+      userId: challenge.userId,
+      secretBlock: answer.PASSWORD_CLAIM_SECRET_BLOCK,
+      timestamp: answer.TIMESTAMP,
+    });
+    return signatureMatches(expected, answer.PASSWORD_CLAIM_SIGNATURE) ? challenge : null;
   };
 
   /** Why Cognito would refuse this refresh token now, or null. */
@@ -274,27 +415,98 @@ export async function startCognitoProxy(opts: {
         revoke(user.data.Username);
         return reply(res, 200, {});
       }
+      case 'RespondToAuthChallenge': {
+        const json = parseJson(body);
+        const verifierAnswer = z.object({ ChallengeName: z.literal('PASSWORD_VERIFIER') }).safeParse(json);
+        if (!verifierAnswer.success || !opts.users) return passThrough(req, res, op, body);
+        const input = passwordVerifierAnswer.safeParse(json);
+        if (!input.success) return invalid(res, input.error);
+        const started = Date.now();
+        const challenge = provenChallenge(input.data);
+        if (!challenge) return notAuthorized(res, INCORRECT);
+        // The password as it is now (it may have changed since the challenge: then it fails below).
+        const user = opts.users.user(challenge.userPoolId, challenge.userId);
+        if (!user) return notAuthorized(res, INCORRECT);
+        if (!user.enabled) return notAuthorized(res, 'User is disabled.');
+        const up = await forward(req, body, {
+          op: 'InitiateAuth',
+          json: {
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            ClientId: input.data.ClientId,
+            AuthParameters: { USERNAME: user.userId, PASSWORD: user.password },
+            ClientMetadata: input.data.ClientMetadata,
+          },
+        });
+        if (up.status !== 200) {
+          // cognito-local's own name for a wrong password; Cognito's is NotAuthorizedException.
+          const type = z.object({ __type: z.string() }).safeParse(parseJson(up.body)).data?.__type;
+          if (type?.endsWith('InvalidPasswordException')) return notAuthorized(res, INCORRECT);
+          return relay(res, up);
+        }
+        const out = passwordAuthAnswer.safeParse(parseJson(up.body));
+        const tokens = out.data?.AuthenticationResult;
+        // A further challenge (NEW_PASSWORD_REQUIRED, MFA) goes to the client as cognito-local gave it.
+        if (!out.success || out.data.ChallengeName || !tokens) return relay(res, up);
+        if (tokens.RefreshToken) remember(tokens.RefreshToken, started);
+        return reply(res, 200, {
+          ChallengeParameters: {},
+          AuthenticationResult: {
+            AccessToken: tokens.AccessToken,
+            ExpiresIn: tokens.ExpiresIn ?? lifetimeSeconds(tokens.AccessToken),
+            IdToken: tokens.IdToken,
+            ...(tokens.RefreshToken ? { RefreshToken: tokens.RefreshToken } : {}),
+            TokenType: tokens.TokenType ?? 'Bearer',
+          },
+        });
+      }
       case 'SignUp':
         // The AWS pool takes no sign-up (AllowAdminCreateUserOnly; decision 040) and cognito-local
         // ignores that setting: refused here as Cognito refuses it, so nobody gets a user of the
         // pool without the app's code, locally either.
         return notAuthorized(res, 'SignUp is not permitted for this user pool');
       default: {
+        if (op === 'InitiateAuth' && opts.users) {
+          const json = parseJson(body);
+          if (z.object({ AuthFlow: z.literal('USER_SRP_AUTH') }).safeParse(json).success) {
+            const input = srpInitiate.safeParse(json);
+            if (!input.success) return invalid(res, input.error);
+            const A = parseA(input.data.AuthParameters.SRP_A);
+            if ('error' in A)
+              return reply(res, 400, { __type: 'InvalidParameterException', message: A.error });
+            const challenge = srpChallenge(input.data, A.A, opts.users);
+            if (!challenge)
+              return reply(res, 400, {
+                __type: 'ResourceNotFoundException',
+                message: `User pool client ${input.data.ClientId} does not exist.`,
+              });
+            return reply(res, 200, challenge);
+          }
+        }
         if (op === 'InitiateAuth' || op === 'AdminInitiateAuth') {
           const flow = refreshFlow.safeParse(parseJson(body));
           const refused = flow.success ? refusal(flow.data.AuthParameters.REFRESH_TOKEN) : null;
           if (refused) return notAuthorized(res, refused);
         }
-        const started = Date.now();
-        const up = await forward(req, body);
-        if (op && SIGN_IN_OPS.has(op) && up.status === 200) {
-          const issued = authenticationResult.safeParse(parseJson(up.body)).data?.AuthenticationResult
-            ?.RefreshToken;
-          if (issued) remember(issued, started);
-        }
-        return relay(res, up);
+        return passThrough(req, res, op, body);
       }
     }
+  };
+
+  /** Forwards a call unchanged, remembering when a sign-in's refresh token was issued. */
+  const passThrough = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    op: string | undefined,
+    body: Buffer,
+  ) => {
+    const started = Date.now();
+    const up = await forward(req, body);
+    if (op && SIGN_IN_OPS.has(op) && up.status === 200) {
+      const issued = authenticationResult.safeParse(parseJson(up.body)).data?.AuthenticationResult
+        ?.RefreshToken;
+      if (issued) remember(issued, started);
+    }
+    return relay(res, up);
   };
 
   const server: Server = createServer((req, res) => {
@@ -350,3 +562,12 @@ function decodeJwtPart(part: string | undefined): unknown {
 }
 
 const decodeJwt = (token: string) => decodeJwtPart(token.split('.')[1]);
+
+/** A made-up user id (a v4-shaped UUID) for a name no user has: the same for the same name. */
+function fakeUserId(secret: Buffer, userPoolId: string, username: string): string {
+  const h = createHmac('sha256', secret).update(`${userPoolId}\0${username.toLowerCase()}`).digest();
+  h[6] = (h[6] & 0x0f) | 0x40;
+  h[8] = (h[8] & 0x3f) | 0x80;
+  const hex = h.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -41,6 +41,8 @@ import { LOCAL_CREDENTIALS, LOCAL_REGION } from './dynamodb';
 export interface CognitoLocal {
   /** http://127.0.0.1:<port> — the Cognito API endpoint (Amplify's userPoolEndpoint). */
   endpoint: string;
+  /** Where its data is kept (its users in `db/`; the proxy's SRP reads their passwords there). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -94,6 +96,7 @@ export async function startCognitoLocal(opts: { port: number; dataDir?: string }
   const server: Server = await createServer(Router(services), logger, config.ServerConfig, services).start();
   return {
     endpoint,
+    dataDir: dir,
     stop: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();
