@@ -33,6 +33,7 @@ import {
   sellerRatingMoved,
 } from '../services/deals/listing-ratings';
 import { indexChanges, productIdOf } from '../services/search/indexer';
+import { releaseDevicesOfProfile } from '../services/push/devices';
 import {
   type PushNotifyDeps,
   pushDealChange,
@@ -182,12 +183,7 @@ export const streamHandlers: { readonly [E in StreamEntity]: EntityHandlers<Stre
       [
         (change, ctx) => settleProfileCount(ctx, profileIdOf(change)),
         (change, ctx) => removeSavedSearchesOfProfile(ctx, change),
-        // A deleted profile's devices go: nothing more is pushed to them (issue 41).
-        async (change, ctx) => {
-          const m = /^PROFILE#(.+)$/.exec(String(change.keys.pk));
-          if (change.eventName === 'REMOVE' && m && change.keys.sk === 'PROFILE')
-            await ctx.pushDevices.releaseAll(m[1]);
-        },
+        (change, ctx) => releaseDevicesOfProfile(ctx, change),
       ],
     ],
   },

@@ -1,8 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
-import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
 import { createSesMailer } from '../../functions/adapters/mail/ses';
 import { createEmbeddedSavedSearchIndex } from '../../functions/adapters/search/embedded-alerts';
@@ -15,7 +13,13 @@ import { ALERT_MESSAGES, MAX_SAVED_SEARCHES, type SavedSearch } from '#shared/al
 import { API_MESSAGES } from '#shared/messages';
 import type { Product } from '#shared/schemas';
 import { keys } from '#shared/table';
-import { type AccountParts, APP_URL, startAccountParts } from '../support/accounts';
+import {
+  type AccountParts,
+  APP_URL,
+  type ProfilePerson,
+  profilePerson,
+  startAccountParts,
+} from '../support/accounts';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 import { apiEvent, invoke, lambdaContext } from '../support/events';
 import { handlerOf } from '../support/handlers';
@@ -40,6 +44,9 @@ let clock = Date.parse('2026-03-10T13:00:00.000Z');
 /** While true, SES is down (the real mailer of the local emulator behind a switch). */
 let sesDown = false;
 
+type Person = ProfilePerson;
+const person = (name: string) => profilePerson(table, name, new Date(clock));
+
 beforeAll(async () => {
   table = useTestTable();
   parts = await startAccountParts();
@@ -59,26 +66,6 @@ afterAll(async () => {
   resetContext();
   await parts?.stop();
 });
-
-interface Person {
-  id: string;
-  email: string;
-  claims: Record<string, string>;
-}
-async function person(name: string): Promise<Person> {
-  const id = randomUUID();
-  const email = `${name.toLowerCase()}-${randomBytes(3).toString('hex')}@correo.com`;
-  await createProfileRepository(table).createIfAbsent({
-    user_id: id,
-    email,
-    full_name: name,
-    university_email: null,
-    university_email_verified: false,
-    university_id: null,
-    created_at: new Date(clock).toISOString(),
-  });
-  return { id, email, claims: { sub: id, email, name } };
-}
 
 let university: string;
 let buyer: Person;

@@ -1,7 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TableAccess } from '../../functions/adapters/dynamodb/client';
-import { createProfileRepository } from '../../functions/adapters/dynamodb/accounts';
 import { dealEntity, reviewEntity } from '../../functions/adapters/dynamodb/entities';
 import { createProductRepository } from '../../functions/adapters/dynamodb/products';
 import { createUniversityRepository } from '../../functions/adapters/dynamodb/universities';
@@ -14,7 +13,7 @@ import { ENV } from '../../functions/commons/env';
 import type { StoredQuestion } from '../../functions/ports/questions';
 import { type PushDeviceInfo, type PushReceiver, startPushReceiver } from '../../scripts/local/push-receiver';
 import { MAX_PUSH_DEVICES, PUSH_MESSAGES } from '#shared/push';
-import { type AccountParts, startAccountParts } from '../support/accounts';
+import { type AccountParts, type ProfilePerson, profilePerson, startAccountParts } from '../support/accounts';
 import { makeProduct, uniqueUniversity, useTestTable } from '../support/backend';
 import { setHandlerContext } from '../support/callers';
 import { apiEvent, invoke } from '../support/events';
@@ -37,26 +36,6 @@ let receiver: PushReceiver;
 const vapid = generateVapidKeys();
 
 const subscribe = handlerOf('subscribePush');
-
-interface Person {
-  id: string;
-  email: string;
-  claims: Record<string, string>;
-}
-async function person(name: string): Promise<Person> {
-  const id = randomUUID();
-  const email = `${name.toLowerCase()}-${randomBytes(3).toString('hex')}@correo.com`;
-  await createProfileRepository(table).createIfAbsent({
-    user_id: id,
-    email,
-    full_name: name,
-    university_email: null,
-    university_email_verified: false,
-    university_id: null,
-    created_at: new Date().toISOString(),
-  });
-  return { id, email, claims: { sub: id, email, name } };
-}
 
 const call = (route: Parameters<typeof handlerOf>[0], p: Person, body?: unknown) =>
   invoke(handlerOf(route), apiEvent(route, { claims: p.claims, ...(body === undefined ? {} : { body }) }));
@@ -83,6 +62,9 @@ async function ask(seller: Person, asker: Person, text: string): Promise<StoredQ
   await writeQuestion(table, q);
   return q;
 }
+
+type Person = ProfilePerson;
+const person = (name: string) => profilePerson(table, name);
 
 beforeAll(async () => {
   table = useTestTable();

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
@@ -14,7 +14,13 @@ import { signUnsubscribeToken } from '../../functions/services/notifications/uns
 import type { NotificationSweeper } from '../../scripts/local/notification-sweeper';
 import { NOTIFICATION_MESSAGES } from '#shared/notification-schemas';
 import { keys } from '#shared/table';
-import { type AccountParts, APP_URL, startAccountParts } from '../support/accounts';
+import {
+  type AccountParts,
+  APP_URL,
+  type ProfilePerson,
+  profilePerson,
+  startAccountParts,
+} from '../support/accounts';
 import { useTestTable } from '../support/backend';
 import { apiEvent, invoke, lambdaContext } from '../support/events';
 import { handlerOf } from '../support/handlers';
@@ -46,6 +52,9 @@ const getSettings = handlerOf('getNotificationSettings');
 const putSettings = handlerOf('updateNotificationSettings');
 const unsubscribe = handlerOf('unsubscribeNotifications');
 
+type Person = ProfilePerson;
+const person = (name: string) => profilePerson(table, name);
+
 beforeAll(async () => {
   table = useTestTable();
   parts = await startAccountParts();
@@ -63,30 +72,9 @@ afterAll(async () => {
   await parts?.stop();
 });
 
-interface Person {
-  id: string;
-  email: string;
-  name: string;
-  claims: Record<string, string>;
-}
 let seller: Person;
 let asker: Person;
 let productId: number;
-
-async function person(name: string): Promise<Person> {
-  const id = randomUUID();
-  const email = `${name.toLowerCase()}-${randomBytes(3).toString('hex')}@correo.com`;
-  await createProfileRepository(table).createIfAbsent({
-    user_id: id,
-    email,
-    full_name: name,
-    university_email: null,
-    university_email_verified: false,
-    university_id: null,
-    created_at: new Date().toISOString(),
-  });
-  return { id, email, name, claims: { sub: id, email, name } };
-}
 
 beforeEach(async () => {
   seller = await person('Carlos');

@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -237,4 +238,32 @@ export async function signInWithProfiles(
     people.push({ token, sub });
   }
   return people;
+}
+
+/** A person with a profile and no account at the pool: the handlers take their claims as a token's. */
+export interface ProfilePerson {
+  id: string;
+  email: string;
+  name: string;
+  claims: Record<string, string>;
+}
+
+/** Writes a fresh person's profile (a unique address), as the app creates it on first use. */
+export async function profilePerson(
+  table: TableAccess,
+  name: string,
+  createdAt = new Date(),
+): Promise<ProfilePerson> {
+  const id = randomUUID();
+  const email = `${name.toLowerCase()}-${randomBytes(3).toString('hex')}@correo.com`;
+  await createProfileRepository(table).createIfAbsent({
+    user_id: id,
+    email,
+    full_name: name,
+    university_email: null,
+    university_email_verified: false,
+    university_id: null,
+    created_at: createdAt.toISOString(),
+  });
+  return { id, email, name, claims: { sub: id, email, name } };
 }

@@ -26,7 +26,25 @@ export function holdEventOf(change: StreamChange): HoldEvent | null {
   const after = change.newImage ?? {};
   if (nonEmpty(before.held_at) || !nonEmpty(after.held_at)) return null;
   if (!nonEmpty(after.owner_id) || typeof after.id !== 'number') return null;
-  return { productId: after.id, ownerId: after.owner_id, title: nonEmpty(after.title) ? after.title : `#${after.id}` };
+  return {
+    productId: after.id,
+    ownerId: after.owner_id,
+    title: nonEmpty(after.title) ? after.title : `#${after.id}`,
+  };
+}
+
+/** The release a product change makes, if any: a held product an admin released (hold_released_at). */
+export function releaseEventOf(change: StreamChange): HoldEvent | null {
+  if (change.eventName !== 'MODIFY') return null;
+  const before = change.oldImage ?? {};
+  const after = change.newImage ?? {};
+  if (!nonEmpty(before.held_at) || nonEmpty(after.held_at) || !nonEmpty(after.hold_released_at)) return null;
+  if (!nonEmpty(after.owner_id) || typeof after.id !== 'number') return null;
+  return {
+    productId: after.id,
+    ownerId: after.owner_id,
+    title: nonEmpty(after.title) ? after.title : `#${after.id}`,
+  };
 }
 
 /**

@@ -10,6 +10,8 @@ import type { AuthContext } from '../../commons/auth';
 import { isLocal } from '../../commons/env';
 import { BadRequestError } from '../../commons/errors';
 import type { PushDeviceStore } from '../../ports/push';
+import type { StreamChange } from '../../ports/stream';
+import { profileIdOf } from '../admin/admin-counts';
 import { type AccountDeps, getProfile } from '../accounts/accounts';
 
 /**
@@ -119,4 +121,12 @@ export async function updatePushSettings(
   const given = Object.fromEntries(Object.entries(changes).filter(([, v]) => typeof v === 'boolean'));
   if (Object.keys(given).length > 0) await deps.pushDevices.setSettings(auth.userId, given);
   return getPushSettings(deps, auth);
+}
+
+/** A profile removed (the account deleted): its devices go, and nothing more is pushed to them. */
+export async function releaseDevicesOfProfile(
+  deps: Pick<PushDeviceDeps, 'pushDevices'>,
+  change: StreamChange,
+): Promise<void> {
+  if (change.eventName === 'REMOVE') await deps.pushDevices.releaseAll(profileIdOf(change));
 }

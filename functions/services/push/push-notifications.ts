@@ -6,7 +6,7 @@ import { METRIC } from '../../commons/metric-names';
 import type { PushDeps } from '../../ports/push';
 import type { StreamChange } from '../../ports/stream';
 import { reminderOf, reviewShownOf, saleToConfirmOf } from '../notifications/deal-notifications';
-import { holdEventOf } from '../notifications/hold-notifications';
+import { holdEventOf, releaseEventOf } from '../notifications/hold-notifications';
 import { questionEventOf } from '../notifications/question-notifications';
 
 /**
@@ -141,7 +141,7 @@ export async function pushReportDecision(deps: PushDeps, change: StreamChange): 
     });
     return;
   }
-  const released = releaseOf(change);
+  const released = releaseEventOf(change);
   if (released)
     await pushTo(deps, released.ownerId, 'reports', {
       title: 'Tu publicación volvió a mostrarse',
@@ -149,20 +149,4 @@ export async function pushReportDecision(deps: PushDeps, change: StreamChange): 
       path: `/product/${released.productId}`,
       tag: listingTag(released.productId),
     });
-}
-
-const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
-
-/** A product an admin released from its hold with this change. */
-export function releaseOf(change: StreamChange) {
-  if (change.eventName !== 'MODIFY') return null;
-  const before = change.oldImage ?? {};
-  const after = change.newImage ?? {};
-  if (!nonEmpty(before.held_at) || nonEmpty(after.held_at) || !nonEmpty(after.hold_released_at)) return null;
-  if (!nonEmpty(after.owner_id) || typeof after.id !== 'number') return null;
-  return {
-    productId: after.id,
-    ownerId: after.owner_id,
-    title: nonEmpty(after.title) ? after.title : `#${after.id}`,
-  };
 }
