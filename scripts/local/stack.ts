@@ -235,9 +235,11 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const cognitoProxy = await startCognitoProxy({
       port: ports.cognitoProxy,
       target: cognito.endpoint,
-      // Sign-outs outlive a restart as the sessions do (decision 050).
-      ...(dataDir ? { stateFile: join(dataDir, 'cognito', 'proxy-revocations.json') } : {}),
-      // SRP sign-in (decision 059) makes its verifiers from the passwords cognito-local keeps.
+      // Sessions and their revocations outlive a restart (decision 050): their key and revocations
+      // are kept beside cognito-local's data.
+      ...(dataDir ? { stateDir: join(dataDir, 'cognito') } : {}),
+      // SRP sign-in (decision 059) makes its verifiers from the passwords cognito-local keeps; the
+      // app client's flows and the users' attributes and state come from there too.
       users: localUserStore(cognito.dataDir),
     });
     stoppers.push({ name: 'cognito proxy', stop: cognitoProxy.stop });

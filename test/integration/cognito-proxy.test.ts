@@ -1,5 +1,14 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
+  AdminGetUserCommand,
+  AdminInitiateAuthCommand,
   AdminUserGlobalSignOutCommand,
+  GetUserCommand,
+  RevokeTokenCommand,
   type CognitoIdentityProviderClient,
   DescribeUserPoolClientCommand,
   GetTokensFromRefreshTokenCommand,
@@ -11,7 +20,10 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenVerifier } from '../../functions/adapters/cognito/token-verifier';
+import { AuthenticationDetails, CognitoUser, CognitoUserPool } from 'amazon-cognito-identity-js';
 import { type CognitoProxy, startCognitoProxy } from '../../scripts/local/parts/cognito-proxy';
+import { type Session, sessionSealer } from '../../scripts/local/parts/cognito-sessions';
+import { localUserStore } from '../../scripts/local/parts/cognito-store';
 import { ensureUserPool, localCognitoClient } from '../../scripts/local/parts/cognito';
 import { freePort } from '../../scripts/local/ports';
 import { AUTH_CONFIG } from '#shared/auth-config';
@@ -23,8 +35,9 @@ import {
 } from '../support/local-cognito';
 
 /**
- * The proxy in front of cognito-local (scripts/local/parts/cognito-proxy.ts) with the real emulator
- * behind it and the AWS SDK client pointed at the proxy, as Amplify and the handlers are locally.
+ * The local Cognito endpoint (scripts/local/parts/cognito-proxy.ts) with the real cognito-local
+ * behind it and the AWS SDK client pointed at it, as Amplify and the handlers are locally: sign-in by
+ * SRP only, sessions with origin_jti, refresh, revocation and disabled users as Cognito answers them.
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
@@ -36,15 +49,32 @@ const USER = {
   universityId: 'general',
   groups: [],
 } as const;
+/** A second person, disabled and enabled again by the tests of disabled accounts. */
+const ADMIN = {
+  email: 'proxy.admin@correo.com',
+  password: 'Admin12345',
+  name: 'Admin Proxy',
+  nationalId: 'V87654321',
+  universityId: 'ucab',
+  groups: ['admin'],
+} as const;
 
 let cognito: TestCognito;
 let proxy: CognitoProxy;
 let viaProxy: CognitoIdentityProviderClient;
 let direct: CognitoIdentityProviderClient;
+/** The endpoint's state directory (its session key and revocations). */
+let stateDir: string;
 
 beforeAll(async () => {
-  cognito = await startTestCognito([USER]);
-  proxy = await startCognitoProxy({ port: await freePort(), target: cognito.endpoint });
+  cognito = await startTestCognito([USER, ADMIN]);
+  stateDir = mkdtempSync(join(tmpdir(), 'cognito-proxy-'));
+  proxy = await startCognitoProxy({
+    port: await freePort(),
+    target: cognito.endpoint,
+    stateDir,
+    users: localUserStore(cognito.dataDir),
+  });
   viaProxy = localCognitoClient(proxy.endpoint);
   direct = localCognitoClient(cognito.endpoint);
 });
@@ -54,28 +84,68 @@ afterAll(async () => {
   direct?.destroy();
   await proxy?.stop();
   await cognito?.stop();
+  rmSync(stateDir, { recursive: true, force: true });
 });
 
-async function signInViaProxy() {
-  const out = await viaProxy.send(
+/** An SRP sign-in through the endpoint by an SRP client not ours (amazon-cognito-identity-js). */
+async function signInViaProxy(person: { email: string; password: string } = USER) {
+  const pool = new CognitoUserPool({
+    UserPoolId: cognito.userPoolId,
+    ClientId: cognito.clientId,
+    endpoint: proxy.endpoint,
+  });
+  const session = await new Promise<import('amazon-cognito-identity-js').CognitoUserSession>(
+    (resolve, reject) =>
+      new CognitoUser({ Username: person.email, Pool: pool }).authenticateUser(
+        new AuthenticationDetails({ Username: person.email, Password: person.password }),
+        { onSuccess: resolve, onFailure: reject },
+      ),
+  );
+  return {
+    idToken: session.getIdToken().getJwtToken(),
+    accessToken: session.getAccessToken().getJwtToken(),
+    refreshToken: session.getRefreshToken().getToken(),
+  };
+}
+
+/** The session a refresh token seals, opened with the endpoint's key (what Cognito keeps server-side). */
+function sessionOf(refreshToken: string): Session {
+  const key = Buffer.from(readFileSync(join(stateDir, 'proxy-session.key'), 'utf8'), 'base64');
+  const session = sessionSealer(key).open(refreshToken);
+  if (!session) throw new Error('not a refresh token of this endpoint');
+  return session;
+}
+
+/** A refresh token of this endpoint for a session changed by `change` (an expired one, …). */
+function sealedLike(refreshToken: string, change: Partial<Session>): string {
+  const key = Buffer.from(readFileSync(join(stateDir, 'proxy-session.key'), 'utf8'), 'base64');
+  return sessionSealer(key).seal({ ...sessionOf(refreshToken), ...change });
+}
+
+const refresh = (token: string, clientId = cognito.clientId) =>
+  viaProxy.send(new GetTokensFromRefreshTokenCommand({ ClientId: clientId, RefreshToken: token }));
+const refreshByInitiateAuth = (token: string) =>
+  viaProxy.send(
     new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
       ClientId: cognito.clientId,
-      AuthParameters: { USERNAME: USER.email, PASSWORD: USER.password },
+      AuthParameters: { REFRESH_TOKEN: token },
     }),
   );
-  const result = out.AuthenticationResult;
-  if (!result?.IdToken || !result.AccessToken || !result.RefreshToken) throw new Error('no tokens');
-  return { idToken: result.IdToken, accessToken: result.AccessToken, refreshToken: result.RefreshToken };
-}
 
 /** The SDK error of a failed call, or a failure when the call succeeds. */
 async function failure(call: Promise<unknown>): Promise<{ name: string; status?: number }> {
+  const { name, status } = await refusal(call);
+  return { name, status };
+}
+
+/** The SDK error of a failed call with Cognito's message. */
+async function refusal(call: Promise<unknown>): Promise<{ name: string; status?: number; message: string }> {
   try {
     await call;
   } catch (err) {
-    const e = err as { name: string; $metadata?: { httpStatusCode?: number } };
-    return { name: e.name, status: e.$metadata?.httpStatusCode };
+    const e = err as { name: string; message: string; $metadata?: { httpStatusCode?: number } };
+    return { name: e.name, status: e.$metadata?.httpStatusCode, message: e.message };
   }
   throw new Error('expected the call to fail');
 }
@@ -143,7 +213,13 @@ describe('cognito proxy', () => {
     };
     expect(lifetime(first.idToken)).toBe(AUTH_CONFIG.tokenValidity.idMinutes * 60);
     expect(lifetime(first.accessToken)).toBe(AUTH_CONFIG.tokenValidity.accessMinutes * 60);
-    expect(lifetime(first.refreshToken)).toBe(AUTH_CONFIG.tokenValidity.refreshDays * 86_400);
+    // The refresh token is opaque, as Cognito's; the session it seals ends with the pool's setting.
+    expect(first.refreshToken.split('.')).toHaveLength(5);
+    const session = sessionOf(first.refreshToken);
+    expect(Math.round((session.expires - session.started) / 1000)).toBeCloseTo(
+      AUTH_CONFIG.tokenValidity.refreshDays * 86_400,
+      -1,
+    );
     const out = await viaProxy.send(
       new GetTokensFromRefreshTokenCommand({ ClientId: cognito.clientId, RefreshToken: first.refreshToken }),
     );
@@ -177,29 +253,28 @@ describe('cognito proxy', () => {
   });
 
   it('refuses every refresh token of a user after a global sign-out, as Cognito does; a new sign-in works', async () => {
-    const refresh = (token: string) =>
-      viaProxy.send(
-        new GetTokensFromRefreshTokenCommand({ ClientId: cognito.clientId, RefreshToken: token }),
-      );
-    const refreshByInitiateAuth = (token: string) =>
-      viaProxy.send(
-        new InitiateAuthCommand({
-          AuthFlow: 'REFRESH_TOKEN_AUTH',
-          ClientId: cognito.clientId,
-          AuthParameters: { REFRESH_TOKEN: token },
-        }),
-      );
     // Two devices; the first signs out everywhere (Amplify's GlobalSignOut with its access token).
     const phone = await signInViaProxy();
     const laptop = await signInViaProxy();
     await viaProxy.send(new GlobalSignOutCommand({ AccessToken: phone.accessToken }));
     for (const token of [phone.refreshToken, laptop.refreshToken]) {
-      expect(await failure(refresh(token))).toEqual({ name: 'NotAuthorizedException', status: 400 });
+      expect(await refusal(refresh(token))).toEqual({
+        name: 'NotAuthorizedException',
+        status: 400,
+        message: 'Refresh Token has been revoked',
+      });
       expect(await failure(refreshByInitiateAuth(token))).toEqual({
         name: 'NotAuthorizedException',
         status: 400,
       });
     }
+    // Their access tokens too, at Cognito's own APIs.
+    expect(
+      await refusal(viaProxy.send(new GetUserCommand({ AccessToken: laptop.accessToken }))),
+    ).toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Access Token has been revoked',
+    });
     // Straight after the sign-out (same second included), a new session refreshes normally.
     const again = await signInViaProxy();
     expect((await refresh(again.refreshToken)).AuthenticationResult?.IdToken).toBeDefined();
@@ -276,15 +351,11 @@ describe('cognito proxy', () => {
       USER.email,
     );
     // Errors too: the same answer through the proxy as from cognito-local itself.
-    const wrongPassword = () =>
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: cognito.clientId,
-        AuthParameters: { USERNAME: USER.email, PASSWORD: 'incorrecta' },
-      });
+    const unknownUser = () =>
+      new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: 'nadie@correo.com' });
     const [proxied, original] = [
-      await failure(viaProxy.send(wrongPassword())),
-      await failure(direct.send(wrongPassword())),
+      await failure(viaProxy.send(unknownUser())),
+      await failure(direct.send(unknownUser())),
     ];
     expect(proxied.status).toBe(400);
     expect(proxied).toEqual(original);
@@ -294,5 +365,246 @@ describe('cognito proxy', () => {
       fetch(cognito.jwksUri).then((r) => r.json()),
     ]);
     expect(viaProxyJwks).toEqual(directJwks);
+  });
+});
+
+describe('sign-in flows the app client allows: SRP and refresh only, as in AWS', () => {
+  it('refuses USER_PASSWORD_AUTH and ADMIN_USER_PASSWORD_AUTH as Cognito does, right password or not', async () => {
+    for (const password of [USER.password, 'incorrecta']) {
+      const out = await refusal(
+        viaProxy.send(
+          new InitiateAuthCommand({
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            ClientId: cognito.clientId,
+            AuthParameters: { USERNAME: USER.email, PASSWORD: password },
+          }),
+        ),
+      );
+      expect(out).toEqual({
+        name: 'InvalidParameterException',
+        status: 400,
+        message: 'USER_PASSWORD_AUTH flow not enabled for this client',
+      });
+    }
+    const admin = await refusal(
+      viaProxy.send(
+        new AdminInitiateAuthCommand({
+          AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+          UserPoolId: cognito.userPoolId,
+          ClientId: cognito.clientId,
+          AuthParameters: { USERNAME: USER.email, PASSWORD: USER.password },
+        }),
+      ),
+    );
+    expect(admin).toMatchObject({ name: 'InvalidParameterException', status: 400 });
+  });
+
+  it('answers an unknown flow, an unknown client and a body that is no request with a 400', async () => {
+    const unknownFlow = await failure(
+      viaProxy.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'MAGIC' as never,
+          ClientId: cognito.clientId,
+          AuthParameters: { USERNAME: USER.email },
+        }),
+      ),
+    );
+    expect(unknownFlow).toEqual({ name: 'InvalidParameterException', status: 400 });
+    const unknownClient = await failure(
+      viaProxy.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_SRP_AUTH',
+          ClientId: 'otrocliente',
+          AuthParameters: { USERNAME: USER.email, SRP_A: 'ab' },
+        }),
+      ),
+    );
+    expect(unknownClient).toEqual({ name: 'ResourceNotFoundException', status: 400 });
+    for (const body of ['{', '[]', '{"AuthFlow":1}']) {
+      const res = await fetch(proxy.endpoint, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+        },
+        body,
+      });
+      expect(res.status).toBe(400);
+    }
+  });
+});
+
+describe('sessions as Cognito keeps them: origin_jti, the ID token’s claims, RevokeToken', () => {
+  it('gives both tokens of a sign-in one origin_jti, and the ID token the claims Cognito writes', async () => {
+    const first = await signInViaProxy(ADMIN);
+    const access = decodeJwtPayload(first.accessToken);
+    const id = decodeJwtPayload(first.idToken);
+    const sub = cognito.userIds.get(ADMIN.email);
+    expect(access).toMatchObject({ token_use: 'access', sub, username: sub, 'cognito:groups': ['admin'] });
+    expect(typeof access.origin_jti).toBe('string');
+    expect(id).toMatchObject({
+      token_use: 'id',
+      sub,
+      aud: cognito.clientId,
+      'cognito:username': sub,
+      'cognito:groups': ['admin'],
+      name: ADMIN.name,
+      email: ADMIN.email,
+      email_verified: true,
+      'custom:national_id': ADMIN.nationalId,
+      'custom:university_id': ADMIN.universityId,
+      origin_jti: access.origin_jti,
+      auth_time: access.auth_time,
+    });
+    expect(id.jti).not.toBe(access.jti);
+    // A second sign-in is another session.
+    const second = await signInViaProxy(ADMIN);
+    expect(decodeJwtPayload(second.accessToken).origin_jti).not.toBe(access.origin_jti);
+
+    // A refresh keeps the session's origin_jti and sign-in time, with new jti's, and the functions'
+    // verifier and cognito-local (its GetUser) accept the tokens.
+    await new Promise((r) => setTimeout(r, 1100));
+    const out = await refreshByInitiateAuth(first.refreshToken);
+    const refreshedAccess = decodeJwtPayload(out.AuthenticationResult!.AccessToken!);
+    const refreshedId = decodeJwtPayload(out.AuthenticationResult!.IdToken!);
+    expect(out.AuthenticationResult?.RefreshToken).toBeUndefined();
+    expect(refreshedAccess).toMatchObject({ origin_jti: access.origin_jti, auth_time: access.auth_time });
+    expect(refreshedId).toMatchObject({
+      origin_jti: access.origin_jti,
+      auth_time: access.auth_time,
+      name: ADMIN.name,
+    });
+    expect(refreshedAccess.jti).not.toBe(access.jti);
+    expect(Number(refreshedAccess.iat)).toBeGreaterThan(Number(access.iat));
+    const verifier = createTokenVerifier({ issuer: cognito.issuer, audience: [cognito.clientId] });
+    expect(await verifier.verify(out.AuthenticationResult!.IdToken!)).toMatchObject({ name: ADMIN.name });
+    const me = await viaProxy.send(
+      new GetUserCommand({ AccessToken: out.AuthenticationResult!.AccessToken! }),
+    );
+    expect(me.UserAttributes?.find((a) => a.Name === 'email')?.Value).toBe(ADMIN.email);
+  });
+
+  it('revokes one session with RevokeToken (Amplify’s sign-out): its refresh and access tokens are refused, others live on', async () => {
+    const phone = await signInViaProxy();
+    const laptop = await signInViaProxy();
+    const out = await viaProxy.send(
+      new RevokeTokenCommand({ ClientId: cognito.clientId, Token: phone.refreshToken }),
+    );
+    expect(out.$metadata.httpStatusCode).toBe(200);
+    const revoked = {
+      name: 'NotAuthorizedException',
+      status: 400,
+      message: 'Refresh Token has been revoked',
+    };
+    expect(await refusal(refresh(phone.refreshToken))).toEqual(revoked);
+    expect(await refusal(refreshByInitiateAuth(phone.refreshToken))).toEqual(revoked);
+    expect(
+      await refusal(viaProxy.send(new GetUserCommand({ AccessToken: phone.accessToken }))),
+    ).toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Access Token has been revoked',
+    });
+    // The other session is untouched.
+    expect((await refresh(laptop.refreshToken)).AuthenticationResult?.IdToken).toBeDefined();
+    expect(
+      (await viaProxy.send(new GetUserCommand({ AccessToken: laptop.accessToken }))).Username,
+    ).toBeDefined();
+    // Revoking it again succeeds and changes nothing.
+    await viaProxy.send(new RevokeTokenCommand({ ClientId: cognito.clientId, Token: phone.refreshToken }));
+
+    // The revocation outlives a restart: an endpoint started anew on the same state directory
+    // refuses the revoked session and keeps the live one.
+    const restarted = await startCognitoProxy({
+      port: await freePort(),
+      target: cognito.endpoint,
+      stateDir,
+      users: localUserStore(cognito.dataDir),
+    });
+    const viaRestarted = localCognitoClient(restarted.endpoint);
+    try {
+      const refreshThere = (token: string) =>
+        viaRestarted.send(
+          new GetTokensFromRefreshTokenCommand({ ClientId: cognito.clientId, RefreshToken: token }),
+        );
+      expect(await refusal(refreshThere(phone.refreshToken))).toEqual(revoked);
+      expect((await refreshThere(laptop.refreshToken)).AuthenticationResult?.IdToken).toBeDefined();
+    } finally {
+      viaRestarted.destroy();
+      await restarted.stop();
+    }
+  });
+
+  it('refuses to revoke what is not its refresh token, or for another client, and revokes nothing then', async () => {
+    const { accessToken, idToken, refreshToken } = await signInViaProxy();
+    for (const token of [accessToken, idToken, 'abc.def', `${refreshToken.slice(0, -4)}AAAA`])
+      expect(
+        await refusal(viaProxy.send(new RevokeTokenCommand({ ClientId: cognito.clientId, Token: token }))),
+      ).toMatchObject({
+        name: 'UnsupportedTokenTypeException',
+        status: 400,
+      });
+    expect(
+      await failure(viaProxy.send(new RevokeTokenCommand({ ClientId: 'otrocliente', Token: refreshToken }))),
+    ).toEqual({ name: 'UnauthorizedException', status: 400 });
+    expect(
+      await failure(
+        viaProxy.send(new RevokeTokenCommand({ ClientId: cognito.clientId, Token: 'no es <un> token' })),
+      ),
+    ).toEqual({ name: 'InvalidParameterException', status: 400 });
+    expect((await refresh(refreshToken)).AuthenticationResult?.IdToken).toBeDefined();
+  });
+
+  it('refuses a refresh token that is forged, altered, of another client or expired, with Cognito’s messages', async () => {
+    const { refreshToken } = await signInViaProxy();
+    const invalid = { name: 'NotAuthorizedException', status: 400, message: 'Invalid Refresh Token' };
+    // cognito-local's own kind of refresh token (a JWT it signs) is no token of this endpoint.
+    const upstream = sessionOf(refreshToken).upstream;
+    const [head, iv, body, tag] = [0, 2, 3, 4].map((i) => refreshToken.split('.')[i]);
+    const flipped = `${body.slice(0, 5)}${body[5] === 'A' ? 'B' : 'A'}${body.slice(6)}`;
+    for (const token of [upstream, `${head}..${iv}.${flipped}.${tag}`, 'nope'])
+      expect(await refusal(refresh(token))).toEqual(invalid);
+    expect(await refusal(refresh(sealedLike(refreshToken, { client: 'otrocliente' })))).toEqual(invalid);
+    expect(await refusal(refresh(sealedLike(refreshToken, { expires: Date.now() - 1000 })))).toEqual({
+      name: 'NotAuthorizedException',
+      status: 400,
+      message: 'Refresh Token has expired',
+    });
+  });
+});
+
+describe('a disabled account, as Cognito refuses it', () => {
+  it('is refused at sign-in, at refresh and at its access token; enabled again, it signs in', async () => {
+    const session = await signInViaProxy(ADMIN);
+    await direct.send(new AdminDisableUserCommand({ UserPoolId: cognito.userPoolId, Username: ADMIN.email }));
+    try {
+      const disabled = { name: 'NotAuthorizedException', status: 400, message: 'User is disabled.' };
+      const signIn = await signInViaProxy(ADMIN).then(
+        () => null,
+        (err: { code?: string; name?: string; message: string }) => ({
+          name: err.code ?? err.name,
+          message: err.message,
+        }),
+      );
+      expect(signIn).toEqual({ name: disabled.name, message: disabled.message });
+      expect(await refusal(refresh(session.refreshToken))).toEqual(disabled);
+      expect(await refusal(refreshByInitiateAuth(session.refreshToken))).toEqual(disabled);
+      expect(await refusal(viaProxy.send(new GetUserCommand({ AccessToken: session.accessToken })))).toEqual(
+        disabled,
+      );
+      // A wrong password gets the wrong-password answer, not a hint that the account exists.
+      const wrong = await signInViaProxy({ email: ADMIN.email, password: 'Equivocada123' }).then(
+        () => null,
+        (err: { code?: string; name?: string; message: string }) => ({
+          name: err.code ?? err.name,
+          message: err.message,
+        }),
+      );
+      expect(wrong).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    } finally {
+      await direct.send(
+        new AdminEnableUserCommand({ UserPoolId: cognito.userPoolId, Username: ADMIN.email }),
+      );
+    }
+    expect((await signInViaProxy(ADMIN)).idToken).toBeDefined();
   });
 });

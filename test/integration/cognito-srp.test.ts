@@ -181,6 +181,49 @@ describe('SRP sign-in through the local Cognito endpoint', () => {
     expect((await verifier.verify(tokens!.accessToken.toString()))?.token_use).toBe('access');
   });
 
+  it("keeps Amplify's session as Cognito does: refreshed with its origin_jti, revoked by its sign-out", async () => {
+    await signIn({
+      username: USER.email,
+      password: USER.password,
+      options: { authFlowType: 'USER_SRP_AUTH' },
+    });
+    const first = (await fetchAuthSession()).tokens;
+    const originJti = first?.accessToken.payload.origin_jti;
+    expect(typeof originJti).toBe('string');
+    expect(first?.idToken?.payload).toMatchObject({
+      origin_jti: originJti,
+      name: USER.name,
+      email_verified: true,
+    });
+    // Amplify's refresh (GetTokensFromRefreshToken): the same session.
+    const refreshed = (await fetchAuthSession({ forceRefresh: true })).tokens;
+    expect(refreshed?.accessToken.payload.origin_jti).toBe(originJti);
+    expect(refreshed?.accessToken.toString()).not.toBe(first?.accessToken.toString());
+
+    // Amplify signs out with RevokeToken because the access token carries origin_jti; the refresh
+    // token it revoked is refused from then on.
+    const sent: { op: string; body: Record<string, string>; status: number }[] = [];
+    const realFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const res = await realFetch(input, init);
+      const op = new Headers(init?.headers).get('x-amz-target')?.split('.').at(-1);
+      if (op) sent.push({ op, body: JSON.parse(String(init?.body)), status: res.status });
+      return res;
+    });
+    try {
+      await signOut();
+    } finally {
+      spy.mockRestore();
+    }
+    const revoke = sent.find((c) => c.op === 'RevokeToken');
+    expect(revoke?.status).toBe(200);
+    const again = await call(proxy.endpoint, 'GetTokensFromRefreshToken', {
+      ClientId: cognito.clientId,
+      RefreshToken: revoke?.body.Token,
+    });
+    expectRefused(again, 'NotAuthorizedException', 'Refresh Token has been revoked');
+  });
+
   it('signs in with a second SRP implementation (amazon-cognito-identity-js)', async () => {
     const pool = new CognitoUserPool({
       UserPoolId: cognito.userPoolId,

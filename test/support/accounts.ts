@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { localCognitoClient } from '../../scripts/local/parts/cognito';
 import { type CognitoProxy, startCognitoProxy } from '../../scripts/local/parts/cognito-proxy';
+import { localUserStore } from '../../scripts/local/parts/cognito-store';
 import { type SesLocal, startSesLocal } from '../../scripts/local/parts/ses';
 import { freePort } from '../../scripts/local/ports';
 import { type LocalServer, startLocalServer } from '../../scripts/local/server';
@@ -57,7 +58,11 @@ export const APP_URL = 'http://localhost:5173';
 
 export async function startAccountParts(users: readonly LocalUser[] = []): Promise<AccountParts> {
   const cognito = await startTestCognito(users);
-  const proxy = await startCognitoProxy({ port: await freePort(), target: cognito.endpoint });
+  const proxy = await startCognitoProxy({
+    port: await freePort(),
+    target: cognito.endpoint,
+    users: localUserStore(cognito.dataDir),
+  });
   const ses = await startSesLocal({ port: await freePort() });
   process.env[ENV.userPoolId] = cognito.userPoolId;
   process.env[ENV.userPoolClientId] = cognito.clientId;

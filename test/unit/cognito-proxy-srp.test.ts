@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CognitoProxy, startCognitoProxy } from '../../scripts/local/parts/cognito-proxy';
 import { type LocalUserRecord, localUserStore } from '../../scripts/local/parts/cognito-store';
 import { freePort } from '../../scripts/local/ports';
+import { signWithCognitoLocalKey } from '../support/callers';
+import { decodeJwtPayload } from '../support/local-cognito';
 import {
   claimSignature,
   clientKey,
@@ -44,6 +46,8 @@ function user(overrides: Record<string, unknown> = {}) {
     Attributes: [
       { Name: 'sub', Value: SUB },
       { Name: 'email', Value: 'alumna@correo.com' },
+      // cognito-local writes `email_verified: true` into the token for this; Cognito writes false.
+      { Name: 'email_verified', Value: 'false' },
     ],
     Enabled: true,
     UserStatus: 'CONFIRMED',
@@ -62,8 +66,29 @@ function writeStore(users: Record<string, unknown>) {
   );
 }
 
-const jwt = (claims: Record<string, unknown>) =>
-  `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
+/** Tokens as cognito-local signs them (its key), for the stand-in's answers. */
+function upstreamTokens() {
+  const now = Math.floor(Date.now() / 1000);
+  const iss = `http://127.0.0.1/${POOL_ID}`;
+  return {
+    AccessToken: signWithCognitoLocalKey({
+      iss,
+      iat: now,
+      exp: now + 900,
+      token_use: 'access',
+      username: SUB,
+    }),
+    IdToken: signWithCognitoLocalKey({
+      iss,
+      iat: now,
+      exp: now + 900,
+      token_use: 'id',
+      sub: SUB,
+      email_verified: true,
+    }),
+    RefreshToken: signWithCognitoLocalKey({ iss, iat: now, exp: now + 86_400, 'cognito:username': SUB }),
+  };
+}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'srp-store-'));
@@ -147,38 +172,50 @@ describe("the store of cognito-local's users", () => {
       password: PASSWORD,
       enabled: true,
       status: 'CONFIRMED',
+      attributes: { sub: SUB, email: 'alumna@correo.com', email_verified: 'false' },
     };
-    expect(store.poolOfClient(CLIENT_ID)).toBe(POOL_ID);
-    expect(store.poolOfClient('otro')).toBeNull();
+    // A client made without flows has Cognito's default ones.
+    expect(store.client(CLIENT_ID)).toEqual({
+      userPoolId: POOL_ID,
+      authFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_CUSTOM_AUTH'],
+    });
+    expect(store.client('otro')).toBeNull();
+    expect(store.client('__proto__')).toBeNull();
     expect(store.user(POOL_ID, SUB)).toEqual(expected);
     expect(store.user(POOL_ID, 'alumna@correo.com')).toEqual(expected);
     expect(store.user(POOL_ID, 'otra@correo.com')).toBeNull();
     expect(store.user('local_nada', SUB)).toBeNull();
     expect(store.user('../db/clients', SUB)).toBeNull();
-    expect(localUserStore(join(dir, 'nada')).poolOfClient(CLIENT_ID)).toBeNull();
+    expect(localUserStore(join(dir, 'nada')).client(CLIENT_ID)).toBeNull();
   });
 });
 
 describe("the proxy's SRP against a stand-in for cognito-local", () => {
   it('signs in with the stored password on cognito-local, and shows it to nobody else', async () => {
     seen.length = 0;
-    const access = jwt({ iat: 1000, exp: 1900 });
-    next = {
-      status: 200,
-      body: { AuthenticationResult: { AccessToken: access, IdToken: 'id', RefreshToken: 'r' } },
-    };
+    const upstreamAnswer = upstreamTokens();
+    next = { status: 200, body: { AuthenticationResult: upstreamAnswer } };
     const { init, out } = await signIn('alumna@correo.com', PASSWORD);
     expect(out.status).toBe(200);
-    expect(out.json).toEqual({
-      ChallengeParameters: {},
-      AuthenticationResult: {
-        AccessToken: access,
-        ExpiresIn: 900,
-        IdToken: 'id',
-        RefreshToken: 'r',
-        TokenType: 'Bearer',
-      },
+    const result = out.json.AuthenticationResult as Record<string, string>;
+    expect(out.json.ChallengeParameters).toEqual({});
+    expect(result).toMatchObject({ ExpiresIn: 900, TokenType: 'Bearer' });
+    // cognito-local's tokens, completed as Cognito writes them: one session id in both, the user's
+    // attributes in the ID token; the refresh token is opaque and cognito-local's stays behind.
+    const access = decodeJwtPayload(result.AccessToken);
+    const id = decodeJwtPayload(result.IdToken);
+    expect(access).toMatchObject({
+      ...decodeJwtPayload(upstreamAnswer.AccessToken),
+      origin_jti: expect.any(String),
     });
+    expect(id).toMatchObject({
+      sub: SUB,
+      email: 'alumna@correo.com',
+      email_verified: false,
+      origin_jti: access.origin_jti,
+    });
+    expect(result.RefreshToken.split('.')).toHaveLength(5);
+    expect(out.text).not.toContain(upstreamAnswer.RefreshToken);
     // Only the verified answer reached cognito-local, as a password sign-in of the canonical user.
     expect(seen).toEqual([
       {

@@ -16,17 +16,36 @@ export interface LocalUserRecord {
   password: string;
   enabled: boolean;
   status: string;
+  /** The user's attributes by name (`sub`, `email`, `email_verified`, `name`, `custom:…`). */
+  attributes: Record<string, string>;
 }
 
+/** An app client as cognito-local keeps it. */
+export interface LocalClientRecord {
+  userPoolId: string;
+  /**
+   * The flows the client allows (`ALLOW_USER_SRP_AUTH`, …). Cognito's default when none were set:
+   * SRP, refresh and custom auth.
+   */
+  authFlows: readonly string[];
+}
+
+const DEFAULT_AUTH_FLOWS = ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_CUSTOM_AUTH'];
+
 export interface LocalUserStore {
-  /** The pool an app client belongs to, or null for an unknown client. */
-  poolOfClient(clientId: string): string | null;
+  /** An app client (its pool and allowed flows), or null for an unknown client. */
+  client(clientId: string): LocalClientRecord | null;
   /** The user a sign-in names (username, `sub` or e-mail, as cognito-local looks them up), or null. */
   user(userPoolId: string, username: string): LocalUserRecord | null;
 }
 
 const clientsFile = z.object({
-  Clients: z.record(z.string(), z.looseObject({ UserPoolId: z.string() })).default({}),
+  Clients: z
+    .record(
+      z.string(),
+      z.looseObject({ UserPoolId: z.string(), ExplicitAuthFlows: z.array(z.string()).optional() }),
+    )
+    .default({}),
 });
 const attribute = z.object({ Name: z.string(), Value: z.string().optional() });
 const storedUser = z.looseObject({
@@ -50,7 +69,13 @@ export function localUserStore(dataDir: string): LocalUserStore {
     return parsed.success ? parsed.data : null;
   };
   return {
-    poolOfClient: (clientId) => read('clients.json', clientsFile)?.Clients[clientId]?.UserPoolId ?? null,
+    client: (clientId) => {
+      const clients = read('clients.json', clientsFile)?.Clients;
+      const found = clients && Object.hasOwn(clients, clientId) ? clients[clientId] : undefined;
+      if (!found) return null;
+      const flows = found.ExplicitAuthFlows;
+      return { userPoolId: found.UserPoolId, authFlows: flows?.length ? flows : DEFAULT_AUTH_FLOWS };
+    },
     user: (userPoolId, username) => {
       // Pool ids are cognito-local's own (`local_xxxxxxxx`); anything else names no file of it.
       if (!/^[\w-]+$/.test(userPoolId)) return null;
@@ -77,6 +102,7 @@ export function localUserStore(dataDir: string): LocalUserStore {
         password: found.Password,
         enabled: found.Enabled !== false,
         status: found.UserStatus ?? 'CONFIRMED',
+        attributes: Object.fromEntries(found.Attributes.map((a) => [a.Name, a.Value ?? ''])),
       };
     },
   };

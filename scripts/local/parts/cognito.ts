@@ -138,6 +138,11 @@ export interface LocalUserPool {
 }
 
 export const LOCAL_POOL_NAME = 'mercado-universitario-local';
+/**
+ * The app client's flows, as AWS's (infra/constructs/auth.ts): SRP and refresh only. The local
+ * Cognito endpoint refuses any other (cognito-proxy.ts); cognito-local itself ignores the setting.
+ */
+export const LOCAL_AUTH_FLOWS = ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] as const;
 
 /**
  * The app client's token lifetimes from shared/auth-config.ts, as the CDK client sets them:
@@ -208,19 +213,20 @@ export async function ensureUserPool(
         new CreateUserPoolClientCommand({
           UserPoolId: userPoolId,
           ClientName: LOCAL_CLIENT_NAME,
-          ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+          ExplicitAuthFlows: [...LOCAL_AUTH_FLOWS],
           ...CLIENT_TOKEN_VALIDITY,
         }),
       );
       clientId = created.UserPoolClient?.ClientId;
       if (!clientId) throw new Error('cognito-local created an app client without an id');
     } else {
-      // A pool made before the lifetimes were set (an old .data/) follows the shared settings too.
+      // A pool made before the lifetimes and flows were set (an old .data/) follows the shared settings.
       const { UserPoolClient: existing } = await client.send(
         new DescribeUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: clientId }),
       );
       const { TokenValidityUnits: units, ...lifetimes } = CLIENT_TOKEN_VALIDITY;
       const stale =
+        existing?.ExplicitAuthFlows?.join() !== LOCAL_AUTH_FLOWS.join() ||
         (Object.keys(lifetimes) as (keyof typeof lifetimes)[]).some((k) => existing?.[k] !== lifetimes[k]) ||
         (Object.keys(units) as (keyof typeof units)[]).some(
           (k) => existing?.TokenValidityUnits?.[k] !== units[k],
@@ -231,7 +237,7 @@ export async function ensureUserPool(
             UserPoolId: userPoolId,
             ClientId: clientId,
             ClientName: LOCAL_CLIENT_NAME,
-            ExplicitAuthFlows: existing?.ExplicitAuthFlows,
+            ExplicitAuthFlows: [...LOCAL_AUTH_FLOWS],
             ...CLIENT_TOKEN_VALIDITY,
           }),
         );
