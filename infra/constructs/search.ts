@@ -172,8 +172,8 @@ export class Search extends Construct {
 
   /**
    * The saved searches' percolator index (alerts, docs/decisions/031) for a function bound 'RW'
-   * already: its name (beside the products index, on the same domain and grant). The adapter makes
-   * the index, with its `percolator` field mapping, on its first write.
+   * already: its name (beside the products index, on the same domain and grant). The deploy makes
+   * the index, with its `percolator` field mapping (indexMaker); the adapter would on its first write.
    */
   bindSavedSearches(fn: AppFunction): void {
     fn.setEnv(ENV.openSearchAlertsIndex, this.savedSearchesIndexName());
