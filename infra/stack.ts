@@ -71,7 +71,7 @@ export class MarketplaceStack extends Stack {
     const functionsDir = props.functionsDir ?? join(root, 'functions', 'app');
 
     this.data = new Data(this, 'Data', { stage });
-    this.search = new Search(this, 'Search', { stage });
+    this.search = new Search(this, 'Search', { stage, functionsDir });
     this.stream = new Stream(this, 'Stream', {
       stage,
       table: this.data.table,

@@ -1,12 +1,16 @@
-import { Stack, Validations } from 'aws-cdk-lib';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { CustomResource, Stack, Validations } from 'aws-cdk-lib';
 import { EbsDeviceVolumeType } from 'aws-cdk-lib/aws-ec2';
 import { ArnPrincipal, Effect, PolicyDocument, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, ResourcePolicy } from 'aws-cdk-lib/aws-logs';
 import { type CfnDomain, Domain, EngineVersion, TLSSecurityPolicy } from 'aws-cdk-lib/aws-opensearchservice';
 import { Construct } from 'constructs';
+import { buildIndexBody } from '../../functions/adapters/search/opensearch';
+import { buildPercolatorIndexBody } from '../../functions/adapters/search/opensearch-alerts';
 import { ENV } from '../../functions/commons/env';
 import type { StageConfig } from '../stages';
-import type { AppFunction } from './app-function';
+import { AppFunction } from './app-function';
 
 export type SearchAccess = 'RO' | 'RW';
 
@@ -14,8 +18,16 @@ export type SearchAccess = 'RO' | 'RW';
 const READ_ACTIONS = ['es:ESHttpGet', 'es:ESHttpHead', 'es:ESHttpPost'];
 const WRITE_ACTIONS = ['es:ESHttpPut', 'es:ESHttpDelete', 'es:ESHttpPatch'];
 
+/**
+ * What the deploy's index maker sends: HEAD (does the index exist), PUT (make it, or add the fields
+ * added since to its mapping). Nothing else: no read of documents, no delete.
+ */
+const INDEX_MAKER_ACTIONS = ['es:ESHttpHead', 'es:ESHttpPut'];
+
 export interface SearchProps {
   readonly stage: StageConfig;
+  /** functions/app: the index maker's entry (jobs/search-indexes.ts) is there. */
+  readonly functionsDir: string;
 }
 
 /**
@@ -25,6 +37,8 @@ export interface SearchProps {
  */
 export class Search extends Construct {
   readonly domain: Domain;
+  /** The custom resource that makes the indexes at deploy, once the domain exists (decision 060). */
+  readonly indexes: CustomResource;
   private readonly stage: StageConfig;
   private readonly accessPolicy = new PolicyDocument();
   private readonly domainName: string;
@@ -106,24 +120,88 @@ export class Search extends Construct {
           'Single-node stage (dev): zone awareness needs two nodes. Production runs two nodes over two zones; search falls back to DynamoDB when the index is unavailable.',
       });
     }
+    this.indexes = this.indexMaker(props.functionsDir);
+  }
+
+  private savedSearchesIndexName(): string {
+    return `${this.stage.search.indexName}-saved-searches`;
+  }
+
+  /**
+   * The products index and the saved searches' percolator index made at deploy, not at the first
+   * write (issue 42, decision 060): a custom resource whose function (functions/app/jobs/
+   * search-indexes.ts) answers CloudFormation itself. It runs after the domain (and its access
+   * policy naming the function's role) exists; on every deploy that changes the index names or
+   * the mappings (their hash is a property), so an existing index gains the fields added since.
+   * Its role may only HEAD and PUT those two indexes and their mappings.
+   */
+  private indexMaker(functionsDir: string): CustomResource {
+    const maker = new AppFunction(this, 'MakeIndexes', {
+      entry: join(functionsDir, 'jobs', 'search-indexes.ts'),
+      stage: this.stage,
+      description: `Makes the search indexes at deploy (${this.stage.name})`,
+      // Above the handler's own limit (ENSURE_TIMEOUT_MS, 60 s): it always answers in time.
+      timeoutSeconds: 90,
+    });
+    const products = this.stage.search.indexName;
+    const savedSearches = this.savedSearchesIndexName();
+    maker
+      .setEnv(ENV.searchBackend, 'opensearch')
+      .setEnv(ENV.openSearchEndpoint, `https://${this.domain.domainEndpoint}`)
+      .setEnv(ENV.openSearchIndex, products)
+      .setEnv(ENV.openSearchAlertsIndex, savedSearches);
+    const paths = [products, savedSearches].flatMap((index) => [index, `${index}/_mapping`]);
+    this.grant(
+      maker,
+      INDEX_MAKER_ACTIONS,
+      paths.map((path) => `${this.domain.domainArn}/${path}`),
+      paths.map((path) => this.domainPaths(path)),
+    );
+    const mappings = createHash('sha256')
+      .update(JSON.stringify([buildIndexBody(), buildPercolatorIndexBody()]))
+      .digest('hex')
+      .slice(0, 16);
+    const resource = new CustomResource(this, 'Indexes', {
+      serviceToken: maker.functionArn,
+      resourceType: 'Custom::SearchIndexes',
+      properties: { ProductsIndex: products, SavedSearchesIndex: savedSearches, Mappings: mappings },
+    });
+    resource.node.addDependency(this.domain);
+    return resource;
   }
 
   /**
    * The saved searches' percolator index (alerts, docs/decisions/031) for a function bound 'RW'
-   * already: its name (beside the products index, on the same domain and grant). The adapter makes
-   * the index, with its `percolator` field mapping, on its first write.
+   * already: its name (beside the products index, on the same domain and grant). The deploy makes
+   * the index, with its `percolator` field mapping (indexMaker); the adapter would on its first write.
    */
   bindSavedSearches(fn: AppFunction): void {
-    fn.setEnv(ENV.openSearchAlertsIndex, `${this.stage.search.indexName}-saved-searches`);
+    fn.setEnv(ENV.openSearchAlertsIndex, this.savedSearchesIndexName());
   }
 
-  /** The domain's resource ARN pattern: every index and API path under it. */
-  private domainPaths(): string {
+  /** The domain's resource ARN of a path under it (by default every index and API path). */
+  private domainPaths(path = '*'): string {
     return Stack.of(this).formatArn({
       service: 'es',
       resource: 'domain',
-      resourceName: `${this.domainName}/*`,
+      resourceName: `${this.domainName}/${path}`,
     });
+  }
+
+  /**
+   * Grants the function these signed HTTP actions on these resources (its role's policy), and names
+   * its role in the domain's resource policy for the same actions on the same paths.
+   */
+  private grant(fn: AppFunction, actions: string[], resources: string[], policyResources: string[]): void {
+    fn.addToRolePolicy(new PolicyStatement({ actions, resources }));
+    this.accessPolicy.addStatements(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        principals: [new ArnPrincipal(fn.role!.roleArn)],
+        actions,
+        resources: policyResources,
+      }),
+    );
   }
 
   /**
@@ -137,15 +215,7 @@ export class Search extends Construct {
       .setEnv(ENV.openSearchEndpoint, `https://${this.domain.domainEndpoint}`)
       .setEnv(ENV.openSearchIndex, this.stage.search.indexName)
       .setEnv(ENV.searchTimeoutMs, String(this.stage.search.timeoutMs));
-    fn.addToRolePolicy(new PolicyStatement({ actions, resources: [`${this.domain.domainArn}/*`] }));
-    this.accessPolicy.addStatements(
-      new PolicyStatement({
-        effect: Effect.ALLOW,
-        principals: [new ArnPrincipal(role.roleArn)],
-        actions,
-        resources: [this.domainPaths()],
-      }),
-    );
+    this.grant(fn, actions, [`${this.domain.domainArn}/*`], [this.domainPaths()]);
     const domainId = Stack.of(this).resolve((this.domain.node.defaultChild as CfnDomain).logicalId);
     Validations.of(role).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${domainId}.Arn>/*]`,

@@ -52,8 +52,8 @@ export interface LambdaBundle {
 }
 
 /**
- * Every Lambda entry of the stack: one per API area, the stream dispatcher, the photo job and the
- * admin's job runner, with
+ * Every Lambda entry of the stack: one per API area, the stream dispatcher, the photo job, the
+ * admin's job runner, the rate and expiry jobs, the deploy's index maker and the render function, with
  * the native packages installed beside the bundle (as the stack does).
  */
 export function lambdaEntries(): {
@@ -77,6 +77,8 @@ export function lambdaEntries(): {
     { name: 'admin-job', entry: join(ROOT, 'functions/app/jobs/admin-jobs.ts'), native: [] },
     { name: 'rate-job', entry: join(ROOT, 'functions/app/jobs/exchange-rate.ts'), native: [] },
     { name: 'expiry-job', entry: join(ROOT, 'functions/app/jobs/listing-expiry.ts'), native: [] },
+    // The deploy's custom resource that makes the search indexes (decision 060).
+    { name: 'index-maker', entry: join(ROOT, 'functions/app/jobs/search-indexes.ts'), native: [] },
     // The server render behind CloudFront, with Vite's render module and index.html beside it.
     {
       name: 'render',

@@ -648,13 +648,10 @@ async function localSearchEngine(engine: SearchEngine): Promise<{
   savedSearchIndex: import('../../functions/ports/alerts').SavedSearchIndex;
 }> {
   if (engine === 'opensearch') {
-    const { openSearchProductsIndex } = await import('../../functions/app/parts/search');
-    const { savedSearchIndexParts } = await import('../../functions/app/parts/saved-search-index');
-    // Made now, as the embedded engine is ready at once: otherwise it waits for the first listing
-    // (the adapter makes it at its first write), and health says 503 until then.
-    const search = openSearchProductsIndex();
-    await search.ensureIndex();
-    return { search, savedSearchIndex: savedSearchIndexParts.savedSearchIndex() };
+    const { ensureOpenSearchIndexes } = await import('../../functions/app/parts/search-indexes');
+    // Made now, as the embedded engine is ready at once and as a stage's deploy makes them (the
+    // same code, decision 060): otherwise health says 503 until the first listing.
+    return ensureOpenSearchIndexes();
   }
   const { getEmbeddedSearchIndex } = await import('../../functions/adapters/search/embedded');
   const { getEmbeddedSavedSearchIndex } = await import('../../functions/adapters/search/embedded-alerts');

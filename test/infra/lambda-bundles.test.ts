@@ -79,9 +79,18 @@ describe('Lambda bundles', () => {
     expect(inputs(traced).filter((i) => i.includes('aws-xray-sdk-core/'))).not.toEqual([]);
   });
 
-  it('exist for every API area, the stream dispatcher, the photo job, the admin job runner, the rate job and the expiry job', () => {
+  it("exist for every API area, the stream dispatcher, the photo job, the admin job runner, the rate job, the expiry job and the deploy's index maker", () => {
     expect(bundles.map((b) => b.name).sort()).toEqual(
-      [...API_AREAS, 'stream', 'photo-job', 'admin-job', 'rate-job', 'expiry-job', 'render'].sort(),
+      [
+        ...API_AREAS,
+        'stream',
+        'photo-job',
+        'admin-job',
+        'rate-job',
+        'expiry-job',
+        'index-maker',
+        'render',
+      ].sort(),
     );
   });
 
@@ -114,7 +123,9 @@ describe('Lambda bundles', () => {
   });
 
   it('load only the DynamoDB clients at cold start; every other AWS client on first use', () => {
-    for (const b of bundles.filter((x) => x.name !== 'stream' && x.name !== 'photo-job')) {
+    // The index maker reaches OpenSearch over fetch alone (decision 060): no AWS client at all.
+    expect(imports(bundle('index-maker')).filter((p) => !isBuiltin(p))).toEqual([]);
+    for (const b of bundles.filter((x) => !['stream', 'photo-job', 'index-maker'].includes(x.name))) {
       expect(
         imports(b, 'import-statement')
           .filter((p) => !isBuiltin(p))

@@ -38,6 +38,7 @@ beforeAll(() => {
     'jobs/exchange-rate.ts',
     'jobs/listing-expiry.ts',
     'jobs/vapid-keys.ts',
+    'jobs/search-indexes.ts',
   ]) {
     writeFileSync(join(functionsDir, file), 'export const handler = async () => ({});\n');
   }

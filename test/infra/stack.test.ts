@@ -196,6 +196,7 @@ beforeAll(() => {
     'jobs/exchange-rate.ts',
     'jobs/listing-expiry.ts',
     'jobs/vapid-keys.ts',
+    'jobs/search-indexes.ts',
   ]) {
     writeFileSync(join(functionsDir, file), 'export const handler = async () => ({});\n');
   }
@@ -371,6 +372,8 @@ describe('search', () => {
       ...searchAreas.map((a) => `Api${a[0].toUpperCase()}${a.slice(1)}FunctionRole`),
       // The render function reads what the catalog's public routes read (decision 054).
       'RenderFunctionRole',
+      // The deploy's index maker: HEAD and PUT of the two indexes alone (decision 060).
+      'SearchMakeIndexesRole',
     ];
     expect(principals.map((p) => p.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(expected.sort());
     // Two zones in prod.
@@ -1711,6 +1714,74 @@ describe('cdk-nag AwsSolutions', () => {
 describe('cfn-lint (decision 045)', () => {
   it("finds no error and no unacknowledged warning in dev's, prod's or a stage with every option's template", async () => {
     expect(await lint.findings).toEqual([]);
+  });
+});
+
+describe('search indexes made at deploy (issue 42, decision 060)', () => {
+  const maker = (built: ReturnType<typeof build>) =>
+    ofType(built.resources, 'AWS::Lambda::Function').find(([id]) => id.startsWith('SearchMakeIndexes'))!;
+  const indexPaths = (index: string) => [index, `${index}/_mapping`];
+
+  it.each([
+    ['dev', () => dev, stages.dev],
+    ['prod', () => prod, stages.prod],
+  ])(
+    'in %s: a custom resource after the domain names both indexes and the mappings it makes',
+    (_name, get, stage) => {
+      const built = get();
+      const [[domainId]] = ofType(built.resources, 'AWS::OpenSearchService::Domain');
+      const [[, resource], ...more] = ofType(built.resources, 'Custom::SearchIndexes');
+      expect(more).toEqual([]);
+      const saved = `${stage.search.indexName}-saved-searches`;
+      expect(resource.Properties).toEqual({
+        ServiceToken: { 'Fn::GetAtt': [maker(built)[0], 'Arn'] },
+        ProductsIndex: stage.search.indexName,
+        SavedSearchesIndex: saved,
+        // A hash of both index bodies: a mapping change is an Update, which adds the new fields.
+        Mappings: expect.stringMatching(/^[0-9a-f]{16}$/),
+      });
+      // Ordered after the domain, so the domain (and its policy naming the maker's role) exists first.
+      expect((resource as { DependsOn?: string[] }).DependsOn).toEqual(expect.arrayContaining([domainId]));
+      // Its function is the handler that makes them, with the same names the other functions read.
+      const [, fn] = maker(built);
+      expect(fn.Properties.Handler).toBe('index.handler');
+      expect(Number(fn.Properties.Timeout)).toBeGreaterThan(60);
+      const { env } = grantsOf(built, maker(built));
+      expect(env[ENV.openSearchIndex]).toBe(stage.search.indexName);
+      expect(env[ENV.openSearchAlertsIndex]).toBe(saved);
+      expect(joined(env[ENV.openSearchEndpoint])).toBe(`https://<${domainId}.DomainEndpoint>`);
+    },
+  );
+
+  it('gives its function HEAD and PUT of the two indexes and their mappings, nothing else of the domain', () => {
+    const [[domainId, domain]] = ofType(dev.resources, 'AWS::OpenSearchService::Domain');
+    const saved = `${stages.dev.search.indexName}-saved-searches`;
+    const paths = [...indexPaths(stages.dev.search.indexName), ...indexPaths(saved)];
+    const { statements } = grantsOf(dev, maker(dev));
+    const es = actionsOf(statements, 'es:');
+    expect(es).toHaveLength(1);
+    expect([es[0].Action].flat().sort()).toEqual(['es:ESHttpHead', 'es:ESHttpPut']);
+    expect(([es[0].Resource].flat() as unknown[]).map(joined).sort()).toEqual(
+      paths.map((path) => `<${domainId}.Arn>/${path}`).sort(),
+    );
+    // The domain's resource policy names its role for the same actions on the same paths.
+    const [roleId] = ofType(dev.resources, 'AWS::IAM::Role').find(([id]) =>
+      id.startsWith('SearchMakeIndexesRole'),
+    )!;
+    const ofMaker = (
+      domain.Properties.AccessPolicies as {
+        Statement: { Principal: { AWS: unknown }; Action: string | string[]; Resource: unknown }[];
+      }
+    ).Statement.filter((st) => JSON.stringify(st.Principal.AWS).includes(roleId));
+    expect(ofMaker).toHaveLength(1);
+    expect([ofMaker[0].Action].flat().sort()).toEqual(['es:ESHttpHead', 'es:ESHttpPut']);
+    expect(([ofMaker[0].Resource].flat() as unknown[]).map(joined).sort()).toEqual(
+      paths
+        .map(
+          (path) => `arn:<AWS::Partition>:es:<AWS::Region>:<AWS::AccountId>:domain/marketplace-dev/${path}`,
+        )
+        .sort(),
+    );
   });
 });
 

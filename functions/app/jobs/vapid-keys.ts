@@ -1,6 +1,7 @@
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import { generateVapidKeys } from '../../adapters/push/web-push-request';
 import { logger, sdkLogger, traced } from '../../commons/observability';
+import { answerCloudFormation, type CustomResourceOutcome } from './cloudformation-answer';
 
 const PAIR = { publicKey: /^[A-Za-z0-9_-]{87}$/, privateKey: /^[A-Za-z0-9_-]{43}$/ };
 
@@ -46,7 +47,7 @@ async function keyPair(secretArn: string): Promise<string> {
  */
 export async function handler(event: CloudFormationCustomResourceEvent): Promise<void> {
   const secretArn = String(event.ResourceProperties.SecretArn);
-  let outcome: { Status: 'SUCCESS' | 'FAILED'; Reason?: string; Data?: { PublicKey: string } };
+  let outcome: CustomResourceOutcome;
   try {
     outcome =
       event.RequestType === 'Delete'
@@ -56,13 +57,5 @@ export async function handler(event: CloudFormationCustomResourceEvent): Promise
     logger.error('VAPID key pair not made', { error: String(error) });
     outcome = { Status: 'FAILED', Reason: `VAPID key pair not made: ${String(error).slice(0, 200)}` };
   }
-  const body = JSON.stringify({
-    ...outcome,
-    PhysicalResourceId: event.RequestType === 'Create' ? secretArn : event.PhysicalResourceId,
-    StackId: event.StackId,
-    RequestId: event.RequestId,
-    LogicalResourceId: event.LogicalResourceId,
-  });
-  // The presigned URL takes a PUT with no content type.
-  await fetch(event.ResponseURL, { method: 'PUT', headers: { 'content-type': '' }, body });
+  await answerCloudFormation(event, outcome, secretArn);
 }

@@ -16,6 +16,11 @@ function createSavedSearchIndex(): SavedSearchIndex {
   if (backend !== 'opensearch' && isLocal()) return NO_SAVED_SEARCHES;
   if (backend !== 'opensearch')
     throw new Error(`${ENV.searchBackend} must be 'opensearch' here (found ${backend ?? 'nothing'})`);
+  return openSearchSavedSearchIndex();
+}
+
+/** The saved searches' percolator index on this environment's OpenSearch (beside the products index). */
+export function openSearchSavedSearchIndex() {
   const products = optionalEnv(ENV.openSearchIndex, 'products')!;
   return createOpenSearchSavedSearchIndex({
     ...openSearchConnection(),
