@@ -1,3 +1,4 @@
+import { AdminDisableUserCommand, AdminEnableUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { AuthenticationDetails, CognitoUser, CognitoUserPool } from 'amazon-cognito-identity-js';
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
@@ -5,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTokenVerifier } from '../../functions/adapters/cognito/token-verifier';
 import { type CognitoProxy, startCognitoProxy } from '../../scripts/local/parts/cognito-proxy';
 import { localUserStore } from '../../scripts/local/parts/cognito-store';
+import { localCognitoClient } from '../../scripts/local/parts/cognito';
 import { freePort } from '../../scripts/local/ports';
 import {
   claimSignature,
@@ -222,6 +224,34 @@ describe('SRP sign-in through the local Cognito endpoint', () => {
       RefreshToken: revoke?.body.Token,
     });
     expectRefused(again, 'NotAuthorizedException', 'Refresh Token has been revoked');
+  });
+
+  it("ends Amplify's session when the account is disabled: its sign-in and its refresh are refused", async () => {
+    await signIn({
+      username: OTHER.email,
+      password: OTHER.password,
+      options: { authFlowType: 'USER_SRP_AUTH' },
+    });
+    expect((await fetchAuthSession()).tokens?.idToken).toBeDefined();
+    const admin = localCognitoClient(cognito.endpoint);
+    await admin.send(new AdminDisableUserCommand({ UserPoolId: cognito.userPoolId, Username: OTHER.email }));
+    try {
+      // Amplify's refresh is refused ('User is disabled.'), and Amplify drops the session's tokens:
+      // the web app reads that as signed out (web/src/lib/session.ts).
+      const refreshed = await fetchAuthSession({ forceRefresh: true });
+      expect(refreshed.tokens).toBeUndefined();
+      expect((await fetchAuthSession()).tokens).toBeUndefined();
+      await signOut();
+      const again = await signIn({
+        username: OTHER.email,
+        password: OTHER.password,
+        options: { authFlowType: 'USER_SRP_AUTH' },
+      }).catch((err: Error) => err);
+      expect(again).toMatchObject({ name: 'NotAuthorizedException', message: 'User is disabled.' });
+    } finally {
+      await admin.send(new AdminEnableUserCommand({ UserPoolId: cognito.userPoolId, Username: OTHER.email }));
+      admin.destroy();
+    }
   });
 
   it('signs in with a second SRP implementation (amazon-cognito-identity-js)', async () => {
