@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AdminDisableUserCommand, AdminEnableUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import * as z from 'zod';
+import { localCognitoClient } from '../../scripts/local/parts/cognito';
 import { codeIn, mailTo } from '../support/mailbox';
 import { cards, launchChromium, openSession, type Session } from './journey-support';
 
@@ -62,6 +65,12 @@ async function signIn(password: string): Promise<void> {
   await page.getByLabel('Correo electrónico').fill(EMAIL);
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Continuar', exact: true }).click();
+}
+
+/** The stage's user pool, as the web app reads it. */
+async function userPoolId(): Promise<string> {
+  const config = await (await fetch(`${baseUrl}/runtime-config.json`)).json();
+  return z.object({ auth: z.object({ userPoolId: z.string() }) }).parse(config).auth.userPoolId;
 }
 
 async function signOutFromMenu(): Promise<void> {
@@ -283,10 +292,32 @@ describe('a new student', () => {
     await page.getByRole('button', { name: 'Guardar nueva contraseña' }).click();
     await toast(/No se pudo actualizar la contraseña/, 'alert').waitFor();
 
+    // The old password: the local endpoint's refusal is Cognito's (NotAuthorizedException), in Spanish.
     await signIn(PASSWORD);
-    await toast(/^Error al iniciar sesión: /, 'alert').waitFor();
+    await toast('Error al iniciar sesión: Correo o contraseña incorrectos', 'alert').waitFor();
     expect(page.url()).toBe(`${baseUrl}/login`);
 
+    await signIn(NEW_PASSWORD);
+    await toast('¡Inicio de sesión exitoso!').waitFor();
+    await signOutFromMenu();
+  });
+
+  it('refuses the account while an operator has it disabled, saying so, and lets it in once enabled', async () => {
+    const operator = localCognitoClient(cognitoEndpoint);
+    const pool = { UserPoolId: await userPoolId(), Username: EMAIL };
+    expectedProblems = [rejected(cognitoEndpoint.replace(/\/?$/, '/'))];
+    try {
+      await operator.send(new AdminDisableUserCommand(pool));
+      await signIn(NEW_PASSWORD);
+      await toast(
+        'Error al iniciar sesión: Tu cuenta está desactivada. Escríbenos si crees que es un error.',
+        'alert',
+      ).waitFor();
+      expect(page.url()).toBe(`${baseUrl}/login`);
+    } finally {
+      await operator.send(new AdminEnableUserCommand(pool));
+      operator.destroy();
+    }
     await signIn(NEW_PASSWORD);
     await toast('¡Inicio de sesión exitoso!').waitFor();
     await signOutFromMenu();

@@ -9,15 +9,8 @@ export const ADMIN_TEXTS = {
   },
   signInTitle: 'Panel de Administrador',
   signInSubtitle: 'Inicia sesión con tu cuenta de administrador.',
-  /** Cognito's refusals of the sign-in, by what they mean (admin-sign-in.tsx signInErrorMessage). */
-  signInErrors: {
-    wrongCredentials: 'Correo o contraseña incorrectos',
-    unconfirmed: 'Tu correo necesita verificación.',
-    resetRequired: 'Debes restablecer tu contraseña antes de iniciar sesión.',
-    tooManyAttempts: 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.',
-    offline: 'Sin conexión. Revisa tu internet e inténtalo de nuevo.',
-    other: 'Error al iniciar sesión',
-  },
+  /** The sign-in failed for no reason a person can act on (the others: accounts/sign-in-errors.ts). */
+  signInFailed: 'Error al iniciar sesión',
   nav: {
     label: 'Administración',
     menu: 'Menú',

@@ -12,7 +12,8 @@ import { nextOf } from '../auth-redirect';
 import { Field } from '@/components/form/field';
 import { GoogleButton } from '../components/google-button';
 import { handOverPassword, pendingRegistrationOf } from '../pending-registration';
-import { errorMessage, type FieldErrors, fieldErrors, loginSchema } from '../schemas';
+import { type FieldErrors, fieldErrors, loginSchema } from '../schemas';
+import { signInRefusal } from '@/lib/sign-in-errors';
 import '../accounts.css';
 
 const isUnconfirmed = (err: unknown) => err instanceof Error && err.name === 'UserNotConfirmedException';
@@ -70,7 +71,14 @@ export function Component() {
       else if (err instanceof Error && err.name === 'UserAlreadyAuthenticatedException') {
         await refreshSession();
         navigate(nextOf(location.search) ?? '/', { replace: true });
-      } else toast({ title: `Error al iniciar sesión: ${errorMessage(err)}`, variant: 'destructive' });
+      } else {
+        // Cognito's refusal in Spanish ('Error al iniciar sesión: {message}'), or the spec's bare title.
+        const reason = signInRefusal(err);
+        toast({
+          title: reason ? `Error al iniciar sesión: ${reason}` : 'Error al iniciar sesión',
+          variant: 'destructive',
+        });
+      }
     } finally {
       setSubmitting(false);
     }
@@ -110,10 +118,7 @@ export function Component() {
         </button>
         <GoogleButton origin={nextOf(location.search) ?? '/'} />
         <p className="muted">
-          ¿No tienes cuenta?{' '}
-          <Link to={paths.register.getHref(undefined, linkedNext)}>
-            Regístrate
-          </Link>
+          ¿No tienes cuenta? <Link to={paths.register.getHref(undefined, linkedNext)}>Regístrate</Link>
         </p>
       </form>
     </div>

@@ -97,6 +97,13 @@ describe('/admin sign-in (Amplify UI, Spanish)', () => {
       'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.',
     );
     expect(signInErrorMessage(refusal('UserNotConfirmedException'))).toBe('Tu correo necesita verificación.');
+    // Cognito's one name for a wrong password and a disabled account: told apart by its message.
+    expect(signInErrorMessage(refusal('NotAuthorizedException', 'Incorrect username or password.'))).toBe(
+      'Correo o contraseña incorrectos',
+    );
+    expect(signInErrorMessage(refusal('NotAuthorizedException', 'User is disabled.'))).toBe(
+      'Tu cuenta está desactivada. Escríbenos si crees que es un error.',
+    );
     expect(signInErrorMessage(new TypeError('Failed to fetch'))).toBe('Error al iniciar sesión');
   });
 });

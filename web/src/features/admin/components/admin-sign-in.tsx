@@ -9,6 +9,7 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { loadAuth, refreshSession } from '@/lib/session';
+import { signInRefusal } from '@/lib/sign-in-errors';
 import { ADMIN_TEXTS } from '../texts';
 
 /**
@@ -28,33 +29,9 @@ I18n.putVocabularies({
 });
 I18n.setLanguage('es');
 
-/**
- * Cognito's refusals in the app's Spanish, by the error's name (its English message is no key to
- * rely on): what the Authenticator shows is this message, whatever the error.
- */
-export function signInErrorMessage(error: unknown): string {
-  const name = error instanceof Error ? error.name : '';
-  const message = error instanceof Error ? error.message : '';
-  const says = ADMIN_TEXTS.signInErrors;
-  if (name === 'NotAuthorizedException' && /attempts exceeded/i.test(message)) return says.tooManyAttempts;
-  switch (name) {
-    case 'NotAuthorizedException':
-    case 'UserNotFoundException':
-      return says.wrongCredentials;
-    case 'UserNotConfirmedException':
-      return says.unconfirmed;
-    case 'PasswordResetRequiredException':
-      return says.resetRequired;
-    case 'LimitExceededException':
-    case 'TooManyRequestsException':
-    case 'TooManyFailedAttemptsException':
-      return says.tooManyAttempts;
-    case 'NetworkError':
-      return says.offline;
-    default:
-      return says.other;
-  }
-}
+/** Cognito's refusals in the app's Spanish: what the Authenticator shows, whatever the error. */
+export const signInErrorMessage = (error: unknown): string =>
+  signInRefusal(error) ?? ADMIN_TEXTS.signInFailed;
 
 /**
  * Signs in with the flow this stage allows: SRP in AWS, USER_PASSWORD_AUTH locally (cognito-local
@@ -157,7 +134,7 @@ export default function AdminSignIn() {
     let alive = true;
     loadAuth()
       .then(() => alive && setReady(true))
-      .catch(() => toast({ title: ADMIN_TEXTS.signInErrors.other, variant: 'destructive' }));
+      .catch(() => toast({ title: ADMIN_TEXTS.signInFailed, variant: 'destructive' }));
     return () => {
       alive = false;
     };
