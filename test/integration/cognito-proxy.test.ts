@@ -1,4 +1,5 @@
 import {
+  AdminGetUserCommand,
   AdminUserGlobalSignOutCommand,
   type CognitoIdentityProviderClient,
   DescribeUserPoolClientCommand,
@@ -11,9 +12,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenVerifier } from '../../functions/adapters/cognito/token-verifier';
-import { type CognitoProxy, startCognitoProxy } from '../../scripts/local/parts/cognito-proxy';
+import type { CognitoProxy } from '../../scripts/local/parts/cognito-proxy';
 import { ensureUserPool, localCognitoClient } from '../../scripts/local/parts/cognito';
-import { freePort } from '../../scripts/local/ports';
 import { AUTH_CONFIG } from '#shared/auth-config';
 import {
   decodeJwtPayload,
@@ -44,7 +44,7 @@ let direct: CognitoIdentityProviderClient;
 
 beforeAll(async () => {
   cognito = await startTestCognito([USER]);
-  proxy = await startCognitoProxy({ port: await freePort(), target: cognito.endpoint });
+  proxy = cognito.proxy;
   viaProxy = localCognitoClient(proxy.endpoint);
   direct = localCognitoClient(cognito.endpoint);
 });
@@ -52,22 +52,11 @@ beforeAll(async () => {
 afterAll(async () => {
   viaProxy?.destroy();
   direct?.destroy();
-  await proxy?.stop();
   await cognito?.stop();
 });
 
-async function signInViaProxy() {
-  const out = await viaProxy.send(
-    new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: cognito.clientId,
-      AuthParameters: { USERNAME: USER.email, PASSWORD: USER.password },
-    }),
-  );
-  const result = out.AuthenticationResult;
-  if (!result?.IdToken || !result.AccessToken || !result.RefreshToken) throw new Error('no tokens');
-  return { idToken: result.IdToken, accessToken: result.AccessToken, refreshToken: result.RefreshToken };
-}
+/** SRP through the proxy, as the web app signs in. */
+const signInViaProxy = () => cognito.signIn(USER.email, USER.password);
 
 /** The SDK error of a failed call, or a failure when the call succeeds. */
 async function failure(call: Promise<unknown>): Promise<{ name: string; status?: number }> {
@@ -151,12 +140,13 @@ describe('cognito proxy', () => {
     expect(lifetime(out.AuthenticationResult!.IdToken!)).toBe(AUTH_CONFIG.tokenValidity.idMinutes * 60);
   });
 
-  it('brings a pool made before the lifetimes were shared (an old .data/) to the shared settings', async () => {
-    // As cognito-local's defaults had it: 24-hour access and ID tokens.
+  it('brings a pool made before the lifetimes and flows were shared (an old .data/) to the shared settings', async () => {
+    // As cognito-local's defaults had it: 24-hour access and ID tokens; and the password flow allowed.
     await direct.send(
       new UpdateUserPoolClientCommand({
         UserPoolId: cognito.userPoolId,
         ClientId: cognito.clientId,
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
         AccessTokenValidity: 24,
         IdTokenValidity: 24,
         TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
@@ -172,6 +162,11 @@ describe('cognito proxy', () => {
       RefreshTokenValidity: AUTH_CONFIG.tokenValidity.refreshDays,
       TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
     });
+    // SRP and refresh only, as the AWS client (infra/constructs/auth.ts).
+    expect([...(client?.ExplicitAuthFlows ?? [])].sort()).toEqual([
+      'ALLOW_REFRESH_TOKEN_AUTH',
+      'ALLOW_USER_SRP_AUTH',
+    ]);
     // Sign-ins keep working with the same client.
     expect((await signInViaProxy()).idToken).toBeDefined();
   });
@@ -276,15 +271,11 @@ describe('cognito proxy', () => {
       USER.email,
     );
     // Errors too: the same answer through the proxy as from cognito-local itself.
-    const wrongPassword = () =>
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: cognito.clientId,
-        AuthParameters: { USERNAME: USER.email, PASSWORD: 'incorrecta' },
-      });
+    const unknownUser = () =>
+      new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: 'nadie@correo.com' });
     const [proxied, original] = [
-      await failure(viaProxy.send(wrongPassword())),
-      await failure(direct.send(wrongPassword())),
+      await failure(viaProxy.send(unknownUser())),
+      await failure(direct.send(unknownUser())),
     ];
     expect(proxied.status).toBe(400);
     expect(proxied).toEqual(original);

@@ -3,9 +3,7 @@ import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTokenVerifier } from '../../functions/adapters/cognito/token-verifier';
-import { type CognitoProxy, startCognitoProxy } from '../../scripts/local/parts/cognito-proxy';
-import { localUserStore } from '../../scripts/local/parts/cognito-store';
-import { freePort } from '../../scripts/local/ports';
+import type { CognitoProxy } from '../../scripts/local/parts/cognito-proxy';
 import {
   claimSignature,
   clientKey,
@@ -40,12 +38,9 @@ let cognito: TestCognito;
 let proxy: CognitoProxy;
 
 beforeAll(async () => {
+  // The proxy of the local stack, with SRP (test/support/local-cognito.ts).
   cognito = await startTestCognito([USER, OTHER]);
-  proxy = await startCognitoProxy({
-    port: await freePort(),
-    target: cognito.endpoint,
-    users: localUserStore(cognito.dataDir),
-  });
+  proxy = cognito.proxy;
   Amplify.configure({
     Auth: {
       Cognito: {
@@ -58,7 +53,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await proxy?.stop();
   await cognito?.stop();
 });
 

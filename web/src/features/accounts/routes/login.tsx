@@ -47,11 +47,11 @@ export function Component() {
     setErrors({});
     setSubmitting(true);
     try {
-      const { auth, config } = await loadAuth();
+      const { auth } = await loadAuth();
+      // SRP (Amplify's default), in AWS and locally (decision 059).
       const result = await auth.signIn({
         username: parsed.data.email.toLowerCase(),
         password: parsed.data.password,
-        options: { authFlowType: config.auth.authFlowType },
       });
       if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') {
         toVerification(parsed.data.email);
@@ -110,10 +110,7 @@ export function Component() {
         </button>
         <GoogleButton origin={nextOf(location.search) ?? '/'} />
         <p className="muted">
-          ¿No tienes cuenta?{' '}
-          <Link to={paths.register.getHref(undefined, linkedNext)}>
-            Regístrate
-          </Link>
+          ¿No tienes cuenta? <Link to={paths.register.getHref(undefined, linkedNext)}>Regístrate</Link>
         </p>
       </form>
     </div>
