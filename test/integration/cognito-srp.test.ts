@@ -206,6 +206,21 @@ describe('SRP sign-in through the local Cognito endpoint', () => {
     expect(wrong.message).toBe('Incorrect username or password.');
   });
 
+  it("signs in with signInLocal (the scripts' and tests' one sign-in), a refusal keeping Cognito's name", async () => {
+    const session = await cognito.signIn(USER.email.toUpperCase(), USER.password);
+    expect(decodeJwtPayload(session.idToken).email).toBe(USER.email);
+    expect(decodeJwtPayload(session.accessToken).token_use).toBe('access');
+    expect(session.refreshToken).not.toBe('');
+    for (const [email, password] of [
+      [USER.email, 'Equivocada123'],
+      ['nadie@correo.com', 'Cualquiera123'],
+    ])
+      await expect(cognito.signIn(email, password)).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+        message: 'Incorrect username or password.',
+      });
+  });
+
   it('answers as Cognito does, with the tokens cognito-local signs', async () => {
     const c = await challenge(USER.email);
     expect(c.json.ChallengeName).toBe('PASSWORD_VERIFIER');
