@@ -13,10 +13,11 @@ export const runtimeConfigSchema = z.object({
     userPoolId: z.string().check(z.minLength(1)),
     userPoolClientId: z.string().check(z.minLength(1)),
     region: z.string().check(z.minLength(1)),
-    /** Local only: cognito-local's endpoint (Amplify's userPoolEndpoint). */
+    /**
+     * Local only: the local Cognito endpoint (Amplify's userPoolEndpoint), the proxy in front of
+     * cognito-local. Sign-in is SRP (Amplify's default) in every stage (decision 059).
+     */
     userPoolEndpoint: z.optional(z.url()),
-    /** Local only: cognito-local supports USER_PASSWORD_AUTH, not SRP. */
-    authFlowType: z._default(z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']), 'USER_SRP_AUTH'),
     /** Hosted UI domain, set when the stage configures Google sign-in. */
     oauthDomain: z.optional(z.string()),
   }),

@@ -66,7 +66,10 @@ export const STREAM_IDENTITY_ACTIONS = ['cognito-idp:AdminGetUser'] as const;
  * the mapped attributes writable by the client). The custom attributes are the server's, set when
  * it creates the account (decision 040); the web app writes none itself.
  */
-const CLIENT_WRITE_ATTRIBUTES = new ClientAttributes().withStandardAttributes({ email: true, fullname: true });
+const CLIENT_WRITE_ATTRIBUTES = new ClientAttributes().withStandardAttributes({
+  email: true,
+  fullname: true,
+});
 
 /**
  * The Cognito user pool, its SPA client and the admin groups, from shared/auth-config.ts. Cognito
@@ -151,7 +154,7 @@ export class Auth extends Construct {
     this.client = this.userPool.addClient('WebClient', {
       generateSecret: false,
       writeAttributes: CLIENT_WRITE_ATTRIBUTES,
-      // The SPA signs in with SRP; refresh tokens are always allowed. USER_PASSWORD_AUTH is local-only.
+      // The SPA signs in with SRP, locally too (decision 059); refresh tokens are always allowed.
       authFlows: { userSrp: true },
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,

@@ -349,7 +349,6 @@ export class Web extends Construct {
         userPoolId: props.auth.userPoolId,
         userPoolClientId: props.auth.userPoolClientId,
         region: Stack.of(this).region,
-        authFlowType: 'USER_SRP_AUTH',
         oauthDomain: props.auth.oauthDomain,
       },
     });

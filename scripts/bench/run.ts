@@ -38,6 +38,9 @@
  * tree and an earlier commit side by side, interleaved (scripts/bench/lighthouse-ab.ts, decision 038).
  * `npm run bench -- render` prints the rendered pages' answer time on the local origin: a page the
  * edge holds and a product page it does not, p50/p95 (scripts/bench/render.ts, issue 27).
+ * `npm run bench -- sign-in` prints a local SRP sign-in through the proxy (`signInLocal`) against
+ * the USER_PASSWORD_AUTH flow it replaced, straight to cognito-local, p50/p95 and their ratio,
+ * interleaved in one run (scripts/bench/sign-in.ts, issue 42, decision 059).
  * `npm run bench -- taps` prints, per rendered page kind and per design of when the app's scripts
  * load (today's wait for the first photos, at once at low priority, right after the first paint),
  * on a throttled phone: LCP, FCP, first paint → app ready, and the time from a control being
@@ -251,6 +254,8 @@ async function main() {
   if (only === 'reviews') return (await import('./reviews')).reviewFigures(line);
   // What one push costs its sender (issue 41): on request only.
   if (only === 'push') return (await import('./push')).pushFigures(line);
+  // A local SRP sign-in beside the password flow it replaced (issue 42): on request only.
+  if (only === 'sign-in') return (await import('./sign-in')).signInFigures(line);
   // The server render's answer times (issue 27): on request only.
   if (only === 'render') return (await import('./render')).renderFigures(line);
   // The first tap against the first paint, per design of the app's loading (issue 38): on request only.

@@ -536,7 +536,6 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
           userPoolClientId: pool.clientId,
           region: LOCAL_REGION,
           userPoolEndpoint: cognitoProxy.endpoint,
-          authFlowType: 'USER_PASSWORD_AUTH',
         },
         mailboxUrl,
         pushPublicKey: vapid.publicKey,

@@ -7,7 +7,6 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as z from 'zod';
@@ -16,7 +15,7 @@ import { isListed } from '#shared/table';
 import { UNIVERSITY_COOKIE } from '#shared/pages';
 import { STORAGE_KEYS } from '#shared/limits';
 import { APP_READY_ATTRIBUTE } from '../../web/src/first-paint/app-scripts';
-import { localCognitoClient } from '../../scripts/local/parts/cognito';
+import { signInLocal } from '../../scripts/local/parts/cognito';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
 
 /**
@@ -328,8 +327,8 @@ export async function expectAccessible(
 }
 
 /**
- * An ID token as the web app gets one (USER_PASSWORD_AUTH through the local pool), for the API
- * calls a journey makes itself to arrange what it tests.
+ * An ID token as the web app gets one (SRP through the local Cognito endpoint: `signInLocal`), for
+ * the API calls a journey makes itself to arrange what it tests.
  */
 export async function sessionToken(
   baseUrl: string,
@@ -338,21 +337,17 @@ export async function sessionToken(
   password: string,
 ): Promise<string> {
   const config = z
-    .object({ auth: z.object({ userPoolClientId: z.string() }) })
+    .object({ auth: z.object({ userPoolId: z.string(), userPoolClientId: z.string() }) })
     .parse(await (await fetch(`${baseUrl}/runtime-config.json`)).json());
-  const client = localCognitoClient(cognitoEndpoint);
-  try {
-    const out = await client.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: config.auth.userPoolClientId,
-        AuthParameters: { USERNAME: email, PASSWORD: password },
-      }),
-    );
-    const token = out.AuthenticationResult?.IdToken;
-    if (!token) throw new Error('no ID token');
-    return token;
-  } finally {
-    client.destroy();
-  }
+  const { idToken } = await signInLocal(
+    {
+      cognito: {
+        endpoint: cognitoEndpoint,
+        userPoolId: config.auth.userPoolId,
+        clientId: config.auth.userPoolClientId,
+      },
+    },
+    { email, password },
+  );
+  return idToken;
 }

@@ -1393,7 +1393,9 @@ describe('web', () => {
       readFileSync(join(staging!.absoluteStagedPath, 'runtime-config.json'), 'utf8'),
     );
     const config = runtimeConfigSchema.parse(file);
-    expect(config).toMatchObject({ stage: 'dev', apiBaseUrl: '', auth: { authFlowType: 'USER_SRP_AUTH' } });
+    expect(config).toMatchObject({ stage: 'dev', apiBaseUrl: '' });
+    // No sign-in flow in the file: the SPA signs in with Amplify's default, SRP.
+    expect(file.auth).not.toHaveProperty('authFlowType');
     expect(config.auth.oauthDomain).toBeUndefined();
     const [[, deployment]] = ofType(dev.resources, 'Custom::CDKBucketDeployment');
     const markers = (deployment.Properties.SourceMarkers as Record<string, unknown>[])[0];

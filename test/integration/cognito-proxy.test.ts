@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   AdminDisableUserCommand,
@@ -20,7 +19,6 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenVerifier } from '../../functions/adapters/cognito/token-verifier';
-import { AuthenticationDetails, CognitoUser, CognitoUserPool } from 'amazon-cognito-identity-js';
 import { type CognitoProxy, startCognitoProxy } from '../../scripts/local/parts/cognito-proxy';
 import { type Session, sessionSealer } from '../../scripts/local/parts/cognito-sessions';
 import { localUserStore } from '../../scripts/local/parts/cognito-store';
@@ -63,18 +61,13 @@ let cognito: TestCognito;
 let proxy: CognitoProxy;
 let viaProxy: CognitoIdentityProviderClient;
 let direct: CognitoIdentityProviderClient;
-/** The endpoint's state directory (its session key and revocations). */
+/** The endpoint's state directory (its session key and revocations), beside cognito-local's data. */
 let stateDir: string;
 
 beforeAll(async () => {
   cognito = await startTestCognito([USER, ADMIN]);
-  stateDir = mkdtempSync(join(tmpdir(), 'cognito-proxy-'));
-  proxy = await startCognitoProxy({
-    port: await freePort(),
-    target: cognito.endpoint,
-    stateDir,
-    users: localUserStore(cognito.dataDir),
-  });
+  proxy = cognito.proxy;
+  stateDir = cognito.dataDir;
   viaProxy = localCognitoClient(proxy.endpoint);
   direct = localCognitoClient(cognito.endpoint);
 });
@@ -82,31 +75,12 @@ beforeAll(async () => {
 afterAll(async () => {
   viaProxy?.destroy();
   direct?.destroy();
-  await proxy?.stop();
   await cognito?.stop();
-  rmSync(stateDir, { recursive: true, force: true });
 });
 
-/** An SRP sign-in through the endpoint by an SRP client not ours (amazon-cognito-identity-js). */
-async function signInViaProxy(person: { email: string; password: string } = USER) {
-  const pool = new CognitoUserPool({
-    UserPoolId: cognito.userPoolId,
-    ClientId: cognito.clientId,
-    endpoint: proxy.endpoint,
-  });
-  const session = await new Promise<import('amazon-cognito-identity-js').CognitoUserSession>(
-    (resolve, reject) =>
-      new CognitoUser({ Username: person.email, Pool: pool }).authenticateUser(
-        new AuthenticationDetails({ Username: person.email, Password: person.password }),
-        { onSuccess: resolve, onFailure: reject },
-      ),
-  );
-  return {
-    idToken: session.getIdToken().getJwtToken(),
-    accessToken: session.getAccessToken().getJwtToken(),
-    refreshToken: session.getRefreshToken().getToken(),
-  };
-}
+/** SRP through the endpoint, as the web app signs in (`signInLocal`: amazon-cognito-identity-js). */
+const signInViaProxy = (person: { email: string; password: string } = USER) =>
+  cognito.signIn(person.email, person.password);
 
 /** The session a refresh token seals, opened with the endpoint's key (what Cognito keeps server-side). */
 function sessionOf(refreshToken: string): Session {
@@ -227,12 +201,13 @@ describe('cognito proxy', () => {
     expect(lifetime(out.AuthenticationResult!.IdToken!)).toBe(AUTH_CONFIG.tokenValidity.idMinutes * 60);
   });
 
-  it('brings a pool made before the lifetimes were shared (an old .data/) to the shared settings', async () => {
-    // As cognito-local's defaults had it: 24-hour access and ID tokens.
+  it('brings a pool made before the lifetimes and flows were shared (an old .data/) to the shared settings', async () => {
+    // As cognito-local's defaults had it: 24-hour access and ID tokens; and the password flow allowed.
     await direct.send(
       new UpdateUserPoolClientCommand({
         UserPoolId: cognito.userPoolId,
         ClientId: cognito.clientId,
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
         AccessTokenValidity: 24,
         IdTokenValidity: 24,
         TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
@@ -248,6 +223,11 @@ describe('cognito proxy', () => {
       RefreshTokenValidity: AUTH_CONFIG.tokenValidity.refreshDays,
       TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
     });
+    // SRP and refresh only, as the AWS client (infra/constructs/auth.ts).
+    expect([...(client?.ExplicitAuthFlows ?? [])].sort()).toEqual([
+      'ALLOW_REFRESH_TOKEN_AUTH',
+      'ALLOW_USER_SRP_AUTH',
+    ]);
     // Sign-ins keep working with the same client.
     expect((await signInViaProxy()).idToken).toBeDefined();
   });

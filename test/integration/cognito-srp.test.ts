@@ -4,10 +4,8 @@ import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTokenVerifier } from '../../functions/adapters/cognito/token-verifier';
-import { type CognitoProxy, startCognitoProxy } from '../../scripts/local/parts/cognito-proxy';
-import { localUserStore } from '../../scripts/local/parts/cognito-store';
+import type { CognitoProxy } from '../../scripts/local/parts/cognito-proxy';
 import { localCognitoClient } from '../../scripts/local/parts/cognito';
-import { freePort } from '../../scripts/local/ports';
 import {
   claimSignature,
   clientKey,
@@ -42,12 +40,9 @@ let cognito: TestCognito;
 let proxy: CognitoProxy;
 
 beforeAll(async () => {
+  // The proxy of the local stack, with SRP (test/support/local-cognito.ts).
   cognito = await startTestCognito([USER, OTHER]);
-  proxy = await startCognitoProxy({
-    port: await freePort(),
-    target: cognito.endpoint,
-    users: localUserStore(cognito.dataDir),
-  });
+  proxy = cognito.proxy;
   Amplify.configure({
     Auth: {
       Cognito: {
@@ -60,7 +55,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await proxy?.stop();
   await cognito?.stop();
 });
 
@@ -283,6 +277,21 @@ describe('SRP sign-in through the local Cognito endpoint', () => {
     );
     expect(wrong.code ?? wrong.name).toBe('NotAuthorizedException');
     expect(wrong.message).toBe('Incorrect username or password.');
+  });
+
+  it("signs in with signInLocal (the scripts' and tests' one sign-in), a refusal keeping Cognito's name", async () => {
+    const session = await cognito.signIn(USER.email.toUpperCase(), USER.password);
+    expect(decodeJwtPayload(session.idToken).email).toBe(USER.email);
+    expect(decodeJwtPayload(session.accessToken).token_use).toBe('access');
+    expect(session.refreshToken).not.toBe('');
+    for (const [email, password] of [
+      [USER.email, 'Equivocada123'],
+      ['nadie@correo.com', 'Cualquiera123'],
+    ])
+      await expect(cognito.signIn(email, password)).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+        message: 'Incorrect username or password.',
+      });
   });
 
   it('answers as Cognito does, with the tokens cognito-local signs', async () => {

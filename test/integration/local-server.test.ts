@@ -124,7 +124,7 @@ beforeAll(async () => {
     host: '127.0.0.1',
     routes,
     loadHandler: async (route) => handlers[servedBy[route.name]],
-    connectSrc: [cognito.endpoint],
+    connectSrc: [cognito.proxy.endpoint],
     webDir,
     images: { s3: s3Client, bucket },
     bodyLimitBytes: 1024,
@@ -135,8 +135,7 @@ beforeAll(async () => {
         userPoolId: cognito.userPoolId,
         userPoolClientId: cognito.clientId,
         region: 'us-east-1',
-        userPoolEndpoint: cognito.endpoint,
-        authFlowType: 'USER_PASSWORD_AUTH',
+        userPoolEndpoint: cognito.proxy.endpoint,
       },
     },
   });
@@ -162,7 +161,7 @@ function expectSecurityHeaders(res: Response) {
   const csp = res.headers.get('content-security-policy') ?? '';
   expect(csp).toContain("default-src 'self'");
   expect(csp).toContain("frame-ancestors 'none'");
-  expect(csp).toContain(`connect-src 'self' ${cognito.endpoint}`);
+  expect(csp).toContain(`connect-src 'self' ${cognito.proxy.endpoint}`);
   expect(csp).not.toContain('upgrade-insecure-requests');
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   expect(res.headers.get('x-frame-options')).toBe('DENY');
@@ -392,9 +391,9 @@ describe('web origin', () => {
     expect(config.auth).toMatchObject({
       userPoolId: cognito.userPoolId,
       userPoolClientId: cognito.clientId,
-      userPoolEndpoint: cognito.endpoint,
-      authFlowType: 'USER_PASSWORD_AUTH',
+      userPoolEndpoint: cognito.proxy.endpoint,
     });
+    expect(config.auth).not.toHaveProperty('authFlowType');
   });
 
   it('serves /images/* from the images bucket as the image its bytes are', async () => {
@@ -463,8 +462,7 @@ describe('listening', () => {
             userPoolId: cognito.userPoolId,
             userPoolClientId: cognito.clientId,
             region: 'us-east-1',
-            userPoolEndpoint: cognito.endpoint,
-            authFlowType: 'USER_PASSWORD_AUTH',
+            userPoolEndpoint: cognito.proxy.endpoint,
           },
         },
       });

@@ -2,14 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  GetTokensFromRefreshTokenCommand,
-  InitiateAuthCommand,
-  SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
-import { localCognitoClient } from '../../scripts/local/parts/cognito';
-import { type CognitoProxy, startCognitoProxy } from '../../scripts/local/parts/cognito-proxy';
-import { localUserStore } from '../../scripts/local/parts/cognito-store';
+import { GetTokensFromRefreshTokenCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { type LocalSession, localCognitoClient } from '../../scripts/local/parts/cognito';
+import type { CognitoProxy } from '../../scripts/local/parts/cognito-proxy';
 import { type SesLocal, startSesLocal } from '../../scripts/local/parts/ses';
 import { freePort } from '../../scripts/local/ports';
 import { type LocalServer, startLocalServer } from '../../scripts/local/server';
@@ -42,11 +37,8 @@ export interface AccountParts {
   pendingUser(email: string, password: string, name?: string): Promise<void>;
   /** A confirmed account, made as the app makes them (the identity adapter's createUser). */
   createAccount(email: string, password: string, name?: string): Promise<string>;
-  /** Signs in through the proxy, as the web app does: the three tokens. */
-  session(
-    email: string,
-    password: string,
-  ): Promise<{ idToken: string; accessToken: string; refreshToken: string }>;
+  /** Signs in through the proxy with SRP, as the web app does: the three tokens. */
+  session(email: string, password: string): Promise<LocalSession>;
   /** Refreshes a session through the proxy (Amplify's GetTokensFromRefreshToken); its error name, if refused. */
   refresh(refreshToken: string): Promise<{ idToken: string } | { refused: string }>;
   /** Mail the emulator holds for an address, oldest first. */
@@ -58,11 +50,7 @@ export const APP_URL = 'http://localhost:5173';
 
 export async function startAccountParts(users: readonly LocalUser[] = []): Promise<AccountParts> {
   const cognito = await startTestCognito(users);
-  const proxy = await startCognitoProxy({
-    port: await freePort(),
-    target: cognito.endpoint,
-    users: localUserStore(cognito.dataDir),
-  });
+  const proxy = cognito.proxy;
   const ses = await startSesLocal({ port: await freePort() });
   process.env[ENV.userPoolId] = cognito.userPoolId;
   process.env[ENV.userPoolClientId] = cognito.clientId;
@@ -92,18 +80,7 @@ export async function startAccountParts(users: readonly LocalUser[] = []): Promi
         }),
       );
     },
-    session: async (email, password) => {
-      const out = await viaProxy.send(
-        new InitiateAuthCommand({
-          AuthFlow: 'USER_PASSWORD_AUTH',
-          ClientId: cognito.clientId,
-          AuthParameters: { USERNAME: email.toLowerCase(), PASSWORD: password },
-        }),
-      );
-      const r = out.AuthenticationResult;
-      if (!r?.IdToken || !r.AccessToken || !r.RefreshToken) throw new Error('no tokens');
-      return { idToken: r.IdToken, accessToken: r.AccessToken, refreshToken: r.RefreshToken };
-    },
+    session: (email, password) => cognito.signIn(email, password),
     refresh: async (refreshToken) => {
       try {
         const out = await viaProxy.send(
@@ -122,7 +99,6 @@ export async function startAccountParts(users: readonly LocalUser[] = []): Promi
       client.destroy();
       viaProxy.destroy();
       await ses.stop();
-      await proxy.stop();
       await cognito.stop();
     },
   };
@@ -146,7 +122,7 @@ export async function startApiServer(parts: AccountParts, name: string): Promise
   const server = await startLocalServer({
     port: 0,
     host: '127.0.0.1',
-    connectSrc: [parts.cognito.endpoint],
+    connectSrc: [parts.proxy.endpoint],
     webDir,
     quiet: true,
     runtimeConfig: {
@@ -156,8 +132,7 @@ export async function startApiServer(parts: AccountParts, name: string): Promise
         userPoolId: parts.cognito.userPoolId,
         userPoolClientId: parts.cognito.clientId,
         region: 'us-east-1',
-        userPoolEndpoint: parts.cognito.endpoint,
-        authFlowType: 'USER_PASSWORD_AUTH',
+        userPoolEndpoint: parts.proxy.endpoint,
       },
     },
   });
@@ -216,7 +191,7 @@ export const confirmRegistration = (registration: string, code: string, password
   invoke(handlerOf('confirmSignUp'), apiEvent('confirmSignUp', { body: { registration, code, password } }));
 
 /**
- * Signs each user in through the local pool (cognito-local's ID token, as the web app gets it) and
+ * Signs each user in through the local pool (SRP through the proxy, as the web app does) and
  * gives them a profile as the app keeps one (`profile` changes its fields): their tokens and ids,
  * in the users' order.
  */

@@ -3,22 +3,29 @@ import {
   type CognitoLocal,
   ensureUserPool,
   type LocalUser,
+  type LocalSession,
   type LocalUserPool,
-  localCognitoClient,
   signInLocal,
   startCognitoLocal,
 } from '../../scripts/local/parts/cognito';
+import { type CognitoProxy, startCognitoProxy } from '../../scripts/local/parts/cognito-proxy';
+import { localUserStore } from '../../scripts/local/parts/cognito-store';
 import { freePort } from '../../scripts/local/ports';
 
 /**
- * cognito-local for tests that need real tokens: started in process on a free port with a temporary
- * data directory, with the pool the local stack uses. Tests call it from their own beforeAll.
+ * cognito-local for tests that need real tokens, as the local stack runs it: started in process on
+ * a free port with a temporary data directory and the pool the local stack uses, behind the local
+ * Cognito endpoint (the proxy, with SRP). Tests call it from their own beforeAll.
  */
 export interface TestCognito extends LocalUserPool {
+  /** cognito-local itself: its issuer's host, and where the pool is set up. */
   endpoint: string;
   /** cognito-local's data directory (its users, for the proxy's SRP: `localUserStore`). */
   dataDir: string;
-  signIn(email: string, password: string): Promise<{ idToken: string; accessToken: string }>;
+  /** The local Cognito endpoint in front of it: what the web app and the handlers call. */
+  proxy: CognitoProxy;
+  /** Signs in through the proxy with SRP, as the web app does (`signInLocal`). */
+  signIn(email: string, password: string): Promise<LocalSession>;
   stop(): Promise<void>;
 }
 
@@ -26,20 +33,25 @@ export async function startTestCognito(users: readonly LocalUser[]): Promise<Tes
   const port = await freePort();
   const cognito: CognitoLocal = await startCognitoLocal({ port });
   const pool = await ensureUserPool(cognito.endpoint, users);
-  const client = localCognitoClient(cognito.endpoint);
+  const proxy = await startCognitoProxy({
+    port: await freePort(),
+    target: cognito.endpoint,
+    // Its session key and revocations beside cognito-local's data, as the stack keeps them.
+    stateDir: cognito.dataDir,
+    users: localUserStore(cognito.dataDir),
+  });
   return {
     ...pool,
     endpoint: cognito.endpoint,
     dataDir: cognito.dataDir,
-    signIn: async (email, password) => {
-      const { idToken, accessToken } = await signInLocal(
-        { cognito: { endpoint: cognito.endpoint, clientId: pool.clientId } },
+    proxy,
+    signIn: (email, password) =>
+      signInLocal(
+        { cognito: { endpoint: proxy.endpoint, userPoolId: pool.userPoolId, clientId: pool.clientId } },
         { email, password },
-      );
-      return { idToken, accessToken };
-    },
+      ),
     stop: async () => {
-      client.destroy();
+      await proxy.stop();
       await cognito.stop();
     },
   };

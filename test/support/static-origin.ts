@@ -26,7 +26,6 @@ export function startStaticOrigin(
         userPoolClientId: 'client',
         region: 'us-east-1',
         userPoolEndpoint: 'http://127.0.0.1:9',
-        authFlowType: 'USER_PASSWORD_AUTH',
       },
     },
     ...more,

@@ -13,7 +13,6 @@ import {
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   DescribeUserPoolClientCommand,
-  InitiateAuthCommand,
   ListGroupsCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
@@ -34,6 +33,7 @@ import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelive
 import { otp } from 'cognito-local/lib/services/otp';
 import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
+import { AuthenticationDetails, CognitoUser, CognitoUserPool } from 'amazon-cognito-identity-js';
 import { pino } from 'pino';
 import { AUTH_CONFIG } from '#shared/auth-config';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './dynamodb';
@@ -138,11 +138,6 @@ export interface LocalUserPool {
 }
 
 export const LOCAL_POOL_NAME = 'mercado-universitario-local';
-/**
- * The app client's flows, as AWS's (infra/constructs/auth.ts): SRP and refresh only. The local
- * Cognito endpoint refuses any other (cognito-proxy.ts); cognito-local itself ignores the setting.
- */
-export const LOCAL_AUTH_FLOWS = ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] as const;
 
 /**
  * The app client's token lifetimes from shared/auth-config.ts, as the CDK client sets them:
@@ -155,6 +150,12 @@ const CLIENT_TOKEN_VALIDITY = {
   TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
 } as const;
 export const LOCAL_CLIENT_NAME = 'web';
+/**
+ * The app client's sign-in flows, as the CDK client's (infra/constructs/auth.ts): SRP and refresh
+ * only. cognito-local 5.3 keeps them but does not enforce them; the proxy's own USER_PASSWORD_AUTH
+ * call behind an SRP answer relies on that.
+ */
+const CLIENT_AUTH_FLOWS = ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] as const;
 
 /**
  * Creates (once; idempotent) the user pool from shared/auth-config.ts — the settings the CDK pool
@@ -213,20 +214,21 @@ export async function ensureUserPool(
         new CreateUserPoolClientCommand({
           UserPoolId: userPoolId,
           ClientName: LOCAL_CLIENT_NAME,
-          ExplicitAuthFlows: [...LOCAL_AUTH_FLOWS],
+          ExplicitAuthFlows: [...CLIENT_AUTH_FLOWS],
           ...CLIENT_TOKEN_VALIDITY,
         }),
       );
       clientId = created.UserPoolClient?.ClientId;
       if (!clientId) throw new Error('cognito-local created an app client without an id');
     } else {
-      // A pool made before the lifetimes and flows were set (an old .data/) follows the shared settings.
+      // A pool made before the lifetimes or flows were set (an old .data/) follows them too.
       const { UserPoolClient: existing } = await client.send(
         new DescribeUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: clientId }),
       );
       const { TokenValidityUnits: units, ...lifetimes } = CLIENT_TOKEN_VALIDITY;
+      const flows = [...(existing?.ExplicitAuthFlows ?? [])].sort();
       const stale =
-        existing?.ExplicitAuthFlows?.join() !== LOCAL_AUTH_FLOWS.join() ||
+        flows.join() !== [...CLIENT_AUTH_FLOWS].sort().join() ||
         (Object.keys(lifetimes) as (keyof typeof lifetimes)[]).some((k) => existing?.[k] !== lifetimes[k]) ||
         (Object.keys(units) as (keyof typeof units)[]).some(
           (k) => existing?.TokenValidityUnits?.[k] !== units[k],
@@ -237,7 +239,7 @@ export async function ensureUserPool(
             UserPoolId: userPoolId,
             ClientId: clientId,
             ClientName: LOCAL_CLIENT_NAME,
-            ExplicitAuthFlows: [...LOCAL_AUTH_FLOWS],
+            ExplicitAuthFlows: [...CLIENT_AUTH_FLOWS],
             ...CLIENT_TOKEN_VALIDITY,
           }),
         );
@@ -306,24 +308,67 @@ async function ensureUser(
   }
 }
 
-/** Signs in through a local stack's Cognito endpoint (its proxy) as the web app does: the three tokens. */
-export async function signInLocal(
-  stack: { cognito: { endpoint: string; clientId: string } },
+/** The tokens a sign-in gives, as the web app holds them. */
+export interface LocalSession {
+  idToken: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** amazon-cognito-identity-js keeps nothing between sign-ins here: each starts afresh. */
+const NO_STORAGE = {
+  getItem: () => null,
+  setItem: () => undefined,
+  removeItem: () => undefined,
+  clear: () => undefined,
+};
+
+/**
+ * Signs in through a local stack's Cognito endpoint (its proxy) as the web app does in AWS and
+ * locally: SRP (USER_SRP_AUTH, then the PASSWORD_VERIFIER answer), with amazon-cognito-identity-js's
+ * SRP client, an implementation apart from the proxy's own (srp.ts), so every sign-in checks it
+ * too. A refusal rejects with Cognito's error name (`NotAuthorizedException`, …) and message.
+ */
+export function signInLocal(
+  stack: { cognito: { endpoint: string; userPoolId: string; clientId: string } },
   user: { email: string; password: string },
-): Promise<{ idToken: string; accessToken: string; refreshToken: string }> {
-  const client = localCognitoClient(stack.cognito.endpoint);
-  try {
-    const out = await client.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: stack.cognito.clientId,
-        AuthParameters: { USERNAME: user.email.toLowerCase(), PASSWORD: user.password },
-      }),
-    );
-    const r = out.AuthenticationResult;
-    if (!r?.IdToken || !r.AccessToken || !r.RefreshToken) throw new Error('cognito-local returned no tokens');
-    return { idToken: r.IdToken, accessToken: r.AccessToken, refreshToken: r.RefreshToken };
-  } finally {
-    client.destroy();
-  }
+): Promise<LocalSession> {
+  const email = user.email.toLowerCase();
+  const pool = new CognitoUserPool({
+    // Its part after `_` is in the SRP hashes, as in AWS.
+    UserPoolId: stack.cognito.userPoolId,
+    ClientId: stack.cognito.clientId,
+    endpoint: stack.cognito.endpoint,
+    Storage: NO_STORAGE,
+  });
+  const cognitoUser = new CognitoUser({ Username: email, Pool: pool, Storage: NO_STORAGE });
+  cognitoUser.setAuthenticationFlowType('USER_SRP_AUTH');
+  return new Promise<LocalSession>((resolve, reject) => {
+    const unexpected = (step: string) => () =>
+      reject(new Error(`the local pool asked ${email} for ${step}, which local sign-in does not answer`));
+    cognitoUser.authenticateUser(new AuthenticationDetails({ Username: email, Password: user.password }), {
+      onSuccess: (session) =>
+        resolve({
+          idToken: session.getIdToken().getJwtToken(),
+          accessToken: session.getAccessToken().getJwtToken(),
+          refreshToken: session.getRefreshToken().getToken(),
+        }),
+      onFailure: (err: unknown) => reject(cognitoError(err)),
+      newPasswordRequired: unexpected('a new password'),
+      mfaRequired: unexpected('an MFA code'),
+      totpRequired: unexpected('a TOTP code'),
+      customChallenge: unexpected('a custom challenge'),
+      mfaSetup: unexpected('MFA set-up'),
+      selectMFAType: unexpected('an MFA type'),
+    });
+  });
+}
+
+/** amazon-cognito-identity-js's failure as an Error named as Cognito names it. */
+function cognitoError(err: unknown): Error {
+  if (err instanceof Error) return err;
+  const e = err as { name?: string; code?: string; message?: string } | null;
+  const out = new Error(e?.message ?? String(err));
+  out.name = e?.name ?? e?.code ?? 'Error';
+  return out;
 }

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { parseRuntimeConfig, RuntimeConfigError } from './runtime-config';
 
 describe('parseRuntimeConfig', () => {
-  it('accepts a complete config and applies defaults', () => {
+  it('accepts a complete config, keeping no sign-in flow (SRP everywhere)', () => {
     const config = parseRuntimeConfig({
       stage: 'local',
       apiBaseUrl: '',
-      auth: { userPoolId: 'local_1', userPoolClientId: 'c', region: 'us-east-1' },
+      // An older config's flow is dropped: sign-in is Amplify's default, SRP, everywhere.
+      auth: { userPoolId: 'local_1', userPoolClientId: 'c', region: 'us-east-1', authFlowType: 'x' },
     });
-    expect(config.auth.authFlowType).toBe('USER_SRP_AUTH');
+    expect(config.auth).toEqual({ userPoolId: 'local_1', userPoolClientId: 'c', region: 'us-east-1' });
   });
 
   it('lists every missing key in its error', () => {

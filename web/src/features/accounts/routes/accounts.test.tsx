@@ -25,7 +25,6 @@ const RUNTIME_CONFIG = {
     userPoolClientId: 'client',
     region: 'us-east-1',
     userPoolEndpoint: 'http://localhost:9229',
-    authFlowType: 'USER_PASSWORD_AUTH',
   },
 };
 
@@ -84,7 +83,6 @@ describe('/login', () => {
     expect(amplify.signIn).toHaveBeenCalledWith({
       username: 'ana@example.com',
       password: 'secreto1',
-      options: { authFlowType: 'USER_PASSWORD_AUTH' },
     });
     expect(amplify.configure.mock.calls[0]?.[0]).toMatchObject({
       Auth: { Cognito: { userPoolEndpoint: 'http://localhost:9229' } },

@@ -48,11 +48,11 @@ export function Component() {
     setErrors({});
     setSubmitting(true);
     try {
-      const { auth, config } = await loadAuth();
+      const { auth } = await loadAuth();
+      // SRP (Amplify's default), in AWS and locally (decision 059).
       const result = await auth.signIn({
         username: parsed.data.email.toLowerCase(),
         password: parsed.data.password,
-        options: { authFlowType: config.auth.authFlowType },
       });
       if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') {
         toVerification(parsed.data.email);

@@ -20,7 +20,6 @@ const RUNTIME_CONFIG = {
     userPoolClientId: 'client',
     region: 'us-east-1',
     userPoolEndpoint: `http://${COGNITO}`,
-    authFlowType: 'USER_PASSWORD_AUTH',
   },
 };
 

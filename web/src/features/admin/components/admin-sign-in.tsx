@@ -34,18 +34,14 @@ export const signInErrorMessage = (error: unknown): string =>
   signInRefusal(error) ?? ADMIN_TEXTS.signInFailed;
 
 /**
- * Signs in with the flow this stage allows: SRP in AWS, USER_PASSWORD_AUTH locally (cognito-local
- * has no SRP). Amplify is the app's own instance, configured once by lib/session.ts. A refusal
- * reaches the Authenticator in Spanish (signInErrorMessage).
+ * Signs in with SRP (Amplify's default), in AWS and locally (decision 059). Amplify is the app's
+ * own instance, configured once by lib/session.ts. A refusal reaches the Authenticator in Spanish
+ * (signInErrorMessage).
  */
 async function handleSignIn(input: SignInInput) {
-  const { auth, config } = await loadAuth();
+  const { auth } = await loadAuth();
   try {
-    return await auth.signIn({
-      ...input,
-      username: input.username.trim().toLowerCase(),
-      options: { ...input.options, authFlowType: config.auth.authFlowType },
-    });
+    return await auth.signIn({ ...input, username: input.username.trim().toLowerCase() });
   } catch (error) {
     throw new Error(signInErrorMessage(error));
   }
