@@ -127,7 +127,11 @@ describe('a new student', () => {
     const submit = page.getByRole('button', { name: 'Continuar', exact: true });
     // Terms not accepted yet: Continue stays disabled.
     expect(await submit.isDisabled()).toBe(true);
-    await page.getByRole('checkbox', { name: /Acepto los términos y condiciones/ }).check();
+    // A person's tap: made before the app runs, it is kept and carried out once it does (issue 38),
+    // so the box is ticked a moment later rather than at once (what Playwright's check() demands).
+    const terms = page.getByRole('checkbox', { name: /Acepto los términos y condiciones/ });
+    await terms.click();
+    await expect.poll(() => terms.isChecked(), { timeout: 15_000 }).toBe(true);
     await submit.click();
     await toast('¡Registro exitoso! Te hemos enviado un código de verificación.').waitFor();
     await page.getByRole('heading', { name: 'Verifica tu correo' }).waitFor();

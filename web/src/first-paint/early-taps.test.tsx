@@ -174,6 +174,23 @@ describe('keepEarlyTaps', () => {
     expect(saved.hasAttribute(TAP_KEPT_ATTRIBUTE)).toBe(false);
   });
 
+  it('ticks a box tapped before the app runs once it is ready (the box shows the new state while the tap is dispatched)', async () => {
+    const { calls } = page(
+      '<label><input type="checkbox"> Acepto los términos</label><label><input type="radio" name="r"> 5 estrellas</label>',
+    );
+    const [box, star] = document.querySelectorAll('input');
+    // The browser's own click, with its toggle while the event runs and its undoing when cancelled.
+    box.click();
+    star.click();
+    expect(box.checked).toBe(false);
+    expect(star.checked).toBe(false);
+    expect(taps?.kept).toHaveLength(2);
+    await appReady(calls, { 'input[type="checkbox"]': () => {}, 'input[type="radio"]': () => {} });
+    expect(calls).toEqual(['input[type="checkbox"]', 'input[type="radio"]']);
+    expect(box.checked).toBe(true);
+    expect(star.checked).toBe(true);
+  });
+
   it('finds a control the app drew anew by its name and place (a shell rendered over, a link become a button)', async () => {
     page(
       '<a href="/login?next=%2Fproduct%2F5" data-needs-app>Contactar por WhatsApp</a><button type="button">Compartir</button><button type="button">Compartir</button>',

@@ -101,6 +101,17 @@ const nameOf = (el: Element) =>
 const toggleState = (el: Element): string | null =>
   el instanceof HTMLInputElement ? String(el.checked) : el.getAttribute('aria-pressed');
 
+/**
+ * A toggle's state as the person saw it when they tapped. While a click is dispatched, a checkbox
+ * or radio already shows the state the click makes (the browser puts the old one back only once
+ * the click is cancelled), so the state seen is the other one; a radio is always unselected-to-be-
+ * selected.
+ */
+const stateBeforeClick = (el: Element): string | null =>
+  el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')
+    ? String(el.type === 'radio' ? false : !el.checked)
+    : toggleState(el);
+
 function controlsNamed(root: ParentNode, name: string): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(CONTROLS)].filter((el) => nameOf(el) === name);
 }
@@ -137,14 +148,14 @@ export function keepEarlyTaps(doc: Document = document): EarlyTaps {
     else tap.element.setAttribute('aria-busy', tap.busy);
   };
 
-  const keep = (element: HTMLElement, form?: HTMLFormElement) => {
+  const keep = (element: HTMLElement, seen: string | null, form?: HTMLFormElement) => {
     if (kept.some((tap) => tap.element === element) || kept.length >= MAX_KEPT) return;
     const name = nameOf(element);
     const scope = root() ?? doc;
     const tap: KeptTap = {
       element,
       signature: { name, index: controlsNamed(scope, name).indexOf(element) },
-      seen: toggleState(element),
+      seen,
       form,
       busy: element.getAttribute('aria-busy'),
       at: Date.now(),
@@ -162,9 +173,10 @@ export function keepEarlyTaps(doc: Document = document): EarlyTaps {
     const control = target?.closest<HTMLElement>(CONTROLS);
     if (!control || !root()?.contains(control) || submitsNatively(control) || !mustWait(control)) return;
     // Not the browser's (a link's navigation, a box's toggle, a form's submission) nor the page's.
+    const seen = stateBeforeClick(control);
     event.preventDefault();
     event.stopImmediatePropagation();
-    keep(control);
+    keep(control, seen);
     if (ready) flush();
   };
 
@@ -177,8 +189,8 @@ export function keepEarlyTaps(doc: Document = document): EarlyTaps {
     event.preventDefault();
     event.stopImmediatePropagation();
     const submitter = event.submitter instanceof HTMLElement ? event.submitter : null;
-    if (submitter) keep(submitter);
-    else keep(form, form);
+    if (submitter) keep(submitter, toggleState(submitter));
+    else keep(form, null, form);
     if (ready) flush();
   };
 
