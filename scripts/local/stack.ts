@@ -12,6 +12,7 @@ import { lambdaContext } from './api-gateway';
 import { DEMO_USERS } from './demo-users';
 import { ensureUserPool, startCognitoLocal } from './parts/cognito';
 import { startCognitoProxy } from './parts/cognito-proxy';
+import { startHostedUi } from './parts/hosted-ui';
 import { localUserStore } from './parts/cognito-store';
 import { ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal } from './parts/dynamodb';
 import { type OpenSearchLocal, startOpenSearchLocal } from './parts/opensearch';
@@ -241,6 +242,15 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       users: localUserStore(cognito.dataDir),
     });
     stoppers.push({ name: 'cognito proxy', stop: cognitoProxy.stop });
+    // Google sign-in's stand-in: the hosted UI's OAuth endpoints on HTTPS (decision 061).
+    const hostedUi = await startHostedUi({
+      port: ports.hostedUi,
+      cognitoEndpoint: cognito.endpoint,
+      userPoolId: pool.userPoolId,
+      clientId: pool.clientId,
+      dataDir: dataDir && join(dataDir, 'hosted-ui'),
+    });
+    stoppers.push({ name: 'hosted UI', stop: hostedUi.stop });
 
     // Web Push's key pair (kept in the data directory), and the push service that stands in for the
     // browsers' ones offline: it decrypts and lists what it gets (issue 41).
@@ -511,7 +521,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       webDir: opts.webDir,
       renderModule: opts.renderModule,
       edgeCache: opts.edgeCache,
-      connectSrc: [cognitoProxy.endpoint],
+      connectSrc: [cognitoProxy.endpoint, hostedUi.origin],
       images: { s3: s3Client, bucket: LOCAL_IMAGES_BUCKET },
       uploads: { target: s3.endpoint, bucket: LOCAL_IMAGES_BUCKET, credentials: S3_LOCAL_CREDENTIALS },
       controls: {
@@ -530,6 +540,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
         stage: 'local',
         apiBaseUrl: '',
         auth: {
+          // Google sign-in through the local hosted UI (decision 061).
+          oauthDomain: hostedUi.domain,
           userPoolId: pool.userPoolId,
           userPoolClientId: pool.clientId,
           region: LOCAL_REGION,
@@ -541,6 +553,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       },
     });
     stoppers.push({ name: 'local server', stop: server.close });
+    // Its callback and sign-out URLs, as the CDK client lists the app's (both names of loopback).
+    hostedUi.allowOrigins([server.url, server.url.replace('//localhost:', '//127.0.0.1:')]);
     // Links in mails (password reset) and upload forms point at this origin; known once it listens.
     process.env[ENV.appUrl] = server.url;
     process.env[ENV.uploadEndpoint] = `${server.url}${UPLOAD_PROXY_PREFIX.slice(0, -1)}`;
@@ -616,6 +630,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
         dynamodb: dynamodbPort,
         cognito: cognitoPort,
         cognitoProxy: ports.cognitoProxy,
+        hostedUi: hostedUi.port,
         ses: sesPort,
         s3: s3Port,
         ...(openSearch ? { opensearch: ports.opensearch } : {}),
