@@ -98,6 +98,8 @@ export interface LocalStackInfo {
   mailboxUrl: string;
   /** The local push service's page and API (scripts/local/push-receiver.ts; issue 41). */
   pushReceiverUrl: string;
+  /** Google sign-in's stand-in, on HTTPS with a self-signed certificate (decision 061). */
+  hostedUiUrl: string;
   s3Endpoint: string;
   imagesBucket: string;
   search: { engine: SearchEngine; endpoint?: string };
@@ -614,6 +616,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       sesEndpoint: ses.endpoint,
       mailboxUrl,
       pushReceiverUrl: pushReceiver.url,
+      hostedUiUrl: hostedUi.origin,
       s3Endpoint: s3.endpoint,
       imagesBucket: LOCAL_IMAGES_BUCKET,
       search: { engine: searchEngine, ...(openSearch ? { endpoint: openSearch.endpoint } : {}) },
