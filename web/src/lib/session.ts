@@ -109,8 +109,20 @@ async function signOut(): Promise<void> {
  * minutes (its in-flight deadline): once it reports the failure, the session is asked again.
  */
 async function fetchSession(): Promise<Awaited<ReturnType<AmplifyAuth['fetchAuthSession']>>> {
-  const { auth, redirectFailure } = await loadAuth();
+  const { auth, config, redirectFailure } = await loadAuth();
+  if (!redirectInFlight(config.auth.userPoolClientId)) return auth.fetchAuthSession();
   return Promise.race([auth.fetchAuthSession(), redirectFailure.catch(() => auth.fetchAuthSession())]);
+}
+
+/** Amplify's flag of a Google redirect in flight (a key of its own, as hasStoredSession reads them). */
+function redirectInFlight(clientId: string): boolean {
+  try {
+    return (
+      globalThis.localStorage?.getItem(`CognitoIdentityServiceProvider.${clientId}.inflightOAuth`) === 'true'
+    );
+  } catch {
+    return false;
+  }
 }
 
 /** Re-reads the session from Amplify (after sign-in, or on start with a stored session). */
