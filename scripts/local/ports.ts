@@ -32,6 +32,7 @@ export function freePort(): Promise<number> {
  * | SES emulator    | LOCAL_SES_PORT           | 3104    |
  * | s3rver          | LOCAL_S3_PORT            | 3105    |
  * | OpenSearch      | LOCAL_OPENSEARCH_PORT    | 3106    |
+ * | hosted UI       | LOCAL_HOSTED_UI_PORT     | 3107    |
  */
 export const LOCAL_PORTS = {
   web: { part: 'the web origin', variable: 'PORT', port: 3000 },
@@ -41,6 +42,7 @@ export const LOCAL_PORTS = {
   ses: { part: 'the SES emulator', variable: 'LOCAL_SES_PORT', port: 3104 },
   s3: { part: 's3rver', variable: 'LOCAL_S3_PORT', port: 3105 },
   opensearch: { part: 'OpenSearch', variable: 'LOCAL_OPENSEARCH_PORT', port: 3106 },
+  hostedUi: { part: 'the local hosted UI', variable: 'LOCAL_HOSTED_UI_PORT', port: 3107 },
 } as const;
 
 export type LocalPortName = keyof typeof LOCAL_PORTS;
@@ -54,7 +56,10 @@ export class PortSettingError extends Error {
 /** The stable port of each part: its variable when set, else its default. */
 export function stablePorts(env: NodeJS.ProcessEnv = process.env): LocalPorts {
   const ports = {} as LocalPorts;
-  for (const [name, spec] of Object.entries(LOCAL_PORTS) as [LocalPortName, (typeof LOCAL_PORTS)[LocalPortName]][]) {
+  for (const [name, spec] of Object.entries(LOCAL_PORTS) as [
+    LocalPortName,
+    (typeof LOCAL_PORTS)[LocalPortName],
+  ][]) {
     const raw = env[spec.variable]?.trim();
     if (!raw) {
       ports[name] = spec.port;

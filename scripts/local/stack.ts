@@ -12,6 +12,7 @@ import { lambdaContext } from './api-gateway';
 import { DEMO_USERS } from './demo-users';
 import { ensureUserPool, startCognitoLocal } from './parts/cognito';
 import { startCognitoProxy } from './parts/cognito-proxy';
+import { startHostedUi } from './parts/hosted-ui';
 import { localUserStore } from './parts/cognito-store';
 import { ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal } from './parts/dynamodb';
 import { type OpenSearchLocal, startOpenSearchLocal } from './parts/opensearch';
@@ -97,6 +98,8 @@ export interface LocalStackInfo {
   mailboxUrl: string;
   /** The local push service's page and API (scripts/local/push-receiver.ts; issue 41). */
   pushReceiverUrl: string;
+  /** Google sign-in's stand-in, on HTTPS with a self-signed certificate (decision 061). */
+  hostedUiUrl: string;
   s3Endpoint: string;
   imagesBucket: string;
   search: { engine: SearchEngine; endpoint?: string };
@@ -243,6 +246,15 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       users: localUserStore(cognito.dataDir),
     });
     stoppers.push({ name: 'cognito proxy', stop: cognitoProxy.stop });
+    // Google sign-in's stand-in: the hosted UI's OAuth endpoints on HTTPS (decision 061).
+    const hostedUi = await startHostedUi({
+      port: ports.hostedUi,
+      cognitoEndpoint: cognitoProxy.endpoint,
+      userPoolId: pool.userPoolId,
+      clientId: pool.clientId,
+      dataDir: dataDir && join(dataDir, 'hosted-ui'),
+    });
+    stoppers.push({ name: 'hosted UI', stop: hostedUi.stop });
 
     // Web Push's key pair (kept in the data directory), and the push service that stands in for the
     // browsers' ones offline: it decrypts and lists what it gets (issue 41).
@@ -513,7 +525,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       webDir: opts.webDir,
       renderModule: opts.renderModule,
       edgeCache: opts.edgeCache,
-      connectSrc: [cognitoProxy.endpoint],
+      connectSrc: [cognitoProxy.endpoint, hostedUi.origin],
       images: { s3: s3Client, bucket: LOCAL_IMAGES_BUCKET },
       uploads: { target: s3.endpoint, bucket: LOCAL_IMAGES_BUCKET, credentials: S3_LOCAL_CREDENTIALS },
       controls: {
@@ -532,6 +544,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
         stage: 'local',
         apiBaseUrl: '',
         auth: {
+          // Google sign-in through the local hosted UI (decision 061).
+          oauthDomain: hostedUi.domain,
           userPoolId: pool.userPoolId,
           userPoolClientId: pool.clientId,
           region: LOCAL_REGION,
@@ -542,6 +556,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       },
     });
     stoppers.push({ name: 'local server', stop: server.close });
+    // Its callback and sign-out URLs, as the CDK client lists the app's (both names of loopback).
+    hostedUi.allowOrigins([server.url, server.url.replace('//localhost:', '//127.0.0.1:')]);
     // Links in mails (password reset) and upload forms point at this origin; known once it listens.
     process.env[ENV.appUrl] = server.url;
     process.env[ENV.uploadEndpoint] = `${server.url}${UPLOAD_PROXY_PREFIX.slice(0, -1)}`;
@@ -601,6 +617,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       sesEndpoint: ses.endpoint,
       mailboxUrl,
       pushReceiverUrl: pushReceiver.url,
+      hostedUiUrl: hostedUi.origin,
       s3Endpoint: s3.endpoint,
       imagesBucket: LOCAL_IMAGES_BUCKET,
       search: { engine: searchEngine, ...(openSearch ? { endpoint: openSearch.endpoint } : {}) },
@@ -617,6 +634,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
         dynamodb: dynamodbPort,
         cognito: cognitoPort,
         cognitoProxy: ports.cognitoProxy,
+        hostedUi: hostedUi.port,
         ses: sesPort,
         s3: s3Port,
         ...(openSearch ? { opensearch: ports.opensearch } : {}),

@@ -7,6 +7,7 @@ process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_ADMIN, DEMO_SELLER, DEMO_STUDENT } from './demo-users';
+import { DEMO_GOOGLE_USER } from './parts/hosted-ui';
 import {
   type LocalStack,
   LocalStackStartError,
@@ -72,6 +73,8 @@ async function main() {
       `  Demo student:   ${DEMO_STUDENT.email} / ${DEMO_STUDENT.password}`,
       `  Demo admin:     ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
       `  Demo seller:    ${DEMO_SELLER.email} / ${DEMO_SELLER.password} (answers questions)`,
+      `  Google:         'Continuar con Google' → ${DEMO_GOOGLE_USER.email}, through ${stack.hostedUiUrl}`,
+      '                  (a local stand-in; the browser warns about its certificate once: proceed)',
       `  Mailbox:        ${stack.mailboxUrl}`,
       `  Push:           ${stack.pushReceiverUrl}/`,
       ...(stack.search.endpoint ? [`  OpenSearch:     ${stack.search.endpoint}`] : []),

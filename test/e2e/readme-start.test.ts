@@ -160,7 +160,7 @@ async function groupGoneWithin(child: ChildProcess, ms: number): Promise<boolean
   return false;
 }
 
-/** `count` free ports of a range kept away from the defaults (3000, 3101–3106) and the OS's ephemeral ports. */
+/** `count` free ports of a range kept away from the defaults (3000, 3101–3107) and the OS's ephemeral ports. */
 async function freePorts(from: number, to: number, count: number): Promise<number[]> {
   const found: number[] = [];
   for (let port = from; port <= to && found.length < count; port++) {

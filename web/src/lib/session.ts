@@ -37,6 +37,8 @@ export const SessionContext = createContext<Session | null>(null);
 export interface LoadedAuth {
   auth: AmplifyAuth;
   config: RuntimeConfig;
+  /** Rejects if the Google redirect this page returned from failed (lib/amplify-auth.ts). */
+  redirectFailure: Promise<never>;
 }
 
 let current: Session = SIGNED_OUT;
@@ -67,7 +69,11 @@ export function loadAuth(): Promise<LoadedAuth> {
     import('../config/runtime-config').then((m) => m.loadRuntimeConfig()),
     import('./amplify-auth'),
   ])
-    .then(([config, mod]) => ({ auth: mod.configureAmplify(config), config }))
+    .then(([config, mod]) => ({
+      auth: mod.configureAmplify(config),
+      config,
+      redirectFailure: mod.oauthRedirectFailure(),
+    }))
     .catch((err: unknown) => {
       pendingAuth = undefined;
       throw err;
@@ -97,11 +103,32 @@ async function signOut(): Promise<void> {
   setSession(SIGNED_OUT);
 }
 
+/**
+ * Amplify's fetchAuthSession, which waits while a Google redirect is in flight. When that redirect
+ * fails (a cancelled or refused answer), Amplify 6 can leave a call made meanwhile waiting for
+ * minutes (its in-flight deadline): once it reports the failure, the session is asked again.
+ */
+async function fetchSession(): Promise<Awaited<ReturnType<AmplifyAuth['fetchAuthSession']>>> {
+  const { auth, config, redirectFailure } = await loadAuth();
+  if (!redirectInFlight(config.auth.userPoolClientId)) return auth.fetchAuthSession();
+  return Promise.race([auth.fetchAuthSession(), redirectFailure.catch(() => auth.fetchAuthSession())]);
+}
+
+/** Amplify's flag of a Google redirect in flight (a key of its own, as hasStoredSession reads them). */
+function redirectInFlight(clientId: string): boolean {
+  try {
+    return (
+      globalThis.localStorage?.getItem(`CognitoIdentityServiceProvider.${clientId}.inflightOAuth`) === 'true'
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** Re-reads the session from Amplify (after sign-in, or on start with a stored session). */
 export async function refreshSession(): Promise<Session> {
   try {
-    const { auth } = await loadAuth();
-    const { tokens } = await auth.fetchAuthSession();
+    const { tokens } = await fetchSession();
     const claims = tokens?.idToken?.payload;
     setSession(claims ? { status: 'signed-in', user: userFromClaims(claims), signOut } : SIGNED_OUT);
   } catch {
@@ -113,8 +140,7 @@ export async function refreshSession(): Promise<Session> {
 /** The API client's bearer token: the ID token, refreshed by Amplify when it has expired. */
 async function idToken(): Promise<string | null> {
   if (current.status === 'signed-out' && !pendingAuth) return null;
-  const { auth } = await loadAuth();
-  const { tokens } = await auth.fetchAuthSession();
+  const { tokens } = await fetchSession();
   return tokens?.idToken?.toString() ?? null;
 }
 

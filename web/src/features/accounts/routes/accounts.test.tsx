@@ -480,4 +480,22 @@ describe('/auth/callback', () => {
     expect(await screen.findByText('No se pudo completar la autenticación')).toBeTruthy();
     expect(amplify.fetchAuthSession).not.toHaveBeenCalled();
   });
+
+  // Last in the file: Amplify's report of a failed redirect is kept for the page's lifetime.
+  it('when Amplify refuses the answer (a state it did not send): the error toast at once, though its session waits', async () => {
+    // Amplify 6 can leave a session read waiting for minutes after a failed redirect.
+    amplify.fetchAuthSession.mockReturnValue(new Promise(() => undefined));
+    const { router } = renderApp('/auth/callback?code=c&state=tampered');
+    expect(await screen.findByText('Procesando autenticación...')).toBeTruthy();
+    await waitFor(() => expect(amplify.fetchAuthSession).toHaveBeenCalled());
+    const { Hub } = await import('aws-amplify/utils');
+    Hub.dispatch(
+      'auth',
+      { event: 'signInWithRedirect_failure', data: { error: new Error('state') } },
+      'Auth',
+      Symbol.for('amplify_default'),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByText('Error al procesar la autenticación')).toBeTruthy();
+  });
 });

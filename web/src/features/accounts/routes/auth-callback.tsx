@@ -28,11 +28,13 @@ export function Component() {
       navigate(paths.login.getHref(), { replace: true });
     };
     if (params.get('error')) {
+      // Amplify, loaded by the app's start (its in-flight sign-in is a stored session), ends it.
       fail('No se pudo completar la autenticación');
       return;
     }
     loadAuth()
-      .then(() => refreshSession())
+      // A failed exchange (a state Amplify did not send, a refused code) ends here at once.
+      .then(({ redirectFailure }) => Promise.race([redirectFailure, refreshSession()]))
       .then((session) => {
         if (session.status !== 'signed-in') return fail('No se pudo completar la autenticación');
         toast({ title: '¡Inicio de sesión exitoso con Google!' });
