@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, } from 'node:fs';
 import { join } from 'node:path';
 import { App, type CfnElement, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
@@ -25,7 +25,7 @@ import { LIMITS } from '#shared/limits';
 import { API_MESSAGES } from '#shared/messages';
 import { PayloadTooLargeError } from '../../functions/commons/errors';
 import { errorResponse } from '../../functions/http/router';
-import { API_AREAS } from '#shared/routes';
+import { stubFunctions } from '../support/function-stubs';
 
 type Resource = { Type: string; Properties: Record<string, unknown> };
 
@@ -113,21 +113,7 @@ beforeAll(() => {
   mkdirSync('node_modules/.cache', { recursive: true });
   work = mkdtempSync(join(process.cwd(), 'node_modules/.cache/infra-monitoring-'));
   functionsDir = join(work, 'app');
-  mkdirSync(join(functionsDir, 'areas'), { recursive: true });
-  mkdirSync(join(functionsDir, 'jobs'), { recursive: true });
-  for (const file of [
-    ...API_AREAS.map((area) => `areas/${area}.ts`),
-    'stream.ts',
-    'render.ts',
-    'jobs/photo-variants.ts',
-    'jobs/admin-jobs.ts',
-    'jobs/exchange-rate.ts',
-    'jobs/listing-expiry.ts',
-    'jobs/vapid-keys.ts',
-    'jobs/search-indexes.ts',
-  ]) {
-    writeFileSync(join(functionsDir, file), 'export const handler = async () => ({});\n');
-  }
+  stubFunctions(functionsDir);
   dev = build(stages.dev);
   prod = build(stages.prod);
 }, 120_000);

@@ -5,9 +5,9 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MarketplaceStack } from '../../infra/stack';
 import { stages } from '../../infra/stages';
-import { API_AREAS } from '#shared/routes';
 import { CACHE_CONTROL } from '#shared/web-delivery';
 import { MANIFEST_FILE, SERVICE_WORKER_FILE } from '../../web/pwa-plugin';
+import { stubFunctions } from '../support/function-stubs';
 
 /**
  * CloudFront and S3 serve the installable app's files as the local origin does (decision 023): the
@@ -27,21 +27,7 @@ beforeAll(() => {
   work = mkdtempSync(join(process.cwd(), 'node_modules/.cache/infra-pwa-'));
   const functionsDir = join(work, 'app');
   const dist = join(work, 'dist');
-  mkdirSync(join(functionsDir, 'areas'), { recursive: true });
-  mkdirSync(join(functionsDir, 'jobs'), { recursive: true });
-  for (const file of [
-    ...API_AREAS.map((area) => `areas/${area}.ts`),
-    'stream.ts',
-    'render.ts',
-    'jobs/photo-variants.ts',
-    'jobs/admin-jobs.ts',
-    'jobs/exchange-rate.ts',
-    'jobs/listing-expiry.ts',
-    'jobs/vapid-keys.ts',
-    'jobs/search-indexes.ts',
-  ]) {
-    writeFileSync(join(functionsDir, file), 'export const handler = async () => ({});\n');
-  }
+  stubFunctions(functionsDir);
   for (const dir of ['assets', 'images', 'icons']) mkdirSync(join(dist, dir), { recursive: true });
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>x</title>');
   writeFileSync(join(dist, SERVICE_WORKER_FILE), '(function(){})();');

@@ -44,6 +44,7 @@ import {
 import { runtimeConfigSchema } from '#shared/runtime-config';
 import { securityHeaders } from '#shared/security-headers';
 import { INDEX_LIST, KEY, STREAM_VIEW, TTL_ATTRIBUTE } from '#shared/table';
+import { stubFunctions } from '../support/function-stubs';
 
 // Managed CloudFront policy ids (fixed by AWS).
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -182,24 +183,10 @@ beforeAll(() => {
   work = mkdtempSync(join(process.cwd(), 'node_modules/.cache/infra-test-'));
   functionsDir = join(work, 'app');
   webDist = join(work, 'dist');
-  mkdirSync(join(functionsDir, 'areas'), { recursive: true });
-  mkdirSync(join(functionsDir, 'jobs'), { recursive: true });
   mkdirSync(join(webDist, 'assets'), { recursive: true });
   mkdirSync(join(webDist, 'images'), { recursive: true });
   writeFileSync(join(webDist, 'images', 'default-product.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  for (const file of [
-    ...API_AREAS.map((area) => `areas/${area}.ts`),
-    'stream.ts',
-    'render.ts',
-    'jobs/photo-variants.ts',
-    'jobs/admin-jobs.ts',
-    'jobs/exchange-rate.ts',
-    'jobs/listing-expiry.ts',
-    'jobs/vapid-keys.ts',
-    'jobs/search-indexes.ts',
-  ]) {
-    writeFileSync(join(functionsDir, file), 'export const handler = async () => ({});\n');
-  }
+  stubFunctions(functionsDir);
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>x</title>');
   writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1);');
