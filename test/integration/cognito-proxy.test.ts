@@ -82,19 +82,20 @@ afterAll(async () => {
 const signInViaProxy = (person: { email: string; password: string } = USER) =>
   cognito.signIn(person.email, person.password);
 
-/** The session a refresh token seals, opened with the endpoint's key (what Cognito keeps server-side). */
+/** The endpoint's sealer, with the key it keeps in its state directory (what Cognito keeps server-side). */
+const sealer = () =>
+  sessionSealer(Buffer.from(readFileSync(join(stateDir, 'proxy-session.key'), 'utf8'), 'base64'));
+
+/** The session a refresh token seals. */
 function sessionOf(refreshToken: string): Session {
-  const key = Buffer.from(readFileSync(join(stateDir, 'proxy-session.key'), 'utf8'), 'base64');
-  const session = sessionSealer(key).open(refreshToken);
+  const session = sealer().open(refreshToken);
   if (!session) throw new Error('not a refresh token of this endpoint');
   return session;
 }
 
 /** A refresh token of this endpoint for a session changed by `change` (an expired one, …). */
-function sealedLike(refreshToken: string, change: Partial<Session>): string {
-  const key = Buffer.from(readFileSync(join(stateDir, 'proxy-session.key'), 'utf8'), 'base64');
-  return sessionSealer(key).seal({ ...sessionOf(refreshToken), ...change });
-}
+const sealedLike = (refreshToken: string, change: Partial<Session>): string =>
+  sealer().seal({ ...sessionOf(refreshToken), ...change });
 
 const refresh = (token: string, clientId = cognito.clientId) =>
   viaProxy.send(new GetTokensFromRefreshTokenCommand({ ClientId: clientId, RefreshToken: token }));

@@ -6,12 +6,14 @@ import * as z from 'zod';
 import {
   completeTokens,
   jwtClaims,
+  jwtPart,
   type Session,
   sessionId,
   sessionSealer,
   sessionStart,
+  tokenLifetime,
 } from './cognito-sessions';
-import type { LocalUserRecord, LocalUserStore } from './cognito-store';
+import type { LocalClientRecord, LocalUserRecord, LocalUserStore } from './cognito-store';
 import {
   claimSignature,
   g,
@@ -333,8 +335,8 @@ export async function startCognitoProxy(opts: {
   /** The username of a valid access token signed by cognito-local (its JWKS), with its claims, or null. */
   const verifiedAccessToken = async (token: string) => {
     const [head, body, signature] = token.split('.');
-    const header = jwtHeader.safeParse(decodeJwtPart(head));
-    const claims = accessClaims.safeParse(decodeJwtPart(body));
+    const header = jwtHeader.safeParse(jwtPart(head));
+    const claims = accessClaims.safeParse(jwtPart(body));
     if (!header.success || !claims.success || !signature) return null;
     if (!claims.data.iss.startsWith(`${target.origin}/`) || claims.data.exp * 1000 <= Date.now()) return null;
     const res = await fetch(`${claims.data.iss}/.well-known/jwks.json`);
@@ -360,11 +362,7 @@ export async function startCognitoProxy(opts: {
     const { origin_jti: jti, username, iat } = claims.data;
     // A token of no session of this endpoint's (cognito-local's own) began by its issue time.
     const started = (jti !== undefined ? sessionStart(jti) : null) ?? iat * 1000;
-    if (
-      (jti !== undefined && revokedSessions.has(jti)) ||
-      isRevoked({ jti: jti ?? '', user: username, started })
-    )
-      return 'Access Token has been revoked';
+    if (isRevoked({ jti: jti ?? '', user: username, started })) return 'Access Token has been revoked';
     const pool = claims.data.iss.split('/').at(-1) ?? '';
     if (users.user(pool, username)?.enabled === false) return DISABLED;
     return null;
@@ -459,7 +457,7 @@ export async function startCognitoProxy(opts: {
     };
     return {
       ...completeTokens(tokens, session, user.attributes),
-      ExpiresIn: tokens.ExpiresIn ?? lifetimeSeconds(tokens.AccessToken),
+      ExpiresIn: tokens.ExpiresIn ?? tokenLifetime(tokens.AccessToken),
       RefreshToken: sealer.seal(session),
       TokenType: 'Bearer',
     };
@@ -498,7 +496,7 @@ export async function startCognitoProxy(opts: {
         AuthenticationResult: {
           ...completeTokens(tokens, session, user.attributes),
           TokenType: 'Bearer',
-          ExpiresIn: tokens.ExpiresIn ?? lifetimeSeconds(tokens.AccessToken),
+          ExpiresIn: tokens.ExpiresIn ?? tokenLifetime(tokens.AccessToken),
         },
       },
     };
@@ -547,21 +545,13 @@ export async function startCognitoProxy(opts: {
     req: IncomingMessage,
     op: string,
     body: Buffer,
-  ): Promise<Answer | { upstream: Upstream } | 'pass'> => {
+  ): Promise<Answer | { upstream: Upstream } | { pass: string }> => {
     const json = parseJson(body);
     const input = authFlowRequest.safeParse(json);
     if (!input.success) return invalid(input.error);
-    const client = users.client(input.data.ClientId);
-    if (!client) return unknownClient(input.data.ClientId);
     const flow = input.data.AuthFlow;
-    const setting = FLOW_SETTING[flow];
-    if (!setting)
-      return refused(
-        'InvalidParameterException',
-        `1 validation error detected: Value '${flow}' at 'authFlow' failed to satisfy constraint`,
-      );
-    if (!client.authFlows.includes(setting))
-      return refused('InvalidParameterException', `${flow} flow not enabled for this client`);
+    const client = clientAllowing(input.data.ClientId, flow);
+    if ('status' in client) return client;
     if (REFRESH_FLOWS.has(flow)) {
       const token = input.data.AuthParameters?.REFRESH_TOKEN;
       if (!token) return refused('InvalidParameterException', 'Missing required parameter REFRESH_TOKEN');
@@ -578,7 +568,22 @@ export async function startCognitoProxy(opts: {
       if ('error' in A) return refused('InvalidParameterException', A.error);
       return { status: 200, json: srpChallenge(srp.data, A.A, client.userPoolId) };
     }
-    return 'pass';
+    return { pass: client.userPoolId };
+  };
+
+  /** The app client when it allows `flow` (Cognito's ExplicitAuthFlows), or Cognito's refusal. */
+  const clientAllowing = (clientId: string, flow: string): LocalClientRecord | Answer => {
+    const client = users.client(clientId);
+    if (!client) return unknownClient(clientId);
+    const setting = FLOW_SETTING[flow];
+    if (!setting)
+      return refused(
+        'InvalidParameterException',
+        `1 validation error detected: Value '${flow}' at 'authFlow' failed to satisfy constraint`,
+      );
+    if (!client.authFlows.includes(setting))
+      return refused('InvalidParameterException', `${flow} flow not enabled for this client`);
+    return client;
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
@@ -594,12 +599,8 @@ export async function startCognitoProxy(opts: {
       case 'GetTokensFromRefreshToken': {
         const input = refreshRequest.safeParse(parseJson(body));
         if (!input.success) return send(invalid(input.error));
-        const client = users.client(input.data.ClientId);
-        if (!client) return send(unknownClient(input.data.ClientId));
-        if (!client.authFlows.includes('ALLOW_REFRESH_TOKEN_AUTH'))
-          return send(
-            refused('InvalidParameterException', 'REFRESH_TOKEN_AUTH flow not enabled for this client'),
-          );
+        const client = clientAllowing(input.data.ClientId, 'REFRESH_TOKEN_AUTH');
+        if ('status' in client) return send(client);
         return send(await refresh(req, input.data));
       }
       case 'RevokeToken': {
@@ -645,9 +646,7 @@ export async function startCognitoProxy(opts: {
       case 'InitiateAuth':
       case 'AdminInitiateAuth': {
         const out = await initiateAuth(req, op, body);
-        if (out !== 'pass') return send(out);
-        const client = users.client(authFlowRequest.parse(parseJson(body)).ClientId);
-        return passThrough(req, res, body, client?.userPoolId);
+        return 'pass' in out ? passThrough(req, res, body, out.pass) : send(out);
       }
       case 'RespondToAuthChallenge': {
         const json = parseJson(body);
@@ -730,12 +729,6 @@ export async function startCognitoProxy(opts: {
   };
 }
 
-/** A JWT's validity in seconds (exp − iat), read without verifying: cognito-local just signed it. */
-function lifetimeSeconds(token: string): number {
-  const payload = jwtTimes.parse(jwtClaims(token));
-  return payload.exp - payload.iat;
-}
-
 /**
  * The key refresh tokens are sealed with: kept in `path` (made once, 32 random bytes) so sessions
  * outlive a restart, or in memory only.
@@ -752,15 +745,6 @@ function sessionKey(path: string | undefined): Buffer {
     renameSync(`${path}.next`, path);
   }
   return key;
-}
-
-/** A JWT part's JSON, or undefined. */
-function decodeJwtPart(part: string | undefined): unknown {
-  try {
-    return JSON.parse(Buffer.from(part ?? '', 'base64url').toString('utf8'));
-  } catch {
-    return undefined;
-  }
 }
 
 /** A made-up user id (a v4-shaped UUID) for a name no user has: the same for the same name. */

@@ -100,16 +100,25 @@ function signingKey(): KeyObject {
   return cognitoLocalKey;
 }
 
+/** A JWT part's JSON (its header or payload), read without verifying it, or undefined. */
+export function jwtPart(part: string | undefined): unknown {
+  try {
+    return JSON.parse(Buffer.from(part ?? '', 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
 /** A JWT's payload, read without verifying it, or null when it is not a JWT. */
 export function jwtClaims(token: string): Record<string, unknown> | null {
-  try {
-    const parsed = claimsSchema.safeParse(
-      JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()),
-    );
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  const parsed = claimsSchema.safeParse(jwtPart(token.split('.')[1]));
+  return parsed.success ? parsed.data : null;
+}
+
+/** A token's validity in seconds (exp − iat): Cognito's ExpiresIn / expires_in for it. */
+export function tokenLifetime(token: string): number {
+  const times = z.object({ iat: z.number(), exp: z.number() }).parse(jwtClaims(token));
+  return times.exp - times.iat;
 }
 
 /** The same JWT with its claims changed, signed again with cognito-local's key (its header kept). */

@@ -270,42 +270,68 @@ async function ensureUser(
   userPoolId: string,
   user: LocalUser,
 ): Promise<void> {
-  // cognito-local compares e-mails case-sensitively; Cognito (caseSensitive false) does not.
   const email = user.email.toLowerCase();
-  try {
-    await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
-    return;
-  } catch (err) {
-    if (!(err instanceof UserNotFoundException)) throw err;
-  }
-  // As the app makes accounts (decision 040): created with a verified e-mail, then its password.
-  await client.send(
-    new AdminCreateUserCommand({
-      UserPoolId: userPoolId,
-      Username: email,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: 'true' },
-        { Name: 'name', Value: user.name },
-        { Name: 'custom:national_id', Value: user.nationalId },
-        { Name: 'custom:university_id', Value: user.universityId },
-      ],
-    }),
-  );
-  await client.send(
-    new AdminSetUserPasswordCommand({
-      UserPoolId: userPoolId,
-      Username: email,
-      Password: user.password,
-      Permanent: true,
-    }),
-  );
+  const made = await createAccountOnce(client, userPoolId, email, [
+    { Name: 'name', Value: user.name },
+    { Name: 'custom:national_id', Value: user.nationalId },
+    { Name: 'custom:university_id', Value: user.universityId },
+  ]);
+  if (!made) return;
+  await setLocalPassword(client, userPoolId, email, user.password);
   for (const group of user.groups) {
     await client.send(
       new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: group }),
     );
   }
+}
+
+/**
+ * Makes the account of `email` unless the pool has it, as the app makes accounts (decision 040):
+ * with a verified e-mail and these attributes, no mail, no password yet. Whether it made it.
+ */
+export async function createAccountOnce(
+  client: CognitoIdentityProviderClient,
+  userPoolId: string,
+  email: string,
+  attributes: { Name: string; Value: string }[],
+): Promise<boolean> {
+  try {
+    await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
+    return false;
+  } catch (err) {
+    if (!(err instanceof UserNotFoundException)) throw err;
+  }
+  await client.send(
+    new AdminCreateUserCommand({
+      UserPoolId: userPoolId,
+      // cognito-local compares e-mails case-sensitively; Cognito (caseSensitive false) does not.
+      Username: email.toLowerCase(),
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: email.toLowerCase() },
+        { Name: 'email_verified', Value: 'true' },
+        ...attributes,
+      ],
+    }),
+  );
+  return true;
+}
+
+/** Sets an account's password for good (no change asked at its next sign-in). */
+export async function setLocalPassword(
+  client: CognitoIdentityProviderClient,
+  userPoolId: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  await client.send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: userPoolId,
+      Username: email.toLowerCase(),
+      Password: password,
+      Permanent: true,
+    }),
+  );
 }
 
 /** The tokens a sign-in gives, as the web app holds them. */

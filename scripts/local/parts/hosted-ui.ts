@@ -1,13 +1,8 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
-import {
-  AdminCreateUserCommand,
-  AdminGetUserCommand,
-  AdminSetUserPasswordCommand,
-  UserNotFoundException,
-} from '@aws-sdk/client-cognito-identity-provider';
-import { localCognitoClient, signInLocal } from './cognito';
+import { createAccountOnce, localCognitoClient, setLocalPassword, signInLocal } from './cognito';
+import { tokenLifetime } from './cognito-sessions';
 import { localCertificate } from './self-signed';
 
 /**
@@ -118,7 +113,7 @@ export async function startHostedUi(opts: HostedUiOptions): Promise<HostedUi> {
       access_token: session.accessToken,
       refresh_token: session.refreshToken,
       token_type: 'Bearer',
-      expires_in: expiresIn(session.accessToken),
+      expires_in: tokenLifetime(session.accessToken),
     };
   };
 
@@ -284,35 +279,11 @@ async function ensureGoogleUser(
   user: { email: string; name: string },
 ): Promise<string> {
   const client = localCognitoClient(endpoint);
-  const email = user.email.toLowerCase();
   try {
-    try {
-      await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
-    } catch (err) {
-      if (!(err instanceof UserNotFoundException)) throw err;
-      await client.send(
-        new AdminCreateUserCommand({
-          UserPoolId: userPoolId,
-          Username: email,
-          MessageAction: 'SUPPRESS',
-          UserAttributes: [
-            { Name: 'email', Value: email },
-            // Google has verified it (the IdP's attribute mapping).
-            { Name: 'email_verified', Value: 'true' },
-            { Name: 'name', Value: user.name },
-          ],
-        }),
-      );
-    }
+    // Google has verified the address (the IdP's attribute mapping).
+    await createAccountOnce(client, userPoolId, user.email, [{ Name: 'name', Value: user.name }]);
     const password = `${randomBytes(24).toString('base64url')}-Aa1`;
-    await client.send(
-      new AdminSetUserPasswordCommand({
-        UserPoolId: userPoolId,
-        Username: email,
-        Password: password,
-        Permanent: true,
-      }),
-    );
+    await setLocalPassword(client, userPoolId, user.email, password);
     return password;
   } finally {
     client.destroy();
@@ -325,19 +296,6 @@ function sameText(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
-}
-
-/** Seconds the access token has left (its `exp`), as Cognito's expires_in. */
-function expiresIn(accessToken: string): number {
-  try {
-    const { exp } = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()) as {
-      exp?: unknown;
-    };
-    if (typeof exp === 'number') return Math.max(0, exp - Math.floor(Date.now() / 1000));
-  } catch {
-    // cognito-local always signs one; 3600 otherwise.
-  }
-  return 3600;
 }
 
 function withParams(base: string, params: Record<string, string | null | undefined>): string {

@@ -51,13 +51,16 @@ function setSession(next: Session): void {
   for (const listener of listeners) listener();
 }
 
+/** Amplify's keys in storage: <prefix><clientId>.<name> (its tokens, its redirect in flight). */
+const AMPLIFY_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
+
 /** Amplify keeps its tokens under CognitoIdentityServiceProvider.<clientId>.* keys. */
 export function hasStoredSession(
   storage: Pick<Storage, 'length' | 'key'> | undefined = globalThis.localStorage,
 ): boolean {
   if (!storage) return false;
   for (let i = 0; i < storage.length; i += 1) {
-    if (storage.key(i)?.startsWith('CognitoIdentityServiceProvider.')) return true;
+    if (storage.key(i)?.startsWith(AMPLIFY_KEY_PREFIX)) return true;
   }
   return false;
 }
@@ -117,9 +120,7 @@ async function fetchSession(): Promise<Awaited<ReturnType<AmplifyAuth['fetchAuth
 /** Amplify's flag of a Google redirect in flight (a key of its own, as hasStoredSession reads them). */
 function redirectInFlight(clientId: string): boolean {
   try {
-    return (
-      globalThis.localStorage?.getItem(`CognitoIdentityServiceProvider.${clientId}.inflightOAuth`) === 'true'
-    );
+    return globalThis.localStorage?.getItem(`${AMPLIFY_KEY_PREFIX}${clientId}.inflightOAuth`) === 'true';
   } catch {
     return false;
   }

@@ -12,6 +12,9 @@ export const SIGN_IN_ERRORS = {
   offline: 'Sin conexión. Revisa tu internet e inténtalo de nuevo.',
 } as const;
 
+/** The spec's title of a failed sign-in; 'Error al iniciar sesión: {reason}' when there is a reason. */
+export const SIGN_IN_FAILED = 'Error al iniciar sesión';
+
 /** Why the sign-in was refused, in Spanish, or null for a failure no person can act on. */
 export function signInRefusal(error: unknown): string | null {
   const name = error instanceof Error ? error.name : '';

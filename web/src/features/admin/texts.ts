@@ -9,8 +9,6 @@ export const ADMIN_TEXTS = {
   },
   signInTitle: 'Panel de Administrador',
   signInSubtitle: 'Inicia sesión con tu cuenta de administrador.',
-  /** The sign-in failed for no reason a person can act on (the others: accounts/sign-in-errors.ts). */
-  signInFailed: 'Error al iniciar sesión',
   nav: {
     label: 'Administración',
     menu: 'Menú',

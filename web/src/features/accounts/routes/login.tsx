@@ -13,7 +13,7 @@ import { Field } from '@/components/form/field';
 import { GoogleButton } from '../components/google-button';
 import { handOverPassword, pendingRegistrationOf } from '../pending-registration';
 import { type FieldErrors, fieldErrors, loginSchema } from '../schemas';
-import { signInRefusal } from '@/lib/sign-in-errors';
+import { SIGN_IN_FAILED, signInRefusal } from '@/lib/sign-in-errors';
 import '../accounts.css';
 
 const isUnconfirmed = (err: unknown) => err instanceof Error && err.name === 'UserNotConfirmedException';
@@ -75,7 +75,7 @@ export function Component() {
         // Cognito's refusal in Spanish ('Error al iniciar sesión: {message}'), or the spec's bare title.
         const reason = signInRefusal(err);
         toast({
-          title: reason ? `Error al iniciar sesión: ${reason}` : 'Error al iniciar sesión',
+          title: reason ? `${SIGN_IN_FAILED}: ${reason}` : SIGN_IN_FAILED,
           variant: 'destructive',
         });
       }

@@ -9,7 +9,7 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { loadAuth, refreshSession } from '@/lib/session';
-import { signInRefusal } from '@/lib/sign-in-errors';
+import { SIGN_IN_FAILED, signInRefusal } from '@/lib/sign-in-errors';
 import { ADMIN_TEXTS } from '../texts';
 
 /**
@@ -30,8 +30,7 @@ I18n.putVocabularies({
 I18n.setLanguage('es');
 
 /** Cognito's refusals in the app's Spanish: what the Authenticator shows, whatever the error. */
-export const signInErrorMessage = (error: unknown): string =>
-  signInRefusal(error) ?? ADMIN_TEXTS.signInFailed;
+export const signInErrorMessage = (error: unknown): string => signInRefusal(error) ?? SIGN_IN_FAILED;
 
 /**
  * Signs in with SRP (Amplify's default), in AWS and locally (decision 059). Amplify is the app's
@@ -130,7 +129,7 @@ export default function AdminSignIn() {
     let alive = true;
     loadAuth()
       .then(() => alive && setReady(true))
-      .catch(() => toast({ title: ADMIN_TEXTS.signInFailed, variant: 'destructive' }));
+      .catch(() => toast({ title: SIGN_IN_FAILED, variant: 'destructive' }));
     return () => {
       alive = false;
     };
